@@ -1,0 +1,20 @@
+import type { z } from 'zod'
+import { settingsContract } from './settings.contract'
+
+/** Every RPC subject Soko answers. Each area adds its own `<area>.contract.ts` here. */
+export const contract = {
+  ...settingsContract,
+}
+
+export type Contract = typeof contract
+export type SubjectName = keyof Contract
+export type SubjectInput<S extends SubjectName> = z.input<Contract[S]['input']>
+export type SubjectOutput<S extends SubjectName> = z.output<Contract[S]['output']>
+export type QuerySubject = {
+  [S in SubjectName]: Contract[S]['kind'] extends 'query' ? S : never
+}[SubjectName]
+export type MutationSubject = Exclude<SubjectName, QuerySubject>
+
+export function isSubjectName(name: string): name is SubjectName {
+  return Object.hasOwn(contract, name)
+}

@@ -1,0 +1,80 @@
+/**
+ * The app's route table as the server needs it: which paths are pages (200) and which are not (404).
+ * `$name` matches exactly one non-empty segment. tests/unit/client/route-table.test.tsx checks that
+ * this list and the router's file routes are the same set.
+ */
+export const appRoutes = [
+  '/',
+  '/p',
+  '/admin',
+  '/login',
+  '/invite',
+  '/signup',
+  '/register',
+  '/explore',
+  '/pricing',
+  '/features',
+  '/creators',
+  '/download',
+  '/download/$id',
+  '/book',
+  '/book/$slug',
+  '/contact-us',
+  '/reset',
+  '/reset/$id',
+  '/verify-email',
+  '/verify',
+  '/verify/account/$token',
+  '/sucess-payment',
+  '/downloads',
+  '/account',
+  '/account/create/merch',
+  '/account/create/invoice',
+  '/account/create/product',
+  '/account/create/service',
+  '/account/verify',
+  '/account/withdraw',
+  '/account/purchases',
+  '/account/new-product',
+  '/account/products',
+  '/account/services',
+  '/account/settings',
+  '/account/customers',
+  '/account/downloads',
+  '/account/settings/profile',
+  '/account/products/services',
+  '/account/transactions',
+  '/$product',
+] as const
+
+export type AppRoute = (typeof appRoutes)[number]
+
+const compiled = appRoutes.map((route) => ({ route, segments: route.split('/').filter(Boolean) }))
+
+/** The route a pathname renders, or null when it is not a page of the app (a 404). */
+export function matchAppRoute(pathname: string): AppRoute | null {
+  const segments = pathname.split('/').filter(Boolean)
+  // Exact routes win over parameters, as in the router: /pricing is the pricing page, not a product.
+  let best: { route: AppRoute; params: number } | null = null
+  for (const { route, segments: pattern } of compiled) {
+    if (pattern.length !== segments.length) continue
+    let params = 0
+    const matches = pattern.every((part, i) => {
+      if (part.startsWith('$')) {
+        params++
+        return (segments[i] ?? '') !== ''
+      }
+      return part === segments[i]
+    })
+    if (matches && (best === null || params < best.params)) best = { route, params }
+  }
+  return best?.route ?? null
+}
+
+/** First path segments the app itself uses: no product slug or storefront handle may take one. */
+export const reservedSegments: ReadonlySet<string> = new Set(
+  appRoutes
+    .map((route) => route.split('/')[1] ?? '')
+    .filter((segment) => segment !== '' && !segment.startsWith('$'))
+    .concat(['files', 'hooks', 'builds', 'sandbox', 'assets', 'healthz', 'sw.js', 'manifest.webmanifest']),
+)

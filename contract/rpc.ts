@@ -1,0 +1,43 @@
+import type { z } from 'zod'
+
+/** Who may call a subject. `user` means any signed-in person; sellers and admins are users too. */
+export type Access = 'public' | 'user' | 'seller' | 'admin'
+
+/** A query cannot change anything (so it may be retried); a mutation can. */
+export type Kind = 'query' | 'mutation'
+
+export interface SubjectDef<
+  K extends Kind = Kind,
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+> {
+  kind: K
+  access: Access
+  summary: string
+  input: I
+  output: O
+}
+
+/** Declares a subject; the generics keep `kind` literal so the client can tell queries from mutations by type. */
+export function defineSubject<K extends Kind, I extends z.ZodType, O extends z.ZodType>(
+  def: SubjectDef<K, I, O>,
+): SubjectDef<K, I, O> {
+  return def
+}
+
+/** The session is missing, expired or revoked: the client signs out and goes to /login. */
+export const SESSION_EXPIRED = 600
+
+/** Largest RPC request body the server reads; bigger bodies answer 413. */
+export const MAX_RPC_BODY_BYTES = 1024 * 1024
+
+/** Every RPC answer has this shape; the HTTP status equals `statusCode`. */
+export interface RpcEnvelope<T = unknown> {
+  statusCode: number
+  message: string
+  data: T | null
+  /** Present on 400: one message per invalid field, keyed by its dotted path. */
+  errors?: Record<string, string>
+  /** Present on errors, so a person can quote it and we can find the log line. */
+  requestId?: string
+}

@@ -1,0 +1,30 @@
+/**
+ * Public runtime settings the server writes into the HTML it serves, so one build runs anywhere.
+ * Nothing secret goes here: every value is readable by anyone who opens the page.
+ */
+export interface RuntimeSettings {
+  /** Where RPC calls go; empty means the page's own origin. */
+  apiBase: string
+  /** Host of the object storage; requests to it never carry the Authorization header. */
+  storageHost: string
+  /** Absolute public address of the site, for canonical links and share cards. */
+  siteUrl: string
+  /** IP-geolocation JSON service queried once when no location is cached. */
+  geoUrl: string
+  /** Firebase web config; null when Firebase sign-in is off. */
+  firebase: {
+    apiKey: string
+    authDomain: string
+    projectId: string
+    storageBucket: string
+    messagingSenderId: string
+    appId: string
+  } | null
+  /** Bot-challenge (Turnstile) site key; empty when the challenge is off. */
+  challengeSiteKey: string
+  /** Id of the build that produced this page. */
+  buildId: string
+}
+
+/** Id of the JSON script element that carries the runtime settings in served HTML. */
+export const RUNTIME_SETTINGS_ELEMENT_ID = 'soko-runtime'

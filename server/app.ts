@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto'
+import { type Context, Hono } from 'hono'
+import { matchAppRoute } from '../contract/routes'
+import type { PlatformSettings } from '../contract/settings.contract'
+import type { Database } from './db/client'
+import type { Config } from './env'
+import { buildPlatformSettings } from './features/settings/settings.service'
+import type { Logger } from './lib/log'
+import { rpcBodyLimit, rpcHandler } from './rpc/dispatcher'
+import { renderShell, runtimeSettings } from './web/html'
+import { type Asset, loadAssets, negotiate } from './web/static'
+
+export type AppEnv = { Variables: { requestId: string } }
+
+export interface AppDeps {
+  config: Config
+  database: Database
+  log: Logger
+}
+
+/** Paths the server owns: never answered with the app's HTML. */
+const SERVER_OWNED = /^\/(files|hooks|builds|sandbox|assets)\/|\/_payload\.json$/
+
+/** Builds the whole HTTP app without listening, so tests can drive it directly. */
+export function createApp({ config, database, log }: AppDeps) {
+  const platform: PlatformSettings = buildPlatformSettings({ livePayments: {} })
+  const assets = loadAssets(config.clientDir)
+  const template = assets.get('/index.html')
+  const buildId = readBuildId(assets)
+  const shell = template
+    ? renderShell(template.body.toString('utf8'), runtimeSettings(config, buildId))
+    : null
+  if (shell) assets.set('/index.html', shell)
+
+  const app = new Hono<AppEnv>()
+
+  app.use(async (c, next) => {
+    const incoming = c.req.header('x-request-id')
+    const requestId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomBytes(6).toString('hex')
+    c.set('requestId', requestId)
+    const start = performance.now()
+    await next()
+    c.header('x-request-id', requestId)
+    c.header('x-content-type-options', 'nosniff')
+    c.header('referrer-policy', 'strict-origin-when-cross-origin')
+    log.debug('request', {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - start),
+    })
+  })
+
+  app.post('/', rpcBodyLimit, rpcHandler({ db: database.db, config, platform, log }))
+
+  app.get('/healthz', async (c) => {
+    try {
+      const latencyMs = await database.ping()
+      return c.json({
+        status: 'ok',
+        build: buildId,
+        database: { driver: database.driver, ok: true, latencyMs },
+      })
+    } catch (error) {
+      log.error('health check: database did not answer', { error })
+      return c.json(
+        { status: 'error', build: buildId, database: { driver: database.driver, ok: false } },
+        503,
+      )
+    }
+  })
+
+  app.get('*', (c) => {
+    const path = c.req.path
+    const asset = assets.get(path)
+    if (asset) return sendAsset(c, asset)
+    if (SERVER_OWNED.test(path)) return c.text('Not found', 404, { 'cache-control': 'no-store' })
+    if (!shell)
+      return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503, {
+        'retry-after': '5',
+      })
+    // Every page is the same shell; the status tells crawlers and people with scripts off what it is.
+    return sendAsset(c, shell, matchAppRoute(path) ? 200 : 404)
+  })
+
+  app.onError((error, c) => {
+    const requestId = c.get('requestId')
+    log.error('unhandled error', { requestId, path: c.req.path, error })
+    return c.text(`Something went wrong on our side (request ${requestId}).`, 500)
+  })
+
+  return app
+}
+
+function sendAsset(c: Context, asset: Asset, status: 200 | 404 = 200) {
+  const headers: Record<string, string> = {
+    'content-type': asset.type,
+    'cache-control': asset.cacheControl,
+    etag: asset.etag,
+  }
+  if (asset.br || asset.gzip) headers.vary = 'Accept-Encoding'
+  if (
+    status === 200 &&
+    c.req
+      .header('if-none-match')
+      ?.split(/\s*,\s*/)
+      .includes(asset.etag)
+  )
+    return c.body(null, 304, headers)
+  const { body, encoding } = negotiate(asset, c.req.header('accept-encoding') ?? '')
+  if (encoding) headers['content-encoding'] = encoding
+  return c.body(
+    new Uint8Array(body.buffer, body.byteOffset, body.byteLength) as Uint8Array<ArrayBuffer>,
+    status,
+    headers,
+  )
+}
+
+function readBuildId(assets: Map<string, Asset>): string {
+  const latest = assets.get('/builds/latest.json')
+  if (!latest) return 'dev'
+  try {
+    return (JSON.parse(latest.body.toString('utf8')) as { id: string }).id
+  } catch {
+    return 'dev'
+  }
+}

@@ -1,0 +1,95 @@
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { lockDataDir } from './lock'
+import * as schema from './schema'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export type DatabaseTarget =
+  /** Embedded PGlite; `dataDir` null keeps it in memory (tests). */
+  { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string }
+
+export interface Database {
+  db: Db
+  driver: DatabaseTarget['kind']
+  /** Round-trip time of `select 1`, in milliseconds; throws when the database does not answer. */
+  ping(): Promise<number>
+  close(): Promise<void>
+}
+
+export async function openDatabase(target: DatabaseTarget, migrationsDir: string): Promise<Database> {
+  return target.kind === 'postgres'
+    ? openPostgres(target.url, migrationsDir)
+    : openPglite(target.dataDir, migrationsDir)
+}
+
+async function openPglite(dataDir: string | null, migrationsDir: string): Promise<Database> {
+  const unlock = dataDir === null ? () => {} : lockDataDir(dataDir)
+  try {
+    const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ])
+    const client = dataDir === null ? new PGlite() : new PGlite(path.join(dataDir, 'pgdata'))
+    const db = drizzle({ client, schema })
+    try {
+      await migrate(db, { migrationsFolder: migrationsDir })
+    } catch (error) {
+      await client.close()
+      throw error
+    }
+    return {
+      db: db as unknown as Db,
+      driver: 'pglite',
+      ping: () => timed(() => db.execute(sql`select 1`)),
+      async close() {
+        await client.close()
+        unlock()
+      },
+    }
+  } catch (error) {
+    unlock()
+    throw error
+  }
+}
+
+async function openPostgres(url: string, migrationsDir: string): Promise<Database> {
+  const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ])
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  try {
+    // Several instances may start at once against one database: only one migrates at a time.
+    const conn = await pool.connect()
+    try {
+      await conn.query(`select pg_advisory_lock(hashtext('soko:migrations'))`)
+      try {
+        await migrate(drizzle({ client: conn, schema }), { migrationsFolder: migrationsDir })
+      } finally {
+        await conn.query(`select pg_advisory_unlock(hashtext('soko:migrations'))`)
+      }
+    } finally {
+      conn.release()
+    }
+  } catch (error) {
+    await pool.end()
+    throw error
+  }
+  const db = drizzle({ client: pool, schema })
+  return {
+    db: db as unknown as Db,
+    driver: 'postgres',
+    ping: () => timed(() => db.execute(sql`select 1`)),
+    close: () => pool.end(),
+  }
+}
+
+async function timed(run: () => Promise<unknown>): Promise<number> {
+  const start = performance.now()
+  await run()
+  return Math.round((performance.now() - start) * 100) / 100
+}

@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  char,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    /** scrypt hash (see passwords.ts); null for people who only sign in through a provider. */
+    passwordHash: text('password_hash'),
+    roles: text('roles').array().notNull().default(sql`'{customer}'::text[]`),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Partial user settings; missing keys take the platform defaults. */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the auth_token, hex: the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+)
+
+export const sellers = pgTable(
+  'sellers',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    handle: text('handle').notNull(),
+    displayName: text('display_name').notNull(),
+    country: char('country', { length: 2 }).notNull(),
+    bio: text('bio').notNull().default(''),
+    payoutMethod: jsonb('payout_method').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sellers_handle_lower_key').on(sql`lower(${t.handle})`)],
+)
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.userId),
+    kind: text('kind').notNull(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    priceAmount: bigint('price_amount', { mode: 'number' }).notNull(),
+    priceCurrency: char('price_currency', { length: 3 }).notNull(),
+    status: text('status').notNull().default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_slug_lower_key').on(sql`lower(${t.slug})`),
+    index('products_seller_id_idx').on(t.sellerId),
+    check('products_kind_check', sql`${t.kind} in ('digital', 'service', 'merch', 'event')`),
+    check('products_status_check', sql`${t.status} in ('draft', 'published', 'archived')`),
+    check('products_price_check', sql`${t.priceAmount} >= 0`),
+  ],
+)

@@ -1,0 +1,125 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { z } from 'zod'
+
+/**
+ * The server's whole configuration, read from the environment once and validated here. Nothing else in
+ * server/ reads process.env: the config object is passed down. README.md's configuration table lists
+ * every variable.
+ */
+export interface Config {
+  host: string
+  port: number
+  /** Folder of the embedded database, the lock file, local files and the mail outbox. */
+  dataDir: string
+  /** Real PostgreSQL when set; the embedded PGlite in dataDir otherwise. */
+  databaseUrl: string | null
+  /** Absolute public address of the site (canonical links, mails, provider callbacks). */
+  publicUrl: string
+  apiBase: string
+  storageHost: string
+  geoUrl: string
+  firebase: {
+    apiKey: string
+    authDomain: string
+    projectId: string
+    storageBucket: string
+    messagingSenderId: string
+    appId: string
+  } | null
+  challengeSiteKey: string
+  /** Seed the demo admin, seller and products into an empty database. */
+  demoData: boolean
+  demoPassword: string
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
+  /** Project root: where dist/ and server/db/migrations are found, from source or from the bundle. */
+  rootDir: string
+  /** Folder of the built PWA. */
+  clientDir: string
+}
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: () => 'Use on or off' })
+  .transform((v) => ['1', 'true', 'on', 'yes'].includes(v))
+
+const schema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'Use a postgres:// connection URL')
+    .optional(),
+  PUBLIC_URL: z.url({ error: 'Use an absolute URL such as https://soko.example' }).optional(),
+  API_BASE: z.string().default(''),
+  STORAGE_HOST: z.string().default(''),
+  GEO_URL: z.url().default('https://ipapi.co/json/'),
+  FIREBASE_API_KEY: z.string().optional(),
+  FIREBASE_AUTH_DOMAIN: z.string().optional(),
+  FIREBASE_PROJECT_ID: z.string().optional(),
+  FIREBASE_STORAGE_BUCKET: z.string().optional(),
+  FIREBASE_MESSAGING_SENDER_ID: z.string().optional(),
+  FIREBASE_APP_ID: z.string().optional(),
+  TURNSTILE_SITE_KEY: z.string().default(''),
+  DEMO_DATA: flag.default(true),
+  DEMO_PASSWORD: z.string().min(8, 'Use at least 8 characters').default('soko-demo-2026'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+})
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = schema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Soko cannot start: fix these environment variables:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const rootDir = findProjectRoot()
+  const publicUrl = (
+    e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`
+  ).replace(/\/+$/, '')
+  const firebase =
+    e.FIREBASE_API_KEY && e.FIREBASE_PROJECT_ID
+      ? {
+          apiKey: e.FIREBASE_API_KEY,
+          authDomain: e.FIREBASE_AUTH_DOMAIN ?? `${e.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+          projectId: e.FIREBASE_PROJECT_ID,
+          storageBucket: e.FIREBASE_STORAGE_BUCKET ?? '',
+          messagingSenderId: e.FIREBASE_MESSAGING_SENDER_ID ?? '',
+          appId: e.FIREBASE_APP_ID ?? '',
+        }
+      : null
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    publicUrl,
+    apiBase: e.API_BASE.replace(/\/+$/, ''),
+    storageHost: e.STORAGE_HOST,
+    geoUrl: e.GEO_URL,
+    firebase,
+    challengeSiteKey: e.TURNSTILE_SITE_KEY,
+    demoData: e.DEMO_DATA,
+    demoPassword: e.DEMO_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    rootDir,
+    clientDir: path.join(rootDir, 'dist', 'client'),
+  }
+}
+
+/** The nearest folder upwards holding package.json: the same answer from server/ and from dist/server/. */
+export function findProjectRoot(from = path.dirname(fileURLToPath(import.meta.url))): string {
+  let dir = from
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir)
+    if (parent === dir)
+      throw new ConfigError(`No package.json above ${from}: run Soko from its project folder`)
+    dir = parent
+  }
+  return dir
+}

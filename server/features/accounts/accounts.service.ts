@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { sellers, users } from '../../db/schema'
+import { AppError, isUniqueViolation } from '../../lib/errors'
+import { uuidv7 } from '../../lib/uuid'
+import { hashPassword } from './passwords'
+import type { UserRow } from './sessions'
+
+export type Role = 'customer' | 'seller' | 'admin'
+
+export interface NewUser {
+  email: string
+  name: string
+  password: string
+  roles?: Role[]
+  emailVerified?: boolean
+}
+
+export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
+  const roles = [...new Set<Role>(['customer', ...(input.roles ?? [])])]
+  const values = {
+    id: uuidv7(),
+    email: input.email.trim(),
+    name: input.name.trim(),
+    passwordHash: await hashPassword(input.password),
+    roles,
+    emailVerifiedAt: input.emailVerified ? new Date() : null,
+  }
+  try {
+    const [user] = await db.insert(users).values(values).returning()
+    if (!user) throw new Error('insert returned no row')
+    return user
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_lower_key'))
+      throw new AppError(409, 'That e-mail already has an account: sign in instead', {
+        email: 'Already registered',
+      })
+    throw error
+  }
+}
+
+export interface NewSeller {
+  handle: string
+  displayName: string
+  /** ISO 3166-1 alpha-2. */
+  country: string
+  payoutMethod: Record<string, unknown>
+}
+
+/** Turns a customer into a seller with a public storefront at /creators/{handle}. */
+export async function makeSeller(db: Db, userId: string, input: NewSeller): Promise<void> {
+  try {
+    await db.insert(sellers).values({
+      userId,
+      handle: input.handle,
+      displayName: input.displayName.trim(),
+      country: input.country.toUpperCase(),
+      payoutMethod: input.payoutMethod,
+    })
+  } catch (error) {
+    if (isUniqueViolation(error, 'sellers_handle_lower_key'))
+      throw new AppError(409, 'That handle is taken: pick another', { handle: 'Already taken' })
+    throw error
+  }
+  await db
+    .update(users)
+    .set({
+      roles: sql`array_append(array_remove(${users.roles}, 'seller'), 'seller')`,
+      updatedAt: new Date(),
+    })
+    .where(sql`${users.id} = ${userId}`)
+}

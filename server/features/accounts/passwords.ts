@@ -1,0 +1,35 @@
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
+
+// scrypt parameters: N=2^15 costs ~50 ms and 32 MiB per hash on the target machine — slow for an attacker,
+// still quick enough for a person signing in. They are stored with each hash so they can be raised later.
+const N = 2 ** 15
+const r = 8
+const p = 1
+const KEY_LENGTH = 32
+const MAX_MEMORY = 64 * 1024 * 1024
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16)
+  const key = await derive(password, salt, N, r, p)
+  return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$')
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, rr, pp, salt, hash] = stored.split('$')
+  if (scheme !== 'scrypt' || !salt || !hash) return false
+  const expected = Buffer.from(hash, 'base64url')
+  const key = await derive(password, Buffer.from(salt, 'base64url'), Number(n), Number(rr), Number(pp))
+  return key.length === expected.length && timingSafeEqual(key, expected)
+}
+
+function derive(password: string, salt: Buffer, n: number, rr: number, pp: number): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(
+      password.normalize('NFKC'),
+      salt,
+      KEY_LENGTH,
+      { N: n, r: rr, p: pp, maxmem: MAX_MEMORY },
+      (err, key) => (err ? reject(err) : resolve(key)),
+    ),
+  )
+}

@@ -1,0 +1,75 @@
+import { type CurrencyCode, currencies, currencyCodes } from '../../../contract/money'
+import type { PlatformSettings, UserSettings } from '../../../contract/settings.contract'
+import { userSettings as userSettingsSchema } from '../../../contract/settings.contract'
+import type { UserRow } from '../accounts/sessions'
+
+/** 2 GB, the largest file a seller can upload. */
+const MAX_UPLOAD_BYTES = 2 * 1024 ** 3
+
+/** Per-currency figures in minor units: [minimum price, maximum price, minimum withdrawal]. */
+const currencyLimits: Record<CurrencyCode, [number, number, number]> = {
+  KES: [1_00, 1_000_000_00, 100_00],
+  UGX: [500, 30_000_000, 5_000],
+  TZS: [500_00, 20_000_000_00, 5_000_00],
+  RWF: [100, 10_000_000, 1_000],
+  NGN: [100_00, 10_000_000_00, 1_000_00],
+  GHS: [1_00, 100_000_00, 20_00],
+  ZAR: [5_00, 150_000_00, 100_00],
+  USD: [50, 10_000_00, 5_00],
+  EUR: [50, 10_000_00, 5_00],
+  GBP: [50, 10_000_00, 5_00],
+}
+
+/** The platform's public settings. They depend only on configuration, so they are built once. */
+export function buildPlatformSettings(opts: {
+  livePayments: Partial<Record<'mpesa' | 'paypal' | 'card', boolean>>
+}) {
+  const limit = (index: 0 | 1 | 2) =>
+    currencyCodes.map((currency) => ({ amount: currencyLimits[currency][index], currency }))
+  const mode = (id: 'mpesa' | 'paypal' | 'card'): 'live' | 'sandbox' =>
+    opts.livePayments[id] ? 'live' : 'sandbox'
+  const settings: PlatformSettings = {
+    siteName: 'Soko',
+    tagline: 'Sell Digital Products & Get Paid Anywhere',
+    defaultCurrency: 'KES',
+    currencies: currencyCodes.map((code) => ({
+      code,
+      name: currencies[code].name,
+      minorUnits: currencies[code].minorUnits,
+    })),
+    paymentMethods: [
+      { id: 'mpesa', name: 'M-Pesa', enabled: true, mode: mode('mpesa'), currencies: ['KES'] },
+      { id: 'card', name: 'Card', enabled: true, mode: mode('card'), currencies: [...currencyCodes] },
+      {
+        id: 'paypal',
+        name: 'PayPal',
+        enabled: true,
+        mode: mode('paypal'),
+        currencies: ['USD', 'EUR', 'GBP'],
+      },
+    ],
+    fees: { saleFeeBps: 500, description: 'Soko keeps 5% of each sale; there is no monthly fee.' },
+    payouts: {
+      schedules: ['instant', 'daily', 'weekly', 'monthly'],
+      holdDays: 7,
+      minimumWithdrawal: limit(2),
+    },
+    limits: { maxUploadBytes: MAX_UPLOAD_BYTES, minPrice: limit(0), maxPrice: limit(1) },
+  }
+  return settings
+}
+
+const defaults: UserSettings = {
+  currency: 'KES',
+  language: 'en',
+  timeZone: 'Africa/Nairobi',
+  emailNotifications: true,
+  payoutSchedule: 'weekly',
+}
+
+/** A person's settings: what they chose, with the platform defaults for anything they have not. */
+export function resolveUserSettings(user: UserRow): UserSettings {
+  const merged = { ...defaults, ...user.settings }
+  const parsed = userSettingsSchema.safeParse(merged)
+  return parsed.success ? parsed.data : defaults
+}

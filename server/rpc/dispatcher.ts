@@ -1,0 +1,129 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import type { Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { contract, isSubjectName, type SubjectName } from '../../contract'
+import { MAX_RPC_BODY_BYTES, type RpcEnvelope, SESSION_EXPIRED } from '../../contract/rpc'
+import { type Caller, findCaller } from '../features/accounts/sessions'
+import { AppError } from '../lib/errors'
+import { type Handler, handlers, type RpcContext } from './handlers'
+
+type BaseContext = Omit<RpcContext, 'caller' | 'requestId' | 'log'> & Pick<RpcContext, 'log'>
+
+/** Hono middleware that answers 413 before reading a body over 1 MB (by header or by counting). */
+export const rpcBodyLimit = bodyLimit({
+  maxSize: MAX_RPC_BODY_BYTES,
+  onError: (c) =>
+    sendEnvelope(c, {
+      statusCode: 413,
+      message: `The request is larger than ${MAX_RPC_BODY_BYTES / 1024 / 1024} MB: send less at once`,
+      data: null,
+      requestId: c.get('requestId'),
+    }),
+})
+
+/**
+ * POST / — `{subject, ...input}` in, `{statusCode, message, data}` out, HTTP status = statusCode.
+ * Order: parse, find the subject, check access, validate input, and only then run the handler.
+ */
+export function rpcHandler(base: BaseContext) {
+  return async (c: Context) => {
+    const requestId: string = c.get('requestId')
+    const fail = (statusCode: number, message: string, errors?: Record<string, string>) =>
+      sendEnvelope(c, { statusCode, message, data: null, ...(errors ? { errors } : {}), requestId })
+
+    let body: unknown
+    try {
+      body = JSON.parse(await c.req.text())
+    } catch {
+      return fail(
+        400,
+        'The request body is not valid JSON: send {"subject": "…", …} with content-type application/json',
+      )
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      return fail(400, 'Send a JSON object such as {"subject": "getSettings"}', { subject: 'Required' })
+    const { subject, ...input } = body as Record<string, unknown>
+    if (typeof subject !== 'string' || subject === '')
+      return fail(400, 'Say which subject to call: {"subject": "getSettings"}', { subject: 'Required' })
+    if (!isSubjectName(subject))
+      return fail(400, `Unknown subject: ${subject}`, { subject: 'Unknown subject' })
+    const def = contract[subject]
+
+    let caller: Caller | null = null
+    const token = bearerToken(c.req.header('authorization'))
+    try {
+      if (token) caller = await findCaller(base.db, token)
+    } catch (error) {
+      return internalError(c, base, requestId, error)
+    }
+    if (def.access !== 'public') {
+      if (!caller) return fail(SESSION_EXPIRED, 'Your session has ended: sign in again to continue')
+      const roles = caller.user.roles
+      if (def.access === 'seller' && !roles.includes('seller') && !roles.includes('admin'))
+        return fail(403, 'Only sellers can do this: set up your storefront at /register first')
+      if (def.access === 'admin' && !roles.includes('admin')) return fail(403, 'Only Soko admins can do this')
+    }
+
+    const parsed = def.input.safeParse(input)
+    if (!parsed.success) {
+      const errors: Record<string, string> = {}
+      for (const issue of parsed.error.issues) {
+        const keys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined]
+        for (const key of keys) {
+          const field = [...issue.path, ...(key ? [key] : [])].join('.') || '_'
+          errors[field] ??= key ? `Unknown field: ${subject} does not take ${key}` : issue.message
+        }
+      }
+      return fail(400, 'Some fields need attention: see errors', errors)
+    }
+
+    try {
+      const handler = handlers[subject] as Handler<SubjectName>
+      const data = await handler(parsed.data as never, { ...base, caller, requestId })
+      return sendEnvelope(c, { statusCode: 200, message: 'OK', data })
+    } catch (error) {
+      if (error instanceof AppError) return fail(error.status, error.message, error.errors)
+      return internalError(c, base, requestId, error)
+    }
+  }
+}
+
+function internalError(c: Context, base: BaseContext, requestId: string, error: unknown) {
+  base.log.error('rpc handler failed', { requestId, error })
+  return sendEnvelope(c, {
+    statusCode: 500,
+    message: `Something went wrong on our side. Please try again; if it keeps happening, quote request ${requestId}`,
+    data: null,
+    requestId,
+  })
+}
+
+function bearerToken(header: string | undefined): string | null {
+  const match = header?.match(/^Bearer\s+(\S+)$/i)
+  return match?.[1] ?? null
+}
+
+/** Compress answers worth compressing: most Soko users are on slow mobile links. */
+const COMPRESS_MIN_BYTES = 1024
+
+export function sendEnvelope(c: Context, envelope: RpcEnvelope) {
+  const json = JSON.stringify(envelope)
+  const headers: Record<string, string> = {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    vary: 'Accept-Encoding',
+  }
+  let payload: string | Uint8Array = json
+  if (json.length >= COMPRESS_MIN_BYTES) {
+    const accepts = c.req.header('accept-encoding') ?? ''
+    if (/\bbr\b/.test(accepts)) {
+      payload = brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+      headers['content-encoding'] = 'br'
+    } else if (/\bgzip\b/.test(accepts)) {
+      payload = gzipSync(json, { level: 6 })
+      headers['content-encoding'] = 'gzip'
+    }
+  }
+  // A status of 600 is outside the Fetch spec's range: @hono/node-server writes it to the socket as is.
+  return c.body(payload as never, envelope.statusCode as never, headers)
+}

@@ -1,0 +1,33 @@
+import type { z } from 'zod'
+import type { Contract, SubjectInput, SubjectName, SubjectOutput } from '../../contract'
+import type { PlatformSettings } from '../../contract/settings.contract'
+import type { Db } from '../db/client'
+import type { Config } from '../env'
+import type { Caller } from '../features/accounts/sessions'
+import { settingsHandlers } from '../features/settings/settings.handlers'
+import type { Logger } from '../lib/log'
+
+/** What every handler gets besides its validated input. */
+export interface RpcContext {
+  db: Db
+  config: Config
+  platform: PlatformSettings
+  /** The signed-in person; always set for subjects whose access is not `public`. */
+  caller: Caller | null
+  requestId: string
+  log: Logger
+}
+
+export type Handler<S extends SubjectName> = (
+  input: z.output<Contract[S]['input']>,
+  ctx: RpcContext,
+) => Promise<SubjectOutput<S>>
+
+/** One handler per subject of the contract: the type makes a missing one a compile error. */
+export type Handlers = { [S in SubjectName]: Handler<S> }
+
+export const handlers: Handlers = {
+  ...settingsHandlers,
+}
+
+export type { SubjectInput }

@@ -1,0 +1,74 @@
+/**
+ * Pages whose feature arrives with a later issue: each says what it will hold, so a visitor who lands
+ * there is not left on a blank screen. Replaced page by page as the features land.
+ */
+const pages: Record<string, { title: string; lead: string }> = {
+  '/p': { title: 'Pages', lead: 'Published pages from Soko creators.' },
+  '/admin': { title: 'Admin', lead: 'Platform administration: people, payouts, rates and messages.' },
+  '/login': { title: 'Sign in', lead: 'Sign in to buy, download what you bought, and sell.' },
+  '/invite': { title: 'Accept your invitation', lead: 'Join Soko with the code you were sent.' },
+  '/signup': {
+    title: 'Create your account',
+    lead: 'Buy from creators and keep your purchases in one place.',
+  },
+  '/register': {
+    title: 'Start selling',
+    lead: 'Open your storefront and get paid by card, PayPal and M-Pesa.',
+  },
+  '/explore': { title: 'Explore', lead: 'Digital products, services, merch and events from Soko creators.' },
+  '/pricing': { title: 'Pricing', lead: 'No monthly fee: Soko keeps 5% of each sale.' },
+  '/features': { title: 'Features', lead: 'Everything a creator needs to sell and get paid.' },
+  '/creators': { title: 'Creators', lead: 'The people selling on Soko.' },
+  '/download': { title: 'Download', lead: 'Files from your purchases.' },
+  '/download/$id': { title: 'Download', lead: 'The files of one purchase.' },
+  '/book': { title: 'Book a service', lead: 'Pick a time that suits you.' },
+  '/book/$slug': { title: 'Book a service', lead: 'Pick a time that suits you.' },
+  '/contact-us': {
+    title: 'Contact us',
+    lead: 'Questions about selling, payouts or a purchase? Write to us.',
+  },
+  '/reset': { title: 'Reset your password', lead: 'We will e-mail you a link to set a new one.' },
+  '/reset/$id': { title: 'Set a new password', lead: 'Choose a new password for your account.' },
+  '/verify-email': { title: 'Check your e-mail', lead: 'We sent you a link to confirm your address.' },
+  '/verify': { title: 'Confirm your phone', lead: 'Enter the code we sent by SMS.' },
+  '/verify/account/$token': {
+    title: 'Confirming your e-mail',
+    lead: 'One moment while we confirm your address.',
+  },
+  '/sucess-payment': { title: 'Payment', lead: 'Your order and its payment status.' },
+  '/downloads': { title: 'Your downloads', lead: 'Everything you bought, ready to download again.' },
+  '/account': { title: 'Your account', lead: 'Sales, purchases and settings.' },
+  '/account/create/merch': {
+    title: 'New merch',
+    lead: 'Sell physical goods with sizes, colours and shipping.',
+  },
+  '/account/create/invoice': { title: 'New invoice', lead: 'Bill a client and get paid online.' },
+  '/account/create/product': {
+    title: 'New digital product',
+    lead: 'Sell files: presets, templates, music, courses.',
+  },
+  '/account/create/service': { title: 'New service', lead: 'Let clients book and pay for your time.' },
+  '/account/verify': { title: 'Verify your identity', lead: 'Needed before your first payout.' },
+  '/account/withdraw': { title: 'Withdraw', lead: 'Send your earnings to M-Pesa, PayPal or your bank.' },
+  '/account/purchases': { title: 'Purchases', lead: 'What you have bought on Soko.' },
+  '/account/new-product': { title: 'What will you sell?', lead: 'Pick the kind of product to create.' },
+  '/account/products': { title: 'Your products', lead: 'Everything you sell.' },
+  '/account/services': { title: 'Your services', lead: 'Services people can book.' },
+  '/account/settings': { title: 'Settings', lead: 'Currency, notifications, payouts and security.' },
+  '/account/customers': { title: 'Customers', lead: 'The people who bought from you.' },
+  '/account/downloads': { title: 'Downloads', lead: 'Files from your purchases.' },
+  '/account/settings/profile': { title: 'Profile', lead: 'Your name, photo, bio and links.' },
+  '/account/products/services': { title: 'Services', lead: 'Your bookable services.' },
+  '/account/transactions': { title: 'Transactions', lead: 'Sales, fees, refunds and payouts.' },
+  '/$product': { title: 'Product', lead: 'A product from a Soko creator.' },
+}
+
+export function PlannedPage({ path }: { path: string }) {
+  const page = pages[path] ?? { title: 'Soko', lead: '' }
+  return (
+    <section className="page">
+      <h1>{page.title}</h1>
+      <p className="lead">{page.lead}</p>
+    </section>
+  )
+}

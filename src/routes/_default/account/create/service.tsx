@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PlannedPage } from '../../../../components/PlannedPage'
+
+export const Route = createFileRoute('/_default/account/create/service')({
+  component: () => <PlannedPage path="/account/create/service" />,
+})

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PlannedPage } from '../../../components/PlannedPage'
+
+export const Route = createFileRoute('/_default/account/withdraw')({
+  component: () => <PlannedPage path="/account/withdraw" />,
+})

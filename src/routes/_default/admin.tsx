@@ -1,0 +1,3 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router'
+
+export const Route = createFileRoute('/_default/admin')({ component: Outlet })

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PlannedPage } from '../../components/PlannedPage'
+
+export const Route = createFileRoute('/_default/login')({ component: () => <PlannedPage path="/login" /> })

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PlannedPage } from '../../../components/PlannedPage'
+
+export const Route = createFileRoute('/_default/reset/')({ component: () => <PlannedPage path="/reset" /> })

@@ -1,0 +1,13 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core'
+import { registerNavigation } from './navigation'
+import { registerPrecache } from './precache'
+import { onMessage } from './updates'
+
+declare const self: ServiceWorkerGlobalScope
+
+// Wiring only: each module registers its own routes and handlers.
+registerPrecache(self.__WB_MANIFEST)
+registerNavigation()
+self.addEventListener('message', onMessage)
+clientsClaim()
