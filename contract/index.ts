@@ -1,8 +1,10 @@
 import type { z } from 'zod'
+import { accountsContract } from './accounts.contract'
 import { settingsContract } from './settings.contract'
 
 /** Every RPC subject Soko answers. Each area adds its own `<area>.contract.ts` here. */
 export const contract = {
+  ...accountsContract,
   ...settingsContract,
 }
 

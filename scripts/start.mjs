@@ -12,7 +12,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dist = path.join(root, 'dist')
 const stampFile = path.join(dist, 'build-stamp.json')
 const serverEntry = path.join(dist, 'server', 'index.js')
-const inputs = ['src', 'sw', 'contract', 'server', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']
+const inputs = [
+  'src',
+  'sw',
+  'contract',
+  'server',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+]
 
 /** A hash of every source the build reads: content, not timestamps, so a fresh clone is judged right. */
 function sourceHash() {
@@ -31,7 +40,11 @@ function sourceHash() {
 }
 
 function isFresh() {
-  if (!existsSync(stampFile) || !existsSync(serverEntry) || !existsSync(path.join(dist, 'client', 'index.html')))
+  if (
+    !existsSync(stampFile) ||
+    !existsSync(serverEntry) ||
+    !existsSync(path.join(dist, 'client', 'index.html'))
+  )
     return false
   try {
     return JSON.parse(readFileSync(stampFile, 'utf8')).sources === sourceHash()
@@ -60,7 +73,10 @@ function precompress(dir) {
     if (!/\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/.test(name)) continue
     const body = readFileSync(file)
     if (body.length < 512) continue
-    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    )
     writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }))
   }
 }
@@ -72,7 +88,10 @@ function build() {
   precompress(path.join(dist, 'client'))
   run(['build', '--ssr', 'server/index.ts', '--outDir', 'dist/server', '--logLevel', 'warn'])
   // Hashed after building: the router plugin regenerates src/routeTree.gen.ts during the build.
-  writeFileSync(stampFile, `${JSON.stringify({ sources: sourceHash(), builtAt: new Date().toISOString() })}\n`)
+  writeFileSync(
+    stampFile,
+    `${JSON.stringify({ sources: sourceHash(), builtAt: new Date().toISOString() })}\n`,
+  )
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }
 

@@ -38,11 +38,13 @@ export function createApp({ config, database, log }: AppDeps) {
     const incoming = c.req.header('x-request-id')
     const requestId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomBytes(6).toString('hex')
     c.set('requestId', requestId)
-    const start = performance.now()
-    await next()
+    // Set before the handler runs: changing headers afterwards makes Hono rebuild the Response, and a
+    // Fetch Response cannot carry our session-expired status 600.
     c.header('x-request-id', requestId)
     c.header('x-content-type-options', 'nosniff')
     c.header('referrer-policy', 'strict-origin-when-cross-origin')
+    const start = performance.now()
+    await next()
     log.debug('request', {
       requestId,
       method: c.req.method,

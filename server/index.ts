@@ -54,13 +54,17 @@ async function main() {
       if ('closeAllConnections' in server) server.closeAllConnections()
     }, 10_000)
     force.unref()
+    // A keep-alive socket would hold close() open until it times out: close each one as soon as its
+    // last request is answered.
+    const closeIdle = setInterval(() => {
+      if ('closeIdleConnections' in server) server.closeIdleConnections()
+    }, 50)
     server.close(async () => {
+      clearInterval(closeIdle)
       await database.close()
       log.info('stopped')
       process.exit(0)
     })
-    // Idle keep-alive sockets would hold close() open until they time out.
-    if ('closeIdleConnections' in server) server.closeIdleConnections()
   }
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))

@@ -3,6 +3,7 @@ import type { Contract, SubjectInput, SubjectName, SubjectOutput } from '../../c
 import type { PlatformSettings } from '../../contract/settings.contract'
 import type { Db } from '../db/client'
 import type { Config } from '../env'
+import { accountsHandlers } from '../features/accounts/accounts.handlers'
 import type { Caller } from '../features/accounts/sessions'
 import { settingsHandlers } from '../features/settings/settings.handlers'
 import type { Logger } from '../lib/log'
@@ -27,7 +28,6 @@ export type Handler<S extends SubjectName> = (
 export type Handlers = { [S in SubjectName]: Handler<S> }
 
 export const handlers: Handlers = {
+  ...accountsHandlers,
   ...settingsHandlers,
 }
-
-export type { SubjectInput }

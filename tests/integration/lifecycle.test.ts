@@ -1,0 +1,88 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../support/net'
+import { type ServerProcess, startServer } from '../support/process'
+
+/** The server as its own process on the embedded database: lock, start-up output and shutdown. */
+describe('server process', () => {
+  let dataDir: string
+  let first: ServerProcess
+  let env: Record<string, string>
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'soko-data-'))
+    env = { DATA_DIR: dataDir, PORT: String(await freePort()), DATABASE_URL: '' }
+    first = await startServer({ env })
+  })
+  afterAll(async () => {
+    await first?.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('prints its address and the demo sign-in details', () => {
+    expect(first.url).toBe(`http://127.0.0.1:${env.PORT}`)
+    expect(first.output()).toContain('admin@soko.test')
+    expect(first.output()).toContain('wanjiru@soko.test')
+    expect(first.output()).toContain('password soko-demo-2026')
+  })
+
+  it('refuses a second process on the same data folder at once, naming the folder and the other process', async () => {
+    const second = await startServer({
+      env: { ...env, PORT: String(await freePort()) },
+      waitFor: /in use by/,
+    })
+    const code = await second.exited
+    expect(code).not.toBe(0)
+    expect(second.output()).toContain(dataDir)
+    expect(second.output()).toContain(`process ${first.child.pid}`)
+  })
+
+  it('on SIGTERM finishes the request in flight, closes the database and exits 0', async () => {
+    const body = JSON.stringify({ subject: 'getSettings' })
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request(
+        `${first.url}/`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': body.length } },
+        (res) => {
+          let text = ''
+          res.on('data', (chunk) => {
+            text += chunk
+          })
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
+        },
+      )
+      req.on('error', reject)
+      // Half the body now, the rest after the signal: the request is in flight when SIGTERM lands.
+      req.write(body.slice(0, 10))
+      setImmediate(async () => {
+        first.child.kill('SIGTERM')
+        await waitForOutput(first, /stopping/)
+        req.end(body.slice(10))
+      })
+    })
+    const { status, text } = await answer
+    expect(status).toBe(200)
+    expect(JSON.parse(text).statusCode).toBe(200)
+    expect(await first.exited).toBe(0)
+    expect(first.output()).toContain('stopped')
+    expect(existsSync(path.join(dataDir, 'soko.lock'))).toBe(false)
+  })
+
+  it('starts again on the same folder with its data, without seeding twice', async () => {
+    first = await startServer({ env })
+    expect(first.output()).not.toContain('demo data seeded')
+    const res = await fetch(`${first.url}/healthz`)
+    expect(res.status).toBe(200)
+  })
+})
+
+async function waitForOutput(server: ServerProcess, pattern: RegExp) {
+  const deadline = Date.now() + 10_000
+  while (!pattern.test(server.output())) {
+    if (Date.now() > deadline) throw new Error(`no ${pattern} in:\n${server.output()}`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}

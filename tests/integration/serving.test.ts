@@ -1,0 +1,138 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { RUNTIME_SETTINGS_ELEMENT_ID } from '../../contract/runtime'
+import { type RunningApp, startApp } from '../support/app'
+
+/** A miniature build: what `vite build` leaves in dist/client, with precompressed copies. */
+function fixtureBuild(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'soko-client-'))
+  const write = (file: string, body: string, compress = false) => {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
+    writeFileSync(path.join(dir, file), body)
+    if (compress) {
+      writeFileSync(path.join(dir, `${file}.br`), brotliCompressSync(body))
+      writeFileSync(path.join(dir, `${file}.gz`), gzipSync(body))
+    }
+  }
+  write(
+    'index.html',
+    '<!doctype html><html><head><title>Soko — Sell Digital Products &amp; Get Paid Anywhere</title></head><body><div id="root"></div></body></html>',
+  )
+  write('assets/index-abc123.js', `console.log(${JSON.stringify('x'.repeat(2000))})`, true)
+  write('sw.js', 'self.addEventListener("fetch", () => {})')
+  write('manifest.webmanifest', '{"name":"Soko"}')
+  write('builds/latest.json', '{"id":"build-1","timestamp":1}')
+  write('builds/meta/build-1.json', '{"id":"build-1","timestamp":1}')
+  return dir
+}
+
+describe('serving the PWA', () => {
+  let app: RunningApp
+  let clientDir: string
+  beforeAll(async () => {
+    clientDir = fixtureBuild()
+    app = await startApp('pglite', { clientDir, publicUrl: 'https://soko.example', firebase: null })
+  })
+  afterAll(async () => {
+    await app.close()
+    rmSync(clientDir, { recursive: true, force: true })
+  })
+
+  const get = (p: string, headers: Record<string, string> = {}) => fetch(`${app.url}${p}`, { headers })
+
+  it('answers a route of the app with 200 and a path outside it with 404, both the app shell', async () => {
+    for (const [p, status] of [
+      ['/', 200],
+      ['/pricing', 200],
+      ['/account/settings/profile', 200],
+      ['/some-product', 200],
+      ['/no/such/page', 404],
+      ['/a/b/c?x=1', 404],
+    ] as const) {
+      const res = await get(p)
+      expect(res.status, p).toBe(status)
+      expect(await res.text(), p).toContain('<div id="root">')
+    }
+  })
+
+  it('puts the public runtime settings into the served HTML', async () => {
+    const html = await (await get('/')).text()
+    const match = html.match(
+      new RegExp(`<script id="${RUNTIME_SETTINGS_ELEMENT_ID}" type="application/json">(.*?)</script>`),
+    )
+    expect(match).not.toBeNull()
+    const settings = JSON.parse(match?.[1] ?? '{}')
+    expect(settings).toEqual(
+      expect.objectContaining({ siteUrl: 'https://soko.example', buildId: 'build-1', firebase: null }),
+    )
+  })
+
+  it('keeps hashed assets a year and serves them brotli or gzip', async () => {
+    const br = await get('/assets/index-abc123.js', { 'accept-encoding': 'br' })
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('vary')).toBe('Accept-Encoding')
+    expect(await br.text()).toContain('console.log')
+    const gz = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip' })
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+  })
+
+  it('makes the HTML, service worker, manifest and build pointer revalidate', async () => {
+    expect((await get('/')).headers.get('cache-control')).toBe('no-cache')
+    expect((await get('/sw.js')).headers.get('cache-control')).toBe('no-cache')
+    expect((await get('/manifest.webmanifest')).headers.get('cache-control')).toBe('no-cache')
+    expect((await get('/builds/latest.json')).headers.get('cache-control')).toBe('no-store')
+    expect((await get('/builds/meta/build-1.json')).headers.get('cache-control')).toContain('immutable')
+  })
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await get('/assets/index-abc123.js')
+    const etag = first.headers.get('etag') ?? ''
+    expect(etag).toMatch(/^"/)
+    const again = await get('/assets/index-abc123.js', { 'if-none-match': etag })
+    expect(again.status).toBe(304)
+  })
+
+  it('never answers server-owned paths with the app shell', async () => {
+    for (const p of [
+      '/files/nope',
+      '/hooks/nope',
+      '/builds/nope.json',
+      '/assets/missing.js',
+      '/explore/_payload.json',
+    ]) {
+      const res = await get(p)
+      expect(res.status, p).toBe(404)
+      expect(await res.text(), p).not.toContain('<div id="root">')
+    }
+  })
+
+  it('reports the database in /healthz', async () => {
+    const res = await get('/healthz')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      build: 'build-1',
+      database: { driver: 'pglite', ok: true, latencyMs: expect.any(Number) },
+    })
+  })
+})
+
+describe('health check', () => {
+  it('answers 503 when the database does not answer', async () => {
+    const app = await startApp('pglite')
+    try {
+      await app.database.close()
+      const res = await fetch(`${app.url}/healthz`)
+      expect(res.status).toBe(503)
+      expect(await res.json()).toEqual(
+        expect.objectContaining({ status: 'error', database: { driver: 'pglite', ok: false } }),
+      )
+    } finally {
+      await app.close()
+    }
+  })
+})

@@ -1,0 +1,43 @@
+import path from 'node:path'
+import pg from 'pg'
+import { type Database, type DatabaseTarget, openDatabase } from '../../server/db/client'
+import { findProjectRoot } from '../../server/env'
+
+export const migrationsDir = path.join(findProjectRoot(), 'server', 'db', 'migrations')
+
+export type DatabaseKind = DatabaseTarget['kind']
+
+/** Integration tests run on each of these: PGlite always, PostgreSQL when DATABASE_URL is set (CI). */
+export const databaseKinds: DatabaseKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
+
+/**
+ * A fresh, migrated, empty database of the given kind: in-memory PGlite, or a new database on the
+ * PostgreSQL server of DATABASE_URL that close() drops again.
+ */
+export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: null }, migrationsDir)
+  const serverUrl = process.env.DATABASE_URL
+  if (!serverUrl) throw new Error('DATABASE_URL is not set')
+  const name = `soko_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+  await adminQuery(serverUrl, `create database ${name}`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() }, migrationsDir)
+  return {
+    ...database,
+    async close() {
+      await database.close()
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`)
+    },
+  }
+}
+
+async function adminQuery(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}

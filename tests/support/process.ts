@@ -1,0 +1,63 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import path from 'node:path'
+import { findProjectRoot } from '../../server/env'
+
+export const rootDir = findProjectRoot()
+
+export interface ServerProcess {
+  child: ChildProcess
+  url: string
+  /** Everything the process printed so far, stdout and stderr together. */
+  output(): string
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>
+  /** Sends SIGTERM (to this PID only) and waits for the exit. */
+  stop(): Promise<number | null>
+}
+
+/**
+ * Starts a Soko server as its own process: from source through tsx (`entry: 'source'`, no build needed)
+ * or the built bundle as `npm start` runs it. Resolves once it says it is listening, or rejects with
+ * what it printed if it exits first.
+ */
+export function startServer(opts: {
+  env: Record<string, string>
+  entry?: 'source' | 'built'
+  waitFor?: RegExp
+}): Promise<ServerProcess> {
+  const args =
+    opts.entry === 'built'
+      ? [path.join(rootDir, 'dist', 'server', 'index.js')]
+      : ['--import', 'tsx', path.join(rootDir, 'server', 'index.ts')]
+  const child = spawn(process.execPath, args, {
+    cwd: rootDir,
+    env: { ...process.env, LOG_LEVEL: 'info', ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let printed = ''
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const waitFor = opts.waitFor ?? /Soko is running at (\S+)/
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      printed += chunk.toString()
+      const match = printed.match(waitFor)
+      if (match) {
+        resolve({
+          child,
+          url: match[1] ?? '',
+          output: () => printed,
+          exited,
+          stop: () => {
+            if (child.exitCode === null) child.kill('SIGTERM')
+            return exited
+          },
+        })
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    void exited.then((code) =>
+      reject(new Error(`server exited with ${code} before it was ready:\n${printed}`)),
+    )
+  })
+}

@@ -1,0 +1,36 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../../../server/env'
+
+describe('loadConfig', () => {
+  it('defaults to the embedded setup on 127.0.0.1:8080', () => {
+    const config = loadConfig({})
+    expect(config.host).toBe('127.0.0.1')
+    expect(config.port).toBe(8080)
+    expect(config.dataDir).toBe(path.resolve('./data'))
+    expect(config.databaseUrl).toBeNull()
+    expect(config.publicUrl).toBe('http://127.0.0.1:8080')
+    expect(config.firebase).toBeNull()
+  })
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toEqual(
+      expect.objectContaining({ databaseUrl: null, port: 8080 }),
+    )
+  })
+
+  it('names every bad variable and what to do', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrowError(ConfigError)
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })
+    } catch (error) {
+      expect((error as Error).message).toContain('PORT')
+      expect((error as Error).message).toContain('DATABASE_URL: Use a postgres:// connection URL')
+    }
+  })
+
+  it('turns Firebase on only when its key and project are set', () => {
+    const config = loadConfig({ FIREBASE_API_KEY: 'k', FIREBASE_PROJECT_ID: 'demo-soko' })
+    expect(config.firebase?.authDomain).toBe('demo-soko.firebaseapp.com')
+  })
+})
