@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { Contract, SubjectInput, SubjectName, SubjectOutput } from '../../contract'
+import type { Contract, SubjectName, SubjectOutput } from '../../contract'
 import type { PlatformSettings } from '../../contract/settings.contract'
 import type { Db } from '../db/client'
 import type { Config } from '../env'

@@ -36,7 +36,10 @@ test('the served HTML carries the public runtime settings and the page can call 
   expect(settings.buildId).toMatch(/^[0-9a-f]{16}$/)
   const answer = await page.evaluate(async () => {
     const res = await fetch('/', { method: 'POST', body: JSON.stringify({ subject: 'getSettings' }) })
-    return { status: res.status, body: await res.json() }
+    return {
+      status: res.status,
+      body: (await res.json()) as { statusCode: number; data: { platform: { siteName: string } } },
+    }
   })
   expect(answer.status).toBe(200)
   expect(answer.body.statusCode).toBe(200)

@@ -3,6 +3,7 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createScratchDatabase } from '../support/db'
 import { freePort } from '../support/net'
 import { type ServerProcess, startServer } from '../support/process'
 
@@ -76,6 +77,34 @@ describe('server process', () => {
     expect(first.output()).not.toContain('demo data seeded')
     const res = await fetch(`${first.url}/healthz`)
     expect(res.status).toBe(200)
+  })
+})
+
+describe.runIf(process.env.DATABASE_URL)('server processes on PostgreSQL', () => {
+  it('run with DATABASE_URL: two instances start together, migrate and seed once, and report postgres', async () => {
+    const scratch = await createScratchDatabase()
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-data-'))
+    const start = async () =>
+      startServer({ env: { DATABASE_URL: scratch.url, DATA_DIR: dataDir, PORT: String(await freePort()) } })
+    const servers = await Promise.all([start(), start()])
+    try {
+      for (const server of servers) {
+        const health = (await (await fetch(`${server.url}/healthz`)).json()) as {
+          database: { driver: string }
+        }
+        expect(health.database.driver).toBe('postgres')
+      }
+      const pg = (await import('pg')).default
+      const client = new pg.Client({ connectionString: scratch.url })
+      await client.connect()
+      const { rows } = await client.query('select count(*)::int as n from users')
+      await client.end()
+      expect(rows[0].n).toBe(2)
+    } finally {
+      for (const server of servers) expect(await server.stop()).toBe(0)
+      await scratch.drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 })
 

@@ -16,19 +16,28 @@ export const databaseKinds: DatabaseKind[] = process.env.DATABASE_URL ? ['pglite
  */
 export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
   if (kind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: null }, migrationsDir)
+  const scratch = await createScratchDatabase()
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url }, migrationsDir)
+  return {
+    ...database,
+    async close() {
+      await database.close()
+      await scratch.drop()
+    },
+  }
+}
+
+/** A new, empty database on the PostgreSQL server of DATABASE_URL. */
+export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL
   if (!serverUrl) throw new Error('DATABASE_URL is not set')
   const name = `soko_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
   await adminQuery(serverUrl, `create database ${name}`)
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() }, migrationsDir)
   return {
-    ...database,
-    async close() {
-      await database.close()
-      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`)
-    },
+    url: url.toString(),
+    drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`),
   }
 }
 

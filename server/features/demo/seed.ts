@@ -1,8 +1,7 @@
-import { count } from 'drizzle-orm'
+import { count, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema'
 import type { Config } from '../../env'
-import { isUniqueViolation } from '../../lib/errors'
 import type { Logger } from '../../lib/log'
 import { createUser, makeSeller } from '../accounts/accounts.service'
 import { createProduct, type NewProduct, publishProduct } from '../catalog/catalog.service'
@@ -41,8 +40,7 @@ const demoProducts: NewProduct[] = [
 
 /**
  * Fills an empty database with the demo admin, a seller with a storefront and a few published products,
- * through the same services people use. Runs in one transaction: two instances starting together on one
- * PostgreSQL seed once, and a half-seeded database cannot happen.
+ * through the same services people use, in one transaction, so a half-seeded database cannot happen.
  */
 export async function seedDemoData(db: Db, config: Config, log: Logger): Promise<DemoAccounts> {
   const accounts: DemoAccounts = {
@@ -51,40 +49,37 @@ export async function seedDemoData(db: Db, config: Config, log: Logger): Promise
     sellerHandle: 'wanjiru',
     password: config.demoPassword,
   }
-  try {
-    await db.transaction(async (tx) => {
-      const [row] = await tx.select({ n: count() }).from(users)
-      if ((row?.n ?? 0) > 0) return
-      const t = tx as unknown as Db
-      await createUser(t, {
-        email: accounts.adminEmail,
-        name: 'Soko Admin',
-        password: accounts.password,
-        roles: ['admin'],
-        emailVerified: true,
-      })
-      const seller = await createUser(t, {
-        email: accounts.sellerEmail,
-        name: 'Wanjiru Kamau',
-        password: accounts.password,
-        emailVerified: true,
-      })
-      await makeSeller(t, seller.id, {
-        handle: accounts.sellerHandle,
-        displayName: 'Wanjiru Studio',
-        country: 'KE',
-        // Daraja's sandbox test number: payouts to it go to the M-Pesa simulator.
-        payoutMethod: { kind: 'mpesa', phone: '254708374149' },
-      })
-      for (const product of demoProducts) {
-        const created = await createProduct(t, seller.id, product)
-        await publishProduct(t, seller.id, created.id)
-      }
-      log.info('demo data seeded', { admin: accounts.adminEmail, seller: accounts.sellerEmail })
+  await db.transaction(async (tx) => {
+    // Instances starting together on one PostgreSQL take turns here; the second then finds people and stops.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('soko:seed'))`)
+    const [row] = await tx.select({ n: count() }).from(users)
+    if ((row?.n ?? 0) > 0) return
+    const t = tx as unknown as Db
+    await createUser(t, {
+      email: accounts.adminEmail,
+      name: 'Soko Admin',
+      password: accounts.password,
+      roles: ['admin'],
+      emailVerified: true,
     })
-  } catch (error) {
-    // Another instance seeded at the same moment: its rows are the demo data.
-    if (!isUniqueViolation(error)) throw error
-  }
+    const seller = await createUser(t, {
+      email: accounts.sellerEmail,
+      name: 'Wanjiru Kamau',
+      password: accounts.password,
+      emailVerified: true,
+    })
+    await makeSeller(t, seller.id, {
+      handle: accounts.sellerHandle,
+      displayName: 'Wanjiru Studio',
+      country: 'KE',
+      // Daraja's sandbox test number: payouts to it go to the M-Pesa simulator.
+      payoutMethod: { kind: 'mpesa', phone: '254708374149' },
+    })
+    for (const product of demoProducts) {
+      const created = await createProduct(t, seller.id, product)
+      await publishProduct(t, seller.id, created.id)
+    }
+    log.info('demo data seeded', { admin: accounts.adminEmail, seller: accounts.sellerEmail })
+  })
   return accounts
 }

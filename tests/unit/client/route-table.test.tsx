@@ -1,11 +1,10 @@
-import { createMemoryHistory, createRouter } from '@tanstack/react-router'
 import { describe, expect, it } from 'vitest'
 import { appRoutes } from '../../../contract/routes'
-import { routeTree } from '../../../src/routeTree.gen'
+import { createAppRouter, createQueryClient } from '../../../src/router'
 
 describe('route table', () => {
   it('is the same set of paths in the router and in contract/routes.ts (which the server answers 200 for)', () => {
-    const router = createRouter({ routeTree, history: createMemoryHistory() })
+    const router = createAppRouter(createQueryClient())
     const routerPaths = new Set(
       Object.values(router.routesById)
         .map((route) => route.fullPath.replace(/(.)\/$/, '$1'))
