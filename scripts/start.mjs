@@ -1,5 +1,6 @@
 // `npm start`: builds the app when the build is missing or older than its sources, then runs the server
-// in this same process (one Node process serves the API and the PWA). `--build-only` stops after building.
+// in this same process (one Node process serves the API and the PWA). `--build-only` builds and stops;
+// with `--if-stale` it builds only when the sources changed.
 // Plain JavaScript on purpose: it must run before anything is compiled.
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -96,6 +97,7 @@ function build() {
 }
 
 const buildOnly = process.argv.includes('--build-only')
-if (buildOnly || !isFresh()) build()
+const ifStale = process.argv.includes('--if-stale')
+if ((buildOnly && !ifStale) || !isFresh()) build()
 else console.log('Build is up to date.')
 if (!buildOnly) await import(pathToFileURL(serverEntry).href)
