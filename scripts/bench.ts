@@ -61,7 +61,11 @@ async function load(url: string) {
     connections,
     duration: seconds,
   })
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx }
+  return {
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  }
 }
 
 /** The floor: node:http answering the exact bytes getSettings answers, after reading the body as Soko does. */
@@ -81,9 +85,13 @@ async function startBare(answer: string): Promise<{ url: string; stop(): void }>
 
 async function main() {
   console.log('Building (skipped when up to date)…')
-  const built = spawnSync(process.execPath, [path.join(rootDir, 'scripts', 'start.mjs'), '--build-only', '--if-stale'], {
-    stdio: 'inherit',
-  })
+  const built = spawnSync(
+    process.execPath,
+    [path.join(rootDir, 'scripts', 'start.mjs'), '--build-only', '--if-stale'],
+    {
+      stdio: 'inherit',
+    },
+  )
   if (built.status !== 0) process.exit(built.status ?? 1)
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-bench-'))
@@ -102,7 +110,9 @@ async function main() {
       const floor = await load(bare.url)
       console.log('\nSoko bench')
       if (typeof js === 'string') console.log(`  first-load JS: ${js}`)
-      else for (const [page, bytes] of Object.entries(js)) console.log(`  first-load JS ${page}: ${(bytes / 1024).toFixed(1)} KB gzip (${bytes} bytes)`)
+      else
+        for (const [page, bytes] of Object.entries(js))
+          console.log(`  first-load JS ${page}: ${(bytes / 1024).toFixed(1)} KB gzip (${bytes} bytes)`)
       console.log(`  getSettings (${connections} connections, ${seconds} s, ${answer.length} byte answer):`)
       console.log(`    Soko      ${soko.rps} req/s   p99 ${soko.p99} ms   errors ${soko.errors}`)
       console.log(`    node:http ${floor.rps} req/s   p99 ${floor.p99} ms   errors ${floor.errors}`)
