@@ -1,3 +1,13 @@
+/** The Firebase web app's public config (the SDK's `initializeApp` options). */
+export interface FirebaseWebConfig {
+  apiKey: string
+  authDomain: string
+  projectId: string
+  storageBucket: string
+  messagingSenderId: string
+  appId: string
+}
+
 /**
  * Public runtime settings the server writes into the HTML it serves, so one build runs anywhere.
  * Nothing secret goes here: every value is readable by anyone who opens the page.
@@ -12,14 +22,7 @@ export interface RuntimeSettings {
   /** IP-geolocation JSON service queried once when no location is cached. */
   geoUrl: string
   /** Firebase web config; null when Firebase sign-in is off. */
-  firebase: {
-    apiKey: string
-    authDomain: string
-    projectId: string
-    storageBucket: string
-    messagingSenderId: string
-    appId: string
-  } | null
+  firebase: FirebaseWebConfig | null
   /** Bot-challenge (Turnstile) site key; empty when the challenge is off. */
   challengeSiteKey: string
   /** Id of the build that produced this page. */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
+import type { FirebaseWebConfig } from '../contract/runtime'
 
 /**
  * The server's whole configuration, read from the environment once and validated here. Nothing else in
@@ -20,14 +21,7 @@ export interface Config {
   apiBase: string
   storageHost: string
   geoUrl: string
-  firebase: {
-    apiKey: string
-    authDomain: string
-    projectId: string
-    storageBucket: string
-    messagingSenderId: string
-    appId: string
-  } | null
+  firebase: FirebaseWebConfig | null
   challengeSiteKey: string
   /** Seed the demo admin, seller and products into an empty database. */
   demoData: boolean
