@@ -6,6 +6,7 @@ import type { Database } from './db/client'
 import type { Config } from './env'
 import { buildPlatformSettings } from './features/settings/settings.service'
 import type { Logger } from './lib/log'
+import { createMailer, type Mailer } from './mail/mailer'
 import { rpcBodyLimit, rpcHandler } from './rpc/dispatcher'
 import { renderShell, runtimeSettings } from './web/html'
 import { type Asset, loadAssets, negotiate } from './web/static'
@@ -16,13 +17,16 @@ export interface AppDeps {
   config: Config
   database: Database
   log: Logger
+  /** Defaults to SMTP or the outbox, as configured. */
+  mailer?: Mailer
 }
 
 /** Paths the server owns: never answered with the app's HTML. */
 const SERVER_OWNED = /^\/(files|hooks|builds|sandbox|assets)\/|\/_payload\.json$/
 
 /** Builds the whole HTTP app without listening, so tests can drive it directly. */
-export function createApp({ config, database, log }: AppDeps) {
+export function createApp(deps: AppDeps) {
+  const { config, database, log } = deps
   const platform: PlatformSettings = buildPlatformSettings({ livePayments: {} })
   const assets = loadAssets(config.clientDir)
   const template = assets.get('/index.html')
@@ -54,7 +58,8 @@ export function createApp({ config, database, log }: AppDeps) {
     })
   })
 
-  app.post('/', rpcBodyLimit, rpcHandler({ db: database.db, config, platform, log }))
+  const mailer = deps.mailer ?? createMailer(config, log)
+  app.post('/', rpcBodyLimit, rpcHandler({ db: database.db, config, platform, log, mailer }))
 
   app.get('/healthz', async (c) => {
     try {

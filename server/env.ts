@@ -23,6 +23,11 @@ export interface Config {
   geoUrl: string
   firebase: FirebaseWebConfig | null
   challengeSiteKey: string
+  /** SMTP server for mail (`smtp://user:pass@host:587`); null writes mail to DATA_DIR/outbox instead. */
+  smtpUrl: string | null
+  mailFrom: string
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean
   /** Seed the demo admin, seller and products into an empty database. */
   demoData: boolean
   demoPassword: string
@@ -56,6 +61,12 @@ const schema = z.object({
   FIREBASE_MESSAGING_SENDER_ID: z.string().optional(),
   FIREBASE_APP_ID: z.string().optional(),
   TURNSTILE_SITE_KEY: z.string().default(''),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'Use smtp://user:password@host:587 or smtps://…')
+    .optional(),
+  MAIL_FROM: z.string().optional(),
+  TRUST_PROXY: flag.default(false),
   DEMO_DATA: flag.default(true),
   DEMO_PASSWORD: z.string().min(8, 'Use at least 8 characters').default('soko-demo-2026'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -100,6 +111,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geoUrl: e.GEO_URL,
     firebase,
     challengeSiteKey: e.TURNSTILE_SITE_KEY,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM ?? `Soko <no-reply@${new URL(publicUrl).hostname}>`,
+    trustProxy: e.TRUST_PROXY,
     demoData: e.DEMO_DATA,
     demoPassword: e.DEMO_PASSWORD,
     logLevel: e.LOG_LEVEL,

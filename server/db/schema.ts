@@ -4,6 +4,7 @@ import {
   char,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -91,3 +92,28 @@ export const products = pgTable(
     check('products_price_check', sql`${t.priceAmount} >= 0`),
   ],
 )
+
+/** Single-use tokens sent in links and codes: e-mail verification, password reset, phone codes, invites. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    /** SHA-256 of the token, hex. */
+    tokenHash: text('token_hash').notNull().unique(),
+    /** What the token is about: the address being verified, an invite's role, … */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('one_time_tokens_user_purpose_idx').on(t.userId, t.purpose)],
+)
+
+/** Fixed-window request counters, shared by every instance on one database. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull(),
+})

@@ -9,6 +9,8 @@ export class AppError extends Error {
     message: string,
     /** One message per invalid field, keyed by dotted path (400 only). */
     readonly errors?: Record<string, string>,
+    /** Seconds until trying again makes sense (429), sent as Retry-After. */
+    readonly retryAfter?: number,
   ) {
     super(message)
   }

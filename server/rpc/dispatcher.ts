@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { contract, isSubjectName, type SubjectName } from '../../contract'
@@ -7,7 +8,7 @@ import { type Caller, findCaller } from '../features/accounts/sessions'
 import { AppError } from '../lib/errors'
 import { type Handler, handlers, type RpcContext } from './handlers'
 
-type BaseContext = Omit<RpcContext, 'caller' | 'requestId' | 'log'> & Pick<RpcContext, 'log'>
+type BaseContext = Omit<RpcContext, 'caller' | 'requestId' | 'ip' | 'userAgent'>
 
 /** Hono middleware that answers 413 before reading a body over 1 MB (by header or by counting). */
 export const rpcBodyLimit = bodyLimit({
@@ -79,10 +80,19 @@ export function rpcHandler(base: BaseContext) {
 
     try {
       const handler = handlers[subject] as Handler<SubjectName>
-      const data = await handler(parsed.data as never, { ...base, caller, requestId })
+      const data = await handler(parsed.data as never, {
+        ...base,
+        caller,
+        requestId,
+        ip: clientIp(c, base.config.trustProxy),
+        userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
+      })
       return sendEnvelope(c, { statusCode: 200, message: 'OK', data })
     } catch (error) {
-      if (error instanceof AppError) return fail(error.status, error.message, error.errors)
+      if (error instanceof AppError) {
+        if (error.retryAfter) c.header('retry-after', String(error.retryAfter))
+        return fail(error.status, error.message, error.errors)
+      }
       return internalError(c, base, requestId, error)
     }
   }
@@ -96,6 +106,18 @@ function internalError(c: Context, base: BaseContext, requestId: string, error: 
     data: null,
     requestId,
   })
+}
+
+function clientIp(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+    if (forwarded) return forwarded
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
 }
 
 function bearerToken(header: string | undefined): string | null {

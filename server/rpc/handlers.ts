@@ -7,6 +7,7 @@ import { accountsHandlers } from '../features/accounts/accounts.handlers'
 import type { Caller } from '../features/accounts/sessions'
 import { settingsHandlers } from '../features/settings/settings.handlers'
 import type { Logger } from '../lib/log'
+import type { Mailer } from '../mail/mailer'
 
 /** What every handler gets besides its validated input. */
 export interface RpcContext {
@@ -17,6 +18,10 @@ export interface RpcContext {
   caller: Caller | null
   requestId: string
   log: Logger
+  mailer: Mailer
+  /** The caller's network address (X-Forwarded-For only when TRUST_PROXY is on). */
+  ip: string
+  userAgent: string | null
 }
 
 export type Handler<S extends SubjectName> = (

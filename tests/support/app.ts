@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { createApp } from '../../server/app'
 import type { Database } from '../../server/db/client'
@@ -7,16 +10,23 @@ import { createLogger } from '../../server/lib/log'
 import { testConfig } from './config'
 import { type DatabaseKind, openTestDatabase } from './db'
 
+export interface RpcAnswer {
+  status: number
+  body: Record<string, unknown>
+  headers: Headers
+}
+
 export interface RunningApp {
   url: string
   database: Database
   /** Log lines written so far. */
   logs: string[]
+  /** This app's own data folder: its mail outbox is there. */
+  dataDir: string
   /** POST / with a JSON body; answers the HTTP status and the parsed envelope. */
-  rpc(
-    body: unknown,
-    headers?: Record<string, string>,
-  ): Promise<{ status: number; body: Record<string, unknown> }>
+  rpc(body: unknown, headers?: Record<string, string>): Promise<RpcAnswer>
+  /** Calls a subject, with the token as Bearer when one is given. */
+  call(subject: string, input?: Record<string, unknown>, token?: string | null): Promise<RpcAnswer>
   close(): Promise<void>
 }
 
@@ -25,27 +35,33 @@ export async function startApp(kind: DatabaseKind, overrides: Partial<Config> = 
   const database = await openTestDatabase(kind)
   const logs: string[] = []
   const log = createLogger('info', (line) => logs.push(line))
-  const app = createApp({ config: testConfig(overrides), database, log })
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-app-'))
+  const app = createApp({ config: testConfig({ dataDir, ...overrides }), database, log })
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s))
   })
   const { port } = server.address() as AddressInfo
   const url = `http://127.0.0.1:${port}`
+  const rpc: RunningApp['rpc'] = async (body, headers = {}) => {
+    const res = await fetch(`${url}/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    })
+    return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers }
+  }
   return {
     url,
     database,
     logs,
-    async rpc(body, headers = {}) {
-      const res = await fetch(`${url}/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: typeof body === 'string' ? body : JSON.stringify(body),
-      })
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> }
-    },
+    dataDir,
+    rpc,
+    call: (subject, input = {}, token = null) =>
+      rpc({ subject, ...input }, token ? { authorization: `Bearer ${token}` } : {}),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await database.close().catch(() => {})
+      rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

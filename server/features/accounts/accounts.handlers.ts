@@ -1,11 +1,33 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { User } from '../../../contract/accounts.contract'
 import type { Db } from '../../db/client'
-import { sellers } from '../../db/schema'
-import type { Handlers } from '../../rpc/handlers'
+import { sellers, sessions, users } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import { enforceRateLimit } from '../../lib/rate-limit'
+import { accountExistsMail, passwordResetMail, verifyEmailMail } from '../../mail/templates'
+import type { Handlers, RpcContext } from '../../rpc/handlers'
 import { resolveUserSettings } from '../settings/settings.service'
-import type { Role } from './accounts.service'
-import type { UserRow } from './sessions'
+import { createUser, type Role } from './accounts.service'
+import { consumeOneTimeToken, findOneTimeToken, issueOneTimeToken } from './one-time-tokens'
+import { assertStrongPassword } from './password-policy'
+import { hashPassword, verifyPassword } from './passwords'
+import { type Caller, createSession, revokeSession, type UserRow } from './sessions'
+
+const MINUTE = 60
+const HOUR = 3600
+// Per-network limits are generous on purpose: mobile carriers put many subscribers behind one address
+// (carrier-grade NAT). Per-account limits are what stop password guessing.
+const limits = {
+  signInPerIp: { max: 100, windowSeconds: 15 * MINUTE },
+  signInPerAccount: { max: 10, windowSeconds: 15 * MINUTE },
+  signUpPerIp: { max: 50, windowSeconds: HOUR },
+  resetPerIp: { max: 30, windowSeconds: HOUR },
+  resetPerAccount: { max: 3, windowSeconds: HOUR },
+  verificationPerAccount: { max: 5, windowSeconds: HOUR },
+}
+
+/** A real scrypt hash of nothing useful: checking against it takes as long as a real check. */
+let dummyHash: Promise<string> | undefined
 
 /** The user object every subject hands out: never the password hash or other internals. */
 export async function publicUser(db: Db, row: UserRow): Promise<User> {
@@ -23,10 +45,218 @@ export async function publicUser(db: Db, row: UserRow): Promise<User> {
   }
 }
 
-export const accountsHandlers: Pick<Handlers, 'getMe'> = {
-  getMe: async (_input, ctx) => {
-    // The dispatcher only calls a `user` subject with a caller.
-    if (!ctx.caller) throw new Error('getMe called without a caller')
-    return { user: await publicUser(ctx.db, ctx.caller.user) }
+async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1)
+  return row ?? null
+}
+
+/** The dispatcher only calls `user` subjects with a caller; this narrows the type. */
+function callerOf(ctx: RpcContext): Caller {
+  if (!ctx.caller) throw new Error('a user subject ran without a caller')
+  return ctx.caller
+}
+
+/** Mail is sent after the data is written and never undoes it: a failed send is logged, and can be resent. */
+async function sendQuietly(ctx: RpcContext, message: Parameters<RpcContext['mailer']['send']>[0]) {
+  try {
+    await ctx.mailer.send(message)
+  } catch (error) {
+    ctx.log.error('mail could not be sent', { requestId: ctx.requestId, subject: message.subject, error })
+  }
+}
+
+async function sendVerification(ctx: RpcContext, user: UserRow) {
+  const token = await issueOneTimeToken(ctx.db, {
+    userId: user.id,
+    purpose: 'verify-email',
+    data: { email: user.email },
+  })
+  await sendQuietly(
+    ctx,
+    verifyEmailMail(user.email, user.name, `${ctx.config.publicUrl}/verify/account/${token}`),
+  )
+}
+
+const expiredLink = (field: string, again: string) =>
+  new AppError(400, `This link has expired or was already used. ${again}`, {
+    [field]: 'Expired or already used',
+  })
+
+export const accountsHandlers: Pick<
+  Handlers,
+  | 'signUp'
+  | 'signIn'
+  | 'signOut'
+  | 'signOutEverywhere'
+  | 'getMe'
+  | 'changePassword'
+  | 'requestEmailVerification'
+  | 'verifyEmail'
+  | 'requestPasswordReset'
+  | 'resetPassword'
+> = {
+  signUp: async (input, ctx) => {
+    await enforceRateLimit(ctx.db, limits.signUpPerIp, [`signUp:ip:${ctx.ip}`], 'sign-ups from this network')
+    assertStrongPassword(input.password, input)
+    const existing = await findUserByEmail(ctx.db, input.email)
+    let user: UserRow | null = null
+    if (!existing) {
+      try {
+        user = await createUser(ctx.db, input)
+      } catch (error) {
+        if (!(error instanceof AppError && error.status === 409)) throw error
+      }
+    }
+    if (!user) {
+      // Same answer as a new account, so sign-up cannot be used to find out who has one; the owner is told.
+      const owner = existing ?? (await findUserByEmail(ctx.db, input.email))
+      if (owner) {
+        const base = ctx.config.publicUrl
+        await sendQuietly(ctx, accountExistsMail(owner.email, owner.name, `${base}/login`, `${base}/reset`))
+      }
+      return { token: null, user: null }
+    }
+    const session = await createSession(ctx.db, user.id, ctx.userAgent)
+    await sendVerification(ctx, user)
+    return { token: session.token, user: await publicUser(ctx.db, user) }
+  },
+
+  signIn: async (input, ctx) => {
+    await enforceRateLimit(
+      ctx.db,
+      limits.signInPerIp,
+      [`signIn:ip:${ctx.ip}`],
+      'sign-in attempts from this network',
+    )
+    await enforceRateLimit(
+      ctx.db,
+      limits.signInPerAccount,
+      [`signIn:account:${input.email.toLowerCase()}`],
+      'sign-in attempts for this account',
+    )
+    const user = await findUserByEmail(ctx.db, input.email)
+    dummyHash ??= hashPassword('not a password anyone has')
+    const matches = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash))
+    if (!user || !user.passwordHash || !matches)
+      throw new AppError(
+        401,
+        'That e-mail and password do not match an account. Check both, or reset your password.',
+      )
+    const session = await createSession(ctx.db, user.id, ctx.userAgent)
+    return { token: session.token, user: await publicUser(ctx.db, user) }
+  },
+
+  signOut: async (_input, ctx) => {
+    await revokeSession(ctx.db, callerOf(ctx).sessionId)
+    return { ok: true }
+  },
+
+  signOutEverywhere: async (_input, ctx) => {
+    await ctx.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, callerOf(ctx).user.id), isNull(sessions.revokedAt)))
+    return { ok: true }
+  },
+
+  getMe: async (_input, ctx) => ({ user: await publicUser(ctx.db, callerOf(ctx).user) }),
+
+  changePassword: async (input, ctx) => {
+    const { user, sessionId } = callerOf(ctx)
+    if (!user.passwordHash || !(await verifyPassword(input.current, user.passwordHash)))
+      throw new AppError(400, 'Your current password is not right', { current: 'Not your current password' })
+    assertStrongPassword(input.password, user)
+    const passwordHash = await hashPassword(input.password)
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id))
+      // Anyone else signed in with the old password is signed out; this device stays signed in.
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, user.id), ne(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    })
+    return { ok: true }
+  },
+
+  requestEmailVerification: async (_input, ctx) => {
+    const { user } = callerOf(ctx)
+    if (user.emailVerifiedAt) return { sentTo: user.email }
+    await enforceRateLimit(
+      ctx.db,
+      limits.verificationPerAccount,
+      [`verifyEmail:account:${user.id}`],
+      'confirmation e-mails',
+    )
+    await sendVerification(ctx, user)
+    return { sentTo: user.email }
+  },
+
+  verifyEmail: async (input, ctx) => {
+    const row = await consumeOneTimeToken(ctx.db, input.token, 'verify-email')
+    if (!row?.userId) throw expiredLink('token', 'Ask for a new confirmation e-mail from /verify-email.')
+    const [user] = await ctx.db
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+      // The address must still be the one the link was sent to.
+      .where(
+        and(eq(users.id, row.userId), sql`lower(${users.email}) = lower(${String(row.data.email ?? '')})`),
+      )
+      .returning()
+    if (!user)
+      throw expiredLink('token', 'Your e-mail address has changed since: ask for a new confirmation e-mail.')
+    return { email: user.email }
+  },
+
+  requestPasswordReset: async (input, ctx) => {
+    await enforceRateLimit(
+      ctx.db,
+      limits.resetPerIp,
+      [`reset:ip:${ctx.ip}`],
+      'password resets from this network',
+    )
+    await enforceRateLimit(
+      ctx.db,
+      limits.resetPerAccount,
+      [`reset:account:${input.email.toLowerCase()}`],
+      'password resets for this address',
+    )
+    const user = await findUserByEmail(ctx.db, input.email)
+    if (user) {
+      const token = await issueOneTimeToken(ctx.db, { userId: user.id, purpose: 'reset-password' })
+      await sendQuietly(
+        ctx,
+        passwordResetMail(user.email, user.name, `${ctx.config.publicUrl}/reset/${token}`),
+      )
+    }
+    return { ok: true }
+  },
+
+  resetPassword: async (input, ctx) => {
+    const invalid = () => expiredLink('token', 'Ask for a new link at /reset.')
+    // Check the new password before using the link up, so a weak one does not cost the person their link.
+    const pending = await findOneTimeToken(ctx.db, input.token, 'reset-password')
+    const [user] = pending?.userId
+      ? await ctx.db.select().from(users).where(eq(users.id, pending.userId))
+      : []
+    if (!user) throw invalid()
+    assertStrongPassword(input.password, user)
+    const passwordHash = await hashPassword(input.password)
+    await ctx.db.transaction(async (tx) => {
+      if (!(await consumeOneTimeToken(tx as unknown as Db, input.token, 'reset-password'))) throw invalid()
+      // The reset link proves the address is theirs, so it counts as confirmed.
+      await tx
+        .update(users)
+        .set({
+          passwordHash,
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, user.id))
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)))
+    })
+    return { ok: true }
   },
 }

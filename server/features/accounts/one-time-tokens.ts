@@ -1,0 +1,52 @@
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { oneTimeTokens } from '../../db/schema'
+import { uuidv7 } from '../../lib/uuid'
+import { hashToken, newToken } from './sessions'
+
+export type TokenPurpose = 'verify-email' | 'reset-password'
+
+export const TOKEN_TTL_SECONDS: Record<TokenPurpose, number> = {
+  'verify-email': 24 * 3600,
+  'reset-password': 3600,
+}
+
+export async function issueOneTimeToken(
+  db: Db,
+  input: { userId: string | null; purpose: TokenPurpose; data?: Record<string, unknown> },
+): Promise<string> {
+  const token = newToken()
+  await db.insert(oneTimeTokens).values({
+    id: uuidv7(),
+    userId: input.userId,
+    purpose: input.purpose,
+    tokenHash: hashToken(token),
+    data: input.data ?? {},
+    expiresAt: new Date(Date.now() + TOKEN_TTL_SECONDS[input.purpose] * 1000),
+  })
+  return token
+}
+
+const usable = (token: string, purpose: TokenPurpose) =>
+  and(
+    eq(oneTimeTokens.tokenHash, hashToken(token)),
+    eq(oneTimeTokens.purpose, purpose),
+    isNull(oneTimeTokens.usedAt),
+    gt(oneTimeTokens.expiresAt, new Date()),
+  )
+
+/** The token's row if it can still be used, without using it up. */
+export async function findOneTimeToken(db: Db, token: string, purpose: TokenPurpose) {
+  const [row] = await db.select().from(oneTimeTokens).where(usable(token, purpose)).limit(1)
+  return row ?? null
+}
+
+/** Uses a token up, in one statement: two requests racing with the same link cannot both win. */
+export async function consumeOneTimeToken(db: Db, token: string, purpose: TokenPurpose) {
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(usable(token, purpose))
+    .returning()
+  return row ?? null
+}

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { AppError } from './errors'
+
+export interface Limit {
+  max: number
+  windowSeconds: number
+}
+
+/**
+ * Counts one attempt against each key (e.g. `signIn:ip:1.2.3.4`, `signIn:account:a@b.c`) in fixed windows
+ * kept in the database, so every instance shares them. Throws 429 with Retry-After once any key is over.
+ */
+export async function enforceRateLimit(db: Db, limit: Limit, keys: string[], what: string): Promise<void> {
+  let retryAfter = 0
+  for (const key of keys) {
+    const window = sql`make_interval(secs => ${limit.windowSeconds})`
+    const result = await db.execute(sql`
+      insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
+      on conflict (key) do update set
+        hits = case when rate_limits.window_start <= now() - ${window} then 1 else rate_limits.hits + 1 end,
+        window_start = case when rate_limits.window_start <= now() - ${window} then now() else rate_limits.window_start end
+      returning hits, ceil(extract(epoch from (window_start + ${window} - now())))::int as retry_after`)
+    const row = (result as unknown as { rows: { hits: number; retry_after: number }[] }).rows[0]
+    if (row && row.hits > limit.max) retryAfter = Math.max(retryAfter, row.retry_after, 1)
+  }
+  if (retryAfter > 0) {
+    const wait = retryAfter < 90 ? `${retryAfter} seconds` : `${Math.ceil(retryAfter / 60)} minutes`
+    throw new AppError(429, `Too many ${what}. Wait ${wait}, then try again.`, undefined, retryAfter)
+  }
+}

@@ -1,0 +1,46 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+import type { Config } from '../env'
+import type { Logger } from '../lib/log'
+import { uuidv7 } from '../lib/uuid'
+
+export interface MailMessage {
+  to: string
+  subject: string
+  text: string
+  html: string
+}
+
+export interface Mailer {
+  /** Sends one message; resolves once the SMTP server (or the outbox folder) has it. */
+  send(message: MailMessage): Promise<void>
+}
+
+export function outboxDir(config: Config): string {
+  return path.join(config.dataDir, 'outbox')
+}
+
+/**
+ * Real SMTP when SMTP_URL is set. Otherwise each message is written, fully formed, as an .eml file to
+ * DATA_DIR/outbox/ — the same bytes SMTP would carry — so every mailed flow works locally and in tests.
+ */
+export function createMailer(config: Config, log: Logger): Mailer {
+  const transport = config.smtpUrl
+    ? nodemailer.createTransport(config.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: config.mailFrom, ...message })
+      if (config.smtpUrl) {
+        log.info('mail sent', { subject: message.subject, messageId: info.messageId })
+        return
+      }
+      const dir = outboxDir(config)
+      mkdirSync(dir, { recursive: true })
+      const file = path.join(dir, `${uuidv7()}.eml`)
+      writeFileSync(file, (info as unknown as { message: Buffer }).message)
+      log.info('mail written to the outbox', { subject: message.subject, file })
+    },
+  }
+}

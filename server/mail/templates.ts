@@ -1,0 +1,66 @@
+import type { MailMessage } from './mailer'
+
+/** Plain, readable mails: one idea, one link, the same words in text and HTML. */
+function compose(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): MailMessage {
+  const escape = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '— Soko'].join('\n\n')
+  const html = [
+    '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1c1917;max-width:36rem">',
+    ...paragraphs.map((p) => `<p>${escape(p)}</p>`),
+    action
+      ? `<p><a href="${escape(action.url)}" style="display:inline-block;padding:12px 20px;background:#0f766e;color:#fff;border-radius:8px;text-decoration:none">${escape(action.label)}</a></p><p style="color:#57534e;font-size:14px">Or open this address: ${escape(action.url)}</p>`
+      : '',
+    '<p>— Soko</p></body></html>',
+  ].join('\n')
+  return { to, subject, text, html }
+}
+
+export function verifyEmailMail(to: string, name: string, url: string): MailMessage {
+  return compose(
+    to,
+    'Confirm your e-mail address for Soko',
+    [
+      `Hi ${name},`,
+      'Confirm that this is your e-mail address so you can get receipts and recover your account. The link works for 24 hours.',
+    ],
+    { label: 'Confirm my e-mail', url },
+  )
+}
+
+export function passwordResetMail(to: string, name: string, url: string): MailMessage {
+  return compose(
+    to,
+    'Reset your Soko password',
+    [
+      `Hi ${name},`,
+      'Someone asked to reset the password of your Soko account. If it was you, choose a new password with the link below; it works for one hour and only once.',
+      'If it was not you, ignore this e-mail: your password stays as it is.',
+    ],
+    { label: 'Choose a new password', url },
+  )
+}
+
+export function accountExistsMail(
+  to: string,
+  name: string,
+  signInUrl: string,
+  resetUrl: string,
+): MailMessage {
+  return compose(
+    to,
+    'You already have a Soko account',
+    [
+      `Hi ${name},`,
+      'Someone tried to create a Soko account with this e-mail address, which already has one. If it was you, sign in instead.',
+      `Forgot your password? Reset it here: ${resetUrl}`,
+      'If it was not you, ignore this e-mail: nothing has changed.',
+    ],
+    { label: 'Sign in', url: signInUrl },
+  )
+}

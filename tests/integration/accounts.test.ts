@@ -1,0 +1,205 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { oneTimeTokens } from '../../server/db/schema'
+import { type RunningApp, startApp } from '../support/app'
+import { databaseKinds } from '../support/db'
+import { lastLink, readOutbox } from '../support/outbox'
+
+const password = 'kilimanjaro-sunrise-42'
+
+describe.each(databaseKinds)('accounts on %s', (kind) => {
+  let app: RunningApp
+  beforeAll(async () => {
+    app = await startApp(kind)
+  })
+  afterAll(() => app.close())
+
+  type Session = {
+    token: string
+    user: { id: string; email: string; emailVerified: boolean; roles: string[] }
+  }
+  const signUp = async (email: string, name = 'Achieng Otieno') => {
+    const answer = await app.call('signUp', { email, password, name })
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    return answer.body.data as Session
+  }
+  const signIn = async (email: string, pw = password) => app.call('signIn', { email, password: pw })
+
+  it('signs a new customer up, signed in, with the e-mail not yet confirmed, and mails a confirmation link', async () => {
+    const { token, user } = await signUp('achieng@example.com')
+    expect(token.length).toBeGreaterThanOrEqual(22)
+    expect(user).toEqual(
+      expect.objectContaining({
+        email: 'achieng@example.com',
+        name: 'Achieng Otieno',
+        roles: ['customer'],
+        emailVerified: false,
+      }),
+    )
+    expect(user).not.toHaveProperty('passwordHash')
+    expect((await app.call('getMe', {}, token)).status).toBe(200)
+    const { mail } = lastLink(app.dataDir, 'achieng@example.com', 'verify/account')
+    expect(mail.subject).toBe('Confirm your e-mail address for Soko')
+  })
+
+  it('confirms the e-mail with the mailed link, once', async () => {
+    const { token } = await signUp('jabali@example.com', 'Jabali Mwangi')
+    const link = lastLink(app.dataDir, 'jabali@example.com', 'verify/account')
+    const confirmed = await app.call('verifyEmail', { token: link.token })
+    expect(confirmed.status).toBe(200)
+    const me = await app.call('getMe', {}, token)
+    expect((me.body.data as Session).user.emailVerified).toBe(true)
+    const again = await app.call('verifyEmail', { token: link.token })
+    expect(again.status).toBe(400)
+    expect(again.body.errors).toEqual({ token: 'Expired or already used' })
+  })
+
+  it('refuses an expired confirmation link', async () => {
+    const { token } = await signUp('expired@example.com')
+    await app.call('requestEmailVerification', {}, token)
+    const link = lastLink(app.dataDir, 'expired@example.com', 'verify/account')
+    await app.database.db
+      .update(oneTimeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeTokens.purpose, 'verify-email'))
+    expect((await app.call('verifyEmail', { token: link.token })).status).toBe(400)
+  })
+
+  it('answers a sign-up for an existing e-mail like a new one, creates nothing, and tells the owner', async () => {
+    await signUp('zawadi@example.com')
+    const before = readOutbox(app.dataDir).length
+    const again = await app.call('signUp', {
+      email: 'ZAWADI@example.com',
+      password: 'another-long-pass',
+      name: 'Someone',
+    })
+    expect(again.status).toBe(200)
+    expect(again.body.message).toBe('OK')
+    expect(again.body.data).toEqual({ token: null, user: null })
+    const mails = readOutbox(app.dataDir).slice(before)
+    expect(mails.map((m) => m.subject)).toEqual(['You already have a Soko account'])
+  })
+
+  it('validates sign-up fields with a message each, and refuses common passwords', async () => {
+    const bad = await app.call('signUp', { email: 'not-an-email', password: 'short', name: '' })
+    expect(bad.status).toBe(400)
+    expect(bad.body.errors).toEqual({
+      email: 'Enter an e-mail address like name@example.com',
+      password: 'Use at least 8 characters',
+      name: 'Enter your name',
+    })
+    const common = await app.call('signUp', { email: 'weak@example.com', password: 'iloveyou', name: 'Weak' })
+    expect(common.status).toBe(400)
+    expect((common.body.errors as Record<string, string>).password).toMatch(/most common/)
+  })
+
+  it('signs in with the right password, and gives one answer for a wrong password and an unknown e-mail', async () => {
+    await signUp('imani@example.com')
+    const ok = await signIn('Imani@Example.com')
+    expect(ok.status).toBe(200)
+    expect((ok.body.data as Session).user.email).toBe('imani@example.com')
+    const wrong = await signIn('imani@example.com', 'not-the-password')
+    const unknown = await signIn('nobody@example.com', 'not-the-password')
+    expect(wrong.status).toBe(401)
+    expect(unknown.status).toBe(401)
+    expect(wrong.body.message).toBe(unknown.body.message)
+  })
+
+  it('signs out this session only', async () => {
+    await signUp('baraka@example.com')
+    const a = (await signIn('baraka@example.com')).body.data as Session
+    const b = (await signIn('baraka@example.com')).body.data as Session
+    expect((await app.call('signOut', {}, a.token)).status).toBe(200)
+    expect((await app.call('getMe', {}, a.token)).status).toBe(600)
+    expect((await app.call('getMe', {}, b.token)).status).toBe(200)
+  })
+
+  it('signs out everywhere', async () => {
+    await signUp('neema@example.com')
+    const a = (await signIn('neema@example.com')).body.data as Session
+    const b = (await signIn('neema@example.com')).body.data as Session
+    expect((await app.call('signOutEverywhere', {}, a.token)).status).toBe(200)
+    expect((await app.call('getMe', {}, a.token)).status).toBe(600)
+    expect((await app.call('getMe', {}, b.token)).status).toBe(600)
+  })
+
+  it('changes the password: the old one stops working and other sessions end, this one stays', async () => {
+    await signUp('tumaini@example.com')
+    const here = (await signIn('tumaini@example.com')).body.data as Session
+    const elsewhere = (await signIn('tumaini@example.com')).body.data as Session
+    const wrong = await app.call(
+      'changePassword',
+      { current: 'nope-nope-nope', password: 'a-new-long-secret' },
+      here.token,
+    )
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.errors).toEqual({ current: 'Not your current password' })
+    const ok = await app.call(
+      'changePassword',
+      { current: password, password: 'a-new-long-secret' },
+      here.token,
+    )
+    expect(ok.status).toBe(200)
+    expect((await app.call('getMe', {}, here.token)).status).toBe(200)
+    expect((await app.call('getMe', {}, elsewhere.token)).status).toBe(600)
+    expect((await signIn('tumaini@example.com')).status).toBe(401)
+    expect((await signIn('tumaini@example.com', 'a-new-long-secret')).status).toBe(200)
+  })
+
+  it('resets a forgotten password through the mailed link, once, ending every session', async () => {
+    await signUp('amani@example.com')
+    const old = (await signIn('amani@example.com')).body.data as Session
+    expect((await app.call('requestPasswordReset', { email: 'amani@example.com' })).status).toBe(200)
+    const { token, mail } = lastLink(app.dataDir, 'amani@example.com', 'reset')
+    expect(mail.subject).toBe('Reset your Soko password')
+
+    const weak = await app.call('resetPassword', { token, password: 'qwerty123' })
+    expect(weak.status).toBe(400)
+    // A refused password does not use the link up.
+    expect((await app.call('resetPassword', { token, password: 'fresh-start-2026' })).status).toBe(200)
+    const reused = await app.call('resetPassword', { token, password: 'another-fresh-one' })
+    expect(reused.status).toBe(400)
+    expect(reused.body.errors).toEqual({ token: 'Expired or already used' })
+
+    expect((await app.call('getMe', {}, old.token)).status).toBe(600)
+    expect((await signIn('amani@example.com', 'fresh-start-2026')).status).toBe(200)
+  })
+
+  it('answers a reset request for an unknown e-mail the same way, and mails nothing', async () => {
+    const before = readOutbox(app.dataDir).length
+    const answer = await app.call('requestPasswordReset', { email: 'ghost@example.com' })
+    expect(answer.status).toBe(200)
+    expect(answer.body.data).toEqual({ ok: true })
+    expect(readOutbox(app.dataDir)).toHaveLength(before)
+  })
+
+  it('limits sign-in attempts per account with 429 and Retry-After', async () => {
+    await signUp('limited@example.com')
+    const statuses: number[] = []
+    let last: Awaited<ReturnType<typeof signIn>> | undefined
+    for (let i = 0; i < 11; i++) {
+      last = await signIn('limited@example.com', 'wrong-password-here')
+      statuses.push(last.status)
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true)
+    expect(statuses[10]).toBe(429)
+    expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(last?.body.message).toMatch(
+      /^Too many sign-in attempts for this account\. Wait \d+ (seconds|minutes)/,
+    )
+    // Even the right password waits until the window has passed.
+    expect((await signIn('limited@example.com')).status).toBe(429)
+  })
+
+  it('limits password-reset mails per address, whether or not it has an account', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 4; i++)
+      statuses.push((await app.call('requestPasswordReset', { email: 'spam@example.com' })).status)
+    expect(statuses).toEqual([200, 200, 200, 429])
+  })
+
+  it('needs a session for the account subjects: 600 without one', async () => {
+    for (const subject of ['signOut', 'signOutEverywhere', 'requestEmailVerification'])
+      expect((await app.call(subject, {})).status, subject).toBe(600)
+  })
+})
