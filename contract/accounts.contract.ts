@@ -1,6 +1,8 @@
 import { z } from 'zod'
+import { currencyCode } from './money'
+import { kenyanMobile } from './phone'
 import { defineSubject } from './rpc'
-import { userSettings } from './settings.contract'
+import { payoutSchedule, userSettings } from './settings.contract'
 
 export const role = z.enum(['customer', 'seller', 'admin'])
 
@@ -45,6 +47,50 @@ const linkToken = z
   .max(200)
 
 const session = z.object({ token: z.string(), user })
+
+/** Storefront address: /creators/{handle}. Reserved words and app routes are refused by the server. */
+export const handle = z
+  .string({ error: 'Choose a handle' })
+  .trim()
+  .toLowerCase()
+  .regex(
+    /^[a-z0-9](?:[a-z0-9-]{1,28})[a-z0-9]$/,
+    'Use 3 to 30 letters, digits or dashes, starting and ending with a letter or digit',
+  )
+
+export const payoutMethod = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('mpesa'), phone: kenyanMobile }),
+    z.strictObject({ kind: z.literal('paypal'), email }),
+    z.strictObject({
+      kind: z.literal('bank'),
+      accountName: z.string().trim().min(2, 'Enter the name on the account').max(100),
+      accountNumber: z
+        .string()
+        .trim()
+        .regex(/^[A-Z0-9 -]{5,34}$/i, 'Enter the account number or IBAN as the bank shows it'),
+      bankName: z.string().trim().min(2, 'Enter the bank').max(100),
+      swiftCode: z
+        .string()
+        .trim()
+        .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/i, 'A SWIFT/BIC code has 8 or 11 letters and digits')
+        .optional(),
+      currency: currencyCode,
+    }),
+  ],
+  { error: 'Choose how you get paid: mpesa, paypal or bank' },
+)
+
+export type PayoutMethod = z.infer<typeof payoutMethod>
+
+const country = z
+  .string({ error: 'Choose your country' })
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, 'Use the two-letter country code, such as KE')
+  .transform((c) => c.toUpperCase())
+
+const link = z.url({ protocol: /^https?$/, error: 'Use a full web address starting with https://' }).max(300)
 
 const done = z.object({ ok: z.literal(true) })
 
@@ -127,5 +173,77 @@ export const accountsContract = {
       'Sets a new password with the token from the mailed link (single use, 1 hour); signs out everywhere.',
     input: z.strictObject({ token: linkToken, password: newPassword }),
     output: done,
+  }),
+  becomeSeller: defineSubject({
+    kind: 'mutation',
+    access: 'user',
+    summary: 'Opens a storefront for the caller: they become a seller.',
+    input: z.strictObject({
+      handle,
+      displayName: z
+        .string({ error: 'Enter the name buyers will see' })
+        .trim()
+        .min(1, 'Enter the name buyers will see')
+        .max(80),
+      country,
+      payoutMethod,
+    }),
+    output: z.object({ user }),
+  }),
+  updateProfile: defineSubject({
+    kind: 'mutation',
+    access: 'user',
+    summary: "Changes the caller's name and, for sellers, storefront handle, display name, bio and links.",
+    input: z.strictObject({
+      name: personName.optional(),
+      handle: handle.optional(),
+      displayName: z.string().trim().min(1, 'Enter the name buyers will see').max(80).optional(),
+      bio: z.string().trim().max(1000, 'Keep the bio under 1,000 characters').optional(),
+      links: z.array(link).max(5, 'Add at most 5 links').optional(),
+    }),
+    output: z.object({ user }),
+  }),
+  updateSettings: defineSubject({
+    kind: 'mutation',
+    access: 'user',
+    summary: "Changes the caller's settings; sellers can also change their payout method.",
+    input: z.strictObject({
+      currency: currencyCode.optional(),
+      language: z.enum(['en', 'sw'], { error: 'Choose English (en) or Swahili (sw)' }).optional(),
+      timeZone: z
+        .string()
+        .refine(
+          (tz) => Intl.supportedValuesOf('timeZone').includes(tz) || tz === 'UTC',
+          'Choose a time zone such as Africa/Nairobi',
+        )
+        .optional(),
+      emailNotifications: z.boolean().optional(),
+      payoutSchedule: payoutSchedule.optional(),
+      payoutMethod: payoutMethod.optional(),
+    }),
+    output: z.object({ user }),
+  }),
+  createInvite: defineSubject({
+    kind: 'mutation',
+    access: 'admin',
+    summary: 'Invites someone by e-mail, as a customer or an admin; the link works for 7 days.',
+    input: z.strictObject({
+      email,
+      role: z.enum(['customer', 'admin'], { error: 'Invite as customer or admin' }),
+    }),
+    output: z.object({ sentTo: z.string(), expiresAt: z.string() }),
+  }),
+  acceptInvite: defineSubject({
+    kind: 'mutation',
+    access: 'public',
+    summary:
+      'Accepts an invitation: creates the account (or, for an address that has one, checks its password) with ' +
+      'the invited role, and signs in.',
+    input: z.strictObject({
+      code: linkToken,
+      name: personName,
+      password: z.string({ error: 'Choose a password' }).min(1, 'Choose a password'),
+    }),
+    output: session,
   }),
 }

@@ -28,6 +28,8 @@ export interface Config {
   mailFrom: string
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean
+  /** This account gets the admin role at every start (once it exists). */
+  adminEmail: string | null
   /** Seed the demo admin, seller and products into an empty database. */
   demoData: boolean
   demoPassword: string
@@ -67,6 +69,7 @@ const schema = z.object({
     .optional(),
   MAIL_FROM: z.string().optional(),
   TRUST_PROXY: flag.default(false),
+  ADMIN_EMAIL: z.email({ error: 'Use the e-mail address of the account to make admin' }).optional(),
   DEMO_DATA: flag.default(true),
   DEMO_PASSWORD: z.string().min(8, 'Use at least 8 characters').default('soko-demo-2026'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -114,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? `Soko <no-reply@${new URL(publicUrl).hostname}>`,
     trustProxy: e.TRUST_PROXY,
+    adminEmail: e.ADMIN_EMAIL ?? null,
     demoData: e.DEMO_DATA,
     demoPassword: e.DEMO_PASSWORD,
     logLevel: e.LOG_LEVEL,

@@ -4,6 +4,7 @@ import { createApp } from './app'
 import { openDatabase } from './db/client'
 import { DataDirLockedError } from './db/lock'
 import { ConfigError, loadConfig } from './env'
+import { grantAdmin } from './features/accounts/accounts.service'
 import { seedDemoData } from './features/demo/seed'
 import { createLogger } from './lib/log'
 
@@ -18,6 +19,10 @@ async function main() {
     path.join(config.rootDir, 'server', 'db', 'migrations'),
   )
   const demo = config.demoData ? await seedDemoData(database.db, config, log) : null
+  if (config.adminEmail && !(await grantAdmin(database.db, config.adminEmail)))
+    log.warn('ADMIN_EMAIL has no account yet: sign up with that address, then restart Soko', {
+      email: config.adminEmail,
+    })
   const app = createApp({ config, database, log })
 
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {

@@ -60,6 +60,7 @@ export const sellers = pgTable(
     displayName: text('display_name').notNull(),
     country: char('country', { length: 2 }).notNull(),
     bio: text('bio').notNull().default(''),
+    links: jsonb('links').$type<string[]>().notNull().default([]),
     payoutMethod: jsonb('payout_method').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
   },

@@ -7,14 +7,14 @@ function compose(
   paragraphs: string[],
   action?: { label: string; url: string },
 ): MailMessage {
-  const escape = (s: string) =>
+  const escapeHtml = (s: string) =>
     s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '— Soko'].join('\n\n')
   const html = [
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1c1917;max-width:36rem">',
-    ...paragraphs.map((p) => `<p>${escape(p)}</p>`),
+    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     action
-      ? `<p><a href="${escape(action.url)}" style="display:inline-block;padding:12px 20px;background:#0f766e;color:#fff;border-radius:8px;text-decoration:none">${escape(action.label)}</a></p><p style="color:#57534e;font-size:14px">Or open this address: ${escape(action.url)}</p>`
+      ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;background:#0f766e;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="color:#57534e;font-size:14px">Or open this address: ${escapeHtml(action.url)}</p>`
       : '',
     '<p>— Soko</p></body></html>',
   ].join('\n')
@@ -62,5 +62,20 @@ export function accountExistsMail(
       'If it was not you, ignore this e-mail: nothing has changed.',
     ],
     { label: 'Sign in', url: signInUrl },
+  )
+}
+
+export function inviteMail(
+  to: string,
+  inviter: string,
+  role: 'customer' | 'admin',
+  url: string,
+): MailMessage {
+  const as = role === 'admin' ? 'help run Soko as an admin' : 'join Soko'
+  return compose(
+    to,
+    `${inviter} invited you to Soko`,
+    [`Hi,`, `${inviter} invited you to ${as}. The invitation works for 7 days.`],
+    { label: 'Accept the invitation', url },
   )
 }

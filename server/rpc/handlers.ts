@@ -4,6 +4,8 @@ import type { PlatformSettings } from '../../contract/settings.contract'
 import type { Db } from '../db/client'
 import type { Config } from '../env'
 import { accountsHandlers } from '../features/accounts/accounts.handlers'
+import { inviteHandlers } from '../features/accounts/invites.handlers'
+import { profileHandlers } from '../features/accounts/profile.handlers'
 import type { Caller } from '../features/accounts/sessions'
 import { settingsHandlers } from '../features/settings/settings.handlers'
 import type { Logger } from '../lib/log'
@@ -34,5 +36,7 @@ export type Handlers = { [S in SubjectName]: Handler<S> }
 
 export const handlers: Handlers = {
   ...accountsHandlers,
+  ...profileHandlers,
+  ...inviteHandlers,
   ...settingsHandlers,
 }

@@ -27,13 +27,14 @@ export function readOutbox(dataDir: string): OutboxMail[] {
     })
 }
 
-/** The last mail to an address, with the token from its link to `/{linkPath}/{token}`. */
-export function lastLink(dataDir: string, to: string, linkPath: string): { mail: OutboxMail; token: string } {
+/** The last mail to an address, with the token that follows `prefix` in its link (`/reset/`, `/invite?code=`). */
+export function lastLink(dataDir: string, to: string, prefix: string): { mail: OutboxMail; token: string } {
   const mail = readOutbox(dataDir)
     .filter((m) => m.to.includes(to))
     .at(-1)
   if (!mail) throw new Error(`no mail to ${to} in the outbox`)
-  const token = mail.source.match(new RegExp(`/${linkPath}/([\\w-]+)`))?.[1]
-  if (!token) throw new Error(`no /${linkPath}/ link in "${mail.subject}"`)
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const token = mail.source.match(new RegExp(`${escaped}([\\w-]+)`))?.[1]
+  if (!token) throw new Error(`no ${prefix} link in "${mail.subject}"`)
   return { mail, token }
 }

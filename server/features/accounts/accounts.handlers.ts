@@ -45,19 +45,19 @@ export async function publicUser(db: Db, row: UserRow): Promise<User> {
   }
 }
 
-async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1)
   return row ?? null
 }
 
 /** The dispatcher only calls `user` subjects with a caller; this narrows the type. */
-function callerOf(ctx: RpcContext): Caller {
+export function callerOf(ctx: RpcContext): Caller {
   if (!ctx.caller) throw new Error('a user subject ran without a caller')
   return ctx.caller
 }
 
 /** Mail is sent after the data is written and never undoes it: a failed send is logged, and can be resent. */
-async function sendQuietly(ctx: RpcContext, message: Parameters<RpcContext['mailer']['send']>[0]) {
+export async function sendQuietly(ctx: RpcContext, message: Parameters<RpcContext['mailer']['send']>[0]) {
   try {
     await ctx.mailer.send(message)
   } catch (error) {
@@ -66,7 +66,7 @@ async function sendQuietly(ctx: RpcContext, message: Parameters<RpcContext['mail
 }
 
 async function sendVerification(ctx: RpcContext, user: UserRow) {
-  const token = await issueOneTimeToken(ctx.db, {
+  const { token } = await issueOneTimeToken(ctx.db, {
     userId: user.id,
     purpose: 'verify-email',
     data: { email: user.email },
@@ -77,7 +77,7 @@ async function sendVerification(ctx: RpcContext, user: UserRow) {
   )
 }
 
-const expiredLink = (field: string, again: string) =>
+export const expiredLink = (field: string, again: string) =>
   new AppError(400, `This link has expired or was already used. ${again}`, {
     [field]: 'Expired or already used',
   })
@@ -137,7 +137,7 @@ export const accountsHandlers: Pick<
     const user = await findUserByEmail(ctx.db, input.email)
     dummyHash ??= hashPassword('not a password anyone has')
     const matches = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash))
-    if (!user || !user.passwordHash || !matches)
+    if (!user?.passwordHash || !matches)
       throw new AppError(
         401,
         'That e-mail and password do not match an account. Check both, or reset your password.',
@@ -222,7 +222,7 @@ export const accountsHandlers: Pick<
     )
     const user = await findUserByEmail(ctx.db, input.email)
     if (user) {
-      const token = await issueOneTimeToken(ctx.db, { userId: user.id, purpose: 'reset-password' })
+      const { token } = await issueOneTimeToken(ctx.db, { userId: user.id, purpose: 'reset-password' })
       await sendQuietly(
         ctx,
         passwordResetMail(user.email, user.name, `${ctx.config.publicUrl}/reset/${token}`),

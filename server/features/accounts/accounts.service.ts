@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { reservedSegments } from '../../../contract/routes'
 import type { Db } from '../../db/client'
 import { sellers, users } from '../../db/schema'
 import { AppError, isUniqueViolation } from '../../lib/errors'
@@ -47,8 +48,34 @@ export interface NewSeller {
   payoutMethod: Record<string, unknown>
 }
 
+/** Words no storefront may take: app routes and paths, and names people would mistake for Soko's own. */
+const reservedHandles = new Set([
+  ...reservedSegments,
+  ...[
+    'admin',
+    'administrator',
+    'api',
+    'app',
+    'help',
+    'mail',
+    'me',
+    'new',
+    'root',
+    'settings',
+    'soko',
+    'staff',
+  ],
+  ...['support', 'system', 'team', 'www'],
+])
+
+export function assertHandleAllowed(handle: string) {
+  if (reservedHandles.has(handle.toLowerCase()))
+    throw new AppError(400, 'That handle is reserved: pick another', { handle: 'Reserved: pick another' })
+}
+
 /** Turns a customer into a seller with a public storefront at /creators/{handle}. */
 export async function makeSeller(db: Db, userId: string, input: NewSeller): Promise<void> {
+  assertHandleAllowed(input.handle)
   try {
     await db.insert(sellers).values({
       userId,
@@ -69,4 +96,14 @@ export async function makeSeller(db: Db, userId: string, input: NewSeller): Prom
       updatedAt: new Date(),
     })
     .where(sql`${users.id} = ${userId}`)
+}
+
+/** Gives the account with this e-mail the admin role; false when there is no such account yet. */
+export async function grantAdmin(db: Db, email: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ roles: sql`array_append(array_remove(${users.roles}, 'admin'), 'admin')`, updatedAt: new Date() })
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .returning({ id: users.id })
+  return rows.length > 0
 }

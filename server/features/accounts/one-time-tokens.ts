@@ -4,27 +4,29 @@ import { oneTimeTokens } from '../../db/schema'
 import { uuidv7 } from '../../lib/uuid'
 import { hashToken, newToken } from './sessions'
 
-export type TokenPurpose = 'verify-email' | 'reset-password'
+export type TokenPurpose = 'verify-email' | 'reset-password' | 'invite'
 
 export const TOKEN_TTL_SECONDS: Record<TokenPurpose, number> = {
   'verify-email': 24 * 3600,
   'reset-password': 3600,
+  invite: 7 * 24 * 3600,
 }
 
 export async function issueOneTimeToken(
   db: Db,
   input: { userId: string | null; purpose: TokenPurpose; data?: Record<string, unknown> },
-): Promise<string> {
+): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken()
+  const expiresAt = new Date(Date.now() + TOKEN_TTL_SECONDS[input.purpose] * 1000)
   await db.insert(oneTimeTokens).values({
     id: uuidv7(),
     userId: input.userId,
     purpose: input.purpose,
     tokenHash: hashToken(token),
     data: input.data ?? {},
-    expiresAt: new Date(Date.now() + TOKEN_TTL_SECONDS[input.purpose] * 1000),
+    expiresAt,
   })
-  return token
+  return { token, expiresAt }
 }
 
 const usable = (token: string, purpose: TokenPurpose) =>

@@ -1,0 +1,23 @@
+import { z } from 'zod'
+
+export const MPESA_PHONE_HINT =
+  'That phone number is not an M-Pesa number: use 07XX XXX XXX or 2547XX XXX XXX'
+
+/**
+ * A Kenyan mobile number in the form Daraja wants, 2547XXXXXXXX or 2541XXXXXXXX, from what people type:
+ * 07XX…, 01XX…, +254…, 254…, with spaces or dashes. Null when it is not one.
+ */
+export function normalizeKenyanMobile(input: string): string | null {
+  const digits = input.replace(/[\s().-]/g, '').replace(/^\+/, '')
+  const local = digits.match(/^(?:254|0)?([17]\d{8})$/)
+  return local ? `254${local[1]}` : null
+}
+
+export const kenyanMobile = z.string({ error: MPESA_PHONE_HINT }).transform((value, ctx) => {
+  const normalized = normalizeKenyanMobile(value)
+  if (!normalized) {
+    ctx.addIssue({ code: 'custom', message: MPESA_PHONE_HINT })
+    return z.NEVER
+  }
+  return normalized
+})

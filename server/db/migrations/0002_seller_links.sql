@@ -1,0 +1,1 @@
+ALTER TABLE "sellers" ADD COLUMN "links" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,78 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { users } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import { inviteMail } from '../../mail/templates'
+import type { Handlers } from '../../rpc/handlers'
+import { callerOf, expiredLink, findUserByEmail, publicUser, sendQuietly } from './accounts.handlers'
+import { createUser, type Role } from './accounts.service'
+import { consumeOneTimeToken, findOneTimeToken, issueOneTimeToken } from './one-time-tokens'
+import { assertStrongPassword } from './password-policy'
+import { verifyPassword } from './passwords'
+import { createSession } from './sessions'
+
+export const inviteHandlers: Pick<Handlers, 'createInvite' | 'acceptInvite'> = {
+  createInvite: async (input, ctx) => {
+    const admin = callerOf(ctx).user
+    const { token, expiresAt } = await issueOneTimeToken(ctx.db, {
+      userId: null,
+      purpose: 'invite',
+      data: { email: input.email, role: input.role, invitedBy: admin.id },
+    })
+    await sendQuietly(
+      ctx,
+      inviteMail(input.email, admin.name, input.role, `${ctx.config.publicUrl}/invite?code=${token}`),
+    )
+    return { sentTo: input.email, expiresAt: expiresAt.toISOString() }
+  },
+
+  acceptInvite: async (input, ctx) => {
+    const invalid = () => expiredLink('code', 'Ask whoever invited you for a new invitation.')
+    const pending = await findOneTimeToken(ctx.db, input.code, 'invite')
+    if (!pending) throw invalid()
+    const email = String(pending.data.email)
+    const role = pending.data.role as Role
+    const existing = await findUserByEmail(ctx.db, email)
+    // Everything that can be refused is checked before the invitation is used up.
+    if (existing) {
+      if (!existing.passwordHash || !(await verifyPassword(input.password, existing.passwordHash)))
+        throw new AppError(
+          401,
+          `${email} already has an account: enter its password to accept the invitation`,
+          {
+            password: 'Not the password of this account',
+          },
+        )
+    } else {
+      assertStrongPassword(input.password, { email, name: input.name })
+    }
+    const userId = await ctx.db.transaction(async (tx) => {
+      const t = tx as unknown as Db
+      if (!(await consumeOneTimeToken(t, input.code, 'invite'))) throw invalid()
+      if (existing) {
+        await t
+          .update(users)
+          .set({
+            roles: sql`array_append(array_remove(${users.roles}, ${role}), ${role})`,
+            // The invitation came to this address, so it is confirmed.
+            emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, existing.id))
+        return existing.id
+      }
+      const created = await createUser(t, {
+        email,
+        name: input.name,
+        password: input.password,
+        roles: [role],
+        emailVerified: true,
+      })
+      return created.id
+    })
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, userId))
+    if (!row) throw new Error('invited user vanished')
+    const session = await createSession(ctx.db, userId, ctx.userAgent)
+    return { token: session.token, user: await publicUser(ctx.db, row) }
+  },
+}

@@ -1,0 +1,71 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { sellers, users } from '../../db/schema'
+import { AppError, isUniqueViolation } from '../../lib/errors'
+import type { Handlers } from '../../rpc/handlers'
+import { callerOf, publicUser } from './accounts.handlers'
+import { assertHandleAllowed, makeSeller } from './accounts.service'
+
+const notSeller = (field: string) =>
+  new AppError(400, 'Open your storefront first, at /register', { [field]: 'Only for sellers' })
+
+async function reloadUser(db: Db, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id))
+  if (!row) throw new Error(`user ${id} vanished`)
+  return publicUser(db, row)
+}
+
+export const profileHandlers: Pick<Handlers, 'becomeSeller' | 'updateProfile' | 'updateSettings'> = {
+  becomeSeller: async (input, ctx) => {
+    const { user } = callerOf(ctx)
+    if (user.roles.includes('seller'))
+      throw new AppError(409, 'You already have a storefront: change it in your profile settings')
+    await ctx.db.transaction((tx) => makeSeller(tx as unknown as Db, user.id, input))
+    return { user: await reloadUser(ctx.db, user.id) }
+  },
+
+  updateProfile: async (input, ctx) => {
+    const { user } = callerOf(ctx)
+    const isSeller = user.roles.includes('seller')
+    const storefront = {
+      ...(input.handle !== undefined ? { handle: input.handle } : {}),
+      ...(input.displayName !== undefined ? { displayName: input.displayName } : {}),
+      ...(input.bio !== undefined ? { bio: input.bio } : {}),
+      ...(input.links !== undefined ? { links: input.links } : {}),
+    }
+    const first = Object.keys(storefront)[0]
+    if (first && !isSeller) throw notSeller(first)
+    if (input.handle !== undefined) assertHandleAllowed(input.handle)
+    try {
+      await ctx.db.transaction(async (tx) => {
+        if (input.name !== undefined)
+          await tx.update(users).set({ name: input.name, updatedAt: new Date() }).where(eq(users.id, user.id))
+        if (first) await tx.update(sellers).set(storefront).where(eq(sellers.userId, user.id))
+      })
+    } catch (error) {
+      if (isUniqueViolation(error, 'sellers_handle_lower_key'))
+        throw new AppError(409, 'That handle is taken: pick another', { handle: 'Already taken' })
+      throw error
+    }
+    return { user: await reloadUser(ctx.db, user.id) }
+  },
+
+  updateSettings: async (input, ctx) => {
+    const { user } = callerOf(ctx)
+    const { payoutMethod, ...settings } = input
+    if (payoutMethod && !user.roles.includes('seller')) throw notSeller('payoutMethod')
+    await ctx.db.transaction(async (tx) => {
+      if (Object.keys(settings).length > 0)
+        await tx
+          .update(users)
+          // Merged into what is stored: a setting left out keeps its value.
+          .set({
+            settings: sql`${users.settings} || ${JSON.stringify(settings)}::jsonb`,
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, user.id))
+      if (payoutMethod) await tx.update(sellers).set({ payoutMethod }).where(eq(sellers.userId, user.id))
+    })
+    return { user: await reloadUser(ctx.db, user.id) }
+  },
+}
