@@ -9,8 +9,9 @@ dir=${2:?folder for the server}
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 [ -n "$bin" ] || { echo "PostgreSQL is not installed: apt-get install -y postgresql" >&2; exit 1; }
 
+# From /, so the postgres user is never left in a folder only root may enter.
 as_owner() {
-  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+  if [ "$(id -u)" = 0 ]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi
 }
 
 case $cmd in
