@@ -7,13 +7,20 @@ export interface Limit {
   windowSeconds: number
 }
 
+export interface RateCheck {
+  /** What is counted, e.g. `signIn:ip:1.2.3.4` or `signIn:account:a@b.c`. */
+  key: string
+  limit: Limit
+  /** Words for the 429 message: "Too many {what}." */
+  what: string
+}
+
 /**
- * Counts one attempt against each key (e.g. `signIn:ip:1.2.3.4`, `signIn:account:a@b.c`) in fixed windows
- * kept in the database, so every instance shares them. Throws 429 with Retry-After once any key is over.
+ * Counts one attempt against each check, in order, in fixed windows kept in the database so every
+ * instance shares them. Throws 429 with Retry-After at the first check that is over its limit.
  */
-export async function enforceRateLimit(db: Db, limit: Limit, keys: string[], what: string): Promise<void> {
-  let retryAfter = 0
-  for (const key of keys) {
+export async function enforceRateLimit(db: Db, checks: RateCheck[]): Promise<void> {
+  for (const { key, limit, what } of checks) {
     const window = sql`make_interval(secs => ${limit.windowSeconds})`
     const result = await db.execute(sql`
       insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
@@ -22,10 +29,10 @@ export async function enforceRateLimit(db: Db, limit: Limit, keys: string[], wha
         window_start = case when rate_limits.window_start <= now() - ${window} then now() else rate_limits.window_start end
       returning hits, ceil(extract(epoch from (window_start + ${window} - now())))::int as retry_after`)
     const row = (result as unknown as { rows: { hits: number; retry_after: number }[] }).rows[0]
-    if (row && row.hits > limit.max) retryAfter = Math.max(retryAfter, row.retry_after, 1)
-  }
-  if (retryAfter > 0) {
-    const wait = retryAfter < 90 ? `${retryAfter} seconds` : `${Math.ceil(retryAfter / 60)} minutes`
-    throw new AppError(429, `Too many ${what}. Wait ${wait}, then try again.`, undefined, retryAfter)
+    if (row && row.hits > limit.max) {
+      const retryAfter = Math.max(row.retry_after, 1)
+      const wait = retryAfter < 90 ? `${retryAfter} seconds` : `${Math.ceil(retryAfter / 60)} minutes`
+      throw new AppError(429, `Too many ${what}. Wait ${wait}, then try again.`, undefined, retryAfter)
+    }
   }
 }

@@ -96,7 +96,9 @@ export const accountsHandlers: Pick<
   | 'resetPassword'
 > = {
   signUp: async (input, ctx) => {
-    await enforceRateLimit(ctx.db, limits.signUpPerIp, [`signUp:ip:${ctx.ip}`], 'sign-ups from this network')
+    await enforceRateLimit(ctx.db, [
+      { key: `signUp:ip:${ctx.ip}`, limit: limits.signUpPerIp, what: 'sign-ups from this network' },
+    ])
     assertStrongPassword(input.password, input)
     const existing = await findUserByEmail(ctx.db, input.email)
     let user: UserRow | null = null
@@ -122,18 +124,14 @@ export const accountsHandlers: Pick<
   },
 
   signIn: async (input, ctx) => {
-    await enforceRateLimit(
-      ctx.db,
-      limits.signInPerIp,
-      [`signIn:ip:${ctx.ip}`],
-      'sign-in attempts from this network',
-    )
-    await enforceRateLimit(
-      ctx.db,
-      limits.signInPerAccount,
-      [`signIn:account:${input.email.toLowerCase()}`],
-      'sign-in attempts for this account',
-    )
+    await enforceRateLimit(ctx.db, [
+      { key: `signIn:ip:${ctx.ip}`, limit: limits.signInPerIp, what: 'sign-in attempts from this network' },
+      {
+        key: `signIn:account:${input.email.toLowerCase()}`,
+        limit: limits.signInPerAccount,
+        what: 'sign-in attempts for this account',
+      },
+    ])
     const user = await findUserByEmail(ctx.db, input.email)
     dummyHash ??= hashPassword('not a password anyone has')
     const matches = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash))
@@ -181,12 +179,13 @@ export const accountsHandlers: Pick<
   requestEmailVerification: async (_input, ctx) => {
     const { user } = callerOf(ctx)
     if (user.emailVerifiedAt) return { sentTo: user.email }
-    await enforceRateLimit(
-      ctx.db,
-      limits.verificationPerAccount,
-      [`verifyEmail:account:${user.id}`],
-      'confirmation e-mails',
-    )
+    await enforceRateLimit(ctx.db, [
+      {
+        key: `verifyEmail:account:${user.id}`,
+        limit: limits.verificationPerAccount,
+        what: 'confirmation e-mails',
+      },
+    ])
     await sendVerification(ctx, user)
     return { sentTo: user.email }
   },
@@ -208,18 +207,14 @@ export const accountsHandlers: Pick<
   },
 
   requestPasswordReset: async (input, ctx) => {
-    await enforceRateLimit(
-      ctx.db,
-      limits.resetPerIp,
-      [`reset:ip:${ctx.ip}`],
-      'password resets from this network',
-    )
-    await enforceRateLimit(
-      ctx.db,
-      limits.resetPerAccount,
-      [`reset:account:${input.email.toLowerCase()}`],
-      'password resets for this address',
-    )
+    await enforceRateLimit(ctx.db, [
+      { key: `reset:ip:${ctx.ip}`, limit: limits.resetPerIp, what: 'password resets from this network' },
+      {
+        key: `reset:account:${input.email.toLowerCase()}`,
+        limit: limits.resetPerAccount,
+        what: 'password resets for this address',
+      },
+    ])
     const user = await findUserByEmail(ctx.db, input.email)
     if (user) {
       const { token } = await issueOneTimeToken(ctx.db, { userId: user.id, purpose: 'reset-password' })
