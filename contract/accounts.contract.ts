@@ -16,6 +16,8 @@ export const user = z.object({
   settings: userSettings,
   /** Storefront handle, for sellers. */
   handle: z.string().optional(),
+  /** The confirmed mobile number (2547XXXXXXXX), once /verify has confirmed it. */
+  phone: z.string().optional(),
 })
 
 export type User = z.infer<typeof user>
@@ -100,6 +102,51 @@ const country = z
 const link = z.url({ protocol: /^https?$/, error: 'Use a full web address starting with https://' }).max(300)
 
 const done = z.object({ ok: z.literal(true) })
+
+export const PHONE_CODE_LENGTH = 6
+
+export const idDocumentKind = z.enum(['national-id', 'passport', 'alien-id'], {
+  error: 'Choose national ID, passport or alien ID',
+})
+
+export const verificationStatus = z.enum(['pending', 'approved', 'rejected'])
+
+/** What a seller tells us about themselves for identity verification (KYC). */
+export const sellerVerificationDetails = z.strictObject({
+  legalName: z
+    .string({ error: 'Enter your full legal name' })
+    .trim()
+    .min(3, 'Enter your full legal name, as on your ID')
+    .max(120),
+  dateOfBirth: z.iso.date({ error: 'Enter your date of birth as YYYY-MM-DD' }).refine((d) => {
+    const born = new Date(`${d}T00:00:00Z`)
+    const adult = new Date()
+    adult.setUTCFullYear(adult.getUTCFullYear() - 18)
+    return born <= adult && born.getUTCFullYear() >= 1900
+  }, 'Sellers must be at least 18 years old'),
+  documentKind: idDocumentKind,
+  documentNumber: z
+    .string({ error: 'Enter the number on your document' })
+    .trim()
+    .regex(
+      /^[A-Z0-9-]{5,20}$/i,
+      'Enter the number exactly as printed on the document (5 to 20 letters or digits)',
+    ),
+  address: z
+    .string({ error: 'Enter your address' })
+    .trim()
+    .min(5, 'Enter your street address and town')
+    .max(300),
+})
+
+export const sellerVerification = z.object({
+  id: z.string(),
+  status: verificationStatus,
+  details: sellerVerificationDetails,
+  reason: z.string().nullable(),
+  submittedAt: z.string(),
+  reviewedAt: z.string().nullable(),
+})
 
 export const accountsContract = {
   signUp: defineSubject({
@@ -197,6 +244,25 @@ export const accountsContract = {
     }),
     output: z.object({ user }),
   }),
+  getProfile: defineSubject({
+    kind: 'query',
+    access: 'user',
+    summary: "The caller's user object and, for sellers, the storefront as the settings pages edit it.",
+    input: z.strictObject({}),
+    output: z.object({
+      user,
+      storefront: z
+        .object({
+          handle: z.string(),
+          displayName: z.string(),
+          country: z.string(),
+          bio: z.string(),
+          links: z.array(z.string()),
+          payoutMethod,
+        })
+        .nullable(),
+    }),
+  }),
   updateProfile: defineSubject({
     kind: 'mutation',
     access: 'user',
@@ -247,6 +313,54 @@ export const accountsContract = {
       code: linkToken,
       name: personName,
       password: z.string({ error: 'Choose a password' }).min(1, 'Choose a password'),
+    }),
+    output: session,
+  }),
+  requestPhoneCode: defineSubject({
+    kind: 'mutation',
+    access: 'user',
+    summary: `Sends a ${PHONE_CODE_LENGTH}-digit code by SMS to confirm a Kenyan mobile number; it works for 10 minutes.`,
+    input: z.strictObject({ phone: kenyanMobile }),
+    output: z.object({ sentTo: z.string(), expiresAt: z.string() }),
+  }),
+  verifyPhone: defineSubject({
+    kind: 'mutation',
+    access: 'user',
+    summary: 'Confirms the number with the code from the SMS; it becomes the M-Pesa number for payouts too.',
+    input: z.strictObject({
+      phone: kenyanMobile,
+      code: z
+        .string({ error: 'Enter the code from the SMS' })
+        .trim()
+        .regex(
+          new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`),
+          `Enter the ${PHONE_CODE_LENGTH} digits from the SMS`,
+        ),
+    }),
+    output: z.object({ user }),
+  }),
+  submitSellerVerification: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary: 'Sends identity details for review by an admin; needed before the first payout.',
+    input: sellerVerificationDetails,
+    output: z.object({ verification: sellerVerification }),
+  }),
+  getSellerVerification: defineSubject({
+    kind: 'query',
+    access: 'seller',
+    summary: "The seller's latest identity verification, or null if none was sent.",
+    input: z.strictObject({}),
+    output: z.object({ verification: sellerVerification.nullable() }),
+  }),
+  signInWithFirebase: defineSubject({
+    kind: 'mutation',
+    access: 'public',
+    summary:
+      'Signs in with a Firebase ID token (Google or phone). Links to the account with the same verified ' +
+      'e-mail or confirmed phone; Google creates an account when there is none.',
+    input: z.strictObject({
+      idToken: z.string({ error: 'The sign-in did not finish: try again' }).min(20).max(8000),
     }),
     output: session,
   }),

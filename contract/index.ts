@@ -1,10 +1,12 @@
 import type { z } from 'zod'
 import { accountsContract } from './accounts.contract'
+import { adminContract } from './admin.contract'
 import { settingsContract } from './settings.contract'
 
 /** Every RPC subject Soko answers. Each area adds its own `<area>.contract.ts` here. */
 export const contract = {
   ...accountsContract,
+  ...adminContract,
   ...settingsContract,
 }
 

@@ -25,6 +25,11 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     roles: text('roles').array().notNull().default(sql`'{customer}'::text[]`),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** A confirmed mobile number, 2547XXXXXXXX, set by verifyPhone or a phone sign-in. */
+    phone: text('phone'),
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    /** The Firebase Auth uid of a person who signed in through Firebase. */
+    firebaseUid: text('firebase_uid').unique(),
     /** Partial user settings; missing keys take the platform defaults. */
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
@@ -118,3 +123,26 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   hits: integer('hits').notNull(),
 })
+
+/** Identity details a seller sends before payouts; an admin approves or rejects them. */
+export const sellerVerifications = pgTable(
+  'seller_verifications',
+  {
+    id: uuid('id').primaryKey(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.userId, { onDelete: 'cascade' }),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    status: text('status').notNull().default('pending'),
+    /** Why it was rejected, shown to the seller. */
+    reason: text('reason'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('seller_verifications_seller_idx').on(t.sellerId),
+    index('seller_verifications_status_idx').on(t.status),
+    check('seller_verifications_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+)

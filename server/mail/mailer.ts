@@ -1,9 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
 import nodemailer from 'nodemailer'
 import type { Config } from '../env'
 import type { Logger } from '../lib/log'
-import { uuidv7 } from '../lib/uuid'
+import { writeToOutbox } from './outbox'
 
 export interface MailMessage {
   to: string
@@ -12,13 +10,17 @@ export interface MailMessage {
   html: string
 }
 
+export interface SmsMessage {
+  /** 2547XXXXXXXX */
+  to: string
+  text: string
+}
+
 export interface Mailer {
   /** Sends one message; resolves once the SMTP server (or the outbox folder) has it. */
   send(message: MailMessage): Promise<void>
-}
-
-export function outboxDir(config: Config): string {
-  return path.join(config.dataDir, 'outbox')
+  /** Sends one SMS; there is no SMS gateway yet, so it always goes to the outbox folder. */
+  sendSms(message: SmsMessage): Promise<void>
 }
 
 /**
@@ -36,11 +38,12 @@ export function createMailer(config: Config, log: Logger): Mailer {
         log.info('mail sent', { subject: message.subject, messageId: info.messageId })
         return
       }
-      const dir = outboxDir(config)
-      mkdirSync(dir, { recursive: true })
-      const file = path.join(dir, `${uuidv7()}.eml`)
-      writeFileSync(file, (info as unknown as { message: Buffer }).message)
+      const file = writeToOutbox(config.dataDir, 'mail', (info as unknown as { message: Buffer }).message)
       log.info('mail written to the outbox', { subject: message.subject, file })
+    },
+    async sendSms(message) {
+      const file = writeToOutbox(config.dataDir, 'sms', JSON.stringify(message))
+      log.info('SMS written to the outbox', { file })
     },
   }
 }

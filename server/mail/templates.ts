@@ -79,3 +79,30 @@ export function inviteMail(
     { label: 'Accept the invitation', url },
   )
 }
+
+export function verificationReviewedMail(
+  to: string,
+  name: string,
+  approved: boolean,
+  reason: string | null,
+  url: string,
+): MailMessage {
+  return approved
+    ? compose(
+        to,
+        'Your identity is verified on Soko',
+        [`Hi ${name},`, 'We checked your identity details: you are verified, and payouts are open to you.'],
+        { label: 'See your account', url },
+      )
+    : compose(
+        to,
+        'We could not verify your identity on Soko yet',
+        [
+          `Hi ${name},`,
+          'We checked your identity details and could not verify them.',
+          `What to fix: ${reason ?? 'see your account'}`,
+          'Correct the details and send them again; we will check them once more.',
+        ],
+        { label: 'Correct my details', url },
+      )
+}

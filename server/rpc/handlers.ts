@@ -4,9 +4,13 @@ import type { PlatformSettings } from '../../contract/settings.contract'
 import type { Db } from '../db/client'
 import type { Config } from '../env'
 import { accountsHandlers } from '../features/accounts/accounts.handlers'
+import { firebaseHandlers } from '../features/accounts/firebase.handlers'
 import { inviteHandlers } from '../features/accounts/invites.handlers'
+import { phoneHandlers } from '../features/accounts/phone.handlers'
 import { profileHandlers } from '../features/accounts/profile.handlers'
 import type { Caller } from '../features/accounts/sessions'
+import { verificationHandlers } from '../features/accounts/verification.handlers'
+import { outboxHandlers } from '../features/admin/outbox.handlers'
 import { settingsHandlers } from '../features/settings/settings.handlers'
 import type { Logger } from '../lib/log'
 import type { Mailer } from '../mail/mailer'
@@ -38,5 +42,9 @@ export const handlers: Handlers = {
   ...accountsHandlers,
   ...profileHandlers,
   ...inviteHandlers,
+  ...phoneHandlers,
+  ...verificationHandlers,
+  ...firebaseHandlers,
+  ...outboxHandlers,
   ...settingsHandlers,
 }

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Link, Outlet, useRouterState } from '@tanstack/react-router'
 import { ErrorPage } from '../components/ErrorPage'
+import { SessionLinks } from '../components/SessionLinks'
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -26,7 +27,7 @@ function RootLayout() {
           <Link to="/explore">Explore</Link>
           <Link to="/creators">Creators</Link>
           <Link to="/pricing">Pricing</Link>
-          <Link to="/login">Sign in</Link>
+          <SessionLinks />
         </nav>
       </header>
       <Outlet />

@@ -42,7 +42,15 @@ export async function publicUser(db: Db, row: UserRow): Promise<User> {
     emailVerified: row.emailVerifiedAt !== null,
     settings: resolveUserSettings(row),
     ...(seller ? { handle: seller.handle } : {}),
+    ...(row.phone && row.phoneVerifiedAt ? { phone: row.phone } : {}),
   }
+}
+
+/** The user object of someone just changed, read back from the database. */
+export async function loadPublicUser(db: Db, id: string): Promise<User> {
+  const [row] = await db.select().from(users).where(eq(users.id, id))
+  if (!row) throw new Error(`user ${id} vanished`)
+  return publicUser(db, row)
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {

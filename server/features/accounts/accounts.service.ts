@@ -12,9 +12,11 @@ export type Role = 'customer' | 'seller' | 'admin'
 export interface NewUser {
   email: string
   name: string
-  password: string
+  /** Absent for people who only sign in through a provider (Google). */
+  password?: string
   roles?: Role[]
   emailVerified?: boolean
+  firebaseUid?: string
 }
 
 export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
@@ -23,9 +25,10 @@ export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
     id: uuidv7(),
     email: input.email.trim(),
     name: input.name.trim(),
-    passwordHash: await hashPassword(input.password),
+    passwordHash: input.password === undefined ? null : await hashPassword(input.password),
     roles,
     emailVerifiedAt: input.emailVerified ? new Date() : null,
+    firebaseUid: input.firebaseUid ?? null,
   }
   try {
     const [user] = await db.insert(users).values(values).returning()

@@ -1,27 +1,43 @@
 import { eq, sql } from 'drizzle-orm'
+import type { PayoutMethod } from '../../../contract/accounts.contract'
 import type { Db } from '../../db/client'
 import { sellers, users } from '../../db/schema'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import type { Handlers } from '../../rpc/handlers'
-import { callerOf, publicUser } from './accounts.handlers'
+import { callerOf, loadPublicUser, publicUser } from './accounts.handlers'
 import { assertHandleAllowed, makeSeller } from './accounts.service'
 
 const notSeller = (field: string) =>
   new AppError(400, 'Open your storefront first, at /register', { [field]: 'Only for sellers' })
 
-async function reloadUser(db: Db, id: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, id))
-  if (!row) throw new Error(`user ${id} vanished`)
-  return publicUser(db, row)
-}
+export const profileHandlers: Pick<
+  Handlers,
+  'getProfile' | 'becomeSeller' | 'updateProfile' | 'updateSettings'
+> = {
+  getProfile: async (_input, ctx) => {
+    const { user } = callerOf(ctx)
+    const [seller] = await ctx.db.select().from(sellers).where(eq(sellers.userId, user.id)).limit(1)
+    return {
+      user: await publicUser(ctx.db, user),
+      storefront: seller
+        ? {
+            handle: seller.handle,
+            displayName: seller.displayName,
+            country: seller.country,
+            bio: seller.bio,
+            links: seller.links,
+            payoutMethod: seller.payoutMethod as PayoutMethod,
+          }
+        : null,
+    }
+  },
 
-export const profileHandlers: Pick<Handlers, 'becomeSeller' | 'updateProfile' | 'updateSettings'> = {
   becomeSeller: async (input, ctx) => {
     const { user } = callerOf(ctx)
     if (user.roles.includes('seller'))
       throw new AppError(409, 'You already have a storefront: change it in your profile settings')
     await ctx.db.transaction((tx) => makeSeller(tx as unknown as Db, user.id, input))
-    return { user: await reloadUser(ctx.db, user.id) }
+    return { user: await loadPublicUser(ctx.db, user.id) }
   },
 
   updateProfile: async (input, ctx) => {
@@ -47,7 +63,7 @@ export const profileHandlers: Pick<Handlers, 'becomeSeller' | 'updateProfile' | 
         throw new AppError(409, 'That handle is taken: pick another', { handle: 'Already taken' })
       throw error
     }
-    return { user: await reloadUser(ctx.db, user.id) }
+    return { user: await loadPublicUser(ctx.db, user.id) }
   },
 
   updateSettings: async (input, ctx) => {
@@ -66,6 +82,6 @@ export const profileHandlers: Pick<Handlers, 'becomeSeller' | 'updateProfile' | 
           .where(eq(users.id, user.id))
       if (payoutMethod) await tx.update(sellers).set({ payoutMethod }).where(eq(sellers.userId, user.id))
     })
-    return { user: await reloadUser(ctx.db, user.id) }
+    return { user: await loadPublicUser(ctx.db, user.id) }
   },
 }

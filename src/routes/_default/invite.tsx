@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../components/PlannedPage'
+import { InvitePage } from '../../features/accounts/InvitePage'
 
-export const Route = createFileRoute('/_default/invite')({ component: () => <PlannedPage path="/invite" /> })
+export const Route = createFileRoute('/_default/invite')({
+  validateSearch: (search: Record<string, unknown>): { code?: string } =>
+    typeof search.code === 'string' ? { code: search.code } : {},
+  component: InvitePage,
+})

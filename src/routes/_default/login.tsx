@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../components/PlannedPage'
+import { LoginPage } from '../../features/accounts/LoginPage'
 
-export const Route = createFileRoute('/_default/login')({ component: () => <PlannedPage path="/login" /> })
+export const Route = createFileRoute('/_default/login')({
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  component: LoginPage,
+})

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../components/PlannedPage'
+import { RegisterPage } from '../../features/accounts/RegisterPage'
 
 export const Route = createFileRoute('/_default/register')({
-  component: () => <PlannedPage path="/register" />,
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  component: RegisterPage,
 })

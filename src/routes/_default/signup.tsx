@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../components/PlannedPage'
+import { SignupPage } from '../../features/accounts/SignupPage'
 
-export const Route = createFileRoute('/_default/signup')({ component: () => <PlannedPage path="/signup" /> })
+export const Route = createFileRoute('/_default/signup')({ component: SignupPage })

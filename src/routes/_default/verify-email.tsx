@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../components/PlannedPage'
+import { VerifyEmailPage } from '../../features/accounts/VerifyPages'
 
-export const Route = createFileRoute('/_default/verify-email')({
-  component: () => <PlannedPage path="/verify-email" />,
-})
+export const Route = createFileRoute('/_default/verify-email')({ component: VerifyEmailPage })

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../components/PlannedPage'
+import { AccountHome } from '../../../features/accounts/AccountHome'
 
-export const Route = createFileRoute('/_default/account/')({
-  component: () => <PlannedPage path="/account" />,
-})
+export const Route = createFileRoute('/_default/account/')({ component: AccountHome })

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../components/PlannedPage'
+import { IdentityPage } from '../../../features/accounts/IdentityPage'
+import { authClient } from '../../../lib/guard'
 
 export const Route = createFileRoute('/_default/account/verify')({
-  component: () => <PlannedPage path="/account/verify" />,
+  beforeLoad: ({ location }) => authClient({ href: location.href, role: 'seller' }),
+  component: IdentityPage,
 })

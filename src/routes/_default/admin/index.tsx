@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../components/PlannedPage'
+import { AdminPage } from '../../../features/admin/AdminPage'
 
-export const Route = createFileRoute('/_default/admin/')({ component: () => <PlannedPage path="/admin" /> })
+export const Route = createFileRoute('/_default/admin/')({ component: AdminPage })

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../components/PlannedPage'
+import { SetPasswordPage } from '../../../features/accounts/ResetPages'
 
-export const Route = createFileRoute('/_default/reset/$id')({
-  component: () => <PlannedPage path="/reset/$id" />,
-})
+export const Route = createFileRoute('/_default/reset/$id')({ component: SetPasswordPage })

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../components/PlannedPage'
+import { RequestResetPage } from '../../../features/accounts/ResetPages'
 
-export const Route = createFileRoute('/_default/reset/')({ component: () => <PlannedPage path="/reset" /> })
+export const Route = createFileRoute('/_default/reset/')({ component: RequestResetPage })

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../components/PlannedPage'
+import { ConfirmEmailPage } from '../../../features/accounts/VerifyPages'
 
-export const Route = createFileRoute('/_default/verify/account/$token')({
-  component: () => <PlannedPage path="/verify/account/$token" />,
-})
+export const Route = createFileRoute('/_default/verify/account/$token')({ component: ConfirmEmailPage })

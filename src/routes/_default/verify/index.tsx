@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../components/PlannedPage'
+import { VerifyPhonePage } from '../../../features/accounts/VerifyPages'
+import { authClient } from '../../../lib/guard'
 
-export const Route = createFileRoute('/_default/verify/')({ component: () => <PlannedPage path="/verify" /> })
+export const Route = createFileRoute('/_default/verify/')({
+  beforeLoad: ({ location }) => authClient({ href: location.href }),
+  component: VerifyPhonePage,
+})

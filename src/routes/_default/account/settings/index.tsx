@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../../components/PlannedPage'
+import { SettingsPage } from '../../../../features/accounts/SettingsPage'
 
-export const Route = createFileRoute('/_default/account/settings/')({
-  component: () => <PlannedPage path="/account/settings" />,
-})
+export const Route = createFileRoute('/_default/account/settings/')({ component: SettingsPage })

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../../components/PlannedPage'
+import { ProfilePage } from '../../../../features/accounts/ProfilePage'
 
-export const Route = createFileRoute('/_default/account/settings/profile')({
-  component: () => <PlannedPage path="/account/settings/profile" />,
-})
+export const Route = createFileRoute('/_default/account/settings/profile')({ component: ProfilePage })

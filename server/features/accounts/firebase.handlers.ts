@@ -1,0 +1,120 @@
+import { and, eq, isNotNull, isNull } from 'drizzle-orm'
+import type { App } from 'firebase-admin/app'
+import type { DecodedIdToken } from 'firebase-admin/auth'
+import { normalizeKenyanMobile } from '../../../contract/phone'
+import type { Db } from '../../db/client'
+import { sessions, users } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import { enforceRateLimit } from '../../lib/rate-limit'
+import type { Handlers, RpcContext } from '../../rpc/handlers'
+import { findUserByEmail, publicUser } from './accounts.handlers'
+import { createUser } from './accounts.service'
+import { createSession, type UserRow } from './sessions'
+
+/** firebase-admin is loaded on the first Firebase sign-in only: most instances never need it. */
+const apps = new Map<string, Promise<App>>()
+
+function firebaseApp(projectId: string): Promise<App> {
+  let app = apps.get(projectId)
+  if (!app) {
+    app = import('firebase-admin/app').then(({ initializeApp, getApps }) => {
+      const name = `soko-${projectId}`
+      // Verifying ID tokens needs only the project id and Google's public keys, no service account.
+      return getApps().find((a) => a.name === name) ?? initializeApp({ projectId }, name)
+    })
+    apps.set(projectId, app)
+  }
+  return app
+}
+
+async function verify(ctx: RpcContext, idToken: string): Promise<DecodedIdToken> {
+  const projectId = ctx.config.firebase?.projectId
+  if (!projectId) throw new AppError(404, 'Sign-in with Google or phone is not set up on this Soko.')
+  const [{ getAuth }, app] = await Promise.all([import('firebase-admin/auth'), firebaseApp(projectId)])
+  try {
+    return await getAuth(app).verifyIdToken(idToken)
+  } catch (error) {
+    ctx.log.warn('a Firebase ID token was refused', { requestId: ctx.requestId, error: String(error) })
+    throw new AppError(401, 'That sign-in could not be confirmed. Try again.', {
+      idToken: 'Not a valid sign-in',
+    })
+  }
+}
+
+/**
+ * The Soko account for a Firebase identity: the one already linked to its uid, else the one with the same
+ * verified e-mail or confirmed phone (then linked), else — for a verified e-mail only — a new one.
+ */
+async function accountFor(db: Db, id: DecodedIdToken): Promise<UserRow> {
+  const [linked] = await db.select().from(users).where(eq(users.firebaseUid, id.uid)).limit(1)
+  if (linked) return linked
+  const email = id.email_verified ? id.email : undefined
+  const phone = id.phone_number ? normalizeKenyanMobile(id.phone_number) : null
+
+  if (email) {
+    const existing = await findUserByEmail(db, email)
+    if (existing) return link(db, existing, id.uid, 'email')
+    const name = typeof id.name === 'string' && id.name.trim() ? id.name.trim() : email.split('@')[0]
+    return createUser(db, {
+      email,
+      name: (name ?? email).slice(0, 100),
+      emailVerified: true,
+      firebaseUid: id.uid,
+    })
+  }
+  if (phone) {
+    const [owner] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.phone, phone), isNotNull(users.phoneVerifiedAt)))
+      .limit(1)
+    if (owner) return link(db, owner, id.uid, 'phone')
+  }
+  throw new AppError(
+    404,
+    id.phone_number
+      ? 'No Soko account has this phone number yet. Sign up with your e-mail, then confirm your phone in Settings.'
+      : 'Your Google account has no verified e-mail, so Soko cannot sign you in with it. Sign up with e-mail instead.',
+  )
+}
+
+async function link(db: Db, user: UserRow, firebaseUid: string, via: 'email' | 'phone'): Promise<UserRow> {
+  const takeover = via === 'email' && user.emailVerifiedAt === null
+  return db.transaction(async (tx) => {
+    if (takeover) {
+      // The provider proved who owns this address; the unproven password and sessions may be someone
+      // else's (an account made in their name beforehand), so they stop working. A reset sets a new one.
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)))
+    }
+    const [row] = await tx
+      .update(users)
+      .set({
+        firebaseUid,
+        ...(takeover ? { emailVerifiedAt: new Date(), passwordHash: null } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id))
+      .returning()
+    if (!row) throw new Error(`user ${user.id} vanished`)
+    return row
+  })
+}
+
+export const firebaseHandlers: Pick<Handlers, 'signInWithFirebase'> = {
+  signInWithFirebase: async ({ idToken }, ctx) => {
+    await enforceRateLimit(ctx.db, [
+      {
+        key: `signIn:ip:${ctx.ip}`,
+        limit: { max: 100, windowSeconds: 15 * 60 },
+        what: 'sign-in attempts from this network',
+      },
+    ])
+    const identity = await verify(ctx, idToken)
+    const user = await accountFor(ctx.db, identity)
+    const session = await createSession(ctx.db, user.id, ctx.userAgent)
+    return { token: session.token, user: await publicUser(ctx.db, user) }
+  },
+}

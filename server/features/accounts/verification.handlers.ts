@@ -1,0 +1,132 @@
+import { and, asc, desc, eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { sellerVerification } from '../../../contract/accounts.contract'
+import { sellers, sellerVerifications, users } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import { uuidv7 } from '../../lib/uuid'
+import { verificationReviewedMail } from '../../mail/templates'
+import type { Handlers } from '../../rpc/handlers'
+import { callerOf, sendQuietly } from './accounts.handlers'
+
+type VerificationRow = typeof sellerVerifications.$inferSelect
+type Verification = z.output<typeof sellerVerification>
+
+function toVerification(row: VerificationRow): Verification {
+  return {
+    id: row.id,
+    status: row.status as Verification['status'],
+    details: row.details as Verification['details'],
+    reason: row.reason,
+    submittedAt: row.createdAt.toISOString(),
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+  }
+}
+
+export const verificationHandlers: Pick<
+  Handlers,
+  | 'submitSellerVerification'
+  | 'getSellerVerification'
+  | 'listSellerVerifications'
+  | 'reviewSellerVerification'
+> = {
+  submitSellerVerification: async (details, ctx) => {
+    const { user } = callerOf(ctx)
+    const row = await ctx.db.transaction(async (tx) => {
+      const [latest] = await tx
+        .select()
+        .from(sellerVerifications)
+        .where(eq(sellerVerifications.sellerId, user.id))
+        .orderBy(desc(sellerVerifications.createdAt))
+        .limit(1)
+        .for('update')
+      if (latest?.status === 'approved')
+        throw new AppError(409, 'Your identity is already verified: nothing more to send.')
+      if (latest?.status === 'pending') {
+        // Corrections before the review replace what was sent; the place in the queue is kept.
+        const [updated] = await tx
+          .update(sellerVerifications)
+          .set({ details })
+          .where(eq(sellerVerifications.id, latest.id))
+          .returning()
+        return updated
+      }
+      const [created] = await tx
+        .insert(sellerVerifications)
+        .values({ id: uuidv7(), sellerId: user.id, details })
+        .returning()
+      return created
+    })
+    if (!row) throw new Error('seller verification was not written')
+    return { verification: toVerification(row) }
+  },
+
+  getSellerVerification: async (_input, ctx) => {
+    const { user } = callerOf(ctx)
+    const [latest] = await ctx.db
+      .select()
+      .from(sellerVerifications)
+      .where(eq(sellerVerifications.sellerId, user.id))
+      .orderBy(desc(sellerVerifications.createdAt))
+      .limit(1)
+    return { verification: latest ? toVerification(latest) : null }
+  },
+
+  listSellerVerifications: async ({ status }, ctx) => {
+    const rows = await ctx.db
+      .select({
+        verification: sellerVerifications,
+        handle: sellers.handle,
+        displayName: sellers.displayName,
+        email: users.email,
+      })
+      .from(sellerVerifications)
+      .innerJoin(sellers, eq(sellers.userId, sellerVerifications.sellerId))
+      .innerJoin(users, eq(users.id, sellerVerifications.sellerId))
+      .where(eq(sellerVerifications.status, status))
+      .orderBy(asc(sellerVerifications.createdAt))
+      .limit(200)
+    return {
+      verifications: rows.map((r) => ({
+        ...toVerification(r.verification),
+        seller: { handle: r.handle, displayName: r.displayName, email: r.email },
+      })),
+    }
+  },
+
+  reviewSellerVerification: async ({ id, decision, reason }, ctx) => {
+    const admin = callerOf(ctx).user
+    const approved = decision === 'approve'
+    const [row] = await ctx.db
+      .update(sellerVerifications)
+      .set({
+        status: approved ? 'approved' : 'rejected',
+        reason: approved ? null : (reason ?? null),
+        reviewedBy: admin.id,
+        reviewedAt: new Date(),
+      })
+      .where(and(eq(sellerVerifications.id, id), eq(sellerVerifications.status, 'pending')))
+      .returning()
+    if (!row) {
+      const [exists] = await ctx.db
+        .select({ status: sellerVerifications.status })
+        .from(sellerVerifications)
+        .where(eq(sellerVerifications.id, id))
+      throw exists
+        ? new AppError(409, `This verification was already ${exists.status}.`)
+        : new AppError(404, 'No such verification.', { id: 'Not found' })
+    }
+    const [seller] = await ctx.db.select().from(users).where(eq(users.id, row.sellerId))
+    if (seller)
+      await sendQuietly(
+        ctx,
+        verificationReviewedMail(
+          seller.email,
+          seller.name,
+          approved,
+          row.reason,
+          `${ctx.config.publicUrl}/account/verify`,
+        ),
+      )
+    return { verification: toVerification(row) }
+  },
+}

@@ -1,0 +1,167 @@
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react'
+import { RpcError } from '../lib/rpc'
+
+export type FieldErrors = Record<string, string>
+
+export interface FormState {
+  busy: boolean
+  /** The message above the form: what went wrong as a whole. */
+  message: string | null
+  errors: FieldErrors
+}
+
+/**
+ * Runs a form's submit: one request at a time, the server's messages shown per field (400) or above the
+ * form (anything else). The server's validation is the one that counts, so its words are the ones shown.
+ */
+export function useSubmit(action: (data: FormData) => Promise<void>) {
+  const [state, setState] = useState<FormState>({ busy: false, message: null, errors: {} })
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (state.busy) return
+    const form = event.currentTarget
+    setState({ busy: true, message: null, errors: {} })
+    try {
+      await action(new FormData(form))
+      setState({ busy: false, message: null, errors: {} })
+    } catch (error) {
+      const next = errorState(error)
+      setState(next)
+      // Focus the first field with a message, so keyboard and screen-reader users land on it.
+      const first = Object.keys(next.errors)[0]
+      const target = first ? form.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`) : null
+      ;(target ?? form.querySelector<HTMLElement>('[role="alert"]'))?.focus()
+    }
+  }
+  return { ...state, onSubmit, setState }
+}
+
+export function errorState(error: unknown): FormState {
+  if (error instanceof RpcError) {
+    const fields = Object.keys(error.errors).length
+    return {
+      busy: false,
+      errors: error.errors,
+      message: fields > 0 && error.status === 400 ? 'Check the fields marked below.' : error.message,
+    }
+  }
+  console.error(error)
+  return { busy: false, errors: {}, message: 'Something went wrong. Try again.' }
+}
+
+export function FormMessage({ message, tone = 'error' }: { message: string | null; tone?: 'error' | 'ok' }) {
+  if (!message) return null
+  return (
+    <p
+      className={`form-message form-message-${tone}`}
+      role={tone === 'error' ? 'alert' : 'status'}
+      tabIndex={-1}
+    >
+      {message}
+    </p>
+  )
+}
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string
+  name: string
+  errors?: FieldErrors
+  hint?: ReactNode
+  /** Server error keys that belong to this field besides its name (e.g. `payoutMethod.phone`). */
+  errorKeys?: string[]
+}
+
+export function Field({ label, name, errors = {}, hint, errorKeys = [], ...input }: FieldProps) {
+  const id = useId()
+  const error = [name, ...errorKeys].map((key) => errors[key]).find(Boolean)
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...input}
+      />
+      {hint ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+interface SelectProps {
+  label: string
+  name: string
+  options: { value: string; label: string }[]
+  errors?: FieldErrors
+  defaultValue?: string
+  value?: string
+  onChange?: (value: string) => void
+  hint?: ReactNode
+}
+
+export function SelectField({ label, name, options, errors = {}, hint, onChange, ...rest }: SelectProps) {
+  const id = useId()
+  const error = errors[name]
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        onChange={onChange ? (e) => onChange(e.target.value) : undefined}
+        {...rest}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {hint ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+export function SubmitButton({
+  busy,
+  children,
+  busyText,
+}: {
+  busy: boolean
+  children: ReactNode
+  busyText: string
+}) {
+  return (
+    <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+      {busy ? busyText : children}
+    </button>
+  )
+}
+
+/** A string from a FormData, trimmed; absent fields are ''. */
+export function text(data: FormData, name: string): string {
+  const value = data.get(name)
+  return typeof value === 'string' ? value.trim() : ''
+}

@@ -1,0 +1,61 @@
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { Field, FormMessage, SubmitButton, text, useSubmit } from '../../components/Form'
+import { rpc } from '../../lib/rpc'
+import { usePageTitle } from '../../lib/title'
+import { PASSWORD_HINT } from './SignupPage'
+import { useSignedIn } from './useSignedIn'
+
+const route = getRouteApi('/_default/invite')
+
+export function InvitePage() {
+  usePageTitle('Accept your invitation')
+  const { code } = route.useSearch()
+  const signedIn = useSignedIn()
+  const form = useSubmit(async (data) => {
+    const session = await rpc('acceptInvite', {
+      code: code ?? '',
+      name: text(data, 'name'),
+      password: String(data.get('password') ?? ''),
+    })
+    await signedIn(session, session.user.roles.includes('admin') ? '/admin' : '/account')
+  })
+  if (!code)
+    return (
+      <section className="page narrow">
+        <h1>Accept your invitation</h1>
+        <p>
+          This page needs the link from your invitation e-mail. Open the e-mail and use its button, or ask the
+          person who invited you to send it again.
+        </p>
+        <p>
+          <Link to="/signup">Create an account without an invitation</Link>
+        </p>
+      </section>
+    )
+  return (
+    <section className="page narrow" aria-labelledby="invite-heading">
+      <h1 id="invite-heading">Accept your invitation</h1>
+      <p className="lead">
+        Choose your name and a password. If this e-mail already has a Soko account, enter its password
+        instead.
+      </p>
+      <form onSubmit={form.onSubmit} noValidate className="form">
+        <FormMessage message={form.message} />
+        {form.errors.code ? <p className="field-error">{form.errors.code}</p> : null}
+        <Field label="Your name" name="name" autoComplete="name" required errors={form.errors} />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={PASSWORD_HINT}
+          errors={form.errors}
+        />
+        <SubmitButton busy={form.busy} busyText="Joining…">
+          Join Soko
+        </SubmitButton>
+      </form>
+    </section>
+  )
+}

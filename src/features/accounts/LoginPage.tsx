@@ -1,0 +1,59 @@
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
+import { Field, FormMessage, SubmitButton, text, useSubmit } from '../../components/Form'
+import { rpc } from '../../lib/rpc'
+import { runtimeSettings } from '../../lib/runtime'
+import { usePageTitle } from '../../lib/title'
+import { useSignedIn } from './useSignedIn'
+
+// The Firebase SDK is large: it is fetched only when Firebase sign-in is configured, and only here.
+const FirebaseSignIn = lazy(() => import('./FirebaseSignIn'))
+
+const route = getRouteApi('/_default/login')
+
+export function LoginPage() {
+  usePageTitle('Sign in')
+  const { redirect } = route.useSearch()
+  const signedIn = useSignedIn()
+  const form = useSubmit(async (data) => {
+    const session = await rpc('signIn', {
+      email: text(data, 'email'),
+      password: String(data.get('password') ?? ''),
+    })
+    await signedIn(session, redirect)
+  })
+  return (
+    <section className="page narrow" aria-labelledby="login-heading">
+      <h1 id="login-heading">Sign in</h1>
+      <p className="lead">Sign in to buy, download what you bought, and sell.</p>
+      {redirect ? <p className="notice">Sign in to continue to that page.</p> : null}
+      <form onSubmit={form.onSubmit} noValidate className="form">
+        <FormMessage message={form.message} />
+        <Field label="E-mail" name="email" type="email" autoComplete="email" required errors={form.errors} />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          errors={form.errors}
+        />
+        <SubmitButton busy={form.busy} busyText="Signing in…">
+          Sign in
+        </SubmitButton>
+      </form>
+      <p>
+        <Link to="/reset">Forgot your password?</Link>
+      </p>
+      <p>
+        New to Soko? <Link to="/signup">Create an account</Link> or{' '}
+        <Link to="/register">open a storefront</Link>.
+      </p>
+      {runtimeSettings().firebase ? (
+        <Suspense fallback={<p className="muted">Loading more ways to sign in…</p>}>
+          <FirebaseSignIn redirect={redirect} />
+        </Suspense>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,133 @@
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { Field, FormMessage, SubmitButton, text, useSubmit } from '../../components/Form'
+import { RpcError, rpc } from '../../lib/rpc'
+import { clearSession } from '../../lib/session'
+import { usePageTitle } from '../../lib/title'
+import { PASSWORD_HINT } from './SignupPage'
+
+/** /reset: asks for the e-mail; the answer is the same whether or not it has an account. */
+export function RequestResetPage() {
+  usePageTitle('Reset your password')
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const form = useSubmit(async (data) => {
+    const email = text(data, 'email')
+    await rpc('requestPasswordReset', { email })
+    setSentTo(email)
+  })
+  return (
+    <section className="page narrow" aria-labelledby="reset-heading">
+      <h1 id="reset-heading">Reset your password</h1>
+      {sentTo ? (
+        <div role="status">
+          <p>
+            If <strong>{sentTo}</strong> has a Soko account, we sent it a link to choose a new password. The
+            link works for one hour.
+          </p>
+          <p>No e-mail after a few minutes? Check the spam folder, or try again.</p>
+          <button type="button" className="button secondary" onClick={() => setSentTo(null)}>
+            Try another address
+          </button>
+        </div>
+      ) : (
+        <>
+          <p className="lead">
+            Enter the e-mail of your account, and we will send you a link to set a new password.
+          </p>
+          <form onSubmit={form.onSubmit} noValidate className="form">
+            <FormMessage message={form.message} />
+            <Field
+              label="E-mail"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              errors={form.errors}
+            />
+            <SubmitButton busy={form.busy} busyText="Sending…">
+              Send me a link
+            </SubmitButton>
+          </form>
+        </>
+      )}
+      <p>
+        Remembered it? <Link to="/login">Sign in</Link>
+      </p>
+    </section>
+  )
+}
+
+const resetRoute = getRouteApi('/_default/reset/$id')
+
+/** /reset/{id}: the mailed link's target, where the new password is set. */
+export function SetPasswordPage() {
+  usePageTitle('Set a new password')
+  const { id } = resetRoute.useParams()
+  const [done, setDone] = useState(false)
+  const [expired, setExpired] = useState(false)
+  const form = useSubmit(async (data) => {
+    const password = String(data.get('password') ?? '')
+    if (password !== String(data.get('confirm') ?? ''))
+      throw new RpcError(400, 'The two passwords are not the same.', {
+        confirm: 'Type the same password twice',
+      })
+    try {
+      await rpc('resetPassword', { token: id, password })
+    } catch (error) {
+      if (error instanceof RpcError && error.errors.token) setExpired(true)
+      throw error
+    }
+    // Every session ended on the server, this one too.
+    await clearSession()
+    setDone(true)
+  })
+  if (done)
+    return (
+      <section className="page narrow">
+        <h1>Your password is changed</h1>
+        <p role="status">You were signed out everywhere. Sign in with your new password.</p>
+        <Link className="button" to="/login">
+          Sign in
+        </Link>
+      </section>
+    )
+  if (expired)
+    return (
+      <section className="page narrow">
+        <h1>This link no longer works</h1>
+        <p role="alert">Reset links work for one hour and only once.</p>
+        <Link className="button" to="/reset">
+          Send me a new link
+        </Link>
+      </section>
+    )
+  return (
+    <section className="page narrow" aria-labelledby="set-heading">
+      <h1 id="set-heading">Set a new password</h1>
+      <form onSubmit={form.onSubmit} noValidate className="form">
+        <FormMessage message={form.message} />
+        <Field
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={8}
+          required
+          hint={PASSWORD_HINT}
+          errors={form.errors}
+        />
+        <Field
+          label="New password again"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+          errors={form.errors}
+        />
+        <SubmitButton busy={form.busy} busyText="Saving…">
+          Save my new password
+        </SubmitButton>
+      </form>
+    </section>
+  )
+}

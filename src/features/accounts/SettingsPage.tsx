@@ -1,0 +1,198 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { Field, FormMessage, SelectField, SubmitButton, text, useSubmit } from '../../components/Form'
+import { rpc, rpcQuery } from '../../lib/rpc'
+import { clearSession, storeUser, useSession } from '../../lib/session'
+import { usePageTitle } from '../../lib/title'
+import { PayoutMethodFields, readPayoutMethod } from './PayoutMethodFields'
+import { PASSWORD_HINT } from './SignupPage'
+
+const schedules = [
+  { value: 'instant', label: 'Instantly, after each sale clears' },
+  { value: 'daily', label: 'Daily' },
+  { value: 'weekly', label: 'Weekly' },
+  { value: 'monthly', label: 'Monthly' },
+]
+
+function timeZoneOptions(current: string) {
+  const zones = Intl.supportedValuesOf('timeZone')
+  return [...new Set([current, ...zones])].map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))
+}
+
+export function SettingsPage() {
+  usePageTitle('Settings')
+  const session = useSession()
+  const user = session.user
+  const isSeller = user?.roles.includes('seller') ?? false
+  const platform = useQuery(rpcQuery('getSettings', {}))
+  const profile = useQuery(rpcQuery('getProfile', {}))
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const [saved, setSaved] = useState<Record<string, string>>({})
+  const say = (key: string, message: string) => setSaved((s) => ({ ...s, [key]: message }))
+
+  const preferences = useSubmit(async (data) => {
+    const { user: updated } = await rpc('updateSettings', {
+      currency: text(data, 'currency') as 'KES',
+      language: text(data, 'language') as 'en',
+      timeZone: text(data, 'timeZone'),
+      emailNotifications: data.get('emailNotifications') === 'on',
+      ...(isSeller ? { payoutSchedule: text(data, 'payoutSchedule') as 'weekly' } : {}),
+    })
+    await storeUser(updated)
+    say('preferences', 'Preferences saved.')
+  })
+  const payout = useSubmit(async (data) => {
+    await rpc('updateSettings', { payoutMethod: readPayoutMethod(data) })
+    await queryClient.invalidateQueries({ queryKey: ['rpc', 'getProfile'] })
+    say('payout', 'Payout method saved.')
+  })
+  const password = useSubmit(async (data) => {
+    await rpc('changePassword', {
+      current: String(data.get('current') ?? ''),
+      password: String(data.get('password') ?? ''),
+    })
+    say('password', 'Password changed. Your other devices are signed out.')
+  })
+  const everywhere = useSubmit(async () => {
+    await rpc('signOutEverywhere', {})
+    queryClient.clear()
+    await clearSession()
+    await navigate({ to: '/login' })
+  })
+
+  if (!user) return <p className="page">Loading…</p>
+  const settings = user.settings
+  return (
+    <section className="page narrow" aria-labelledby="settings-heading">
+      <h1 id="settings-heading">Settings</h1>
+      <p>
+        Signed in as <strong>{user.email}</strong>
+        {user.emailVerified ? ' (confirmed)' : ''}.{' '}
+        <Link to="/account/settings/profile">Edit your profile</Link>
+      </p>
+      {!user.emailVerified ? (
+        <p className="notice">
+          Your e-mail is not confirmed yet. <Link to="/verify-email">Confirm it</Link> so you can recover your
+          account.
+        </p>
+      ) : null}
+
+      <h2>Preferences</h2>
+      <form onSubmit={preferences.onSubmit} noValidate className="form" key={JSON.stringify(settings)}>
+        <FormMessage message={preferences.message} />
+        <FormMessage message={saved.preferences ?? null} tone="ok" />
+        <SelectField
+          label="Currency prices are shown in"
+          name="currency"
+          options={(
+            platform.data?.platform.currencies ?? [{ code: settings.currency, name: settings.currency }]
+          ).map((c) => ({ value: c.code, label: `${c.code} — ${c.name}` }))}
+          defaultValue={settings.currency}
+          errors={preferences.errors}
+        />
+        <SelectField
+          label="Language"
+          name="language"
+          options={[
+            { value: 'en', label: 'English' },
+            { value: 'sw', label: 'Kiswahili' },
+          ]}
+          defaultValue={settings.language}
+          errors={preferences.errors}
+        />
+        <SelectField
+          label="Time zone"
+          name="timeZone"
+          options={timeZoneOptions(settings.timeZone)}
+          defaultValue={settings.timeZone}
+          errors={preferences.errors}
+        />
+        <div className="field field-check">
+          <input
+            id="emailNotifications"
+            type="checkbox"
+            name="emailNotifications"
+            defaultChecked={settings.emailNotifications}
+          />
+          <label htmlFor="emailNotifications">E-mail me about sales, purchases and payouts</label>
+        </div>
+        {isSeller ? (
+          <SelectField
+            label="Payouts"
+            name="payoutSchedule"
+            options={schedules}
+            defaultValue={settings.payoutSchedule}
+            errors={preferences.errors}
+          />
+        ) : null}
+        <SubmitButton busy={preferences.busy} busyText="Saving…">
+          Save preferences
+        </SubmitButton>
+      </form>
+
+      {isSeller ? (
+        <>
+          <h2>Payout method</h2>
+          {profile.isPending ? (
+            <p>Loading your payout method…</p>
+          ) : profile.isError ? (
+            <p role="alert">Your payout method could not be loaded. Reload to try again.</p>
+          ) : (
+            <form onSubmit={payout.onSubmit} noValidate className="form">
+              <FormMessage message={payout.message} />
+              <FormMessage message={saved.payout ?? null} tone="ok" />
+              <PayoutMethodFields errors={payout.errors} initial={profile.data.storefront?.payoutMethod} />
+              <SubmitButton busy={payout.busy} busyText="Saving…">
+                Save payout method
+              </SubmitButton>
+            </form>
+          )}
+        </>
+      ) : null}
+
+      <h2>Phone</h2>
+      <p>
+        {user.phone ? `Confirmed: +${user.phone}. ` : 'No phone number confirmed yet. '}
+        <Link to="/verify">{user.phone ? 'Change it' : 'Confirm a phone number'}</Link>
+      </p>
+
+      <h2>Password</h2>
+      <form onSubmit={password.onSubmit} noValidate className="form">
+        <FormMessage message={password.message} />
+        <FormMessage message={saved.password ?? null} tone="ok" />
+        <Field
+          label="Current password"
+          name="current"
+          type="password"
+          autoComplete="current-password"
+          required
+          errors={password.errors}
+        />
+        <Field
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={8}
+          required
+          hint={PASSWORD_HINT}
+          errors={password.errors}
+        />
+        <SubmitButton busy={password.busy} busyText="Changing…">
+          Change password
+        </SubmitButton>
+      </form>
+
+      <h2>Devices</h2>
+      <p>Lost a phone, or signed in on a shared computer? End every session, this one too.</p>
+      <form onSubmit={everywhere.onSubmit} className="form">
+        <FormMessage message={everywhere.message} />
+        <SubmitButton busy={everywhere.busy} busyText="Signing out…">
+          Sign out everywhere
+        </SubmitButton>
+      </form>
+    </section>
+  )
+}

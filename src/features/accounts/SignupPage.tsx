@@ -1,0 +1,78 @@
+import { Link, useNavigate } from '@tanstack/react-router'
+import { lazy, Suspense, useState } from 'react'
+import { Field, FormMessage, SubmitButton, text, useSubmit } from '../../components/Form'
+import { rpc } from '../../lib/rpc'
+import { runtimeSettings } from '../../lib/runtime'
+import { usePageTitle } from '../../lib/title'
+import { useSignedIn } from './useSignedIn'
+
+const FirebaseSignIn = lazy(() => import('./FirebaseSignIn'))
+
+export const PASSWORD_HINT = 'At least 8 characters. Avoid common passwords; a short sentence works well.'
+
+export function SignupPage() {
+  usePageTitle('Create your account')
+  const signedIn = useSignedIn()
+  const navigate = useNavigate()
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const form = useSubmit(async (data) => {
+    const email = text(data, 'email')
+    const answer = await rpc('signUp', {
+      email,
+      name: text(data, 'name'),
+      password: String(data.get('password') ?? ''),
+    })
+    if (answer.token && answer.user) {
+      await signedIn({ token: answer.token, user: answer.user }, '/verify-email')
+      return
+    }
+    // The address already has an account: its owner was mailed, and this page says no more than that.
+    setSentTo(email)
+    await navigate({ to: '/signup', replace: true })
+  })
+  if (sentTo)
+    return (
+      <section className="page narrow" aria-labelledby="signup-heading">
+        <h1 id="signup-heading">Check your e-mail</h1>
+        <p role="status">
+          We sent a message to <strong>{sentTo}</strong>. Open it to continue.
+        </p>
+        <p>
+          Already have an account? <Link to="/login">Sign in</Link>.
+        </p>
+      </section>
+    )
+  return (
+    <section className="page narrow" aria-labelledby="signup-heading">
+      <h1 id="signup-heading">Create your account</h1>
+      <p className="lead">Buy from creators and keep your purchases in one place.</p>
+      <form onSubmit={form.onSubmit} noValidate className="form">
+        <FormMessage message={form.message} />
+        <Field label="Your name" name="name" autoComplete="name" required errors={form.errors} />
+        <Field label="E-mail" name="email" type="email" autoComplete="email" required errors={form.errors} />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          minLength={8}
+          required
+          hint={PASSWORD_HINT}
+          errors={form.errors}
+        />
+        <SubmitButton busy={form.busy} busyText="Creating your account…">
+          Create account
+        </SubmitButton>
+      </form>
+      <p>
+        Want to sell? <Link to="/register">Open a storefront</Link>. Already have an account?{' '}
+        <Link to="/login">Sign in</Link>.
+      </p>
+      {runtimeSettings().firebase ? (
+        <Suspense fallback={<p className="muted">Loading more ways to sign up…</p>}>
+          <FirebaseSignIn redirect="/account" />
+        </Suspense>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,189 @@
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Field, FormMessage, SelectField, SubmitButton, text, useSubmit } from '../../components/Form'
+import { rpc, rpcQuery } from '../../lib/rpc'
+import { usePageTitle } from '../../lib/title'
+
+export function AdminPage() {
+  usePageTitle('Admin')
+  return (
+    <section className="page" aria-labelledby="admin-heading">
+      <h1 id="admin-heading">Admin</h1>
+      <p className="lead">Platform administration: people, verifications and messages.</p>
+      <Verifications />
+      <Invite />
+      <Outbox />
+    </section>
+  )
+}
+
+function Verifications() {
+  const queryClient = useQueryClient()
+  const list = useQuery(rpcQuery('listSellerVerifications', {}))
+  const [rejecting, setRejecting] = useState<string | null>(null)
+  const review = useSubmit(async (data) => {
+    const id = text(data, 'id')
+    const decision = text(data, 'decision') as 'approve' | 'reject'
+    await rpc('reviewSellerVerification', {
+      id,
+      decision,
+      ...(decision === 'reject' ? { reason: text(data, 'reason') } : {}),
+    })
+    setRejecting(null)
+    await queryClient.invalidateQueries({ queryKey: ['rpc', 'listSellerVerifications'] })
+  })
+  return (
+    <section aria-labelledby="verifications-heading">
+      <h2 id="verifications-heading">Identity verifications to review</h2>
+      <FormMessage message={review.message} />
+      {list.isPending ? <p>Loading…</p> : null}
+      {list.isError ? <p role="alert">Could not load verifications: {list.error.message}</p> : null}
+      {list.data?.verifications.length === 0 ? <p className="muted">Nothing waiting for review.</p> : null}
+      <ul className="cards">
+        {list.data?.verifications.map((v) => (
+          <li key={v.id} className="card">
+            <p>
+              <strong>{v.seller.displayName}</strong> (@{v.seller.handle}, {v.seller.email}), sent{' '}
+              {new Date(v.submittedAt).toLocaleString()}
+            </p>
+            <dl className="details">
+              <dt>Legal name</dt>
+              <dd>{v.details.legalName}</dd>
+              <dt>Born</dt>
+              <dd>{v.details.dateOfBirth}</dd>
+              <dt>Document</dt>
+              <dd>
+                {v.details.documentKind} {v.details.documentNumber}
+              </dd>
+              <dt>Address</dt>
+              <dd>{v.details.address}</dd>
+            </dl>
+            <form onSubmit={review.onSubmit} className="form">
+              <input type="hidden" name="id" value={v.id} />
+              {rejecting === v.id ? (
+                <>
+                  <input type="hidden" name="decision" value="reject" />
+                  <Field label="What should the seller fix?" name="reason" required errors={review.errors} />
+                  <div className="actions">
+                    <SubmitButton busy={review.busy} busyText="Sending…">
+                      Reject with this reason
+                    </SubmitButton>
+                    <button type="button" className="button secondary" onClick={() => setRejecting(null)}>
+                      Cancel
+                    </button>
+                  </div>
+                </>
+              ) : (
+                <div className="actions">
+                  <input type="hidden" name="decision" value="approve" />
+                  <SubmitButton busy={review.busy} busyText="Approving…">
+                    Approve
+                  </SubmitButton>
+                  <button type="button" className="button secondary" onClick={() => setRejecting(v.id)}>
+                    Reject…
+                  </button>
+                </div>
+              )}
+            </form>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function Invite() {
+  const [sent, setSent] = useState<string | null>(null)
+  const form = useSubmit(async (data) => {
+    const answer = await rpc('createInvite', {
+      email: text(data, 'email'),
+      role: text(data, 'role') as 'customer' | 'admin',
+    })
+    setSent(
+      `Invitation sent to ${answer.sentTo}; it works until ${new Date(answer.expiresAt).toLocaleDateString()}.`,
+    )
+  })
+  return (
+    <section aria-labelledby="invite-heading">
+      <h2 id="invite-heading">Invite someone</h2>
+      <form onSubmit={form.onSubmit} noValidate className="form">
+        <FormMessage message={form.message} />
+        <FormMessage message={sent} tone="ok" />
+        <Field label="E-mail" name="email" type="email" required errors={form.errors} />
+        <SelectField
+          label="As"
+          name="role"
+          options={[
+            { value: 'customer', label: 'Customer' },
+            { value: 'admin', label: 'Admin' },
+          ]}
+          errors={form.errors}
+        />
+        <SubmitButton busy={form.busy} busyText="Sending…">
+          Send invitation
+        </SubmitButton>
+      </form>
+    </section>
+  )
+}
+
+function Outbox() {
+  const [to, setTo] = useState('')
+  const outbox = useInfiniteQuery({
+    queryKey: ['rpc', 'listOutbox', to],
+    queryFn: ({ pageParam, signal }) =>
+      rpc('listOutbox', { ...(pageParam ? { before: pageParam } : {}), ...(to ? { to } : {}) }, { signal }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next ?? undefined,
+  })
+  const messages = outbox.data?.pages.flatMap((p) => p.messages) ?? []
+  const enabled = outbox.data?.pages[0]?.enabled ?? true
+  return (
+    <section aria-labelledby="outbox-heading">
+      <h2 id="outbox-heading">Outbox</h2>
+      <p className="muted">
+        {enabled
+          ? 'No SMTP server is set (SMTP_URL), so mail is kept here instead of being sent. SMS codes are kept here too.'
+          : 'Mail goes out by SMTP; only SMS codes are kept here.'}
+      </p>
+      <form
+        className="form form-inline"
+        onSubmit={(e) => {
+          e.preventDefault()
+          setTo(text(new FormData(e.currentTarget), 'to'))
+        }}
+      >
+        <Field label="To" name="to" type="search" placeholder="e-mail or phone" />
+        <button type="submit" className="button secondary">
+          Filter
+        </button>
+      </form>
+      {outbox.isPending ? <p>Loading…</p> : null}
+      {outbox.isError ? <p role="alert">Could not load the outbox: {outbox.error.message}</p> : null}
+      {outbox.isSuccess && messages.length === 0 ? <p className="muted">No messages.</p> : null}
+      <ul className="cards">
+        {messages.map((m) => (
+          <li key={m.id} className="card">
+            <details>
+              <summary>
+                <span className="badge">{m.kind === 'sms' ? 'SMS' : 'Mail'}</span>{' '}
+                {m.subject || m.text.slice(0, 60)} — to {m.to}, {new Date(m.sentAt).toLocaleString()}
+              </summary>
+              <pre className="message-text">{m.text}</pre>
+            </details>
+          </li>
+        ))}
+      </ul>
+      {outbox.hasNextPage ? (
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => outbox.fetchNextPage()}
+          disabled={outbox.isFetchingNextPage}
+        >
+          {outbox.isFetchingNextPage ? 'Loading…' : 'Older messages'}
+        </button>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,115 @@
+import type { SubjectInput, SubjectName, SubjectOutput } from '../../contract'
+import { subjectKinds } from '../../contract/kinds'
+import { type RpcEnvelope, SESSION_EXPIRED } from '../../contract/rpc'
+import { runtimeSettings } from './runtime'
+import { clearSession, getSession } from './session'
+
+/** SPEC.md §7: what a request that cannot change anything is retried once on. */
+export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504])
+const RETRY_DELAY_MS = 400
+
+/** A request that did not succeed: the server's message, and a message per field on 400. */
+export class RpcError extends Error {
+  override name = 'RpcError'
+  constructor(
+    /** HTTP status, or 0 when the server could not be reached. */
+    readonly status: number,
+    message: string,
+    readonly errors: Record<string, string> = {},
+    readonly requestId?: string,
+  ) {
+    super(message)
+  }
+}
+
+let onSessionExpired = async () => {
+  await clearSession()
+  location.assign('/login')
+}
+
+/** main.tsx adds clearing the query cache to what a 600 does. */
+export function setSessionExpiredHandler(handler: () => Promise<void>) {
+  onSessionExpired = handler
+}
+
+/** The API gets the token; the storage host (signed upload and download URLs) never does. */
+function withAuthorization(url: string, headers: Headers): Headers {
+  const { token } = getSession()
+  const { storageHost } = runtimeSettings()
+  if (token && !(storageHost && url.includes(storageHost))) headers.set('Authorization', `Bearer ${token}`)
+  return headers
+}
+
+export interface ApiFetchOptions extends RequestInit {
+  /** Retry once on the statuses above. Only for requests that cannot change anything. */
+  retry?: boolean
+}
+
+/**
+ * fetch() for everything the app asks its server or storage: the Authorization header, one retry where it
+ * is safe, and a 600 ending the session. Resolves with the response for any other status.
+ */
+export async function apiFetch(url: string, options: ApiFetchOptions = {}): Promise<Response> {
+  const { retry = (options.method ?? 'GET').toUpperCase() === 'GET', ...init } = options
+  const send = () => fetch(url, { ...init, headers: withAuthorization(url, new Headers(init.headers)) })
+  let response: Response
+  try {
+    response = await send()
+    if (retry && RETRY_STATUSES.has(response.status)) {
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS))
+      response = await send()
+    }
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    throw new RpcError(0, 'Soko cannot be reached. Check your connection, then try again.')
+  }
+  if (response.status === SESSION_EXPIRED) await expire()
+  return response
+}
+
+async function expire(): Promise<never> {
+  await onSessionExpired()
+  throw new RpcError(SESSION_EXPIRED, 'Your session has ended. Sign in again.')
+}
+
+/** Calls one subject: `POST {API_BASE}/ {subject, ...input}`. Rejects with an RpcError unless 200. */
+export async function rpc<S extends SubjectName>(
+  subject: S,
+  input: SubjectInput<S>,
+  init: { signal?: AbortSignal } = {},
+): Promise<SubjectOutput<S>> {
+  const response = await apiFetch(`${runtimeSettings().apiBase}/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...input, subject }),
+    retry: subjectKinds[subject] === 'query',
+    signal: init.signal,
+  })
+  let envelope: RpcEnvelope<SubjectOutput<S>>
+  try {
+    envelope = (await response.json()) as RpcEnvelope<SubjectOutput<S>>
+  } catch {
+    throw new RpcError(
+      response.status,
+      `The server answered ${response.status} without data. Try again shortly.`,
+    )
+  }
+  // SPEC.md §4: a 600 in the body counts as much as one in the HTTP status.
+  if (envelope.statusCode === SESSION_EXPIRED) await expire()
+  if (response.status !== 200 || envelope.statusCode !== 200 || envelope.data === null)
+    throw new RpcError(
+      envelope.statusCode || response.status,
+      envelope.message,
+      envelope.errors,
+      envelope.requestId,
+    )
+  return envelope.data
+}
+
+/** A React Query options object for a query subject: the key is the subject and its input. */
+export function rpcQuery<S extends SubjectName>(subject: S, input: SubjectInput<S>) {
+  return {
+    queryKey: ['rpc', subject, input] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) => rpc(subject, input, { signal }),
+  }
+}
