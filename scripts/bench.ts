@@ -13,29 +13,36 @@ import { freePort } from '../tests/support/net'
 import { rootDir, startServer } from '../tests/support/process'
 import { chromiumArgs, findChromium } from './chromium'
 
-const pages = ['/']
+const pages = ['/', '/login']
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const connections = 10
 const rpcBody = JSON.stringify({ subject: 'getSettings' })
 
-async function firstLoadJs(baseUrl: string): Promise<Record<string, number> | string> {
+interface FirstLoad {
+  bytes: number
+  /** Whether any script the page loaded is the Firebase SDK (it registers itself as "@firebase/…"). */
+  firebase: boolean
+}
+
+async function firstLoadJs(baseUrl: string, pages: string[]): Promise<Record<string, FirstLoad> | string> {
   const executablePath = findChromium()
   if (!executablePath) return 'skipped: no Chromium (see npm run test:e2e)'
   const browser = await chromium.launch({ executablePath, args: chromiumArgs })
-  const sizes: Record<string, number> = {}
+  const sizes: Record<string, FirstLoad> = {}
   try {
     for (const page of pages) {
       // A fresh context per page: nothing cached, no service worker yet — a first visit.
       const context = await browser.newContext()
       const tab = await context.newPage()
-      let bytes = 0
+      const load: FirstLoad = { bytes: 0, firebase: false }
       const pending: Promise<void>[] = []
       tab.on('response', (res) => {
         if (res.request().resourceType() !== 'script') return
         pending.push(
           res.body().then(
             (body) => {
-              bytes += gzipSync(body, { level: 9 }).length
+              load.bytes += gzipSync(body, { level: 9 }).length
+              if (body.includes('@firebase/')) load.firebase = true
             },
             () => {},
           ),
@@ -43,13 +50,38 @@ async function firstLoadJs(baseUrl: string): Promise<Record<string, number> | st
       })
       await tab.goto(baseUrl + page, { waitUntil: 'networkidle' })
       await Promise.all(pending)
-      sizes[page] = bytes
+      sizes[page] = load
       await context.close()
     }
   } finally {
     await browser.close()
   }
   return sizes
+}
+
+/** The same pages with Firebase sign-in configured: the SDK should arrive only then, only on /login. */
+async function firstLoadWithFirebase(): Promise<Record<string, FirstLoad> | string> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-bench-firebase-'))
+  const server = await startServer({
+    entry: 'built',
+    env: {
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'false',
+      FIREBASE_API_KEY: 'bench-not-a-real-key',
+      FIREBASE_PROJECT_ID: 'demo-soko-bench',
+    },
+  })
+  try {
+    const sizes = await firstLoadJs(server.url, ['/', '/login'])
+    if (typeof sizes === 'string') return sizes
+    return Object.fromEntries(Object.entries(sizes).map(([page, load]) => [`${page} (Firebase on)`, load]))
+  } finally {
+    await server.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
 }
 
 async function load(url: string) {
@@ -100,7 +132,8 @@ async function main() {
     env: { DATA_DIR: dataDir, PORT: String(await freePort()), DATABASE_URL: '', LOG_LEVEL: 'warn' },
   })
   try {
-    const js = await firstLoadJs(server.url)
+    const js = await firstLoadJs(server.url, pages)
+    const withFirebase = await firstLoadWithFirebase()
     const answer = await (await fetch(`${server.url}/`, { method: 'POST', body: rpcBody })).text()
     const bare = await startBare(answer)
     try {
@@ -109,10 +142,15 @@ async function main() {
       const soko = await load(`${server.url}/`)
       const floor = await load(bare.url)
       console.log('\nSoko bench')
-      if (typeof js === 'string') console.log(`  first-load JS: ${js}`)
-      else
-        for (const [page, bytes] of Object.entries(js))
-          console.log(`  first-load JS ${page}: ${(bytes / 1024).toFixed(1)} KB gzip (${bytes} bytes)`)
+      for (const sizes of [js, withFirebase]) {
+        if (typeof sizes === 'string') console.log(`  first-load JS: ${sizes}`)
+        else
+          for (const [page, { bytes, firebase }] of Object.entries(sizes))
+            console.log(
+              `  first-load JS ${page}: ${(bytes / 1024).toFixed(1)} KB gzip (${bytes} bytes), ` +
+                `Firebase SDK ${firebase ? 'loaded' : 'not loaded'}`,
+            )
+      }
       console.log(`  getSettings (${connections} connections, ${seconds} s, ${answer.length} byte answer):`)
       console.log(`    Soko      ${soko.rps} req/s   p99 ${soko.p99} ms   errors ${soko.errors}`)
       console.log(`    node:http ${floor.rps} req/s   p99 ${floor.p99} ms   errors ${floor.errors}`)

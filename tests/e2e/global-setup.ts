@@ -15,6 +15,8 @@ export default async function globalSetup() {
     env: { DATA_DIR: dataDir, PORT: String(await freePort()), DATABASE_URL: '', LOG_LEVEL: 'warn' },
   })
   process.env.SOKO_E2E_URL = server.url
+  // The outbox is in the data folder: tests open mailed links from it.
+  process.env.SOKO_E2E_DATA_DIR = dataDir
   return async () => {
     const code = await server.stop()
     rmSync(dataDir, { recursive: true, force: true })
