@@ -31,7 +31,10 @@ async function authCookie(context: BrowserContext) {
   return (await context.cookies()).find((c) => c.name === 'auth_token')
 }
 
-test('sign up, open the confirmation mail from the outbox, and the e-mail is confirmed', async ({ page, context }) => {
+test('sign up, open the confirmation mail from the outbox, and the e-mail is confirmed', async ({
+  page,
+  context,
+}) => {
   const email = uniqueEmail('amina')
   const before = Date.now() / 1000
   await signUp(page, email)
@@ -58,7 +61,9 @@ test('a signed-out visitor is sent to /login and comes back after signing in', a
   const email = uniqueEmail('returning')
   await signUp(page, email)
   await page.getByRole('button', { name: 'Sign out' }).click()
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' })).toBeVisible()
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }),
+  ).toBeVisible()
 
   await page.goto('/account/settings')
   await expect(page).toHaveURL(/\/login\?redirect=/)
@@ -72,7 +77,9 @@ test('a signed-out visitor is sent to /login and comes back after signing in', a
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings')
 })
 
-test('sign out everywhere in one browser sends the other to /login on its next request', async ({ browser }) => {
+test('sign out everywhere in one browser sends the other to /login on its next request', async ({
+  browser,
+}) => {
   const email = uniqueEmail('two.devices')
   const phone = await browser.newContext()
   const laptop = await browser.newContext()
