@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, PASSWORD_MIN_LENGTH, PHONE_CODE_LENGTH } from './accounts.constants'
 import { currencyCode } from './money'
 import { kenyanMobile } from './phone'
 import { defineSubject } from './rpc'
@@ -18,11 +19,11 @@ export const user = z.object({
   handle: z.string().optional(),
   /** The confirmed mobile number (2547XXXXXXXX), once /verify has confirmed it. */
   phone: z.string().optional(),
+  /** The profile photo in two sizes (WebP): 96 and 256 pixels square. */
+  avatar: z.object({ small: z.string(), large: z.string() }).optional(),
 })
 
 export type User = z.infer<typeof user>
-
-export const PASSWORD_MIN_LENGTH = 8
 
 export const email = z
   .string({ error: 'Enter your e-mail address' })
@@ -102,8 +103,6 @@ const country = z
 const link = z.url({ protocol: /^https?$/, error: 'Use a full web address starting with https://' }).max(300)
 
 const done = z.object({ ok: z.literal(true) })
-
-export const PHONE_CODE_LENGTH = 6
 
 export const idDocumentKind = z.enum(['national-id', 'passport', 'alien-id'], {
   error: 'Choose national ID, passport or alien ID',
@@ -262,6 +261,36 @@ export const accountsContract = {
         })
         .nullable(),
     }),
+  }),
+  createAvatarUpload: defineSubject({
+    kind: 'mutation',
+    access: 'user',
+    summary:
+      'A signed URL (10 minutes) to PUT a profile photo to, with exactly this Content-Type; then call setAvatar.',
+    input: z.strictObject({
+      contentType: z.enum(AVATAR_TYPES, { error: 'Choose a JPEG, PNG or WebP picture' }),
+      size: z
+        .number({ error: 'Give the file size in bytes' })
+        .int()
+        .positive('The file is empty')
+        .max(AVATAR_MAX_BYTES, 'Choose a picture under 5 MB'),
+    }),
+    output: z.object({ uploadId: z.string(), uploadUrl: z.string(), expiresAt: z.string() }),
+  }),
+  setAvatar: defineSubject({
+    kind: 'mutation',
+    access: 'user',
+    summary:
+      'Makes the uploaded picture the profile photo: it is checked, cropped square and resized to WebP.',
+    input: z.strictObject({ uploadId: z.string({ error: 'Upload the picture first' }).min(1).max(200) }),
+    output: z.object({ user }),
+  }),
+  removeAvatar: defineSubject({
+    kind: 'mutation',
+    access: 'user',
+    summary: 'Removes the profile photo.',
+    input: z.strictObject({}),
+    output: z.object({ user }),
   }),
   updateProfile: defineSubject({
     kind: 'mutation',

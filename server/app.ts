@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import path from 'node:path'
 import { type Context, Hono } from 'hono'
 import { matchAppRoute } from '../contract/routes'
 import type { PlatformSettings } from '../contract/settings.contract'
@@ -8,6 +9,7 @@ import { buildPlatformSettings } from './features/settings/settings.service'
 import type { Logger } from './lib/log'
 import { createMailer, type Mailer } from './mail/mailer'
 import { rpcBodyLimit, rpcHandler } from './rpc/dispatcher'
+import { DiskStorage, storageSecret } from './storage/disk'
 import { renderShell, runtimeSettings } from './web/html'
 import { type Asset, loadAssets, negotiate } from './web/static'
 
@@ -19,6 +21,12 @@ export interface AppDeps {
   log: Logger
   /** Defaults to SMTP or the outbox, as configured. */
   mailer?: Mailer
+}
+
+/** The embedded default: files in DATA_DIR/files, served by this app under /files/. */
+function diskStorage(config: Config): DiskStorage {
+  const secret = storageSecret(config.dataDir, config.storageSigningSecret ?? undefined)
+  return new DiskStorage(path.join(config.dataDir, 'files'), secret)
 }
 
 /** Paths the server owns: never answered with the app's HTML. */
@@ -59,7 +67,9 @@ export function createApp(deps: AppDeps) {
   })
 
   const mailer = deps.mailer ?? createMailer(config, log)
-  app.post('/', rpcBodyLimit, rpcHandler({ db: database.db, config, platform, log, mailer }))
+  const storage = diskStorage(config)
+  app.post('/', rpcBodyLimit, rpcHandler({ db: database.db, config, platform, log, mailer, storage }))
+  storage.routes(app as unknown as Hono<never>)
 
   app.get('/healthz', async (c) => {
     try {

@@ -20,6 +20,8 @@ export interface Config {
   publicUrl: string
   apiBase: string
   storageHost: string
+  /** Key for signed file URLs; null: made once and kept in DATA_DIR/storage-secret. */
+  storageSigningSecret: string | null
   geoUrl: string
   firebase: FirebaseWebConfig | null
   challengeSiteKey: string
@@ -55,6 +57,7 @@ const schema = z.object({
   PUBLIC_URL: z.url({ error: 'Use an absolute URL such as https://soko.example' }).optional(),
   API_BASE: z.string().default(''),
   STORAGE_HOST: z.string().default(''),
+  STORAGE_SIGNING_SECRET: z.string().min(32, 'Use at least 32 characters').optional(),
   GEO_URL: z.url().default('https://ipapi.co/json/'),
   FIREBASE_API_KEY: z.string().optional(),
   FIREBASE_AUTH_DOMAIN: z.string().optional(),
@@ -111,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     apiBase: e.API_BASE.replace(/\/+$/, ''),
     storageHost: e.STORAGE_HOST,
+    storageSigningSecret: e.STORAGE_SIGNING_SECRET ?? null,
     geoUrl: e.GEO_URL,
     firebase,
     challengeSiteKey: e.TURNSTILE_SITE_KEY,

@@ -28,6 +28,8 @@ export const users = pgTable(
     /** A confirmed mobile number, 2547XXXXXXXX, set by verifyPhone or a phone sign-in. */
     phone: text('phone'),
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    /** Storage key prefix of the resized avatar images (`public/avatars/{id}/{uuid}`), null for none. */
+    avatarKey: text('avatar_key'),
     /** The Firebase Auth uid of a person who signed in through Firebase. */
     firebaseUid: text('firebase_uid').unique(),
     /** Partial user settings; missing keys take the platform defaults. */

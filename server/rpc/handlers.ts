@@ -4,6 +4,7 @@ import type { PlatformSettings } from '../../contract/settings.contract'
 import type { Db } from '../db/client'
 import type { Config } from '../env'
 import { accountsHandlers } from '../features/accounts/accounts.handlers'
+import { avatarHandlers } from '../features/accounts/avatar.handlers'
 import { firebaseHandlers } from '../features/accounts/firebase.handlers'
 import { inviteHandlers } from '../features/accounts/invites.handlers'
 import { phoneHandlers } from '../features/accounts/phone.handlers'
@@ -14,6 +15,7 @@ import { outboxHandlers } from '../features/admin/outbox.handlers'
 import { settingsHandlers } from '../features/settings/settings.handlers'
 import type { Logger } from '../lib/log'
 import type { Mailer } from '../mail/mailer'
+import type { Storage } from '../storage/storage'
 
 /** What every handler gets besides its validated input. */
 export interface RpcContext {
@@ -25,6 +27,7 @@ export interface RpcContext {
   requestId: string
   log: Logger
   mailer: Mailer
+  storage: Storage
   /** The caller's network address (X-Forwarded-For only when TRUST_PROXY is on). */
   ip: string
   userAgent: string | null
@@ -41,6 +44,7 @@ export type Handlers = { [S in SubjectName]: Handler<S> }
 export const handlers: Handlers = {
   ...accountsHandlers,
   ...profileHandlers,
+  ...avatarHandlers,
   ...inviteHandlers,
   ...phoneHandlers,
   ...verificationHandlers,

@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import sharp from 'sharp'
 import { lastLink } from '../support/outbox'
 
 const dataDir = () => {
@@ -174,6 +175,15 @@ test('register as a seller: account, storefront and M-Pesa payouts in one form',
 
   await page.goto('/account/settings/profile')
   await expect(page.getByLabel('Handle')).toHaveValue(handle)
+  const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#b45309' } })
+    .jpeg()
+    .toBuffer()
+  await page
+    .getByLabel('Add a photo')
+    .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: picture })
+  const avatar = page.getByRole('img', { name: "Otieno Baraka's profile" })
+  await expect(avatar).toHaveAttribute('srcset', /-96\.webp 96w, .*-256\.webp 256w/)
+  expect(await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThanOrEqual(96)
   await page.goto('/account/settings')
   await expect(page.getByLabel('M-Pesa number')).toHaveValue('0712345678')
 })

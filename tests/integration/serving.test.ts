@@ -97,8 +97,11 @@ describe('serving the PWA', () => {
   })
 
   it('never answers server-owned paths with the app shell', async () => {
+    const unsigned = await get('/files/private/nope')
+    expect(unsigned.status).toBe(403)
+    expect(await unsigned.text()).not.toContain('<div id="root">')
     for (const p of [
-      '/files/nope',
+      '/files/public/nope.webp',
       '/hooks/nope',
       '/builds/nope.json',
       '/assets/missing.js',

@@ -8,6 +8,7 @@ import { accountExistsMail, passwordResetMail, verifyEmailMail } from '../../mai
 import type { Handlers, RpcContext } from '../../rpc/handlers'
 import { resolveUserSettings } from '../settings/settings.service'
 import { createUser, type Role } from './accounts.service'
+import { avatarUrls } from './avatar.service'
 import { consumeOneTimeToken, findOneTimeToken, issueOneTimeToken } from './one-time-tokens'
 import { assertStrongPassword } from './password-policy'
 import { hashPassword, verifyPassword } from './passwords'
@@ -43,6 +44,7 @@ export async function publicUser(db: Db, row: UserRow): Promise<User> {
     settings: resolveUserSettings(row),
     ...(seller ? { handle: seller.handle } : {}),
     ...(row.phone && row.phoneVerifiedAt ? { phone: row.phone } : {}),
+    ...(row.avatarKey ? { avatar: avatarUrls(row.avatarKey) } : {}),
   }
 }
 

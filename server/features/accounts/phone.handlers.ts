@@ -1,6 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm'
-import { PHONE_CODE_LENGTH } from '../../../contract/accounts.contract'
+import { PHONE_CODE_LENGTH } from '../../../contract/accounts.constants'
 import { oneTimeTokens, users } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { enforceRateLimit } from '../../lib/rate-limit'

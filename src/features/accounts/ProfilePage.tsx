@@ -5,6 +5,7 @@ import { Field, FormMessage, SubmitButton, text, useSubmit } from '../../compone
 import { rpc, rpcQuery } from '../../lib/rpc'
 import { storeUser } from '../../lib/session'
 import { usePageTitle } from '../../lib/title'
+import { AvatarField } from './AvatarField'
 
 const MAX_LINKS = 5
 
@@ -50,6 +51,10 @@ export function ProfilePage() {
       <p>
         <Link to="/account/settings">Back to settings</Link>
       </p>
+      <AvatarField
+        user={user}
+        onChange={() => queryClient.invalidateQueries({ queryKey: ['rpc', 'getProfile'] })}
+      />
       <form onSubmit={form.onSubmit} noValidate className="form">
         <FormMessage message={form.message} />
         <FormMessage message={saved} tone="ok" />

@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm'
+import { AVATAR_MAX_BYTES } from '../../../contract/accounts.constants'
+import { users } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import { uuidv7 } from '../../lib/uuid'
+import type { Handlers, RpcContext } from '../../rpc/handlers'
+import { callerOf, loadPublicUser } from './accounts.handlers'
+import { AVATAR_SIZES, resizeAvatar } from './avatar.service'
+
+const UPLOAD_TTL_SECONDS = 10 * 60
+const uploadPrefix = (userId: string) => `uploads/avatars/${userId}/`
+
+async function deleteAvatarFiles(ctx: RpcContext, prefix: string | null) {
+  if (!prefix) return
+  for (const size of Object.values(AVATAR_SIZES))
+    await ctx.storage.delete(`${prefix}-${size}.webp`).catch((error: unknown) => {
+      ctx.log.warn('an old avatar file could not be deleted', { prefix, error })
+    })
+}
+
+export const avatarHandlers: Pick<Handlers, 'createAvatarUpload' | 'setAvatar' | 'removeAvatar'> = {
+  createAvatarUpload: async ({ contentType }, ctx) => {
+    const { user } = callerOf(ctx)
+    const uploadId = `${uploadPrefix(user.id)}${uuidv7()}`
+    const uploadUrl = await ctx.storage.uploadUrl(uploadId, {
+      contentType,
+      maxBytes: AVATAR_MAX_BYTES,
+      expiresInSeconds: UPLOAD_TTL_SECONDS,
+    })
+    return { uploadId, uploadUrl, expiresAt: new Date(Date.now() + UPLOAD_TTL_SECONDS * 1000).toISOString() }
+  },
+
+  setAvatar: async ({ uploadId }, ctx) => {
+    const { user } = callerOf(ctx)
+    // Only the caller's own uploads: the id names the folder, and the folder names the person.
+    if (
+      !uploadId.startsWith(uploadPrefix(user.id)) ||
+      !/^[0-9a-f-]{36}$/.test(uploadId.slice(uploadPrefix(user.id).length))
+    )
+      throw new AppError(400, 'Upload the picture again.', { uploadId: 'Not one of your uploads' })
+    const object = await ctx.storage.stat(uploadId)
+    if (!object)
+      throw new AppError(400, 'The picture did not arrive: upload it again.', { uploadId: 'Not uploaded' })
+    if (object.size > AVATAR_MAX_BYTES)
+      throw new AppError(400, 'Choose a picture under 5 MB.', { uploadId: 'Too large' })
+    const images = await resizeAvatar(await ctx.storage.read(uploadId))
+    await ctx.storage.delete(uploadId)
+    if (!images)
+      throw new AppError(400, 'That file is not a picture Soko can read: use a JPEG, PNG or WebP photo.', {
+        uploadId: 'Not a picture',
+      })
+    const prefix = `public/avatars/${user.id}/${uuidv7()}`
+    await ctx.storage.write(`${prefix}-${AVATAR_SIZES.small}.webp`, images.small, 'image/webp')
+    await ctx.storage.write(`${prefix}-${AVATAR_SIZES.large}.webp`, images.large, 'image/webp')
+    const [before] = await ctx.db
+      .select({ avatarKey: users.avatarKey })
+      .from(users)
+      .where(eq(users.id, user.id))
+    await ctx.db.update(users).set({ avatarKey: prefix, updatedAt: new Date() }).where(eq(users.id, user.id))
+    await deleteAvatarFiles(ctx, before?.avatarKey ?? null)
+    return { user: await loadPublicUser(ctx.db, user.id) }
+  },
+
+  removeAvatar: async (_input, ctx) => {
+    const { user } = callerOf(ctx)
+    const [before] = await ctx.db
+      .select({ avatarKey: users.avatarKey })
+      .from(users)
+      .where(eq(users.id, user.id))
+    await ctx.db.update(users).set({ avatarKey: null, updatedAt: new Date() }).where(eq(users.id, user.id))
+    await deleteAvatarFiles(ctx, before?.avatarKey ?? null)
+    return { user: await loadPublicUser(ctx.db, user.id) }
+  },
+}

@@ -1,0 +1,33 @@
+import { RpcError } from './rpc'
+
+/**
+ * PUTs a file to a signed storage URL with progress. XMLHttpRequest, because fetch() reports no upload
+ * progress; and no Authorization header: the signature in the URL is the permission (SPEC.md §7).
+ */
+export function uploadFile(
+  url: string,
+  file: Blob,
+  contentType: string,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('PUT', url)
+    xhr.setRequestHeader('Content-Type', contentType)
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total)
+    }
+    xhr.onload = () =>
+      xhr.status >= 200 && xhr.status < 300
+        ? resolve()
+        : reject(
+            new RpcError(xhr.status, xhr.responseText || `The upload failed (${xhr.status}). Try again.`),
+          )
+    xhr.onerror = () =>
+      reject(new RpcError(0, 'The upload was interrupted. Check your connection, then try again.'))
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'))
+    signal?.addEventListener('abort', () => xhr.abort())
+    xhr.send(file)
+  })
+}
