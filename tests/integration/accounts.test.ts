@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { oneTimeTokens } from '../../server/db/schema'
+import { oneTimeTokens, sessions } from '../../server/db/schema'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { lastLink, readOutbox } from '../support/outbox'
@@ -112,6 +112,27 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     expect((await app.call('signOut', {}, a.token)).status).toBe(200)
     expect((await app.call('getMe', {}, a.token)).status).toBe(600)
     expect((await app.call('getMe', {}, b.token)).status).toBe(200)
+  })
+
+  it('keeps a session 27 days, and answers 600 once it has expired', async () => {
+    const { user } = await signUp('muthoni@example.com')
+    const before = Date.now()
+    const session = (await signIn('muthoni@example.com')).body.data as Session
+    const [row] = await app.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, user.id))
+      .orderBy(desc(sessions.createdAt))
+      .limit(1)
+    const lifetime = (row?.expiresAt.getTime() ?? 0) - before
+    expect(Math.abs(lifetime - 2332800 * 1000)).toBeLessThan(60_000)
+    await app.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id))
+    const expired = await app.call('getMe', {}, session.token)
+    expect(expired.status).toBe(600)
+    expect(expired.body.statusCode).toBe(600)
   })
 
   it('signs out everywhere', async () => {

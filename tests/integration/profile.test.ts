@@ -92,6 +92,33 @@ describe.each(databaseKinds)('profiles, storefronts, settings and invitations on
     expect(badLink.status).toBe(400)
   })
 
+  it('gives the settings pages the profile: the storefront with its payout method for sellers only', async () => {
+    const customer = await person()
+    const plain = await app.call('getProfile', {}, customer.token)
+    expect(plain.status).toBe(200)
+    expect(plain.body.data).toMatchObject({ user: { id: customer.user.id }, storefront: null })
+
+    const seller = await person()
+    await app.call('becomeSeller', storefront('getprofile-shop', '0711 000 111'), seller.token)
+    await app.call(
+      'updateProfile',
+      { bio: 'Batik and kanga', links: ['https://example.com/shop'] },
+      seller.token,
+    )
+    const full = await app.call('getProfile', {}, seller.token)
+    expect(full.body.data).toMatchObject({
+      storefront: {
+        handle: 'getprofile-shop',
+        displayName: 'Studio',
+        country: 'KE',
+        bio: 'Batik and kanga',
+        links: ['https://example.com/shop'],
+        payoutMethod: { kind: 'mpesa', phone: '254711000111' },
+      },
+    })
+    expect((await app.call('getProfile', {})).status).toBe(600)
+  })
+
   it('keeps settings, merged, and getSettings returns them', async () => {
     const { token } = await person()
     expect((await app.call('updateSettings', { currency: 'USD' }, token)).status).toBe(200)
