@@ -71,20 +71,14 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   errorKeys?: string[]
 }
 
-export function Field({ label, name, errors = {}, hint, errorKeys = [], ...input }: FieldProps) {
-  const id = useId()
-  const error = [name, ...errorKeys].map((key) => errors[key]).find(Boolean)
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
+function describedBy(id: string, hint: ReactNode, error: string | undefined): string | undefined {
+  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+}
+
+/** A field's hint and error, with the ids its control points at through aria-describedby. */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...input}
-      />
+    <>
       {hint ? (
         <p className="field-hint" id={`${id}-hint`}>
           {hint}
@@ -95,6 +89,24 @@ export function Field({ label, name, errors = {}, hint, errorKeys = [], ...input
           {error}
         </p>
       ) : null}
+    </>
+  )
+}
+
+export function Field({ label, name, errors = {}, hint, errorKeys = [], ...input }: FieldProps) {
+  const id = useId()
+  const error = [name, ...errorKeys].map((key) => errors[key]).find(Boolean)
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...input}
+      />
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   )
 }
@@ -120,7 +132,7 @@ export function SelectField({ label, name, options, errors = {}, hint, onChange,
         id={id}
         name={name}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        aria-describedby={describedBy(id, hint, error)}
         onChange={onChange ? (e) => onChange(e.target.value) : undefined}
         {...rest}
       >
@@ -130,16 +142,7 @@ export function SelectField({ label, name, options, errors = {}, hint, onChange,
           </option>
         ))}
       </select>
-      {hint ? (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field-error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   )
 }

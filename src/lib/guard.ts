@@ -3,6 +3,11 @@ import type { User } from '../../contract/accounts.contract'
 import { rpc } from './rpc'
 import { getSession, restoreSession, storeUser } from './session'
 
+/** Search params of pages that send people on after signing in (/login, /register). */
+export function redirectSearch(search: Record<string, unknown>): { redirect?: string } {
+  return typeof search.redirect === 'string' ? { redirect: search.redirect } : {}
+}
+
 /** Only paths on this site may be returned to after sign-in: never `//elsewhere` or a full URL. */
 export function safeRedirect(target: unknown, fallback = '/account'): string {
   return typeof target === 'string' && target.startsWith('/') && !target.startsWith('//') ? target : fallback

@@ -18,7 +18,7 @@ const MINUTE = 60
 const HOUR = 3600
 // Per-network limits are generous on purpose: mobile carriers put many subscribers behind one address
 // (carrier-grade NAT). Per-account limits are what stop password guessing.
-const limits = {
+export const limits = {
   signInPerIp: { max: 100, windowSeconds: 15 * MINUTE },
   signInPerAccount: { max: 10, windowSeconds: 15 * MINUTE },
   signUpPerIp: { max: 50, windowSeconds: HOUR },

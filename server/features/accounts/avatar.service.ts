@@ -1,4 +1,3 @@
-import sharp from 'sharp'
 import { publicFilePath } from '../../storage/storage'
 
 /** Square sizes kept of each profile photo: a list thumbnail and the profile page. */
@@ -18,6 +17,8 @@ export function avatarUrls(prefix: string): { small: string; large: string } {
  */
 export async function resizeAvatar(input: Buffer): Promise<{ small: Buffer; large: Buffer } | null> {
   try {
+    // sharp is a native library: loaded on the first photo, not at every start.
+    const { default: sharp } = await import('sharp')
     const image = sharp(input, { limitInputPixels: 40_000_000, failOn: 'error' }).rotate()
     const meta = await image.metadata()
     if (!meta.width || !meta.height || !['jpeg', 'png', 'webp'].includes(meta.format ?? '')) return null

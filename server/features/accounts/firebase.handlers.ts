@@ -7,7 +7,7 @@ import { sessions, users } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { enforceRateLimit } from '../../lib/rate-limit'
 import type { Handlers, RpcContext } from '../../rpc/handlers'
-import { findUserByEmail, publicUser } from './accounts.handlers'
+import { findUserByEmail, limits, publicUser } from './accounts.handlers'
 import { createUser } from './accounts.service'
 import { createSession, type UserRow } from './sessions'
 
@@ -106,11 +106,7 @@ async function link(db: Db, user: UserRow, firebaseUid: string, via: 'email' | '
 export const firebaseHandlers: Pick<Handlers, 'signInWithFirebase'> = {
   signInWithFirebase: async ({ idToken }, ctx) => {
     await enforceRateLimit(ctx.db, [
-      {
-        key: `signIn:ip:${ctx.ip}`,
-        limit: { max: 100, windowSeconds: 15 * 60 },
-        what: 'sign-in attempts from this network',
-      },
+      { key: `signIn:ip:${ctx.ip}`, limit: limits.signInPerIp, what: 'sign-in attempts from this network' },
     ])
     const identity = await verify(ctx, idToken)
     const user = await accountFor(ctx.db, identity)

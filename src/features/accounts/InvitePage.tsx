@@ -2,7 +2,7 @@ import { getRouteApi, Link } from '@tanstack/react-router'
 import { Field, FormMessage, SubmitButton, text, useSubmit } from '../../components/Form'
 import { rpc } from '../../lib/rpc'
 import { usePageTitle } from '../../lib/title'
-import { PASSWORD_HINT } from './SignupPage'
+import { NewPasswordField } from './fields'
 import { useSignedIn } from './useSignedIn'
 
 const route = getRouteApi('/_default/invite')
@@ -43,15 +43,7 @@ export function InvitePage() {
         <FormMessage message={form.message} />
         {form.errors.code ? <p className="field-error">{form.errors.code}</p> : null}
         <Field label="Your name" name="name" autoComplete="name" required errors={form.errors} />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={PASSWORD_HINT}
-          errors={form.errors}
-        />
+        <NewPasswordField errors={form.errors} />
         <SubmitButton busy={form.busy} busyText="Joining…">
           Join Soko
         </SubmitButton>

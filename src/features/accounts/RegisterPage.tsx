@@ -6,8 +6,8 @@ import { rpc } from '../../lib/rpc'
 import { storeUser, useSession } from '../../lib/session'
 import { usePageTitle } from '../../lib/title'
 import { countryOptions } from './countries'
+import { NewPasswordField } from './fields'
 import { PayoutMethodFields, readPayoutMethod } from './PayoutMethodFields'
-import { PASSWORD_HINT } from './SignupPage'
 import { useSignedIn } from './useSignedIn'
 
 const route = getRouteApi('/_default/register')
@@ -93,16 +93,7 @@ export function RegisterPage() {
               required
               errors={form.errors}
             />
-            <Field
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              minLength={8}
-              required
-              hint={PASSWORD_HINT}
-              errors={form.errors}
-            />
+            <NewPasswordField errors={form.errors} />
             <p className="muted">
               Already on Soko?{' '}
               <Link to="/login" search={{ redirect: '/register' }}>

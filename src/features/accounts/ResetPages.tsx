@@ -4,7 +4,7 @@ import { Field, FormMessage, SubmitButton, text, useSubmit } from '../../compone
 import { RpcError, rpc } from '../../lib/rpc'
 import { clearSession } from '../../lib/session'
 import { usePageTitle } from '../../lib/title'
-import { PASSWORD_HINT } from './SignupPage'
+import { NewPasswordField, Outcome } from './fields'
 
 /** /reset: asks for the e-mail; the answer is the same whether or not it has an account. */
 export function RequestResetPage() {
@@ -83,39 +83,26 @@ export function SetPasswordPage() {
   })
   if (done)
     return (
-      <section className="page narrow">
-        <h1>Your password is changed</h1>
-        <p role="status">You were signed out everywhere. Sign in with your new password.</p>
-        <Link className="button" to="/login">
-          Sign in
-        </Link>
-      </section>
+      <Outcome title="Your password is changed" next={{ to: '/login', label: 'Sign in' }}>
+        You were signed out everywhere. Sign in with your new password.
+      </Outcome>
     )
   if (expired)
     return (
-      <section className="page narrow">
-        <h1>This link no longer works</h1>
-        <p role="alert">Reset links work for one hour and only once.</p>
-        <Link className="button" to="/reset">
-          Send me a new link
-        </Link>
-      </section>
+      <Outcome
+        title="This link no longer works"
+        tone="error"
+        next={{ to: '/reset', label: 'Send me a new link' }}
+      >
+        Reset links work for one hour and only once.
+      </Outcome>
     )
   return (
     <section className="page narrow" aria-labelledby="set-heading">
       <h1 id="set-heading">Set a new password</h1>
       <form onSubmit={form.onSubmit} noValidate className="form">
         <FormMessage message={form.message} />
-        <Field
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          minLength={8}
-          required
-          hint={PASSWORD_HINT}
-          errors={form.errors}
-        />
+        <NewPasswordField label="New password" errors={form.errors} />
         <Field
           label="New password again"
           name="confirm"

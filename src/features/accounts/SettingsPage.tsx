@@ -5,8 +5,8 @@ import { Field, FormMessage, SelectField, SubmitButton, text, useSubmit } from '
 import { rpc, rpcQuery } from '../../lib/rpc'
 import { clearSession, storeUser, useSession } from '../../lib/session'
 import { usePageTitle } from '../../lib/title'
+import { NewPasswordField } from './fields'
 import { PayoutMethodFields, readPayoutMethod } from './PayoutMethodFields'
-import { PASSWORD_HINT } from './SignupPage'
 
 const schedules = [
   { value: 'instant', label: 'Instantly, after each sale clears' },
@@ -170,16 +170,7 @@ export function SettingsPage() {
           required
           errors={password.errors}
         />
-        <Field
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          minLength={8}
-          required
-          hint={PASSWORD_HINT}
-          errors={password.errors}
-        />
+        <NewPasswordField label="New password" errors={password.errors} />
         <SubmitButton busy={password.busy} busyText="Changing…">
           Change password
         </SubmitButton>

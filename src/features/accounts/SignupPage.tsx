@@ -4,11 +4,10 @@ import { Field, FormMessage, SubmitButton, text, useSubmit } from '../../compone
 import { rpc } from '../../lib/rpc'
 import { runtimeSettings } from '../../lib/runtime'
 import { usePageTitle } from '../../lib/title'
+import { NewPasswordField } from './fields'
 import { useSignedIn } from './useSignedIn'
 
 const FirebaseSignIn = lazy(() => import('./FirebaseSignIn'))
-
-export const PASSWORD_HINT = 'At least 8 characters. Avoid common passwords; a short sentence works well.'
 
 export function SignupPage() {
   usePageTitle('Create your account')
@@ -50,16 +49,7 @@ export function SignupPage() {
         <FormMessage message={form.message} />
         <Field label="Your name" name="name" autoComplete="name" required errors={form.errors} />
         <Field label="E-mail" name="email" type="email" autoComplete="email" required errors={form.errors} />
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          minLength={8}
-          required
-          hint={PASSWORD_HINT}
-          errors={form.errors}
-        />
+        <NewPasswordField errors={form.errors} />
         <SubmitButton busy={form.busy} busyText="Creating your account…">
           Create account
         </SubmitButton>

@@ -4,6 +4,7 @@ import { Field, FormMessage, SubmitButton, text, useSubmit } from '../../compone
 import { RpcError, rpc } from '../../lib/rpc'
 import { getSession, storeUser, useSession } from '../../lib/session'
 import { usePageTitle } from '../../lib/title'
+import { Outcome } from './fields'
 
 /** /verify-email: where the link went, and a button to send it again. */
 export function VerifyEmailPage() {
@@ -91,30 +92,26 @@ export function ConfirmEmailPage() {
         }),
       )
   }, [token])
+  if (state.status === 'done')
+    return (
+      <Outcome title="Your e-mail is confirmed" next={{ to: '/account', label: 'Go to your account' }}>
+        {state.message}
+      </Outcome>
+    )
+  if (state.status === 'failed')
+    return (
+      <Outcome
+        title="This link did not work"
+        tone="error"
+        next={{ to: '/verify-email', label: 'Send me a new link' }}
+      >
+        {state.message}
+      </Outcome>
+    )
   return (
-    <section className="page narrow" aria-live="polite">
-      {state.status === 'working' ? (
-        <>
-          <h1>Confirming your e-mail</h1>
-          <p>One moment…</p>
-        </>
-      ) : state.status === 'done' ? (
-        <>
-          <h1>Your e-mail is confirmed</h1>
-          <p role="status">{state.message}</p>
-          <Link className="button" to="/account">
-            Go to your account
-          </Link>
-        </>
-      ) : (
-        <>
-          <h1>This link did not work</h1>
-          <p role="alert">{state.message}</p>
-          <Link className="button" to="/verify-email">
-            Send me a new link
-          </Link>
-        </>
-      )}
+    <section className="page narrow" aria-busy="true">
+      <h1>Confirming your e-mail</h1>
+      <p>One moment…</p>
     </section>
   )
 }
@@ -138,13 +135,9 @@ export function VerifyPhonePage() {
   })
   if (done)
     return (
-      <section className="page narrow">
-        <h1>Your phone is confirmed</h1>
-        <p role="status">{done} is confirmed on your account.</p>
-        <Link className="button" to="/account/settings">
-          Back to settings
-        </Link>
-      </section>
+      <Outcome title="Your phone is confirmed" next={{ to: '/account/settings', label: 'Back to settings' }}>
+        {done} is confirmed on your account.
+      </Outcome>
     )
   return (
     <section className="page narrow" aria-labelledby="verify-phone-heading">

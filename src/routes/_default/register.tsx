@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { RegisterPage } from '../../features/accounts/RegisterPage'
+import { redirectSearch } from '../../lib/guard'
 
 export const Route = createFileRoute('/_default/register')({
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
-    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  validateSearch: redirectSearch,
   component: RegisterPage,
 })
