@@ -1,27 +1,35 @@
-import { createHash } from 'node:crypto'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { payloadPath } from './contract/runtime'
+import { sourceHash } from './scripts/source-hash.mjs'
+import { marketingPayloads } from './src/features/marketing/content'
+
+/** Everything the browser's code is built from: the build id changes exactly when one of these does. */
+const CLIENT_INPUTS = ['src', 'sw', 'contract', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']
 
 /**
- * Writes builds/latest.json {id, timestamp} and builds/meta/{id}.json. The id is a hash of everything the
- * build emitted, so rebuilding unchanged sources gives the same id and open tabs are not reloaded for
- * nothing; BUILD_ID overrides it (tests build twice with different ids).
+ * The build's id: a hash of the client's sources, so rebuilding unchanged sources gives the same id and open
+ * tabs are not reloaded for nothing; BUILD_ID overrides it (the end-to-end tests build twice). The bundle
+ * carries its own id (import.meta.env.SOKO_BUILD_ID), so a page started from an old cached shell knows it is old.
  */
-function buildManifest(): Plugin {
+function buildId(command: string): string {
+  if (command !== 'build') return 'dev'
+  return (
+    process.env.BUILD_ID ||
+    sourceHash(path.dirname(fileURLToPath(import.meta.url)), CLIENT_INPUTS).slice(0, 16)
+  )
+}
+
+/** Writes builds/latest.json {id, timestamp} and builds/meta/{id}.json (SPEC.md §7's update checks). */
+function buildManifest(id: string): Plugin {
   return {
     name: 'soko:build-manifest',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      const hash = createHash('sha256')
-      for (const name of Object.keys(bundle).sort()) {
-        const item = bundle[name]
-        if (!item) continue
-        hash.update(name)
-        hash.update(item.type === 'chunk' ? item.code : item.source)
-      }
-      const id = process.env.BUILD_ID || hash.digest('hex').slice(0, 16)
+    generateBundle() {
       const info = JSON.stringify({ id, timestamp: Date.now() })
       this.emitFile({ type: 'asset', fileName: 'builds/latest.json', source: info })
       this.emitFile({ type: 'asset', fileName: `builds/meta/${id}.json`, source: info })
@@ -29,31 +37,62 @@ function buildManifest(): Plugin {
   }
 }
 
-export default defineConfig(({ isSsrBuild }) =>
-  isSsrBuild
-    ? {
-        // The server: one ESM file for Node, its dependencies left as imports from node_modules.
-        publicDir: false,
-        build: { outDir: 'dist/server', target: 'node20', emptyOutDir: true, minify: false, sourcemap: true },
-      }
-    : {
-        plugins: [
-          // The router plugin must come before react(): it rewrites route files react() then compiles.
-          tanstackRouter({ target: 'react', autoCodeSplitting: true }),
-          react(),
-          VitePWA({
-            strategies: 'injectManifest',
-            srcDir: 'sw',
-            filename: 'sw.ts',
-            injectRegister: false,
-            manifest: false,
-            injectManifest: {
-              globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,webmanifest}'],
-              globIgnores: ['builds/**', '**/*.map'],
-            },
-          }),
-          buildManifest(),
-        ],
-        build: { outDir: 'dist/client', emptyOutDir: true, target: 'es2022' },
-      },
-)
+/**
+ * The prerendered pages' data as `{path}/_payload.json`: static files the server sends with an ETag and the
+ * service worker precaches, so those pages render offline too.
+ */
+function marketingPayloadFiles(): Plugin {
+  return {
+    name: 'soko:marketing-payloads',
+    apply: 'build',
+    generateBundle() {
+      for (const [pagePath, payload] of Object.entries(marketingPayloads))
+        this.emitFile({
+          type: 'asset',
+          fileName: payloadPath(pagePath).slice(1),
+          source: JSON.stringify(payload),
+        })
+    },
+  }
+}
+
+export default defineConfig(({ command, isSsrBuild, mode }) => {
+  const id = buildId(command)
+  const define = { 'import.meta.env.SOKO_BUILD_ID': JSON.stringify(id) }
+  if (mode === 'prerender')
+    return {
+      // src/prerender.tsx for Node: renders the marketing pages to HTML after the client build.
+      define,
+      plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: false }), react()],
+      publicDir: false,
+      build: { outDir: 'dist/prerender', target: 'node20', emptyOutDir: true, minify: false },
+    }
+  if (isSsrBuild)
+    return {
+      // The server: one ESM file for Node, its dependencies left as imports from node_modules.
+      publicDir: false,
+      build: { outDir: 'dist/server', target: 'node20', emptyOutDir: true, minify: false, sourcemap: true },
+    }
+  return {
+    define,
+    plugins: [
+      // The router plugin must come before react(): it rewrites route files react() then compiles.
+      tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+      react(),
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'sw',
+        filename: 'sw.ts',
+        injectRegister: false,
+        manifest: false,
+        injectManifest: {
+          globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,webmanifest}', '**/_payload.json'],
+          globIgnores: ['builds/**', '**/*.map'],
+        },
+      }),
+      buildManifest(id),
+      marketingPayloadFiles(),
+    ],
+    build: { outDir: 'dist/client', emptyOutDir: true, target: 'es2022' },
+  }
+})

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, PASSWORD_MIN_LENGTH, PHONE_CODE_LENGTH } from './accounts.constants'
+import { challengeToken } from './challenge'
 import { currencyCode } from './money'
 import { kenyanMobile } from './phone'
 import { defineSubject } from './rpc'
@@ -154,7 +155,7 @@ export const accountsContract = {
     summary:
       'Creates a customer account and signs it in. For an e-mail that already has an account nothing is ' +
       'created: the owner gets an e-mail instead, and token and user are null, with the same message.',
-    input: z.strictObject({ email, password: newPassword, name: personName }),
+    input: z.strictObject({ email, password: newPassword, name: personName, challengeToken }),
     output: z.object({ token: z.string().nullable(), user: user.nullable() }),
   }),
   signIn: defineSubject({

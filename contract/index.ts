@@ -1,12 +1,14 @@
 import type { z } from 'zod'
 import { accountsContract } from './accounts.contract'
 import { adminContract } from './admin.contract'
+import { contactContract } from './contact.contract'
 import { settingsContract } from './settings.contract'
 
 /** Every RPC subject Soko answers. Each area adds its own `<area>.contract.ts` here. */
 export const contract = {
   ...accountsContract,
   ...adminContract,
+  ...contactContract,
   ...settingsContract,
 }
 

@@ -34,4 +34,6 @@ export const subjectKinds: { [S in SubjectName]: Contract[S]['kind'] } = {
   listSellerVerifications: 'query',
   reviewSellerVerification: 'mutation',
   getSettings: 'query',
+  sendContactMessage: 'mutation',
+  listContactMessages: 'query',
 }

@@ -76,5 +76,19 @@ export const reservedSegments: ReadonlySet<string> = new Set(
   appRoutes
     .map((route) => route.split('/')[1] ?? '')
     .filter((segment) => segment !== '' && !segment.startsWith('$'))
-    .concat(['files', 'hooks', 'builds', 'sandbox', 'assets', 'healthz', 'sw.js', 'manifest.webmanifest']),
+    .concat([
+      'files',
+      'hooks',
+      'builds',
+      'sandbox',
+      'assets',
+      'icons',
+      'healthz',
+      'sw.js',
+      'manifest.webmanifest',
+      'favicon.svg',
+      'robots.txt',
+      'index.html',
+      '_payload.json',
+    ]),
 )

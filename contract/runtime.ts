@@ -31,3 +31,11 @@ export interface RuntimeSettings {
 
 /** Id of the JSON script element that carries the runtime settings in served HTML. */
 export const RUNTIME_SETTINGS_ELEMENT_ID = 'soko-runtime'
+
+/** Id of the JSON script element that carries a prerendered page's payload (its `data-path` says whose). */
+export const PAYLOAD_ELEMENT_ID = 'soko-payload'
+
+/** Where a page's public data is served: `/_payload.json` for `/`, `{path}/_payload.json` otherwise. */
+export function payloadPath(pagePath: string): string {
+  return `${pagePath.replace(/\/+$/, '')}/_payload.json`
+}

@@ -1,16 +1,18 @@
 // `npm start`: builds the app when the build is missing or older than its sources, then runs the server
 // in this same process (one Node process serves the API and the PWA). `--build-only` builds and stops;
-// with `--if-stale` it builds only when the sources changed.
+// with `--if-stale` it builds only when the sources changed; `--dist DIR` builds into DIR instead of dist/
+// (the end-to-end tests build a second app that way; the server serves it with DIST_DIR=DIR).
 // Plain JavaScript on purpose: it must run before anything is compiled.
 import { spawnSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { sourceHash as hashSources } from './source-hash.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const dist = path.join(root, 'dist')
+const distArg = process.argv.indexOf('--dist')
+const dist = distArg > 0 ? path.resolve(process.argv[distArg + 1] ?? 'dist') : path.join(root, 'dist')
 const stampFile = path.join(dist, 'build-stamp.json')
 const serverEntry = path.join(dist, 'server', 'index.js')
 const inputs = [
@@ -24,21 +26,7 @@ const inputs = [
   'package-lock.json',
 ]
 
-/** A hash of every source the build reads: content, not timestamps, so a fresh clone is judged right. */
-function sourceHash() {
-  const hash = createHash('sha256')
-  const add = (file) => {
-    const stat = statSync(file)
-    if (stat.isDirectory()) {
-      for (const name of readdirSync(file).sort()) add(path.join(file, name))
-      return
-    }
-    hash.update(path.relative(root, file))
-    hash.update(readFileSync(file))
-  }
-  for (const input of inputs) if (existsSync(path.join(root, input))) add(path.join(root, input))
-  return hash.digest('hex')
-}
+const sourceHash = () => hashSources(root, inputs)
 
 function isFresh() {
   if (
@@ -56,7 +44,9 @@ function isFresh() {
 
 function run(args) {
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js')
-  const result = spawnSync(process.execPath, [vite, ...args], { cwd: root, stdio: 'inherit' })
+  // vite.config.ts imports the marketing content (TypeScript); only a future loader would mind.
+  const env = { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' }
+  const result = spawnSync(process.execPath, [vite, ...args], { cwd: root, stdio: 'inherit', env })
   if (result.status !== 0) {
     console.error(`Build failed (vite ${args.join(' ')}). Fix the error above and run npm start again.`)
     process.exit(result.status ?? 1)
@@ -85,9 +75,27 @@ function precompress(dir) {
 function build() {
   console.log('Building Soko…')
   const started = Date.now()
-  run(['build', '--logLevel', 'warn'])
+  run(['build', '--outDir', path.join(dist, 'client'), '--logLevel', 'warn'])
+  // The marketing pages as HTML, rendered by the app's own routes (src/prerender.tsx).
+  const prerenderArgs = [
+    '--mode',
+    'prerender',
+    '--outDir',
+    path.join(dist, 'prerender'),
+    '--logLevel',
+    'warn',
+  ]
+  run(['build', '--ssr', 'src/prerender.tsx', ...prerenderArgs])
+  const prerender = spawnSync(process.execPath, [path.join(dist, 'prerender', 'prerender.js'), dist], {
+    cwd: root,
+    stdio: 'inherit',
+  })
+  if (prerender.status !== 0) {
+    console.error('Prerendering the marketing pages failed: see the error above.')
+    process.exit(prerender.status ?? 1)
+  }
   precompress(path.join(dist, 'client'))
-  run(['build', '--ssr', 'server/index.ts', '--outDir', 'dist/server', '--logLevel', 'warn'])
+  run(['build', '--ssr', 'server/index.ts', '--outDir', path.join(dist, 'server'), '--logLevel', 'warn'])
   // Hashed after building: the router plugin regenerates src/routeTree.gen.ts during the build.
   writeFileSync(
     stampFile,

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { type Context, Hono } from 'hono'
-import { matchAppRoute } from '../contract/routes'
 import type { PlatformSettings } from '../contract/settings.contract'
 import type { Database } from './db/client'
 import type { Config } from './env'
@@ -10,7 +9,8 @@ import type { Logger } from './lib/log'
 import { createMailer, type Mailer } from './mail/mailer'
 import { rpcBodyLimit, rpcHandler } from './rpc/dispatcher'
 import { DiskStorage, storageSecret } from './storage/disk'
-import { renderShell, runtimeSettings } from './web/html'
+import { runtimeSettings } from './web/html'
+import { loadPrerendered, Pages } from './web/pages'
 import { type Asset, loadAssets, negotiate } from './web/static'
 
 export type AppEnv = { Variables: { requestId: string } }
@@ -30,7 +30,7 @@ function diskStorage(config: Config): DiskStorage {
 }
 
 /** Paths the server owns: never answered with the app's HTML. */
-const SERVER_OWNED = /^\/(files|hooks|builds|sandbox|assets)\/|\/_payload\.json$/
+const SERVER_OWNED = /^\/(files|hooks|builds|sandbox|assets|icons)\/|\/_payload\.json$/
 
 /** Builds the whole HTTP app without listening, so tests can drive it directly. */
 export function createApp(deps: AppDeps) {
@@ -39,10 +39,15 @@ export function createApp(deps: AppDeps) {
   const assets = loadAssets(config.clientDir)
   const template = assets.get('/index.html')
   const buildId = readBuildId(assets)
-  const shell = template
-    ? renderShell(template.body.toString('utf8'), runtimeSettings(config, buildId))
+  const pages = template
+    ? new Pages(
+        template.body.toString('utf8'),
+        loadPrerendered(path.join(path.dirname(config.clientDir), 'prerendered')),
+        runtimeSettings(config, buildId),
+      )
     : null
-  if (shell) assets.set('/index.html', shell)
+  // The service worker's offline shell: the same page with no route's head in it.
+  if (pages) assets.set('/index.html', pages.shellAsset())
 
   const app = new Hono<AppEnv>()
 
@@ -93,12 +98,13 @@ export function createApp(deps: AppDeps) {
     const asset = assets.get(path)
     if (asset) return sendAsset(c, asset)
     if (SERVER_OWNED.test(path)) return c.text('Not found', 404, { 'cache-control': 'no-store' })
-    if (!shell)
+    if (!pages)
       return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503, {
         'retry-after': '5',
       })
-    // Every page is the same shell; the status tells crawlers and people with scripts off what it is.
-    return sendAsset(c, shell, matchAppRoute(path) ? 200 : 404)
+    // The status tells crawlers and people with scripts off what a path is; the head, what the page is.
+    const page = pages.render(path)
+    return sendAsset(c, page.asset, page.status)
   })
 
   app.onError((error, c) => {

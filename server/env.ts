@@ -25,6 +25,10 @@ export interface Config {
   geoUrl: string
   firebase: FirebaseWebConfig | null
   challengeSiteKey: string
+  /** Turnstile secret: when set, sign-up and contact (and later checkout) require a verified token. */
+  challengeSecret: string | null
+  /** Where challenge tokens are verified (Cloudflare's siteverify; tests point it at a local server). */
+  challengeVerifyUrl: string
   /** SMTP server for mail (`smtp://user:pass@host:587`); null writes mail to DATA_DIR/outbox instead. */
   smtpUrl: string | null
   mailFrom: string
@@ -38,7 +42,7 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
   /** Project root: where dist/ and server/db/migrations are found, from source or from the bundle. */
   rootDir: string
-  /** Folder of the built PWA. */
+  /** Folder of the built PWA: DIST_DIR/client, by default dist/client. */
   clientDir: string
 }
 
@@ -66,6 +70,8 @@ const schema = z.object({
   FIREBASE_MESSAGING_SENDER_ID: z.string().optional(),
   FIREBASE_APP_ID: z.string().optional(),
   TURNSTILE_SITE_KEY: z.string().default(''),
+  TURNSTILE_SECRET_KEY: z.string().optional(),
+  TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'Use smtp://user:password@host:587 or smtps://…')
@@ -75,6 +81,7 @@ const schema = z.object({
   ADMIN_EMAIL: z.email({ error: 'Use the e-mail address of the account to make admin' }).optional(),
   DEMO_DATA: flag.default(true),
   DEMO_PASSWORD: z.string().min(8, 'Use at least 8 characters').default('soko-demo-2026'),
+  DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 })
 
@@ -118,6 +125,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geoUrl: e.GEO_URL,
     firebase,
     challengeSiteKey: e.TURNSTILE_SITE_KEY,
+    challengeSecret: e.TURNSTILE_SECRET_KEY ?? null,
+    challengeVerifyUrl: e.TURNSTILE_VERIFY_URL,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? `Soko <no-reply@${new URL(publicUrl).hostname}>`,
     trustProxy: e.TRUST_PROXY,
@@ -126,7 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoPassword: e.DEMO_PASSWORD,
     logLevel: e.LOG_LEVEL,
     rootDir,
-    clientDir: path.join(rootDir, 'dist', 'client'),
+    clientDir: path.join(e.DIST_DIR ? path.resolve(e.DIST_DIR) : path.join(rootDir, 'dist'), 'client'),
   }
 }
 

@@ -2,10 +2,15 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { cacheLocation } from './lib/geo'
 import { currentUser } from './lib/guard'
+import { listenForInstallPrompt } from './lib/install'
+import { reloadAfterChunkError } from './lib/reload'
 import { setSessionExpiredHandler } from './lib/rpc'
+import { registerServiceWorker } from './lib/service-worker'
 import { clearSession, restoreSession } from './lib/session'
 import { refreshSettings } from './lib/settings'
+import { CURRENT_BUILD, startUpdateChecks } from './lib/updates'
 import { createAppRouter, createQueryClient } from './router'
 import './styles.css'
 
@@ -26,12 +31,23 @@ async function startSession(queryClient: QueryClient) {
   await refreshSettings()
 }
 
-function mount() {
+async function mount() {
   const root = document.getElementById('root')
   if (!root) throw new Error('The page has no #root element')
+  document.documentElement.dataset.build = CURRENT_BUILD
+  listenForInstallPrompt()
+  // Vite's event for a failed preload of a lazy chunk (an older build's file is gone): reload (SPEC.md §8).
+  window.addEventListener('vite:preloadError', (event) => {
+    if (reloadAfterChunkError((event as Event & { payload?: unknown }).payload)) event.preventDefault()
+  })
   const queryClient = createQueryClient()
   void startSession(queryClient)
+  void cacheLocation()
   const router = createAppRouter(queryClient)
+  startUpdateChecks(router)
+  // A prerendered page is already on screen: render once its route's code and data are in, so the
+  // content is replaced by the same content in one step instead of flashing a loading state.
+  if (root.dataset.prerendered) await router.load()
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -41,17 +57,8 @@ function mount() {
   )
 }
 
-try {
-  mount()
-} catch (error) {
+mount().catch((error: unknown) => {
   console.error('Error while mounting app:', error)
-}
+})
 
-// The service worker is registered after the page has loaded, so it never competes with first paint.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    import('workbox-window')
-      .then(({ Workbox }) => new Workbox('/sw.js').register())
-      .catch((error: unknown) => console.error('Service worker registration failed', error))
-  })
-}
+registerServiceWorker()

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core'
 import { registerNavigation } from './navigation'
+import { registerPayloads } from './payloads'
 import { registerPrecache } from './precache'
 import { onMessage } from './updates'
 
@@ -9,5 +10,6 @@ declare const self: ServiceWorkerGlobalScope
 // Wiring only: each module registers its own routes and handlers.
 registerPrecache(self.__WB_MANIFEST)
 registerNavigation()
+registerPayloads()
 self.addEventListener('message', onMessage)
 clientsClaim()

@@ -148,3 +148,20 @@ export const sellerVerifications = pgTable(
     check('seller_verifications_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
   ],
 )
+
+/** Messages sent from /contact-us; each is also mailed to the admins. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    topic: text('topic').notNull(),
+    message: text('message').notNull(),
+    /** The sender's account when they were signed in. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+)

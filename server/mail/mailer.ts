@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string
   text: string
   html: string
+  /** Where answers go when it is not the sender (a contact message is answered to its writer). */
+  replyTo?: string
 }
 
 export interface SmsMessage {

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../lib/html'
 import type { MailMessage } from './mailer'
 
 /** Plain, readable mails: one idea, one link, the same words in text and HTML. */
@@ -7,8 +8,6 @@ function compose(
   paragraphs: string[],
   action?: { label: string; url: string },
 ): MailMessage {
-  const escapeHtml = (s: string) =>
-    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '— Soko'].join('\n\n')
   const html = [
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1c1917;max-width:36rem">',
@@ -105,4 +104,26 @@ export function verificationReviewedMail(
         ],
         { label: 'Correct my details', url },
       )
+}
+
+export function contactMessageMail(
+  to: string,
+  from: { name: string; email: string },
+  topicLabel: string,
+  message: string,
+  adminUrl: string,
+): MailMessage {
+  return {
+    ...compose(
+      to,
+      `Contact: ${topicLabel} — from ${from.name}`,
+      [
+        `${from.name} <${from.email}> wrote about "${topicLabel}":`,
+        message,
+        'Reply to this e-mail to answer them.',
+      ],
+      { label: 'See all messages', url: adminUrl },
+    ),
+    replyTo: `${from.name} <${from.email}>`,
+  }
 }

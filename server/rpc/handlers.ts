@@ -12,6 +12,7 @@ import { profileHandlers } from '../features/accounts/profile.handlers'
 import type { Caller } from '../features/accounts/sessions'
 import { verificationHandlers } from '../features/accounts/verification.handlers'
 import { outboxHandlers } from '../features/admin/outbox.handlers'
+import { contactHandlers } from '../features/contact/contact.handlers'
 import { settingsHandlers } from '../features/settings/settings.handlers'
 import type { Logger } from '../lib/log'
 import type { Mailer } from '../mail/mailer'
@@ -51,4 +52,5 @@ export const handlers: Handlers = {
   ...firebaseHandlers,
   ...outboxHandlers,
   ...settingsHandlers,
+  ...contactHandlers,
 }

@@ -1,6 +1,5 @@
 import { RUNTIME_SETTINGS_ELEMENT_ID, type RuntimeSettings } from '../../contract/runtime'
 import type { Config } from '../env'
-import { type Asset, compressVariants, makeAsset } from './static'
 
 export function runtimeSettings(config: Config, buildId: string): RuntimeSettings {
   return {
@@ -19,10 +18,8 @@ export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
 }
 
-/** The built index.html with the runtime settings put in, so one build runs anywhere. */
-export function renderShell(template: string, settings: RuntimeSettings): Asset {
+/** A page template with the runtime settings put in, so one build runs anywhere. */
+export function withRuntimeSettings(template: string, settings: RuntimeSettings): string {
   const tag = `<script id="${RUNTIME_SETTINGS_ELEMENT_ID}" type="application/json">${scriptSafeJson(settings)}</script>`
-  const html = template.includes('</head>') ? template.replace('</head>', `${tag}\n</head>`) : tag + template
-  const body = Buffer.from(html)
-  return makeAsset('/index.html', body, compressVariants(body))
+  return template.includes('</head>') ? template.replace('</head>', `${tag}\n</head>`) : tag + template
 }

@@ -62,10 +62,10 @@ export function makeAsset(
 }
 
 /** Compressed variants for text worth compressing; the build writes them ahead, this is for the HTML. */
-export function compressVariants(body: Buffer): { br?: Buffer; gzip?: Buffer } {
+export function compressVariants(body: Buffer, brotliQuality = 11): { br?: Buffer; gzip?: Buffer } {
   if (body.length < 512) return {}
   return {
-    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } }),
     gzip: gzipSync(body, { level: 9 }),
   }
 }

@@ -5,17 +5,11 @@
 const pages: Record<string, { title: string; lead: string }> = {
   '/p': { title: 'Pages', lead: 'Published pages from Soko creators.' },
   '/explore': { title: 'Explore', lead: 'Digital products, services, merch and events from Soko creators.' },
-  '/pricing': { title: 'Pricing', lead: 'No monthly fee: Soko keeps 5% of each sale.' },
-  '/features': { title: 'Features', lead: 'Everything a creator needs to sell and get paid.' },
   '/creators': { title: 'Creators', lead: 'The people selling on Soko.' },
   '/download': { title: 'Download', lead: 'Files from your purchases.' },
   '/download/$id': { title: 'Download', lead: 'The files of one purchase.' },
   '/book': { title: 'Book a service', lead: 'Pick a time that suits you.' },
   '/book/$slug': { title: 'Book a service', lead: 'Pick a time that suits you.' },
-  '/contact-us': {
-    title: 'Contact us',
-    lead: 'Questions about selling, payouts or a purchase? Write to us.',
-  },
   '/sucess-payment': { title: 'Payment', lead: 'Your order and its payment status.' },
   '/downloads': { title: 'Your downloads', lead: 'Everything you bought, ready to download again.' },
   '/account/create/merch': {

@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Link, Outlet, useRouterState } from '@tanstack/react-router'
+import { AppStatus, InstallButton } from '../components/AppStatus'
 import { ErrorPage } from '../components/ErrorPage'
 import { SessionLinks } from '../components/SessionLinks'
+import { reloadAfterChunkError } from '../lib/reload'
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -28,8 +30,10 @@ function RootLayout() {
           <Link to="/creators">Creators</Link>
           <Link to="/pricing">Pricing</Link>
           <SessionLinks />
+          <InstallButton />
         </nav>
       </header>
+      <AppStatus />
       <Outlet />
     </>
   )
@@ -41,6 +45,8 @@ function NotFound() {
 }
 
 function PageError({ error }: { error: unknown }) {
+  // A chunk of an older build is gone from the server: a fresh page load fetches the current one.
+  if (reloadAfterChunkError(error)) return <p className="page">Loading the latest version of Soko…</p>
   console.error('Page error:', error)
   return (
     <ErrorPage status={500} message="Something went wrong while showing this page. Reload to try again." />

@@ -6,9 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RUNTIME_SETTINGS_ELEMENT_ID } from '../../contract/runtime'
 import { type RunningApp, startApp } from '../support/app'
 
-/** A miniature build: what `vite build` leaves in dist/client, with precompressed copies. */
+/**
+ * A miniature build: what `vite build` leaves in dist/client, with precompressed copies, and one page the
+ * prerender step wrote to dist/prerendered. Answers the client folder.
+ */
 function fixtureBuild(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'soko-client-'))
+  const root = mkdtempSync(path.join(tmpdir(), 'soko-dist-'))
+  const dir = path.join(root, 'client')
   const write = (file: string, body: string, compress = false) => {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
     writeFileSync(path.join(dir, file), body)
@@ -26,6 +30,12 @@ function fixtureBuild(): string {
   write('manifest.webmanifest', '{"name":"Soko"}')
   write('builds/latest.json', '{"id":"build-1","timestamp":1}')
   write('builds/meta/build-1.json', '{"id":"build-1","timestamp":1}')
+  write('pricing/_payload.json', '{"heading":"Pricing"}')
+  write('../prerendered/pages.json', '{"/pricing":"pricing.html"}')
+  write(
+    '../prerendered/pricing.html',
+    '<!doctype html><html><head><title>Soko — Sell Digital Products &amp; Get Paid Anywhere</title></head><body><div id="root" data-prerendered="/pricing"><h1>Pricing</h1><p>No monthly fee</p></div></body></html>',
+  )
   return dir
 }
 
@@ -38,7 +48,7 @@ describe('serving the PWA', () => {
   })
   afterAll(async () => {
     await app.close()
-    rmSync(clientDir, { recursive: true, force: true })
+    rmSync(path.dirname(clientDir), { recursive: true, force: true })
   })
 
   const get = (p: string, headers: Record<string, string> = {}) => fetch(`${app.url}${p}`, { headers })
@@ -54,8 +64,53 @@ describe('serving the PWA', () => {
     ] as const) {
       const res = await get(p)
       expect(res.status, p).toBe(status)
-      expect(await res.text(), p).toContain('<div id="root">')
+      expect(await res.text(), p).toContain('<div id="root"')
     }
+  })
+
+  it('sends each page its own title, description, canonical link and share-card tags', async () => {
+    const pricing = await (await get('/pricing?ref=whatsapp')).text()
+    expect(pricing).toContain('<title>Pricing | Soko — Sell Digital Products &amp; Get Paid Anywhere</title>')
+    expect(pricing).toContain('<link rel="canonical" href="https://soko.example/pricing" />')
+    expect(pricing).toMatch(/<meta name="description" content="No monthly fee[^"]*" \/>/)
+    expect(pricing).toContain('<meta name="keywords" content="sell digital products')
+    expect(pricing).toContain('<meta property="og:title" content="Pricing | Soko')
+    expect(pricing).toContain('<meta property="og:url" content="https://soko.example/pricing" />')
+    expect(pricing).toContain(
+      '<meta property="og:image" content="https://soko.example/icons/og-1200x630.png" />',
+    )
+    expect(pricing).toContain('<meta name="twitter:card" content="summary_large_image" />')
+    // The template's own title is replaced, not repeated.
+    expect(pricing.match(/<title>/g)).toHaveLength(1)
+    const home = await (await get('/')).text()
+    expect(home).toContain('<title>Soko — Sell Digital Products &amp; Get Paid Anywhere</title>')
+    expect(home).toContain('<link rel="canonical" href="https://soko.example/" />')
+    expect(home).not.toContain('name="robots"')
+  })
+
+  it('keeps private pages and 404s out of search engines, with no canonical link on a 404', async () => {
+    const settings = await (await get('/account/settings')).text()
+    expect(settings).toContain('<meta name="robots" content="noindex" />')
+    const missing = await get('/a/b/c?x=1')
+    expect(missing.status).toBe(404)
+    const html = await missing.text()
+    expect(html).toContain('<title>Page Not Found | Soko')
+    expect(html).toContain('<meta name="robots" content="noindex" />')
+    expect(html).not.toContain('rel="canonical"')
+  })
+
+  it('serves a prerendered page with its content in the HTML, and its payload as JSON with an ETag', async () => {
+    const html = await (await get('/pricing')).text()
+    expect(html).toContain('<div id="root" data-prerendered="/pricing"><h1>Pricing</h1>')
+    expect(html).toContain(`<script id="${RUNTIME_SETTINGS_ELEMENT_ID}"`)
+    // Other pages get the plain shell.
+    expect(await (await get('/features')).text()).toContain('<div id="root"></div>')
+    const payload = await get('/pricing/_payload.json')
+    expect(payload.status).toBe(200)
+    expect(payload.headers.get('content-type')).toContain('application/json')
+    expect(await payload.json()).toEqual({ heading: 'Pricing' })
+    const etag = payload.headers.get('etag') ?? ''
+    expect((await get('/pricing/_payload.json', { 'if-none-match': etag })).status).toBe(304)
   })
 
   it('puts the public runtime settings into the served HTML', async () => {

@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { User } from '../../../contract/accounts.contract'
 import type { Db } from '../../db/client'
 import { sellers, sessions, users } from '../../db/schema'
+import { verifyChallenge } from '../../lib/challenge'
 import { AppError } from '../../lib/errors'
 import { enforceRateLimit } from '../../lib/rate-limit'
 import { accountExistsMail, passwordResetMail, verifyEmailMail } from '../../mail/templates'
@@ -109,6 +110,7 @@ export const accountsHandlers: Pick<
     await enforceRateLimit(ctx.db, [
       { key: `signUp:ip:${ctx.ip}`, limit: limits.signUpPerIp, what: 'sign-ups from this network' },
     ])
+    await verifyChallenge(ctx, input.challengeToken)
     assertStrongPassword(input.password, input)
     const existing = await findUserByEmail(ctx.db, input.email)
     let user: UserRow | null = null

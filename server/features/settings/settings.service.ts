@@ -1,4 +1,5 @@
 import { type CurrencyCode, currencies, currencyCodes } from '../../../contract/money'
+import { PAYOUT_HOLD_DAYS, SALE_FEE_BPS, SALE_FEE_TEXT } from '../../../contract/platform'
 import type { PlatformSettings, UserSettings } from '../../../contract/settings.contract'
 import { userSettings as userSettingsSchema } from '../../../contract/settings.contract'
 import type { UserRow } from '../accounts/sessions'
@@ -48,10 +49,13 @@ export function buildPlatformSettings(opts: {
         currencies: ['USD', 'EUR', 'GBP'],
       },
     ],
-    fees: { saleFeeBps: 500, description: 'Soko keeps 5% of each sale; there is no monthly fee.' },
+    fees: {
+      saleFeeBps: SALE_FEE_BPS,
+      description: `Soko keeps ${SALE_FEE_TEXT} of each sale; there is no monthly fee.`,
+    },
     payouts: {
       schedules: ['instant', 'daily', 'weekly', 'monthly'],
-      holdDays: 7,
+      holdDays: PAYOUT_HOLD_DAYS,
       minimumWithdrawal: limit(2),
     },
     limits: { maxUploadBytes: MAX_UPLOAD_BYTES, minPrice: limit(0), maxPrice: limit(1) },

@@ -1,5 +1,6 @@
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useState } from 'react'
+import { BotChallenge } from '../../components/BotChallenge'
 import { Field, FormMessage, SelectField, SubmitButton, text, useSubmit } from '../../components/Form'
 import { safeRedirect } from '../../lib/guard'
 import { rpc } from '../../lib/rpc'
@@ -30,6 +31,7 @@ export function RegisterPage() {
         email,
         name: text(data, 'name'),
         password: String(data.get('password') ?? ''),
+        challengeToken: text(data, 'challengeToken') || undefined,
       })
       if (!account.token || !account.user) {
         setExisting(email)
@@ -132,6 +134,7 @@ export function RegisterPage() {
           />
         </fieldset>
         <PayoutMethodFields errors={form.errors} />
+        {session.token ? null : <BotChallenge busy={form.busy} errors={form.errors} />}
         <SubmitButton busy={form.busy} busyText="Opening your storefront…">
           Open my storefront
         </SubmitButton>

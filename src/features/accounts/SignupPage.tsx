@@ -1,5 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
+import { BotChallenge } from '../../components/BotChallenge'
 import { Field, FormMessage, SubmitButton, text, useSubmit } from '../../components/Form'
 import { rpc } from '../../lib/rpc'
 import { runtimeSettings } from '../../lib/runtime'
@@ -20,6 +21,7 @@ export function SignupPage() {
       email,
       name: text(data, 'name'),
       password: String(data.get('password') ?? ''),
+      challengeToken: text(data, 'challengeToken') || undefined,
     })
     if (answer.token && answer.user) {
       await signedIn({ token: answer.token, user: answer.user }, '/verify-email')
@@ -50,6 +52,7 @@ export function SignupPage() {
         <Field label="Your name" name="name" autoComplete="name" required errors={form.errors} />
         <Field label="E-mail" name="email" type="email" autoComplete="email" required errors={form.errors} />
         <NewPasswordField errors={form.errors} />
+        <BotChallenge busy={form.busy} errors={form.errors} />
         <SubmitButton busy={form.busy} busyText="Creating your account…">
           Create account
         </SubmitButton>

@@ -1,48 +1,10 @@
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
+import { HomePage } from '../../features/marketing/MarketingPages'
+import type { HomePayload } from '../../features/marketing/types'
+import { payloadQuery } from '../../lib/payload'
 
-export const Route = createFileRoute('/_default/')({ component: Home })
-
-const points = [
-  {
-    title: 'Sell anything you make',
-    text: 'Presets, templates, music, courses, coaching sessions, T-shirts and event tickets — one storefront.',
-  },
-  {
-    title: 'Get paid the way your buyers pay',
-    text: 'Card, PayPal and M-Pesa at checkout. Withdraw instantly to M-Pesa or on a schedule.',
-  },
-  {
-    title: 'Made for phones and slow networks',
-    text: 'Install Soko on your home screen. Downloads resume where they stopped; your sales open offline.',
-  },
-]
-
-function Home() {
-  return (
-    <>
-      <section className="hero">
-        <h1>Sell digital products &amp; get paid anywhere</h1>
-        <p className="lead">
-          Soko is the marketplace for creatives and freelancers in East Africa and beyond: sell, invoice
-          clients and take payments by card, PayPal and M-Pesa.
-        </p>
-        <p className="actions">
-          <Link to="/register" className="button">
-            Start selling
-          </Link>
-          <Link to="/explore" className="button secondary">
-            Explore products
-          </Link>
-        </p>
-      </section>
-      <ul className="points">
-        {points.map((point) => (
-          <li key={point.title}>
-            <h2>{point.title}</h2>
-            <p>{point.text}</p>
-          </li>
-        ))}
-      </ul>
-    </>
-  )
-}
+// Prerendered at build time (src/prerender.tsx); the words come from /'s _payload.json.
+export const Route = createFileRoute('/_default/')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(payloadQuery<HomePayload>('/')),
+  component: () => <HomePage data={Route.useLoaderData()} />,
+})

@@ -4,6 +4,7 @@ import { act } from 'react'
 import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ErrorPage } from '../../../src/components/ErrorPage'
+import { marketingPayloads } from '../../../src/features/marketing/content'
 import { createAppRouter, createQueryClient } from '../../../src/router'
 
 // React needs this to let act() flush updates outside a test renderer.
@@ -14,8 +15,10 @@ afterEach(() => container?.remove())
 
 async function renderAt(path: string) {
   const queryClient = createQueryClient()
-  const router = createAppRouter(queryClient)
-  router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [path] }) })
+  // The marketing pages' data, as the prerendered HTML or GET {path}/_payload.json would give it.
+  for (const [pagePath, payload] of Object.entries(marketingPayloads))
+    queryClient.setQueryData(['payload', pagePath], payload)
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }))
   container = document.body.appendChild(document.createElement('div'))
   await act(async () => {
     await router.load()

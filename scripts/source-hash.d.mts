@@ -1,0 +1,1 @@
+export function sourceHash(root: string, inputs: string[]): string

@@ -1,0 +1,63 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { matchAppRoute } from '../../contract/routes'
+import type { RuntimeSettings } from '../../contract/runtime'
+import { headFor, withHead } from './head'
+import { withRuntimeSettings } from './html'
+import { type Asset, compressVariants, makeAsset } from './static'
+
+/** Rendered pages kept in memory; beyond this many paths the oldest are dropped. */
+const CACHE_SIZE = 500
+
+/**
+ * The HTML of each page: the app's shell, or the build's prerendered HTML for the pages that have it, with
+ * the runtime settings and the page's own head (title, description, canonical link, share-card tags) put
+ * in, so crawlers and link previews see them without running JavaScript.
+ */
+export class Pages {
+  private readonly cache = new Map<string, { asset: Asset; status: 200 | 404 }>()
+
+  constructor(
+    private readonly shell: string,
+    /** Page path → prerendered HTML (dist/prerendered, written by src/prerender.tsx). */
+    private readonly prerendered: Map<string, string>,
+    private readonly settings: RuntimeSettings,
+  ) {}
+
+  /** The page for a pathname, with 404 for paths that are not pages of the app. */
+  render(pathname: string): { asset: Asset; status: 200 | 404 } {
+    const cached = this.cache.get(pathname)
+    if (cached) return cached
+    const route = matchAppRoute(pathname)
+    const template = (route && this.prerendered.get(pathname)) || this.shell
+    const html = withHead(
+      withRuntimeSettings(template, this.settings),
+      headFor(route, pathname, this.settings.siteUrl),
+    )
+    const body = Buffer.from(html)
+    const page = {
+      asset: makeAsset('/index.html', body, compressVariants(body, 5)),
+      status: route ? 200 : 404,
+    } as const
+    if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string)
+    this.cache.set(pathname, page)
+    return page
+  }
+
+  /** The bare shell (with runtime settings) the service worker precaches as /index.html. */
+  shellAsset(): Asset {
+    const body = Buffer.from(withRuntimeSettings(this.shell, this.settings))
+    return makeAsset('/index.html', body, compressVariants(body))
+  }
+}
+
+/** Reads dist/prerendered/pages.json and the HTML it lists; none when the build made none. */
+export function loadPrerendered(dir: string): Map<string, string> {
+  const pages = new Map<string, string>()
+  const index = path.join(dir, 'pages.json')
+  if (!existsSync(index)) return pages
+  const listed = JSON.parse(readFileSync(index, 'utf8')) as Record<string, string>
+  for (const [pagePath, file] of Object.entries(listed))
+    pages.set(pagePath, readFileSync(path.join(dir, file), 'utf8'))
+  return pages
+}

@@ -1,0 +1,44 @@
+/**
+ * The app's icons, drawn here as SVG paths and bundled with the code: no icon is ever fetched at run time,
+ * so none can hang a page on a slow link (SPEC.md §9's 1500 ms icon timeout never comes into play).
+ * 24×24, stroked with the current text colour.
+ */
+const paths = {
+  bag: 'M6 8h12l-1 12H7L6 8Zm3 0V6a3 3 0 0 1 6 0v2',
+  phone: 'M8 2h8a1 1 0 0 1 1 1v18a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1Zm3 17h2',
+  offline: 'M2 8.5a15 15 0 0 1 20 0M5 12a10 10 0 0 1 14 0M8.5 15.5a5 5 0 0 1 7 0M12 19h.01M3 3l18 18',
+  download: 'M12 3v12m0 0-4-4m4 4 4-4M4 17v3h16v-3',
+  calendar: 'M4 6h16v14H4V6Zm0 4h16M8 3v4m8-4v4',
+  ticket: 'M3 7h18v3a2 2 0 0 0 0 4v3H3v-3a2 2 0 0 0 0-4V7Zm11 0v10',
+  invoice: 'M6 3h9l3 3v15H6V3Zm3 6h6m-6 4h6m-6 4h4',
+  card: 'M3 6h18v12H3V6Zm0 4h18M7 15h3',
+  wallet: 'M4 7h15v12H4V7Zm0 0 11-3v3m1 6h.01',
+  bolt: 'M13 2 5 14h6l-1 8 8-12h-6l1-8Z',
+  install: 'M12 3v10m0 0-4-4m4 4 4-4M6 15v4h12v-4',
+  share: 'M12 3v12M8 7l4-4 4 4M6 11H5v10h14V11h-1',
+  check: 'M5 12l4 4 10-10',
+} as const
+
+export type IconName = keyof typeof paths
+
+export function Icon({ name, label, size = 24 }: { name: IconName; label?: string; size?: number }) {
+  return (
+    <svg
+      className="icon"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      role={label ? 'img' : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+      focusable="false"
+    >
+      <path d={paths[name]} />
+    </svg>
+  )
+}

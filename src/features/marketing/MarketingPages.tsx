@@ -1,0 +1,135 @@
+import { Link } from '@tanstack/react-router'
+import { Icon } from '../../components/Icon'
+import { formatMoney } from '../../lib/money'
+import { usePageTitle } from '../../lib/title'
+import type { FeaturesPayload, HomePayload, Item, PricingPayload } from './types'
+
+function Items({ items, className }: { items: Item[]; className: string }) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item.title}>
+          {item.icon ? <Icon name={item.icon} /> : null}
+          <h3>{item.title}</h3>
+          <p>{item.text}</p>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function HomePage({ data }: { data: HomePayload }) {
+  usePageTitle()
+  return (
+    <>
+      <section className="hero" aria-labelledby="home-heading">
+        <h1 id="home-heading">{data.heading}</h1>
+        <p className="lead">{data.lead}</p>
+        <p className="actions">
+          <Link to="/register" className="button">
+            Start selling
+          </Link>
+          <Link to="/explore" className="button secondary">
+            Explore products
+          </Link>
+        </p>
+      </section>
+      <section aria-labelledby="why-heading">
+        <h2 id="why-heading" className="visually-hidden">
+          Why Soko
+        </h2>
+        <Items items={data.points} className="points" />
+      </section>
+      <section aria-labelledby="how-heading">
+        <h2 id="how-heading">How it works</h2>
+        <ol className="steps">
+          {data.steps.map((step) => (
+            <li key={step.title}>
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+        <p className="actions">
+          <Link to="/features">All features</Link>
+          <Link to="/pricing">Pricing</Link>
+        </p>
+      </section>
+    </>
+  )
+}
+
+export function FeaturesPage({ data }: { data: FeaturesPayload }) {
+  usePageTitle('Features')
+  return (
+    <section className="page" aria-labelledby="features-heading">
+      <h1 id="features-heading">{data.heading}</h1>
+      <p className="lead">{data.lead}</p>
+      {data.groups.map((group) => (
+        <section key={group.title} aria-label={group.title}>
+          <h2>{group.title}</h2>
+          <Items items={group.items} className="points" />
+        </section>
+      ))}
+      <p className="actions">
+        <Link to="/register" className="button">
+          Open your storefront
+        </Link>
+      </p>
+    </section>
+  )
+}
+
+export function PricingPage({ data }: { data: PricingPayload }) {
+  usePageTitle('Pricing')
+  return (
+    <section className="page" aria-labelledby="pricing-heading">
+      <h1 id="pricing-heading">{data.heading}</h1>
+      <p className="lead">{data.lead}</p>
+      <div className="card plan">
+        <h2>
+          <span className="plan-fee">{data.feeText}</span> per sale
+        </h2>
+        <ul className="checklist">
+          {data.includes.map((line) => (
+            <li key={line}>
+              <Icon name="check" /> {line}
+            </li>
+          ))}
+        </ul>
+        <Link to="/register" className="button">
+          Start selling
+        </Link>
+      </div>
+      <h2>What you receive</h2>
+      <table className="table">
+        <caption className="visually-hidden">Examples of a sale, Soko's fee and what you receive</caption>
+        <thead>
+          <tr>
+            <th scope="col">Sale</th>
+            <th scope="col">Soko's fee</th>
+            <th scope="col">You receive</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.examples.map((row) => (
+            <tr key={`${row.currency}${row.sale}`}>
+              <td>{formatMoney(row.sale, row.currency, 'en')}</td>
+              <td>{formatMoney(row.fee, row.currency, 'en')}</td>
+              <td>{formatMoney(row.net, row.currency, 'en')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2>Questions</h2>
+      <dl className="faq">
+        {data.faq.map((entry) => (
+          <div key={entry.question}>
+            <dt>{entry.question}</dt>
+            <dd>{entry.answer}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}

@@ -1,0 +1,40 @@
+import { get, set } from 'idb-keyval'
+import { runtimeSettings } from './runtime'
+
+/** SPEC.md §3: the visitor's IP-geolocation answer, kept whole in IndexedDB under `location`. */
+export const LOCATION_KEY = 'location'
+
+export type CachedLocation = Record<string, unknown>
+
+/**
+ * Once at mount, when nothing is cached: GET the geolocation service (GEO_URL) and keep its answer. A
+ * third-party request, so plain fetch: the session token never goes there. Failures are only logged.
+ */
+export async function cacheLocation(): Promise<void> {
+  try {
+    if ((await get(LOCATION_KEY)) !== undefined) return
+    const url = runtimeSettings().geoUrl
+    if (!url) return
+    const response = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'omit' })
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`)
+    const answer = (await response.json()) as unknown
+    if (typeof answer !== 'object' || answer === null) throw new Error(`${url} did not answer a JSON object`)
+    await set(LOCATION_KEY, answer)
+  } catch (error) {
+    console.error('Looking up the visitor location failed', error)
+  }
+}
+
+export function cachedLocation(): Promise<CachedLocation | undefined> {
+  return get<CachedLocation>(LOCATION_KEY)
+}
+
+/**
+ * The ISO country code in a location answer, whichever service gave it (`country_code`, `countryCode`, or a
+ * two-letter `country`). Kenya preselects KES and M-Pesa at checkout.
+ */
+export function countryOf(location: CachedLocation | undefined): string | null {
+  const candidates = [location?.country_code, location?.countryCode, location?.country]
+  const code = candidates.find((value) => typeof value === 'string' && /^[A-Za-z]{2}$/.test(value))
+  return typeof code === 'string' ? code.toUpperCase() : null
+}

@@ -1,0 +1,39 @@
+import { PAYLOAD_ELEMENT_ID, payloadPath } from '../../contract/runtime'
+import { apiFetch, RpcError } from './rpc'
+import { runtimeSettings } from './runtime'
+
+/**
+ * A page's public data from `GET {path}/_payload.json` (DESIGN.md "Public cacheable reads"). A prerendered
+ * page carries its payload in the HTML, so its first load makes no request for it.
+ */
+export function payloadQuery<T>(pagePath: string) {
+  return {
+    queryKey: ['payload', pagePath] as const,
+    queryFn: () => loadPayload<T>(pagePath),
+    staleTime: 5 * 60_000,
+  }
+}
+
+async function loadPayload<T>(pagePath: string): Promise<T> {
+  const inline = takeInlinePayload(pagePath)
+  if (inline !== undefined) return inline as T
+  const response = await apiFetch(`${runtimeSettings().apiBase}${payloadPath(pagePath)}`, {
+    headers: { Accept: 'application/json' },
+  })
+  if (!response.ok)
+    throw new RpcError(response.status, `This page could not be loaded (${response.status}). Try again.`)
+  return (await response.json()) as T
+}
+
+/** The payload the server put into the page for this path, once: later visits ask the network (or cache). */
+function takeInlinePayload(pagePath: string): unknown {
+  const element = document.getElementById(PAYLOAD_ELEMENT_ID)
+  if (!element || element.dataset.path !== pagePath) return undefined
+  element.remove()
+  try {
+    return JSON.parse(element.textContent ?? '') as unknown
+  } catch (error) {
+    console.error('The page payload is not valid JSON; fetching it instead', error)
+    return undefined
+  }
+}

@@ -1,0 +1,58 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { renderToString } from 'react-dom/server'
+import { PAYLOAD_ELEMENT_ID } from '../contract/runtime'
+import { marketingPayloads } from './features/marketing/content'
+import { createAppRouter, createQueryClient } from './router'
+
+/**
+ * Build step (run by scripts/start.mjs after the client build): renders /, /features, /pricing and
+ * /contact-us with the real routes and components into copies of dist/client/index.html, so their content
+ * shows before any JavaScript runs. Each page carries its payload, so the app starts without asking for it.
+ * Writes dist/prerendered/{name}.html and pages.json (path → file) for the server.
+ */
+const json = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
+
+async function render(pagePath: string, payload: unknown): Promise<string> {
+  const queryClient = createQueryClient()
+  queryClient.setQueryData(['payload', pagePath], payload)
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [pagePath] }))
+  await router.load()
+  const failed = router.state.matches.find((match) => match.status !== 'success')
+  if (failed || router.state.matches.length < 2)
+    throw new Error(
+      `Prerendering ${pagePath} failed at ${failed?.routeId ?? 'route matching'}: ${String(failed?.error)}`,
+    )
+  return renderToString(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+}
+
+async function main() {
+  const dist = path.resolve(process.argv[2] ?? 'dist')
+  const template = readFileSync(path.join(dist, 'client', 'index.html'), 'utf8')
+  const outDir = path.join(dist, 'prerendered')
+  mkdirSync(outDir, { recursive: true })
+  const index: Record<string, string> = {}
+  for (const [pagePath, payload] of Object.entries(marketingPayloads)) {
+    const markup = await render(pagePath, payload)
+    if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill')
+    const html = template.replace(
+      '<div id="root"></div>',
+      `<div id="root" data-prerendered="${pagePath}">${markup}</div>\n    ` +
+        `<script id="${PAYLOAD_ELEMENT_ID}" type="application/json" data-path="${pagePath}">${json(payload)}</script>`,
+    )
+    const file = `${pagePath === '/' ? 'index' : pagePath.slice(1).replaceAll('/', '-')}.html`
+    writeFileSync(path.join(outDir, file), html)
+    index[pagePath] = file
+  }
+  writeFileSync(path.join(outDir, 'pages.json'), `${JSON.stringify(index, null, 2)}\n`)
+  console.log(`Prerendered ${Object.keys(index).join(', ')}`)
+}
+
+await main()

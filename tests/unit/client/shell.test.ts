@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { countryOf } from '../../../src/lib/geo'
+import { isChunkLoadError, mayReload, RELOAD_THROTTLE_MS } from '../../../src/lib/reload'
+
+afterEach(() => sessionStorage.clear())
+
+describe('reload throttle', () => {
+  it('allows one reload per path per 10000 ms', () => {
+    expect(RELOAD_THROTTLE_MS).toBe(10_000)
+    expect(mayReload('/pricing', 1_000)).toBe(true)
+    expect(mayReload('/pricing', 1_000 + 9_999)).toBe(false)
+    // Another path has its own allowance.
+    expect(mayReload('/features', 1_500)).toBe(true)
+    expect(mayReload('/pricing', 1_000 + 10_000)).toBe(true)
+  })
+
+  it('still allows a reload when session storage refuses to work', () => {
+    const spy = vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new Error('denied')
+    })
+    expect(mayReload('/x')).toBe(true)
+    spy.mockRestore()
+  })
+})
+
+describe('chunk-load errors', () => {
+  it('recognises the messages of Chromium, Firefox and Safari, and nothing else', () => {
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/a.js'))).toBe(
+      true,
+    )
+    expect(isChunkLoadError(new TypeError('error loading dynamically imported module'))).toBe(true)
+    expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true)
+    expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false)
+  })
+})
+
+describe('location', () => {
+  it('finds the country code in the answers of common geolocation services', () => {
+    expect(countryOf({ country_code: 'ke' })).toBe('KE')
+    expect(countryOf({ countryCode: 'UG' })).toBe('UG')
+    expect(countryOf({ country: 'TZ' })).toBe('TZ')
+    expect(countryOf({ country: 'Kenya' })).toBeNull()
+    expect(countryOf(undefined)).toBeNull()
+  })
+})
