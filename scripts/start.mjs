@@ -77,16 +77,11 @@ function build() {
   const started = Date.now()
   run(['build', '--outDir', path.join(dist, 'client'), '--logLevel', 'warn'])
   // The marketing pages as HTML, rendered by the app's own routes (src/prerender.tsx).
-  const prerenderArgs = [
-    '--mode',
-    'prerender',
-    '--outDir',
-    path.join(dist, 'prerender'),
-    '--logLevel',
-    'warn',
-  ]
+  // Its bundle stays inside the project, wherever the build goes, so its imports resolve from node_modules.
+  const prerenderDir = path.join(root, 'node_modules', '.cache', 'soko-prerender')
+  const prerenderArgs = ['--mode', 'prerender', '--outDir', prerenderDir, '--logLevel', 'warn']
   run(['build', '--ssr', 'src/prerender.tsx', ...prerenderArgs])
-  const prerender = spawnSync(process.execPath, [path.join(dist, 'prerender', 'prerender.js'), dist], {
+  const prerender = spawnSync(process.execPath, [path.join(prerenderDir, 'prerender.js'), dist], {
     cwd: root,
     stdio: 'inherit',
   })

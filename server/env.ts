@@ -120,7 +120,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL ?? null,
     publicUrl,
     apiBase: e.API_BASE.replace(/\/+$/, ''),
-    storageHost: e.STORAGE_HOST,
+    // The embedded disk store answers under this server's /files/: that path is its "storage host".
+    storageHost: e.STORAGE_HOST || `${new URL(publicUrl).host}/files/`,
     storageSigningSecret: e.STORAGE_SIGNING_SECRET ?? null,
     geoUrl: e.GEO_URL,
     firebase,

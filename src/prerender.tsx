@@ -26,11 +26,17 @@ async function render(pagePath: string, payload: unknown): Promise<string> {
     throw new Error(
       `Prerendering ${pagePath} failed at ${failed?.routeId ?? 'route matching'}: ${String(failed?.error)}`,
     )
-  return renderToString(
+  const markup = renderToString(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   )
+  // React answers a component that threw with a client-rendering placeholder (`<!--$!-->`), not an error.
+  if (markup.includes('<!--$!-->'))
+    throw new Error(
+      `A component of ${pagePath} failed to render on the server: the page would show no content`,
+    )
+  return markup
 }
 
 async function main() {

@@ -17,7 +17,10 @@ export function mayReload(path: string, now = Date.now()): boolean {
 /** Loads `href` from the network (the server, or the service worker's fresh shell), if the throttle allows. */
 export function fullLoad(href: string): boolean {
   const url = new URL(href, location.href)
-  if (!mayReload(url.pathname)) return false
+  if (!mayReload(url.pathname)) {
+    console.info(`Not reloading ${url.pathname}: it was reloaded less than ${RELOAD_THROTTLE_MS} ms ago`)
+    return false
+  }
   location.assign(url.href)
   return true
 }

@@ -32,11 +32,16 @@ export function setSessionExpiredHandler(handler: () => Promise<void>) {
   onSessionExpired = handler
 }
 
-/** The API gets the token; the storage host (signed upload and download URLs) never does. */
-function withAuthorization(url: string, headers: Headers): Headers {
+/**
+ * The API gets the token; the storage host (signed upload and download URLs) never does (SPEC.md §7). The
+ * URL is made absolute first, so `/files/…` on the embedded disk store counts as the storage host too.
+ */
+export function withAuthorization(url: string, headers: Headers = new Headers()): Headers {
   const { token } = getSession()
   const { storageHost } = runtimeSettings()
-  if (token && !(storageHost && url.includes(storageHost))) headers.set('Authorization', `Bearer ${token}`)
+  const absolute = new URL(url, location.href).href
+  if (token && !(storageHost && absolute.includes(storageHost)))
+    headers.set('Authorization', `Bearer ${token}`)
   return headers
 }
 

@@ -21,10 +21,16 @@ export function registerServiceWorker() {
   })
 }
 
+let updating: Promise<void> = Promise.resolve()
+
 /** Asks the browser to fetch sw.js now: a new build's worker then installs and waits. */
-export async function checkForNewWorker(): Promise<void> {
-  const registered = await workbox
-  await registered?.wb.update()
+export function checkForNewWorker(): Promise<void> {
+  updating = workbox
+    .then((registered) => registered?.wb.update())
+    .catch((error: unknown) => {
+      console.error('Checking for a new service worker failed', error)
+    })
+  return updating
 }
 
 function within<T>(ms: number, promise: Promise<T>): Promise<T | undefined> {
@@ -38,6 +44,8 @@ function within<T>(ms: number, promise: Promise<T>): Promise<T | undefined> {
 export async function activateWaitingWorker(): Promise<void> {
   const registered = await workbox
   if (!registered) return
+  // The check for a new sw.js may still be under way: until it ends there is no worker to wait for.
+  await updating
   const { wb, registration } = registered
   const installing = registration.installing
   if (installing)

@@ -63,6 +63,7 @@ export function startUpdateChecks(router: AnyRouter) {
     if (!newerBuild || !pathChanged || loading) return
     loading = true
     void activateWaitingWorker().then(() => {
+      console.info(`Loading the new version of Soko (${newerBuild}) at ${toLocation.pathname}`)
       // Throttled per path: when it refuses, the client navigation already under way simply stands.
       if (!fullLoad(toLocation.href)) loading = false
     })

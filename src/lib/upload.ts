@@ -1,8 +1,9 @@
-import { RpcError } from './rpc'
+import { RpcError, withAuthorization } from './rpc'
 
 /**
  * PUTs a file to a signed storage URL with progress. XMLHttpRequest, because fetch() reports no upload
- * progress; and no Authorization header: the signature in the URL is the permission (SPEC.md §7).
+ * progress. Headers go through the API client's rule, so the storage host never gets the Authorization
+ * header: the signature in the URL is the permission (SPEC.md §7).
  */
 export function uploadFile(
   url: string,
@@ -14,7 +15,9 @@ export function uploadFile(
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open('PUT', url)
-    xhr.setRequestHeader('Content-Type', contentType)
+    withAuthorization(url, new Headers({ 'Content-Type': contentType })).forEach((value, name) => {
+      xhr.setRequestHeader(name, value)
+    })
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total)
     }

@@ -175,6 +175,17 @@ test('register as a seller: account, storefront and M-Pesa payouts in one form',
 
   await page.goto('/account/settings/profile')
   await expect(page.getByLabel('Handle')).toHaveValue(handle)
+  // SPEC.md §7: every API request carries the token; the storage host (here the disk store's /files/) never.
+  const sent: { method: string; path: string; authorization: string | undefined }[] = []
+  page.on('request', async (request) => {
+    const url = new URL(request.url())
+    if (url.pathname === '/' || url.pathname.startsWith('/files/'))
+      sent.push({
+        method: request.method(),
+        path: url.pathname,
+        authorization: (await request.allHeaders()).authorization,
+      })
+  })
   const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#b45309' } })
     .jpeg()
     .toBuffer()
@@ -184,6 +195,13 @@ test('register as a seller: account, storefront and M-Pesa payouts in one form',
   const avatar = page.getByRole('img', { name: "Otieno Baraka's profile" })
   await expect(avatar).toHaveAttribute('srcset', /-96\.webp 96w, .*-256\.webp 256w/)
   expect(await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThanOrEqual(96)
+  const token = (await authCookie(page.context()))?.value
+  const rpcCalls = sent.filter((r) => r.method === 'POST' && r.path === '/')
+  const upload = sent.find((r) => r.method === 'PUT' && r.path.startsWith('/files/'))
+  expect(rpcCalls.length).toBeGreaterThanOrEqual(2)
+  for (const call of rpcCalls) expect(call.authorization).toBe(`Bearer ${token}`)
+  expect(upload).toBeDefined()
+  expect(upload?.authorization).toBeUndefined()
   await page.goto('/account/settings')
   await expect(page.getByLabel('M-Pesa number')).toHaveValue('0712345678')
 })
