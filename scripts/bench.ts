@@ -1,5 +1,6 @@
 // `npm run bench`: figures, never a verdict. Measures, in one run on this machine:
-//   - first-load JavaScript of pages (gzip bytes of every script the page loads until the network is idle)
+//   - first-load JavaScript of pages (gzip bytes of every script the page loads until the network is idle),
+//     with the 130 KB budget of / next to it
 //   - getSettings requests/second and p99 latency under autocannon, next to a bare node:http endpoint
 //     that answers the same bytes, and their ratio.
 import { spawn, spawnSync } from 'node:child_process'
@@ -13,7 +14,9 @@ import { freePort } from '../tests/support/net'
 import { rootDir, startServer } from '../tests/support/process'
 import { chromiumArgs, findChromium } from './chromium'
 
-const pages = ['/', '/login']
+const pages = ['/', '/login', '/explore', '/features']
+/** Issue 4's budget: the home page's first load, gzip. */
+const HOME_BUDGET_BYTES = 130 * 1024
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const connections = 10
 const rpcBody = JSON.stringify({ subject: 'getSettings' })
@@ -151,6 +154,11 @@ async function main() {
                 `Firebase SDK ${firebase ? 'loaded' : 'not loaded'}`,
             )
       }
+      if (typeof js !== 'string' && js['/'])
+        console.log(
+          `  budget /: ${(js['/'].bytes / 1024).toFixed(1)} KB of ${HOME_BUDGET_BYTES / 1024} KB ` +
+            `(${js['/'].bytes <= HOME_BUDGET_BYTES ? 'within' : 'OVER'})`,
+        )
       console.log(`  getSettings (${connections} connections, ${seconds} s, ${answer.length} byte answer):`)
       console.log(`    Soko      ${soko.rps} req/s   p99 ${soko.p99} ms   errors ${soko.errors}`)
       console.log(`    node:http ${floor.rps} req/s   p99 ${floor.p99} ms   errors ${floor.errors}`)

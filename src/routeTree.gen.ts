@@ -10,6 +10,8 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as DefaultRouteImport } from './routes/_default'
+import { Route as DefaultOldRouteImport } from './routes/_default-old'
+import { Route as DefaultOldPRouteImport } from './routes/_default-old/p'
 import { Route as DefaultIndexRouteImport } from './routes/_default/index'
 import { Route as DefaultProductRouteImport } from './routes/_default/$product'
 import { Route as DefaultAccountRouteImport } from './routes/_default/account'
@@ -21,7 +23,6 @@ import { Route as DefaultExploreRouteImport } from './routes/_default/explore'
 import { Route as DefaultFeaturesRouteImport } from './routes/_default/features'
 import { Route as DefaultInviteRouteImport } from './routes/_default/invite'
 import { Route as DefaultLoginRouteImport } from './routes/_default/login'
-import { Route as DefaultPRouteImport } from './routes/_default/p'
 import { Route as DefaultPricingRouteImport } from './routes/_default/pricing'
 import { Route as DefaultRegisterRouteImport } from './routes/_default/register'
 import { Route as DefaultSignupRouteImport } from './routes/_default/signup'
@@ -59,6 +60,15 @@ import { Route as DefaultVerifyAccountTokenRouteImport } from './routes/_default
 const DefaultRoute = DefaultRouteImport.update({
   id: '/_default',
   getParentRoute: () => rootRouteImport,
+} as any)
+const DefaultOldRoute = DefaultOldRouteImport.update({
+  id: '/_default-old',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DefaultOldPRoute = DefaultOldPRouteImport.update({
+  id: '/p',
+  path: '/p',
+  getParentRoute: () => DefaultOldRoute,
 } as any)
 const DefaultIndexRoute = DefaultIndexRouteImport.update({
   id: '/',
@@ -113,11 +123,6 @@ const DefaultInviteRoute = DefaultInviteRouteImport.update({
 const DefaultLoginRoute = DefaultLoginRouteImport.update({
   id: '/login',
   path: '/login',
-  getParentRoute: () => DefaultRoute,
-} as any)
-const DefaultPRoute = DefaultPRouteImport.update({
-  id: '/p',
-  path: '/p',
   getParentRoute: () => DefaultRoute,
 } as any)
 const DefaultPricingRoute = DefaultPricingRouteImport.update({
@@ -299,6 +304,7 @@ const DefaultVerifyAccountTokenRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof DefaultIndexRoute
+  '/p': typeof DefaultOldPRoute
   '/$product': typeof DefaultProductRoute
   '/account': typeof DefaultAccountRouteWithChildren
   '/admin': typeof DefaultAdminRouteWithChildren
@@ -309,7 +315,6 @@ export interface FileRoutesByFullPath {
   '/features': typeof DefaultFeaturesRoute
   '/invite': typeof DefaultInviteRoute
   '/login': typeof DefaultLoginRoute
-  '/p': typeof DefaultPRoute
   '/pricing': typeof DefaultPricingRoute
   '/register': typeof DefaultRegisterRoute
   '/signup': typeof DefaultSignupRoute
@@ -345,19 +350,19 @@ export interface FileRoutesByFullPath {
   '/account/settings/': typeof DefaultAccountSettingsIndexRoute
 }
 export interface FileRoutesByTo {
+  '/': typeof DefaultIndexRoute
+  '/p': typeof DefaultOldPRoute
   '/$product': typeof DefaultProductRoute
   '/contact-us': typeof DefaultContactUsRoute
   '/downloads': typeof DefaultDownloadsRoute
   '/features': typeof DefaultFeaturesRoute
   '/invite': typeof DefaultInviteRoute
   '/login': typeof DefaultLoginRoute
-  '/p': typeof DefaultPRoute
   '/pricing': typeof DefaultPricingRoute
   '/register': typeof DefaultRegisterRoute
   '/signup': typeof DefaultSignupRoute
   '/sucess-payment': typeof DefaultSucessPaymentRoute
   '/verify-email': typeof DefaultVerifyEmailRoute
-  '/': typeof DefaultIndexRoute
   '/account/customers': typeof DefaultAccountCustomersRoute
   '/account/downloads': typeof DefaultAccountDownloadsRoute
   '/account/new-product': typeof DefaultAccountNewProductRoute
@@ -390,6 +395,8 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_default': typeof DefaultRouteWithChildren
+  '/_default-old': typeof DefaultOldRouteWithChildren
+  '/_default-old/p': typeof DefaultOldPRoute
   '/_default/$product': typeof DefaultProductRoute
   '/_default/account': typeof DefaultAccountRouteWithChildren
   '/_default/admin': typeof DefaultAdminRouteWithChildren
@@ -400,7 +407,6 @@ export interface FileRoutesById {
   '/_default/features': typeof DefaultFeaturesRoute
   '/_default/invite': typeof DefaultInviteRoute
   '/_default/login': typeof DefaultLoginRoute
-  '/_default/p': typeof DefaultPRoute
   '/_default/pricing': typeof DefaultPricingRoute
   '/_default/register': typeof DefaultRegisterRoute
   '/_default/signup': typeof DefaultSignupRoute
@@ -440,6 +446,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/p'
     | '/$product'
     | '/account'
     | '/admin'
@@ -450,7 +457,6 @@ export interface FileRouteTypes {
     | '/features'
     | '/invite'
     | '/login'
-    | '/p'
     | '/pricing'
     | '/register'
     | '/signup'
@@ -486,19 +492,19 @@ export interface FileRouteTypes {
     | '/account/settings/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/'
+    | '/p'
     | '/$product'
     | '/contact-us'
     | '/downloads'
     | '/features'
     | '/invite'
     | '/login'
-    | '/p'
     | '/pricing'
     | '/register'
     | '/signup'
     | '/sucess-payment'
     | '/verify-email'
-    | '/'
     | '/account/customers'
     | '/account/downloads'
     | '/account/new-product'
@@ -530,6 +536,8 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/_default'
+    | '/_default-old'
+    | '/_default-old/p'
     | '/_default/$product'
     | '/_default/account'
     | '/_default/admin'
@@ -540,7 +548,6 @@ export interface FileRouteTypes {
     | '/_default/features'
     | '/_default/invite'
     | '/_default/login'
-    | '/_default/p'
     | '/_default/pricing'
     | '/_default/register'
     | '/_default/signup'
@@ -579,6 +586,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   DefaultRoute: typeof DefaultRouteWithChildren
+  DefaultOldRoute: typeof DefaultOldRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
@@ -589,6 +597,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/'
       preLoaderRoute: typeof DefaultRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_default-old': {
+      id: '/_default-old'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof DefaultOldRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_default-old/p': {
+      id: '/_default-old/p'
+      path: '/p'
+      fullPath: '/p'
+      preLoaderRoute: typeof DefaultOldPRouteImport
+      parentRoute: typeof DefaultOldRoute
     }
     '/_default/': {
       id: '/_default/'
@@ -665,13 +687,6 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof DefaultLoginRouteImport
-      parentRoute: typeof DefaultRoute
-    }
-    '/_default/p': {
-      id: '/_default/p'
-      path: '/p'
-      fullPath: '/p'
-      preLoaderRoute: typeof DefaultPRouteImport
       parentRoute: typeof DefaultRoute
     }
     '/_default/pricing': {
@@ -999,7 +1014,6 @@ interface DefaultRouteChildren {
   DefaultFeaturesRoute: typeof DefaultFeaturesRoute
   DefaultInviteRoute: typeof DefaultInviteRoute
   DefaultLoginRoute: typeof DefaultLoginRoute
-  DefaultPRoute: typeof DefaultPRoute
   DefaultPricingRoute: typeof DefaultPricingRoute
   DefaultRegisterRoute: typeof DefaultRegisterRoute
   DefaultSignupRoute: typeof DefaultSignupRoute
@@ -1027,7 +1041,6 @@ const DefaultRouteChildren: DefaultRouteChildren = {
   DefaultFeaturesRoute: DefaultFeaturesRoute,
   DefaultInviteRoute: DefaultInviteRoute,
   DefaultLoginRoute: DefaultLoginRoute,
-  DefaultPRoute: DefaultPRoute,
   DefaultPricingRoute: DefaultPricingRoute,
   DefaultRegisterRoute: DefaultRegisterRoute,
   DefaultSignupRoute: DefaultSignupRoute,
@@ -1047,8 +1060,21 @@ const DefaultRouteChildren: DefaultRouteChildren = {
 const DefaultRouteWithChildren =
   DefaultRoute._addFileChildren(DefaultRouteChildren)
 
+interface DefaultOldRouteChildren {
+  DefaultOldPRoute: typeof DefaultOldPRoute
+}
+
+const DefaultOldRouteChildren: DefaultOldRouteChildren = {
+  DefaultOldPRoute: DefaultOldPRoute,
+}
+
+const DefaultOldRouteWithChildren = DefaultOldRoute._addFileChildren(
+  DefaultOldRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   DefaultRoute: DefaultRouteWithChildren,
+  DefaultOldRoute: DefaultOldRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -116,6 +116,17 @@ test('the contact form is stored and mailed to the admins; no challenge widget w
   )
   expect(mail?.to).toBe('admin@soko.test')
   expect(mail?.subject).toBe('Contact: Something I bought — from Wanjiru Mwangi')
+  // The demo admin reads it on /admin.
+  await page.goto('/login')
+  await page.getByLabel('E-mail').fill('admin@soko.test')
+  await page.getByLabel('Password').fill('soko-demo-2026')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/account$/)
+  await page.goto('/admin')
+  const messages = page.getByRole('region', { name: 'Messages from the contact page' })
+  await messages.getByText('Wanjiru Mwangi').click()
+  await expect(messages.getByText('the download link says expired')).toBeVisible()
+  await expect(messages.getByRole('link', { name: 'Answer wanjiru@example.com' })).toBeVisible()
 })
 
 test('the location is looked up once and kept whole in IndexedDB', async ({ page }) => {

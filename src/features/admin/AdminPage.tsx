@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
+import { CONTACT_TOPICS } from '../../../contract/contact.constants'
 import { Field, FormMessage, SelectField, SubmitButton, text, useSubmit } from '../../components/Form'
 import { rpc, rpcQuery } from '../../lib/rpc'
 import { usePageTitle } from '../../lib/title'
@@ -11,6 +12,7 @@ export function AdminPage() {
       <h1 id="admin-heading">Admin</h1>
       <p className="lead">Platform administration: people, verifications and messages.</p>
       <Verifications />
+      <ContactMessages />
       <Invite />
       <Outbox />
     </section>
@@ -123,6 +125,54 @@ function Invite() {
           Send invitation
         </SubmitButton>
       </form>
+    </section>
+  )
+}
+
+/** What people wrote on /contact-us, newest first; each was also mailed to the admins. */
+function ContactMessages() {
+  const list = useInfiniteQuery({
+    queryKey: ['rpc', 'listContactMessages'],
+    queryFn: ({ pageParam, signal }) =>
+      rpc('listContactMessages', pageParam ? { before: pageParam } : {}, { signal }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next ?? undefined,
+  })
+  const messages = list.data?.pages.flatMap((p) => p.messages) ?? []
+  return (
+    <section aria-labelledby="contact-messages-heading">
+      <h2 id="contact-messages-heading">Messages from the contact page</h2>
+      {list.isPending ? <p>Loading…</p> : null}
+      {list.isError ? <p role="alert">Could not load the messages: {list.error.message}</p> : null}
+      {list.isSuccess && messages.length === 0 ? <p className="muted">No messages yet.</p> : null}
+      <ul className="cards">
+        {messages.map((m) => (
+          <li key={m.id} className="card">
+            <details>
+              <summary>
+                <span className="badge">
+                  {CONTACT_TOPICS.find((t) => t.value === m.topic)?.label ?? m.topic}
+                </span>{' '}
+                {m.name} — {new Date(m.sentAt).toLocaleString()}
+              </summary>
+              <p className="message-text">{m.message}</p>
+              <p>
+                <a href={`mailto:${m.email}`}>Answer {m.email}</a>
+              </p>
+            </details>
+          </li>
+        ))}
+      </ul>
+      {list.hasNextPage ? (
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => list.fetchNextPage()}
+          disabled={list.isFetchingNextPage}
+        >
+          {list.isFetchingNextPage ? 'Loading…' : 'Older messages'}
+        </button>
+      ) : null}
     </section>
   )
 }

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PlannedPage } from '../../components/PlannedPage'
 
-export const Route = createFileRoute('/_default/p')({ component: () => <PlannedPage path="/p" /> })
+export const Route = createFileRoute('/_default-old/p')({ component: () => <PlannedPage path="/p" /> })
