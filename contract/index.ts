@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { accountsContract } from './accounts.contract'
 import { adminContract } from './admin.contract'
+import { catalogContract } from './catalog.contract'
 import { contactContract } from './contact.contract'
 import { settingsContract } from './settings.contract'
 
@@ -8,6 +9,7 @@ import { settingsContract } from './settings.contract'
 export const contract = {
   ...accountsContract,
   ...adminContract,
+  ...catalogContract,
   ...contactContract,
   ...settingsContract,
 }

@@ -36,4 +36,10 @@ export const subjectKinds: { [S in SubjectName]: Contract[S]['kind'] } = {
   getSettings: 'query',
   sendContactMessage: 'mutation',
   listContactMessages: 'query',
+  createProduct: 'mutation',
+  updateProduct: 'mutation',
+  publishProduct: 'mutation',
+  unpublishProduct: 'mutation',
+  archiveProduct: 'mutation',
+  listMyProducts: 'query',
 }

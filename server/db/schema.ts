@@ -88,6 +88,10 @@ export const products = pgTable(
     priceAmount: bigint('price_amount', { mode: 'number' }).notNull(),
     priceCurrency: char('price_currency', { length: 3 }).notNull(),
     status: text('status').notNull().default('draft'),
+    /** Free words a seller files the product under (e.g. `music`), for /explore's categories. */
+    category: text('category'),
+    /** The kind's own details, as contract/catalog.contract.ts validates them. */
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

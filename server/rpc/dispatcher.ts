@@ -6,6 +6,7 @@ import { contract, isSubjectName, type SubjectName } from '../../contract'
 import { MAX_RPC_BODY_BYTES, type RpcEnvelope, SESSION_EXPIRED } from '../../contract/rpc'
 import { type Caller, findCaller } from '../features/accounts/sessions'
 import { AppError } from '../lib/errors'
+import { fieldErrors } from '../lib/validation'
 import { type Handler, handlers, type RpcContext } from './handlers'
 
 type BaseContext = Omit<RpcContext, 'caller' | 'requestId' | 'ip' | 'userAgent'>
@@ -67,14 +68,7 @@ export function rpcHandler(base: BaseContext) {
 
     const parsed = def.input.safeParse(input)
     if (!parsed.success) {
-      const errors: Record<string, string> = {}
-      for (const issue of parsed.error.issues) {
-        const keys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined]
-        for (const key of keys) {
-          const field = [...issue.path, ...(key ? [key] : [])].join('.') || '_'
-          errors[field] ??= key ? `Unknown field: ${subject} does not take ${key}` : issue.message
-        }
-      }
+      const errors = fieldErrors(parsed.error.issues, subject)
       return fail(400, 'Some fields need attention: see errors', errors)
     }
 

@@ -12,6 +12,7 @@ import { profileHandlers } from '../features/accounts/profile.handlers'
 import type { Caller } from '../features/accounts/sessions'
 import { verificationHandlers } from '../features/accounts/verification.handlers'
 import { outboxHandlers } from '../features/admin/outbox.handlers'
+import { catalogHandlers } from '../features/catalog/catalog.handlers'
 import { contactHandlers } from '../features/contact/contact.handlers'
 import { settingsHandlers } from '../features/settings/settings.handlers'
 import type { Logger } from '../lib/log'
@@ -53,4 +54,5 @@ export const handlers: Handlers = {
   ...outboxHandlers,
   ...settingsHandlers,
   ...contactHandlers,
+  ...catalogHandlers,
 }

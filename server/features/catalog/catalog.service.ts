@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import type { NewProductInput, Product } from '../../../contract/catalog.contract'
 import type { Money } from '../../../contract/money'
 import { reservedSegments } from '../../../contract/routes'
 import type { Db } from '../../db/client'
@@ -6,16 +7,27 @@ import { products } from '../../db/schema'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 
-export type ProductKind = 'digital' | 'service' | 'merch' | 'event'
 export type ProductRow = typeof products.$inferSelect
 
-export interface NewProduct {
-  kind: ProductKind
-  title: string
-  description: string
-  price: Money
-  /** Wanted slug; made from the title when absent. */
-  slug?: string
+/** A product as the contract has validated it (contract/catalog.contract.ts `newProduct`). */
+export type NewProduct = Omit<NewProductInput, 'details'> & { details: Record<string, unknown> }
+
+/** The product as subjects hand it out. */
+export function toProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    kind: row.kind as Product['kind'],
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    price: { amount: row.priceAmount, currency: row.priceCurrency as Money['currency'] },
+    category: row.category,
+    status: row.status as Product['status'],
+    details: row.details,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
 }
 
 export function slugify(text: string): string {
@@ -50,6 +62,8 @@ export async function createProduct(db: Db, sellerId: string, input: NewProduct)
           description: input.description,
           priceAmount: input.price.amount,
           priceCurrency: input.price.currency,
+          category: input.category ?? null,
+          details: input.details,
         })
         .returning()
       if (!row) throw new Error('insert returned no row')

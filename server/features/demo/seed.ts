@@ -1,10 +1,12 @@
 import { count, sql } from 'drizzle-orm'
+import type { SubjectInput } from '../../../contract'
+import { newProduct } from '../../../contract/catalog.contract'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema'
 import type { Config } from '../../env'
 import type { Logger } from '../../lib/log'
 import { createUser, makeSeller } from '../accounts/accounts.service'
-import { createProduct, type NewProduct, publishProduct } from '../catalog/catalog.service'
+import { createProduct, publishProduct } from '../catalog/catalog.service'
 
 export interface DemoAccounts {
   adminEmail: string
@@ -13,7 +15,7 @@ export interface DemoAccounts {
   password: string
 }
 
-const demoProducts: NewProduct[] = [
+const demoProducts: SubjectInput<'createProduct'>[] = [
   {
     kind: 'digital',
     title: 'Nairobi Nights — Lightroom Preset Pack',
@@ -76,7 +78,7 @@ export async function seedDemoData(db: Db, config: Config, log: Logger): Promise
       payoutMethod: { kind: 'mpesa', phone: '254708374149' },
     })
     for (const product of demoProducts) {
-      const created = await createProduct(t, seller.id, product)
+      const created = await createProduct(t, seller.id, newProduct.parse(product))
       await publishProduct(t, seller.id, created.id)
     }
     log.info('demo data seeded', { admin: accounts.adminEmail, seller: accounts.sellerEmail })

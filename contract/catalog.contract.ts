@@ -1,0 +1,301 @@
+import { z } from 'zod'
+import { CATALOG_LIMITS, PRODUCT_KINDS, type ProductKind } from './catalog.constants'
+import { money } from './money'
+import { defineSubject } from './rpc'
+
+/**
+ * The catalog: one `products` model with a kind (digital, service, merch, event) and the kind's own details.
+ * Money is always `{amount, currency}` in minor units. Messages are per field, keyed by dotted path.
+ */
+
+const L = CATALOG_LIMITS
+
+export const productKind = z.enum(PRODUCT_KINDS, { error: () => 'Choose digital, service, merch or event' })
+export const productStatus = z.enum(['draft', 'published', 'archived'])
+
+const title = z
+  .string({ error: 'Give it a title' })
+  .trim()
+  .min(2, 'Give it a title of at least 2 characters')
+  .max(L.title, `Keep the title under ${L.title} characters`)
+const description = z.string().max(L.description, `Keep the description under ${L.description} characters`)
+const slug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lowercase letters, digits and single dashes, e.g. lamu-presets')
+  .min(3, 'Use at least 3 characters')
+  .max(60, 'Use at most 60 characters')
+const wholeMinutes = (what: string, max: number) =>
+  z
+    .number({ error: `Give the ${what} in minutes` })
+    .int(`The ${what} is a whole number of minutes`)
+    .min(0, `The ${what} cannot be negative`)
+    .max(max, `The ${what} is at most ${max} minutes`)
+const futureDate = (what: string) =>
+  z.iso
+    .datetime({ offset: true, error: `Give the ${what} as a date and time` })
+    .refine((value) => Date.parse(value) > Date.now(), `The ${what} must be in the future`)
+const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time such as 09:30')
+const timeZone = z.string().refine((zone) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}, 'Choose a time zone such as Africa/Nairobi')
+const place = z
+  .discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('online'),
+      url: z.url({ protocol: /^https?$/, error: 'Give the full meeting link' }),
+    }),
+    z.object({ kind: z.literal('place'), address: z.string().trim().min(5, 'Give the address').max(300) }),
+  ])
+  .describe('Where it happens: an online link or an address')
+
+/** A price people pay: above zero, unless the product is explicitly free (digital only). */
+const positivePrice = money.refine((m) => m.amount > 0, {
+  message: 'Set a price above zero',
+  path: ['amount'],
+})
+
+const digitalDetails = z.object({
+  /** Buyers pay what they want, at least `minimum`; `price` is then the suggested amount. */
+  payWhatYouWant: z.object({ minimum: money }).nullable().default(null),
+  /** Downloads per buyer; null for no limit. */
+  downloadLimit: z
+    .number()
+    .int('A whole number of downloads')
+    .min(1, 'Allow at least 1 download, or no limit')
+    .max(1000)
+    .nullable()
+    .default(null),
+  free: z.boolean().default(false),
+})
+
+const weeklySlot = z
+  .object({
+    day: z.number().int().min(0).max(6, 'Days are 0 (Sunday) to 6 (Saturday)'),
+    from: timeOfDay,
+    to: timeOfDay,
+  })
+  .refine((slot) => slot.from < slot.to, { message: 'The end comes after the start', path: ['to'] })
+
+const serviceDetails = z.object({
+  durationMinutes: wholeMinutes('duration', 24 * 60).refine(
+    (n) => n >= 5,
+    'A session lasts at least 5 minutes',
+  ),
+  where: place,
+  timeZone,
+  availability: z.array(weeklySlot).min(1, 'Add at least one weekly time when people can book').max(70),
+  /** Dates (YYYY-MM-DD) with no bookings. */
+  exceptions: z.array(z.iso.date('Use dates such as 2026-12-25')).max(366).default([]),
+  bufferMinutes: wholeMinutes('buffer', 240).default(0),
+  bookAheadDays: z.number().int().min(1, 'Allow booking at least 1 day ahead').max(365).default(60),
+})
+
+const variant = z.object({
+  id: z.string().max(40).optional(),
+  /** e.g. {size: 'M', colour: 'Black'} */
+  options: z.record(z.string().max(30), z.string().trim().min(1).max(40)),
+  price: positivePrice,
+  stock: z
+    .number({ error: 'Give the stock' })
+    .int('Stock is a whole number')
+    .min(0, 'Stock cannot be negative'),
+  sku: z.string().trim().max(64).default(''),
+})
+
+const merchDetails = z.object({
+  variants: z.array(variant).min(1, 'Add at least one variant').max(L.variants),
+  shippingZones: z
+    .array(
+      z.object({
+        name: z.string().trim().min(2, 'Name the zone').max(60),
+        countries: z
+          .array(z.string().regex(/^[A-Z]{2}$/, 'Use country codes such as KE'))
+          .min(1)
+          .max(250),
+        fee: money,
+      }),
+    )
+    .max(20)
+    .default([]),
+  pickup: z
+    .object({ address: z.string().trim().min(5).max(300) })
+    .nullable()
+    .default(null),
+})
+
+const ticketType = z.object({
+  id: z.string().max(40).optional(),
+  name: z.string().trim().min(2, 'Name the ticket type').max(60),
+  price: money,
+  capacity: z.number({ error: 'Give the capacity' }).int('A whole number').min(1, 'Capacity is at least 1'),
+  saleStartsAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  saleEndsAt: z.iso.datetime({ offset: true }).nullable().default(null),
+})
+
+const eventDetails = z.object({
+  startsAt: futureDate('start'),
+  endsAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  timeZone,
+  where: place,
+  ticketTypes: z.array(ticketType).min(1, 'Add at least one ticket type').max(20),
+})
+
+const common = {
+  title,
+  description: description.default(''),
+  price: money,
+  slug: slug.optional(),
+  category: z.string().trim().max(40).optional(),
+}
+
+/** Rules that span fields: each message lands on the field to fix. */
+function checkProduct(
+  input: { kind: ProductKind; price: z.infer<typeof money>; details: Record<string, unknown> },
+  ctx: z.RefinementCtx,
+) {
+  const issue = (path: (string | number)[], message: string) =>
+    ctx.addIssue({ code: 'custom', path, message })
+  const free = input.kind === 'digital' && (input.details as { free?: boolean }).free === true
+  if (input.kind === 'event') {
+    const details = input.details as z.infer<typeof eventDetails>
+    details.ticketTypes.forEach((ticket, i) => {
+      if (ticket.price.currency !== input.price.currency)
+        issue(
+          ['details', 'ticketTypes', i, 'price', 'currency'],
+          'Tickets are priced in the event’s currency',
+        )
+      if (ticket.saleEndsAt && Date.parse(ticket.saleEndsAt) > Date.parse(details.startsAt))
+        issue(['details', 'ticketTypes', i, 'saleEndsAt'], 'Ticket sales end before the event starts')
+      if (ticket.saleStartsAt && ticket.saleEndsAt && ticket.saleStartsAt >= ticket.saleEndsAt)
+        issue(['details', 'ticketTypes', i, 'saleEndsAt'], 'Sales end after they start')
+    })
+    if (details.endsAt && Date.parse(details.endsAt) <= Date.parse(details.startsAt))
+      issue(['details', 'endsAt'], 'The end comes after the start')
+  } else if (!free && input.price.amount <= 0) issue(['price', 'amount'], 'Set a price above zero')
+  if (free && input.price.amount !== 0) issue(['price', 'amount'], 'A free product has a price of 0')
+  if (input.kind === 'merch')
+    (input.details as z.infer<typeof merchDetails>).variants.forEach((v, i) => {
+      if (v.price.currency !== input.price.currency)
+        issue(
+          ['details', 'variants', i, 'price', 'currency'],
+          'Variants are priced in the product’s currency',
+        )
+    })
+  if (input.kind === 'digital') {
+    const pwyw = (input.details as z.infer<typeof digitalDetails>).payWhatYouWant
+    if (pwyw && pwyw.minimum.currency !== input.price.currency)
+      issue(['details', 'payWhatYouWant', 'minimum', 'currency'], 'Use the product’s currency')
+    if (pwyw && pwyw.minimum.amount > input.price.amount)
+      issue(['details', 'payWhatYouWant', 'minimum', 'amount'], 'The minimum is at most the suggested price')
+  }
+}
+
+export const productDetails = {
+  digital: digitalDetails,
+  service: serviceDetails,
+  merch: merchDetails,
+  event: eventDetails,
+} as const
+
+export const newProduct = z
+  .discriminatedUnion(
+    'kind',
+    [
+      z.strictObject({ kind: z.literal('digital'), ...common, details: digitalDetails.prefault({}) }),
+      z.strictObject({ kind: z.literal('service'), ...common, details: serviceDetails }),
+      z.strictObject({ kind: z.literal('merch'), ...common, details: merchDetails }),
+      z.strictObject({ kind: z.literal('event'), ...common, details: eventDetails }),
+    ],
+    {
+      error: (issue) =>
+        issue.code === 'invalid_union' ? 'Choose digital, service, merch or event' : undefined,
+    },
+  )
+  .superRefine(checkProduct)
+
+export const product = z.object({
+  id: z.string(),
+  kind: productKind,
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  price: money,
+  category: z.string().nullable(),
+  status: productStatus,
+  details: z.record(z.string(), z.unknown()),
+  publishedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+
+export type Product = z.infer<typeof product>
+export type NewProductInput = z.output<typeof newProduct>
+
+const productId = z.uuid({ error: 'Choose one of your products' })
+const one = z.object({ product })
+
+export const catalogContract = {
+  createProduct: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary:
+      'Creates a draft product of one kind. The slug (its address, /{slug}) is made from the title when absent.',
+    input: newProduct,
+    output: one,
+  }),
+  updateProduct: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary:
+      'Changes one of your products. Send `id` and the fields to change; `details` replaces the kind’s details ' +
+      'as a whole. The kind cannot change.',
+    input: z.strictObject({
+      id: productId,
+      title: title.optional(),
+      description: description.optional(),
+      price: money.optional(),
+      slug: slug.optional(),
+      category: z.string().trim().max(40).nullable().optional(),
+      details: z.record(z.string(), z.unknown()).optional(),
+    }),
+    output: one,
+  }),
+  publishProduct: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary: 'Puts a draft (or unpublished) product on sale at /{slug}.',
+    input: z.strictObject({ id: productId }),
+    output: one,
+  }),
+  unpublishProduct: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary: 'Takes a product off sale; it becomes a draft again.',
+    input: z.strictObject({ id: productId }),
+    output: one,
+  }),
+  archiveProduct: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary: 'Removes a product from your lists and from sale for good. Nothing is deleted: orders keep it.',
+    input: z.strictObject({ id: productId }),
+    output: one,
+  }),
+  listMyProducts: defineSubject({
+    kind: 'query',
+    access: 'seller',
+    summary: 'Your products, newest first; archived ones only when asked for.',
+    input: z.strictObject({
+      kinds: z.array(productKind).max(4).optional(),
+      status: productStatus.optional(),
+    }),
+    output: z.object({ products: z.array(product) }),
+  }),
+}
