@@ -1,11 +1,4 @@
-import {
-  type PageMeta,
-  pageMeta,
-  pageTitle,
-  SITE_DESCRIPTION,
-  SITE_KEYWORDS,
-  SITE_TITLE,
-} from '../../contract/pages'
+import { type PageMeta, pageMeta, pageTitle, SITE_DESCRIPTION, SITE_KEYWORDS } from '../../contract/pages'
 import type { AppRoute } from '../../contract/routes'
 import { escapeHtml } from '../lib/html'
 
@@ -44,7 +37,7 @@ export function headTags(head: Head): string {
     head.noindex ? meta('name', 'robots', 'noindex') : '',
     head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}" />` : '',
     meta('property', 'og:type', 'website'),
-    meta('property', 'og:site_name', SITE_TITLE.split(' — ')[0] ?? 'Soko'),
+    meta('property', 'og:site_name', 'Soko'),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
     head.canonical ? meta('property', 'og:url', head.canonical) : '',

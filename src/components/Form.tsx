@@ -1,4 +1,11 @@
-import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react'
+import {
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+  useId,
+  useState,
+} from 'react'
 import { RpcError } from '../lib/rpc'
 
 export type FieldErrors = Record<string, string>
@@ -105,6 +112,31 @@ export function Field({ label, name, errors = {}, hint, errorKeys = [], ...input
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
         {...input}
+      />
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  )
+}
+
+interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string
+  name: string
+  errors?: FieldErrors
+  hint?: ReactNode
+}
+
+export function TextAreaField({ label, name, errors = {}, hint, ...textarea }: TextAreaProps) {
+  const id = useId()
+  const error = errors[name]
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...textarea}
       />
       <FieldNotes id={id} hint={hint} error={error} />
     </div>

@@ -1,6 +1,7 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import { lastLink } from '../support/outbox'
+import { signIn } from './session'
 
 const dataDir = () => {
   const dir = process.env.SOKO_E2E_DATA_DIR
@@ -18,14 +19,6 @@ async function signUp(page: Page, email: string, name = 'Amina Hassan') {
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page).toHaveURL(/\/verify-email$/)
-}
-
-async function signIn(page: Page, email: string, secret = password) {
-  await page.goto('/login')
-  await page.getByLabel('E-mail').fill(email)
-  await page.getByLabel('Password').fill(secret)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/account$/)
 }
 
 async function authCookie(context: BrowserContext) {
@@ -88,7 +81,7 @@ test('sign out everywhere in one browser sends the other to /login on its next r
     const a = await phone.newPage()
     await signUp(a, email)
     const b = await laptop.newPage()
-    await signIn(b, email)
+    await signIn(b, email, password)
 
     await a.goto('/account/settings')
     await a.getByRole('button', { name: 'Sign out everywhere' }).click()

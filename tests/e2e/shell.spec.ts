@@ -5,6 +5,7 @@ import { chromium, expect, type Page, test } from '@playwright/test'
 import { chromiumArgs, findChromium } from '../../scripts/chromium'
 import { readOutbox } from '../support/outbox'
 import { GEO_ANSWER } from './global-setup'
+import { signIn } from './session'
 
 const baseURL = () => process.env.SOKO_E2E_URL ?? ''
 const password = 'a-long-walk-to-lamu'
@@ -117,11 +118,7 @@ test('the contact form is stored and mailed to the admins; no challenge widget w
   expect(mail?.to).toBe('admin@soko.test')
   expect(mail?.subject).toBe('Contact: Something I bought — from Wanjiru Mwangi')
   // The demo admin reads it on /admin.
-  await page.goto('/login')
-  await page.getByLabel('E-mail').fill('admin@soko.test')
-  await page.getByLabel('Password').fill('soko-demo-2026')
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/account$/)
+  await signIn(page, 'admin@soko.test', 'soko-demo-2026')
   await page.goto('/admin')
   const messages = page.getByRole('region', { name: 'Messages from the contact page' })
   await messages.getByText('Wanjiru Mwangi').click()

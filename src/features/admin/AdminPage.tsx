@@ -163,17 +163,27 @@ function ContactMessages() {
           </li>
         ))}
       </ul>
-      {list.hasNextPage ? (
-        <button
-          type="button"
-          className="button secondary"
-          onClick={() => list.fetchNextPage()}
-          disabled={list.isFetchingNextPage}
-        >
-          {list.isFetchingNextPage ? 'Loading…' : 'Older messages'}
-        </button>
-      ) : null}
+      <OlderButton pages={list} />
     </section>
+  )
+}
+
+/** The next page of a newest-first list, while there is one. */
+function OlderButton({
+  pages,
+}: {
+  pages: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown }
+}) {
+  if (!pages.hasNextPage) return null
+  return (
+    <button
+      type="button"
+      className="button secondary"
+      onClick={() => pages.fetchNextPage()}
+      disabled={pages.isFetchingNextPage}
+    >
+      {pages.isFetchingNextPage ? 'Loading…' : 'Older messages'}
+    </button>
   )
 }
 
@@ -224,16 +234,7 @@ function Outbox() {
           </li>
         ))}
       </ul>
-      {outbox.hasNextPage ? (
-        <button
-          type="button"
-          className="button secondary"
-          onClick={() => outbox.fetchNextPage()}
-          disabled={outbox.isFetchingNextPage}
-        >
-          {outbox.isFetchingNextPage ? 'Loading…' : 'Older messages'}
-        </button>
-      ) : null}
+      <OlderButton pages={outbox} />
     </section>
   )
 }

@@ -1,26 +1,25 @@
-import { useId, useState } from 'react'
-import type { ContactTopic } from '../../../contract/contact.constants'
-import { CONTACT_LIMITS } from '../../../contract/contact.constants'
+import { useState } from 'react'
+import { CONTACT_LIMITS, type ContactTopic } from '../../../contract/contact.constants'
 import { BotChallenge } from '../../components/BotChallenge'
 import {
   Field,
-  FieldNotes,
   FormMessage,
   SelectField,
   SubmitButton,
+  TextAreaField,
   text,
   useSubmit,
 } from '../../components/Form'
 import { rpc } from '../../lib/rpc'
 import { useSession } from '../../lib/session'
 import { usePageTitle } from '../../lib/title'
+import { Items } from './Items'
 import type { ContactPayload } from './types'
 
 export function ContactPage({ data }: { data: ContactPayload }) {
   usePageTitle('Contact us')
   const { user } = useSession()
   const [sent, setSent] = useState(false)
-  const messageId = useId()
   const form = useSubmit(async (values) => {
     await rpc('sendContactMessage', {
       name: text(values, 'name'),
@@ -67,20 +66,15 @@ export function ContactPage({ data }: { data: ContactPayload }) {
             hint="We answer to this address."
           />
           <SelectField label="About" name="topic" options={data.topics} errors={form.errors} />
-          <div className="field">
-            <label htmlFor={messageId}>Message</label>
-            <textarea
-              id={messageId}
-              name="message"
-              rows={6}
-              required
-              minLength={CONTACT_LIMITS.message.min}
-              maxLength={CONTACT_LIMITS.message.max}
-              aria-invalid={form.errors.message ? true : undefined}
-              aria-describedby={form.errors.message ? `${messageId}-error` : undefined}
-            />
-            <FieldNotes id={messageId} error={form.errors.message} />
-          </div>
+          <TextAreaField
+            label="Message"
+            name="message"
+            rows={6}
+            required
+            minLength={CONTACT_LIMITS.message.min}
+            maxLength={CONTACT_LIMITS.message.max}
+            errors={form.errors}
+          />
           <BotChallenge busy={form.busy} errors={form.errors} />
           <SubmitButton busy={form.busy} busyText="Sending…">
             Send message
@@ -88,14 +82,7 @@ export function ContactPage({ data }: { data: ContactPayload }) {
         </form>
       )}
       <h2>So we can help quickly</h2>
-      <ul className="points">
-        {data.tips.map((tip) => (
-          <li key={tip.title}>
-            <h3>{tip.title}</h3>
-            <p>{tip.text}</p>
-          </li>
-        ))}
-      </ul>
+      <Items items={data.tips} className="points" />
     </section>
   )
 }

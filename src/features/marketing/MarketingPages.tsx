@@ -2,21 +2,8 @@ import { Link } from '@tanstack/react-router'
 import { Icon } from '../../components/Icon'
 import { formatMoney } from '../../lib/money'
 import { usePageTitle } from '../../lib/title'
-import type { FeaturesPayload, HomePayload, Item, PricingPayload } from './types'
-
-function Items({ items, className }: { items: Item[]; className: string }) {
-  return (
-    <ul className={className}>
-      {items.map((item) => (
-        <li key={item.title}>
-          {item.icon ? <Icon name={item.icon} /> : null}
-          <h3>{item.title}</h3>
-          <p>{item.text}</p>
-        </li>
-      ))}
-    </ul>
-  )
-}
+import { Items } from './Items'
+import type { FeaturesPayload, HomePayload, PricingPayload } from './types'
 
 export function HomePage({ data }: { data: HomePayload }) {
   usePageTitle()
