@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { CATALOG_LIMITS, PRODUCT_KINDS, type ProductKind } from './catalog.constants'
+import { CATALOG_LIMITS, PRODUCT_KINDS, type ProductKind, UPLOAD_LIMITS } from './catalog.constants'
+import { currencyCodes } from './currencies'
 import { money } from './money'
 import { defineSubject } from './rpc'
 
@@ -220,6 +221,23 @@ export const newProduct = z
   )
   .superRefine(checkProduct)
 
+/** A product photo in WebP at several widths: `src` is a middle one, `srcset` lists them all. */
+export const productImage = z.object({
+  id: z.string(),
+  width: z.number(),
+  height: z.number(),
+  src: z.string(),
+  srcset: z.string(),
+})
+
+/** A file buyers of a digital product download. */
+export const productFile = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number(),
+  contentType: z.string(),
+})
+
 export const product = z.object({
   id: z.string(),
   kind: productKind,
@@ -230,16 +248,90 @@ export const product = z.object({
   category: z.string().nullable(),
   status: productStatus,
   details: z.record(z.string(), z.unknown()),
+  images: z.array(productImage),
+  files: z.array(productFile),
   publishedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 })
 
 export type Product = z.infer<typeof product>
+export type ProductImage = z.infer<typeof productImage>
+export type ProductFile = z.infer<typeof productFile>
 export type NewProductInput = z.output<typeof newProduct>
 
 const productId = z.uuid({ error: 'Choose one of your products' })
 const one = z.object({ product })
+const assetIds = (what: string, max: number) =>
+  z
+    .array(z.uuid({ error: `Choose ${what} of this product` }))
+    .max(max, `At most ${max} ${what}`)
+    .optional()
+
+export const uploadRole = z.enum(['image', 'file'], { error: () => 'Say whether it is a photo or a file' })
+
+/** A new upload names its product, role, file name, type and size; a resumed one only its id. */
+const uploadRequest = z
+  .strictObject({
+    uploadId: z.uuid({ error: 'Not an upload of yours' }).optional(),
+    productId: productId.optional(),
+    role: uploadRole.optional(),
+    fileName: z
+      .string()
+      .trim()
+      .min(1, 'The file has no name')
+      .max(200, 'Rename the file to under 200 characters')
+      .optional(),
+    contentType: z.string().max(200).optional(),
+    size: z
+      .number()
+      .int()
+      .min(1, 'The file is empty')
+      .max(UPLOAD_LIMITS.fileBytes, 'Files can be up to 2 GB')
+      .optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.uploadId) return
+    const needed = {
+      productId: 'Choose the product',
+      role: 'Say whether it is a photo or a file',
+      fileName: 'Name the file',
+      contentType: 'Give the file type',
+      size: 'Give the size',
+    } as const
+    for (const [field, message] of Object.entries(needed))
+      if (input[field as keyof typeof needed] === undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message })
+  })
+
+export const uploadTicket = z.object({
+  uploadId: z.string(),
+  /** Bytes per part; every part but the last is this long. */
+  partSize: z.number(),
+  partCount: z.number(),
+  /** Parts already received, so a resumed upload sends only the rest. */
+  received: z.array(z.number()),
+  /** Signed URLs for the next parts still to send (PUT the part's bytes, no Authorization header). */
+  parts: z.array(z.object({ partNumber: z.number(), url: z.string() })),
+  expiresAt: z.string(),
+})
+
+export type UploadTicket = z.infer<typeof uploadTicket>
+
+const rates = z.object({
+  perUsd: z.record(z.string(), z.number()),
+  updatedAt: z.string().nullable(),
+})
+
+const ratesInput = z
+  .partialRecord(
+    z.enum(currencyCodes),
+    z
+      .number({ error: 'Give a number, e.g. 129.25' })
+      .positive('A rate is above zero')
+      .max(1_000_000, 'That rate is too large'),
+  )
+  .refine((r) => r.USD === undefined || r.USD === 1, { message: 'The dollar is always 1', path: ['USD'] })
 
 export const catalogContract = {
   createProduct: defineSubject({
@@ -264,6 +356,10 @@ export const catalogContract = {
       slug: slug.optional(),
       category: z.string().trim().max(40).nullable().optional(),
       details: z.record(z.string(), z.unknown()).optional(),
+      /** The photos to keep, in order; those left out are removed. */
+      images: assetIds('photos', UPLOAD_LIMITS.imagesPerProduct),
+      /** The files to keep, in order; those left out are removed. */
+      files: assetIds('files', UPLOAD_LIMITS.filesPerProduct),
     }),
     output: one,
   }),
@@ -297,5 +393,39 @@ export const catalogContract = {
       status: productStatus.optional(),
     }),
     output: z.object({ products: z.array(product) }),
+  }),
+  createUploadUrl: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary:
+      'Starts a resumable upload of a photo (JPEG, PNG or WebP, up to 20 MB) or a file (up to 2 GB) for one of ' +
+      'your products, or, given an `uploadId`, says which parts have arrived and signs URLs for the rest. ' +
+      'PUT each part to its URL, then call completeUpload.',
+    input: uploadRequest,
+    output: uploadTicket,
+  }),
+  listRates: defineSubject({
+    kind: 'query',
+    access: 'public',
+    summary:
+      'What one US dollar buys in each currency: the table behind approximate prices in a visitor’s currency.',
+    input: z.strictObject({}),
+    output: rates,
+  }),
+  setRates: defineSubject({
+    kind: 'mutation',
+    access: 'admin',
+    summary: 'Changes the rates of the currencies given (units per US dollar); the others stay.',
+    input: z.strictObject({ perUsd: ratesInput }),
+    output: rates,
+  }),
+  completeUpload: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary:
+      'Checks an upload whose parts have all arrived (size, type by its first bytes), joins it and adds it to ' +
+      'its product: a photo is resized to WebP at several widths; a file is kept with its SHA-256.',
+    input: z.strictObject({ uploadId: z.uuid({ error: 'Not an upload of yours' }) }),
+    output: one,
   }),
 }

@@ -17,3 +17,38 @@ export const currencies = {
 export type CurrencyCode = keyof typeof currencies
 
 export const currencyCodes = Object.keys(currencies) as [CurrencyCode, ...CurrencyCode[]]
+
+const EURO_COUNTRIES = 'AT BE CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK'.split(' ')
+
+/** The currency a visitor from this country thinks in (ISO 3166 alpha-2), among Soko's; else US dollars. */
+export function currencyForCountry(country: string | null | undefined): CurrencyCode {
+  const byCountry: Record<string, CurrencyCode> = {
+    KE: 'KES',
+    UG: 'UGX',
+    TZ: 'TZS',
+    RW: 'RWF',
+    NG: 'NGN',
+    GH: 'GHS',
+    ZA: 'ZAR',
+    GB: 'GBP',
+  }
+  const code = country?.toUpperCase() ?? ''
+  return byCountry[code] ?? (EURO_COUNTRIES.includes(code) ? 'EUR' : 'USD')
+}
+
+/**
+ * An approximate amount in another currency, through US dollars at the admin's rates, rounded to the
+ * target's minor unit; null when either rate is unknown. For showing only: sales charge the original.
+ */
+export function convertApprox(
+  amount: { amount: number; currency: CurrencyCode },
+  to: CurrencyCode,
+  perUsd: Partial<Record<CurrencyCode, number>>,
+): { amount: number; currency: CurrencyCode } | null {
+  if (amount.currency === to) return amount
+  const from = perUsd[amount.currency]
+  const target = perUsd[to]
+  if (!from || !target) return null
+  const major = amount.amount / 10 ** currencies[amount.currency].minorUnits
+  return { amount: Math.round((major / from) * target * 10 ** currencies[to].minorUnits), currency: to }
+}

@@ -42,4 +42,8 @@ export const subjectKinds: { [S in SubjectName]: Contract[S]['kind'] } = {
   unpublishProduct: 'mutation',
   archiveProduct: 'mutation',
   listMyProducts: 'query',
+  createUploadUrl: 'mutation',
+  completeUpload: 'mutation',
+  listRates: 'query',
+  setRates: 'mutation',
 }

@@ -53,7 +53,12 @@ export const pageMeta: Record<AppRoute, PageMeta> = {
     description:
       'Digital products, bookings, merch, tickets and invoices, paid by M-Pesa, card or PayPal, on any phone.',
   },
+  '/explore/$category': {
+    name: 'Explore',
+    description: 'Find digital products, services, merch and event tickets from Soko creators.',
+  },
   '/creators': { name: 'Creators', description: 'The creators and freelancers selling on Soko.' },
+  '/creators/$handle': { name: 'Creator', description: 'A Soko creator’s storefront.' },
   '/download': { name: 'Download', private: true },
   '/download/$id': { name: 'Download', private: true },
   '/book': { name: 'Book a service', description: 'Book and pay for a service from a Soko creator.' },

@@ -39,3 +39,14 @@ export const PAYLOAD_ELEMENT_ID = 'soko-payload'
 export function payloadPath(pagePath: string): string {
   return `${pagePath.replace(/\/+$/, '')}/_payload.json`
 }
+
+/** JSON that is safe inside a <script> element: no `</script>`, no HTML comment openers. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
+}
+
+/** The element that carries a page's payload in its HTML, so its first load asks for nothing more. */
+export function payloadScript(pagePath: string, payload: unknown): string {
+  const attribute = pagePath.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+  return `<script id="${PAYLOAD_ELEMENT_ID}" type="application/json" data-path="${attribute}">${scriptSafeJson(payload)}</script>`
+}

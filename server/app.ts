@@ -8,10 +8,11 @@ import { buildPlatformSettings } from './features/settings/settings.service'
 import type { Logger } from './lib/log'
 import { createMailer, type Mailer } from './mail/mailer'
 import { rpcBodyLimit, rpcHandler } from './rpc/dispatcher'
-import { DiskStorage, storageSecret } from './storage/disk'
+import { createStorage } from './storage/create-storage'
 import { runtimeSettings } from './web/html'
 import { loadPrerendered, Pages } from './web/pages'
 import { type Asset, loadAssets, negotiate } from './web/static'
+import { isCatalogPage, publicData, sendPayload } from './web/storefront'
 
 export type AppEnv = { Variables: { requestId: string } }
 
@@ -21,12 +22,6 @@ export interface AppDeps {
   log: Logger
   /** Defaults to SMTP or the outbox, as configured. */
   mailer?: Mailer
-}
-
-/** The embedded default: files in DATA_DIR/files, served by this app under /files/. */
-function diskStorage(config: Config): DiskStorage {
-  const secret = storageSecret(config.dataDir, config.storageSigningSecret ?? undefined)
-  return new DiskStorage(path.join(config.dataDir, 'files'), secret)
 }
 
 /** Paths the server owns: never answered with the app's HTML. */
@@ -72,7 +67,7 @@ export function createApp(deps: AppDeps) {
   })
 
   const mailer = deps.mailer ?? createMailer(config, log)
-  const storage = diskStorage(config)
+  const storage = createStorage(config)
   app.post('/', rpcBodyLimit, rpcHandler({ db: database.db, config, platform, log, mailer, storage }))
   storage.routes(app as unknown as Hono<never>)
 
@@ -93,15 +88,34 @@ export function createApp(deps: AppDeps) {
     }
   })
 
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     const path = c.req.path
     const asset = assets.get(path)
     if (asset) return sendAsset(c, asset)
+    const params = new URL(c.req.url).searchParams
+    if (path.endsWith('/_payload.json')) {
+      const data = await publicData(
+        database.db,
+        path.slice(0, -'/_payload.json'.length),
+        params,
+        config.publicUrl,
+      )
+      if (data) return sendPayload(c, data.payload)
+      return c.json({ message: 'There is nothing here.' }, 404, { 'cache-control': 'no-cache' })
+    }
     if (SERVER_OWNED.test(path)) return c.text('Not found', 404, { 'cache-control': 'no-store' })
     if (!pages)
       return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503, {
         'retry-after': '5',
       })
+    // Catalog pages: their head (share card) and first data come from the database, per request.
+    const data = isCatalogPage(path)
+      ? await publicData(database.db, path, params, config.publicUrl)
+      : undefined
+    if (data !== undefined) {
+      const page = pages.renderData(path, data)
+      return sendAsset(c, page.asset, page.status, 'no-cache')
+    }
     // The status tells crawlers and people with scripts off what a path is; the head, what the page is.
     const page = pages.render(path)
     return sendAsset(c, page.asset, page.status)
@@ -116,10 +130,10 @@ export function createApp(deps: AppDeps) {
   return app
 }
 
-function sendAsset(c: Context, asset: Asset, status: 200 | 404 = 200) {
+function sendAsset(c: Context, asset: Asset, status: 200 | 404 = 200, cacheControl = asset.cacheControl) {
   const headers: Record<string, string> = {
     'content-type': asset.type,
-    'cache-control': asset.cacheControl,
+    'cache-control': cacheControl,
     etag: asset.etag,
   }
   if (asset.br || asset.gzip) headers.vary = 'Accept-Encoding'

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
@@ -22,6 +23,8 @@ export interface Config {
   storageHost: string
   /** Key for signed file URLs; null: made once and kept in DATA_DIR/storage-secret. */
   storageSigningSecret: string | null
+  /** Files in this S3(-compatible) bucket when set; on disk in DATA_DIR/files otherwise. */
+  s3: S3Settings | null
   geoUrl: string
   firebase: FirebaseWebConfig | null
   challengeSiteKey: string
@@ -46,6 +49,18 @@ export interface Config {
   clientDir: string
 }
 
+/** Where the S3 driver keeps files. The secret is here only to be handed to the SDK: never log it. */
+export interface S3Settings {
+  bucket: string
+  /** An S3-compatible service's address; null: AWS, from the region. */
+  endpoint: string | null
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
+  /** Address the bucket as ENDPOINT/BUCKET/ rather than BUCKET.ENDPOINT (most self-hosted services need it). */
+  forcePathStyle: boolean
+}
+
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: () => 'Use on or off' })
   .transform((v) => ['1', 'true', 'on', 'yes'].includes(v))
@@ -62,6 +77,20 @@ const schema = z.object({
   API_BASE: z.string().default(''),
   STORAGE_HOST: z.string().default(''),
   STORAGE_SIGNING_SECRET: z.string().min(32, 'Use at least 32 characters').optional(),
+  STORAGE_S3_BUCKET: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,254}$/, "Use the bucket's name only (soko-files), not a URL")
+    .optional(),
+  STORAGE_S3_ENDPOINT: z
+    .url({
+      protocol: /^https?$/,
+      error: "Use the S3-compatible service's address, such as https://s3.eu-central-1.example.com",
+    })
+    .optional(),
+  STORAGE_S3_REGION: z.string().default('us-east-1'),
+  STORAGE_S3_ACCESS_KEY_ID: z.string().optional(),
+  STORAGE_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  STORAGE_S3_FORCE_PATH_STYLE: flag.default(false),
   GEO_URL: z.url().default('https://ipapi.co/json/'),
   FIREBASE_API_KEY: z.string().optional(),
   FIREBASE_AUTH_DOMAIN: z.string().optional(),
@@ -85,6 +114,25 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 })
 
+/** The S3 settings go together: a bucket needs both keys, and without a bucket the others would be ignored. */
+function s3Issues(e: z.infer<typeof schema>): { path: string[]; message: string }[] {
+  const keys = ['STORAGE_S3_ACCESS_KEY_ID', 'STORAGE_S3_SECRET_ACCESS_KEY'] as const
+  if (e.STORAGE_S3_BUCKET)
+    return keys
+      .filter((name) => !e[name])
+      .map((name) => ({
+        path: [name],
+        message:
+          "Set it: STORAGE_S3_BUCKET is set, and the bucket's access key ID and secret are both needed",
+      }))
+  return (['STORAGE_S3_ENDPOINT', ...keys] as const)
+    .filter((name) => e[name])
+    .map((name) => ({
+      path: [name],
+      message: 'Set STORAGE_S3_BUCKET to store files in S3, or unset this to keep files on disk',
+    }))
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError'
 }
@@ -93,8 +141,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // An empty variable (`DATABASE_URL=`) means unset, as in most .env files.
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))
   const parsed = schema.safeParse(given)
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+  const issues = parsed.success ? s3Issues(parsed.data) : parsed.error.issues
+  if (!parsed.success || issues.length) {
+    const lines = issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
     throw new ConfigError(`Soko cannot start: fix these environment variables:\n${lines.join('\n')}`)
   }
   const e = parsed.data
@@ -102,6 +151,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicUrl = (
     e.PUBLIC_URL ?? `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${e.PORT}`
   ).replace(/\/+$/, '')
+  const s3: S3Settings | null =
+    e.STORAGE_S3_BUCKET && e.STORAGE_S3_ACCESS_KEY_ID && e.STORAGE_S3_SECRET_ACCESS_KEY
+      ? {
+          bucket: e.STORAGE_S3_BUCKET,
+          endpoint: e.STORAGE_S3_ENDPOINT?.replace(/\/+$/, '') ?? null,
+          region: e.STORAGE_S3_REGION,
+          accessKeyId: e.STORAGE_S3_ACCESS_KEY_ID,
+          secretAccessKey: e.STORAGE_S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.STORAGE_S3_FORCE_PATH_STYLE,
+        }
+      : null
   const firebase =
     e.FIREBASE_API_KEY && e.FIREBASE_PROJECT_ID
       ? {
@@ -121,8 +181,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     apiBase: e.API_BASE.replace(/\/+$/, ''),
     // The embedded disk store answers under this server's /files/: that path is its "storage host".
-    storageHost: e.STORAGE_HOST || `${new URL(publicUrl).host}/files/`,
+    storageHost: e.STORAGE_HOST || (s3 ? s3StorageHost(s3) : `${new URL(publicUrl).host}/files/`),
     storageSigningSecret: e.STORAGE_SIGNING_SECRET ?? null,
+    s3,
     geoUrl: e.GEO_URL,
     firebase,
     challengeSiteKey: e.TURNSTILE_SITE_KEY,
@@ -138,6 +199,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rootDir,
     clientDir: path.join(e.DIST_DIR ? path.resolve(e.DIST_DIR) : path.join(rootDir, 'dist'), 'client'),
   }
+}
+
+/**
+ * Where the S3 driver's presigned URLs point, as the AWS SDK builds them: BUCKET.HOST when the bucket can be
+ * a host name, HOST/BUCKET/ when path-style is forced, the host is an IP address, or the name cannot be
+ * one (dots over https, capitals, underscores).
+ */
+export function s3StorageHost(s3: S3Settings): string {
+  const endpoint = new URL(s3.endpoint ?? `https://s3.${s3.region}.amazonaws.com`)
+  const label = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/
+  const hostable =
+    label.test(s3.bucket) ||
+    (endpoint.protocol === 'http:' &&
+      s3.bucket.length <= 63 &&
+      s3.bucket.split('.').every((l) => label.test(l)))
+  const virtual = !s3.forcePathStyle && !isIP(endpoint.hostname.replace(/^\[|\]$/g, '')) && hostable
+  return virtual ? `${s3.bucket}.${endpoint.host}` : `${endpoint.host}/${s3.bucket}/`
 }
 
 /** The nearest folder upwards holding package.json: the same answer from server/ and from dist/server/. */

@@ -3,8 +3,9 @@ import path from 'node:path'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { renderToString } from 'react-dom/server'
-import { PAYLOAD_ELEMENT_ID } from '../contract/runtime'
+import { payloadScript } from '../contract/runtime'
 import { marketingPayloads } from './features/marketing/content'
+import { payloadQuery } from './lib/payload'
 import { createAppRouter, createQueryClient } from './router'
 
 /**
@@ -13,12 +14,10 @@ import { createAppRouter, createQueryClient } from './router'
  * shows before any JavaScript runs. Each page carries its payload, so the app starts without asking for it.
  * Writes dist/prerendered/{name}.html and pages.json (path → file) for the server.
  */
-const json = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
 
 async function render(pagePath: string, payload: unknown): Promise<string> {
   const queryClient = createQueryClient()
-  queryClient.setQueryData(['payload', pagePath], payload)
+  queryClient.setQueryData(payloadQuery(pagePath).queryKey, payload)
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [pagePath] }))
   await router.load()
   const failed = router.state.matches.find((match) => match.status !== 'success')
@@ -51,7 +50,7 @@ async function main() {
     const html = template.replace(
       '<div id="root"></div>',
       `<div id="root" data-prerendered="${pagePath}">${markup}</div>\n    ` +
-        `<script id="${PAYLOAD_ELEMENT_ID}" type="application/json" data-path="${pagePath}">${json(payload)}</script>`,
+        payloadScript(pagePath, payload),
     )
     const file = `${pagePath === '/' ? 'index' : pagePath.slice(1).replaceAll('/', '-')}.html`
     writeFileSync(path.join(outDir, file), html)

@@ -41,9 +41,11 @@ import { Route as DefaultAdminIndexRouteImport } from './routes/_default/admin/i
 import { Route as DefaultBookIndexRouteImport } from './routes/_default/book/index'
 import { Route as DefaultBookSlugRouteImport } from './routes/_default/book/$slug'
 import { Route as DefaultCreatorsIndexRouteImport } from './routes/_default/creators/index'
+import { Route as DefaultCreatorsHandleRouteImport } from './routes/_default/creators/$handle'
 import { Route as DefaultDownloadIndexRouteImport } from './routes/_default/download/index'
 import { Route as DefaultDownloadIdRouteImport } from './routes/_default/download/$id'
 import { Route as DefaultExploreIndexRouteImport } from './routes/_default/explore/index'
+import { Route as DefaultExploreCategoryRouteImport } from './routes/_default/explore/$category'
 import { Route as DefaultResetIndexRouteImport } from './routes/_default/reset/index'
 import { Route as DefaultResetIdRouteImport } from './routes/_default/reset/$id'
 import { Route as DefaultVerifyIndexRouteImport } from './routes/_default/verify/index'
@@ -217,6 +219,11 @@ const DefaultCreatorsIndexRoute = DefaultCreatorsIndexRouteImport.update({
   path: '/',
   getParentRoute: () => DefaultCreatorsRoute,
 } as any)
+const DefaultCreatorsHandleRoute = DefaultCreatorsHandleRouteImport.update({
+  id: '/$handle',
+  path: '/$handle',
+  getParentRoute: () => DefaultCreatorsRoute,
+} as any)
 const DefaultDownloadIndexRoute = DefaultDownloadIndexRouteImport.update({
   id: '/download/',
   path: '/download/',
@@ -230,6 +237,11 @@ const DefaultDownloadIdRoute = DefaultDownloadIdRouteImport.update({
 const DefaultExploreIndexRoute = DefaultExploreIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => DefaultExploreRoute,
+} as any)
+const DefaultExploreCategoryRoute = DefaultExploreCategoryRouteImport.update({
+  id: '/$category',
+  path: '/$category',
   getParentRoute: () => DefaultExploreRoute,
 } as any)
 const DefaultResetIndexRoute = DefaultResetIndexRouteImport.update({
@@ -329,7 +341,9 @@ export interface FileRoutesByFullPath {
   '/account/verify': typeof DefaultAccountVerifyRoute
   '/account/withdraw': typeof DefaultAccountWithdrawRoute
   '/book/$slug': typeof DefaultBookSlugRoute
+  '/creators/$handle': typeof DefaultCreatorsHandleRoute
   '/download/$id': typeof DefaultDownloadIdRoute
+  '/explore/$category': typeof DefaultExploreCategoryRoute
   '/reset/$id': typeof DefaultResetIdRoute
   '/account/': typeof DefaultAccountIndexRoute
   '/admin/': typeof DefaultAdminIndexRoute
@@ -372,7 +386,9 @@ export interface FileRoutesByTo {
   '/account/verify': typeof DefaultAccountVerifyRoute
   '/account/withdraw': typeof DefaultAccountWithdrawRoute
   '/book/$slug': typeof DefaultBookSlugRoute
+  '/creators/$handle': typeof DefaultCreatorsHandleRoute
   '/download/$id': typeof DefaultDownloadIdRoute
+  '/explore/$category': typeof DefaultExploreCategoryRoute
   '/reset/$id': typeof DefaultResetIdRoute
   '/account': typeof DefaultAccountIndexRoute
   '/admin': typeof DefaultAdminIndexRoute
@@ -422,7 +438,9 @@ export interface FileRoutesById {
   '/_default/account/verify': typeof DefaultAccountVerifyRoute
   '/_default/account/withdraw': typeof DefaultAccountWithdrawRoute
   '/_default/book/$slug': typeof DefaultBookSlugRoute
+  '/_default/creators/$handle': typeof DefaultCreatorsHandleRoute
   '/_default/download/$id': typeof DefaultDownloadIdRoute
+  '/_default/explore/$category': typeof DefaultExploreCategoryRoute
   '/_default/reset/$id': typeof DefaultResetIdRoute
   '/_default/account/': typeof DefaultAccountIndexRoute
   '/_default/admin/': typeof DefaultAdminIndexRoute
@@ -471,7 +489,9 @@ export interface FileRouteTypes {
     | '/account/verify'
     | '/account/withdraw'
     | '/book/$slug'
+    | '/creators/$handle'
     | '/download/$id'
+    | '/explore/$category'
     | '/reset/$id'
     | '/account/'
     | '/admin/'
@@ -514,7 +534,9 @@ export interface FileRouteTypes {
     | '/account/verify'
     | '/account/withdraw'
     | '/book/$slug'
+    | '/creators/$handle'
     | '/download/$id'
+    | '/explore/$category'
     | '/reset/$id'
     | '/account'
     | '/admin'
@@ -563,7 +585,9 @@ export interface FileRouteTypes {
     | '/_default/account/verify'
     | '/_default/account/withdraw'
     | '/_default/book/$slug'
+    | '/_default/creators/$handle'
     | '/_default/download/$id'
+    | '/_default/explore/$category'
     | '/_default/reset/$id'
     | '/_default/account/'
     | '/_default/admin/'
@@ -815,6 +839,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultCreatorsIndexRouteImport
       parentRoute: typeof DefaultCreatorsRoute
     }
+    '/_default/creators/$handle': {
+      id: '/_default/creators/$handle'
+      path: '/$handle'
+      fullPath: '/creators/$handle'
+      preLoaderRoute: typeof DefaultCreatorsHandleRouteImport
+      parentRoute: typeof DefaultCreatorsRoute
+    }
     '/_default/download/': {
       id: '/_default/download/'
       path: '/download'
@@ -834,6 +865,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/explore/'
       preLoaderRoute: typeof DefaultExploreIndexRouteImport
+      parentRoute: typeof DefaultExploreRoute
+    }
+    '/_default/explore/$category': {
+      id: '/_default/explore/$category'
+      path: '/$category'
+      fullPath: '/explore/$category'
+      preLoaderRoute: typeof DefaultExploreCategoryRouteImport
       parentRoute: typeof DefaultExploreRoute
     }
     '/_default/reset/': {
@@ -980,10 +1018,12 @@ const DefaultAdminRouteWithChildren = DefaultAdminRoute._addFileChildren(
 )
 
 interface DefaultCreatorsRouteChildren {
+  DefaultCreatorsHandleRoute: typeof DefaultCreatorsHandleRoute
   DefaultCreatorsIndexRoute: typeof DefaultCreatorsIndexRoute
 }
 
 const DefaultCreatorsRouteChildren: DefaultCreatorsRouteChildren = {
+  DefaultCreatorsHandleRoute: DefaultCreatorsHandleRoute,
   DefaultCreatorsIndexRoute: DefaultCreatorsIndexRoute,
 }
 
@@ -992,10 +1032,12 @@ const DefaultCreatorsRouteWithChildren = DefaultCreatorsRoute._addFileChildren(
 )
 
 interface DefaultExploreRouteChildren {
+  DefaultExploreCategoryRoute: typeof DefaultExploreCategoryRoute
   DefaultExploreIndexRoute: typeof DefaultExploreIndexRoute
 }
 
 const DefaultExploreRouteChildren: DefaultExploreRouteChildren = {
+  DefaultExploreCategoryRoute: DefaultExploreCategoryRoute,
   DefaultExploreIndexRoute: DefaultExploreIndexRoute,
 }
 

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -92,6 +93,10 @@ export const products = pgTable(
     category: text('category'),
     /** The kind's own details, as contract/catalog.contract.ts validates them. */
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** Title, category and the description's plain text, for /explore's full-text search. */
+    searchText: text('search_text').notNull().default(''),
+    /** Paid orders, for /explore's "popular" order; counted by checkout. */
+    salesCount: integer('sales_count').notNull().default(0),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -99,11 +104,63 @@ export const products = pgTable(
   (t) => [
     uniqueIndex('products_slug_lower_key').on(sql`lower(${t.slug})`),
     index('products_seller_id_idx').on(t.sellerId),
+    index('products_search_idx').using('gin', sql`to_tsvector('simple', ${t.searchText})`),
+    index('products_published_idx').on(t.status, t.publishedAt),
     check('products_kind_check', sql`${t.kind} in ('digital', 'service', 'merch', 'event')`),
     check('products_status_check', sql`${t.status} in ('draft', 'published', 'archived')`),
     check('products_price_check', sql`${t.priceAmount} >= 0`),
   ],
 )
+
+/**
+ * A product's photos and files. Each begins as a resumable upload (`uploading`, with the storage's
+ * multipart id) and becomes `ready` once completeUpload has checked it: a photo then lives as WebP
+ * variants under `public/products/…` (`storageKey` is their prefix), a file at `storageKey`.
+ */
+export const productAssets = pgTable(
+  'product_assets',
+  {
+    id: uuid('id').primaryKey(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.userId),
+    role: text('role').notNull(),
+    status: text('status').notNull().default('uploading'),
+    storageKey: text('storage_key').notNull(),
+    multipartId: text('multipart_id'),
+    partSize: integer('part_size').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** Hex SHA-256 of a ready file, so a download can be checked. */
+    sha256: text('sha256'),
+    /** A ready photo's size and the widths of its WebP variants. */
+    image: jsonb('image').$type<{ width: number; height: number; widths: number[] }>(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('product_assets_product_idx').on(t.productId, t.role, t.position),
+    check('product_assets_role_check', sql`${t.role} in ('image', 'file')`),
+    check('product_assets_status_check', sql`${t.status} in ('uploading', 'ready')`),
+  ],
+)
+
+/**
+ * What one US dollar buys in each currency, edited by admins. Used only to show approximate prices in a
+ * visitor's currency and to compare prices across currencies in /explore; a sale is charged in the
+ * seller's currency.
+ */
+export const exchangeRates = pgTable('exchange_rates', {
+  currency: char('currency', { length: 3 }).primaryKey(),
+  perUsd: numeric('per_usd', { precision: 18, scale: 6 }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+})
 
 /** Single-use tokens sent in links and codes: e-mail verification, password reset, phone codes, invites. */
 export const oneTimeTokens = pgTable(

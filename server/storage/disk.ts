@@ -1,12 +1,19 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs'
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { Hono } from 'hono'
 import { uuidv7 } from '../lib/uuid'
-import { assertSafeKey, SAFE_KEY, type Storage, type StoredObject } from './storage'
+import { assertSafeKey, SAFE_KEY, type Storage, type StoredObject, type UploadedPart } from './storage'
 
 /**
  * The signing secret: STORAGE_SIGNING_SECRET when set (several instances sharing a disk need the same
@@ -28,7 +35,11 @@ interface Grant {
   expires: number
   contentType?: string
   maxBytes?: number
+  /** `{multipartId}:{partNumber}` for a part of a resumable upload. */
+  part?: string
 }
+
+const MULTIPART_ID = /^[0-9a-f-]{36}$/
 
 /** Files in DATA_DIR/files, served by this server under /files/ (so its URLs are paths on the same origin). */
 export class DiskStorage implements Storage {
@@ -49,6 +60,7 @@ export class DiskStorage implements Storage {
       grant.expires,
       grant.contentType ?? '',
       grant.maxBytes ?? '',
+      grant.part ?? '',
     ].join('\n')
     return createHmac('sha256', this.secret).update(payload).digest('base64url')
   }
@@ -118,43 +130,151 @@ export class DiskStorage implements Storage {
     await rm(`${file}.meta.json`, { force: true })
   }
 
+  async readStream(key: string) {
+    await stat(this.file(key))
+    return createReadStream(this.file(key))
+  }
+
+  /** Parts wait in DATA_DIR/files/.multipart/{id}/ (no key starts with a dot, so none can reach them). */
+  private partsDir(multipartId: string): string {
+    if (!MULTIPART_ID.test(multipartId)) throw new Error(`not a multipart upload id: ${multipartId}`)
+    return path.join(this.root, '.multipart', multipartId)
+  }
+
+  async startMultipart(key: string, contentType: string) {
+    assertSafeKey(key)
+    const id = uuidv7()
+    await mkdir(this.partsDir(id), { recursive: true })
+    await writeFile(path.join(this.partsDir(id), 'upload.json'), JSON.stringify({ key, contentType }))
+    return id
+  }
+
+  async partUploadUrl(
+    key: string,
+    multipartId: string,
+    partNumber: number,
+    opts: { maxBytes: number; expiresInSeconds: number },
+  ) {
+    assertSafeKey(key)
+    this.partsDir(multipartId)
+    const expires = Math.floor(Date.now() / 1000) + opts.expiresInSeconds
+    const part = `${multipartId}:${partNumber}`
+    const query = new URLSearchParams({
+      part,
+      expires: String(expires),
+      max: String(opts.maxBytes),
+      sig: this.sign({ method: 'PUT', key, expires, maxBytes: opts.maxBytes, part }),
+    })
+    return `/files/${key}?${query}`
+  }
+
+  private async upload(multipartId: string): Promise<{ key: string; contentType: string } | null> {
+    try {
+      return JSON.parse(await readFile(path.join(this.partsDir(multipartId), 'upload.json'), 'utf8'))
+    } catch {
+      return null
+    }
+  }
+
+  async listParts(key: string, multipartId: string): Promise<UploadedPart[]> {
+    const upload = await this.upload(multipartId)
+    if (upload?.key !== key) return []
+    const dir = this.partsDir(multipartId)
+    const names = (await readdir(dir)).filter((name) => /^\d+$/.test(name))
+    const parts = await Promise.all(
+      names.map(async (name) => {
+        const size = (await stat(path.join(dir, name))).size
+        return { partNumber: Number(name), size, etag: `"${size}-${name}"` }
+      }),
+    )
+    return parts.sort((a, b) => a.partNumber - b.partNumber)
+  }
+
+  async completeMultipart(key: string, multipartId: string, parts: UploadedPart[]) {
+    const upload = await this.upload(multipartId)
+    if (upload?.key !== key) throw new Error(`no multipart upload ${multipartId} for ${key}`)
+    const dir = this.partsDir(multipartId)
+    const file = this.file(key)
+    mkdirSync(path.dirname(file), { recursive: true })
+    const joined = `${file}.${uuidv7()}.part`
+    const out = createWriteStream(joined)
+    try {
+      for (const part of parts)
+        await pipeline(createReadStream(path.join(dir, String(part.partNumber))), out, { end: false })
+      await new Promise<void>((resolve, reject) =>
+        out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+      )
+    } catch (error) {
+      out.destroy()
+      await rm(joined, { force: true })
+      throw error
+    }
+    await writeFile(`${file}.meta.json`, JSON.stringify({ contentType: upload.contentType }))
+    await rename(joined, file)
+    await rm(dir, { recursive: true, force: true })
+  }
+
+  async abortMultipart(_key: string, multipartId: string) {
+    await rm(this.partsDir(multipartId), { recursive: true, force: true })
+  }
+
+  /** Streams a request body into `target` (via a temporary file), refusing more than maxBytes. */
+  private async receive(
+    body: ReadableStream,
+    target: string,
+    maxBytes: number,
+  ): Promise<{ ok: true; received: number } | { ok: false; tooLarge: boolean }> {
+    mkdirSync(path.dirname(target), { recursive: true })
+    const partial = `${target}.${uuidv7()}.part`
+    let received = 0
+    const limit = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        received += chunk.length
+        done(received > maxBytes ? new Error('too large') : null, chunk)
+      },
+    })
+    try {
+      await pipeline(Readable.fromWeb(body as never), limit, createWriteStream(partial))
+    } catch {
+      await rm(partial, { force: true })
+      return { ok: false, tooLarge: received > maxBytes }
+    }
+    await rename(partial, target)
+    return { ok: true, received }
+  }
+
   /** PUT and GET /files/{key}: the storage end of signed URLs. */
   routes(app: Hono<never>) {
     app.put('/files/*', async (c) => {
       const key = decodeURIComponent(c.req.path.slice('/files/'.length))
       const expires = Number(c.req.query('expires'))
       const maxBytes = Number(c.req.query('max'))
-      const contentType = c.req.header('content-type') ?? ''
+      const part = c.req.query('part')
+      // A part carries no content type of its own: the upload was given one when it started.
+      const contentType = part ? undefined : (c.req.header('content-type') ?? '')
       if (
         !SAFE_KEY.test(key) ||
-        !this.verify({ method: 'PUT', key, expires, contentType, maxBytes }, c.req.query('sig') ?? '')
+        !this.verify({ method: 'PUT', key, expires, contentType, maxBytes, part }, c.req.query('sig') ?? '')
       )
         return c.text('This upload link is not valid or has expired: ask for a new one.', 403)
       const declared = Number(c.req.header('content-length') ?? Number.NaN)
       if (declared > maxBytes) return c.text(`The file is larger than ${maxBytes} bytes.`, 413)
       const body = c.req.raw.body
       if (!body) return c.text('The upload has no body.', 400)
-      const file = this.file(key)
-      mkdirSync(path.dirname(file), { recursive: true })
-      const partial = `${file}.${uuidv7()}.part`
-      let received = 0
-      const limit = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          received += chunk.length
-          done(received > maxBytes ? new Error('too large') : null, chunk)
-        },
-      })
-      try {
-        await pipeline(Readable.fromWeb(body as never), limit, createWriteStream(partial))
-      } catch {
-        await rm(partial, { force: true })
-        return received > maxBytes
+      let target = this.file(key)
+      if (part) {
+        const [multipartId = '', partNumber = ''] = part.split(':')
+        if ((await this.upload(multipartId))?.key !== key)
+          return c.text('This upload was finished or cancelled: start it again.', 404)
+        target = path.join(this.partsDir(multipartId), String(Number(partNumber)))
+      }
+      const result = await this.receive(body, target, maxBytes)
+      if (!result.ok)
+        return result.tooLarge
           ? c.text(`The file is larger than ${maxBytes} bytes.`, 413)
           : c.text('The upload was interrupted: try again.', 400)
-      }
-      await writeFile(`${file}.meta.json`, JSON.stringify({ contentType }))
-      await rename(partial, file)
-      return c.body(null, 200, { etag: `"${received}-${expires}"` })
+      if (!part) await writeFile(`${target}.meta.json`, JSON.stringify({ contentType }))
+      return c.body(null, 200, { etag: `"${result.received}-${expires}"` })
     })
 
     app.get('/files/*', async (c) => {

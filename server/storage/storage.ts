@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream'
+
 /**
  * Where files live: uploads arrive straight from the browser on short-lived signed URLs, and are read back
  * on signed URLs (private files) or stable public URLs (keys under `public/`, e.g. resized images).
@@ -7,6 +9,18 @@ export interface StoredObject {
   size: number
   contentType: string
 }
+
+/** One part of a resumable upload that has arrived. */
+export interface UploadedPart {
+  partNumber: number
+  size: number
+  etag: string
+}
+
+/** Parts of a multipart upload are 5 MiB at least (S3's floor), except the last. */
+export const MIN_PART_BYTES = 5 * 1024 * 1024
+/** S3's ceiling on parts per upload. */
+export const MAX_PARTS = 10_000
 
 export interface Storage {
   /** A URL the browser PUTs the file to, with exactly this Content-Type and at most maxBytes. */
@@ -18,8 +32,27 @@ export interface Storage {
   downloadUrl(key: string, opts: { expiresInSeconds: number }): Promise<string>
   stat(key: string): Promise<StoredObject | null>
   read(key: string): Promise<Buffer>
+  /** The object's bytes as a stream, for files too large to hold in memory. */
+  readStream(key: string): Promise<Readable>
   write(key: string, body: Buffer, contentType: string): Promise<void>
   delete(key: string): Promise<void>
+
+  /**
+   * Resumable uploads: the browser PUTs numbered parts to signed URLs, the server asks which have arrived
+   * (so an interrupted upload goes on from there) and joins them. S3 multipart upload; on disk, part
+   * files joined on completion. Returns the multipart upload's id.
+   */
+  startMultipart(key: string, contentType: string): Promise<string>
+  partUploadUrl(
+    key: string,
+    multipartId: string,
+    partNumber: number,
+    opts: { maxBytes: number; expiresInSeconds: number },
+  ): Promise<string>
+  /** The parts that have arrived, in order; [] for an upload that is unknown or gone. */
+  listParts(key: string, multipartId: string): Promise<UploadedPart[]>
+  completeMultipart(key: string, multipartId: string, parts: UploadedPart[]): Promise<void>
+  abortMultipart(key: string, multipartId: string): Promise<void>
 }
 
 /** Keys are made by the server: path segments of safe characters, no `..`, no leading slash. */

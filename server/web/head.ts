@@ -9,6 +9,8 @@ export interface Head {
   /** Absolute; none on a 404. */
   canonical: string | null
   image: string
+  /** The share image's size when known (Soko's own card is 1200×630). */
+  imageSize: { width: number; height: number } | null
   noindex: boolean
 }
 
@@ -22,6 +24,7 @@ export function headFor(route: AppRoute | null, pathname: string, siteUrl: strin
     description: meta.description ?? SITE_DESCRIPTION,
     canonical: route ? new URL(pathname, `${siteUrl}/`).href : null,
     image: `${siteUrl}${OG_IMAGE_PATH}`,
+    imageSize: { width: 1200, height: 630 },
     noindex: route === null || meta.private === true,
   }
 }
@@ -42,8 +45,8 @@ export function headTags(head: Head): string {
     meta('property', 'og:description', head.description),
     head.canonical ? meta('property', 'og:url', head.canonical) : '',
     meta('property', 'og:image', head.image),
-    meta('property', 'og:image:width', '1200'),
-    meta('property', 'og:image:height', '630'),
+    head.imageSize ? meta('property', 'og:image:width', String(head.imageSize.width)) : '',
+    head.imageSize ? meta('property', 'og:image:height', String(head.imageSize.height)) : '',
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),

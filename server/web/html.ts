@@ -1,4 +1,4 @@
-import { RUNTIME_SETTINGS_ELEMENT_ID, type RuntimeSettings } from '../../contract/runtime'
+import { RUNTIME_SETTINGS_ELEMENT_ID, type RuntimeSettings, scriptSafeJson } from '../../contract/runtime'
 import type { Config } from '../env'
 
 export function runtimeSettings(config: Config, buildId: string): RuntimeSettings {
@@ -11,11 +11,6 @@ export function runtimeSettings(config: Config, buildId: string): RuntimeSetting
     challengeSiteKey: config.challengeSiteKey,
     buildId,
   }
-}
-
-/** JSON that is safe inside a <script> element: no `</script>`, no HTML comment openers. */
-export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
 }
 
 /** A page template with the runtime settings put in, so one build runs anywhere. */

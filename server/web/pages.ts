@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { matchAppRoute } from '../../contract/routes'
-import type { RuntimeSettings } from '../../contract/runtime'
-import { headFor, withHead } from './head'
+import { payloadScript, type RuntimeSettings } from '../../contract/runtime'
+import { type Head, headFor, withHead } from './head'
 import { withRuntimeSettings } from './html'
 import { type Asset, compressVariants, makeAsset } from './static'
 
@@ -42,6 +42,23 @@ export class Pages {
     if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string)
     this.cache.set(pathname, page)
     return page
+  }
+
+  /**
+   * A page whose head and data come from the database (a product, a creator, a search), rendered per
+   * request: the page's payload goes into the HTML so its first load needs no second request, and a
+   * missing one (null) is the app's 404 page with a 404 status.
+   */
+  renderData(pathname: string, data: { payload: unknown; head?: Partial<Head> } | null) {
+    const route = data ? matchAppRoute(pathname) : null
+    const head = { ...headFor(route, pathname, this.settings.siteUrl), ...data?.head }
+    let html = withHead(withRuntimeSettings(this.shell, this.settings), head)
+    if (data) html = html.replace('</head>', `  ${payloadScript(pathname, data.payload)}\n  </head>`)
+    const body = Buffer.from(html)
+    return {
+      asset: makeAsset('/index.html', body, compressVariants(body, 5)),
+      status: data ? 200 : 404,
+    } as const
   }
 
   /** The bare shell (with runtime settings) the service worker precaches as /index.html. */

@@ -1,3 +1,4 @@
+import { notFound } from '@tanstack/react-router'
 import { PAYLOAD_ELEMENT_ID, payloadPath } from '../../contract/runtime'
 import { apiFetch, RpcError } from './rpc'
 import { runtimeSettings } from './runtime'
@@ -6,20 +7,23 @@ import { runtimeSettings } from './runtime'
  * A page's public data from `GET {path}/_payload.json` (DESIGN.md "Public cacheable reads"). A prerendered
  * page carries its payload in the HTML, so its first load makes no request for it.
  */
-export function payloadQuery<T>(pagePath: string) {
+export function payloadQuery<T>(pagePath: string, search = '', staleTime = 5 * 60_000) {
   return {
-    queryKey: ['payload', pagePath] as const,
-    queryFn: () => loadPayload<T>(pagePath),
-    staleTime: 5 * 60_000,
+    queryKey: ['payload', pagePath, search] as const,
+    queryFn: () => loadPayload<T>(pagePath, search),
+    staleTime,
   }
 }
 
-async function loadPayload<T>(pagePath: string): Promise<T> {
+/** `search` is a query string (`q=lamu&kind=digital`) for pages whose data depends on one, like /explore. */
+async function loadPayload<T>(pagePath: string, search: string): Promise<T> {
   const inline = takeInlinePayload(pagePath)
   if (inline !== undefined) return inline as T
-  const response = await apiFetch(`${runtimeSettings().apiBase}${payloadPath(pagePath)}`, {
+  const query = search ? `?${search}` : ''
+  const response = await apiFetch(`${runtimeSettings().apiBase}${payloadPath(pagePath)}${query}`, {
     headers: { Accept: 'application/json' },
   })
+  if (response.status === 404) throw notFound()
   if (!response.ok)
     throw new RpcError(response.status, `This page could not be loaded (${response.status}). Try again.`)
   return (await response.json()) as T

@@ -8,16 +8,19 @@ import { RpcError, withAuthorization } from './rpc'
 export function uploadFile(
   url: string,
   file: Blob,
-  contentType: string,
+  /** null for a part of a resumable upload: its type was given when the upload started. */
+  contentType: string | null,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open('PUT', url)
-    withAuthorization(url, new Headers({ 'Content-Type': contentType })).forEach((value, name) => {
-      xhr.setRequestHeader(name, value)
-    })
+    withAuthorization(url, new Headers(contentType ? { 'Content-Type': contentType } : {})).forEach(
+      (value, name) => {
+        xhr.setRequestHeader(name, value)
+      },
+    )
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total)
     }

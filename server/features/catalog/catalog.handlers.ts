@@ -3,12 +3,23 @@ import { newProduct } from '../../../contract/catalog.contract'
 import type { Money } from '../../../contract/money'
 import type { PlatformSettings } from '../../../contract/settings.contract'
 import type { Db } from '../../db/client'
-import { products } from '../../db/schema'
+import { productAssets, products } from '../../db/schema'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import { parseOrFail } from '../../lib/validation'
 import type { Handlers } from '../../rpc/handlers'
 import { callerOf } from '../accounts/accounts.handlers'
-import { createProduct, type NewProduct, type ProductRow, publishProduct, toProduct } from './catalog.service'
+import {
+  type AssetRow,
+  createProduct,
+  type NewProduct,
+  type ProductRow,
+  publishProduct,
+  searchTextOf,
+  withAssets,
+} from './catalog.service'
+import { sanitizeDescription } from './rich-text'
+import { loadRates, setRates } from './storefront.service'
+import { deleteAssetObjects, finishUpload, ownUpload, startUpload, uploadTicket } from './uploads.service'
 
 /** The platform's price range per currency; a free digital product (price 0) is outside it on purpose. */
 function assertPriceInRange(platform: PlatformSettings, product: NewProduct) {
@@ -51,6 +62,46 @@ async function ownProduct(db: Db, sellerId: string, id: string, opts: { archived
   return row
 }
 
+async function asProduct(db: Db, row: ProductRow) {
+  const [product] = await withAssets(db, [row])
+  if (!product) throw new Error('no product')
+  return { product }
+}
+
+/**
+ * Keeps the listed photos (or files) in the order given and removes the rest; ids not on this product are
+ * an error, so a mistyped id never silently drops something.
+ */
+async function keepAssets(
+  db: Db,
+  productId: string,
+  role: 'image' | 'file',
+  keep: string[],
+): Promise<AssetRow[]> {
+  const current = await db
+    .select()
+    .from(productAssets)
+    .where(and(eq(productAssets.productId, productId), eq(productAssets.role, role)))
+  const field = role === 'image' ? 'images' : 'files'
+  const known = new Set(current.map((a) => a.id))
+  const unknown = keep.findIndex((id) => !known.has(id))
+  if (unknown >= 0)
+    throw new AppError(400, `That ${role === 'image' ? 'photo' : 'file'} is not on this product`, {
+      [`${field}.${unknown}`]: 'Not on this product',
+    })
+  const removed = current.filter((a) => !keep.includes(a.id) && a.status === 'ready')
+  if (removed.length > 0)
+    await db.delete(productAssets).where(
+      inArray(
+        productAssets.id,
+        removed.map((a) => a.id),
+      ),
+    )
+  for (const [position, id] of keep.entries())
+    await db.update(productAssets).set({ position }).where(eq(productAssets.id, id))
+  return removed
+}
+
 async function setStatus(db: Db, row: ProductRow, status: 'draft' | 'archived') {
   const [updated] = await db
     .update(products)
@@ -69,14 +120,18 @@ export const catalogHandlers: Pick<
   | 'unpublishProduct'
   | 'archiveProduct'
   | 'listMyProducts'
+  | 'createUploadUrl'
+  | 'completeUpload'
+  | 'listRates'
+  | 'setRates'
 > = {
   createProduct: async (input, ctx) => {
     const { user } = callerOf(ctx)
     assertPriceInRange(ctx.platform, input)
-    return { product: toProduct(await createProduct(ctx.db, user.id, input)) }
+    return asProduct(ctx.db, await createProduct(ctx.db, user.id, input))
   },
 
-  updateProduct: async ({ id, ...changes }, ctx) => {
+  updateProduct: async ({ id, images, files, ...changes }, ctx) => {
     const { user } = callerOf(ctx)
     const row = await ownProduct(ctx.db, user.id, id)
     // The product as it would be after the change, validated whole, so cross-field rules still hold.
@@ -85,7 +140,7 @@ export const catalogHandlers: Pick<
       {
         kind: row.kind,
         title: changes.title ?? row.title,
-        description: changes.description ?? row.description,
+        description: sanitizeDescription(changes.description ?? row.description),
         price: changes.price ?? { amount: row.priceAmount, currency: row.priceCurrency },
         ...(changes.slug ? { slug: changes.slug } : {}),
         ...((changes.category ?? row.category) ? { category: changes.category ?? row.category } : {}),
@@ -94,7 +149,16 @@ export const catalogHandlers: Pick<
       'updateProduct',
     )
     assertPriceInRange(ctx.platform, next)
+    if (files && files.length === 0 && row.kind === 'digital' && row.status === 'published')
+      throw new AppError(400, 'A product on sale needs at least one file: unpublish it first', {
+        files: 'Keep at least one file',
+      })
     try {
+      const removed = [
+        ...(images ? await keepAssets(ctx.db, row.id, 'image', images) : []),
+        ...(files ? await keepAssets(ctx.db, row.id, 'file', files) : []),
+      ]
+      await deleteAssetObjects(ctx.storage, ctx.log, removed)
       const [updated] = await ctx.db
         .update(products)
         .set({
@@ -105,12 +169,13 @@ export const catalogHandlers: Pick<
           ...(changes.slug ? { slug: changes.slug } : {}),
           category: next.category ?? null,
           details: next.details,
+          searchText: searchTextOf(next),
           updatedAt: new Date(),
         })
         .where(eq(products.id, row.id))
         .returning()
       if (!updated) throw new AppError(404, 'No such product among yours')
-      return { product: toProduct(updated) }
+      return asProduct(ctx.db, updated)
     } catch (error) {
       if (isUniqueViolation(error, 'products_slug_lower_key'))
         throw new AppError(409, 'That address is taken: choose another', {
@@ -122,19 +187,26 @@ export const catalogHandlers: Pick<
 
   publishProduct: async ({ id }, ctx) => {
     const { user } = callerOf(ctx)
-    await ownProduct(ctx.db, user.id, id)
-    return { product: toProduct(await publishProduct(ctx.db, user.id, id)) }
+    const row = await ownProduct(ctx.db, user.id, id)
+    if (row.kind === 'digital') {
+      const [{ files } = { files: [] }] = await withAssets(ctx.db, [row])
+      if (files.length === 0)
+        throw new AppError(400, 'Add the file buyers will download before you publish', {
+          files: 'Add at least one file',
+        })
+    }
+    return asProduct(ctx.db, await publishProduct(ctx.db, user.id, id))
   },
 
   unpublishProduct: async ({ id }, ctx) => {
     const { user } = callerOf(ctx)
-    return { product: toProduct(await setStatus(ctx.db, await ownProduct(ctx.db, user.id, id), 'draft')) }
+    return asProduct(ctx.db, await setStatus(ctx.db, await ownProduct(ctx.db, user.id, id), 'draft'))
   },
 
   archiveProduct: async ({ id }, ctx) => {
     const { user } = callerOf(ctx)
     // Orders (next issue) keep pointing at the row: a product is archived, never deleted.
-    return { product: toProduct(await setStatus(ctx.db, await ownProduct(ctx.db, user.id, id), 'archived')) }
+    return asProduct(ctx.db, await setStatus(ctx.db, await ownProduct(ctx.db, user.id, id), 'archived'))
   },
 
   listMyProducts: async ({ kinds, status }, ctx) => {
@@ -150,6 +222,29 @@ export const catalogHandlers: Pick<
         ),
       )
       .orderBy(desc(products.id))
-    return { products: rows.map(toProduct) }
+    return { products: await withAssets(ctx.db, rows) }
+  },
+
+  createUploadUrl: async (input, ctx) => {
+    const { user } = callerOf(ctx)
+    const asset = input.uploadId
+      ? await ownUpload(ctx.db, user.id, input.uploadId)
+      : await startUpload(ctx.db, ctx.storage, user.id, input as Parameters<typeof startUpload>[3])
+    return uploadTicket(ctx.storage, asset)
+  },
+
+  completeUpload: async ({ uploadId }, ctx) => {
+    const { user } = callerOf(ctx)
+    const asset = await ownUpload(ctx.db, user.id, uploadId)
+    await finishUpload(ctx.db, ctx.storage, ctx.log, asset)
+    return asProduct(ctx.db, await ownProduct(ctx.db, user.id, asset.productId))
+  },
+
+  listRates: async (_input, ctx) => loadRates(ctx.db),
+
+  setRates: async ({ perUsd }, ctx) => {
+    const { user } = callerOf(ctx)
+    await setRates(ctx.db, user.id, perUsd)
+    return loadRates(ctx.db)
   },
 }

@@ -1,19 +1,41 @@
-import { and, eq, sql } from 'drizzle-orm'
-import type { NewProductInput, Product } from '../../../contract/catalog.contract'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import type { NewProductInput, Product, ProductFile, ProductImage } from '../../../contract/catalog.contract'
 import type { Money } from '../../../contract/money'
 import { reservedSegments } from '../../../contract/routes'
 import type { Db } from '../../db/client'
-import { products } from '../../db/schema'
+import { productAssets, products } from '../../db/schema'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
+import { publicFilePath } from '../../storage/storage'
+import { sanitizeDescription } from './rich-text'
 
 export type ProductRow = typeof products.$inferSelect
+export type AssetRow = typeof productAssets.$inferSelect
 
 /** A product as the contract has validated it (contract/catalog.contract.ts `newProduct`). */
 export type NewProduct = Omit<NewProductInput, 'details'> & { details: Record<string, unknown> }
 
-/** The product as subjects hand it out. */
-export function toProduct(row: ProductRow): Product {
+/** A ready photo's WebP variants, for `<img srcset>`: the middle width is the plain `src`. */
+export function toImage(asset: AssetRow): ProductImage {
+  const image = asset.image ?? { width: 0, height: 0, widths: [] }
+  const url = (width: number) => publicFilePath(`${asset.storageKey}-${width}.webp`)
+  const middle = image.widths[Math.min(1, image.widths.length - 1)] ?? 0
+  return {
+    id: asset.id,
+    width: image.width,
+    height: image.height,
+    src: url(middle),
+    srcset: image.widths.map((width) => `${url(width)} ${width}w`).join(', '),
+  }
+}
+
+export function toFile(asset: AssetRow): ProductFile {
+  return { id: asset.id, name: asset.fileName, size: asset.size, contentType: asset.contentType }
+}
+
+/** The product as subjects hand it out, with its ready photos and files in order. */
+export function toProduct(row: ProductRow, assets: AssetRow[] = []): Product {
+  const ready = assets.filter((a) => a.productId === row.id && a.status === 'ready')
   return {
     id: row.id,
     kind: row.kind as Product['kind'],
@@ -24,10 +46,40 @@ export function toProduct(row: ProductRow): Product {
     category: row.category,
     status: row.status as Product['status'],
     details: row.details,
+    images: ready.filter((a) => a.role === 'image').map(toImage),
+    files: ready.filter((a) => a.role === 'file').map(toFile),
     publishedAt: row.publishedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }
+}
+
+/** The ready photos and files of these products, in their order. */
+export async function readyAssets(db: Db, productIds: string[]): Promise<AssetRow[]> {
+  if (productIds.length === 0) return []
+  return db
+    .select()
+    .from(productAssets)
+    .where(and(inArray(productAssets.productId, productIds), eq(productAssets.status, 'ready')))
+    .orderBy(asc(productAssets.position), asc(productAssets.id))
+}
+
+/** Rows as products, with their photos and files, in one more query. */
+export async function withAssets(db: Db, rows: ProductRow[]): Promise<Product[]> {
+  const assets = await readyAssets(
+    db,
+    rows.map((r) => r.id),
+  )
+  return rows.map((row) => toProduct(row, assets))
+}
+
+/** The words /explore searches: title, category and the description without its markup. */
+export function searchTextOf(product: { title: string; category?: string | null; description: string }) {
+  const plain = product.description
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&[a-z]+;|&#\d+;/g, ' ')
+    .replace(/\s+/g, ' ')
+  return [product.title, product.category ?? '', plain].join(' ').trim().slice(0, 10_000)
 }
 
 export function slugify(text: string): string {
@@ -59,11 +111,12 @@ export async function createProduct(db: Db, sellerId: string, input: NewProduct)
           kind: input.kind,
           slug,
           title: input.title.trim(),
-          description: input.description,
+          description: sanitizeDescription(input.description),
           priceAmount: input.price.amount,
           priceCurrency: input.price.currency,
           category: input.category ?? null,
           details: input.details,
+          searchText: searchTextOf({ ...input, description: sanitizeDescription(input.description) }),
         })
         .returning()
       if (!row) throw new Error('insert returned no row')

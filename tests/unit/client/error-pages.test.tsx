@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ErrorPage } from '../../../src/components/ErrorPage'
 import { marketingPayloads } from '../../../src/features/marketing/content'
+import { payloadQuery } from '../../../src/lib/payload'
 import { createAppRouter, createQueryClient } from '../../../src/router'
 
 // React needs this to let act() flush updates outside a test renderer.
@@ -17,7 +18,7 @@ async function renderAt(path: string) {
   const queryClient = createQueryClient()
   // The marketing pages' data, as the prerendered HTML or GET {path}/_payload.json would give it.
   for (const [pagePath, payload] of Object.entries(marketingPayloads))
-    queryClient.setQueryData(['payload', pagePath], payload)
+    queryClient.setQueryData(payloadQuery(pagePath).queryKey, payload)
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [path] }))
   container = document.body.appendChild(document.createElement('div'))
   await act(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { scriptSafeJson } from '../../../server/web/html'
+import { scriptSafeJson } from '../../../contract/runtime'
 import { cacheControlFor, makeAsset, negotiate } from '../../../server/web/static'
 
 describe('cacheControlFor', () => {

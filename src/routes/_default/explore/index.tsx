@@ -1,6 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../components/PlannedPage'
+import type { ExplorePage as ExploreData } from '../../../../contract/storefront'
+import {
+  ExplorePage,
+  exploreSearchString,
+  validateExploreSearch,
+} from '../../../features/catalog/ExplorePage'
+import { payloadQuery } from '../../../lib/payload'
 
 export const Route = createFileRoute('/_default/explore/')({
-  component: () => <PlannedPage path="/explore" />,
+  validateSearch: validateExploreSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(
+      payloadQuery<ExploreData>('/explore', exploreSearchString(deps), 30_000),
+    ),
+  component: function Explore() {
+    return <ExplorePage data={Route.useLoaderData()} query={Route.useSearch()} />
+  },
 })

@@ -1,0 +1,22 @@
+import sanitizeHtml from 'sanitize-html'
+
+/**
+ * A product description as sellers write it (the editor's bold, italic, headings, lists, quotes and
+ * links), cleaned of everything else: no scripts, styles, event handlers, images or other sites' frames.
+ * Links open in a new tab without handing the product page to the site they lead to.
+ */
+export function sanitizeDescription(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'h2', 'h3', 'ul', 'ol', 'li', 'blockquote', 'a'],
+    allowedAttributes: { a: ['href', 'target', 'rel'] },
+    allowedSchemes: ['https', 'http', 'mailto'],
+    transformTags: {
+      b: 'strong',
+      i: 'em',
+      h1: 'h2',
+      div: 'p',
+      a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer nofollow' }),
+    },
+    exclusiveFilter: (frame) => frame.tag === 'p' && !frame.text.trim() && !frame.mediaChildren.length,
+  }).trim()
+}

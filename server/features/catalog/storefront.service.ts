@@ -1,0 +1,253 @@
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm'
+import type { ProductKind } from '../../../contract/catalog.constants'
+import { type CurrencyCode, currencies } from '../../../contract/currencies'
+import type { Money } from '../../../contract/money'
+import {
+  CREATORS_PAGE_SIZE,
+  type Creator,
+  type CreatorCard,
+  type CreatorPage,
+  type CreatorsPage,
+  categorySlug,
+  EXPLORE_PAGE_SIZE,
+  type ExplorePage,
+  type ExploreQuery,
+  type ProductCard,
+  type ProductPage,
+  type PublicProduct,
+  type Rates,
+} from '../../../contract/storefront'
+import type { Db } from '../../db/client'
+import { exchangeRates, products, sellers, users } from '../../db/schema'
+import { avatarUrls } from '../accounts/avatar.service'
+import { type AssetRow, type ProductRow, readyAssets, toFile, toImage } from './catalog.service'
+
+type SellerRow = typeof sellers.$inferSelect
+
+const published = eq(products.status, 'published')
+
+export async function loadRates(db: Db): Promise<Rates> {
+  const rows = await db.select().from(exchangeRates)
+  const perUsd: Rates['perUsd'] = {}
+  let updatedAt: Date | null = null
+  for (const row of rows) {
+    perUsd[row.currency as CurrencyCode] = Number(row.perUsd)
+    if (!updatedAt || row.updatedAt > updatedAt) updatedAt = row.updatedAt
+  }
+  return { perUsd, updatedAt: updatedAt?.toISOString() ?? null }
+}
+
+/**
+ * What a product's page may show. The link of an online session or event goes to buyers only, after they
+ * pay; the page says "Online".
+ */
+function publicDetails(kind: string, details: Record<string, unknown>): Record<string, unknown> {
+  const where = details.where as { kind?: string } | undefined
+  if ((kind === 'service' || kind === 'event') && where?.kind === 'online')
+    return { ...details, where: { kind: 'online' } }
+  return details
+}
+
+function toCard(
+  row: ProductRow,
+  seller: Pick<SellerRow, 'handle' | 'displayName'>,
+  assets: AssetRow[],
+): ProductCard {
+  const details = row.details as { payWhatYouWant?: { minimum: Money } | null; free?: boolean }
+  const image = assets.find((a) => a.productId === row.id && a.role === 'image')
+  return {
+    slug: row.slug,
+    kind: row.kind as ProductKind,
+    title: row.title,
+    price: { amount: row.priceAmount, currency: row.priceCurrency as CurrencyCode },
+    minimum: row.kind === 'digital' ? (details.payWhatYouWant?.minimum ?? null) : null,
+    free: row.kind === 'digital' && details.free === true,
+    category: row.category,
+    image: image ? toImage(image) : null,
+    seller: { handle: seller.handle, displayName: seller.displayName },
+  }
+}
+
+/** Product rows joined with their sellers, as cards (first photo only). */
+async function cards(db: Db, rows: { product: ProductRow; seller: SellerRow }[]): Promise<ProductCard[]> {
+  const assets = await readyAssets(
+    db,
+    rows.map((r) => r.product.id),
+  )
+  return rows.map((r) => toCard(r.product, r.seller, assets))
+}
+
+async function creatorOf(db: Db, seller: SellerRow): Promise<Creator> {
+  const [user] = await db
+    .select({ avatarKey: users.avatarKey })
+    .from(users)
+    .where(eq(users.id, seller.userId))
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(and(eq(products.sellerId, seller.userId), published))
+  return {
+    handle: seller.handle,
+    displayName: seller.displayName,
+    bio: seller.bio,
+    country: seller.country,
+    avatar: user?.avatarKey ? avatarUrls(user.avatarKey) : null,
+    productCount: counted?.n ?? 0,
+    links: seller.links,
+    since: seller.createdAt.toISOString(),
+  }
+}
+
+/** The page of a published product, by its address; null when there is none. */
+export async function productPage(db: Db, slug: string): Promise<ProductPage | null> {
+  const [row] = await db
+    .select({ product: products, seller: sellers })
+    .from(products)
+    .innerJoin(sellers, eq(sellers.userId, products.sellerId))
+    .where(and(sql`lower(${products.slug}) = lower(${slug})`, published))
+    .limit(1)
+  if (!row) return null
+  const assets = await readyAssets(db, [row.product.id])
+  const [card] = await cards(db, [row])
+  const product: PublicProduct = {
+    ...(card as ProductCard),
+    id: row.product.id,
+    description: row.product.description,
+    images: assets.filter((a) => a.role === 'image').map(toImage),
+    files: assets.filter((a) => a.role === 'file').map(toFile),
+    details: publicDetails(row.product.kind, row.product.details),
+    publishedAt: (row.product.publishedAt ?? row.product.createdAt).toISOString(),
+  }
+  return { product, seller: await creatorOf(db, row.seller), rates: await loadRates(db) }
+}
+
+/** A creator's storefront: their profile and published products, newest first; null when unknown. */
+export async function creatorPage(db: Db, handle: string): Promise<CreatorPage | null> {
+  const [seller] = await db
+    .select()
+    .from(sellers)
+    .where(sql`lower(${sellers.handle}) = lower(${handle})`)
+    .limit(1)
+  if (!seller) return null
+  const rows = await db
+    .select({ product: products, seller: sellers })
+    .from(products)
+    .innerJoin(sellers, eq(sellers.userId, products.sellerId))
+    .where(and(eq(products.sellerId, seller.userId), published))
+    .orderBy(desc(products.publishedAt))
+    .limit(100)
+  return { creator: await creatorOf(db, seller), products: await cards(db, rows), rates: await loadRates(db) }
+}
+
+/** Creators with something on sale first, most products first. */
+export async function creatorsPage(db: Db, page: number): Promise<CreatorsPage> {
+  const productCount = sql<number>`(select count(*)::int from ${products} where ${products.sellerId} = ${sellers.userId} and ${products.status} = 'published')`
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(sellers)
+  const pageCount = Math.max(1, Math.ceil((total?.n ?? 0) / CREATORS_PAGE_SIZE))
+  const current = Math.min(Math.max(1, page), pageCount)
+  const rows = await db
+    .select({ seller: sellers, avatarKey: users.avatarKey, productCount })
+    .from(sellers)
+    .innerJoin(users, eq(users.id, sellers.userId))
+    .orderBy(desc(productCount), asc(sellers.displayName))
+    .limit(CREATORS_PAGE_SIZE)
+    .offset((current - 1) * CREATORS_PAGE_SIZE)
+  const creators: CreatorCard[] = rows.map(({ seller, avatarKey, productCount }) => ({
+    handle: seller.handle,
+    displayName: seller.displayName,
+    bio: seller.bio.slice(0, 160),
+    country: seller.country,
+    avatar: avatarKey ? avatarUrls(avatarKey) : null,
+    productCount,
+  }))
+  return { creators, page: current, pageCount }
+}
+
+/** A price's value in US dollars, for comparing prices across currencies (rates from the admin's table). */
+function usdValue(): SQL<number> {
+  const exponent = sql.join(
+    Object.entries(currencies).map(([code, c]) => sql`when ${code} then ${10 ** c.minorUnits}`),
+    sql` `,
+  )
+  return sql<number>`(${products.priceAmount}::numeric / (case ${products.priceCurrency} ${exponent} else 100 end) / coalesce(${exchangeRates.perUsd}, 1))`
+}
+
+/** Words as a prefix search: "lamu pre" finds "Lamu Light Presets". */
+function prefixQuery(q: string): string | null {
+  const words = q
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu)
+    ?.slice(0, 8)
+  return words?.length ? words.map((w) => `${w}:*`).join(' & ') : null
+}
+
+export async function explorePage(db: Db, query: ExploreQuery): Promise<ExplorePage> {
+  const rates = await loadRates(db)
+  const tsQuery = query.q ? prefixQuery(query.q) : null
+  const vector = sql`to_tsvector('simple', ${products.searchText})`
+  const matches = tsQuery ? sql`${vector} @@ to_tsquery('simple', ${tsQuery})` : undefined
+  const perUsd = rates.perUsd[query.currency ?? 'USD'] ?? 1
+  const usd = usdValue()
+  const conditions = and(
+    published,
+    matches,
+    query.kind ? eq(products.kind, query.kind) : undefined,
+    query.category
+      ? sql`trim(both '-' from regexp_replace(lower(coalesce(${products.category}, '')), '[^a-z0-9]+', '-', 'g')) = ${query.category}`
+      : undefined,
+    query.min !== undefined ? sql`${usd} >= ${query.min / perUsd}` : undefined,
+    query.max !== undefined ? sql`${usd} <= ${query.max / perUsd}` : undefined,
+  )
+  const sort = query.sort ?? (tsQuery ? 'relevance' : 'newest')
+  const order: SQL[] = {
+    relevance: tsQuery ? [sql`ts_rank(${vector}, to_tsquery('simple', ${tsQuery})) desc`] : [],
+    newest: [],
+    popular: [sql`${products.salesCount} desc`],
+    'price-asc': [sql`${usd} asc`],
+    'price-desc': [sql`${usd} desc`],
+  }[sort]
+  const page = Math.max(1, query.page ?? 1)
+  const rows = await db
+    .select({ product: products, seller: sellers, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(products)
+    .innerJoin(sellers, eq(sellers.userId, products.sellerId))
+    .leftJoin(exchangeRates, eq(exchangeRates.currency, products.priceCurrency))
+    .where(conditions)
+    .orderBy(...order, desc(products.publishedAt), desc(products.id))
+    .limit(EXPLORE_PAGE_SIZE)
+    .offset((page - 1) * EXPLORE_PAGE_SIZE)
+  const total = rows[0]?.total ?? 0
+  const categoryRows = await db
+    .select({ name: products.category, count: sql<number>`count(*)::int` })
+    .from(products)
+    .where(and(published, sql`${products.category} is not null and ${products.category} <> ''`))
+    .groupBy(products.category)
+    .orderBy(sql`count(*) desc`, asc(products.category))
+    .limit(30)
+  return {
+    results: await cards(db, rows),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / EXPLORE_PAGE_SIZE)),
+    categories: categoryRows.map((c) => ({
+      slug: categorySlug(c.name ?? ''),
+      name: c.name ?? '',
+      count: c.count,
+    })),
+    rates,
+  }
+}
+
+/** The admin's change to the rates table: only the currencies given change. */
+export async function setRates(db: Db, userId: string, perUsd: Partial<Record<CurrencyCode, number>>) {
+  const entries = Object.entries(perUsd)
+  if (entries.length === 0) return
+  for (const [currency, rate] of entries)
+    await db
+      .insert(exchangeRates)
+      .values({ currency, perUsd: String(rate), updatedBy: userId, updatedAt: new Date() })
+      .onConflictDoUpdate({
+        target: exchangeRates.currency,
+        set: { perUsd: String(rate), updatedBy: userId, updatedAt: new Date() },
+      })
+}

@@ -1,0 +1,311 @@
+import { createHash } from 'node:crypto'
+import { and, eq, ne, sql } from 'drizzle-orm'
+import { fileTypeOf, IMAGE_TYPES, UPLOAD_LIMITS } from '../../../contract/catalog.constants'
+import type { UploadTicket } from '../../../contract/catalog.contract'
+import type { Db } from '../../db/client'
+import { productAssets, products } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import type { Logger } from '../../lib/log'
+import { uuidv7 } from '../../lib/uuid'
+import { MAX_PARTS, MIN_PART_BYTES, type Storage } from '../../storage/storage'
+import type { AssetRow } from './catalog.service'
+
+/** Part URLs live this long; a client whose URL has expired asks for fresh ones and goes on. */
+const PART_URL_TTL_SECONDS = 30 * 60
+/** Part URLs signed per request: enough to keep going, few enough that the answer stays small. */
+const PARTS_PER_TICKET = 8
+/** Widths of a photo's WebP variants, from a phone's list thumbnail to a wide screen. */
+export const IMAGE_WIDTHS = [320, 640, 1024, 1600] as const
+
+const MiB = 1024 * 1024
+
+/** Parts of at least 5 MiB, and few enough that even 2 GB stays within S3's part count. */
+export function partSizeFor(size: number): number {
+  return Math.max(MIN_PART_BYTES, Math.ceil(size / (MAX_PARTS / 10) / MiB) * MiB)
+}
+
+export const partCountOf = (asset: Pick<AssetRow, 'size' | 'partSize'>) =>
+  Math.max(1, Math.ceil(asset.size / asset.partSize))
+
+const expectedPartSize = (asset: AssetRow, partNumber: number) =>
+  partNumber < partCountOf(asset) ? asset.partSize : asset.size - asset.partSize * (partCountOf(asset) - 1)
+
+export interface NewUpload {
+  productId: string
+  role: 'image' | 'file'
+  fileName: string
+  contentType: string
+  size: number
+}
+
+/** Checks what a seller is about to upload before any byte is sent: type, size, room on the product. */
+export async function startUpload(
+  db: Db,
+  storage: Storage,
+  sellerId: string,
+  input: NewUpload,
+): Promise<AssetRow> {
+  const [product] = await db
+    .select({ id: products.id, kind: products.kind })
+    .from(products)
+    .where(
+      and(eq(products.id, input.productId), eq(products.sellerId, sellerId), ne(products.status, 'archived')),
+    )
+  if (!product) throw new AppError(404, 'No such product among yours', { productId: 'Not one of yours' })
+  const isImage = input.role === 'image'
+  const contentType = isImage
+    ? (IMAGE_TYPES as readonly string[]).includes(input.contentType)
+      ? input.contentType
+      : null
+    : fileTypeOf(input.fileName, input.contentType)
+  if (!contentType)
+    throw new AppError(
+      400,
+      isImage
+        ? 'Photos can be JPEG, PNG or WebP.'
+        : 'Soko does not take this kind of file: put it in a .zip and upload that.',
+      { contentType: isImage ? 'Use a JPEG, PNG or WebP photo' : 'This file type is not accepted' },
+    )
+  if (input.role === 'file' && product.kind !== 'digital')
+    throw new AppError(400, 'Only digital products have files to download: add photos instead.', {
+      role: 'Only digital products carry files',
+    })
+  const limit = isImage ? UPLOAD_LIMITS.imageBytes : UPLOAD_LIMITS.fileBytes
+  if (input.size > limit)
+    throw new AppError(413, isImage ? 'Photos can be up to 20 MB.' : 'Files can be up to 2 GB.', {
+      size: isImage ? 'Photos can be up to 20 MB' : 'Files can be up to 2 GB',
+    })
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(productAssets)
+    .where(and(eq(productAssets.productId, product.id), eq(productAssets.role, input.role)))
+  const room = isImage ? UPLOAD_LIMITS.imagesPerProduct : UPLOAD_LIMITS.filesPerProduct
+  if ((counted?.n ?? 0) >= room)
+    throw new AppError(400, `A product can have up to ${room} ${isImage ? 'photos' : 'files'}.`, {
+      role: 'No room for more',
+    })
+
+  const id = uuidv7()
+  const storageKey = isImage ? `uploads/products/${product.id}/${id}` : `products/${product.id}/files/${id}`
+  const multipartId = await storage.startMultipart(storageKey, contentType)
+  const [asset] = await db
+    .insert(productAssets)
+    .values({
+      id,
+      productId: product.id,
+      sellerId,
+      role: input.role,
+      storageKey,
+      multipartId,
+      partSize: partSizeFor(input.size),
+      fileName: input.fileName,
+      contentType,
+      size: input.size,
+      position: counted?.n ?? 0,
+    })
+    .returning()
+  if (!asset) throw new Error('insert returned no row')
+  return asset
+}
+
+/** One of the seller's uploads still under way (or just finished); anyone else's is not found. */
+export async function ownUpload(db: Db, sellerId: string, uploadId: string): Promise<AssetRow> {
+  const [asset] = await db
+    .select()
+    .from(productAssets)
+    .where(and(eq(productAssets.id, uploadId), eq(productAssets.sellerId, sellerId)))
+  if (!asset)
+    throw new AppError(404, 'No such upload: start it again', { uploadId: 'Not an upload of yours' })
+  return asset
+}
+
+/** Which parts have arrived and signed URLs for the next ones still to send. */
+export async function uploadTicket(storage: Storage, asset: AssetRow): Promise<UploadTicket> {
+  const expiresAt = new Date(Date.now() + PART_URL_TTL_SECONDS * 1000).toISOString()
+  const base = { uploadId: asset.id, partSize: asset.partSize, partCount: partCountOf(asset), expiresAt }
+  if (asset.status === 'ready' || !asset.multipartId)
+    return { ...base, received: Array.from({ length: base.partCount }, (_, i) => i + 1), parts: [] }
+  const arrived = await storage.listParts(asset.storageKey, asset.multipartId)
+  const received = arrived
+    .filter((part) => part.size === expectedPartSize(asset, part.partNumber))
+    .map((part) => part.partNumber)
+  const missing = Array.from({ length: base.partCount }, (_, i) => i + 1).filter((n) => !received.includes(n))
+  const parts = await Promise.all(
+    missing.slice(0, PARTS_PER_TICKET).map(async (partNumber) => ({
+      partNumber,
+      url: await storage.partUploadUrl(asset.storageKey, asset.multipartId as string, partNumber, {
+        maxBytes: expectedPartSize(asset, partNumber),
+        expiresInSeconds: PART_URL_TTL_SECONDS,
+      }),
+    })),
+  )
+  return { ...base, received, parts }
+}
+
+/** First bytes of the types that have a signature; types without one are taken as declared. */
+const SIGNATURES: Record<string, (head: Buffer) => boolean> = {
+  'application/pdf': (h) => h.subarray(0, 5).toString('latin1') === '%PDF-',
+  'application/zip': isZip,
+  'application/epub+zip': isZip,
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': isZip,
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': isZip,
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': isZip,
+  'application/vnd.rar': (h) => h.subarray(0, 4).toString('latin1') === 'Rar!',
+  'application/x-7z-compressed': (h) => h.subarray(0, 2).toString('latin1') === '7z',
+  'image/png': (h) => h.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  'image/jpeg': (h) => h[0] === 0xff && h[1] === 0xd8 && h[2] === 0xff,
+  'image/gif': (h) => h.subarray(0, 4).toString('latin1') === 'GIF8',
+  'image/webp': (h) => riff(h, 'WEBP'),
+  'audio/wav': (h) => riff(h, 'WAVE'),
+  'audio/flac': (h) => h.subarray(0, 4).toString('latin1') === 'fLaC',
+  'audio/ogg': (h) => h.subarray(0, 4).toString('latin1') === 'OggS',
+  'audio/mpeg': (h) =>
+    h.subarray(0, 3).toString('latin1') === 'ID3' || (h[0] === 0xff && ((h[1] ?? 0) & 0xe0) === 0xe0),
+  'audio/mp4': isoMedia,
+  'video/mp4': isoMedia,
+  'video/quicktime': isoMedia,
+  'video/webm': (h) => h.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])),
+  'image/vnd.adobe.photoshop': (h) => h.subarray(0, 4).toString('latin1') === '8BPS',
+}
+
+function isZip(h: Buffer) {
+  return h[0] === 0x50 && h[1] === 0x4b && (h[2] === 3 || h[2] === 5) && (h[3] === 4 || h[3] === 6)
+}
+function riff(h: Buffer, form: string) {
+  return h.subarray(0, 4).toString('latin1') === 'RIFF' && h.subarray(8, 12).toString('latin1') === form
+}
+function isoMedia(h: Buffer) {
+  return h.subarray(4, 8).toString('latin1') === 'ftyp'
+}
+
+/** Whether a file's first bytes agree with its type. */
+export function looksLike(contentType: string, head: Buffer): boolean {
+  return SIGNATURES[contentType]?.(head) ?? true
+}
+
+/** Reads a stored file once: its SHA-256 and first 16 bytes. */
+async function digest(storage: Storage, key: string): Promise<{ sha256: string; head: Buffer }> {
+  const hash = createHash('sha256')
+  const chunks: Buffer[] = []
+  let headBytes = 0
+  for await (const chunk of await storage.readStream(key)) {
+    const bytes = chunk as Buffer
+    hash.update(bytes)
+    if (headBytes < 16) {
+      chunks.push(bytes.subarray(0, 16 - headBytes))
+      headBytes += Math.min(bytes.length, 16 - headBytes)
+    }
+  }
+  return { sha256: hash.digest('hex'), head: Buffer.concat(chunks) }
+}
+
+/**
+ * Decodes a photo (so a file that only claims to be one is refused), turns it upright, strips its
+ * metadata (a phone's photo carries its GPS position) and makes WebP variants no wider than the original.
+ */
+export async function imageVariants(
+  input: Buffer,
+): Promise<{ width: number; height: number; variants: { width: number; body: Buffer }[] } | null> {
+  try {
+    // sharp is a native library: loaded on the first photo, not at every start.
+    const { default: sharp } = await import('sharp')
+    const image = sharp(input, { limitInputPixels: 60_000_000, failOn: 'error' }).rotate()
+    const meta = await image.metadata()
+    if (!meta.width || !meta.height || !['jpeg', 'png', 'webp'].includes(meta.format ?? '')) return null
+    const upright = (meta.orientation ?? 1) >= 5
+    const width = upright ? meta.height : meta.width
+    const height = upright ? meta.width : meta.height
+    const widths: number[] = IMAGE_WIDTHS.filter((w) => w < width)
+    if (widths.length < IMAGE_WIDTHS.length) widths.push(Math.min(width, IMAGE_WIDTHS.at(-1) ?? width))
+    const variants = await Promise.all(
+      widths.map(async (w) => ({
+        width: w,
+        body: await image.clone().resize({ width: w }).webp({ quality: 78 }).toBuffer(),
+      })),
+    )
+    return { width, height, variants }
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Joins an upload whose parts have all arrived, checks its size and type, and makes it ready: a photo
+ * becomes WebP variants under public/, a file stays where it is with its SHA-256 recorded.
+ */
+export async function finishUpload(db: Db, storage: Storage, log: Logger, asset: AssetRow): Promise<void> {
+  if (asset.status === 'ready') return
+  const ticket = await uploadTicket(storage, asset)
+  const missing = ticket.partCount - ticket.received.length
+  if (missing > 0)
+    throw new AppError(
+      409,
+      `${missing} of ${ticket.partCount} parts have not arrived yet: resume the upload.`,
+      {
+        uploadId: 'Not all parts have arrived',
+      },
+    )
+  const parts = await storage.listParts(asset.storageKey, asset.multipartId as string)
+  await storage.completeMultipart(asset.storageKey, asset.multipartId as string, parts)
+  const refuse = async (status: number, message: string, field: string) => {
+    await storage.delete(asset.storageKey)
+    await db.delete(productAssets).where(eq(productAssets.id, asset.id))
+    throw new AppError(status, message, { uploadId: field })
+  }
+  const stored = await storage.stat(asset.storageKey)
+  if (stored?.size !== asset.size)
+    await refuse(400, 'The file that arrived is not the size announced: upload it again.', 'Size differs')
+
+  if (asset.role === 'image') {
+    const image = await imageVariants(await storage.read(asset.storageKey))
+    if (!image)
+      await refuse(
+        400,
+        'That file is not a photo Soko can read: use a JPEG, PNG or WebP photo.',
+        'Not a photo',
+      )
+    const { width, height, variants } = image as NonNullable<typeof image>
+    const prefix = `public/products/${asset.productId}/${asset.id}`
+    for (const variant of variants)
+      await storage.write(`${prefix}-${variant.width}.webp`, variant.body, 'image/webp')
+    await storage.delete(asset.storageKey)
+    await markReady(db, asset, {
+      storageKey: prefix,
+      image: { width, height, widths: variants.map((v) => v.width) },
+    })
+    return
+  }
+
+  const { sha256, head } = await digest(storage, asset.storageKey)
+  if (!looksLike(asset.contentType, head))
+    await refuse(
+      400,
+      `This file is not the ${asset.contentType} it says it is: check it opens, then upload it again.`,
+      'Type differs from content',
+    )
+  await markReady(db, asset, { sha256 })
+  log.info('product file uploaded', { productId: asset.productId, assetId: asset.id, size: asset.size })
+}
+
+async function markReady(db: Db, asset: AssetRow, changes: Partial<AssetRow>) {
+  await db
+    .update(productAssets)
+    .set({ ...changes, status: 'ready', multipartId: null, completedAt: new Date() })
+    .where(eq(productAssets.id, asset.id))
+}
+
+/** Removes photos and files from storage after their rows are gone; a failure only leaves litter. */
+export async function deleteAssetObjects(storage: Storage, log: Logger, assets: AssetRow[]) {
+  for (const asset of assets) {
+    const keys =
+      asset.role === 'image' && asset.image
+        ? asset.image.widths.map((w) => `${asset.storageKey}-${w}.webp`)
+        : [asset.storageKey]
+    for (const key of keys)
+      await storage.delete(key).catch((error: unknown) => {
+        log.warn('a removed product file could not be deleted', { key, error })
+      })
+    if (asset.multipartId)
+      await storage.abortMultipart(asset.storageKey, asset.multipartId).catch(() => undefined)
+  }
+}

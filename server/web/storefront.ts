@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto'
+import type { Context } from 'hono'
+import { PRODUCT_KINDS, type ProductKind } from '../../contract/catalog.constants'
+import { type CurrencyCode, currencyCodes } from '../../contract/currencies'
+import { matchAppRoute } from '../../contract/routes'
+import { EXPLORE_SORTS, type ExploreQuery, type ExploreSort } from '../../contract/storefront'
+import type { Db } from '../db/client'
+import { creatorPage, creatorsPage, explorePage, productPage } from '../features/catalog/storefront.service'
+import type { Head } from './head'
+
+/** Plain text of a product's description for a share card: no markup, one line, about two sentences. */
+export function summary(html: string, fallback: string): string {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
+  if (!text) return fallback
+  return text.length > 200 ? `${text.slice(0, 197).replace(/\s+\S*$/, '')}…` : text
+}
+
+/** The search a URL asks /explore for; what is not understood is left out rather than refused. */
+export function exploreQuery(params: URLSearchParams, category?: string): ExploreQuery {
+  const number = (name: string) => {
+    const value = Number(params.get(name) ?? Number.NaN)
+    return Number.isFinite(value) && value >= 0 ? value : undefined
+  }
+  const kind = params.get('kind')
+  const sort = params.get('sort')
+  const currency = params.get('currency')
+  const q = params.get('q')?.trim().slice(0, 100)
+  return {
+    ...(q ? { q } : {}),
+    ...(kind && (PRODUCT_KINDS as readonly string[]).includes(kind) ? { kind: kind as ProductKind } : {}),
+    ...(category ? { category: category.toLowerCase() } : {}),
+    ...(number('min') !== undefined ? { min: number('min') } : {}),
+    ...(number('max') !== undefined ? { max: number('max') } : {}),
+    ...(currency && (currencyCodes as string[]).includes(currency)
+      ? { currency: currency as CurrencyCode }
+      : {}),
+    ...(sort && (EXPLORE_SORTS as readonly string[]).includes(sort) ? { sort: sort as ExploreSort } : {}),
+    page: Math.min(1000, Math.max(1, Math.floor(number('page') ?? 1))),
+  }
+}
+
+/** Pages whose HTML carries data from the database: a product, a creator, the lists. */
+export function isCatalogPage(pathname: string): boolean {
+  const route = matchAppRoute(pathname)
+  return (
+    route === '/$product' ||
+    route === '/creators/$handle' ||
+    route === '/creators' ||
+    route === '/explore' ||
+    route === '/explore/$category'
+  )
+}
+
+/** A public page's data: the payload, and what its head should say; null when there is no such page. */
+export interface PublicData {
+  payload: unknown
+  head?: Partial<Head>
+}
+
+/**
+ * The data of the catalog's public pages, by path: /{slug}, /creators, /creators/{handle}, /explore and
+ * /explore/{category}. `undefined` for paths that are not catalog pages; null for a missing one.
+ */
+export async function publicData(db: Db, pathname: string, params: URLSearchParams, siteUrl: string) {
+  const segments = pathname.split('/').filter(Boolean)
+  const absolute = (path: string) => new URL(path, `${siteUrl}/`).href
+  if (segments[0] === 'explore' && segments.length <= 2)
+    return { payload: await explorePage(db, exploreQuery(params, segments[1])) }
+  if (segments[0] === 'creators' && segments.length === 1)
+    return { payload: await creatorsPage(db, Number(params.get('page') ?? 1) || 1) }
+  if (segments[0] === 'creators' && segments.length === 2) {
+    const page = await creatorPage(db, segments[1] as string)
+    if (!page) return null
+    const { creator } = page
+    return {
+      payload: page,
+      head: {
+        title: `${creator.displayName} on Soko`,
+        description: summary(creator.bio, `${creator.displayName} sells on Soko.`),
+        ...(creator.avatar ? { image: absolute(creator.avatar.large), imageSize: null } : {}),
+      },
+    } satisfies PublicData
+  }
+  if (segments.length === 1) {
+    const page = await productPage(db, segments[0] as string)
+    if (!page) return null
+    const { product } = page
+    const image = product.images[0]
+    return {
+      payload: page,
+      head: {
+        title: `${product.title} · ${page.seller.displayName} on Soko`,
+        description: summary(product.description, `${product.title} by ${page.seller.displayName}.`),
+        ...(image ? { image: absolute(image.src), imageSize: null } : {}),
+      },
+    } satisfies PublicData
+  }
+  return undefined
+}
+
+/** Answers a payload with a strong ETag of its bytes, and 304 when the client already has them. */
+export function sendPayload(c: Context, payload: unknown) {
+  const body = JSON.stringify(payload)
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
+  const headers = {
+    'content-type': 'application/json; charset=utf-8',
+    etag,
+    // Always revalidated: a changed price must show at once, and an unchanged one costs a 304.
+    'cache-control': 'no-cache',
+  }
+  if (
+    c.req
+      .header('if-none-match')
+      ?.split(/\s*,\s*/)
+      .includes(etag)
+  )
+    return c.body(null, 304, headers)
+  return c.body(body, 200, headers)
+}

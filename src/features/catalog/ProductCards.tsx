@@ -1,0 +1,74 @@
+import { Link } from '@tanstack/react-router'
+import type { ProductImage } from '../../../contract/catalog.contract'
+import type { ProductCard, Rates } from '../../../contract/storefront'
+import { CardPrice, KIND_LABELS } from './money'
+
+/**
+ * A product photo at the size it is shown: the browser picks the smallest WebP variant that fills the
+ * slot, so a phone on 3G never loads the wide one. The first photo of a page is its LCP: eager and high
+ * priority; the rest wait until they are near the screen.
+ */
+export function Photo({
+  image,
+  alt,
+  sizes,
+  priority = false,
+}: {
+  image: ProductImage
+  alt: string
+  sizes: string
+  priority?: boolean
+}) {
+  return (
+    <img
+      src={image.src}
+      srcSet={image.srcset}
+      sizes={sizes}
+      width={image.width}
+      height={image.height}
+      alt={alt}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding="async"
+      {...{ fetchpriority: priority ? 'high' : 'auto' }}
+    />
+  )
+}
+
+export function ProductGrid({ products, rates }: { products: ProductCard[]; rates: Rates }) {
+  return (
+    <ul className="product-grid">
+      {products.map((product, i) => (
+        <li key={product.slug} className="product-card">
+          <Link to="/$product" params={{ product: product.slug }} className="product-card-link">
+            <span className="product-card-image">
+              {product.image ? (
+                <Photo
+                  image={product.image}
+                  alt=""
+                  sizes="(min-width: 60rem) 14rem, (min-width: 40rem) 30vw, 46vw"
+                  priority={i < 2}
+                />
+              ) : (
+                <span className="product-card-placeholder" aria-hidden="true">
+                  {product.title.slice(0, 1)}
+                </span>
+              )}
+            </span>
+            <span className="product-card-title">{product.title}</span>
+          </Link>
+          <span className="product-card-meta">
+            <span className="badge">{KIND_LABELS[product.kind]}</span>{' '}
+            <CardPrice product={product} rates={rates} />
+          </span>
+          <Link
+            to="/creators/$handle"
+            params={{ handle: product.seller.handle }}
+            className="product-card-seller"
+          >
+            {product.seller.displayName}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}

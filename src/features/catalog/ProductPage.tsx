@@ -1,0 +1,260 @@
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { ProductPage as ProductPageData, PublicProduct, Rates } from '../../../contract/storefront'
+import { usePageTitle } from '../../lib/title'
+import { CardPrice, KIND_LABELS, money, Price } from './money'
+import { Photo } from './ProductCards'
+
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`
+  const units = ['KB', 'MB', 'GB']
+  let value = bytes / 1024
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`
+}
+
+function when(iso: string, timeZone: string) {
+  return new Intl.DateTimeFormat(undefined, {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(new Date(iso))
+}
+
+type Where = { kind: 'online' } | { kind: 'place'; address: string }
+const whereText = (where: Where) =>
+  where.kind === 'online' ? 'Online (the link comes with your booking)' : where.address
+
+function Gallery({ product }: { product: PublicProduct }) {
+  const [shown, setShown] = useState(0)
+  const image = product.images[shown]
+  if (!image) return null
+  return (
+    <div className="gallery">
+      <Photo
+        image={image}
+        alt={product.title}
+        sizes="(min-width: 60rem) 36rem, 100vw"
+        priority={shown === 0}
+      />
+      {product.images.length > 1 ? (
+        <ul className="gallery-thumbs" aria-label="Photos">
+          {product.images.map((thumb, i) => (
+            <li key={thumb.id}>
+              <button
+                type="button"
+                onClick={() => setShown(i)}
+                aria-pressed={i === shown}
+                aria-label={`Photo ${i + 1} of ${product.images.length}`}
+              >
+                <Photo image={thumb} alt="" sizes="4rem" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}
+
+function KindDetails({ product, rates }: { product: PublicProduct; rates: Rates }) {
+  const d = product.details as Record<string, never>
+  switch (product.kind) {
+    case 'digital':
+      return (
+        <section aria-labelledby="files-heading">
+          <h2 id="files-heading">What you get</h2>
+          <ul className="file-list">
+            {product.files.map((file) => (
+              <li key={file.id}>
+                {file.name} <span className="muted">({formatSize(file.size)})</span>
+              </li>
+            ))}
+          </ul>
+          <p className="muted">
+            Download straight after paying, and again any time from your purchases
+            {d.downloadLimit ? ` (up to ${d.downloadLimit} downloads)` : ''}.
+          </p>
+        </section>
+      )
+    case 'service': {
+      const slots = d.availability as unknown as { day: number; from: string; to: string }[]
+      return (
+        <section aria-labelledby="service-heading">
+          <h2 id="service-heading">The session</h2>
+          <dl className="details">
+            <dt>Length</dt>
+            <dd>{d.durationMinutes} minutes</dd>
+            <dt>Where</dt>
+            <dd>{whereText(d.where as unknown as Where)}</dd>
+            <dt>Usual hours ({d.timeZone})</dt>
+            <dd>
+              <ul className="plain-list">
+                {slots.map((slot) => (
+                  <li key={`${slot.day}-${slot.from}`}>
+                    {DAYS[slot.day]} {slot.from}–{slot.to}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+            <dt>Book ahead</dt>
+            <dd>Up to {d.bookAheadDays} days</dd>
+          </dl>
+        </section>
+      )
+    }
+    case 'merch': {
+      const variants = d.variants as unknown as {
+        options: Record<string, string>
+        price: PublicProduct['price']
+        stock: number
+      }[]
+      const zones = d.shippingZones as unknown as { name: string; fee: PublicProduct['price'] }[]
+      const pickup = d.pickup as unknown as { address: string } | null
+      return (
+        <section aria-labelledby="merch-heading">
+          <h2 id="merch-heading">Options</h2>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Option</th>
+                <th scope="col">Price</th>
+                <th scope="col">Availability</th>
+              </tr>
+            </thead>
+            <tbody>
+              {variants.map((v) => {
+                const name = Object.values(v.options).join(' · ') || 'Standard'
+                return (
+                  <tr key={name}>
+                    <td>{name}</td>
+                    <td>
+                      <Price price={v.price} rates={rates} />
+                    </td>
+                    <td>{v.stock > 0 ? `${v.stock} in stock` : 'Sold out'}</td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+          <h3>Delivery</h3>
+          <ul className="plain-list">
+            {zones.map((zone) => (
+              <li key={zone.name}>
+                {zone.name}: {zone.fee.amount === 0 ? 'free' : money(zone.fee)}
+              </li>
+            ))}
+            {pickup ? <li>Pick up free at {pickup.address}</li> : null}
+            {zones.length === 0 && !pickup ? <li>Ask the seller about delivery.</li> : null}
+          </ul>
+        </section>
+      )
+    }
+    case 'event': {
+      const tickets = d.ticketTypes as unknown as {
+        name: string
+        price: PublicProduct['price']
+        capacity: number
+        saleEndsAt: string | null
+      }[]
+      const event = product.details as { startsAt: string; endsAt: string | null; timeZone: string }
+      return (
+        <section aria-labelledby="event-heading">
+          <h2 id="event-heading">The event</h2>
+          <dl className="details">
+            <dt>When</dt>
+            <dd>
+              {when(event.startsAt, event.timeZone)}
+              {event.endsAt ? ` until ${when(event.endsAt, event.timeZone)}` : ''}
+            </dd>
+            <dt>Where</dt>
+            <dd>{whereText(d.where as unknown as Where)}</dd>
+          </dl>
+          <h3>Tickets</h3>
+          <ul className="plain-list">
+            {tickets.map((t) => (
+              <li key={t.name}>
+                {t.name}: {t.price.amount === 0 ? 'free' : <Price price={t.price} rates={rates} />}
+                {t.saleEndsAt ? (
+                  <span className="muted"> · on sale until {when(t.saleEndsAt, event.timeZone)}</span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )
+    }
+  }
+}
+
+/** The buy (or book) button. Checkout itself arrives with payments; until then it says so plainly. */
+function BuyButton({ product }: { product: PublicProduct }) {
+  const [asked, setAsked] = useState(false)
+  if (product.kind === 'service')
+    return (
+      <Link to="/book/$slug" params={{ slug: product.slug }} className="button">
+        Book a time
+      </Link>
+    )
+  const label = { digital: product.free ? 'Get it free' : 'Buy now', merch: 'Buy', event: 'Get tickets' }[
+    product.kind
+  ]
+  return (
+    <>
+      <button type="button" className="button" onClick={() => setAsked(true)}>
+        {label}
+      </button>
+      {asked ? (
+        <p className="notice" role="status">
+          Checkout by M-Pesa, card and PayPal is opening soon. Nothing has been charged.
+        </p>
+      ) : null}
+    </>
+  )
+}
+
+export function ProductPage({ data }: { data: ProductPageData }) {
+  const { product, seller, rates } = data
+  usePageTitle(product.title)
+  return (
+    <article className="page product-page" aria-labelledby="product-heading">
+      <Gallery product={product} />
+      <div className="product-summary">
+        <p className="badge">{KIND_LABELS[product.kind]}</p>
+        <h1 id="product-heading">{product.title}</h1>
+        <p className="product-price">
+          <CardPrice product={product} rates={rates} />
+          {product.minimum ? (
+            <span className="muted"> · pay what you want, suggested {money(product.price)}</span>
+          ) : null}
+        </p>
+        <p className="muted price-note">
+          You pay in {product.price.currency}. Other currencies are shown at approximate rates.
+        </p>
+        <BuyButton product={product} />
+        <p className="product-seller">
+          By{' '}
+          <Link to="/creators/$handle" params={{ handle: seller.handle }}>
+            {seller.displayName}
+          </Link>
+        </p>
+      </div>
+      {product.description ? (
+        <div
+          className="rich-text"
+          // Sanitised by the server when the seller saved it (server/features/catalog/rich-text.ts).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: an allow-list of tags, sanitised on save
+          dangerouslySetInnerHTML={{ __html: product.description }}
+        />
+      ) : null}
+      <KindDetails product={product} rates={rates} />
+    </article>
+  )
+}

@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query'
+import { convertApprox, currencyForCountry } from '../../../contract/currencies'
+import type { Money } from '../../../contract/money'
+import type { ProductCard, Rates } from '../../../contract/storefront'
+import { cachedLocation, countryOf } from '../../lib/geo'
+import { formatMoney } from '../../lib/money'
+
+/** The visitor's own currency, from the cached location (US dollars when unknown). */
+export function useVisitorCurrency() {
+  return useQuery({
+    queryKey: ['visitor-currency'],
+    queryFn: async () => currencyForCountry(countryOf(await cachedLocation())),
+    staleTime: Number.POSITIVE_INFINITY,
+  }).data
+}
+
+export const money = (m: Money) => formatMoney(m.amount, m.currency)
+
+/**
+ * A price as the seller set it (what is charged), and beside it, when the visitor thinks in another
+ * currency, the approximate figure at the admin's rates, labelled as such.
+ */
+export function Price({ price, rates, prefix = '' }: { price: Money; rates: Rates; prefix?: string }) {
+  const currency = useVisitorCurrency()
+  const approx = currency ? convertApprox(price, currency, rates.perUsd) : null
+  return (
+    <span className="price">
+      <span className="price-charged">
+        {prefix}
+        {money(price)}
+      </span>
+      {approx && approx.currency !== price.currency ? (
+        <span className="price-approx">
+          {' '}
+          (about {money(approx)}
+          <span className="visually-hidden">, approximate: you pay in {price.currency}</span>)
+        </span>
+      ) : null}
+    </span>
+  )
+}
+
+/** What a card says a product costs: free, from a minimum, or its price. */
+export function CardPrice({ product, rates }: { product: ProductCard; rates: Rates }) {
+  if (product.free) return <span className="price">Free</span>
+  if (product.minimum) return <Price price={product.minimum} rates={rates} prefix="From " />
+  return <Price price={product.price} rates={rates} prefix={product.kind === 'event' ? 'From ' : ''} />
+}
+
+export const KIND_LABELS = {
+  digital: 'Digital product',
+  service: 'Service',
+  merch: 'Merch',
+  event: 'Event',
+} as const

@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router'
+import type { ExplorePage as ExploreData } from '../../../../contract/storefront'
+import {
+  ExplorePage,
+  exploreSearchString,
+  validateExploreSearch,
+} from '../../../features/catalog/ExplorePage'
+import { payloadQuery } from '../../../lib/payload'
+
+export const Route = createFileRoute('/_default/explore/$category')({
+  validateSearch: validateExploreSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps, params }) =>
+    context.queryClient.ensureQueryData(
+      payloadQuery<ExploreData>(`/explore/${params.category}`, exploreSearchString(deps), 30_000),
+    ),
+  component: function ExploreCategory() {
+    const { category } = Route.useParams()
+    return <ExplorePage data={Route.useLoaderData()} query={Route.useSearch()} category={category} />
+  },
+})

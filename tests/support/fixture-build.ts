@@ -1,0 +1,37 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
+
+/**
+ * A miniature build: what `vite build` leaves in dist/client, with precompressed copies, and one page the
+ * prerender step wrote to dist/prerendered. Answers the client folder.
+ */
+export function fixtureBuild(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'soko-dist-'))
+  const dir = path.join(root, 'client')
+  const write = (file: string, body: string, compress = false) => {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
+    writeFileSync(path.join(dir, file), body)
+    if (compress) {
+      writeFileSync(path.join(dir, `${file}.br`), brotliCompressSync(body))
+      writeFileSync(path.join(dir, `${file}.gz`), gzipSync(body))
+    }
+  }
+  write(
+    'index.html',
+    '<!doctype html><html><head><title>Soko — Sell Digital Products &amp; Get Paid Anywhere</title></head><body><div id="root"></div></body></html>',
+  )
+  write('assets/index-abc123.js', `console.log(${JSON.stringify('x'.repeat(2000))})`, true)
+  write('sw.js', 'self.addEventListener("fetch", () => {})')
+  write('manifest.webmanifest', '{"name":"Soko"}')
+  write('builds/latest.json', '{"id":"build-1","timestamp":1}')
+  write('builds/meta/build-1.json', '{"id":"build-1","timestamp":1}')
+  write('pricing/_payload.json', '{"heading":"Pricing"}')
+  write('../prerendered/pages.json', '{"/pricing":"pricing.html"}')
+  write(
+    '../prerendered/pricing.html',
+    '<!doctype html><html><head><title>Soko — Sell Digital Products &amp; Get Paid Anywhere</title></head><body><div id="root" data-prerendered="/pricing"><h1>Pricing</h1><p>No monthly fee</p></div></body></html>',
+  )
+  return dir
+}
