@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { CONTACT_TOPICS } from '../../../contract/contact.constants'
+import { currencies, currencyCodes } from '../../../contract/currencies'
 import { Field, FormMessage, SelectField, SubmitButton, text, useSubmit } from '../../components/Form'
 import { rpc, rpcQuery } from '../../lib/rpc'
 import { usePageTitle } from '../../lib/title'
@@ -14,6 +15,7 @@ export function AdminPage() {
       <Verifications />
       <ContactMessages />
       <Invite />
+      <Rates />
       <Outbox />
     </section>
   )
@@ -90,6 +92,56 @@ function Verifications() {
           </li>
         ))}
       </ul>
+    </section>
+  )
+}
+
+/** The exchange rates behind approximate prices in a visitor's currency (sales charge the seller's own). */
+function Rates() {
+  const queryClient = useQueryClient()
+  const rates = useQuery(rpcQuery('listRates', {}))
+  const [saved, setSaved] = useState<string | null>(null)
+  const form = useSubmit(async (data) => {
+    setSaved(null)
+    const perUsd = Object.fromEntries(
+      currencyCodes
+        .filter((code) => code !== 'USD' && text(data, code) !== '')
+        .map((code) => [code, Number(text(data, code).replace(',', '.'))]),
+    )
+    await rpc('setRates', { perUsd })
+    await queryClient.invalidateQueries({ queryKey: ['rpc', 'listRates'] })
+    setSaved('Rates saved. Pages show them within a minute.')
+  })
+  return (
+    <section aria-labelledby="rates-heading">
+      <h2 id="rates-heading">Exchange rates</h2>
+      <p className="muted">
+        What one US dollar buys. Used only for approximate prices; buyers pay in the seller's currency.
+        {rates.data?.updatedAt ? ` Last changed ${new Date(rates.data.updatedAt).toLocaleString()}.` : ''}
+      </p>
+      {rates.isPending ? <p>Loading…</p> : null}
+      {rates.data ? (
+        <form onSubmit={form.onSubmit} noValidate className="form" key={rates.data.updatedAt ?? 'none'}>
+          <FormMessage message={form.message} />
+          <FormMessage message={saved} tone="ok" />
+          {currencyCodes
+            .filter((code) => code !== 'USD')
+            .map((code) => (
+              <Field
+                key={code}
+                label={`${code} (${currencies[code].name})`}
+                name={code}
+                inputMode="decimal"
+                defaultValue={String(rates.data.perUsd[code] ?? '')}
+                errors={form.errors}
+                errorKeys={[`perUsd.${code}`]}
+              />
+            ))}
+          <SubmitButton busy={form.busy} busyText="Saving…">
+            Save rates
+          </SubmitButton>
+        </form>
+      ) : null}
     </section>
   )
 }

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../components/PlannedPage'
+import { MyProductsPage } from '../../../features/catalog/seller/MyProductsPage'
+import { authClient } from '../../../lib/guard'
 
 export const Route = createFileRoute('/_default/account/services')({
-  component: () => <PlannedPage path="/account/services" />,
+  beforeLoad: ({ location }) => authClient({ href: location.href, role: 'seller' }),
+  component: () => <MyProductsPage kinds={['service']} heading="Your services" />,
 })

@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../components/PlannedPage'
+import type { ProductPage as ProductData } from '../../../../contract/storefront'
+import { BookPage } from '../../../features/catalog/BookPage'
+import { payloadQuery } from '../../../lib/payload'
 
 export const Route = createFileRoute('/_default/book/$slug')({
-  component: () => <PlannedPage path="/book/$slug" />,
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(payloadQuery<ProductData>(`/${params.slug}`, '', 60_000)),
+  component: () => <BookPage data={Route.useLoaderData()} />,
 })

@@ -1,8 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../../components/PlannedPage'
+import { editorKey, ProductEditor } from '../../../../features/catalog/seller/ProductEditor'
 import { authClient } from '../../../../lib/guard'
 
 export const Route = createFileRoute('/_default/account/create/merch')({
+  validateSearch: (search: Record<string, unknown>): { id?: string } =>
+    typeof search.id === 'string' ? { id: search.id } : {},
   beforeLoad: ({ location }) => authClient({ href: location.href, role: 'seller' }),
-  component: () => <PlannedPage path="/account/create/merch" />,
+  component: function Create() {
+    const { id } = Route.useSearch()
+    return <ProductEditor key={editorKey('merch', id)} kind="merch" id={id} />
+  },
 })

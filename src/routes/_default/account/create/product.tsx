@@ -1,8 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../../components/PlannedPage'
+import { editorKey, ProductEditor } from '../../../../features/catalog/seller/ProductEditor'
 import { authClient } from '../../../../lib/guard'
 
+// Digital products and events (kind=event) are made here; ?id= edits one.
 export const Route = createFileRoute('/_default/account/create/product')({
+  validateSearch: (search: Record<string, unknown>): { kind?: 'digital' | 'event'; id?: string } => ({
+    ...(search.kind === 'event' || search.kind === 'digital' ? { kind: search.kind } : {}),
+    ...(typeof search.id === 'string' ? { id: search.id } : {}),
+  }),
   beforeLoad: ({ location }) => authClient({ href: location.href, role: 'seller' }),
-  component: () => <PlannedPage path="/account/create/product" />,
+  component: function CreateProduct() {
+    const { kind = 'digital', id } = Route.useSearch()
+    return <ProductEditor key={editorKey(kind, id)} kind={kind} id={id} />
+  },
 })

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../../components/PlannedPage'
+import { MyProductsPage } from '../../../../features/catalog/seller/MyProductsPage'
+import { authClient } from '../../../../lib/guard'
 
 export const Route = createFileRoute('/_default/account/products/')({
-  component: () => <PlannedPage path="/account/products" />,
+  beforeLoad: ({ location }) => authClient({ href: location.href, role: 'seller' }),
+  component: () => <MyProductsPage kinds={['digital', 'merch', 'event']} heading="Your products" />,
 })

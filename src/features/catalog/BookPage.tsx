@@ -1,0 +1,63 @@
+import { Link } from '@tanstack/react-router'
+import type { ProductPage as ProductData } from '../../../contract/storefront'
+import { usePageTitle } from '../../lib/title'
+import { money, Price } from './money'
+
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+
+/** /book/{slug}: the service to book, its length, place and usual hours. Choosing a time comes with checkout. */
+export function BookPage({ data }: { data: ProductData }) {
+  const { product, seller, rates } = data
+  usePageTitle(`Book ${product.title}`)
+  if (product.kind !== 'service')
+    return (
+      <section className="page narrow">
+        <h1>{product.title}</h1>
+        <p>
+          This is not a service to book.{' '}
+          <Link to="/$product" params={{ product: product.slug }}>
+            See it here
+          </Link>
+          .
+        </p>
+      </section>
+    )
+  const d = product.details as {
+    durationMinutes: number
+    timeZone: string
+    where: { kind: 'online' } | { kind: 'place'; address: string }
+    availability: { day: number; from: string; to: string }[]
+  }
+  return (
+    <section className="page narrow" aria-labelledby="book-heading">
+      <p>
+        <Link to="/$product" params={{ product: product.slug }}>
+          Back to {product.title}
+        </Link>
+      </p>
+      <h1 id="book-heading">Book “{product.title}”</h1>
+      <p>
+        With{' '}
+        <Link to="/creators/$handle" params={{ handle: seller.handle }}>
+          {seller.displayName}
+        </Link>{' '}
+        · {d.durationMinutes} minutes · <Price price={product.price} rates={rates} />
+      </p>
+      <p>
+        {d.where.kind === 'online' ? 'Online: the link comes with your booking.' : `At ${d.where.address}`}
+      </p>
+      <h2>Usual hours ({d.timeZone})</h2>
+      <ul className="plain-list">
+        {d.availability.map((slot) => (
+          <li key={`${slot.day}-${slot.from}`}>
+            {DAYS[slot.day]} {slot.from}–{slot.to}
+          </li>
+        ))}
+      </ul>
+      <p className="notice" role="status">
+        Picking a time and paying {money(product.price)} by M-Pesa, card or PayPal opens with checkout, very
+        soon.
+      </p>
+    </section>
+  )
+}

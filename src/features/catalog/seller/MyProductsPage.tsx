@@ -1,0 +1,135 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { ProductKind } from '../../../../contract/catalog.constants'
+import type { Product } from '../../../../contract/catalog.contract'
+import { FormMessage } from '../../../components/Form'
+import { RpcError, rpc, rpcQuery } from '../../../lib/rpc'
+import { usePageTitle } from '../../../lib/title'
+import { KIND_LABELS, money } from '../money'
+import { editPath } from './ProductEditor'
+
+/**
+ * The seller's own products of some kinds, with what can be done to each: see it, edit it, put it on sale
+ * or take it off, and delete it (archived: orders keep pointing at it, so nothing is really deleted).
+ */
+export function MyProductsPage({ kinds, heading }: { kinds: ProductKind[]; heading: string }) {
+  usePageTitle(heading)
+  const queryClient = useQueryClient()
+  const list = useQuery(rpcQuery('listMyProducts', { kinds }))
+  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'ok' } | null>(null)
+  const act = async (product: Product, subject: 'publishProduct' | 'unpublishProduct' | 'archiveProduct') => {
+    if (
+      subject === 'archiveProduct' &&
+      !window.confirm(
+        `Delete “${product.title}”? It comes off sale and out of your lists. Buyers keep what they bought.`,
+      )
+    )
+      return
+    setMessage(null)
+    try {
+      await rpc(subject, { id: product.id })
+      await queryClient.invalidateQueries({ queryKey: ['rpc', 'listMyProducts'] })
+      setMessage({
+        text: {
+          publishProduct: `“${product.title}” is on sale.`,
+          unpublishProduct: `“${product.title}” is off sale: a draft again.`,
+          archiveProduct: `“${product.title}” was deleted.`,
+        }[subject],
+        tone: 'ok',
+      })
+    } catch (error) {
+      setMessage({
+        text: error instanceof RpcError ? error.message : 'That did not work. Try again.',
+        tone: 'error',
+      })
+    }
+  }
+  return (
+    <section className="page" aria-labelledby="mine-heading">
+      <h1 id="mine-heading">{heading}</h1>
+      <p className="actions">
+        <Link to="/account/new-product" className="button">
+          Add a product or service
+        </Link>
+      </p>
+      <FormMessage message={message?.text ?? null} tone={message?.tone} />
+      {list.isPending ? <p>Loading…</p> : null}
+      {list.isError ? (
+        <p role="alert">
+          Your products could not be loaded. {list.error.message}{' '}
+          <button type="button" className="link-button" onClick={() => void list.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : null}
+      {list.data?.products.length === 0 ? (
+        <div className="empty-state">
+          <p>Nothing here yet.</p>
+          <Link to="/account/new-product">Create your first one</Link>
+        </div>
+      ) : null}
+      {list.data && list.data.products.length > 0 ? (
+        <ul className="my-products">
+          {list.data.products.map((product) => (
+            <li key={product.id} className="my-product">
+              {product.images[0] ? (
+                <img
+                  src={product.images[0].src}
+                  srcSet={product.images[0].srcset}
+                  sizes="4rem"
+                  width={64}
+                  height={64}
+                  alt=""
+                  loading="lazy"
+                />
+              ) : (
+                <span className="avatar avatar-empty" aria-hidden="true">
+                  {product.title.slice(0, 1)}
+                </span>
+              )}
+              <div className="my-product-main">
+                <Link {...editPath(product)} className="my-product-title">
+                  {product.title}
+                </Link>
+                <p className="muted">
+                  {KIND_LABELS[product.kind]} · {money(product.price)} ·{' '}
+                  <span className={`badge badge-${product.status}`}>
+                    {product.status === 'published' ? 'On sale' : 'Draft'}
+                  </span>
+                </p>
+              </div>
+              <div className="my-product-actions">
+                {product.status === 'published' ? (
+                  <Link to="/$product" params={{ product: product.slug }}>
+                    View <span className="visually-hidden">{product.title}</span>
+                  </Link>
+                ) : null}
+                <Link {...editPath(product)}>
+                  Edit <span className="visually-hidden">{product.title}</span>
+                </Link>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() =>
+                    void act(product, product.status === 'published' ? 'unpublishProduct' : 'publishProduct')
+                  }
+                >
+                  {product.status === 'published' ? 'Unpublish' : 'Publish'}{' '}
+                  <span className="visually-hidden">{product.title}</span>
+                </button>
+                <button
+                  type="button"
+                  className="link-button danger"
+                  onClick={() => void act(product, 'archiveProduct')}
+                >
+                  Delete <span className="visually-hidden">{product.title}</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,301 @@
+import type { ProductKind } from '../../../../contract/catalog.constants'
+import type { Product } from '../../../../contract/catalog.contract'
+import { type CurrencyCode, currencies } from '../../../../contract/currencies'
+import type { Money } from '../../../../contract/money'
+import { isoToZoned, zonedToIso } from './zoned-time'
+
+/**
+ * A product form's contents as the inputs hold them (text), and the conversion to and from the
+ * contract's product (minor units, ISO instants, nested details). The server validates again; the checks
+ * here only catch what cannot even be sent, such as a price that is not a number.
+ */
+export interface Draft {
+  title: string
+  description: string
+  price: string
+  currency: CurrencyCode
+  category: string
+  slug: string
+  // digital
+  payWhatYouWant: boolean
+  minimum: string
+  free: boolean
+  downloadLimit: string
+  // service and event
+  whereKind: 'online' | 'place'
+  url: string
+  address: string
+  timeZone: string
+  // service
+  durationMinutes: string
+  availability: { day: string; from: string; to: string }[]
+  exceptions: string
+  bufferMinutes: string
+  bookAheadDays: string
+  // merch
+  variants: { id?: string; size: string; colour: string; price: string; stock: string; sku: string }[]
+  zones: { name: string; countries: string; fee: string }[]
+  pickup: boolean
+  pickupAddress: string
+  // event
+  startsAt: string
+  endsAt: string
+  tickets: {
+    id?: string
+    name: string
+    price: string
+    capacity: string
+    saleStartsAt: string
+    saleEndsAt: string
+  }[]
+}
+
+export function majorText(amount: number, currency: CurrencyCode): string {
+  const digits = currencies[currency].minorUnits
+  return (amount / 10 ** digits).toFixed(digits)
+}
+
+/** `1,500.50` → 150050 minor units; null when it is not an amount. */
+export function toMinor(text: string, currency: CurrencyCode): number | null {
+  const clean = text.replace(/[,\s]/g, '')
+  if (!/^\d+(\.\d+)?$/.test(clean)) return null
+  return Math.round(Number(clean) * 10 ** currencies[currency].minorUnits)
+}
+
+export function emptyDraft(currency: CurrencyCode): Draft {
+  return {
+    title: '',
+    description: '',
+    price: '',
+    currency,
+    category: '',
+    slug: '',
+    payWhatYouWant: false,
+    minimum: '',
+    free: false,
+    downloadLimit: '',
+    whereKind: 'online',
+    url: '',
+    address: '',
+    timeZone: 'Africa/Nairobi',
+    durationMinutes: '60',
+    availability: [1, 2, 3, 4, 5].map((day) => ({ day: String(day), from: '09:00', to: '17:00' })),
+    exceptions: '',
+    bufferMinutes: '0',
+    bookAheadDays: '60',
+    variants: [{ size: '', colour: '', price: '', stock: '0', sku: '' }],
+    zones: [],
+    pickup: false,
+    pickupAddress: '',
+    startsAt: '',
+    endsAt: '',
+    tickets: [{ name: 'General admission', price: '', capacity: '50', saleStartsAt: '', saleEndsAt: '' }],
+  }
+}
+
+type Details = Record<string, unknown>
+
+export function draftOf(product: Product): Draft {
+  const currency = product.price.currency
+  const d = product.details as Details
+  const draft = emptyDraft(currency)
+  const money = (m: Money | undefined) => (m ? majorText(m.amount, m.currency) : '')
+  const where = d.where as { kind: 'online'; url: string } | { kind: 'place'; address: string } | undefined
+  const timeZone = (d.timeZone as string | undefined) ?? draft.timeZone
+  return {
+    ...draft,
+    title: product.title,
+    description: product.description,
+    price: money(product.price),
+    category: product.category ?? '',
+    slug: product.slug,
+    payWhatYouWant: Boolean(d.payWhatYouWant),
+    minimum: money((d.payWhatYouWant as { minimum: Money } | null)?.minimum),
+    free: d.free === true,
+    downloadLimit: d.downloadLimit ? String(d.downloadLimit) : '',
+    whereKind: where?.kind ?? 'online',
+    url: where?.kind === 'online' ? where.url : '',
+    address: where?.kind === 'place' ? where.address : '',
+    timeZone,
+    durationMinutes: d.durationMinutes ? String(d.durationMinutes) : draft.durationMinutes,
+    availability: d.availability
+      ? (d.availability as { day: number; from: string; to: string }[]).map((s) => ({
+          ...s,
+          day: String(s.day),
+        }))
+      : draft.availability,
+    exceptions: ((d.exceptions as string[] | undefined) ?? []).join(', '),
+    bufferMinutes: String(d.bufferMinutes ?? 0),
+    bookAheadDays: String(d.bookAheadDays ?? 60),
+    variants: d.variants
+      ? (
+          d.variants as {
+            id?: string
+            options: Record<string, string>
+            price: Money
+            stock: number
+            sku: string
+          }[]
+        ).map((v) => ({
+          ...(v.id ? { id: v.id } : {}),
+          size: v.options.size ?? '',
+          colour: v.options.colour ?? '',
+          price: money(v.price),
+          stock: String(v.stock),
+          sku: v.sku,
+        }))
+      : draft.variants,
+    zones: ((d.shippingZones as { name: string; countries: string[]; fee: Money }[] | undefined) ?? []).map(
+      (z) => ({ name: z.name, countries: z.countries.join(', '), fee: money(z.fee) }),
+    ),
+    pickup: Boolean(d.pickup),
+    pickupAddress: (d.pickup as { address: string } | null)?.address ?? '',
+    startsAt: isoToZoned(d.startsAt as string | undefined, timeZone),
+    endsAt: isoToZoned(d.endsAt as string | undefined, timeZone),
+    tickets: d.ticketTypes
+      ? (
+          d.ticketTypes as {
+            id?: string
+            name: string
+            price: Money
+            capacity: number
+            saleStartsAt: string | null
+            saleEndsAt: string | null
+          }[]
+        ).map((t) => ({
+          ...(t.id ? { id: t.id } : {}),
+          name: t.name,
+          price: money(t.price),
+          capacity: String(t.capacity),
+          saleStartsAt: isoToZoned(t.saleStartsAt, timeZone),
+          saleEndsAt: isoToZoned(t.saleEndsAt, timeZone),
+        }))
+      : draft.tickets,
+  }
+}
+
+export interface BuiltProduct {
+  title: string
+  description: string
+  price: Money
+  category: string
+  slug: string
+  details: Details
+}
+
+/** The product to send, or the fields that cannot be sent as they are (keyed as the server keys them). */
+export function buildProduct(
+  kind: ProductKind,
+  draft: Draft,
+): { product: BuiltProduct; errors: null } | { product: null; errors: Record<string, string> } {
+  const errors: Record<string, string> = {}
+  const { currency } = draft
+  const amount = (text: string, key: string, allowEmpty = false): Money => {
+    const minor = text.trim() === '' && allowEmpty ? 0 : toMinor(text, currency)
+    if (minor === null) errors[key] = 'Give an amount such as 1500 or 9.99'
+    return { amount: minor ?? 0, currency }
+  }
+  const whole = (text: string, key: string): number => {
+    const n = Number(text)
+    if (text.trim() === '' || !Number.isInteger(n)) errors[key] = 'Give a whole number'
+    return n
+  }
+  const instant = (text: string, key: string, optional: boolean): string | null => {
+    if (!text) {
+      if (!optional) errors[key] = 'Give a date and time'
+      return null
+    }
+    const iso = zonedToIso(text, draft.timeZone)
+    if (!iso) errors[key] = 'Give a date and time'
+    return iso
+  }
+  const where =
+    draft.whereKind === 'online'
+      ? { kind: 'online', url: draft.url.trim() }
+      : { kind: 'place', address: draft.address.trim() }
+  const free = kind === 'digital' && draft.free
+  const price =
+    kind === 'event' && draft.price.trim() === '' ? null : amount(free ? '0' : draft.price, 'price.amount')
+  let details: Details = {}
+  if (kind === 'digital')
+    details = {
+      free,
+      payWhatYouWant:
+        draft.payWhatYouWant && !free
+          ? { minimum: amount(draft.minimum, 'details.payWhatYouWant.minimum.amount') }
+          : null,
+      downloadLimit: draft.downloadLimit.trim() ? whole(draft.downloadLimit, 'details.downloadLimit') : null,
+    }
+  if (kind === 'service')
+    details = {
+      durationMinutes: whole(draft.durationMinutes, 'details.durationMinutes'),
+      where,
+      timeZone: draft.timeZone,
+      availability: draft.availability.map((s) => ({ day: Number(s.day), from: s.from, to: s.to })),
+      exceptions: draft.exceptions
+        .split(/[,\s]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+      bufferMinutes: whole(draft.bufferMinutes, 'details.bufferMinutes'),
+      bookAheadDays: whole(draft.bookAheadDays, 'details.bookAheadDays'),
+    }
+  if (kind === 'merch')
+    details = {
+      variants: draft.variants.map((v, i) => ({
+        ...(v.id ? { id: v.id } : {}),
+        options: Object.fromEntries(
+          [
+            ['size', v.size.trim()],
+            ['colour', v.colour.trim()],
+          ].filter(([, value]) => value),
+        ),
+        price: amount(v.price || draft.price, `details.variants.${i}.price.amount`),
+        stock: whole(v.stock, `details.variants.${i}.stock`),
+        sku: v.sku.trim(),
+      })),
+      shippingZones: draft.zones.map((z, i) => ({
+        name: z.name.trim(),
+        countries: z.countries
+          .split(/[,\s]+/)
+          .map((c) => c.trim().toUpperCase())
+          .filter(Boolean),
+        fee: amount(z.fee, `details.shippingZones.${i}.fee.amount`, true),
+      })),
+      pickup: draft.pickup ? { address: draft.pickupAddress.trim() } : null,
+    }
+  if (kind === 'event') {
+    const tickets = draft.tickets.map((t, i) => ({
+      ...(t.id ? { id: t.id } : {}),
+      name: t.name.trim(),
+      price: amount(t.price, `details.ticketTypes.${i}.price.amount`, true),
+      capacity: whole(t.capacity, `details.ticketTypes.${i}.capacity`),
+      saleStartsAt: instant(t.saleStartsAt, `details.ticketTypes.${i}.saleStartsAt`, true),
+      saleEndsAt: instant(t.saleEndsAt, `details.ticketTypes.${i}.saleEndsAt`, true),
+    }))
+    details = {
+      startsAt: instant(draft.startsAt, 'details.startsAt', false),
+      endsAt: instant(draft.endsAt, 'details.endsAt', true),
+      timeZone: draft.timeZone,
+      where,
+      ticketTypes: tickets,
+    }
+  }
+  if (Object.keys(errors).length > 0) return { product: null, errors }
+  // An event's headline price is its cheapest ticket.
+  const headline = price ??
+    (details.ticketTypes as { price: Money }[] | undefined)?.reduce(
+      (low, t) => (t.price.amount < low.amount ? t.price : low),
+      { amount: Number.MAX_SAFE_INTEGER, currency },
+    ) ?? { amount: 0, currency }
+  return {
+    product: {
+      title: draft.title.trim(),
+      description: draft.description,
+      price: headline,
+      category: draft.category.trim(),
+      slug: draft.slug.trim(),
+      details,
+    },
+    errors: null,
+  }
+}
