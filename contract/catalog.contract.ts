@@ -384,6 +384,15 @@ export const catalogContract = {
     input: z.strictObject({ id: productId }),
     output: one,
   }),
+  deleteProduct: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary:
+      'Deletes one of your products with its photos and files if it was never on sale. One that was on sale ' +
+      '(and so may have orders) is archived instead: off sale and out of your lists, kept for its buyers.',
+    input: z.strictObject({ id: productId }),
+    output: z.object({ outcome: z.enum(['deleted', 'archived']) }),
+  }),
   listMyProducts: defineSubject({
     kind: 'query',
     access: 'seller',

@@ -45,5 +45,6 @@ export const subjectKinds: { [S in SubjectName]: Contract[S]['kind'] } = {
   createUploadUrl: 'mutation',
   completeUpload: 'mutation',
   listRates: 'query',
+  deleteProduct: 'mutation',
   setRates: 'mutation',
 }

@@ -8,7 +8,7 @@ import { buildPlatformSettings } from './features/settings/settings.service'
 import type { Logger } from './lib/log'
 import { createMailer, type Mailer } from './mail/mailer'
 import { rpcBodyLimit, rpcHandler } from './rpc/dispatcher'
-import { createStorage } from './storage/create-storage'
+import { createStorage, type ServedStorage } from './storage/create-storage'
 import { runtimeSettings } from './web/html'
 import { loadPrerendered, Pages } from './web/pages'
 import { type Asset, loadAssets, negotiate } from './web/static'
@@ -22,6 +22,8 @@ export interface AppDeps {
   log: Logger
   /** Defaults to SMTP or the outbox, as configured. */
   mailer?: Mailer
+  /** Defaults to the storage configured (S3 or DATA_DIR/files); index.ts passes the one it seeded. */
+  storage?: ServedStorage
 }
 
 /** Paths the server owns: never answered with the app's HTML. */
@@ -67,7 +69,7 @@ export function createApp(deps: AppDeps) {
   })
 
   const mailer = deps.mailer ?? createMailer(config, log)
-  const storage = createStorage(config)
+  const storage = deps.storage ?? createStorage(config)
   app.post('/', rpcBodyLimit, rpcHandler({ db: database.db, config, platform, log, mailer, storage }))
   storage.routes(app as unknown as Hono<never>)
 

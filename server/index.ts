@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './env'
 import { grantAdmin } from './features/accounts/accounts.service'
 import { seedDemoData } from './features/demo/seed'
 import { createLogger } from './lib/log'
+import { createStorage } from './storage/create-storage'
 
 // Listening only: everything else is built by createApp() so tests can build it without a socket.
 async function main() {
@@ -18,12 +19,13 @@ async function main() {
       : { kind: 'pglite', dataDir: config.dataDir },
     path.join(config.rootDir, 'server', 'db', 'migrations'),
   )
-  const demo = config.demoData ? await seedDemoData(database.db, config, log) : null
+  const storage = createStorage(config)
+  const demo = config.demoData ? await seedDemoData(database.db, storage, config, log) : null
   if (config.adminEmail && !(await grantAdmin(database.db, config.adminEmail)))
     log.warn('ADMIN_EMAIL has no account yet: sign up with that address, then restart Soko', {
       email: config.adminEmail,
     })
-  const app = createApp({ config, database, log })
+  const app = createApp({ config, database, log, storage })
 
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`

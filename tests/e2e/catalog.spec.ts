@@ -41,7 +41,7 @@ async function rpc(request: APIRequestContext, subject: string, input: object, t
   })
   return {
     status: res.status(),
-    body: (await res.json()) as { data: Record<string, never>; message: string },
+    body: (await res.json()) as { data: unknown; message: string },
   }
 }
 
@@ -73,13 +73,11 @@ test('a seller creates and publishes one product of each kind, uploading a 5 MB 
   await page
     .getByLabel('Add files')
     .setInputFiles({ name: 'field-recordings.pdf', mimeType: 'application/pdf', buffer: file })
-  await page
-    .getByLabel('Add photos')
-    .setInputFiles({
-      name: 'cover.jpg',
-      mimeType: 'image/jpeg',
-      buffer: await photo({ r: 30, g: 110, b: 90 }),
-    })
+  await page.getByLabel('Add photos').setInputFiles({
+    name: 'cover.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await photo({ r: 30, g: 110, b: 90 }),
+  })
   await expect(page.getByText('Uploads start when you save the draft.')).toHaveCount(2)
   const cdp = await context.newCDPSession(page)
   await cdp.send('Network.emulateNetworkConditions', {
@@ -124,13 +122,11 @@ test('a seller creates and publishes one product of each kind, uploading a 5 MB 
   await page.getByRole('button', { name: 'Publish', exact: true }).click()
   await expect(page.getByText('Stock cannot be negative')).toBeVisible()
   await page.getByLabel('In stock').fill('12')
-  await page
-    .getByLabel('Add photos')
-    .setInputFiles({
-      name: 'tote.jpg',
-      mimeType: 'image/jpeg',
-      buffer: await photo({ r: 40, g: 60, b: 160 }),
-    })
+  await page.getByLabel('Add photos').setInputFiles({
+    name: 'tote.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await photo({ r: 40, g: 60, b: 160 }),
+  })
   slugs.merch = await publish(page)
 
   // Event: created from /account/create/product with kind event.

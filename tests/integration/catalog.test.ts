@@ -273,6 +273,31 @@ describe.each(databaseKinds)('the catalog on %s', (kind) => {
     expect((await app.call('publishProduct', { id }, seller)).status).toBe(404)
   })
 
+  it('deletes a product never on sale, and archives one that was (its buyers keep it)', async () => {
+    const seller = await person()
+    const draft = data(await app.call('createProduct', examples.event, seller)).product
+    const deleted = await app.call('deleteProduct', { id: draft.id }, seller)
+    expect(deleted.body.data).toEqual({ outcome: 'deleted' })
+    expect((await app.call('publishProduct', { id: draft.id }, seller)).status).toBe(404)
+    expect(
+      (
+        (await app.call('listMyProducts', { status: 'archived' }, seller)).body.data as {
+          products: unknown[]
+        }
+      ).products,
+    ).toEqual([])
+
+    const sold = data(await app.call('createProduct', examples.service, seller)).product
+    await app.call('publishProduct', { id: sold.id }, seller)
+    await app.call('unpublishProduct', { id: sold.id }, seller)
+    const archived = await app.call('deleteProduct', { id: sold.id }, seller)
+    expect(archived.body.data).toEqual({ outcome: 'archived' })
+    const kept = (await app.call('listMyProducts', { status: 'archived' }, seller)).body.data as {
+      products: { id: string }[]
+    }
+    expect(kept.products.map((p) => p.id)).toEqual([sold.id])
+  })
+
   it('never lets a seller see or change another seller’s product; customers cannot sell', async () => {
     const [owner, other, customer] = [await person(), await person(), await person('customer')]
     const { id } = data(await app.call('createProduct', examples.digital, owner)).product
@@ -281,6 +306,7 @@ describe.each(databaseKinds)('the catalog on %s', (kind) => {
       ['publishProduct', { id }],
       ['unpublishProduct', { id }],
       ['archiveProduct', { id }],
+      ['deleteProduct', { id }],
     ] as const) {
       const answer = await app.call(subject, input, other)
       expect(answer.status, subject).toBe(404)

@@ -124,6 +124,7 @@ export const catalogHandlers: Pick<
   | 'completeUpload'
   | 'listRates'
   | 'setRates'
+  | 'deleteProduct'
 > = {
   createProduct: async (input, ctx) => {
     const { user } = callerOf(ctx)
@@ -207,6 +208,20 @@ export const catalogHandlers: Pick<
     const { user } = callerOf(ctx)
     // Orders (next issue) keep pointing at the row: a product is archived, never deleted.
     return asProduct(ctx.db, await setStatus(ctx.db, await ownProduct(ctx.db, user.id, id), 'archived'))
+  },
+
+  deleteProduct: async ({ id }, ctx) => {
+    const { user } = callerOf(ctx)
+    const row = await ownProduct(ctx.db, user.id, id)
+    // Never on sale, so nobody can have bought it: it goes, with its files. Otherwise buyers keep it.
+    if (row.publishedAt === null) {
+      const assets = await ctx.db.select().from(productAssets).where(eq(productAssets.productId, row.id))
+      await ctx.db.delete(products).where(and(eq(products.id, row.id), sql`${products.publishedAt} is null`))
+      await deleteAssetObjects(ctx.storage, ctx.log, assets)
+      return { outcome: 'deleted' as const }
+    }
+    await setStatus(ctx.db, row, 'archived')
+    return { outcome: 'archived' as const }
   },
 
   listMyProducts: async ({ kinds, status }, ctx) => {

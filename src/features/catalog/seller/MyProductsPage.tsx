@@ -18,9 +18,9 @@ export function MyProductsPage({ kinds, heading }: { kinds: ProductKind[]; headi
   const queryClient = useQueryClient()
   const list = useQuery(rpcQuery('listMyProducts', { kinds }))
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'ok' } | null>(null)
-  const act = async (product: Product, subject: 'publishProduct' | 'unpublishProduct' | 'archiveProduct') => {
+  const act = async (product: Product, subject: 'publishProduct' | 'unpublishProduct' | 'deleteProduct') => {
     if (
-      subject === 'archiveProduct' &&
+      subject === 'deleteProduct' &&
       !window.confirm(
         `Delete “${product.title}”? It comes off sale and out of your lists. Buyers keep what they bought.`,
       )
@@ -28,13 +28,16 @@ export function MyProductsPage({ kinds, heading }: { kinds: ProductKind[]; headi
       return
     setMessage(null)
     try {
-      await rpc(subject, { id: product.id })
+      const answer = await rpc(subject, { id: product.id })
       await queryClient.invalidateQueries({ queryKey: ['rpc', 'listMyProducts'] })
+      const archived = 'outcome' in answer && answer.outcome === 'archived'
       setMessage({
         text: {
           publishProduct: `“${product.title}” is on sale.`,
           unpublishProduct: `“${product.title}” is off sale: a draft again.`,
-          archiveProduct: `“${product.title}” was deleted.`,
+          deleteProduct: archived
+            ? `“${product.title}” was removed from sale and your lists. It was on sale before, so its buyers keep it.`
+            : `“${product.title}” was deleted.`,
         }[subject],
         tone: 'ok',
       })
@@ -121,7 +124,7 @@ export function MyProductsPage({ kinds, heading }: { kinds: ProductKind[]; headi
                 <button
                   type="button"
                   className="link-button danger"
-                  onClick={() => void act(product, 'archiveProduct')}
+                  onClick={() => void act(product, 'deleteProduct')}
                 >
                   Delete <span className="visually-hidden">{product.title}</span>
                 </button>
