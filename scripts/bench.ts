@@ -1,14 +1,19 @@
 // `npm run bench`: figures, never a verdict. Measures, in one run on this machine:
 //   - first-load JavaScript of pages (gzip bytes of every script the page loads until the network is idle),
 //     with the 130 KB budget of / next to it
+//   - Lighthouse mobile (its defaults: Moto G Power emulation, simulated slow 4G and 4x CPU slowdown,
+//     performance category only) for a product page /{slug} and /explore, better of two runs each, with
+//     issue 5's targets next to them: performance >= 90 and LCP <= 2.5 s
 //   - getSettings requests/second and p99 latency under autocannon, next to a bare node:http endpoint
 //     that answers the same bytes, and their ratio.
-import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
+import lighthouse, { type Result as LighthouseResult } from 'lighthouse'
 import { chromium } from 'playwright'
 import { freePort } from '../tests/support/net'
 import { rootDir, startServer } from '../tests/support/process'
@@ -17,6 +22,10 @@ import { chromiumArgs, findChromium } from './chromium'
 const pages = ['/', '/login', '/explore', '/features']
 /** Issue 4's budget: the home page's first load, gzip. */
 const HOME_BUDGET_BYTES = 130 * 1024
+/** Issue 5's targets for /{slug} and /explore under Lighthouse mobile. */
+const PERFORMANCE_TARGET = 90
+const LCP_TARGET_MS = 2500
+const LIGHTHOUSE_RUNS = 2
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const connections = 10
 const rpcBody = JSON.stringify({ subject: 'getSettings' })
@@ -25,6 +34,8 @@ interface FirstLoad {
   bytes: number
   /** Whether any script the page loaded is the Firebase SDK (it registers itself as "@firebase/…"). */
   firebase: boolean
+  /** The first uncaught error or error-page log ("Page error: …"): the figures are then of a broken page. */
+  error?: string
 }
 
 async function firstLoadJs(baseUrl: string, pages: string[]): Promise<Record<string, FirstLoad> | string> {
@@ -39,6 +50,13 @@ async function firstLoadJs(baseUrl: string, pages: string[]): Promise<Record<str
       const tab = await context.newPage()
       const load: FirstLoad = { bytes: 0, firebase: false }
       const pending: Promise<void>[] = []
+      tab.on('pageerror', (error) => {
+        load.error ??= error.message
+      })
+      tab.on('console', (message) => {
+        if (message.type() === 'error' && message.text().startsWith('Page error:'))
+          load.error ??= message.text().split('\n')[0]
+      })
       tab.on('response', (res) => {
         if (res.request().resourceType() !== 'script') return
         pending.push(
@@ -84,6 +102,211 @@ async function firstLoadWithFirebase(): Promise<Record<string, FirstLoad> | stri
   } finally {
     await server.stop()
     rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * A published product's slug from the demo data: the first /explore result, preferring one with an image
+ * (BENCH_SLUG overrides it).
+ */
+async function findProductSlug(baseUrl: string): Promise<string | null> {
+  if (process.env.BENCH_SLUG) return process.env.BENCH_SLUG.replace(/^\//, '')
+  try {
+    const res = await fetch(`${baseUrl}/explore/_payload.json`)
+    if (!res.ok) return null
+    const payload = (await res.json()) as { results?: { slug?: string; image?: unknown }[] }
+    const results = (payload.results ?? []).filter((r) => typeof r.slug === 'string' && r.slug)
+    return (results.find((r) => r.image != null) ?? results[0])?.slug ?? null
+  } catch {
+    return null
+  }
+}
+
+interface LighthouseRun {
+  /** 0–100. */
+  score: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  fcpMs: number
+  /** Failing opportunities and diagnostics of the performance category, worst first. */
+  hints: string[]
+  warnings: string[]
+  benchmarkIndex: number | undefined
+  html: string
+}
+
+interface LighthouseFigures {
+  label: string
+  best: LighthouseRun
+  scores: number[]
+  report: string
+}
+
+/** Chromium with a DevTools port for Lighthouse; we start it, so we stop exactly this PID. */
+async function launchDebuggableChromium(executablePath: string) {
+  const port = await freePort()
+  const profile = mkdtempSync(path.join(tmpdir(), 'soko-bench-lighthouse-profile-'))
+  const child: ChildProcess = spawn(
+    executablePath,
+    [
+      '--headless=new',
+      ...chromiumArgs,
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      '--no-default-browser-check',
+      '--disable-extensions',
+      '--disable-dev-shm-usage',
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  )
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  child.once('error', () => {}) // a failed spawn: the wait below gives up and says so
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+    await Promise.race([exited, sleep(5000)])
+    rmSync(profile, { recursive: true, force: true })
+  }
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) break
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return { port, stop }
+    } catch {}
+    await sleep(100)
+  }
+  await stop()
+  throw new Error('Chromium did not open its DevTools port')
+}
+
+async function lighthouseOnce(executablePath: string, url: string): Promise<LighthouseRun> {
+  const browser = await launchDebuggableChromium(executablePath)
+  try {
+    // No config: Lighthouse's default is the mobile form factor with simulated throttling.
+    const result = await lighthouse(url, {
+      port: browser.port,
+      output: 'html',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    })
+    if (!result) throw new Error('Lighthouse returned nothing')
+    const lhr = result.lhr
+    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`)
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+    const category = lhr.categories.performance
+    return {
+      score: Math.round((category?.score ?? 0) * 100),
+      lcpMs: numeric('largest-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      fcpMs: numeric('first-contentful-paint'),
+      hints: lighthouseHints(lhr),
+      warnings: lhr.runWarnings,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
+      html: Array.isArray(result.report) ? (result.report[0] ?? '') : result.report,
+    }
+  } finally {
+    await browser.stop()
+  }
+}
+
+/**
+ * What the page author should look at: failing diagnostics of the performance category (metrics and the
+ * hidden "insight" duplicates left out), each with the first element or URL it names.
+ */
+function lighthouseHints(lhr: LighthouseResult): string[] {
+  const refs = lhr.categories.performance?.auditRefs ?? []
+  return refs
+    .filter((ref) => ref.group !== 'metrics' && ref.group !== 'hidden')
+    .map((ref) => lhr.audits[ref.id])
+    .filter(
+      (audit): audit is NonNullable<typeof audit> =>
+        !!audit &&
+        audit.score !== null &&
+        audit.score < 0.9 &&
+        audit.scoreDisplayMode !== 'informative' &&
+        audit.scoreDisplayMode !== 'notApplicable' &&
+        audit.scoreDisplayMode !== 'manual',
+    )
+    .sort((a, b) => (a.score ?? 1) - (b.score ?? 1))
+    .map((audit) => {
+      const subject = firstSubject(audit.details)
+      return [audit.title, audit.displayValue && `(${audit.displayValue})`, subject && `— ${subject}`]
+        .filter(Boolean)
+        .join(' ')
+    })
+}
+
+/** The first element (CSS selector) or URL in an audit's details table, looking into nested lists. */
+function firstSubject(details: unknown): string | undefined {
+  if (!details || typeof details !== 'object') return undefined
+  const items = (details as { items?: unknown }).items
+  if (!Array.isArray(items)) return undefined
+  for (const item of items) {
+    if (!item || typeof item !== 'object') continue
+    const { node, url } = item as { node?: { selector?: unknown }; url?: unknown }
+    if (typeof node?.selector === 'string') return node.selector
+    if (typeof url === 'string') return url.replace(/^https?:\/\/[^/]+/, '')
+    const nested = firstSubject(item)
+    if (nested) return nested
+  }
+  return undefined
+}
+
+/** Each page LIGHTHOUSE_RUNS times; the better run (higher score, then lower LCP) is the one reported. */
+async function lighthouseFigures(
+  baseUrl: string,
+  targets: { label: string; path: string }[],
+): Promise<LighthouseFigures[] | string> {
+  const executablePath = findChromium()
+  if (!executablePath) return 'skipped: no Chromium (see npm run test:e2e)'
+  if (targets.length === 0) return 'skipped: no pages to run'
+  const reports = mkdtempSync(path.join(tmpdir(), 'soko-bench-lighthouse-'))
+  const figures: LighthouseFigures[] = []
+  for (const { label, path: pagePath } of targets) {
+    const runs: LighthouseRun[] = []
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+      try {
+        runs.push(await lighthouseOnce(executablePath, baseUrl + pagePath))
+      } catch (error) {
+        return `skipped: Lighthouse could not run on ${label}: ${(error as Error).message}`
+      }
+    }
+    const best = runs.reduce((a, b) =>
+      b.score > a.score || (b.score === a.score && b.lcpMs < a.lcpMs) ? b : a,
+    )
+    const report = path.join(reports, `${pagePath.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home'}.html`)
+    writeFileSync(report, best.html)
+    figures.push({ label, best, scores: runs.map((run) => run.score), report })
+  }
+  return figures
+}
+
+/** `failed`: pages that failed in the first-load pass, by label; their figures are of an error page. */
+function printLighthouse(figures: LighthouseFigures[] | string, failed: Record<string, string>) {
+  if (typeof figures === 'string') {
+    console.log(`  Lighthouse mobile: ${figures}`)
+    return
+  }
+  console.log(
+    `  Lighthouse mobile (default emulation, simulated slow 4G + 4x CPU; better of ${LIGHTHOUSE_RUNS} runs by score):`,
+  )
+  for (const { label, best, scores, report } of figures) {
+    const within = (ok: boolean) => (ok ? 'within' : 'OVER')
+    console.log(`    ${label}  (runs: ${scores.join(', ')})`)
+    if (failed[label])
+      console.log(`      ! the page failed in the first-load pass: these figures are of its error page`)
+    console.log(
+      `      performance ${best.score} (target >= ${PERFORMANCE_TARGET}: ${within(best.score >= PERFORMANCE_TARGET)})` +
+        `   LCP ${(best.lcpMs / 1000).toFixed(2)} s (target <= ${LCP_TARGET_MS / 1000} s: ${within(best.lcpMs <= LCP_TARGET_MS)})`,
+    )
+    console.log(
+      `      TBT ${Math.round(best.tbtMs)} ms   CLS ${best.cls.toFixed(3)}   FCP ${(best.fcpMs / 1000).toFixed(2)} s` +
+        `   (benchmarkIndex ${best.benchmarkIndex ?? '?'})`,
+    )
+    for (const hint of best.hints.slice(0, 6)) console.log(`      to look at: ${hint}`)
+    for (const warning of best.warnings) console.log(`      Lighthouse warning: ${warning}`)
+    console.log(`      report: ${report}`)
   }
 }
 
@@ -135,8 +358,21 @@ async function main() {
     env: { DATA_DIR: dataDir, PORT: String(await freePort()), DATABASE_URL: '', LOG_LEVEL: 'warn' },
   })
   try {
-    const js = await firstLoadJs(server.url, pages)
+    const slug = await findProductSlug(server.url)
+    const slugLabel = slug ? `/{slug} (/${slug})` : '/{slug}'
+    const js = await firstLoadJs(server.url, slug ? [...pages, `/${slug}`] : pages)
+    const jsLabelled =
+      typeof js === 'string' || !slug
+        ? js
+        : Object.fromEntries(
+            Object.entries(js).map(([page, load]) => [page === `/${slug}` ? slugLabel : page, load]),
+          )
     const withFirebase = await firstLoadWithFirebase()
+    const lighthouseTargets = [
+      ...(slug ? [{ label: slugLabel, path: `/${slug}` }] : []),
+      { label: '/explore', path: '/explore' },
+    ]
+    const lighthouseResults = await lighthouseFigures(server.url, lighthouseTargets)
     const answer = await (await fetch(`${server.url}/`, { method: 'POST', body: rpcBody })).text()
     const bare = await startBare(answer)
     try {
@@ -145,20 +381,33 @@ async function main() {
       const soko = await load(`${server.url}/`)
       const floor = await load(bare.url)
       console.log('\nSoko bench')
-      for (const sizes of [js, withFirebase]) {
+      if (!slug)
+        console.log('  first-load JS /{slug}: skipped: no published product in /explore/_payload.json')
+      for (const sizes of [jsLabelled, withFirebase]) {
         if (typeof sizes === 'string') console.log(`  first-load JS: ${sizes}`)
         else
-          for (const [page, { bytes, firebase }] of Object.entries(sizes))
+          for (const [page, { bytes, firebase, error }] of Object.entries(sizes)) {
             console.log(
               `  first-load JS ${page}: ${(bytes / 1024).toFixed(1)} KB gzip (${bytes} bytes), ` +
                 `Firebase SDK ${firebase ? 'loaded' : 'not loaded'}`,
             )
+            if (error) console.log(`    ! the page failed: ${error}`)
+          }
       }
       if (typeof js !== 'string' && js['/'])
         console.log(
           `  budget /: ${(js['/'].bytes / 1024).toFixed(1)} KB of ${HOME_BUDGET_BYTES / 1024} KB ` +
             `(${js['/'].bytes <= HOME_BUDGET_BYTES ? 'within' : 'OVER'})`,
         )
+      if (!slug)
+        console.log('  Lighthouse mobile /{slug}: skipped: no published product in /explore/_payload.json')
+      const failed =
+        typeof jsLabelled === 'string'
+          ? {}
+          : Object.fromEntries(
+              Object.entries(jsLabelled).flatMap(([page, { error }]) => (error ? [[page, error]] : [])),
+            )
+      printLighthouse(lighthouseResults, failed)
       console.log(`  getSettings (${connections} connections, ${seconds} s, ${answer.length} byte answer):`)
       console.log(`    Soko      ${soko.rps} req/s   p99 ${soko.p99} ms   errors ${soko.errors}`)
       console.log(`    node:http ${floor.rps} req/s   p99 ${floor.p99} ms   errors ${floor.errors}`)

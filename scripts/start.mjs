@@ -9,6 +9,7 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { sourceHash as hashSources } from './source-hash.mjs'
+import { ssrDir } from './ssr-dir.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const distArg = process.argv.indexOf('--dist')
@@ -76,9 +77,9 @@ function build() {
   console.log('Building Soko…')
   const started = Date.now()
   run(['build', '--outDir', path.join(dist, 'client'), '--logLevel', 'warn'])
-  // The marketing pages as HTML, rendered by the app's own routes (src/prerender.tsx).
-  // Its bundle stays inside the project, wherever the build goes, so its imports resolve from node_modules.
-  const prerenderDir = path.join(root, 'node_modules', '.cache', 'soko-prerender')
+  // The marketing pages as HTML, rendered by the app's own routes (src/prerender.tsx). The server renders
+  // catalog pages with the same bundle at run time (server/web/ssr.ts).
+  const prerenderDir = ssrDir(root, dist)
   const prerenderArgs = ['--mode', 'prerender', '--outDir', prerenderDir, '--logLevel', 'warn']
   run(['build', '--ssr', 'src/prerender.tsx', ...prerenderArgs])
   const prerender = spawnSync(process.execPath, [path.join(prerenderDir, 'prerender.js'), dist], {

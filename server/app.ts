@@ -11,6 +11,7 @@ import { rpcBodyLimit, rpcHandler } from './rpc/dispatcher'
 import { createStorage, type ServedStorage } from './storage/create-storage'
 import { runtimeSettings } from './web/html'
 import { loadPrerendered, Pages } from './web/pages'
+import { ServerRenderer } from './web/ssr'
 import { type Asset, loadAssets, negotiate } from './web/static'
 import { isCatalogPage, publicData, sendPayload } from './web/storefront'
 
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps) {
   // The service worker's offline shell: the same page with no route's head in it.
   if (pages) assets.set('/index.html', pages.shellAsset())
 
+  const renderer = new ServerRenderer(config.rootDir, config.clientDir, log)
   const app = new Hono<AppEnv>()
 
   app.use(async (c, next) => {
@@ -115,7 +117,8 @@ export function createApp(deps: AppDeps) {
       ? await publicData(database.db, path, params, config.publicUrl)
       : undefined
     if (data !== undefined) {
-      const page = pages.renderData(path, data)
+      const markup = data ? await renderer.render(`${path}${new URL(c.req.url).search}`, data.payload) : null
+      const page = pages.renderData(path, data, markup)
       return sendAsset(c, page.asset, page.status, 'no-cache')
     }
     // The status tells crawlers and people with scripts off what a path is; the head, what the page is.

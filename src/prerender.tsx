@@ -1,25 +1,41 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { renderToString } from 'react-dom/server'
 import { payloadScript } from '../contract/runtime'
 import { marketingPayloads } from './features/marketing/content'
-import { payloadQuery } from './lib/payload'
+import { setServerPayload } from './lib/payload'
 import { createAppRouter, createQueryClient } from './router'
 
 /**
- * Build step (run by scripts/start.mjs after the client build): renders /, /features, /pricing and
- * /contact-us with the real routes and components into copies of dist/client/index.html, so their content
- * shows before any JavaScript runs. Each page carries its payload, so the app starts without asking for it.
- * Writes dist/prerendered/{name}.html and pages.json (path → file) for the server.
+ * The app's pages rendered to HTML with the real routes and components, so their content shows before any
+ * JavaScript runs. As a build step (run by scripts/start.mjs after the client build) it renders /, /features,
+ * /pricing and /contact-us into copies of dist/client/index.html and writes dist/prerendered/{name}.html and
+ * pages.json (path → file). The server imports the same bundle and calls `renderPage` for catalog pages
+ * (server/web/ssr.ts). Each page carries its payload, so the app starts without asking for it.
  */
 
-async function render(pagePath: string, payload: unknown): Promise<string> {
+let queue: Promise<unknown> = Promise.resolve()
+
+/** The markup of the page at `url` (path and query) with its payload; one page at a time. */
+export function renderPage(url: string, payload: unknown): Promise<string> {
+  const next = queue.then(() => render(url, payload))
+  queue = next.catch(() => undefined)
+  return next
+}
+
+async function render(url: string, payload: unknown): Promise<string> {
+  const pagePath = new URL(url, 'http://soko.invalid').pathname
   const queryClient = createQueryClient()
-  queryClient.setQueryData(payloadQuery(pagePath).queryKey, payload)
-  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [pagePath] }))
-  await router.load()
+  setServerPayload({ pagePath, payload })
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }))
+  try {
+    await router.load()
+  } finally {
+    setServerPayload(null)
+  }
   const failed = router.state.matches.find((match) => match.status !== 'success')
   if (failed || router.state.matches.length < 2)
     throw new Error(
@@ -60,4 +76,5 @@ async function main() {
   console.log(`Prerendered ${Object.keys(index).join(', ')}`)
 }
 
-await main()
+// Run as a script by the build; imported by the server for renderPage only.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main()

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { matchAppRoute } from '../../contract/routes'
 import { payloadScript, type RuntimeSettings } from '../../contract/runtime'
+import { escapeHtml } from '../lib/html'
 import { type Head, headFor, withHead } from './head'
 import { withRuntimeSettings } from './html'
 import { type Asset, compressVariants, makeAsset } from './static'
@@ -49,10 +50,19 @@ export class Pages {
    * request: the page's payload goes into the HTML so its first load needs no second request, and a
    * missing one (null) is the app's 404 page with a 404 status.
    */
-  renderData(pathname: string, data: { payload: unknown; head?: Partial<Head> } | null) {
+  renderData(
+    pathname: string,
+    data: { payload: unknown; head?: Partial<Head> } | null,
+    markup: string | null = null,
+  ) {
     const route = data ? matchAppRoute(pathname) : null
     const head = { ...headFor(route, pathname, this.settings.siteUrl), ...data?.head }
     let html = withHead(withRuntimeSettings(this.shell, this.settings), head)
+    if (markup)
+      html = html.replace(
+        '<div id="root"></div>',
+        `<div id="root" data-prerendered="${escapeHtml(pathname)}">${markup}</div>`,
+      )
     if (data) html = html.replace('</head>', `  ${payloadScript(pathname, data.payload)}\n  </head>`)
     const body = Buffer.from(html)
     return {

@@ -16,7 +16,18 @@ export function payloadQuery<T>(pagePath: string, search = '', staleTime = 5 * 6
 }
 
 /** `search` is a query string (`q=lamu&kind=digital`) for pages whose data depends on one, like /explore. */
+/** On the server, the page being rendered and its data (src/prerender.tsx renders one page at a time). */
+let serverPayload: { pagePath: string; payload: unknown } | null = null
+
+export function setServerPayload(page: { pagePath: string; payload: unknown } | null) {
+  serverPayload = page
+}
+
 async function loadPayload<T>(pagePath: string, search: string): Promise<T> {
+  if (typeof document === 'undefined') {
+    if (serverPayload?.pagePath === pagePath) return serverPayload.payload as T
+    throw new Error(`No payload for ${pagePath} on the server`)
+  }
   const inline = takeInlinePayload(pagePath)
   if (inline !== undefined) return inline as T
   const query = search ? `?${search}` : ''

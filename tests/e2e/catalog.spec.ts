@@ -172,9 +172,15 @@ test('a signed-out visitor finds the product through /explore search and opens i
   await expect(page.getByRole('link', { name: 'Wanjiru Studio' }).first()).toBeVisible()
 
   // Each kind's page opens; the service's booking page too.
-  for (const slug of [slugs.service, slugs.merch, slugs.event]) {
+  for (const [slug, title, detail] of [
+    [slugs.service, `Mix review ${run}`, '45 minutes'],
+    [slugs.merch, `Kikoi tote ${run}`, 'One size · Indigo'],
+    [slugs.event, `Listening night ${run}`, 'Kenya National Theatre, Nairobi'],
+  ] as const) {
     const response = await page.goto(`/${slug}`)
     expect(response?.status()).toBe(200)
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+    await expect(page.getByText(detail).first()).toBeVisible()
   }
   await page.goto(`/${slugs.service}`)
   await page.getByRole('link', { name: 'Book a time' }).click()

@@ -19,13 +19,13 @@ export function formatSize(bytes: number): string {
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`
 }
 
+/** A date and time in the event's own zone, named: "Saturday, 9 January 2027 at 18:00 (Africa/Nairobi)". */
 function when(iso: string, timeZone: string) {
-  return new Intl.DateTimeFormat(undefined, {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    timeZone,
-    timeZoneName: 'short',
-  }).format(new Date(iso))
+  // dateStyle and timeStyle cannot be combined with timeZoneName, so the zone is named after.
+  const text = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(
+    new Date(iso),
+  )
+  return `${text} (${timeZone.replace(/_/g, ' ')})`
 }
 
 type Where = { kind: 'online' } | { kind: 'place'; address: string }

@@ -1,0 +1,1 @@
+export function ssrDir(rootDir: string, distDir: string): string
