@@ -198,6 +198,9 @@ test('the server HTML carries og tags, the payload answers 304 to its ETag, and 
   expect(html).toMatch(
     /<meta property="og:image" content="http[^"]+\/files\/public\/products\/[^"]+\.webp" \/>/,
   )
+  // Rendered on the server: the page and its cover show before any JavaScript runs.
+  expect(html).toContain(`<h1 id="product-heading">Field recordings ${run}</h1>`)
+  expect(html).toMatch(/<img[^>]+srcSet="[^"]+-320\.webp 320w/)
 
   const payload = await request.get(`/${slugs.digital}/_payload.json`)
   expect(payload.status()).toBe(200)
