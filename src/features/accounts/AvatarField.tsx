@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../../../contract/accounts.constants'
 import type { User } from '../../../contract/accounts.contract'
+import { Avatar } from '../../components/Avatar'
 import { FormMessage } from '../../components/Form'
 import { RpcError, rpc } from '../../lib/rpc'
 import { storeUser } from '../../lib/session'
@@ -48,21 +49,7 @@ export function AvatarField({ user, onChange }: { user: User; onChange: () => vo
     <div className="field avatar-field">
       <span className="label">Profile photo</span>
       <div className="avatar-row">
-        {user.avatar ? (
-          <img
-            className="avatar"
-            src={user.avatar.small}
-            srcSet={`${user.avatar.small} 96w, ${user.avatar.large} 256w`}
-            sizes="96px"
-            width={96}
-            height={96}
-            alt={`${user.name}'s profile`}
-          />
-        ) : (
-          <span className="avatar avatar-empty" aria-hidden="true">
-            {user.name.slice(0, 1).toUpperCase()}
-          </span>
-        )}
+        <Avatar name={user.name} avatar={user.avatar} alt={`${user.name}'s profile`} />
         <div>
           <label htmlFor={id} className="button secondary">
             {user.avatar ? 'Change photo' : 'Add a photo'}

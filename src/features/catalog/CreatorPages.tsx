@@ -1,30 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import type { CreatorPage as CreatorData, CreatorsPage as CreatorsData } from '../../../contract/storefront'
+import { Avatar } from '../../components/Avatar'
+import { Pager } from '../../components/Pager'
 import { usePageTitle } from '../../lib/title'
 import { ProductGrid } from './ProductCards'
-
-function Avatar({
-  creator,
-}: {
-  creator: { displayName: string; avatar: { small: string; large: string } | null }
-}) {
-  return creator.avatar ? (
-    <img
-      className="avatar"
-      src={creator.avatar.small}
-      srcSet={`${creator.avatar.small} 96w, ${creator.avatar.large} 256w`}
-      sizes="96px"
-      width={96}
-      height={96}
-      alt=""
-      loading="lazy"
-    />
-  ) : (
-    <span className="avatar avatar-empty" aria-hidden="true">
-      {creator.displayName.slice(0, 1).toUpperCase()}
-    </span>
-  )
-}
 
 export function CreatorsPage({ data, onPage }: { data: CreatorsData; onPage: (page: number) => void }) {
   usePageTitle('Creators')
@@ -39,7 +18,7 @@ export function CreatorsPage({ data, onPage }: { data: CreatorsData; onPage: (pa
         <ul className="creator-list">
           {data.creators.map((creator) => (
             <li key={creator.handle} className="creator-card">
-              <Avatar creator={creator} />
+              <Avatar name={creator.displayName} avatar={creator.avatar} lazy />
               <div>
                 <Link to="/creators/$handle" params={{ handle: creator.handle }} className="creator-name">
                   {creator.displayName}
@@ -54,20 +33,7 @@ export function CreatorsPage({ data, onPage }: { data: CreatorsData; onPage: (pa
           ))}
         </ul>
       )}
-      {data.pageCount > 1 ? (
-        <nav aria-label="Pages" className="pager">
-          {data.page > 1 ? (
-            <button type="button" className="button secondary" onClick={() => onPage(data.page - 1)}>
-              Previous
-            </button>
-          ) : null}
-          {data.page < data.pageCount ? (
-            <button type="button" className="button secondary" onClick={() => onPage(data.page + 1)}>
-              Next
-            </button>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager page={data.page} pageCount={data.pageCount} onPage={onPage} />
     </section>
   )
 }
@@ -78,7 +44,7 @@ export function CreatorPage({ data }: { data: CreatorData }) {
   return (
     <section className="page" aria-labelledby="creator-heading">
       <header className="creator-header">
-        <Avatar creator={creator} />
+        <Avatar name={creator.displayName} avatar={creator.avatar} lazy />
         <div>
           <h1 id="creator-heading">{creator.displayName}</h1>
           <p className="muted">

@@ -7,6 +7,7 @@ import {
   type ExplorePage as ExploreData,
   type ExploreQuery,
 } from '../../../contract/storefront'
+import { Pager } from '../../components/Pager'
 import { usePageTitle } from '../../lib/title'
 import { KIND_LABELS, useVisitorCurrency } from './money'
 import { ProductGrid } from './ProductCards'
@@ -188,28 +189,7 @@ export function ExplorePage({
           : `${total} ${total === 1 ? 'result' : 'results'}${pageCount > 1 ? ` · page ${page} of ${pageCount}` : ''}`}
       </p>
       <ProductGrid products={results} rates={data.rates} />
-      {pageCount > 1 ? (
-        <nav aria-label="Pages" className="pager">
-          {page > 1 ? (
-            <button
-              type="button"
-              className="button secondary"
-              onClick={() => go({ ...query, page: page - 1 })}
-            >
-              Previous
-            </button>
-          ) : null}
-          {page < pageCount ? (
-            <button
-              type="button"
-              className="button secondary"
-              onClick={() => go({ ...query, page: page + 1 })}
-            >
-              Next
-            </button>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pager page={page} pageCount={pageCount} onPage={(next) => go({ ...query, page: next })} />
     </section>
   )
 }
