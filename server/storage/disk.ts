@@ -153,7 +153,7 @@ export class DiskStorage implements Storage {
     key: string,
     multipartId: string,
     partNumber: number,
-    opts: { maxBytes: number; expiresInSeconds: number },
+    opts: { bytes: number; expiresInSeconds: number },
   ) {
     assertSafeKey(key)
     this.partsDir(multipartId)
@@ -162,8 +162,8 @@ export class DiskStorage implements Storage {
     const query = new URLSearchParams({
       part,
       expires: String(expires),
-      max: String(opts.maxBytes),
-      sig: this.sign({ method: 'PUT', key, expires, maxBytes: opts.maxBytes, part }),
+      max: String(opts.bytes),
+      sig: this.sign({ method: 'PUT', key, expires, maxBytes: opts.bytes, part }),
     })
     return `/files/${key}?${query}`
   }
@@ -258,7 +258,9 @@ export class DiskStorage implements Storage {
       )
         return c.text('This upload link is not valid or has expired: ask for a new one.', 403)
       const declared = Number(c.req.header('content-length') ?? Number.NaN)
-      if (declared > maxBytes) return c.text(`The file is larger than ${maxBytes} bytes.`, 413)
+      // Answered before the body is read: the connection cannot carry another request after it.
+      if (declared > maxBytes)
+        return c.text(`The file is larger than ${maxBytes} bytes.`, 413, { connection: 'close' })
       const body = c.req.raw.body
       if (!body) return c.text('The upload has no body.', 400)
       let target = this.file(key)
@@ -273,6 +275,10 @@ export class DiskStorage implements Storage {
         return result.tooLarge
           ? c.text(`The file is larger than ${maxBytes} bytes.`, 413)
           : c.text('The upload was interrupted: try again.', 400)
+      if (part && result.received !== maxBytes) {
+        await rm(target, { force: true })
+        return c.text(`This part must be ${maxBytes} bytes long: send it again.`, 400)
+      }
       if (!part) await writeFile(`${target}.meta.json`, JSON.stringify({ contentType }))
       return c.body(null, 200, { etag: `"${result.received}-${expires}"` })
     })

@@ -131,7 +131,7 @@ export class S3Storage implements Storage {
     key: string,
     multipartId: string,
     partNumber: number,
-    opts: { maxBytes: number; expiresInSeconds: number },
+    opts: { bytes: number; expiresInSeconds: number },
   ) {
     assertSafeKey(key)
     const command = new UploadPartCommand({
@@ -139,8 +139,13 @@ export class S3Storage implements Storage {
       Key: key,
       UploadId: multipartId,
       PartNumber: partNumber,
+      ContentLength: opts.bytes,
     })
-    return getSignedUrl(this.client, command, { expiresIn: opts.expiresInSeconds })
+    // The length is signed, so the part must be exactly this size: a presigned URL has no other limit.
+    return getSignedUrl(this.client, command, {
+      expiresIn: opts.expiresInSeconds,
+      signableHeaders: new Set(['content-length']),
+    })
   }
 
   async listParts(key: string, multipartId: string): Promise<UploadedPart[]> {

@@ -47,7 +47,8 @@ export interface Storage {
     key: string,
     multipartId: string,
     partNumber: number,
-    opts: { maxBytes: number; expiresInSeconds: number },
+    /** `bytes`: the part's exact size; more or fewer are refused (on S3 through a signed Content-Length). */
+    opts: { bytes: number; expiresInSeconds: number },
   ): Promise<string>
   /** The parts that have arrived, in order; [] for an upload that is unknown or gone. */
   listParts(key: string, multipartId: string): Promise<UploadedPart[]>

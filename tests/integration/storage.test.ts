@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { mkdtempSync, rmSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -12,82 +11,7 @@ import { createStorage, type ServedStorage } from '../../server/storage/create-s
 import { DiskStorage } from '../../server/storage/disk'
 import { S3Storage } from '../../server/storage/s3'
 import { MIN_PART_BYTES, publicFilePath } from '../../server/storage/storage'
-
-const BUCKET = 'soko-test'
-
-/** The parts of s3rver (CommonJS, untyped) these tests use. */
-interface KoaContext {
-  method: string
-  path: string
-  query: Record<string, string | undefined>
-  status: number
-  type: string
-  body: unknown
-}
-type KoaMiddleware = (ctx: KoaContext, next: () => Promise<void>) => Promise<void>
-interface S3rver {
-  middleware: KoaMiddleware[]
-  run(): Promise<AddressInfo>
-  close(): Promise<void>
-}
-const requireCjs = createRequire(import.meta.url)
-const S3rver = requireCjs('@20minutes/s3rver') as new (options: Record<string, unknown>) => S3rver
-const S3Error = requireCjs('@20minutes/s3rver/lib/models/error') as new (
-  code: string,
-  message: string,
-) => Error
-
-/**
- * s3rver 4.0.4 has no ListParts or AbortMultipartUpload (it answers 405 MethodNotAllowed once the request's
- * signature has been checked), and it takes parts and completions for uploads that do not exist. This fills
- * those gaps as S3 behaves, from s3rver's own upload folders, so the driver's real calls are exercised.
- */
-function multipartGaps(root: string): KoaMiddleware {
-  return async (ctx, next) => {
-    const uploadId = ctx.query.uploadId
-    if (uploadId === undefined || ctx.method === 'OPTIONS') return next()
-    const [, bucket = '', ...rest] = ctx.path.split('/')
-    const key = decodeURIComponent(rest.join('/'))
-    const dir = path.join(root, bucket, '._S3rver_uploads', uploadId)
-    const known = () =>
-      /^[0-9a-f]+$/.test(uploadId) &&
-      existsSync(path.join(dir, 'key')) &&
-      readFileSync(path.join(dir, 'key'), 'utf8') === key
-    const noSuchUpload = () =>
-      new S3Error(
-        'NoSuchUpload',
-        'The specified upload does not exist. It may have been aborted or completed.',
-      )
-    if (ctx.method === 'PUT' || ctx.method === 'POST') {
-      if (!known()) throw noSuchUpload()
-      return next()
-    }
-    try {
-      await next()
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'MethodNotAllowed') throw error
-      if (!known()) throw noSuchUpload()
-      if (ctx.method === 'DELETE') {
-        rmSync(dir, { recursive: true, force: true })
-        ctx.status = 204
-        ctx.body = null
-        return
-      }
-      const parts = readdirSync(dir)
-        .filter((name) => /^\d+$/.test(name))
-        .map(Number)
-        .sort((a, b) => a - b)
-        .map((n) => {
-          const etag = readFileSync(path.join(dir, `${n}.md5`), 'utf8')
-          const size = statSync(path.join(dir, String(n))).size
-          return `<Part><PartNumber>${n}</PartNumber><ETag>"${etag}"</ETag><Size>${size}</Size></Part>`
-        })
-      ctx.status = 200
-      ctx.type = 'application/xml'
-      ctx.body = `<?xml version="1.0" encoding="UTF-8"?><ListPartsResult><Bucket>${bucket}</Bucket><Key>${key}</Key><UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`
-    }
-  }
-}
+import { startS3rver } from '../support/s3rver'
 
 interface Harness {
   storage: ServedStorage
@@ -124,25 +48,8 @@ const harnesses = {
     }
   },
   async s3(): Promise<Harness> {
-    const dir = mkdtempSync(path.join(tmpdir(), 'soko-s3rver-'))
-    const s3rver = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      directory: dir,
-      silent: true,
-      configureBuckets: [{ name: BUCKET }],
-    })
-    s3rver.middleware.unshift(multipartGaps(dir))
-    const { port } = await s3rver.run()
-    const storage = new S3Storage({
-      bucket: BUCKET,
-      endpoint: `http://127.0.0.1:${port}`,
-      region: 'us-east-1',
-      // s3rver's built-in account.
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    })
+    const s3rver = await startS3rver()
+    const storage = new S3Storage(s3rver.settings)
     const server = await serveRoutes(storage)
     return {
       storage,
@@ -150,7 +57,6 @@ const harnesses = {
       async close() {
         await server.close()
         await s3rver.close()
-        rmSync(dir, { recursive: true, force: true })
       },
     }
   },
@@ -236,7 +142,7 @@ describe.each(['disk', 's3'] as const)('%s storage', (kind) => {
     const multipartId = await h.storage.startMultipart(key, 'video/mp4')
     const sendPart = async (partNumber: number) => {
       const url = await h.storage.partUploadUrl(key, multipartId, partNumber, {
-        maxBytes: MIN_PART_BYTES,
+        bytes: chunks[partNumber - 1]?.length ?? 0,
         expiresInSeconds: 60,
       })
       const put = await fetch(absolute(url), {
@@ -275,7 +181,7 @@ describe.each(['disk', 's3'] as const)('%s storage', (kind) => {
     const multipartId = await h.storage.startMultipart(key, 'application/zip')
     const partUrl = async (partNumber: number) =>
       absolute(
-        await h.storage.partUploadUrl(key, multipartId, partNumber, { maxBytes: 4096, expiresInSeconds: 60 }),
+        await h.storage.partUploadUrl(key, multipartId, partNumber, { bytes: 1024, expiresInSeconds: 60 }),
       )
     const first = await fetch(await partUrl(1), { method: 'PUT', body: new Uint8Array(randomBytes(1024)) })
     expect(first.status).toBe(200)

@@ -134,7 +134,7 @@ export async function uploadTicket(storage: Storage, asset: AssetRow): Promise<U
     missing.slice(0, PARTS_PER_TICKET).map(async (partNumber) => ({
       partNumber,
       url: await storage.partUploadUrl(asset.storageKey, asset.multipartId as string, partNumber, {
-        maxBytes: expectedPartSize(asset, partNumber),
+        bytes: expectedPartSize(asset, partNumber),
         expiresInSeconds: PART_URL_TTL_SECONDS,
       }),
     })),
