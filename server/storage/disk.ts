@@ -40,6 +40,8 @@ interface Grant {
 }
 
 const MULTIPART_ID = /^[0-9a-f-]{36}$/
+/** Refused uploads up to this size are read to their end (and dropped) so their connection stays usable. */
+const DRAIN_BYTES = 1024 * 1024
 
 /** Files in DATA_DIR/files, served by this server under /files/ (so its URLs are paths on the same origin). */
 export class DiskStorage implements Storage {
@@ -246,6 +248,17 @@ export class DiskStorage implements Storage {
   /** PUT and GET /files/{key}: the storage end of signed URLs. */
   routes(app: Hono<never>) {
     app.put('/files/*', async (c) => {
+      /**
+       * Refuses an upload before storing it. A small body is read to its end and dropped, so the client
+       * gets the answer on a connection it can go on using; a large one is not read at all, and the
+       * connection is closed after the answer.
+       */
+      const refuse = async (message: string, status: 400 | 403 | 404 | 413) => {
+        const declared = Number(c.req.header('content-length') ?? Number.NaN)
+        const body = declared <= DRAIN_BYTES ? c.req.raw.body : null
+        if (body) for await (const _ of body as unknown as AsyncIterable<Uint8Array>);
+        return c.text(message, status, body ? {} : { connection: 'close' })
+      }
       const key = decodeURIComponent(c.req.path.slice('/files/'.length))
       const expires = Number(c.req.query('expires'))
       const maxBytes = Number(c.req.query('max'))
@@ -256,18 +269,16 @@ export class DiskStorage implements Storage {
         !SAFE_KEY.test(key) ||
         !this.verify({ method: 'PUT', key, expires, contentType, maxBytes, part }, c.req.query('sig') ?? '')
       )
-        return c.text('This upload link is not valid or has expired: ask for a new one.', 403)
+        return refuse('This upload link is not valid or has expired: ask for a new one.', 403)
       const declared = Number(c.req.header('content-length') ?? Number.NaN)
-      // Answered before the body is read: the connection cannot carry another request after it.
-      if (declared > maxBytes)
-        return c.text(`The file is larger than ${maxBytes} bytes.`, 413, { connection: 'close' })
+      if (declared > maxBytes) return refuse(`The file is larger than ${maxBytes} bytes.`, 413)
       const body = c.req.raw.body
       if (!body) return c.text('The upload has no body.', 400)
       let target = this.file(key)
       if (part) {
         const [multipartId = '', partNumber = ''] = part.split(':')
         if ((await this.upload(multipartId))?.key !== key)
-          return c.text('This upload was finished or cancelled: start it again.', 404)
+          return refuse('This upload was finished or cancelled: start it again.', 404)
         target = path.join(this.partsDir(multipartId), String(Number(partNumber)))
       }
       const result = await this.receive(body, target, maxBytes)

@@ -5,21 +5,13 @@ import { type CurrencyCode, currencyCodes } from '../../contract/currencies'
 import { matchAppRoute } from '../../contract/routes'
 import { EXPLORE_SORTS, type ExploreQuery, type ExploreSort } from '../../contract/storefront'
 import type { Db } from '../db/client'
+import { plainText } from '../features/catalog/rich-text'
 import { creatorPage, creatorsPage, explorePage, productPage } from '../features/catalog/storefront.service'
 import type { Head } from './head'
 
 /** Plain text of a product's description for a share card: no markup, one line, about two sentences. */
 export function summary(html: string, fallback: string): string {
-  const text = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim()
+  const text = plainText(html)
   if (!text) return fallback
   return text.length > 200 ? `${text.slice(0, 197).replace(/\s+\S*$/, '')}…` : text
 }

@@ -201,6 +201,24 @@ describe.each(databaseKinds)('storefronts on %s', (kind) => {
     const rates = await app.call('listRates', {})
     expect(rates.status).toBe(200)
     expect((await app.call('setRates', { perUsd: { KES: 130 } }, token)).status).toBe(403)
+    const admin = await createUser(app.database.db, {
+      email: 'rates-admin@example.com',
+      name: 'Rates Admin',
+      password: 'baobab-shade-2026',
+      roles: ['admin'],
+    })
+    const adminToken = (await createSession(app.database.db, admin.id)).token
+    const refused = await app.call('setRates', { perUsd: { KES: -1, USD: 2 } }, adminToken)
+    expect(refused.status).toBe(400)
+    expect(Object.keys(refused.body.errors as object).sort()).toEqual(['perUsd.KES', 'perUsd.USD'])
+    const saved = await app.call('setRates', { perUsd: { KES: 131.5 } }, adminToken)
+    expect(saved.status).toBe(200)
+    expect((saved.body.data as { perUsd: Record<string, number> }).perUsd).toMatchObject({
+      KES: 131.5,
+      UGX: 3660,
+    })
+    const page = (await json<ProductPage>(`/${slugs['Lamu Light Presets']}/_payload.json`)).body
+    expect(page?.rates.perUsd.KES).toBe(131.5)
     const perUsd = { KES: 130, UGX: 3700, USD: 1 }
     expect(convertApprox({ amount: 1_300_00, currency: 'KES' }, 'USD', perUsd)).toEqual({
       amount: 10_00,

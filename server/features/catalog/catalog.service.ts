@@ -7,7 +7,7 @@ import { productAssets, products } from '../../db/schema'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import { publicFilePath } from '../../storage/storage'
-import { sanitizeDescription } from './rich-text'
+import { plainText, sanitizeDescription } from './rich-text'
 
 export type ProductRow = typeof products.$inferSelect
 export type AssetRow = typeof productAssets.$inferSelect
@@ -75,11 +75,10 @@ export async function withAssets(db: Db, rows: ProductRow[]): Promise<Product[]>
 
 /** The words /explore searches: title, category and the description without its markup. */
 export function searchTextOf(product: { title: string; category?: string | null; description: string }) {
-  const plain = product.description
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&[a-z]+;|&#\d+;/g, ' ')
-    .replace(/\s+/g, ' ')
-  return [product.title, product.category ?? '', plain].join(' ').trim().slice(0, 10_000)
+  return [product.title, product.category ?? '', plainText(product.description)]
+    .join(' ')
+    .trim()
+    .slice(0, 10_000)
 }
 
 export function slugify(text: string): string {
@@ -97,6 +96,7 @@ export function slugify(text: string): string {
 export async function createProduct(db: Db, sellerId: string, input: NewProduct): Promise<ProductRow> {
   const base = slugify(input.slug ?? input.title) || 'product'
   const wanted = input.slug !== undefined
+  const description = sanitizeDescription(input.description)
   for (let attempt = 0; attempt < 5; attempt++) {
     const slug = attempt === 0 && !reservedSegments.has(base) ? base : `${base}-${uuidv7().slice(-6)}`
     if (wanted && slug !== base) {
@@ -111,12 +111,12 @@ export async function createProduct(db: Db, sellerId: string, input: NewProduct)
           kind: input.kind,
           slug,
           title: input.title.trim(),
-          description: sanitizeDescription(input.description),
+          description,
           priceAmount: input.price.amount,
           priceCurrency: input.price.currency,
           category: input.category ?? null,
           details: input.details,
-          searchText: searchTextOf({ ...input, description: sanitizeDescription(input.description) }),
+          searchText: searchTextOf({ ...input, description }),
         })
         .returning()
       if (!row) throw new Error('insert returned no row')

@@ -108,9 +108,8 @@ export async function productPage(db: Db, slug: string): Promise<ProductPage | n
     .limit(1)
   if (!row) return null
   const assets = await readyAssets(db, [row.product.id])
-  const [card] = await cards(db, [row])
   const product: PublicProduct = {
-    ...(card as ProductCard),
+    ...toCard(row.product, row.seller, assets),
     id: row.product.id,
     description: row.product.description,
     images: assets.filter((a) => a.role === 'image').map(toImage),

@@ -7,7 +7,7 @@ import { productAssets, products } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import type { Logger } from '../../lib/log'
 import { uuidv7 } from '../../lib/uuid'
-import { MAX_PARTS, MIN_PART_BYTES, type Storage } from '../../storage/storage'
+import { MAX_PARTS, MIN_PART_BYTES, type Storage, type UploadedPart } from '../../storage/storage'
 import type { AssetRow } from './catalog.service'
 
 /** Part URLs live this long; a client whose URL has expired asks for fresh ones and goes on. */
@@ -119,16 +119,19 @@ export async function ownUpload(db: Db, sellerId: string, uploadId: string): Pro
   return asset
 }
 
+/** The parts in storage that are whole: a part of another size (cut short) counts as not arrived. */
+async function arrivedParts(storage: Storage, asset: AssetRow): Promise<UploadedPart[]> {
+  const parts = await storage.listParts(asset.storageKey, asset.multipartId as string)
+  return parts.filter((part) => part.size === expectedPartSize(asset, part.partNumber))
+}
+
 /** Which parts have arrived and signed URLs for the next ones still to send. */
 export async function uploadTicket(storage: Storage, asset: AssetRow): Promise<UploadTicket> {
   const expiresAt = new Date(Date.now() + PART_URL_TTL_SECONDS * 1000).toISOString()
   const base = { uploadId: asset.id, partSize: asset.partSize, partCount: partCountOf(asset), expiresAt }
   if (asset.status === 'ready' || !asset.multipartId)
     return { ...base, received: Array.from({ length: base.partCount }, (_, i) => i + 1), parts: [] }
-  const arrived = await storage.listParts(asset.storageKey, asset.multipartId)
-  const received = arrived
-    .filter((part) => part.size === expectedPartSize(asset, part.partNumber))
-    .map((part) => part.partNumber)
+  const received = (await arrivedParts(storage, asset)).map((part) => part.partNumber)
   const missing = Array.from({ length: base.partCount }, (_, i) => i + 1).filter((n) => !received.includes(n))
   const parts = await Promise.all(
     missing.slice(0, PARTS_PER_TICKET).map(async (partNumber) => ({
@@ -235,17 +238,13 @@ export async function imageVariants(
  */
 export async function finishUpload(db: Db, storage: Storage, log: Logger, asset: AssetRow): Promise<void> {
   if (asset.status === 'ready') return
-  const ticket = await uploadTicket(storage, asset)
-  const missing = ticket.partCount - ticket.received.length
+  const parts = await arrivedParts(storage, asset)
+  const partCount = partCountOf(asset)
+  const missing = partCount - parts.length
   if (missing > 0)
-    throw new AppError(
-      409,
-      `${missing} of ${ticket.partCount} parts have not arrived yet: resume the upload.`,
-      {
-        uploadId: 'Not all parts have arrived',
-      },
-    )
-  const parts = await storage.listParts(asset.storageKey, asset.multipartId as string)
+    throw new AppError(409, `${missing} of ${partCount} parts have not arrived yet: resume the upload.`, {
+      uploadId: 'Not all parts have arrived',
+    })
   await storage.completeMultipart(asset.storageKey, asset.multipartId as string, parts)
   const refuse = async (status: number, message: string, field: string) => {
     await storage.delete(asset.storageKey)

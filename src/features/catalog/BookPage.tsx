@@ -2,8 +2,7 @@ import { Link } from '@tanstack/react-router'
 import type { ProductPage as ProductData } from '../../../contract/storefront'
 import { usePageTitle } from '../../lib/title'
 import { money, Price } from './money'
-
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+import { WeeklyHours } from './ProductPage'
 
 /** /book/{slug}: the service to book, its length, place and usual hours. Choosing a time comes with checkout. */
 export function BookPage({ data }: { data: ProductData }) {
@@ -47,13 +46,7 @@ export function BookPage({ data }: { data: ProductData }) {
         {d.where.kind === 'online' ? 'Online: the link comes with your booking.' : `At ${d.where.address}`}
       </p>
       <h2>Usual hours ({d.timeZone})</h2>
-      <ul className="plain-list">
-        {d.availability.map((slot) => (
-          <li key={`${slot.day}-${slot.from}`}>
-            {DAYS[slot.day]} {slot.from}–{slot.to}
-          </li>
-        ))}
-      </ul>
+      <WeeklyHours slots={d.availability} />
       <p className="notice" role="status">
         Picking a time and paying {money(product.price)} by M-Pesa, card or PayPal opens with checkout, very
         soon.

@@ -5,7 +5,20 @@ import { usePageTitle } from '../../lib/title'
 import { CardPrice, KIND_LABELS, money, Price } from './money'
 import { Photo } from './ProductCards'
 
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+export const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+
+/** A service's weekly hours, as the seller set them in its time zone. */
+export function WeeklyHours({ slots }: { slots: { day: number; from: string; to: string }[] }) {
+  return (
+    <ul className="plain-list">
+      {slots.map((slot) => (
+        <li key={`${slot.day}-${slot.from}`}>
+          {DAYS[slot.day]} {slot.from}–{slot.to}
+        </li>
+      ))}
+    </ul>
+  )
+}
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`
@@ -96,13 +109,7 @@ function KindDetails({ product, rates }: { product: PublicProduct; rates: Rates 
             <dd>{whereText(d.where as unknown as Where)}</dd>
             <dt>Usual hours ({d.timeZone})</dt>
             <dd>
-              <ul className="plain-list">
-                {slots.map((slot) => (
-                  <li key={`${slot.day}-${slot.from}`}>
-                    {DAYS[slot.day]} {slot.from}–{slot.to}
-                  </li>
-                ))}
-              </ul>
+              <WeeklyHours slots={slots} />
             </dd>
             <dt>Book ahead</dt>
             <dd>Up to {d.bookAheadDays} days</dd>

@@ -9,12 +9,12 @@ import { uploadToProduct } from '../../../lib/resumable-upload'
 import { RpcError, rpc, rpcQuery } from '../../../lib/rpc'
 import { usePageTitle } from '../../../lib/title'
 import { KIND_LABELS, useVisitorCurrency } from '../money'
+import { DAYS } from '../ProductPage'
 import { buildProduct, type Draft, draftOf, emptyDraft } from './draft'
 import { MediaField, type QueuedUpload } from './MediaField'
 import { RichTextEditor } from './RichTextEditor'
 import { timeZones } from './zoned-time'
 
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 type Errors = Record<string, string>
 
 /** Products created on the page still open: adding their id to the URL must not start the page afresh. */
