@@ -43,6 +43,8 @@ export interface Config {
   demoData: boolean
   demoPassword: string
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
+  /** Payment providers: each is in sandbox mode (Soko's local simulator) until its keys are set. */
+  payments: PaymentsConfig
   /** Project root: where dist/ and server/db/migrations are found, from source or from the bundle. */
   rootDir: string
   /** Folder of the built PWA: DIST_DIR/client, by default dist/client. */
@@ -59,6 +61,47 @@ export interface S3Settings {
   secretAccessKey: string
   /** Address the bucket as ENDPOINT/BUCKET/ rather than BUCKET.ENDPOINT (most self-hosted services need it). */
   forcePathStyle: boolean
+}
+
+/**
+ * Each provider's settings. `live` is false while its keys are unset: the adapter then talks to the
+ * simulator under /sandbox/ with the sandbox's own credentials. Secrets are here only to be handed to the
+ * adapters: never log them.
+ */
+export interface PaymentsConfig {
+  mpesa: {
+    live: boolean
+    /** Daraja's address; null: this server's /sandbox/mpesa. */
+    baseUrl: string | null
+    consumerKey: string
+    consumerSecret: string
+    /** The Paybill (or, for Buy Goods, the head office) short code. */
+    shortCode: string
+    passkey: string
+    transactionType: 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline'
+    /** The till number, for Buy Goods. */
+    till: string | null
+    /** B2C (refunds and payouts): the sending short code, initiator and its encrypted credential. */
+    b2cShortCode: string
+    initiatorName: string
+    securityCredential: string
+  }
+  paypal: {
+    live: boolean
+    baseUrl: string | null
+    clientId: string
+    clientSecret: string
+    webhookId: string
+  }
+  card: {
+    live: boolean
+    /** Stripe's API address; null: this server's /sandbox/stripe. */
+    apiBase: string | null
+    secretKey: string
+    webhookSecret: string
+  }
+  /** Keys the callback URLs given to providers (M-Pesa callbacks carry no signature); null: derived. */
+  hooksSecret: string | null
 }
 
 const flag = z
@@ -111,8 +154,45 @@ const schema = z.object({
   DEMO_DATA: flag.default(true),
   DEMO_PASSWORD: z.string().min(8, 'Use at least 8 characters').default('soko-demo-2026'),
   DIST_DIR: z.string().optional(),
+  MPESA_BASE_URL: z.url({ protocol: /^https?$/, error: 'Use https://api.safaricom.co.ke' }).optional(),
+  MPESA_CONSUMER_KEY: z.string().optional(),
+  MPESA_CONSUMER_SECRET: z.string().optional(),
+  MPESA_SHORTCODE: z.string().regex(/^\d{5,7}$/, 'Use the Paybill or store number, 5 to 7 digits').optional(),
+  MPESA_PASSKEY: z.string().optional(),
+  MPESA_TILL_NUMBER: z.string().regex(/^\d{5,7}$/, 'Use the till number, 5 to 7 digits').optional(),
+  MPESA_B2C_SHORTCODE: z.string().regex(/^\d{5,7}$/, 'Use the B2C short code, 5 to 7 digits').optional(),
+  MPESA_INITIATOR_NAME: z.string().optional(),
+  MPESA_SECURITY_CREDENTIAL: z.string().optional(),
+  PAYPAL_BASE_URL: z.url({ protocol: /^https?$/, error: 'Use https://api-m.paypal.com' }).optional(),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'Use https://api.stripe.com' }).optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'Use a secret key (sk_live_… or sk_test_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "Use the endpoint's signing secret, whsec_…").optional(),
+  HOOKS_SECRET: z.string().min(32, 'Use at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 })
+
+/** A provider is live when all its keys are set, and in sandbox mode when none are; half is a mistake. */
+const providerKeys = {
+  'M-Pesa': ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY'],
+  PayPal: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'],
+  Stripe: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+} as const
+
+function providerIssues(e: z.infer<typeof schema>): { path: string[]; message: string }[] {
+  return Object.entries(providerKeys).flatMap(([provider, names]) => {
+    const set = names.filter((name) => e[name])
+    if (set.length === 0 || set.length === names.length) return []
+    return names
+      .filter((name) => !e[name])
+      .map((name) => ({
+        path: [name],
+        message: `Set it too for live ${provider} payments, or unset ${set.join(', ')} to use the sandbox`,
+      }))
+  })
+}
 
 /** The S3 settings go together: a bucket needs both keys, and without a bucket the others would be ignored. */
 function s3Issues(e: z.infer<typeof schema>): { path: string[]; message: string }[] {
@@ -141,7 +221,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // An empty variable (`DATABASE_URL=`) means unset, as in most .env files.
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))
   const parsed = schema.safeParse(given)
-  const issues = parsed.success ? s3Issues(parsed.data) : parsed.error.issues
+  const issues = parsed.success
+    ? [...s3Issues(parsed.data), ...providerIssues(parsed.data)]
+    : parsed.error.issues
   if (!parsed.success || issues.length) {
     const lines = issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
     throw new ConfigError(`Soko cannot start: fix these environment variables:\n${lines.join('\n')}`)
@@ -196,10 +278,67 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoData: e.DEMO_DATA,
     demoPassword: e.DEMO_PASSWORD,
     logLevel: e.LOG_LEVEL,
+    payments: paymentsConfig(e),
     rootDir,
     clientDir: path.join(e.DIST_DIR ? path.resolve(e.DIST_DIR) : path.join(rootDir, 'dist'), 'client'),
   }
 }
+
+/** Live settings where the keys are set; the sandbox's fixed test credentials otherwise. */
+function paymentsConfig(e: z.infer<typeof schema>): PaymentsConfig {
+  const mpesaLive = Boolean(e.MPESA_CONSUMER_KEY)
+  const paypalLive = Boolean(e.PAYPAL_CLIENT_ID)
+  const cardLive = Boolean(e.STRIPE_SECRET_KEY)
+  const shortCode = e.MPESA_SHORTCODE ?? SANDBOX.mpesaShortCode
+  return {
+    mpesa: {
+      live: mpesaLive,
+      baseUrl: mpesaLive ? (e.MPESA_BASE_URL ?? 'https://api.safaricom.co.ke') : null,
+      consumerKey: e.MPESA_CONSUMER_KEY ?? SANDBOX.mpesaConsumerKey,
+      consumerSecret: e.MPESA_CONSUMER_SECRET ?? SANDBOX.mpesaConsumerSecret,
+      shortCode,
+      passkey: e.MPESA_PASSKEY ?? SANDBOX.mpesaPasskey,
+      transactionType: e.MPESA_TILL_NUMBER ? 'CustomerBuyGoodsOnline' : 'CustomerPayBillOnline',
+      till: e.MPESA_TILL_NUMBER ?? null,
+      b2cShortCode: e.MPESA_B2C_SHORTCODE ?? (mpesaLive ? shortCode : SANDBOX.mpesaB2cShortCode),
+      initiatorName: e.MPESA_INITIATOR_NAME ?? (mpesaLive ? '' : SANDBOX.mpesaInitiator),
+      securityCredential: e.MPESA_SECURITY_CREDENTIAL ?? (mpesaLive ? '' : SANDBOX.mpesaCredential),
+    },
+    paypal: {
+      live: paypalLive,
+      baseUrl: paypalLive ? (e.PAYPAL_BASE_URL ?? 'https://api-m.paypal.com') : null,
+      clientId: e.PAYPAL_CLIENT_ID ?? SANDBOX.paypalClientId,
+      clientSecret: e.PAYPAL_CLIENT_SECRET ?? SANDBOX.paypalClientSecret,
+      webhookId: e.PAYPAL_WEBHOOK_ID ?? SANDBOX.paypalWebhookId,
+    },
+    card: {
+      live: cardLive,
+      apiBase: cardLive ? (e.STRIPE_API_BASE ?? 'https://api.stripe.com') : null,
+      secretKey: e.STRIPE_SECRET_KEY ?? SANDBOX.stripeSecretKey,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? SANDBOX.stripeWebhookSecret,
+    },
+    hooksSecret: e.HOOKS_SECRET ?? null,
+  }
+}
+
+/**
+ * The sandbox's credentials: public, because the sandbox only ever moves pretend money. The simulators
+ * accept exactly these, so an adapter that sends the wrong ones fails here as it would against a provider.
+ */
+export const SANDBOX = {
+  mpesaConsumerKey: 'soko-sandbox-consumer-key',
+  mpesaConsumerSecret: 'soko-sandbox-consumer-secret',
+  mpesaShortCode: '174379',
+  mpesaPasskey: 'soko-sandbox-passkey-bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
+  mpesaB2cShortCode: '600998',
+  mpesaInitiator: 'testapi',
+  mpesaCredential: 'soko-sandbox-security-credential',
+  paypalClientId: 'soko-sandbox-paypal-client',
+  paypalClientSecret: 'soko-sandbox-paypal-secret',
+  paypalWebhookId: 'WH-SOKO-SANDBOX',
+  stripeSecretKey: 'sk_test_soko_sandbox',
+  stripeWebhookSecret: 'whsec_soko_sandbox',
+} as const
 
 /**
  * Where the S3 driver's presigned URLs point, as the AWS SDK builds them: BUCKET.HOST when the bucket can be

@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -225,4 +226,207 @@ export const contactMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+)
+
+/**
+ * One purchase of one product (with a quantity): what was bought, what it costs in the seller's currency,
+ * what the chosen method charges (M-Pesa takes only KES, PayPal a few currencies), and how far payment
+ * has got. A `pending` order holds its stock, seats or time slot until it is paid, fails or expires.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    /** Short code people quote and type (the M-Pesa account reference): `SK` and 8 letters or digits. */
+    reference: text('reference').notNull().unique(),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id),
+    buyerEmail: text('buyer_email').notNull(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => sellers.userId),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('pending'),
+    /** The variant, ticket type or slot bought, with the title and unit price as they were. */
+    item: jsonb('item').$type<Record<string, unknown>>().notNull(),
+    /** What stock or capacity the order holds: a variant or ticket type id, a slot's start; '' for none. */
+    itemKey: text('item_key').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
+    shippingFee: bigint('shipping_fee', { mode: 'number' }).notNull().default(0),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    method: text('method').notNull(),
+    /** What the method charges, which differs from `total` when it needs another currency. */
+    chargeAmount: bigint('charge_amount', { mode: 'number' }).notNull(),
+    chargeCurrency: char('charge_currency', { length: 3 }).notNull(),
+    /** Units of the charge currency per unit of the order's, when converted. */
+    rate: numeric('rate', { precision: 24, scale: 12 }),
+    /** Merch: `{name, line1, …}` to ship to, or `{pickup: address}`. */
+    delivery: jsonb('delivery').$type<Record<string, unknown>>(),
+    /** SHA-256 of the key that lets a signed-out buyer follow the order and download what it bought. */
+    accessKeyHash: text('access_key_hash').notNull(),
+    /** The provider's id of the payment: CheckoutRequestID, PayPal order id, Stripe session id. */
+    providerRef: text('provider_ref'),
+    /** What the provider reported on success: receipt, capture or payment intent, payer phone. */
+    payment: jsonb('payment').$type<Record<string, unknown>>(),
+    /** Why payment did not complete: `{code, message}`. */
+    failure: jsonb('failure').$type<{ code: string; message: string }>(),
+    /** Merch the seller still has to send: `to_ship`, then `shipped`. */
+    fulfilment: text('fulfilment'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the status query last asked the provider about a pending order. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_provider_ref_key').on(t.method, t.providerRef),
+    index('orders_holds_idx').on(t.productId, t.itemKey).where(sql`${t.status} in ('pending', 'paid')`),
+    index('orders_buyer_idx').on(t.buyerId, t.createdAt),
+    index('orders_seller_idx').on(t.sellerId, t.createdAt),
+    index('orders_pending_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('pending', 'paid', 'failed', 'cancelled', 'expired', 'refunding', 'refunded')`,
+    ),
+    check('orders_method_check', sql`${t.method} in ('mpesa', 'paypal', 'card')`),
+    check('orders_quantity_check', sql`${t.quantity} >= 1`),
+    check('orders_amounts_check', sql`${t.total} >= 0 and ${t.chargeAmount} >= 0`),
+  ],
+)
+
+/**
+ * Every callback, webhook and status answer a provider sent, once: the key is the provider's own id for
+ * the event, so a second delivery of the same one is recognised and changes nothing.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    orderId: uuid('order_id').references(() => orders.id),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+)
+
+/** A movement of money: its entries sum to zero in each currency. One sale and at most one refund per order. */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind').notNull(),
+    orderId: uuid('order_id').references(() => orders.id),
+    memo: text('memo').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transactions_order_kind_key').on(t.orderId, t.kind),
+    check('ledger_transactions_kind_check', sql`${t.kind} in ('sale', 'refund')`),
+  ],
+)
+
+/**
+ * One side of a movement. Accounts: `provider:{method}` (money the provider holds for us), `platform:fees`,
+ * `fx` (currency conversion), `seller:{id}` (what Soko owes a seller; `available_at` says when a sale's
+ * earnings can be withdrawn). Balances are sums of entries.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    account: text('account').notNull(),
+    sellerId: uuid('seller_id').references(() => sellers.userId),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    availableAt: timestamp('available_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    index('ledger_entries_seller_idx').on(t.sellerId, t.createdAt),
+  ],
+)
+
+/** An event ticket from a paid order; its code is what the QR code carries and the door checks. */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    code: text('code').notNull().unique(),
+    ticketTypeId: text('ticket_type_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tickets_order_idx').on(t.orderId)],
+)
+
+/** Giving a paid order's money back: through the card or PayPal API, or an M-Pesa B2C payment. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    method: text('method').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    status: text('status').notNull().default('pending'),
+    providerRef: text('provider_ref'),
+    reason: text('reason').notNull().default(''),
+    requestedBy: uuid('requested_by').references(() => users.id),
+    failure: text('failure'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [check('refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`)],
+)
+
+/** Each file download of a purchase, so a product's download limit can be kept. */
+export const downloads = pgTable(
+  'downloads',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => productAssets.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('downloads_order_idx').on(t.orderId)],
+)
+
+/**
+ * The local payment simulators' own records (STK prompts, PayPal orders, Stripe sessions), in the database
+ * so that every instance of the server sees the same sandbox.
+ */
+export const sandboxObjects = pgTable(
+  'sandbox_objects',
+  {
+    provider: text('provider').notNull(),
+    id: text('id').notNull(),
+    kind: text('kind').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.id] }), index('sandbox_objects_kind_idx').on(t.provider, t.kind)],
 )

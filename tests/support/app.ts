@@ -36,12 +36,15 @@ export async function startApp(kind: DatabaseKind, overrides: Partial<Config> = 
   const logs: string[] = []
   const log = createLogger('info', (line) => logs.push(line))
   const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-app-'))
-  const app = createApp({ config: testConfig({ dataDir, ...overrides }), database, log })
+  // Listen first: the app's public URL (callback and sandbox addresses) is the port it gets.
+  let handle: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 })
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s))
+    const s = serve({ fetch: (request) => handle(request), hostname: '127.0.0.1', port: 0 }, () => resolve(s))
   })
   const { port } = server.address() as AddressInfo
   const url = `http://127.0.0.1:${port}`
+  const app = createApp({ config: testConfig({ dataDir, publicUrl: url, ...overrides }), database, log })
+  handle = app.fetch
   const rpc: RunningApp['rpc'] = async (body, headers = {}) => {
     const res = await fetch(`${url}/`, {
       method: 'POST',

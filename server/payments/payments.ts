@@ -1,0 +1,33 @@
+import type { Money } from '../../contract/money'
+
+/**
+ * What the three payment adapters share. Each adapter is production code that speaks its provider's HTTP
+ * API (../shared/PROVIDERS.md); in sandbox mode its base URL is this server's /sandbox/{provider}, whose
+ * simulators speak the same wire format. Adapters never touch the database: the checkout service decides
+ * what an answer means for an order.
+ */
+
+export type MethodId = 'mpesa' | 'paypal' | 'card'
+
+/**
+ * A provider refused or failed a request. `message` is for the buyer or seller (what happened and what to
+ * do); `detail` is for the log (the provider's own code and text), and never carries a secret.
+ */
+export class PaymentProviderError extends Error {
+  override name = 'PaymentProviderError'
+  constructor(
+    message: string,
+    readonly detail: string,
+    /** The provider's error or result code, when it gave one. */
+    readonly code: string | null = null,
+    /** True when asking again later may work (gateway busy, timeouts, 5xx). */
+    readonly retryable = false,
+  ) {
+    super(message)
+  }
+}
+
+/** The fetch an adapter uses; tests pass one that counts or fails requests. */
+export type Fetch = typeof fetch
+
+export type { Money }
