@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { accountsContract } from './accounts.contract'
 import { adminContract } from './admin.contract'
 import { catalogContract } from './catalog.contract'
+import { checkoutContract } from './checkout.contract'
 import { contactContract } from './contact.contract'
 import { settingsContract } from './settings.contract'
 
@@ -10,6 +11,7 @@ export const contract = {
   ...accountsContract,
   ...adminContract,
   ...catalogContract,
+  ...checkoutContract,
   ...contactContract,
   ...settingsContract,
 }

@@ -4,9 +4,13 @@ import { type Context, Hono } from 'hono'
 import type { PlatformSettings } from '../contract/settings.contract'
 import type { Database } from './db/client'
 import type { Config } from './env'
+import { paymentHooks } from './features/checkout/hooks'
 import { buildPlatformSettings } from './features/settings/settings.service'
+import { startPaymentJobs } from './jobs/payments.job'
 import type { Logger } from './lib/log'
 import { createMailer, type Mailer } from './mail/mailer'
+import { createGateway, type Gateway } from './payments/gateway'
+import { mountSandboxes } from './payments/sandbox/sandbox'
 import { rpcBodyLimit, rpcHandler } from './rpc/dispatcher'
 import { createStorage, type ServedStorage } from './storage/create-storage'
 import { runtimeSettings } from './web/html'
@@ -25,6 +29,10 @@ export interface AppDeps {
   mailer?: Mailer
   /** Defaults to the storage configured (S3 or DATA_DIR/files); index.ts passes the one it seeded. */
   storage?: ServedStorage
+  /** Defaults to the adapters configured (live providers or this server's sandbox). */
+  gateway?: Gateway
+  /** Run the background work of payments (expiring holds, asking about late payments): index.ts does. */
+  jobs?: boolean
 }
 
 /** Paths the server owns: never answered with the app's HTML. */
@@ -33,7 +41,13 @@ const SERVER_OWNED = /^\/(files|hooks|builds|sandbox|assets|icons)\/|\/_payload\
 /** Builds the whole HTTP app without listening, so tests can drive it directly. */
 export function createApp(deps: AppDeps) {
   const { config, database, log } = deps
-  const platform: PlatformSettings = buildPlatformSettings({ livePayments: {} })
+  const platform: PlatformSettings = buildPlatformSettings({
+    livePayments: {
+      mpesa: config.payments.mpesa.live,
+      paypal: config.payments.paypal.live,
+      card: config.payments.card.live,
+    },
+  })
   const assets = loadAssets(config.clientDir)
   const template = assets.get('/index.html')
   const buildId = readBuildId(assets)
@@ -72,8 +86,17 @@ export function createApp(deps: AppDeps) {
 
   const mailer = deps.mailer ?? createMailer(config, log)
   const storage = deps.storage ?? createStorage(config)
-  app.post('/', rpcBodyLimit, rpcHandler({ db: database.db, config, platform, log, mailer, storage }))
+  const gateway = deps.gateway ?? createGateway(config)
+  app.post(
+    '/',
+    rpcBodyLimit,
+    rpcHandler({ db: database.db, config, platform, log, mailer, storage, gateway }),
+  )
   storage.routes(app as unknown as Hono<never>)
+  const checkout = { db: database.db, config, log, mailer, gateway }
+  paymentHooks(app as unknown as Hono, checkout)
+  mountSandboxes(app as unknown as Hono, { db: database.db, config, log })
+  if (deps.jobs) startPaymentJobs(checkout)
 
   app.get('/healthz', async (c) => {
     try {

@@ -157,10 +157,19 @@ const schema = z.object({
   MPESA_BASE_URL: z.url({ protocol: /^https?$/, error: 'Use https://api.safaricom.co.ke' }).optional(),
   MPESA_CONSUMER_KEY: z.string().optional(),
   MPESA_CONSUMER_SECRET: z.string().optional(),
-  MPESA_SHORTCODE: z.string().regex(/^\d{5,7}$/, 'Use the Paybill or store number, 5 to 7 digits').optional(),
+  MPESA_SHORTCODE: z
+    .string()
+    .regex(/^\d{5,7}$/, 'Use the Paybill or store number, 5 to 7 digits')
+    .optional(),
   MPESA_PASSKEY: z.string().optional(),
-  MPESA_TILL_NUMBER: z.string().regex(/^\d{5,7}$/, 'Use the till number, 5 to 7 digits').optional(),
-  MPESA_B2C_SHORTCODE: z.string().regex(/^\d{5,7}$/, 'Use the B2C short code, 5 to 7 digits').optional(),
+  MPESA_TILL_NUMBER: z
+    .string()
+    .regex(/^\d{5,7}$/, 'Use the till number, 5 to 7 digits')
+    .optional(),
+  MPESA_B2C_SHORTCODE: z
+    .string()
+    .regex(/^\d{5,7}$/, 'Use the B2C short code, 5 to 7 digits')
+    .optional(),
   MPESA_INITIATOR_NAME: z.string().optional(),
   MPESA_SECURITY_CREDENTIAL: z.string().optional(),
   PAYPAL_BASE_URL: z.url({ protocol: /^https?$/, error: 'Use https://api-m.paypal.com' }).optional(),
@@ -168,8 +177,14 @@ const schema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'Use https://api.stripe.com' }).optional(),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'Use a secret key (sk_live_… or sk_test_…)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, "Use the endpoint's signing secret, whsec_…").optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'Use a secret key (sk_live_… or sk_test_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, "Use the endpoint's signing secret, whsec_…")
+    .optional(),
   HOOKS_SECRET: z.string().min(32, 'Use at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 })

@@ -25,7 +25,7 @@ async function main() {
     log.warn('ADMIN_EMAIL has no account yet: sign up with that address, then restart Soko', {
       email: config.adminEmail,
     })
-  const app = createApp({ config, database, log, storage })
+  const app = createApp({ config, database, log, storage, jobs: true })
 
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`

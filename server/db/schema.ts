@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   bigint,
+  boolean,
   char,
   check,
   index,
@@ -243,6 +244,8 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id),
     buyerEmail: text('buyer_email').notNull(),
+    /** Placed signed out: it shows among the account's purchases only once the address is verified. */
+    guest: boolean('guest').notNull().default(false),
     sellerId: uuid('seller_id')
       .notNull()
       .references(() => sellers.userId),
@@ -296,7 +299,7 @@ export const orders = pgTable(
       'orders_status_check',
       sql`${t.status} in ('pending', 'paid', 'failed', 'cancelled', 'expired', 'refunding', 'refunded')`,
     ),
-    check('orders_method_check', sql`${t.method} in ('mpesa', 'paypal', 'card')`),
+    check('orders_method_check', sql`${t.method} in ('mpesa', 'paypal', 'card', 'free')`),
     check('orders_quantity_check', sql`${t.quantity} >= 1`),
     check('orders_amounts_check', sql`${t.total} >= 0 and ${t.chargeAmount} >= 0`),
   ],
@@ -428,5 +431,8 @@ export const sandboxObjects = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.id] }), index('sandbox_objects_kind_idx').on(t.provider, t.kind)],
+  (t) => [
+    primaryKey({ columns: [t.provider, t.id] }),
+    index('sandbox_objects_kind_idx').on(t.provider, t.kind),
+  ],
 )

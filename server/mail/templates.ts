@@ -2,7 +2,7 @@ import { escapeHtml } from '../lib/html'
 import type { MailMessage } from './mailer'
 
 /** Plain, readable mails: one idea, one link, the same words in text and HTML. */
-function compose(
+export function compose(
   to: string,
   subject: string,
   paragraphs: string[],

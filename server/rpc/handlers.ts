@@ -13,10 +13,12 @@ import type { Caller } from '../features/accounts/sessions'
 import { verificationHandlers } from '../features/accounts/verification.handlers'
 import { outboxHandlers } from '../features/admin/outbox.handlers'
 import { catalogHandlers } from '../features/catalog/catalog.handlers'
+import { checkoutHandlers } from '../features/checkout/checkout.handlers'
 import { contactHandlers } from '../features/contact/contact.handlers'
 import { settingsHandlers } from '../features/settings/settings.handlers'
 import type { Logger } from '../lib/log'
 import type { Mailer } from '../mail/mailer'
+import type { Gateway } from '../payments/gateway'
 import type { Storage } from '../storage/storage'
 
 /** What every handler gets besides its validated input. */
@@ -30,6 +32,8 @@ export interface RpcContext {
   log: Logger
   mailer: Mailer
   storage: Storage
+  /** The payment adapters (real providers or the sandbox) and the signed callback addresses. */
+  gateway: Gateway
   /** The caller's network address (X-Forwarded-For only when TRUST_PROXY is on). */
   ip: string
   userAgent: string | null
@@ -55,4 +59,5 @@ export const handlers: Handlers = {
   ...settingsHandlers,
   ...contactHandlers,
   ...catalogHandlers,
+  ...checkoutHandlers,
 }

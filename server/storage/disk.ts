@@ -7,13 +7,32 @@ import {
   readFileSync,
   writeFileSync,
 } from 'node:fs'
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import {
+  type FileHandle,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises'
 import path from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { Hono } from 'hono'
 import { uuidv7 } from '../lib/uuid'
-import { assertSafeKey, SAFE_KEY, type Storage, type StoredObject, type UploadedPart } from './storage'
+import {
+  assertSafeKey,
+  attachmentDisposition,
+  type DownloadOptions,
+  decodedKey,
+  SAFE_KEY,
+  type Storage,
+  type StoredObject,
+  type UploadedPart,
+} from './storage'
 
 /**
  * The signing secret: STORAGE_SIGNING_SECRET when set (several instances sharing a disk need the same
@@ -37,11 +56,60 @@ interface Grant {
   maxBytes?: number
   /** `{multipartId}:{partNumber}` for a part of a resumable upload. */
   part?: string
+  /** The name a download is saved under. */
+  fileName?: string
 }
 
 const MULTIPART_ID = /^[0-9a-f-]{36}$/
 /** Refused uploads up to this size are read to their end (and dropped) so their connection stays usable. */
 const DRAIN_BYTES = 1024 * 1024
+
+/** An open file to serve, with what the answer says about it. */
+interface OpenedFile {
+  handle: FileHandle
+  size: number
+  contentType: string
+  etag: string
+  lastModified: string
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for it). */
+function noneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false
+  return header.split(',').some((tag) => {
+    const t = tag.trim()
+    return t === '*' || t.replace(/^W\//, '') === etag
+  })
+}
+
+/**
+ * The one byte range a request asks for, as first and last byte: null for the whole file (no Range, a unit
+ * other than bytes, several ranges, or an If-Range that is not the current ETag, so a client whose copy is
+ * out of date starts again), 'unsatisfiable' for a 416.
+ */
+function requestedRange(
+  range: string | undefined,
+  ifRange: string | undefined,
+  etag: string,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
+  if (!range || !/^bytes=/i.test(range.trim()) || range.includes(',')) return null
+  // Only the strong ETag matches: an If-Range date is too coarse to be sure the bytes are the same.
+  if (ifRange !== undefined && ifRange.trim() !== etag) return null
+  const match = /^bytes=\s*(\d*)\s*-\s*(\d*)$/i.exec(range.trim())
+  if (!match || (match[1] === '' && match[2] === '')) return 'unsatisfiable'
+  const [, first = '', last = ''] = match
+  if (first === '') {
+    // `bytes=-n`: the last n bytes.
+    const suffix = Number(last)
+    if (suffix === 0 || size === 0) return 'unsatisfiable'
+    return { start: Math.max(0, size - suffix), end: size - 1 }
+  }
+  const start = Number(first)
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1)
+  if (start >= size || (last !== '' && Number(last) < start)) return 'unsatisfiable'
+  return { start, end }
+}
 
 /** Files in DATA_DIR/files, served by this server under /files/ (so its URLs are paths on the same origin). */
 export class DiskStorage implements Storage {
@@ -63,6 +131,8 @@ export class DiskStorage implements Storage {
       grant.contentType ?? '',
       grant.maxBytes ?? '',
       grant.part ?? '',
+      // Only when there is one, so the links given out before names were signed stay good.
+      ...(grant.fileName === undefined ? [] : [grant.fileName]),
     ].join('\n')
     return createHmac('sha256', this.secret).update(payload).digest('base64url')
   }
@@ -93,12 +163,14 @@ export class DiskStorage implements Storage {
     return `/files/${key}?${query}`
   }
 
-  async downloadUrl(key: string, opts: { expiresInSeconds: number }) {
+  async downloadUrl(key: string, opts: DownloadOptions) {
     assertSafeKey(key)
     const expires = Math.floor(Date.now() / 1000) + opts.expiresInSeconds
+    const fileName = opts.fileName || undefined
     const query = new URLSearchParams({
       expires: String(expires),
-      sig: this.sign({ method: 'GET', key, expires }),
+      ...(fileName ? { name: fileName } : {}),
+      sig: this.sign({ method: 'GET', key, expires, fileName }),
     })
     return `/files/${key}?${query}`
   }
@@ -123,7 +195,15 @@ export class DiskStorage implements Storage {
     const file = this.file(key)
     mkdirSync(path.dirname(file), { recursive: true })
     await writeFile(`${file}.meta.json`, JSON.stringify({ contentType }))
-    await writeFile(file, body)
+    // A new file moved into place: a download under way goes on reading the bytes its ETag names.
+    const partial = `${file}.${uuidv7()}.part`
+    try {
+      await writeFile(partial, body)
+      await rename(partial, file)
+    } catch (error) {
+      await rm(partial, { force: true })
+      throw error
+    }
   }
 
   async delete(key: string) {
@@ -135,6 +215,46 @@ export class DiskStorage implements Storage {
   async readStream(key: string) {
     await stat(this.file(key))
     return createReadStream(this.file(key))
+  }
+
+  /**
+   * Opens a stored file to serve it, or null when there is none. What is served is read from this handle,
+   * so it is the file the ETag describes even if another is moved into its place meanwhile.
+   */
+  private async openFile(key: string): Promise<OpenedFile | null> {
+    const file = this.file(key)
+    let contentType: string
+    try {
+      contentType = (JSON.parse(await readFile(`${file}.meta.json`, 'utf8')) as { contentType: string })
+        .contentType
+    } catch {
+      return null
+    }
+    let handle: FileHandle
+    try {
+      handle = await open(file, 'r')
+    } catch {
+      return null
+    }
+    try {
+      const info = await handle.stat({ bigint: true })
+      if (!info.isFile()) {
+        await handle.close()
+        return null
+      }
+      // Size, modification time to the nanosecond and inode: bytes rewritten at the same size change it.
+      const etag = `"${[info.size, info.mtimeNs, info.ino].map((n) => n.toString(16)).join('-')}"`
+      return {
+        handle,
+        size: Number(info.size),
+        contentType,
+        etag,
+        lastModified: new Date(Number(info.mtimeMs)).toUTCString(),
+      }
+    } catch (error) {
+      await handle.close()
+      throw error
+    }
   }
 
   /** Parts wait in DATA_DIR/files/.multipart/{id}/ (no key starts with a dot, so none can reach them). */
@@ -294,34 +414,60 @@ export class DiskStorage implements Storage {
       return c.body(null, 200, { etag: `"${result.received}-${expires}"` })
     })
 
+    /**
+     * Reads, with a strong ETag, Last-Modified and single byte ranges (If-Range restarts a client whose
+     * copy changed). Hono answers HEAD with this handler too, then drops the body; the file is not read.
+     */
     app.get('/files/*', async (c) => {
-      const key = decodeURIComponent(c.req.path.slice('/files/'.length))
-      if (!SAFE_KEY.test(key)) return c.text('Not found', 404)
+      const key = decodedKey(c.req.path.slice('/files/'.length))
+      if (!key || !SAFE_KEY.test(key)) return c.text('Not found', 404)
       const isPublic = key.startsWith('public/')
+      const fileName = isPublic ? undefined : c.req.query('name') || undefined
       if (
         !isPublic &&
         !this.verify(
-          { method: 'GET', key, expires: Number(c.req.query('expires')) },
+          { method: 'GET', key, expires: Number(c.req.query('expires')), fileName },
           c.req.query('sig') ?? '',
         )
       )
         return c.text('This link is not valid or has expired.', 403)
-      const object = await this.stat(key)
-      if (!object) return c.text('Not found', 404)
-      const etag = `"${object.size.toString(16)}-${Buffer.from(key).toString('base64url').slice(-16)}"`
-      const headers = {
-        'content-type': object.contentType,
-        etag,
-        // Public keys are never reused (they carry a UUID), so they can be kept for good.
-        'cache-control': isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store',
+      const opened = await this.openFile(key)
+      if (!opened) return c.text('Not found', 404)
+      const { handle, size, etag } = opened
+      // Public keys are never reused (they carry a UUID), so they can be kept for good.
+      const cacheControl = isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store'
+      let streaming = false
+      try {
+        const headers: Record<string, string> = {
+          'content-type': opened.contentType,
+          etag,
+          'last-modified': opened.lastModified,
+          'accept-ranges': 'bytes',
+          'cache-control': cacheControl,
+        }
+        if (fileName) headers['content-disposition'] = attachmentDisposition(fileName)
+        if (noneMatch(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers)
+
+        const range = requestedRange(c.req.header('range'), c.req.header('if-range'), etag, size)
+        if (range === 'unsatisfiable')
+          return c.text(`This file has ${size} bytes: ask for a range within them.`, 416, {
+            'content-range': `bytes */${size}`,
+            'accept-ranges': 'bytes',
+            'cache-control': cacheControl,
+          })
+        const { start, end } = range ?? { start: 0, end: size - 1 }
+        const status = range ? 206 : 200
+        headers['content-length'] = String(end + 1 - start)
+        if (range) headers['content-range'] = `bytes ${start}-${end}/${size}`
+        if (c.req.method === 'HEAD' || size === 0) return c.body(null, status, headers)
+
+        // The stream closes the handle when it ends, fails, or the client goes away.
+        const stream = handle.createReadStream({ start, end })
+        streaming = true
+        return c.body(Readable.toWeb(stream) as ReadableStream<Uint8Array<ArrayBuffer>>, status, headers)
+      } finally {
+        if (!streaming) await handle.close()
       }
-      if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers)
-      const data = await this.read(key)
-      return c.body(
-        new Uint8Array(data.buffer, data.byteOffset, data.byteLength) as Uint8Array<ArrayBuffer>,
-        200,
-        headers,
-      )
     })
   }
 }

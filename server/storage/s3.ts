@@ -14,20 +14,20 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import type { Hono } from 'hono'
 import type { S3Settings } from '../env'
-import { assertSafeKey, SAFE_KEY, type Storage, type StoredObject, type UploadedPart } from './storage'
+import {
+  assertSafeKey,
+  attachmentDisposition,
+  type DownloadOptions,
+  decodedKey,
+  SAFE_KEY,
+  type Storage,
+  type StoredObject,
+  type UploadedPart,
+} from './storage'
 
 /** The HTTP status of a failed S3 call: S3-compatible services agree on statuses more than on error names. */
 function statusOf(error: unknown): number | undefined {
   return (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode
-}
-
-/** The key named by a request path, or null when its percent-encoding is broken. */
-function decodedKey(encoded: string): string | null {
-  try {
-    return decodeURIComponent(encoded)
-  } catch {
-    return null
-  }
 }
 
 /**
@@ -67,9 +67,15 @@ export class S3Storage implements Storage {
     })
   }
 
-  async downloadUrl(key: string, opts: { expiresInSeconds: number }) {
+  async downloadUrl(key: string, opts: DownloadOptions) {
     assertSafeKey(key)
-    const command = new GetObjectCommand({ Bucket: this.bucket, Key: key })
+    // S3 answers with this Content-Disposition; it is in the signed query, so it cannot be changed. Ranges,
+    // If-Range and the ETag are S3's own.
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ResponseContentDisposition: opts.fileName ? attachmentDisposition(opts.fileName) : undefined,
+    })
     return getSignedUrl(this.client, command, { expiresIn: opts.expiresInSeconds })
   }
 

@@ -22,14 +22,23 @@ export const MIN_PART_BYTES = 5 * 1024 * 1024
 /** S3's ceiling on parts per upload. */
 export const MAX_PARTS = 10_000
 
+export interface DownloadOptions {
+  expiresInSeconds: number
+  /** The name the file is saved under, any Unicode; without it the browser names it from the URL. */
+  fileName?: string
+}
+
 export interface Storage {
   /** A URL the browser PUTs the file to, with exactly this Content-Type and at most maxBytes. */
   uploadUrl(
     key: string,
     opts: { contentType: string; maxBytes: number; expiresInSeconds: number },
   ): Promise<string>
-  /** A URL that reads a private file until it expires. */
-  downloadUrl(key: string, opts: { expiresInSeconds: number }): Promise<string>
+  /**
+   * A URL that reads a private file until it expires. With `fileName` the browser saves it under that name
+   * (Content-Disposition: attachment); the name is part of what is signed, so it cannot be changed.
+   */
+  downloadUrl(key: string, opts: DownloadOptions): Promise<string>
   stat(key: string): Promise<StoredObject | null>
   read(key: string): Promise<Buffer>
   /** The object's bytes as a stream, for files too large to hold in memory. */
@@ -59,6 +68,15 @@ export interface Storage {
 /** Keys are made by the server: path segments of safe characters, no `..`, no leading slash. */
 export const SAFE_KEY = /^(?:[A-Za-z0-9][A-Za-z0-9._-]*\/)*[A-Za-z0-9][A-Za-z0-9._-]*$/
 
+/** The key named by a request path, or null when its percent-encoding is broken. */
+export function decodedKey(encoded: string): string | null {
+  try {
+    return decodeURIComponent(encoded)
+  } catch {
+    return null
+  }
+}
+
 export function assertSafeKey(key: string): void {
   if (!SAFE_KEY.test(key) || key.split('/').some((s) => s === '..' || s === '.'))
     throw new Error(`unsafe storage key: ${key}`)
@@ -72,4 +90,28 @@ export function publicFilePath(key: string): string {
   assertSafeKey(key)
   if (!key.startsWith('public/')) throw new Error(`not a public key: ${key}`)
   return `/files/${key}`
+}
+
+/**
+ * The Content-Disposition that saves a download as `fileName` (RFC 6266): the exact name in `filename*`,
+ * percent-encoded UTF-8 (RFC 8187), and an ASCII look-alike in `filename` for clients that know no other.
+ */
+export function attachmentDisposition(fileName: string): string {
+  // Through UTF-8 and back, so a lone surrogate becomes U+FFFD instead of making encodeURIComponent throw;
+  // control characters and path separators have no place in a file name.
+  const name = Buffer.from(fileName, 'utf8')
+    .toString('utf8')
+    .replace(/[\p{Cc}/\\]/gu, '_')
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/\p{Pd}/gu, '-')
+    // Quotes and backslashes would end or escape the quoted string; some clients decode `%` in it.
+    .replace(/[^\x20-\x7e]|["\\%]/g, '_')
+  // RFC 8187 allows fewer characters bare than encodeURIComponent leaves.
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  )
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`
 }

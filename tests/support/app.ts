@@ -23,6 +23,7 @@ export interface RunningApp {
   logs: string[]
   /** This app's own data folder: its mail outbox is there. */
   dataDir: string
+  config: Config
   /** POST / with a JSON body; answers the HTTP status and the parsed envelope. */
   rpc(body: unknown, headers?: Record<string, string>): Promise<RpcAnswer>
   /** Calls a subject, with the token as Bearer when one is given. */
@@ -43,7 +44,8 @@ export async function startApp(kind: DatabaseKind, overrides: Partial<Config> = 
   })
   const { port } = server.address() as AddressInfo
   const url = `http://127.0.0.1:${port}`
-  const app = createApp({ config: testConfig({ dataDir, publicUrl: url, ...overrides }), database, log })
+  const config = testConfig({ dataDir, publicUrl: url, ...overrides })
+  const app = createApp({ config, database, log })
   handle = app.fetch
   const rpc: RunningApp['rpc'] = async (body, headers = {}) => {
     const res = await fetch(`${url}/`, {
@@ -58,6 +60,7 @@ export async function startApp(kind: DatabaseKind, overrides: Partial<Config> = 
     database,
     logs,
     dataDir,
+    config,
     rpc,
     call: (subject, input = {}, token = null) =>
       rpc({ subject, ...input }, token ? { authorization: `Bearer ${token}` } : {}),

@@ -30,6 +30,7 @@ CREATE TABLE "orders" (
 	"reference" text NOT NULL,
 	"buyer_id" uuid NOT NULL,
 	"buyer_email" text NOT NULL,
+	"guest" boolean DEFAULT false NOT NULL,
 	"seller_id" uuid NOT NULL,
 	"product_id" uuid NOT NULL,
 	"kind" text NOT NULL,
@@ -59,7 +60,7 @@ CREATE TABLE "orders" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "orders_reference_unique" UNIQUE("reference"),
 	CONSTRAINT "orders_status_check" CHECK ("orders"."status" in ('pending', 'paid', 'failed', 'cancelled', 'expired', 'refunding', 'refunded')),
-	CONSTRAINT "orders_method_check" CHECK ("orders"."method" in ('mpesa', 'paypal', 'card')),
+	CONSTRAINT "orders_method_check" CHECK ("orders"."method" in ('mpesa', 'paypal', 'card', 'free')),
 	CONSTRAINT "orders_quantity_check" CHECK ("orders"."quantity" >= 1),
 	CONSTRAINT "orders_amounts_check" CHECK ("orders"."total" >= 0 and "orders"."charge_amount" >= 0)
 );

@@ -16,6 +16,7 @@ import {
   publishProduct,
   searchTextOf,
   withAssets,
+  withItemIds,
 } from './catalog.service'
 import { sanitizeDescription } from './rich-text'
 import { loadRates, setRates } from './storefront.service'
@@ -169,7 +170,7 @@ export const catalogHandlers: Pick<
           priceCurrency: next.price.currency,
           ...(changes.slug ? { slug: changes.slug } : {}),
           category: next.category ?? null,
-          details: next.details,
+          details: withItemIds(row.kind, next.details),
           searchText: searchTextOf(next),
           updatedAt: new Date(),
         })

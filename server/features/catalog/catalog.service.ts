@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { NewProductInput, Product, ProductFile, ProductImage } from '../../../contract/catalog.contract'
 import type { Money } from '../../../contract/money'
@@ -92,6 +93,28 @@ export function slugify(text: string): string {
     .replace(/-+$/, '')
 }
 
+/**
+ * Gives each merch variant and event ticket type an id of its own, kept across edits (the editor sends
+ * them back), so that orders can name what they hold.
+ */
+export function withItemIds(kind: string, details: Record<string, unknown>): Record<string, unknown> {
+  const list = kind === 'merch' ? 'variants' : kind === 'event' ? 'ticketTypes' : null
+  const items = list ? details[list] : null
+  if (!list || !Array.isArray(items)) return details
+  const taken = new Set(items.map((item: { id?: string }) => item.id).filter(Boolean))
+  return {
+    ...details,
+    [list]: items.map((item: { id?: string }) => {
+      if (item.id) return item
+      let id: string
+      do id = `${list === 'variants' ? 'v' : 't'}${randomBytes(4).toString('hex')}`
+      while (taken.has(id))
+      taken.add(id)
+      return { ...item, id }
+    }),
+  }
+}
+
 /** Creates a draft. The slug is the product's public address, /{slug}: unique, never an app route. */
 export async function createProduct(db: Db, sellerId: string, input: NewProduct): Promise<ProductRow> {
   const base = slugify(input.slug ?? input.title) || 'product'
@@ -115,7 +138,7 @@ export async function createProduct(db: Db, sellerId: string, input: NewProduct)
           priceAmount: input.price.amount,
           priceCurrency: input.price.currency,
           category: input.category ?? null,
-          details: input.details,
+          details: withItemIds(input.kind, input.details),
           searchText: searchTextOf({ ...input, description }),
         })
         .returning()

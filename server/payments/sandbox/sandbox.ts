@@ -1,8 +1,12 @@
+import type { Hono } from 'hono'
 import type { Db } from '../../db/client'
-import type { PaymentsConfig } from '../../env'
+import type { Config, PaymentsConfig } from '../../env'
 import type { Logger } from '../../lib/log'
 import type { Fetch } from '../payments'
+import { mpesaSandbox } from './mpesa.sandbox'
+import { paypalSandbox } from './paypal.sandbox'
 import { SandboxStore } from './store'
+import { stripeSandbox } from './stripe.sandbox'
 
 /** What each simulator gets: its records, the credentials it accepts, and where to send webhooks. */
 export interface SandboxDeps {
@@ -32,4 +36,21 @@ export function sandboxDeps(opts: {
     log: opts.log,
     fetch: opts.fetch ?? fetch,
   }
+}
+
+/**
+ * Mounts the simulator of each provider that has no live keys under /sandbox/{provider}. A provider with
+ * real keys has no sandbox routes: they answer 404 like any unknown path.
+ */
+export function mountSandboxes(app: Hono, opts: { db: Db; config: Config; log: Logger }) {
+  const deps = sandboxDeps({
+    db: opts.db,
+    payments: opts.config.payments,
+    publicUrl: opts.config.publicUrl,
+    log: opts.log,
+  })
+  const { mpesa, paypal, card } = opts.config.payments
+  if (!mpesa.live) app.route('/sandbox/mpesa', mpesaSandbox(deps))
+  if (!paypal.live) app.route('/sandbox/paypal', paypalSandbox(deps))
+  if (!card.live) app.route('/sandbox/stripe', stripeSandbox(deps))
 }

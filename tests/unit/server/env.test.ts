@@ -33,4 +33,33 @@ describe('loadConfig', () => {
     const config = loadConfig({ FIREBASE_API_KEY: 'k', FIREBASE_PROJECT_ID: 'demo-soko' })
     expect(config.firebase?.authDomain).toBe('demo-soko.firebaseapp.com')
   })
+
+  it('keeps each payment provider in sandbox mode until all its keys are set', () => {
+    const sandbox = loadConfig({})
+    expect(sandbox.payments.mpesa).toMatchObject({ live: false, baseUrl: null })
+    expect(sandbox.payments.card).toMatchObject({ live: false, apiBase: null })
+    const live = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_live_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    })
+    expect(live.payments.card).toMatchObject({
+      live: true,
+      apiBase: 'https://api.stripe.com',
+      secretKey: 'sk_live_abc',
+    })
+    expect(live.payments.paypal.live).toBe(false)
+  })
+
+  it('refuses half a provider: every missing key is named with what to do', () => {
+    try {
+      loadConfig({ MPESA_CONSUMER_KEY: 'key', PAYPAL_CLIENT_ID: 'id' })
+      expect.unreachable()
+    } catch (error) {
+      const message = (error as Error).message
+      expect(message).toContain('MPESA_PASSKEY: Set it too for live M-Pesa payments')
+      expect(message).toContain(
+        'PAYPAL_WEBHOOK_ID: Set it too for live PayPal payments, or unset PAYPAL_CLIENT_ID',
+      )
+    }
+  })
 })

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react'
 import type { ProductKind } from '../../../../contract/catalog.constants'
 import type { Product } from '../../../../contract/catalog.contract'
 import { currencyCodes } from '../../../../contract/currencies'
+import { timeZones } from '../../../../contract/zoned-time'
 import { errorState, Field, FormMessage, SelectField } from '../../../components/Form'
 import { uploadToProduct } from '../../../lib/resumable-upload'
 import { RpcError, rpc, rpcQuery } from '../../../lib/rpc'
@@ -13,7 +14,6 @@ import { DAYS } from '../ProductPage'
 import { buildProduct, type Draft, draftOf, emptyDraft } from './draft'
 import { MediaField, type QueuedUpload } from './MediaField'
 import { RichTextEditor } from './RichTextEditor'
-import { timeZones } from './zoned-time'
 
 type Errors = Record<string, string>
 

@@ -2,7 +2,7 @@ import type { ProductKind } from '../../../../contract/catalog.constants'
 import type { Product } from '../../../../contract/catalog.contract'
 import { type CurrencyCode, currencies } from '../../../../contract/currencies'
 import type { Money } from '../../../../contract/money'
-import { isoToZoned, zonedToIso } from './zoned-time'
+import { isoToZoned, zonedToIso } from '../../../../contract/zoned-time'
 
 /**
  * A product form's contents as the inputs hold them (text), and the conversion to and from the

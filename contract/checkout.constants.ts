@@ -1,0 +1,46 @@
+/** Checkout figures, without zod, so the browser can use them without loading the schemas. */
+
+/** How long a started checkout holds its stock, seats or slot: Stripe's shortest session is 30 minutes. */
+export const ORDER_HOLD_MINUTES = 35
+
+/** Most of one product (tickets, merch) in one order. */
+export const MAX_QUANTITY = 20
+
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'failed',
+  'cancelled',
+  'expired',
+  'refunding',
+  'refunded',
+] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+export const PAYMENT_METHODS = ['mpesa', 'card', 'paypal'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
+/** The currencies each method charges in; anything else is converted at the stored rate. */
+export const METHOD_CURRENCIES = {
+  mpesa: ['KES'],
+  paypal: ['USD', 'EUR', 'GBP'],
+  card: ['KES', 'UGX', 'TZS', 'RWF', 'NGN', 'GHS', 'ZAR', 'USD', 'EUR', 'GBP'],
+} as const satisfies Record<PaymentMethod, readonly string[]>
+
+export const METHOD_NAMES: Record<PaymentMethod | 'free', string> = {
+  mpesa: 'M-Pesa',
+  card: 'Card',
+  paypal: 'PayPal',
+  free: 'Free',
+}
+
+/** How the order's state reads to a buyer. */
+export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
+  pending: 'Waiting for payment',
+  paid: 'Paid',
+  failed: 'Payment failed',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+  refunding: 'Refund on its way',
+  refunded: 'Refunded',
+}

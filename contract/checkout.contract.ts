@@ -1,0 +1,259 @@
+import { z } from 'zod'
+import { productFile, productImage, productKind } from './catalog.contract'
+import { MAX_QUANTITY, ORDER_STATUSES, PAYMENT_METHODS } from './checkout.constants'
+import { money } from './money'
+import { kenyanMobile } from './phone'
+import { defineSubject } from './rpc'
+
+/**
+ * Checkout: a buyer (signed in or not) orders one product, pays with M-Pesa, a card or PayPal, and the
+ * order is paid only when the provider says so (a verified callback, webhook or status query).
+ */
+
+export const paymentMethod = z.enum(PAYMENT_METHODS, { error: () => 'Choose M-Pesa, card or PayPal' })
+
+const orderId = z.uuid({ error: 'Not an order' })
+/** The key a signed-out buyer got with the order; it lets them follow it and download what it bought. */
+const accessKey = z.string().min(16).max(100).optional()
+
+const delivery = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({
+      kind: z.literal('ship'),
+      name: z
+        .string({ error: 'Give the name to ship to' })
+        .trim()
+        .min(2, 'Give the name to ship to')
+        .max(100),
+      phone: z.string().trim().max(30).default(''),
+      line1: z.string({ error: 'Give the street address' }).trim().min(3, 'Give the street address').max(200),
+      line2: z.string().trim().max(200).default(''),
+      city: z.string({ error: 'Give the town or city' }).trim().min(2, 'Give the town or city').max(100),
+      region: z.string().trim().max(100).default(''),
+      postalCode: z.string().trim().max(20).default(''),
+      country: z.string({ error: 'Choose the country' }).regex(/^[A-Z]{2}$/, 'Choose the country'),
+    }),
+    z.strictObject({ kind: z.literal('pickup') }),
+  ],
+  { error: () => 'Choose delivery or pickup' },
+)
+
+/** What is being bought, as the product page's form sends it; the server checks it against the product. */
+const selection = {
+  productId: z.uuid({ error: 'Choose a product' }),
+  quantity: z
+    .number({ error: 'Give a quantity' })
+    .int('A whole number')
+    .min(1, 'At least 1')
+    .max(MAX_QUANTITY, `At most ${MAX_QUANTITY} in one order`)
+    .default(1),
+  /** Merch: the variant. */
+  variantId: z.string().max(40).optional(),
+  /** Events: the ticket type. */
+  ticketTypeId: z.string().max(40).optional(),
+  /** Services: the start of a free slot, as listSlots gave it. */
+  slot: z.iso.datetime({ offset: true, error: 'Choose a time' }).optional(),
+  /** Pay what you want: the amount, in the product's currency's minor units. */
+  amount: z.number().int('Whole cents').min(0).max(100_000_000_00).optional(),
+  delivery: delivery.optional(),
+}
+
+export const quoteInput = z.strictObject(selection)
+
+export const startCheckoutInput = z.strictObject({
+  ...selection,
+  method: paymentMethod.optional(),
+  /** Signed out: where the receipt goes; an account for this address holds the purchase. */
+  email: z.email({ error: 'Give the e-mail address for your receipt and downloads' }).max(254).optional(),
+  /** M-Pesa: the number to send the prompt to. */
+  phone: kenyanMobile.optional(),
+  /** The buyer's time zone, so mails state a booking's time as they read it. */
+  timeZone: z.string().max(60).optional(),
+})
+
+export const charge = z.object({
+  method: paymentMethod,
+  amount: money,
+  /** Units of the charge currency per unit of the order's, when converted; null when not. */
+  rate: z.number().nullable(),
+})
+
+export const quote = z.object({
+  subtotal: money,
+  shipping: money,
+  total: money,
+  /** Exactly what each method would charge. */
+  charges: z.array(charge),
+  /** The item as people read it: `M / Black`, `VIP`, `Tue 3 Dec, 10:00–10:30`. */
+  label: z.string(),
+})
+
+export const orderStatus = z.enum(ORDER_STATUSES)
+
+export const ticket = z.object({
+  code: z.string(),
+  ticketType: z.string(),
+  /** The code as an SVG QR image, for the door. */
+  qrSvg: z.string(),
+})
+
+export const order = z.object({
+  id: z.string(),
+  reference: z.string(),
+  status: orderStatus,
+  kind: productKind,
+  product: z.object({
+    id: z.string(),
+    slug: z.string(),
+    title: z.string(),
+    image: productImage.nullable(),
+    seller: z.object({ handle: z.string(), displayName: z.string() }),
+  }),
+  label: z.string(),
+  quantity: z.number(),
+  /** Services: the booked time. */
+  slot: z.object({ start: z.string(), end: z.string(), timeZone: z.string() }).nullable(),
+  subtotal: money,
+  shipping: money,
+  total: money,
+  method: z.enum([...PAYMENT_METHODS, 'free']),
+  charge: money,
+  buyerEmail: z.string(),
+  delivery: z.record(z.string(), z.unknown()).nullable(),
+  /** M-Pesa receipt, card or PayPal reference, once paid. */
+  receipt: z.string().nullable(),
+  failure: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** While an M-Pesa order waits: how to pay by Paybill instead. */
+  paybill: z.object({ businessNumber: z.string(), account: z.string(), amount: money }).nullable(),
+  /** Paid digital orders: the files to download. */
+  files: z.array(productFile),
+  downloadsLeft: z.number().nullable(),
+  /** Paid event orders. */
+  tickets: z.array(ticket),
+  /** Paid online services and events: the meeting link. */
+  joinUrl: z.string().nullable(),
+  /** Where a paid service or event happens, when in person. */
+  address: z.string().nullable(),
+  fulfilment: z.enum(['to_ship', 'shipped']).nullable(),
+  refund: z.object({ status: z.string(), amount: money }).nullable(),
+  expiresAt: z.string(),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+})
+
+export type Order = z.infer<typeof order>
+export type Quote = z.infer<typeof quote>
+
+export const checkoutNext = z.discriminatedUnion('kind', [
+  /** Go to the provider's page (card, PayPal), which returns to /sucess-payment. */
+  z.object({ kind: z.literal('redirect'), url: z.string() }),
+  /** An M-Pesa prompt is on its way to this phone: show "check your phone" and follow the order. */
+  z.object({ kind: z.literal('mpesa'), phone: z.string(), message: z.string() }),
+  /** Nothing to pay (a free product): the order is already complete. */
+  z.object({ kind: z.literal('done') }),
+])
+
+export const slot = z.object({ start: z.string(), end: z.string() })
+
+const page = { cursor: z.string().max(100).optional(), limit: z.number().int().min(1).max(50).default(20) }
+
+export const checkoutContract = {
+  listSlots: defineSubject({
+    kind: 'query',
+    access: 'public',
+    summary:
+      'The free times of a service from its seller’s weekly availability, less exceptions and times already ' +
+      'booked or being booked. Times are instants; show them in the buyer’s zone.',
+    input: z.strictObject({
+      productId: z.uuid({ error: 'Choose a service' }),
+      from: z.iso.date().optional(),
+      days: z.number().int().min(1).max(31).default(14),
+    }),
+    output: z.object({ timeZone: z.string(), durationMinutes: z.number(), slots: z.array(slot) }),
+  }),
+  quoteCheckout: defineSubject({
+    kind: 'query',
+    access: 'public',
+    summary:
+      'What an order would cost: subtotal, shipping, total in the seller’s currency, and exactly what each ' +
+      'payment method would charge (converted at the stored rate where a method needs another currency).',
+    input: quoteInput,
+    output: quote,
+  }),
+  startCheckout: defineSubject({
+    kind: 'mutation',
+    access: 'public',
+    summary:
+      'Orders a product and starts paying for it: holds the stock, seats or slot, then answers where to go ' +
+      'next (the card or PayPal page, or an M-Pesa prompt to the phone). Keep `accessKey`: it opens the ' +
+      'order without an account.',
+    input: startCheckoutInput,
+    output: z.object({ orderId: z.string(), accessKey: z.string(), order, next: checkoutNext }),
+  }),
+  getOrder: defineSubject({
+    kind: 'query',
+    access: 'public',
+    summary:
+      'An order as it is now, for its buyer (signed in, or with the access key), its seller or an admin. A ' +
+      'waiting M-Pesa payment is checked with M-Pesa when its callback is late.',
+    input: z.strictObject({ orderId, key: accessKey }),
+    output: z.object({ order }),
+  }),
+  cancelOrder: defineSubject({
+    kind: 'mutation',
+    access: 'public',
+    summary: 'Gives up an order that is waiting for payment, releasing what it held. Nothing is charged.',
+    input: z.strictObject({ orderId, key: accessKey }),
+    output: z.object({ order }),
+  }),
+  listPurchases: defineSubject({
+    kind: 'query',
+    access: 'user',
+    summary:
+      'What you bought: paid and refunded orders, newest first. Orders placed signed out with your address ' +
+      'appear once the address is verified.',
+    input: z.strictObject(page),
+    output: z.object({
+      orders: z.array(order),
+      nextCursor: z.string().nullable(),
+      /** Orders placed signed out with this address, shown once it is verified. */
+      awaitingVerification: z.number(),
+    }),
+  }),
+  getDownloadUrl: defineSubject({
+    kind: 'mutation',
+    access: 'public',
+    summary:
+      'A short-lived signed link to one file of a paid order (Range requests work on it). Each call counts ' +
+      'towards the product’s download limit, if it has one.',
+    input: z.strictObject({ orderId, fileId: z.uuid({ error: 'Not a file of this order' }), key: accessKey }),
+    output: z.object({ url: z.string(), expiresAt: z.string(), fileName: z.string(), size: z.number() }),
+  }),
+  listSales: defineSubject({
+    kind: 'query',
+    access: 'seller',
+    summary: 'Orders of your products, newest first, with the buyer’s e-mail and what to ship.',
+    input: z.strictObject({ ...page, status: orderStatus.optional() }),
+    output: z.object({ orders: z.array(order), nextCursor: z.string().nullable() }),
+  }),
+  refundOrder: defineSubject({
+    kind: 'mutation',
+    access: 'user',
+    summary:
+      'Gives a paid order’s money back in full (its seller or an admin): card and PayPal through their APIs, ' +
+      'M-Pesa as a payment to the buyer’s phone. Access ends; the buyer is e-mailed.',
+    input: z.strictObject({
+      orderId,
+      reason: z.string().trim().max(300, 'Keep the reason under 300 characters').default(''),
+    }),
+    output: z.object({ order }),
+  }),
+  markOrderShipped: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary: 'Records that a paid merch order has been sent (or handed over at pickup).',
+    input: z.strictObject({ orderId }),
+    output: z.object({ order }),
+  }),
+}

@@ -1,0 +1,125 @@
+import { METHOD_NAMES } from '../../../contract/checkout.constants'
+import { formatMoney } from '../../../contract/format-money'
+import { compose } from '../../mail/templates'
+import { type CheckoutDeps, sellerOf } from './checkout.service'
+import type { OrderRow } from './orders'
+
+const money = (amount: number, currency: string) => formatMoney(amount, currency, 'en')
+
+/** A booking's time as the buyer reads it: in the zone they booked from, named. */
+function when(slot: { start: string; end: string }, timeZone: string) {
+  const format = (iso: string, opts: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone, ...opts }).format(new Date(iso))
+  return `${format(slot.start, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })}–${format(slot.end, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' })}`
+}
+
+/** Mails about an order: the buyer's receipt and refund notice, the seller's sale notice. */
+export function orderMails(deps: CheckoutDeps) {
+  const { mailer, gateway, config, log } = deps
+  /** The order's page, with a key that opens it on any device without signing in. */
+  const orderLink = (order: OrderRow) =>
+    order.kind === 'digital'
+      ? `${config.publicUrl}/download/${order.id}?key=${gateway.sign(`order:${order.id}`)}`
+      : `${gateway.urls.orderPage(order.id)}&key=${gateway.sign(`order:${order.id}`)}`
+  const send = async (message: Parameters<typeof mailer.send>[0]) => {
+    try {
+      await mailer.send(message)
+    } catch (error) {
+      // The order stands without its mail: the buyer sees it on the order page and in their purchases.
+      log.error('order mail not sent', { subject: message.subject, error })
+    }
+  }
+  return {
+    async paid(order: OrderRow) {
+      const item = order.item as {
+        title: string
+        label: string
+        slot?: { start: string; end: string }
+        timeZone?: string
+      }
+      const line = `${item.title}${item.label !== item.title ? ` (${item.label})` : ''} × ${order.quantity}`
+      const paidWith =
+        order.method === 'free'
+          ? 'Nothing to pay.'
+          : `Paid ${money(order.chargeAmount, order.chargeCurrency)} by ${METHOD_NAMES[order.method as 'mpesa']}${
+              order.payment?.receipt ? `, receipt ${String(order.payment.receipt)}` : ''
+            }.`
+      const next = {
+        digital: 'Download your files from the link below; it works on any device.',
+        event: 'Your tickets, with their QR codes to show at the door, are on your order page.',
+        service: item.slot
+          ? `Booked for ${when(item.slot, item.timeZone ?? 'Africa/Nairobi')}. The details are on your order page.`
+          : 'Your booking is confirmed.',
+        merch:
+          order.delivery?.kind === 'pickup'
+            ? `Collect it at ${String(order.delivery.address)}; the seller will tell you when it is ready.`
+            : 'The seller will ship it to the address you gave and mark it sent.',
+      }[order.kind as 'digital']
+      const guest = order.guest
+        ? [
+            `To keep your purchases together, set a password for ${order.buyerEmail} on Soko (“Forgot password” on the sign-in page); purchases made before show in your account once the address is verified.`,
+          ]
+        : []
+      await send(
+        compose(
+          order.buyerEmail,
+          `Your Soko receipt: ${item.title} (${order.reference})`,
+          [
+            'Thank you for your purchase.',
+            `${line}: ${money(order.total, order.currency)}. ${paidWith}`,
+            `Order reference ${order.reference}.`,
+            next,
+            ...guest,
+          ],
+          {
+            label: order.kind === 'digital' ? 'Download your files' : 'Open your order',
+            url: orderLink(order),
+          },
+        ),
+      )
+      const seller = await sellerEmail(deps, order.sellerId)
+      if (seller)
+        await send(
+          compose(
+            seller,
+            `You made a sale: ${item.title} (${order.reference})`,
+            [
+              `${order.buyerEmail} bought ${line} for ${money(order.total, order.currency)}.`,
+              ...(order.kind === 'merch' && order.delivery?.kind === 'ship'
+                ? [
+                    `Ship to: ${['name', 'line1', 'line2', 'city', 'region', 'postalCode', 'country']
+                      .map((k) => order.delivery?.[k])
+                      .filter(Boolean)
+                      .join(', ')}.`,
+                  ]
+                : []),
+              'Your earnings can be withdrawn after the hold period.',
+            ],
+            { label: 'See your orders', url: `${config.publicUrl}/account/customers` },
+          ),
+        )
+    },
+    async refunded(order: OrderRow, reason: string) {
+      const item = order.item as { title: string }
+      await send(
+        compose(order.buyerEmail, `Refunded: ${item.title} (${order.reference})`, [
+          `Your payment of ${money(order.chargeAmount, order.chargeCurrency)} for ${item.title} has been refunded${
+            order.method === 'mpesa'
+              ? ' to your M-Pesa number'
+              : order.method === 'card'
+                ? ' to your card (it can take 5–10 days to show)'
+                : order.method === 'paypal'
+                  ? ' to your PayPal account'
+                  : ''
+          }.`,
+          ...(reason ? [`The seller's reason: ${reason}`] : []),
+          'Access to what it bought has ended.',
+        ]),
+      )
+    },
+  }
+}
+
+async function sellerEmail(deps: CheckoutDeps, sellerId: string): Promise<string | null> {
+  return (await sellerOf(deps.db, sellerId))?.email ?? null
+}

@@ -1,0 +1,134 @@
+import { and, count, eq, inArray } from 'drizzle-orm'
+import { renderSVG } from 'uqr'
+import type { ProductKind } from '../../../contract/catalog.constants'
+import type { Order } from '../../../contract/checkout.contract'
+import type { Db } from '../../db/client'
+import { downloads, products, refunds, sellers, tickets } from '../../db/schema'
+import { readyAssets, toFile, toImage } from '../catalog/catalog.service'
+import type { OrderRow } from './orders'
+
+/** What the order views need besides the order: its product, seller, files, tickets, refund, downloads. */
+export interface OrderViewContext {
+  paybillNumber: string
+}
+
+const PAID_LIKE = new Set(['paid', 'refunding'])
+
+/** Orders as their buyer, seller or an admin sees them; loads what they need in a few queries. */
+export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext): Promise<Order[]> {
+  if (rows.length === 0) return []
+  const ids = rows.map((r) => r.id)
+  const productIds = [...new Set(rows.map((r) => r.productId))]
+  const [productRows, assets, ticketRows, refundRows, downloadCounts] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        slug: products.slug,
+        title: products.title,
+        details: products.details,
+        handle: sellers.handle,
+        displayName: sellers.displayName,
+      })
+      .from(products)
+      .innerJoin(sellers, eq(sellers.userId, products.sellerId))
+      .where(inArray(products.id, productIds)),
+    readyAssets(db, productIds),
+    db.select().from(tickets).where(inArray(tickets.orderId, ids)).orderBy(tickets.code),
+    db.select().from(refunds).where(inArray(refunds.orderId, ids)),
+    db
+      .select({ orderId: downloads.orderId, n: count() })
+      .from(downloads)
+      .where(inArray(downloads.orderId, ids))
+      .groupBy(downloads.orderId),
+  ])
+  const productById = new Map(productRows.map((p) => [p.id, p]))
+  return rows.map((row) => {
+    const product = productById.get(row.productId)
+    if (!product) throw new Error(`order ${row.id} has no product`)
+    const paid = PAID_LIKE.has(row.status)
+    const details = product.details
+    const where = details.where as
+      | { kind: 'online'; url: string }
+      | { kind: 'place'; address: string }
+      | undefined
+    const image = assets.find((a) => a.productId === row.productId && a.role === 'image')
+    const refund = refundRows.find((r) => r.orderId === row.id)
+    const limit = (details.downloadLimit as number | null | undefined) ?? null
+    const used = downloadCounts.find((d) => d.orderId === row.id)?.n ?? 0
+    const slot = row.item.slot as { start: string; end: string } | undefined
+    return {
+      id: row.id,
+      reference: row.reference,
+      status: row.status as Order['status'],
+      kind: row.kind as ProductKind,
+      product: {
+        id: product.id,
+        slug: product.slug,
+        title: product.title,
+        image: image ? toImage(image) : null,
+        seller: { handle: product.handle, displayName: product.displayName },
+      },
+      label: String(row.item.label ?? product.title),
+      quantity: row.quantity,
+      slot: slot ? { ...slot, timeZone: String(details.timeZone ?? 'Africa/Nairobi') } : null,
+      subtotal: { amount: row.subtotal, currency: row.currency as Order['total']['currency'] },
+      shipping: { amount: row.shippingFee, currency: row.currency as Order['total']['currency'] },
+      total: { amount: row.total, currency: row.currency as Order['total']['currency'] },
+      method: row.method as Order['method'],
+      charge: { amount: row.chargeAmount, currency: row.chargeCurrency as Order['total']['currency'] },
+      buyerEmail: row.buyerEmail,
+      delivery: row.delivery,
+      receipt: (row.payment?.receipt as string | undefined) ?? null,
+      failure: row.failure,
+      paybill:
+        row.method === 'mpesa' && row.status === 'pending'
+          ? {
+              businessNumber: ctx.paybillNumber,
+              account: row.reference,
+              amount: { amount: row.chargeAmount, currency: 'KES' },
+            }
+          : null,
+      files:
+        paid && row.kind === 'digital'
+          ? assets.filter((a) => a.productId === row.productId && a.role === 'file').map(toFile)
+          : [],
+      downloadsLeft: paid && row.kind === 'digital' && limit !== null ? Math.max(0, limit - used) : null,
+      tickets: paid
+        ? ticketRows
+            .filter((t) => t.orderId === row.id)
+            .map((t) => ({
+              code: t.code,
+              ticketType: String(row.item.ticketType ?? ''),
+              qrSvg: renderSVG(t.code, { border: 2 }),
+            }))
+        : [],
+      joinUrl: paid && where?.kind === 'online' ? where.url : null,
+      address: paid && where?.kind === 'place' ? where.address : null,
+      fulfilment: row.fulfilment as Order['fulfilment'],
+      refund: refund
+        ? {
+            status: refund.status,
+            amount: { amount: refund.amount, currency: refund.currency as Order['total']['currency'] },
+          }
+        : null,
+      expiresAt: row.expiresAt.toISOString(),
+      paidAt: row.paidAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+    }
+  })
+}
+
+export async function viewOrder(db: Db, row: OrderRow, ctx: OrderViewContext): Promise<Order> {
+  const [order] = await viewOrders(db, [row], ctx)
+  if (!order) throw new Error('no view')
+  return order
+}
+
+/** Downloads counted so far for an order. */
+export async function downloadsUsed(db: Db, orderId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(downloads)
+    .where(and(eq(downloads.orderId, orderId)))
+  return row?.n ?? 0
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { orders } from '../../db/schema'
+
+export type OrderRow = typeof orders.$inferSelect
+
+/** Orders that hold their stock, seats or slot: waiting for payment, paid, or being refunded. */
+export const HOLDING = ['pending', 'paid', 'refunding'] as const
+
+/** A transaction in progress. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+
+/** `SK` and 8 letters and digits with no 0/O or 1/I to confuse: fits M-Pesa's 12-character account reference. */
+export function newReference(): string {
+  const bytes = randomBytes(8)
+  return `SK${Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('')}`
+}
+
+/** How many of one item (variant, ticket type) holding orders have, leaving out `except`. */
+export async function heldQuantity(tx: Tx | Db, productId: string, itemKey: string, except?: string) {
+  const [row] = await tx
+    .select({ held: sql<string>`coalesce(sum(${orders.quantity}), 0)::text` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.productId, productId),
+        eq(orders.itemKey, itemKey),
+        inArray(orders.status, [...HOLDING]),
+        except ? sql`${orders.id} <> ${except}` : undefined,
+      ),
+    )
+  return Number(row?.held ?? 0)
+}
+
+/** Booked (or being booked) times of a service, leaving out `except`. */
+export async function takenSlots(tx: Tx | Db, productId: string, except?: string) {
+  const rows = await tx
+    .select({ item: orders.item })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.productId, productId),
+        inArray(orders.status, [...HOLDING]),
+        except ? sql`${orders.id} <> ${except}` : undefined,
+      ),
+    )
+  return rows
+    .map((r) => r.item.slot as { start: string; end: string } | undefined)
+    .filter((s): s is { start: string; end: string } => Boolean(s))
+}

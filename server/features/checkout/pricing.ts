@@ -1,0 +1,214 @@
+import { METHOD_CURRENCIES, PAYMENT_METHODS, type PaymentMethod } from '../../../contract/checkout.constants'
+import { type CurrencyCode, currencies } from '../../../contract/currencies'
+import { formatMoney } from '../../../contract/format-money'
+import type { Money } from '../../../contract/money'
+import type { Rates } from '../../../contract/storefront'
+import { AppError } from '../../lib/errors'
+import type { ProductRow } from '../catalog/catalog.service'
+
+/** What the buyer chose on the product page (validated by the contract, not yet against the product). */
+export interface Selection {
+  quantity: number
+  variantId?: string | undefined
+  ticketTypeId?: string | undefined
+  slot?: string | undefined
+  amount?: number | undefined
+  delivery?: { kind: 'ship'; country: string; [field: string]: unknown } | { kind: 'pickup' } | undefined
+}
+
+export interface Priced {
+  /** What is held: a variant or ticket type id, or '' (a slot's key is its start, set by the caller). */
+  itemKey: string
+  /** How many of `itemKey` there are in all (stock, capacity); null for no limit. */
+  capacity: number | null
+  label: string
+  item: Record<string, unknown>
+  quantity: number
+  subtotal: number
+  shipping: number
+  total: number
+  currency: CurrencyCode
+  delivery: Record<string, unknown> | null
+}
+
+export interface Charge {
+  method: PaymentMethod
+  amount: Money
+  /** Units of the charge currency per unit of the order's; null when not converted. */
+  rate: number | null
+}
+
+type Variant = { id: string; options: Record<string, string>; price: Money; stock: number }
+type TicketType = {
+  id: string
+  name: string
+  price: Money
+  capacity: number
+  saleStartsAt: string | null
+  saleEndsAt: string | null
+}
+type Zone = { name: string; countries: string[]; fee: Money }
+
+const invalid = (field: string, message: string) => new AppError(400, message, { [field]: message })
+
+/**
+ * Prices a selection of a published product: the item, its label, subtotal, shipping and total in the
+ * product's currency. Throws 400 with the field to fix when the selection does not fit the product.
+ */
+export function priceSelection(product: ProductRow, selection: Selection, now = Date.now()): Priced {
+  const currency = product.priceCurrency as CurrencyCode
+  const details = product.details
+  const base = { currency, delivery: null, shipping: 0 }
+  switch (product.kind) {
+    case 'digital': {
+      const pwyw = details.payWhatYouWant as { minimum: Money } | null
+      const free = details.free === true
+      let unit = product.priceAmount
+      if (free) unit = 0
+      else if (pwyw) {
+        unit = selection.amount ?? product.priceAmount
+        if (unit < pwyw.minimum.amount)
+          throw invalid('amount', `Pay at least ${formatMoney(pwyw.minimum.amount, currency)}`)
+      }
+      if (selection.quantity !== 1) throw invalid('quantity', 'A download is bought once')
+      return {
+        ...base,
+        itemKey: '',
+        capacity: null,
+        label: product.title,
+        item: { title: product.title, unitPrice: unit },
+        quantity: 1,
+        subtotal: unit,
+        total: unit,
+      }
+    }
+    case 'merch': {
+      const variants = details.variants as Variant[]
+      const variant =
+        variants.find((v) => v.id === selection.variantId) ??
+        (selection.variantId === undefined && variants.length === 1 ? variants[0] : undefined)
+      if (!variant) throw invalid('variantId', 'Choose a size or colour')
+      const label = Object.values(variant.options).join(' / ') || product.title
+      const subtotal = variant.price.amount * selection.quantity
+      const { shipping, delivery } = deliveryOf(details, selection.delivery)
+      return {
+        ...base,
+        itemKey: variant.id,
+        capacity: variant.stock,
+        label,
+        item: {
+          title: product.title,
+          variantId: variant.id,
+          options: variant.options,
+          unitPrice: variant.price.amount,
+        },
+        quantity: selection.quantity,
+        subtotal,
+        shipping,
+        total: subtotal + shipping,
+        delivery,
+      }
+    }
+    case 'event': {
+      const types = details.ticketTypes as TicketType[]
+      const type =
+        types.find((t) => t.id === selection.ticketTypeId) ??
+        (selection.ticketTypeId === undefined && types.length === 1 ? types[0] : undefined)
+      if (!type) throw invalid('ticketTypeId', 'Choose a ticket type')
+      if (Date.parse(details.startsAt as string) <= now)
+        throw invalid('ticketTypeId', 'This event has started: tickets are no longer sold')
+      if (type.saleStartsAt && Date.parse(type.saleStartsAt) > now)
+        throw invalid(
+          'ticketTypeId',
+          `${type.name} tickets go on sale ${new Date(type.saleStartsAt).toUTCString()}`,
+        )
+      if (type.saleEndsAt && Date.parse(type.saleEndsAt) <= now)
+        throw invalid('ticketTypeId', `${type.name} tickets are no longer sold`)
+      const subtotal = type.price.amount * selection.quantity
+      return {
+        ...base,
+        itemKey: type.id,
+        capacity: type.capacity,
+        label: type.name,
+        item: {
+          title: product.title,
+          ticketTypeId: type.id,
+          ticketType: type.name,
+          unitPrice: type.price.amount,
+        },
+        quantity: selection.quantity,
+        subtotal,
+        total: subtotal,
+      }
+    }
+    case 'service': {
+      if (!selection.slot) throw invalid('slot', 'Choose a time')
+      if (selection.quantity !== 1) throw invalid('quantity', 'One booking at a time')
+      return {
+        ...base,
+        itemKey: '',
+        capacity: 1,
+        label: product.title,
+        item: { title: product.title, unitPrice: product.priceAmount },
+        quantity: 1,
+        subtotal: product.priceAmount,
+        total: product.priceAmount,
+      }
+    }
+    default:
+      throw new Error(`unknown product kind ${product.kind}`)
+  }
+}
+
+function deliveryOf(
+  details: Record<string, unknown>,
+  choice: Selection['delivery'],
+): { shipping: number; delivery: Record<string, unknown> } {
+  const zones = (details.shippingZones as Zone[] | undefined) ?? []
+  const pickup = details.pickup as { address: string } | null
+  if (!choice) throw invalid('delivery', pickup ? 'Choose delivery or pickup' : 'Give the address to ship to')
+  if (choice.kind === 'pickup') {
+    if (!pickup) throw invalid('delivery', 'This seller does not offer pickup: give an address to ship to')
+    return { shipping: 0, delivery: { kind: 'pickup', address: pickup.address } }
+  }
+  const zone = zones.find((z) => z.countries.includes(choice.country))
+  if (!zone)
+    throw invalid(
+      'delivery.country',
+      pickup
+        ? 'The seller does not ship to this country: choose pickup, or another address'
+        : 'The seller does not ship to this country',
+    )
+  return { shipping: zone.fee.amount, delivery: { ...choice, zone: zone.name } }
+}
+
+/**
+ * What each payment method would charge for `total`. A method that takes the order's currency charges it
+ * as it is; otherwise it is converted at the stored rate into the method's currency and rounded up to
+ * what the method can take (M-Pesa: whole shillings). Methods with no rate to convert with are left out.
+ */
+export function chargesFor(
+  total: Money,
+  rates: Rates,
+  methods: readonly PaymentMethod[] = PAYMENT_METHODS,
+): Charge[] {
+  const charges: Charge[] = []
+  for (const method of methods) {
+    const accepted = METHOD_CURRENCIES[method] as readonly string[]
+    const target = (accepted.includes(total.currency) ? total.currency : accepted[0]) as CurrencyCode
+    let amount = total.amount
+    let rate: number | null = null
+    if (target !== total.currency) {
+      const from = rates.perUsd[total.currency]
+      const to = rates.perUsd[target]
+      if (!from || !to) continue
+      rate = to / from
+      const major = (total.amount / 10 ** currencies[total.currency].minorUnits) * rate
+      // toFixed first: 7.5 × 129.3 must not become 969.7500000001 and round up a whole cent.
+      amount = Math.ceil(Number((major * 10 ** currencies[target].minorUnits).toFixed(6)))
+    }
+    if (method === 'mpesa') amount = Math.ceil(amount / 100) * 100
+    charges.push({ method, amount: { amount, currency: target }, rate })
+  }
+  return charges
+}

@@ -1,0 +1,153 @@
+import { and, eq } from 'drizzle-orm'
+import type { Money } from '../../../contract/money'
+import { orders, refunds } from '../../db/schema'
+import { AppError, isUniqueViolation } from '../../lib/errors'
+import { uuidv7 } from '../../lib/uuid'
+import { PaymentProviderError } from '../../payments/payments'
+import type { CheckoutDeps } from './checkout.service'
+import { postTransaction, refundEntries } from './ledger'
+import { orderMails } from './mails'
+
+type RefundRow = typeof refunds.$inferSelect
+
+/**
+ * Gives a paid order's money back in full. The order turns `refunding` (access ends at once) and a refund
+ * record is made in one transaction, so two refunds of one order cannot both start; then the provider is
+ * asked (after the commit, no transaction held across the network). Card and PayPal usually answer done
+ * at once; M-Pesa sends the money by B2C and its result arrives later at /hooks/mpesa/b2c/….
+ */
+export async function refundOrder(deps: CheckoutDeps, orderId: string, by: string | null, reason: string) {
+  const { db, gateway, log } = deps
+  const refund = await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
+    if (!order) throw new AppError(404, 'No such order')
+    if (order.status === 'refunding' || order.status === 'refunded')
+      throw new AppError(409, 'This order has already been refunded')
+    if (order.status !== 'paid') throw new AppError(409, 'Only a paid order can be refunded')
+    await tx.update(orders).set({ status: 'refunding', updatedAt: new Date() }).where(eq(orders.id, order.id))
+    // A refund that failed before may be tried again: its record is reused.
+    await tx.delete(refunds).where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'failed')))
+    try {
+      const [row] = await tx
+        .insert(refunds)
+        .values({
+          id: uuidv7(),
+          orderId: order.id,
+          method: order.method,
+          amount: order.chargeAmount,
+          currency: order.chargeCurrency,
+          reason,
+          requestedBy: by,
+        })
+        .returning()
+      if (!row) throw new Error('insert returned no row')
+      return { row, order }
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError(409, 'This order has already been refunded')
+      throw error
+    }
+  })
+  const { row, order } = refund
+  const amount: Money = { amount: order.chargeAmount, currency: order.chargeCurrency as Money['currency'] }
+  const payment = order.payment ?? {}
+  try {
+    if (order.method === 'free') return completeRefund(deps, row.id, null)
+    if (order.method === 'card') {
+      const answer = await gateway.card.refund(
+        String(payment.paymentIntent ?? payment.receipt),
+        amount,
+        row.id,
+      )
+      if (answer.status === 'succeeded') return completeRefund(deps, row.id, answer.id)
+      if (answer.status === 'failed' || answer.status === 'canceled')
+        return failRefund(deps, row.id, 'The card refund was refused by the card network')
+      await db.update(refunds).set({ providerRef: answer.id }).where(eq(refunds.id, row.id))
+    } else if (order.method === 'paypal') {
+      const answer = await gateway.paypal.refundCapture(
+        String(payment.captureId ?? payment.receipt),
+        amount,
+        row.id,
+      )
+      if (answer.status === 'COMPLETED') return completeRefund(deps, row.id, answer.id)
+      if (answer.status === 'FAILED' || answer.status === 'CANCELLED')
+        return failRefund(deps, row.id, 'PayPal refused the refund')
+      await db.update(refunds).set({ providerRef: answer.id }).where(eq(refunds.id, row.id))
+    } else {
+      const phone = String(payment.payerPhone ?? payment.phone ?? '')
+      const sent = await gateway.mpesa.b2c({
+        originatorConversationId: row.id,
+        phone,
+        amount: amount.amount,
+        remarks: `Refund of Soko order ${order.reference}`,
+        occasion: order.reference,
+        resultUrl: gateway.urls.b2cResult(row.id),
+        timeoutUrl: gateway.urls.b2cTimeout(row.id),
+      })
+      await db.update(refunds).set({ providerRef: sent.conversationId }).where(eq(refunds.id, row.id))
+    }
+  } catch (error) {
+    const message =
+      error instanceof PaymentProviderError ? error.message : 'The refund could not be sent: try again later'
+    log.warn('refund not sent', {
+      orderId,
+      method: order.method,
+      detail: error instanceof PaymentProviderError ? error.detail : String(error),
+    })
+    await failRefund(deps, row.id, message)
+    throw new AppError(502, message)
+  }
+  return order
+}
+
+/**
+ * The money is back with the buyer: the sale is reversed in the ledger and the buyer told. Once only:
+ * the refund's row lock and status make a repeated result change nothing.
+ */
+export async function completeRefund(deps: CheckoutDeps, refundId: string, providerRef: string | null) {
+  const done = await deps.db.transaction(async (tx) => {
+    const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update')
+    if (refund?.status !== 'pending') return null
+    const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId)).for('update')
+    if (!order?.paidAt) throw new Error(`refund ${refundId} of an unpaid order`)
+    const now = new Date()
+    await tx
+      .update(refunds)
+      .set({ status: 'succeeded', completedAt: now, ...(providerRef ? { providerRef } : {}) })
+      .where(eq(refunds.id, refund.id))
+    const [updated] = await tx
+      .update(orders)
+      .set({ status: 'refunded', refundedAt: now, updatedAt: now })
+      .where(eq(orders.id, order.id))
+      .returning()
+    if (order.total > 0 || order.chargeAmount > 0)
+      await postTransaction(tx, {
+        kind: 'refund',
+        orderId: order.id,
+        memo: `Refund ${order.reference}`,
+        entries: refundEntries(order, order.paidAt),
+      })
+    return { order: updated ?? order, refund }
+  })
+  if (done) await orderMails(deps).refunded(done.order, done.refund.reason)
+  return done?.order ?? null
+}
+
+/** The provider would not pay the refund: the order is paid again (access back) and the seller can retry. */
+export async function failRefund(deps: CheckoutDeps, refundId: string, message: string) {
+  return deps.db.transaction(async (tx) => {
+    const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update')
+    if (refund?.status !== 'pending') return null
+    await tx.update(refunds).set({ status: 'failed', failure: message }).where(eq(refunds.id, refund.id))
+    const [order] = await tx
+      .update(orders)
+      .set({ status: 'paid', updatedAt: new Date() })
+      .where(and(eq(orders.id, refund.orderId), eq(orders.status, 'refunding')))
+      .returning()
+    return order ?? null
+  })
+}
+
+export async function refundById(deps: CheckoutDeps, id: string): Promise<RefundRow | null> {
+  const [row] = await deps.db.select().from(refunds).where(eq(refunds.id, id))
+  return row ?? null
+}

@@ -1,0 +1,99 @@
+import { zonedToIso } from '../../../contract/zoned-time'
+
+/** A service's details, as the catalog validated them. */
+export interface ServiceDetails {
+  durationMinutes: number
+  timeZone: string
+  availability: { day: number; from: string; to: string }[]
+  exceptions: string[]
+  bufferMinutes: number
+  bookAheadDays: number
+}
+
+export interface Slot {
+  start: string
+  end: string
+}
+
+/** Booking closes this long before a slot starts, so the seller is not surprised by one a minute away. */
+export const BOOKING_LEAD_MINUTES = 60
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The calendar date (YYYY-MM-DD) of an instant in a zone. */
+export function dateIn(instant: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(instant))
+}
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + days)
+  return d.toISOString().slice(0, 10)
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5))
+const timeOf = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+
+/**
+ * The slots of a service in the days [from, from + days) of the seller's zone: each weekly window cut into
+ * sessions of its duration, with the buffer between them; not on exception dates, not sooner than the lead
+ * time, not beyond the book-ahead days, and not overlapping a booking already held (`taken`).
+ */
+export function serviceSlots(
+  details: ServiceDetails,
+  opts: { from?: string; days: number; now: number; taken: Slot[] },
+): Slot[] {
+  const zone = details.timeZone
+  const today = dateIn(opts.now, zone)
+  const first = opts.from && opts.from > today ? opts.from : today
+  const lastBookable = addDays(today, details.bookAheadDays)
+  const earliest = opts.now + BOOKING_LEAD_MINUTES * 60_000
+  const exceptions = new Set(details.exceptions)
+  const taken = opts.taken.map((t) => [Date.parse(t.start), Date.parse(t.end)] as const)
+  const slots: Slot[] = []
+  for (let i = 0; i < opts.days; i++) {
+    const date = addDays(first, i)
+    if (date > lastBookable) break
+    if (exceptions.has(date)) continue
+    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay()
+    const windows = details.availability
+      .filter((w) => w.day === weekday)
+      .sort((a, b) => a.from.localeCompare(b.from))
+    for (const window of windows) {
+      const end = minutesOf(window.to)
+      for (
+        let at = minutesOf(window.from);
+        at + details.durationMinutes <= end;
+        at += details.durationMinutes + details.bufferMinutes
+      ) {
+        const startIso = zonedToIso(`${date}T${timeOf(at)}`, zone)
+        if (!startIso) continue
+        const start = Date.parse(startIso)
+        const finish = start + details.durationMinutes * 60_000
+        if (start < earliest) continue
+        if (taken.some(([s, e]) => s < finish && start < e)) continue
+        slots.push({ start: new Date(start).toISOString(), end: new Date(finish).toISOString() })
+      }
+    }
+  }
+  return slots
+}
+
+/** Whether `start` is one of the service's slots now (and free): what startCheckout accepts. */
+export function findSlot(details: ServiceDetails, start: string, now: number, taken: Slot[]): Slot | null {
+  const instant = Date.parse(start)
+  if (Number.isNaN(instant)) return null
+  const date = dateIn(instant, details.timeZone)
+  const days = Math.ceil((instant - now) / DAY_MS) + 2
+  if (days > details.bookAheadDays + 2 || instant < now) return null
+  return (
+    serviceSlots(details, { from: date, days: 1, now, taken }).find((s) => Date.parse(s.start) === instant) ??
+    null
+  )
+}

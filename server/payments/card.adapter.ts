@@ -1,0 +1,230 @@
+import Stripe from 'stripe'
+import { type Fetch, type Money, PaymentProviderError } from './payments'
+import { isCurrencyCode } from './provider-money'
+
+/**
+ * Card payments through Stripe Checkout, with Stripe's own SDK. Pointed at https://api.stripe.com in
+ * production and at this server's /sandbox/stripe otherwise: the sandbox answers the same paths.
+ */
+
+export interface CardAdapterOptions {
+  /** https://api.stripe.com, or a base with a path such as http://127.0.0.1:8080/sandbox/stripe. */
+  apiBase: string
+  secretKey: string
+  webhookSecret: string
+  /** For tests that count or fail requests; the SDK's own HTTP client otherwise. */
+  fetch?: Fetch
+}
+
+export interface CardSessionRequest {
+  orderId: string
+  reference: string
+  amount: Money
+  /** The line the buyer sees on Stripe's page. */
+  description: string
+  email: string
+  /** May contain {CHECKOUT_SESSION_ID}, which Stripe replaces with the session's id. */
+  successUrl: string
+  cancelUrl: string
+  /** Stripe takes 30 minutes to 24 hours from now, and refuses anything else. */
+  expiresAt: Date
+  idempotencyKey: string
+}
+
+export interface CardSession {
+  id: string
+  status: 'open' | 'complete' | 'expired'
+  paymentStatus: 'paid' | 'unpaid' | 'no_payment_required'
+  paymentIntent: string | null
+  amount: Money | null
+  orderId: string | null
+}
+
+export interface CardRefund {
+  id: string
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled' | 'requires_action'
+}
+
+const UNAVAILABLE = 'Card payments are not answering right now: try again in a minute or pay another way'
+
+export class CardAdapter {
+  private readonly stripe: Stripe
+
+  constructor(private readonly options: CardAdapterOptions) {
+    const base = new URL(options.apiBase)
+    const prefix = base.pathname.replace(/\/+$/, '')
+    const config: Stripe.StripeConfig = {
+      maxNetworkRetries: 1,
+      host: base.hostname,
+      protocol: base.protocol === 'http:' ? 'http' : 'https',
+      port: base.port || (base.protocol === 'http:' ? 80 : 443),
+    }
+    // The SDK can be given a host, port and protocol but always asks for /v1/…: the sandbox lives under
+    // a path (/sandbox/stripe), so a fetch that puts that path in front of every request reaches it.
+    if (prefix || options.fetch) {
+      const send = options.fetch ?? fetch
+      config.httpClient = Stripe.createFetchHttpClient((input, init) => {
+        if (!prefix) return send(input, init)
+        const url = new URL(input instanceof Request ? input.url : input.toString())
+        url.pathname = `${prefix}${url.pathname}`
+        return send(url, init)
+      })
+    }
+    this.stripe = new Stripe(options.secretKey, config)
+  }
+
+  async createSession(req: CardSessionRequest): Promise<{ id: string; url: string }> {
+    const metadata = { orderId: req.orderId, reference: req.reference }
+    const session = await this.attempt(
+      'The card payment could not be started: try again or pay another way',
+      () =>
+        this.stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: {
+                  currency: req.amount.currency.toLowerCase(),
+                  unit_amount: req.amount.amount,
+                  product_data: { name: req.description },
+                },
+              },
+            ],
+            customer_email: req.email,
+            client_reference_id: req.orderId,
+            metadata,
+            payment_intent_data: { metadata },
+            success_url: req.successUrl,
+            cancel_url: req.cancelUrl,
+            expires_at: Math.floor(req.expiresAt.getTime() / 1000),
+          },
+          { idempotencyKey: req.idempotencyKey },
+        ),
+    )
+    if (!session.url)
+      throw new PaymentProviderError(
+        UNAVAILABLE,
+        `Stripe made session ${session.id} without a URL`,
+        null,
+        true,
+      )
+    return { id: session.id, url: session.url }
+  }
+
+  async getSession(id: string): Promise<CardSession> {
+    const s = await this.attempt('We cannot check this card payment right now: try again in a minute', () =>
+      this.stripe.checkout.sessions.retrieve(id),
+    )
+    const currency = s.currency?.toUpperCase() ?? ''
+    return {
+      id: s.id,
+      // Both are open-ended strings in the SDK's types, for values newer API versions may add: an unknown
+      // one reads as not finished, so nothing is fulfilled on a status Soko does not understand.
+      status: oneOf(s.status, ['open', 'complete', 'expired'], 'open'),
+      paymentStatus: oneOf(s.payment_status, ['paid', 'unpaid', 'no_payment_required'], 'unpaid'),
+      paymentIntent: typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null),
+      amount:
+        s.amount_total !== null && isCurrencyCode(currency) ? { amount: s.amount_total, currency } : null,
+      orderId: s.client_reference_id ?? s.metadata?.orderId ?? null,
+    }
+  }
+
+  /** Closes an open session so nobody can pay it any more; one already complete or expired is left. */
+  async expireSession(id: string): Promise<void> {
+    try {
+      await this.stripe.checkout.sessions.expire(id)
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 400) {
+        // Stripe refuses to expire a session that is not open: if that is why, there is nothing to do.
+        const session = await this.getSession(id)
+        if (session.status !== 'open') return
+      }
+      throw providerError(error, 'The card payment could not be cancelled: try again in a minute')
+    }
+  }
+
+  /** Refunds part or all of a payment; `amount` is in the payment's currency. */
+  async refund(paymentIntent: string, amount: Money, idempotencyKey: string): Promise<CardRefund> {
+    const refund = await this.attempt('The card refund could not be made: try again later', () =>
+      this.stripe.refunds.create(
+        { payment_intent: paymentIntent, amount: amount.amount },
+        { idempotencyKey },
+      ),
+    )
+    const status = oneOf(
+      refund.status,
+      ['succeeded', 'pending', 'failed', 'canceled', 'requires_action'],
+      'pending',
+    )
+    return { id: refund.id, status }
+  }
+
+  /** The event when the Stripe-Signature header is Stripe's for this body; null otherwise. */
+  async verifyWebhook(rawBody: string, signature: string | undefined): Promise<Stripe.Event | null> {
+    if (!signature) return null
+    try {
+      return await this.stripe.webhooks.constructEventAsync(rawBody, signature, this.options.webhookSecret)
+    } catch {
+      return null
+    }
+  }
+
+  private async attempt<T>(message: string, request: () => Promise<T>): Promise<T> {
+    try {
+      return await request()
+    } catch (error) {
+      throw providerError(error, message)
+    }
+  }
+}
+
+function oneOf<T extends string>(value: string | null, known: readonly T[], otherwise: T): T {
+  return known.find((k) => k === value) ?? otherwise
+}
+
+/** Stripe's error as a message for people and a detail for the log (type, code, request id). */
+function providerError(error: unknown, fallback: string): PaymentProviderError {
+  if (!(error instanceof Stripe.errors.StripeError))
+    return new PaymentProviderError(UNAVAILABLE, `Stripe: ${String(error)}`, null, true)
+  const detail = [
+    `Stripe ${error.rawType ?? error.type}`,
+    error.statusCode ? `(${error.statusCode})` : null,
+    error.code,
+    // Stripe masks keys in its messages; strip anything key-like anyway, the log is not a vault.
+    `"${error.message.replace(/\b(sk|rk|whsec)_\w+/g, '$1_…')}"`,
+    error.requestId ? `request=${error.requestId}` : null,
+  ]
+    .filter(Boolean)
+    .join(' ')
+  const code = error.code ?? error.rawType ?? error.type
+  if (
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError
+  )
+    return new PaymentProviderError(UNAVAILABLE, detail, code, true)
+  if (
+    error instanceof Stripe.errors.StripeAuthenticationError ||
+    error instanceof Stripe.errors.StripePermissionError
+  )
+    return new PaymentProviderError(
+      'Card payments are not available right now: pay another way while we fix it',
+      `${detail}: check STRIPE_SECRET_KEY`,
+      code,
+    )
+  if (error instanceof Stripe.errors.StripeCardError)
+    return new PaymentProviderError(`${error.message} Use another card or pay another way.`, detail, code)
+  if (error instanceof Stripe.errors.StripeIdempotencyError)
+    return new PaymentProviderError(
+      'This payment was already started with other details: reload the page and try again',
+      detail,
+      code,
+    )
+  const known: Record<string, string> = {
+    resource_missing: 'We cannot find this card payment: start the payment again',
+    charge_already_refunded: 'This card payment has already been refunded in full',
+    amount_too_large: 'The refund is more than what is left of this card payment: refund less',
+  }
+  return new PaymentProviderError((error.code && known[error.code]) || fallback, detail, code)
+}

@@ -1,0 +1,631 @@
+import { randomBytes, randomInt } from 'node:crypto'
+import { type Context, Hono } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { normalizeKenyanMobile } from '../../../contract/phone'
+import { escapeHtml } from '../../lib/html'
+import { darajaTimestamp } from '../mpesa.adapter'
+import type { SandboxDeps } from './sandbox'
+
+/**
+ * A local Daraja (../../../shared/PROVIDERS.md): OAuth, STK push and query, B2C, and a "phone" page where
+ * a tester answers the STK prompt instead of a real handset. Mounted at /sandbox/mpesa. It accepts exactly
+ * the credentials of deps.payments.mpesa and answers in Daraja's formats, errors included, so that the
+ * adapter cannot tell it from Daraja. All state is in the sandbox store (every server instance sees it).
+ */
+
+export interface MpesaSandboxOptions {
+  /** A prompt nobody answers ends as 1037 after this long (Daraja: about a minute). */
+  promptTimeoutMs?: number
+}
+
+export type MpesaSandbox = Hono<SandboxEnv> & {
+  /** Resolves once every callback and B2C result the sandbox has started sending has been delivered. */
+  idle(): Promise<void>
+}
+
+interface Prompt extends Record<string, unknown> {
+  checkoutRequestId: string
+  merchantRequestId: string
+  /** 254… */
+  phone: string
+  /** Whole shillings, as Daraja was asked. */
+  amount: number
+  accountReference: string
+  description: string
+  callbackUrl: string
+  state: 'waiting' | 'done'
+  resultCode?: number
+  resultDesc?: string
+  receipt?: string
+  createdAt: string
+  settledAt?: string
+  callbackSent?: boolean
+}
+
+interface Payout extends Record<string, unknown> {
+  originatorConversationId: string
+  conversationId: string
+  /** The Result posted to ResultURL, decided when the request is accepted. */
+  result: Record<string, unknown>
+  createdAt: string
+}
+
+type SandboxEnv = { Variables: { body: Record<string, unknown> } }
+
+/** The sandbox phone's M-PESA PIN; printed on the phone page. */
+const PIN = '1234'
+const MERCHANT = 'SOKO'
+const TOKEN_SECONDS = 3599
+const DELIVERY_TIMEOUT_MS = 10_000
+const PHONE = /^254[17]\d{8}$/
+
+/** What each button on the phone page does to a prompt. */
+const OUTCOMES = {
+  cancel: { resultCode: 1032, resultDesc: 'Request cancelled by user', notice: 'Cancelled' },
+  timeout: {
+    resultCode: 1037,
+    resultDesc: 'DS timeout user cannot be reached',
+    notice: 'Timed out: the phone did not answer',
+  },
+  'no-funds': {
+    resultCode: 1,
+    resultDesc: 'The balance is insufficient for the transaction.',
+    notice: 'Declined: not enough balance',
+  },
+  'wrong-pin': {
+    resultCode: 2001,
+    resultDesc: 'The initiator information is invalid.',
+    notice: 'Declined: wrong PIN',
+  },
+  paid: { resultCode: 0, resultDesc: 'The service request is processed successfully.', notice: 'Paid' },
+} as const
+
+type Action = 'pay' | 'pay-no-callback' | 'cancel' | 'timeout' | 'no-funds'
+const ACTIONS: readonly Action[] = ['pay', 'pay-no-callback', 'cancel', 'timeout', 'no-funds']
+
+export function mpesaSandbox(deps: SandboxDeps, options: MpesaSandboxOptions = {}): MpesaSandbox {
+  const { store, log } = deps
+  const config = deps.payments.mpesa
+  const promptTimeoutMs = options.promptTimeoutMs ?? 60_000
+  const app = new Hono<SandboxEnv>()
+
+  // Deliveries under way, so that tests (and a graceful stop) can wait for them.
+  const inflight = new Set<Promise<void>>()
+  function track(delivery: Promise<void>): Promise<void> {
+    inflight.add(delivery)
+    void delivery.finally(() => inflight.delete(delivery))
+    return delivery
+  }
+
+  /** POSTs JSON like Daraja does; a receiver that fails is logged, never retried (Daraja does not). */
+  async function post(url: string, body: unknown, what: string): Promise<void> {
+    // Callback URLs carry signatures: log the host only.
+    const to = safeHost(url)
+    try {
+      const res = await deps.fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      })
+      await res.arrayBuffer().catch(() => {})
+      if (!res.ok) log.warn(`M-Pesa sandbox: the ${what} receiver answered ${res.status}`, { to })
+    } catch (error) {
+      const reason = errorText(error).replaceAll(url, to)
+      log.warn(`M-Pesa sandbox: could not deliver the ${what}`, { to, error: reason })
+    }
+  }
+
+  /**
+   * Ends a waiting prompt (once, under the store's row lock: two clicks or two instances act once) and,
+   * when `send`, posts the STK callback. Answers the prompt as stored and the delivery, if one started.
+   */
+  async function settle(
+    id: string,
+    outcome: { resultCode: number; resultDesc: string },
+    send: boolean,
+  ): Promise<{ prompt: Prompt; changed: boolean; delivery: Promise<void> | null } | null> {
+    const now = new Date()
+    const receipt = outcome.resultCode === 0 ? `SBX${randomChars(7)}` : undefined
+    const updated = await store.update<Prompt>('mpesa', id, (prompt) =>
+      prompt.state === 'waiting'
+        ? {
+            ...prompt,
+            state: 'done',
+            resultCode: outcome.resultCode,
+            resultDesc: outcome.resultDesc,
+            ...(receipt ? { receipt } : {}),
+            settledAt: now.toISOString(),
+            callbackSent: send,
+          }
+        : null,
+    )
+    if (!updated) return null
+    const delivery =
+      updated.changed && send
+        ? track(post(updated.data.callbackUrl, stkCallback(updated.data), 'STK callback'))
+        : null
+    return { prompt: updated.data, changed: updated.changed, delivery }
+  }
+
+  /** A waiting prompt past its time ends as 1037, as when a phone never answers. */
+  const expired = (prompt: Prompt) =>
+    prompt.state === 'waiting' && Date.now() - Date.parse(prompt.createdAt) >= promptTimeoutMs
+  const timeOut = (prompt: Prompt) => settle(prompt.checkoutRequestId, OUTCOMES.timeout, true)
+
+  // ---- OAuth ----
+
+  app.get('/oauth/v1/generate', async (c) => {
+    if (c.req.query('grant_type') !== 'client_credentials')
+      return darajaError(c, 400, '400.008.02', 'Invalid grant type passed')
+    const [scheme, encoded] = (c.req.header('authorization') ?? '').split(' ')
+    const given = scheme === 'Basic' && encoded ? Buffer.from(encoded, 'base64').toString('utf8') : ''
+    if (given !== `${config.consumerKey}:${config.consumerSecret}`)
+      return darajaError(c, 400, '400.008.01', 'Invalid Authentication passed')
+    const token = randomChars(28, ALPHANUMERIC)
+    const expiresAt = new Date(Date.now() + TOKEN_SECONDS * 1000).toISOString()
+    await store.put('mpesa', 'token', `token:${token}`, { expiresAt })
+    return c.json({ access_token: token, expires_in: String(TOKEN_SECONDS) })
+  })
+
+  // ---- The API: Bearer token and a JSON body ----
+
+  app.use('/mpesa/*', async (c, next) => {
+    const [scheme, token] = (c.req.header('authorization') ?? '').split(' ')
+    const record =
+      scheme === 'Bearer' && token ? await store.get<{ expiresAt: string }>('mpesa', `token:${token}`) : null
+    if (!record || Date.parse(record.expiresAt) <= Date.now())
+      return darajaError(c, 404, '404.001.03', 'Invalid Access Token')
+    // Daraja misreads bodies sent without this header; say so plainly rather than imitate its confusion.
+    if (!/^application\/json\b/i.test(c.req.header('content-type') ?? ''))
+      return darajaError(c, 400, '400.002.02', 'Bad Request - Invalid Content-Type: send application/json')
+    const body: unknown = await c.req.json().catch(() => null)
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      return darajaError(c, 400, '400.002.02', 'Bad Request - Invalid JSON body')
+    c.set('body', body as Record<string, unknown>)
+    await next()
+  })
+
+  /** Checks BusinessShortCode, Timestamp and Password as Daraja does; answers the refusal or null. */
+  function checkPassword(c: Context<SandboxEnv>, b: Record<string, unknown>): Response | null {
+    const shortCode = str(b.BusinessShortCode)
+    if (shortCode !== config.shortCode) return invalid(c, 'BusinessShortCode')
+    const timestamp = str(b.Timestamp)
+    if (!timestamp || !/^\d{14}$/.test(timestamp)) return invalid(c, 'Timestamp')
+    if (typeof b.Password !== 'string' || !b.Password) return invalid(c, 'Password')
+    const expected = Buffer.from(`${config.shortCode}${config.passkey}${timestamp}`).toString('base64')
+    // What Daraja answers to a wrong passkey (or a Timestamp other than the one in the Password).
+    if (b.Password !== expected) return darajaError(c, 500, '500.001.1001', 'Wrong credentials')
+    return null
+  }
+
+  app.post('/mpesa/stkpush/v1/processrequest', async (c) => {
+    const b = c.get('body')
+    const shortCode = str(b.BusinessShortCode)
+    if (shortCode !== config.shortCode) return invalid(c, 'BusinessShortCode')
+    const type = b.TransactionType
+    if (type !== 'CustomerPayBillOnline' && type !== 'CustomerBuyGoodsOnline')
+      return invalid(c, 'TransactionType')
+    const amount = wholeAmount(b.Amount)
+    if (amount === null) return invalid(c, 'Amount')
+    const phone = str(b.PhoneNumber)
+    if (!str(b.PartyA) || !PHONE.test(str(b.PartyA) ?? '')) return invalid(c, 'PartyA')
+    const partyB = type === 'CustomerBuyGoodsOnline' ? (config.till ?? config.shortCode) : config.shortCode
+    if (str(b.PartyB) !== partyB) return invalid(c, 'PartyB')
+    if (!phone || !PHONE.test(phone)) return invalid(c, 'PhoneNumber')
+    if (!absoluteUrl(b.CallBackURL)) return invalid(c, 'CallBackURL')
+    const reference = str(b.AccountReference)
+    if (!reference || reference.length > 12) return invalid(c, 'AccountReference')
+    const description = str(b.TransactionDesc)
+    if (!description || description.length > 13) return invalid(c, 'TransactionDesc')
+    const refused = checkPassword(c, b)
+    if (refused) return refused
+
+    const now = new Date()
+    const prompt: Prompt = {
+      checkoutRequestId: `ws_CO_${darajaTimestamp(now)}${randomDigits(10)}`,
+      merchantRequestId: `${randomDigits(5)}-${randomDigits(8)}-1`,
+      phone,
+      amount,
+      accountReference: reference,
+      description,
+      callbackUrl: b.CallBackURL as string,
+      state: 'waiting',
+      createdAt: now.toISOString(),
+    }
+    await store.put('mpesa', 'prompt', prompt.checkoutRequestId, prompt)
+    return c.json({
+      MerchantRequestID: prompt.merchantRequestId,
+      CheckoutRequestID: prompt.checkoutRequestId,
+      ResponseCode: '0',
+      ResponseDescription: 'Success. Request accepted for processing',
+      CustomerMessage: 'Success. Request accepted for processing',
+    })
+  })
+
+  app.post('/mpesa/stkpushquery/v1/query', async (c) => {
+    const b = c.get('body')
+    const refused = checkPassword(c, b)
+    if (refused) return refused
+    const id = str(b.CheckoutRequestID)
+    let prompt = id ? await store.get<Prompt>('mpesa', id) : null
+    if (!prompt) return invalid(c, 'CheckoutRequestID')
+    // Nobody answered in time: settle as 1037 and send its callback (not awaited here: see idle()).
+    if (expired(prompt)) prompt = (await timeOut(prompt))?.prompt ?? prompt
+    if (prompt.state === 'waiting')
+      return darajaError(c, 500, '500.001.1001', 'The transaction is being processed')
+    return c.json({
+      ResponseCode: '0',
+      // Daraja's own spelling.
+      ResponseDescription: 'The service request has been accepted successsfully',
+      MerchantRequestID: prompt.merchantRequestId,
+      CheckoutRequestID: prompt.checkoutRequestId,
+      ResultCode: String(prompt.resultCode),
+      ResultDesc: prompt.resultDesc ?? '',
+    })
+  })
+
+  app.post('/mpesa/b2c/v3/paymentrequest', async (c) => {
+    const b = c.get('body')
+    const originator = str(b.OriginatorConversationID)
+    if (!originator || originator.length > 100) return invalid(c, 'OriginatorConversationID')
+    if (!str(b.InitiatorName)) return invalid(c, 'InitiatorName')
+    if (!str(b.SecurityCredential)) return invalid(c, 'SecurityCredential')
+    const command = b.CommandID
+    if (command !== 'BusinessPayment' && command !== 'SalaryPayment' && command !== 'PromotionPayment')
+      return invalid(c, 'CommandID')
+    const amount = wholeAmount(b.Amount)
+    if (amount === null) return invalid(c, 'Amount')
+    if (str(b.PartyA) !== config.b2cShortCode) return invalid(c, 'PartyA')
+    const phone = str(b.PartyB)
+    if (!phone || !PHONE.test(phone)) return invalid(c, 'PartyB')
+    const remarks = str(b.Remarks)
+    if (!remarks || remarks.length < 2 || remarks.length > 100) return invalid(c, 'Remarks')
+    if (!absoluteUrl(b.QueueTimeOutURL)) return invalid(c, 'QueueTimeOutURL')
+    if (!absoluteUrl(b.ResultURL)) return invalid(c, 'ResultURL')
+    const resultUrl = b.ResultURL as string
+
+    const id = `b2c:${originator}`
+    let payout = await store.get<Payout>('mpesa', id)
+    if (!payout) {
+      const now = new Date()
+      const conversationId = `AG_${darajaTimestamp(now).slice(0, 8)}_${randomBytes(10).toString('hex')}`
+      // A wrong initiator or credential is accepted and fails in the result, as on Daraja.
+      const authorised =
+        str(b.InitiatorName) === config.initiatorName &&
+        str(b.SecurityCredential) === config.securityCredential
+      const fresh: Payout = {
+        originatorConversationId: originator,
+        conversationId,
+        result: b2cResult({
+          originator,
+          conversationId,
+          phone,
+          amount,
+          authorised,
+          at: now,
+          timeoutUrl: b.QueueTimeOutURL as string,
+        }),
+        createdAt: now.toISOString(),
+      }
+      try {
+        await store.put('mpesa', 'b2c', id, fresh)
+        payout = fresh
+      } catch (error) {
+        // The same OriginatorConversationID arrived twice at once: the other request stored it first.
+        payout = await store.get<Payout>('mpesa', id)
+        if (!payout) throw error
+      }
+    }
+    // The result follows the answer, as on Daraja. A repeated request is answered with the original
+    // payout and gets the original result again (same TransactionID): nothing is paid twice.
+    const result = payout.result
+    track(
+      new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() =>
+        post(resultUrl, result, 'B2C result'),
+      ),
+    )
+    return c.json({
+      ConversationID: payout.conversationId,
+      OriginatorConversationID: payout.originatorConversationId,
+      ResponseCode: '0',
+      ResponseDescription: 'Accept the service request successfully.',
+    })
+  })
+
+  // ---- The phone ----
+
+  app.get('/phone', async (c) => {
+    const given = c.req.query('number') ?? ''
+    const phone = given ? normalizeKenyanMobile(given) : null
+    const action = c.req.path
+    if (!phone)
+      return c.html(
+        phonePage({
+          given,
+          error: given ? 'That is not a Kenyan mobile number: use 07XX XXX XXX or 2547XX XXX XXX' : null,
+        }),
+        given ? 400 : 200,
+      )
+    const listed = await store.list<Prompt>('mpesa', 'prompt', { phone, state: 'waiting' })
+    // Prompts nobody answered in time end now (their callbacks go out in the background: see idle()).
+    const stale = listed.filter(expired)
+    for (const prompt of stale) await timeOut(prompt)
+    const waiting = listed.filter((prompt) => !stale.includes(prompt))
+    const done = c.req.query('done')
+    const last = done ? await store.get<Prompt>('mpesa', done) : null
+    return c.html(
+      phonePage({
+        given,
+        phone,
+        waiting,
+        formAction: (id) => `${action}/${encodeURIComponent(id)}`,
+        notice: last?.phone === phone ? notice(last, c.req.query('again') === '1') : null,
+      }),
+    )
+  })
+
+  app.post('/phone/:id', async (c) => {
+    const id = c.req.param('id')
+    const form = await c.req.parseBody()
+    const action = String(form.action ?? '') as Action
+    if (!ACTIONS.includes(action))
+      return c.html(phonePage({ given: '', error: 'Choose one of the buttons on the prompt.' }), 400)
+    const prompt = await store.get<Prompt>('mpesa', id)
+    if (!prompt) return c.html(phonePage({ given: '', error: 'There is no such M-Pesa prompt.' }), 404)
+
+    // A prompt answered after its time is already over, as on a real phone.
+    const outcome = expired(prompt)
+      ? OUTCOMES.timeout
+      : action === 'pay'
+        ? form.pin === PIN
+          ? OUTCOMES.paid
+          : OUTCOMES['wrong-pin']
+        : action === 'pay-no-callback'
+          ? OUTCOMES.paid
+          : OUTCOMES[action]
+    const sendCallback = action !== 'pay-no-callback' || outcome !== OUTCOMES.paid
+    const settled = await settle(id, outcome, sendCallback)
+    await settled?.delivery
+    const base = c.req.path.slice(0, c.req.path.length - `/phone/${id}`.length)
+    const query = new URLSearchParams({ number: localNumber(prompt.phone), done: id })
+    if (settled && !settled.changed) query.set('again', '1')
+    return c.redirect(`${base}/phone?${query}`, 303)
+  })
+
+  return Object.assign(app, {
+    async idle() {
+      while (inflight.size) await Promise.allSettled([...inflight])
+    },
+  })
+}
+
+// ---- Daraja's formats ----
+
+function darajaError(c: Context, status: ContentfulStatusCode, errorCode: string, errorMessage: string) {
+  return c.json({ requestId: `${randomDigits(5)}-${randomDigits(8)}-1`, errorCode, errorMessage }, status)
+}
+
+const invalid = (c: Context, field: string) =>
+  darajaError(c, 400, '400.002.02', `Bad Request - Invalid ${field}`)
+
+function stkCallback(prompt: Prompt) {
+  const success = prompt.resultCode === 0
+  return {
+    Body: {
+      stkCallback: {
+        MerchantRequestID: prompt.merchantRequestId,
+        CheckoutRequestID: prompt.checkoutRequestId,
+        ResultCode: prompt.resultCode,
+        ResultDesc: prompt.resultDesc,
+        ...(success
+          ? {
+              CallbackMetadata: {
+                Item: [
+                  { Name: 'Amount', Value: prompt.amount },
+                  { Name: 'MpesaReceiptNumber', Value: prompt.receipt },
+                  { Name: 'Balance' },
+                  {
+                    Name: 'TransactionDate',
+                    Value: Number(darajaTimestamp(new Date(prompt.settledAt ?? prompt.createdAt))),
+                  },
+                  { Name: 'PhoneNumber', Value: Number(prompt.phone) },
+                ],
+              },
+            }
+          : {}),
+      },
+    },
+  }
+}
+
+function b2cResult(p: {
+  originator: string
+  conversationId: string
+  phone: string
+  amount: number
+  authorised: boolean
+  at: Date
+  timeoutUrl: string
+}): Record<string, unknown> {
+  // A number ending in 000 is "not registered", so that failed refunds and payouts can be tried.
+  const failure = !p.authorised
+    ? { ResultCode: 2001, ResultDesc: 'The initiator information is invalid.' }
+    : p.phone.endsWith('000')
+      ? { ResultCode: 2040, ResultDesc: 'The receiver is not a registered M-Pesa customer' }
+      : null
+  const transactionId = `SBX${randomChars(7)}`
+  const ts = darajaTimestamp(p.at)
+  const completed = `${ts.slice(6, 8)}.${ts.slice(4, 6)}.${ts.slice(0, 4)} ${ts.slice(8, 10)}:${ts.slice(10, 12)}:${ts.slice(12, 14)}`
+  return {
+    Result: {
+      ResultType: 0,
+      ...(failure ?? { ResultCode: 0, ResultDesc: 'The service request is processed successfully.' }),
+      OriginatorConversationID: p.originator,
+      ConversationID: p.conversationId,
+      TransactionID: transactionId,
+      ...(failure
+        ? {}
+        : {
+            // The sandbox's accounts never run dry: these balances are fixed figures.
+            ResultParameters: {
+              ResultParameter: [
+                { Key: 'TransactionAmount', Value: p.amount },
+                { Key: 'TransactionReceipt', Value: transactionId },
+                { Key: 'ReceiverPartyPublicName', Value: `${p.phone} - Sandbox Customer` },
+                { Key: 'TransactionCompletedDateTime', Value: completed },
+                { Key: 'B2CUtilityAccountAvailableFunds', Value: 500000.0 },
+                { Key: 'B2CWorkingAccountAvailableFunds', Value: 900000.0 },
+                { Key: 'B2CRecipientIsRegisteredCustomer', Value: 'Y' },
+                { Key: 'B2CChargesPaidAccountAvailableFunds', Value: -220.0 },
+              ],
+            },
+          }),
+      ReferenceData: { ReferenceItem: { Key: 'QueueTimeoutURL', Value: p.timeoutUrl } },
+    },
+  }
+}
+
+// ---- The phone page ----
+
+function notice(prompt: Prompt, again: boolean): string {
+  const outcome = Object.values(OUTCOMES).find((o) => o.resultCode === prompt.resultCode)
+  const said =
+    prompt.resultCode === 0
+      ? `Paid: receipt ${prompt.receipt}${prompt.callbackSent ? '' : ' (the callback was not sent)'}`
+      : (outcome?.notice ?? `Ended: ${prompt.resultDesc}`)
+  return again ? `That prompt was already answered. ${said}` : said
+}
+
+const shillings = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 })
+
+function phonePage(p: {
+  given: string
+  phone?: string
+  waiting?: Prompt[]
+  formAction?: (id: string) => string
+  notice?: string | null
+  error?: string | null
+}): string {
+  const waiting = p.waiting ?? []
+  // While no prompt waits the page checks again every 2 s; never while one does, so typing a PIN is safe.
+  const refresh = p.phone && waiting.length === 0 ? '<meta http-equiv="refresh" content="2">' : ''
+  const prompts = waiting.map((prompt) => {
+    const id = escapeHtml(prompt.checkoutRequestId)
+    const question = `Do you want to pay KES ${shillings.format(prompt.amount)} to ${MERCHANT} (Account ${prompt.accountReference})? Enter M-PESA PIN`
+    // No aria-labelledby on the section: its text holds "M-PESA PIN" and would label it like the input.
+    return `<section class="prompt">
+<p class="sim">${escapeHtml(question)}</p>
+<form method="post" action="${escapeHtml(p.formAction?.(prompt.checkoutRequestId) ?? '')}">
+<label for="pin-${id}">M-PESA PIN</label>
+<input id="pin-${id}" name="pin" type="password" inputmode="numeric" autocomplete="off" maxlength="4">
+<div class="row"><button name="action" value="pay" class="primary">Pay</button>
+<button name="action" value="cancel">Cancel</button></div>
+<p class="quiet">Other answers, for testing:</p>
+<div class="row"><button name="action" value="timeout">Let it time out</button>
+<button name="action" value="no-funds">Not enough balance</button>
+<button name="action" value="pay-no-callback">Pay but lose the callback</button></div>
+</form>
+</section>`
+  })
+  const list = p.phone
+    ? `<h2>Prompts on ${escapeHtml(localNumber(p.phone, true))}</h2>
+${prompts.length ? prompts.join('\n') : '<p class="quiet">No M-Pesa prompt on this phone right now. This page checks again every 2 seconds.</p>'}`
+    : ''
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+${refresh}
+<title>M-Pesa sandbox phone</title>
+<style>
+body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1c1917;background:#f5f5f4}
+.banner{margin:0;padding:8px 16px;background:#fef3c7;color:#78350f;font-weight:600;text-align:center}
+main{max-width:28rem;margin:0 auto;padding:16px}
+h1{font-size:1.4rem;margin:8px 0 16px}h2{font-size:1.1rem;margin:24px 0 8px}
+label{display:block;font-weight:600;margin:12px 0 4px}
+input{box-sizing:border-box;width:100%;font:inherit;padding:10px;border:1px solid #78716c;border-radius:8px}
+button{font:inherit;padding:10px 14px;border-radius:8px;border:1px solid #57534e;background:#fff;min-height:44px;cursor:pointer}
+button.primary{background:#15803d;border-color:#15803d;color:#fff}
+.row{display:flex;flex-wrap:wrap;gap:8px;margin-top:12px}
+.prompt{background:#fff;border:1px solid #d6d3d1;border-radius:12px;padding:16px;margin-bottom:16px}
+.sim{margin:0;font-family:ui-monospace,monospace}
+.notice{padding:10px 12px;border-radius:8px;background:#dcfce7;color:#14532d}
+.error{padding:10px 12px;border-radius:8px;background:#fee2e2;color:#7f1d1d}
+.quiet{color:#57534e}
+</style>
+</head>
+<body>
+<p class="banner">Sandbox — no real money moves</p>
+<main>
+<h1>M-Pesa sandbox phone</h1>
+${p.notice ? `<p class="notice" role="status">${escapeHtml(p.notice)}</p>` : ''}
+${p.error ? `<p class="error" role="alert">${escapeHtml(p.error)}</p>` : ''}
+<form method="get">
+<label for="number">Phone number</label>
+<input id="number" name="number" type="tel" inputmode="tel" autocomplete="tel" placeholder="0712 345 678" value="${escapeHtml(p.phone ? localNumber(p.phone, true) : p.given)}">
+<div class="row"><button>Show prompts</button></div>
+</form>
+${list}
+<p class="quiet">The sandbox M-PESA PIN is ${PIN}. Any other PIN is refused as a wrong PIN.</p>
+</main>
+</body>
+</html>`
+}
+
+// ---- Small helpers ----
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
+
+function randomChars(length: number, alphabet = UPPER): string {
+  return Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('')
+}
+
+function randomDigits(length: number): string {
+  return randomChars(length, '0123456789')
+}
+
+/** Daraja takes numbers as JSON numbers or strings. */
+function str(value: unknown): string | null {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : null
+}
+
+function wholeAmount(value: unknown): number | null {
+  const amount =
+    typeof value === 'number' ? value : typeof value === 'string' && value ? Number(value) : Number.NaN
+  return Number.isInteger(amount) && amount >= 1 ? amount : null
+}
+
+/** Absolute http(s), with no spaces anywhere (Daraja refuses a stray one). */
+function absoluteUrl(value: unknown): boolean {
+  if (typeof value !== 'string' || /\s/.test(value)) return false
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' || url.protocol === 'http:'
+  } catch {
+    return false
+  }
+}
+
+/** 254712345678 → 0712345678, or 0712 345 678 for people. */
+function localNumber(phone: string, spaced = false): string {
+  const local = `0${phone.slice(3)}`
+  return spaced ? `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}` : local
+}
+
+function safeHost(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return '(not a URL)'
+  }
+}
+
+function errorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : ''
+  return `${error.message}${cause}`
+}
