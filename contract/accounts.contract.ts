@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, PASSWORD_MIN_LENGTH, PHONE_CODE_LENGTH } from './accounts.constants'
 import { challengeToken } from './challenge'
 import { currencyCode } from './money'
-import { kenyanMobile } from './phone'
+import { kenyanMobile } from './phone.schema'
 import { defineSubject } from './rpc'
 import { payoutSchedule, userSettings } from './settings.contract'
 

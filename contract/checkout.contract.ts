@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { productFile, productImage, productKind } from './catalog.contract'
 import { MAX_QUANTITY, ORDER_STATUSES, PAYMENT_METHODS } from './checkout.constants'
 import { money } from './money'
-import { kenyanMobile } from './phone'
+import { kenyanMobile } from './phone.schema'
 import { defineSubject } from './rpc'
 
 /**
@@ -124,7 +124,7 @@ export const order = z.object({
   /** M-Pesa receipt, card or PayPal reference, once paid. */
   receipt: z.string().nullable(),
   failure: z.object({ code: z.string(), message: z.string() }).nullable(),
-  /** While an M-Pesa order waits: how to pay by Paybill instead. */
+  /** While an M-Pesa order waits (or after its prompt failed): how to pay by Paybill instead. */
   paybill: z.object({ businessNumber: z.string(), account: z.string(), amount: money }).nullable(),
   /** Paid digital orders: the files to download. */
   files: z.array(productFile),

@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 export const MPESA_PHONE_HINT =
   'That phone number is not an M-Pesa number: use 07XX XXX XXX or 2547XX XXX XXX'
 
@@ -12,12 +10,3 @@ export function normalizeKenyanMobile(input: string): string | null {
   const local = digits.match(/^(?:254|0)?([17]\d{8})$/)
   return local ? `254${local[1]}` : null
 }
-
-export const kenyanMobile = z.string({ error: MPESA_PHONE_HINT }).transform((value, ctx) => {
-  const normalized = normalizeKenyanMobile(value)
-  if (!normalized) {
-    ctx.addIssue({ code: 'custom', message: MPESA_PHONE_HINT })
-    return z.NEVER
-  }
-  return normalized
-})

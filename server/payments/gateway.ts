@@ -21,6 +21,9 @@ export interface Gateway {
     stkCallback(orderId: string): string
     b2cResult(refundId: string): string
     b2cTimeout(refundId: string): string
+    /** Paybill payments: Daraja refuses C2B URLs that contain "mpesa", so these live under /hooks/paybill. */
+    c2bConfirmation: string
+    c2bValidation: string
     paypalReturn(orderId: string): string
     paypalCancel(orderId: string): string
     cardSuccess(orderId: string): string
@@ -72,6 +75,8 @@ export function createGateway(config: Config, opts: { fetch?: Fetch } = {}): Gat
       stkCallback: (id) => `${hooks}/mpesa/stk/${id}/${sign(id)}`,
       b2cResult: (id) => `${hooks}/mpesa/b2c/${id}/${sign(id)}`,
       b2cTimeout: (id) => `${hooks}/mpesa/b2c-timeout/${id}/${sign(id)}`,
+      c2bConfirmation: `${hooks}/paybill/confirm/${sign('c2b')}`,
+      c2bValidation: `${hooks}/paybill/validate/${sign('c2b')}`,
       paypalReturn: (id) => `${hooks}/paypal/return?order=${id}&sig=${sign(id)}`,
       paypalCancel: (id) => `${hooks}/paypal/cancel?order=${id}&sig=${sign(id)}`,
       cardSuccess: (id) => `${publicUrl}/sucess-payment?order=${id}`,

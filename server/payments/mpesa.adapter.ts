@@ -3,7 +3,8 @@ import { MPESA_PHONE_HINT } from '../../contract/phone'
 import { type Fetch, PaymentProviderError } from './payments'
 
 /**
- * Safaricom Daraja: STK push to collect, its status query, and B2C to pay out (../shared/PROVIDERS.md).
+ * Safaricom Daraja: STK push to collect, its status query, C2B (payments made from the M-Pesa menu to the
+ * Paybill or till) and B2C to pay out (../shared/PROVIDERS.md).
  * The same code talks to Daraja and, in sandbox mode, to ./sandbox/mpesa.sandbox.ts: only baseUrl differs.
  * Amounts in and out are KES minor units (cents); Daraja speaks whole shillings.
  */
@@ -61,6 +62,33 @@ export interface StkCallback {
   transactionDate: string | null
 }
 
+export interface C2bRegisterRequest {
+  /** Where M-Pesa posts each completed Paybill or Buy Goods payment. */
+  confirmationUrl: string
+  /** Called first only when Safaricom has switched external validation on for the short code. */
+  validationUrl: string
+  /** What M-Pesa does when the ValidationURL cannot be reached; Completed unless said. */
+  responseType?: 'Completed' | 'Cancelled'
+}
+
+/** A payment a buyer made from the M-Pesa menu (Pay Bill or Buy Goods), as posted to the ConfirmationURL. */
+export interface C2bConfirmation {
+  /** The M-Pesa receipt (transaction) number. */
+  transactionId: string
+  /** As M-Pesa names it: "Pay Bill", "Buy Goods". */
+  transactionType: string
+  /** KES minor units. */
+  amount: number
+  /** The account number the buyer typed, trimmed and uppercased; empty for Buy Goods. */
+  billRef: string
+  shortCode: string
+  /** 254…, or null when M-Pesa sent the number masked or hashed (as it now often does). */
+  phone: string | null
+  /** ISO 8601 with Kenya's offset. */
+  paidAt: string | null
+  firstName: string | null
+}
+
 export interface B2cRequest {
   /** Ours and unique per payout: M-Pesa answers a repeat with the original instead of paying twice. */
   originatorConversationId: string
@@ -95,7 +123,7 @@ export interface B2cResult {
   completedAt: string | null
 }
 
-type Operation = 'token' | 'stk' | 'query' | 'b2c'
+type Operation = 'token' | 'stk' | 'query' | 'c2b' | 'b2c'
 type Json = Record<string, unknown>
 
 /** Refresh the token this long before Daraja says it expires, so a request never carries a dying one. */
@@ -106,6 +134,8 @@ const BUSY = 'M-Pesa is busy right now: try again in a minute'
 const UNREACHABLE = 'M-Pesa could not be reached: try again in a minute'
 const SETUP = 'M-Pesa payments are not working on Soko right now: pay by card or PayPal, or try again later'
 const SETUP_B2C = 'M-Pesa payouts are not working on Soko right now: try again later'
+const SETUP_C2B =
+  'M-Pesa did not take the Paybill payment addresses: check the M-Pesa short code (or till) and that both addresses are public https, then try again'
 
 export class MpesaAdapter {
   private readonly baseUrl: string
@@ -183,6 +213,41 @@ export class MpesaAdapter {
       amount: minorUnits(item('Amount')),
       phone: text(item('PhoneNumber')),
       transactionDate: fromTimestamp(text(item('TransactionDate'))),
+    }
+  }
+
+  /**
+   * Tells M-Pesa where to post payments made to the Paybill (or, for Buy Goods, the till) from the M-Pesa
+   * menu. Daraja's sandbox lets a registration be replaced; production registers once per short code.
+   */
+  async registerC2bUrls(req: C2bRegisterRequest): Promise<void> {
+    const { shortCode, transactionType, till } = this.options
+    const { status, body } = await this.call('c2b', '/mpesa/c2b/v2/registerurl', {
+      ShortCode: transactionType === 'CustomerBuyGoodsOnline' ? till : shortCode,
+      ResponseType: req.responseType ?? 'Completed',
+      ConfirmationURL: req.confirmationUrl.trim(),
+      ValidationURL: req.validationUrl.trim(),
+    })
+    // Daraja answers {OriginatorCoversationID (sic), ResponseCode: "0", ResponseDescription: "Success"}.
+    if (body?.ResponseCode !== '0') throw refusal('c2b', status, body)
+  }
+
+  /** Reads what Daraja posted to the ConfirmationURL. Throws PaymentProviderError when it is not one. */
+  parseC2bConfirmation(body: unknown): C2bConfirmation {
+    const parsed = c2bConfirmationSchema.safeParse(body)
+    if (!parsed.success) throw unreadable('C2B confirmation', parsed.error)
+    const c = parsed.data
+    const msisdn = text(c.MSISDN ?? null)
+    return {
+      transactionId: c.TransID,
+      transactionType: c.TransactionType,
+      amount: minorUnits(c.TransAmount) ?? 0,
+      billRef: (text(c.BillRefNumber ?? null) ?? '').trim().toUpperCase(),
+      shortCode: String(c.BusinessShortCode),
+      // Daraja now sends a masked (2547 ***** 149) or hashed MSISDN to most merchants.
+      phone: msisdn && /^\d+$/.test(msisdn) ? msisdn : null,
+      paidAt: fromTimestamp(text(c.TransTime ?? null)),
+      firstName: c.FirstName?.trim() || null,
     }
   }
 
@@ -338,6 +403,13 @@ function refusal(op: Operation, status: number, body: Json | null): PaymentProvi
     new PaymentProviderError(message, detail, code, retryable)
 
   if (code === '500.003.02' || code === '500.003.03' || status === 429) return fail(BUSY, true)
+  // Registering addresses is Soko's own setup: nothing a buyer sees, and Daraja's text is in `detail`.
+  if (op === 'c2b')
+    return /already registered/i.test(said)
+      ? fail(
+          'M-Pesa already has payment addresses for this short code: delete them on the M-Pesa portal (URL management), then register again',
+        )
+      : fail(SETUP_C2B, status >= 500 && status <= 599 && !/credential/i.test(said))
   const phoneField = op === 'b2c' ? /Invalid PartyB\b/i : /Invalid (PhoneNumber|PartyA)\b/i
   if (phoneField.test(said)) return fail(MPESA_PHONE_HINT)
   if (/Invalid Amount/i.test(said))
@@ -393,6 +465,25 @@ const b2cResultSchema = z.object({
       .object({ ResultParameter: listOf(z.object({ Key: z.string(), Value: scalar })) })
       .optional(),
   }),
+})
+
+const c2bConfirmationSchema = z.object({
+  TransactionType: z.string(),
+  TransID: z.string().trim().min(1),
+  TransTime: scalar,
+  // "750.00", or "750"; never nothing: a payment of no shillings is not a payment.
+  TransAmount: z.union([
+    z.number().positive(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d{1,2})?$/)
+      .refine((amount) => Number(amount) > 0),
+  ]),
+  BusinessShortCode: z.union([z.string().trim().min(1), z.number().int()]),
+  BillRefNumber: scalar,
+  MSISDN: scalar,
+  FirstName: z.string().nullish(),
 })
 
 type Entry = { Value?: string | number | null } & Partial<Record<'Name' | 'Key', string>>

@@ -387,6 +387,57 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
     },
   )
 
+  it('takes a Paybill payment with the order reference after the prompt went unanswered', async () => {
+    const { orderId, accessKey } = data(await start({ productId: ids.event, method: 'mpesa', phone: PHONE }))
+    await phone('timeout')
+    const failed = data(await app.call('getOrder', { orderId, key: accessKey })).order
+    expect(failed).toMatchObject({ status: 'failed', failure: { code: '1037' } })
+    const { businessNumber, account, amount } = failed.paybill
+    const pay = (fields: Record<string, string>) =>
+      fetch(`${app.url}/sandbox/mpesa/phone/paybill`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          number: PHONE,
+          business: businessNumber,
+          account,
+          pin: '1234',
+          ...fields,
+        }),
+        redirect: 'manual',
+      })
+    // Where M-Pesa asks first (external validation), a wrong amount or account is refused.
+    const validate = async (fields: Record<string, string>) =>
+      (
+        (await (
+          await fetch(deps.gateway.urls.c2bValidation, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              TransactionType: 'Pay Bill',
+              TransID: 'SBXVALID01',
+              TransTime: '20261121120000',
+              TransAmount: '500.00',
+              BusinessShortCode: businessNumber,
+              BillRefNumber: account,
+              MSISDN: '254712345678',
+              ...fields,
+            }),
+          })
+        ).json()) as { ResultCode: unknown }
+      ).ResultCode
+    expect(await validate({})).toBe(0)
+    expect(await validate({ TransAmount: '499.00' })).toBe('C2B00013')
+    expect(await validate({ BillRefNumber: 'SKNOTOURS1' })).toBe('C2B00012')
+    // Without validation, a payment of the wrong amount is recorded but never fulfils the order.
+    expect((await pay({ amount: String(amount.amount / 100 - 1) })).status).toBe(303)
+    expect(await order(orderId)).toMatchObject({ status: 'failed', failure: { code: 'amount' } })
+    expect((await pay({ amount: String(amount.amount / 100) })).status).toBe(303)
+    const paid = data(await app.call('getOrder', { orderId, key: accessKey })).order
+    expect(paid).toMatchObject({ status: 'paid', receipt: expect.stringMatching(/^SBX/), paybill: null })
+    expect(await transactions(orderId)).toBe(1)
+    expect(paid.tickets).toHaveLength(1)
+  })
+
   it('settles an M-Pesa payment whose callback never came with the status query', async () => {
     const { orderId, accessKey } = data(await start({ productId: ids.usd, method: 'mpesa', phone: PHONE }))
     await phone('pay-no-callback')

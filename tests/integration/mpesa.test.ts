@@ -27,8 +27,8 @@ describe.each(databaseKinds)('M-Pesa adapter against the sandbox on %s', (kind) 
   /** The same sandbox with prompts that time out at once, mounted at /sandbox/mpesa-fast. */
   let fast: MpesaSandbox
   const logs: string[] = []
-  /** What arrived at /hooks/mpesa/{name}: the callback and result receiver. */
-  const received: { name: string; body: unknown }[] = []
+  /** What arrived at /hooks/mpesa/{name} (callbacks and results) and /hooks/paybill/{name} (C2B). */
+  const received: { name: string; body: unknown; contentType?: string }[] = []
 
   beforeAll(async () => {
     database = await openTestDatabase(kind)
@@ -53,6 +53,12 @@ describe.each(databaseKinds)('M-Pesa adapter against the sandbox on %s', (kind) 
     app.route('/sandbox/mpesa-fast', fast)
     app.post('/hooks/mpesa/:name', async (c) => {
       received.push({ name: c.req.param('name'), body: await c.req.json() })
+      return c.json({ ResultCode: 0, ResultDesc: 'Accepted' })
+    })
+    // Safaricom asks that C2B addresses not contain "M-Pesa" in any spelling (nor "Safaricom", "sql", …).
+    app.post('/hooks/paybill/:name', async (c) => {
+      const contentType = c.req.header('content-type')
+      received.push({ name: c.req.param('name'), body: await c.req.json(), contentType })
       return c.json({ ResultCode: 0, ResultDesc: 'Accepted' })
     })
     handle = app.fetch
@@ -469,6 +475,209 @@ describe.each(databaseKinds)('M-Pesa adapter against the sandbox on %s', (kind) 
     expect(error.message).toBe(MPESA_PHONE_HINT)
   })
 
+  /** Registers the sandbox short code's C2B addresses; confirmations then arrive under `name`. */
+  async function registerPaybill(name: string) {
+    await adapter().registerC2bUrls({
+      confirmationUrl: `${url}/hooks/paybill/${name}`,
+      validationUrl: `${url}/hooks/paybill/${name}-validation`,
+    })
+  }
+
+  /** Submits the phone page's Pay bill form, as the tester's browser would, from a phone with no prompts. */
+  function payBill(
+    fields: Partial<Record<'number' | 'business' | 'account' | 'amount' | 'pin', string>> = {},
+  ) {
+    return fetch(`${url}/sandbox/mpesa/phone/paybill`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        number: '0722000042',
+        business: SANDBOX.mpesaShortCode,
+        account: 'ord-42',
+        amount: '750',
+        pin: '1234',
+        ...fields,
+      }),
+      redirect: 'manual',
+    })
+  }
+
+  it('registers C2B addresses for the short code, and a repeated registration replaces them', async () => {
+    const first = `paybill-${++n}`
+    const second = `paybill-${++n}`
+    await registerPaybill(first)
+    await registerPaybill(second)
+    expect((await payBill()).status).toBe(303)
+    expect(arrived(first)).toEqual([])
+    expect(arrived(second)).toHaveLength(1)
+  })
+
+  it("takes a C2B registration on v1 too, answers in Daraja's words, and wants ResponseType in sentence case", async () => {
+    const basic = Buffer.from(`${SANDBOX.mpesaConsumerKey}:${SANDBOX.mpesaConsumerSecret}`).toString('base64')
+    const { access_token } = (await (
+      await fetch(`${url}/sandbox/mpesa/oauth/v1/generate?grant_type=client_credentials`, {
+        headers: { authorization: `Basic ${basic}` },
+      })
+    ).json()) as { access_token: string }
+    const register = (responseType: string) =>
+      fetch(`${url}/sandbox/mpesa/mpesa/c2b/v1/registerurl`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          ShortCode: Number(SANDBOX.mpesaShortCode),
+          ResponseType: responseType,
+          ConfirmationURL: `${url}/hooks/paybill/v1`,
+          ValidationURL: `${url}/hooks/paybill/v1-validation`,
+        }),
+      })
+    const accepted = await register('Cancelled')
+    expect(accepted.status).toBe(200)
+    expect(await accepted.json()).toEqual({
+      OriginatorCoversationID: expect.stringMatching(/^\d{5}-\d{8}-1$/),
+      ResponseCode: '0',
+      ResponseDescription: 'Success',
+    })
+    const lowercase = await register('completed')
+    expect(lowercase.status).toBe(400)
+    expect(await lowercase.json()).toMatchObject({
+      errorCode: '400.002.02',
+      errorMessage: 'Bad Request - Invalid ResponseType',
+    })
+  })
+
+  it("refuses a C2B registration for a short code that is not Soko's, in words for whoever set it up", async () => {
+    const error = await refusal(
+      adapter({ shortCode: '111111' }).registerC2bUrls({
+        confirmationUrl: `${url}/hooks/paybill/other`,
+        validationUrl: `${url}/hooks/paybill/other-validation`,
+      }),
+    )
+    expect(error).toMatchObject({ code: '400.002.02', retryable: false })
+    expect(error.message).toMatch(/check the M-Pesa short code/)
+    expect(error.detail).toContain('Invalid ShortCode')
+  })
+
+  it('refuses C2B addresses that are not absolute http(s) or hold a space, and trims stray spaces at their ends', async () => {
+    const good = `${url}/hooks/paybill/good`
+    const cases = [
+      { confirmationUrl: 'ftp://soko.example/hooks/paybill', validationUrl: good, field: 'ConfirmationURL' },
+      { confirmationUrl: '/hooks/paybill/relative', validationUrl: good, field: 'ConfirmationURL' },
+      { confirmationUrl: good, validationUrl: `${url}/hooks/paybill/a b`, field: 'ValidationURL' },
+    ]
+    for (const { field, ...urls } of cases) {
+      const error = await refusal(adapter().registerC2bUrls(urls))
+      expect(error.message).toMatch(/public https/)
+      expect(error.detail).toContain(`Invalid ${field}`)
+    }
+    await adapter().registerC2bUrls({ confirmationUrl: ` ${good}  `, validationUrl: `${good}\n` })
+  })
+
+  it('pays a bill from the phone page: the confirmation reaches the registered address and reads back', async () => {
+    const name = `paybill-${++n}`
+    await registerPaybill(name)
+    const page = await (await fetch(`${url}/sandbox/mpesa/phone?number=0722000042`)).text()
+    expect(page).toContain('<h2 id="paybill-title">Pay bill</h2>')
+    for (const [id, label] of [
+      ['business', 'Business number'],
+      ['account', 'Account number'],
+      ['amount', 'Amount (KES)'],
+      ['pin', 'M-PESA PIN'],
+    ])
+      expect(page).toContain(`<label for="paybill-${id}">${label}</label>`)
+    expect(page).toContain('>Send money</button>')
+    expect(page).toContain('<input type="hidden" name="number" value="0722000042">')
+    // Reloading for new prompts would empty a half-filled form: only browsers without scripts reload blindly.
+    expect(page).toContain('<noscript><meta http-equiv="refresh" content="2"></noscript>')
+    // Below the prompts, on a phone that has some.
+    await adapter().stkPush(push().request)
+    const busy = await (await fetch(`${url}/sandbox/mpesa/phone?number=0712345678`)).text()
+    expect(busy.indexOf('Pay bill')).toBeGreaterThan(busy.lastIndexOf('Enter M-PESA PIN'))
+    expect(busy.lastIndexOf('Enter M-PESA PIN')).toBeGreaterThan(0)
+
+    const res = await payBill()
+    expect(res.status).toBe(303)
+    const back = new URL(res.headers.get('location') ?? '', url)
+    expect(back.pathname).toBe('/sandbox/mpesa/phone')
+    expect(back.searchParams.get('number')).toBe('0722000042')
+
+    const deliveries = received.filter((r) => r.name === name)
+    expect(deliveries).toHaveLength(1)
+    const [delivery] = deliveries as [(typeof deliveries)[number]]
+    expect(delivery.contentType).toMatch(/^application\/json/)
+    expect(delivery.body).toEqual({
+      TransactionType: 'Pay Bill',
+      TransID: expect.stringMatching(/^SBX[A-Z0-9]{7}$/),
+      TransTime: expect.stringMatching(/^\d{14}$/),
+      TransAmount: '750.00',
+      BusinessShortCode: SANDBOX.mpesaShortCode,
+      BillRefNumber: 'ord-42',
+      InvoiceNumber: '',
+      OrgAccountBalance: '',
+      ThirdPartyTransID: '',
+      MSISDN: '254722000042',
+      FirstName: 'Sandbox',
+      MiddleName: '',
+      LastName: 'Customer',
+    })
+    const confirmation = adapter().parseC2bConfirmation(delivery.body)
+    const receipt = (delivery.body as { TransID: string }).TransID
+    expect(confirmation).toEqual({
+      transactionId: receipt,
+      transactionType: 'Pay Bill',
+      amount: 750_00,
+      billRef: 'ORD-42',
+      shortCode: SANDBOX.mpesaShortCode,
+      phone: '254722000042',
+      paidAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+03:00$/),
+      firstName: 'Sandbox',
+    })
+    // TransTime is Kenyan time: read with its +03:00 it is now.
+    expect(Math.abs(Date.parse(confirmation.paidAt ?? '') - Date.now())).toBeLessThan(60_000)
+
+    const after = await (await fetch(back)).text()
+    expect(after).toContain(
+      `<p class="notice" role="status">Paid KES 750 to ${SANDBOX.mpesaShortCode}, account ord-42: receipt ${receipt}</p>`,
+    )
+  })
+
+  it('refuses a wrong PIN, an unknown business number and a broken amount on the Pay bill form, sending nothing', async () => {
+    const name = `paybill-${++n}`
+    await registerPaybill(name)
+    const refusals = [
+      { fields: { pin: '0000' }, alert: 'Wrong PIN' },
+      { fields: { business: '999999' }, alert: 'That business number does not take M-Pesa payments here' },
+      { fields: { amount: '7.50' }, alert: 'Enter the amount in whole shillings, 1 or more' },
+      { fields: { amount: '0' }, alert: 'Enter the amount in whole shillings, 1 or more' },
+    ]
+    for (const { fields, alert } of refusals) {
+      const res = await payBill(fields)
+      expect(res.status).toBe(400)
+      const html = await res.text()
+      expect(html).toContain(`<p class="error" role="alert">${alert}</p>`)
+      // What was typed stays, save the PIN; and the page does not reload under the tester.
+      expect(html).toContain('id="paybill-account" name="account" autocomplete="off" value="ord-42"')
+      expect(html).toMatch(/<input id="paybill-pin"[^>]*maxlength="4">/)
+      expect(html).not.toContain('http-equiv="refresh"')
+    }
+    await sandbox.idle()
+    expect(arrived(name)).toEqual([])
+  })
+
+  it('logs a confirmation it could not deliver without its address, and still shows the payment', async () => {
+    const secretPath = 'paybill/SIGNATURE-SHOULD-NOT-BE-LOGGED'
+    await adapter().registerC2bUrls({
+      confirmationUrl: `${url}/nowhere/${secretPath}`,
+      validationUrl: `${url}/nowhere/${secretPath}-validation`,
+    })
+    const res = await payBill()
+    expect(res.status).toBe(303)
+    const line = logs.find((l) => l.includes('C2B confirmation'))
+    expect(line).toBeDefined()
+    expect(line).not.toContain('SIGNATURE')
+    expect(await (await fetch(new URL(res.headers.get('location') ?? '', url))).text()).toMatch(
+      /Paid KES 750 to \d+, account ord-42: receipt SBX/,
+    )
+  })
+
   it('logs failed deliveries without the callback address', async () => {
     const { request } = push()
     const secretPath = 'stk/order-1/SIGNATURE-SHOULD-NOT-BE-LOGGED'
@@ -567,6 +776,139 @@ describe('M-Pesa adapter on answers the sandbox does not give', () => {
       Password: Buffer.from('174379passkey20240706224852').toString('base64'),
       TransactionDesc: 'A description',
     })
+  })
+
+  it('registers the till as the C2B short code for Buy Goods, Completed unless told otherwise', async () => {
+    let path = ''
+    let sent: Record<string, unknown> = {}
+    const mpesa = new MpesaAdapter({
+      baseUrl: 'https://daraja.invalid',
+      consumerKey: 'key',
+      consumerSecret: 'secret',
+      shortCode: '174379',
+      passkey: 'passkey',
+      transactionType: 'CustomerBuyGoodsOnline',
+      till: '5123456',
+      b2cShortCode: '600998',
+      initiatorName: 'api',
+      securityCredential: 'credential',
+      fetch: async (input, init) => {
+        if (String(input).includes('/oauth/')) return Response.json({ access_token: 't', expires_in: '3599' })
+        path = new URL(String(input)).pathname
+        sent = JSON.parse(String(init?.body))
+        return Response.json({
+          OriginatorCoversationID: '7619-37765134-1',
+          ResponseCode: '0',
+          ResponseDescription: 'Success',
+        })
+      },
+    })
+    await mpesa.registerC2bUrls({
+      confirmationUrl: ' https://soko.example/hooks/paybill/confirm ',
+      validationUrl: 'https://soko.example/hooks/paybill/validate',
+    })
+    expect(path).toBe('/mpesa/c2b/v2/registerurl')
+    expect(sent).toEqual({
+      ShortCode: '5123456',
+      ResponseType: 'Completed',
+      ConfirmationURL: 'https://soko.example/hooks/paybill/confirm',
+      ValidationURL: 'https://soko.example/hooks/paybill/validate',
+    })
+  })
+
+  it('says what to do when M-Pesa already has C2B addresses for the short code', async () => {
+    const mpesa = stubbed(async () =>
+      Response.json({
+        ConversationID: '',
+        OriginatorCoversationID: '',
+        ResponseDescription: 'Validation and Confirmation URLs are already registered',
+      }),
+    )
+    const error = await mpesa
+      .registerC2bUrls({
+        confirmationUrl: 'https://soko.example/hooks/paybill/confirm',
+        validationUrl: 'https://soko.example/hooks/paybill/validate',
+      })
+      .catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(PaymentProviderError)
+    expect(error).toMatchObject({ retryable: false })
+    expect((error as PaymentProviderError).message).toMatch(/delete them on the M-Pesa portal/)
+    expect((error as PaymentProviderError).detail).toContain('already registered')
+  })
+
+  /** A confirmation as Daraja documents it, with `changes`. */
+  const confirmation = (changes: Record<string, unknown> = {}) => ({
+    TransactionType: 'Pay Bill',
+    TransID: 'RKTQDM7W6S',
+    TransTime: '20191122063845',
+    TransAmount: '10',
+    BusinessShortCode: 600638,
+    BillRefNumber: ' invoice008 ',
+    InvoiceNumber: '',
+    OrgAccountBalance: '',
+    ThirdPartyTransID: '',
+    MSISDN: '254708374149',
+    FirstName: 'John',
+    MiddleName: '',
+    LastName: 'Doe',
+    ...changes,
+  })
+  const mpesa = stubbed(async () => new Response(null, { status: 500 }))
+
+  it('reads a C2B confirmation: shillings to minor units, the account trimmed and uppercased, Kenyan time', () => {
+    expect(mpesa.parseC2bConfirmation(confirmation())).toEqual({
+      transactionId: 'RKTQDM7W6S',
+      transactionType: 'Pay Bill',
+      amount: 10_00,
+      billRef: 'INVOICE008',
+      shortCode: '600638',
+      phone: '254708374149',
+      paidAt: '2019-11-22T06:38:45+03:00',
+      firstName: 'John',
+    })
+    expect(mpesa.parseC2bConfirmation(confirmation({ TransAmount: '750.50' })).amount).toBe(750_50)
+    expect(mpesa.parseC2bConfirmation(confirmation({ TransAmount: 750 })).amount).toBe(750_00)
+  })
+
+  it('gives no phone for a masked or hashed MSISDN, and no name or time where there is none', () => {
+    for (const MSISDN of [
+      '25470****149',
+      '2547 ***** 149',
+      'f1a5e2c0b7d94f3e8a6c2d1b0e9f8a7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a',
+      '',
+      null,
+    ])
+      expect(mpesa.parseC2bConfirmation(confirmation({ MSISDN })).phone).toBeNull()
+    const bare = mpesa.parseC2bConfirmation(confirmation({ FirstName: ' ', TransTime: '2019-11-22' }))
+    expect(bare).toMatchObject({ firstName: null, paidAt: null })
+  })
+
+  it('refuses a body that is not a C2B confirmation, without repeating it', () => {
+    const bodies = [
+      null,
+      'x',
+      [],
+      {},
+      confirmation({ TransID: undefined }),
+      confirmation({ TransID: ' ' }),
+      confirmation({ TransAmount: 'ten' }),
+      confirmation({ TransAmount: '0.00' }),
+      confirmation({ TransAmount: -5 }),
+      confirmation({ BusinessShortCode: '' }),
+      confirmation({ TransactionType: undefined }),
+    ]
+    for (const body of bodies) {
+      const error = (() => {
+        try {
+          mpesa.parseC2bConfirmation(body)
+        } catch (e) {
+          return e
+        }
+      })()
+      expect(error).toBeInstanceOf(PaymentProviderError)
+      expect((error as PaymentProviderError).message).toBe('M-Pesa sent a C2B confirmation Soko cannot read')
+      expect((error as PaymentProviderError).detail).not.toContain('254708374149')
+    }
   })
 
   it('reads a pending answer of 4999 as pending', async () => {

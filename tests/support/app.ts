@@ -38,15 +38,19 @@ export async function startApp(kind: DatabaseKind, overrides: Partial<Config> = 
   const log = createLogger('info', (line) => logs.push(line))
   const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-app-'))
   // Listen first: the app's public URL (callback and sandbox addresses) is the port it gets.
-  let handle: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 })
+  // The second argument carries the socket (the client's address): pass it through.
+  let handle: (request: Request, env: unknown) => Response | Promise<Response> = () =>
+    new Response(null, { status: 503 })
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: (request) => handle(request), hostname: '127.0.0.1', port: 0 }, () => resolve(s))
+    const s = serve({ fetch: (request, env) => handle(request, env), hostname: '127.0.0.1', port: 0 }, () =>
+      resolve(s),
+    )
   })
   const { port } = server.address() as AddressInfo
   const url = `http://127.0.0.1:${port}`
   const config = testConfig({ dataDir, publicUrl: url, ...overrides })
   const app = createApp({ config, database, log })
-  handle = app.fetch
+  handle = (request, env) => app.fetch(request, env as never)
   const rpc: RunningApp['rpc'] = async (body, headers = {}) => {
     const res = await fetch(`${url}/`, {
       method: 'POST',

@@ -242,6 +242,7 @@ async function startPayment(deps: CheckoutDeps, order: OrderRow, phone: string |
   const amount: Money = { amount: order.chargeAmount, currency: order.chargeCurrency as Money['currency'] }
   if (order.method === 'mpesa') {
     if (!phone) throw new AppError(400, 'Give your M-Pesa phone number', { phone: MPESA_PHONE_HINT })
+    await registerPaybill(deps)
     const push = await gateway.mpesa.stkPush({
       phone,
       amount: amount.amount,
@@ -291,6 +292,27 @@ async function startPayment(deps: CheckoutDeps, order: OrderRow, phone: string |
     .set({ providerRef: session.id, updatedAt: new Date() })
     .where(eq(orders.id, order.id))
   return { kind: 'redirect' as const, url: session.url }
+}
+
+/**
+ * Tells M-Pesa where to confirm Paybill payments (the fallback when a prompt fails), once per process,
+ * before the first prompt: registering again only replaces the same addresses. A failure is logged and
+ * tried again at the next M-Pesa checkout; the prompt itself does not depend on it.
+ */
+const registered = new WeakSet<Gateway>()
+async function registerPaybill(deps: CheckoutDeps) {
+  if (registered.has(deps.gateway)) return
+  try {
+    await deps.gateway.mpesa.registerC2bUrls({
+      confirmationUrl: deps.gateway.urls.c2bConfirmation,
+      validationUrl: deps.gateway.urls.c2bValidation,
+    })
+    registered.add(deps.gateway)
+  } catch (error) {
+    deps.log.warn('could not register the Paybill confirmation address with M-Pesa', {
+      detail: error instanceof PaymentProviderError ? error.detail : String(error),
+    })
+  }
 }
 
 export async function orderView(deps: Pick<CheckoutDeps, 'db' | 'gateway'>, orderId: string): Promise<Order> {
@@ -364,7 +386,15 @@ export async function settle(
         .returning()
       return { changed: true, order: updated ?? row }
     }
-    if (['paid', 'refunding', 'refunded'].includes(row.status)) return { changed: false, order: row }
+    if (['paid', 'refunding', 'refunded'].includes(row.status)) {
+      // A second payment for one order (a prompt accepted and a Paybill payment too): the money came twice.
+      deps.log.error('a second payment arrived for a paid order: refund it to the buyer', {
+        orderId: row.id,
+        event: s.eventKey,
+        receipt: outcome.receipt,
+      })
+      return { changed: false, order: row }
+    }
     if (outcome.amount.amount !== row.chargeAmount || outcome.amount.currency !== row.chargeCurrency) {
       // Never fulfil for a different amount: it needs a person to look at it.
       deps.log.error('payment amount does not match the order', {

@@ -71,6 +71,64 @@ export function paymentHooks(app: Hono, deps: CheckoutDeps) {
       return c.json(accepted)
     })
 
+  // Paybill: M-Pesa asks whether an account number is one of ours (validation), then confirms the payment.
+  const paybillOrder = async (billRef: string) => {
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.reference, billRef), eq(orders.method, 'mpesa')))
+    return order
+  }
+  app.post('/hooks/paybill/validate/:sig', async (c) => {
+    if (!gateway.verify('c2b', c.req.param('sig')))
+      return c.json({ ResultCode: 1, ResultDesc: 'Rejected' }, 403)
+    try {
+      const payment = gateway.mpesa.parseC2bConfirmation(await c.req.json())
+      const order = await paybillOrder(payment.billRef)
+      // C2B00012: invalid account number; C2B00013: invalid amount (Daraja's codes for a refusal).
+      if (!order || ['paid', 'refunding', 'refunded', 'cancelled'].includes(order.status))
+        return c.json({ ResultCode: 'C2B00012', ResultDesc: 'Rejected' })
+      if (payment.amount !== order.chargeAmount)
+        return c.json({ ResultCode: 'C2B00013', ResultDesc: 'Rejected' })
+    } catch {
+      return c.json({ ResultCode: 'C2B00012', ResultDesc: 'Rejected' })
+    }
+    return c.json(accepted)
+  })
+  app.post('/hooks/paybill/confirm/:sig', async (c) => {
+    if (!gateway.verify('c2b', c.req.param('sig')))
+      return c.json({ ResultCode: 1, ResultDesc: 'Rejected' }, 403)
+    let payment: ReturnType<typeof gateway.mpesa.parseC2bConfirmation>
+    try {
+      payment = gateway.mpesa.parseC2bConfirmation(await c.req.json())
+    } catch (error) {
+      log.warn('Paybill confirmation not understood', { error })
+      return c.json({ ResultCode: 1, ResultDesc: 'Malformed' }, 400)
+    }
+    const order = await paybillOrder(payment.billRef)
+    if (!order) {
+      // The money is in the Paybill account: someone must match it by hand.
+      log.error('Paybill payment with an unknown account number', {
+        transactionId: payment.transactionId,
+        account: payment.billRef,
+      })
+      return c.json(accepted)
+    }
+    await settle(deps, {
+      provider: 'mpesa',
+      eventKey: `c2b:${payment.transactionId}`,
+      orderId: order.id,
+      outcome: {
+        kind: 'paid',
+        amount: { amount: payment.amount, currency: 'KES' },
+        receipt: payment.transactionId,
+        details: { paidBy: 'paybill', ...(payment.phone ? { payerPhone: payment.phone } : {}) },
+      },
+      payload: payment,
+    })
+    return c.json(accepted)
+  })
+
   // PayPal sends the buyer back here after approving: the payment is captured on the server, now.
   app.get('/hooks/paypal/return', async (c) => {
     const orderId = c.req.query('order') ?? ''

@@ -80,8 +80,10 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
       delivery: row.delivery,
       receipt: (row.payment?.receipt as string | undefined) ?? null,
       failure: row.failure,
+      // Still payable by Paybill after a failed prompt: a payment to a failed order is accepted if what it
+      // held is still free.
       paybill:
-        row.method === 'mpesa' && row.status === 'pending'
+        row.method === 'mpesa' && (row.status === 'pending' || row.status === 'failed')
           ? {
               businessNumber: ctx.paybillNumber,
               account: row.reference,

@@ -7,8 +7,9 @@ import { darajaTimestamp } from '../mpesa.adapter'
 import type { SandboxDeps } from './sandbox'
 
 /**
- * A local Daraja (../../../shared/PROVIDERS.md): OAuth, STK push and query, B2C, and a "phone" page where
- * a tester answers the STK prompt instead of a real handset. Mounted at /sandbox/mpesa. It accepts exactly
+ * A local Daraja (../../../shared/PROVIDERS.md): OAuth, STK push and query, C2B URL registration, B2C, and
+ * a "phone" page where a tester answers the STK prompt instead of a real handset, or pays a bill from the
+ * M-Pesa menu (C2B). Mounted at /sandbox/mpesa. It accepts exactly
  * the credentials of deps.payments.mpesa and answers in Daraja's formats, errors included, so that the
  * adapter cannot tell it from Daraja. All state is in the sandbox store (every server instance sees it).
  */
@@ -48,6 +49,35 @@ interface Payout extends Record<string, unknown> {
   /** The Result posted to ResultURL, decided when the request is accepted. */
   result: Record<string, unknown>
   createdAt: string
+}
+
+/** A short code's C2B addresses (Daraja's sandbox lets a registration be replaced). */
+interface C2bRegistration extends Record<string, unknown> {
+  shortCode: string
+  responseType: 'Completed' | 'Cancelled'
+  confirmationUrl: string
+  validationUrl: string
+  registeredAt: string
+}
+
+/** A payment made with the phone page's Pay bill form. */
+interface C2bPayment extends Record<string, unknown> {
+  transId: string
+  /** 254… */
+  phone: string
+  businessNumber: string
+  /** As typed. */
+  accountNumber: string
+  /** Whole shillings. */
+  amount: number
+  paidAt: string
+}
+
+/** What the tester typed into the Pay bill form, shown again when it is refused (never the PIN). */
+interface PaybillFields {
+  business: string
+  account: string
+  amount: string
 }
 
 type SandboxEnv = { Variables: { body: Record<string, unknown> } }
@@ -333,12 +363,73 @@ export function mpesaSandbox(deps: SandboxDeps, options: MpesaSandboxOptions = {
     })
   })
 
+  // v1 for older apps, v2 for newer ones (Daraja matches the version to the app's API products).
+  app.post('/mpesa/c2b/:version{v[12]}/registerurl', async (c) => {
+    const b = c.get('body')
+    const shortCode = str(b.ShortCode)
+    if (!shortCode || (shortCode !== config.shortCode && shortCode !== config.till))
+      return invalid(c, 'ShortCode')
+    const responseType = b.ResponseType
+    // Sentence case and spelled so, as Daraja insists.
+    if (responseType !== 'Completed' && responseType !== 'Cancelled') return invalid(c, 'ResponseType')
+    if (!absoluteUrl(b.ConfirmationURL)) return invalid(c, 'ConfirmationURL')
+    if (!absoluteUrl(b.ValidationURL)) return invalid(c, 'ValidationURL')
+    const registration: C2bRegistration = {
+      shortCode,
+      responseType,
+      confirmationUrl: b.ConfirmationURL as string,
+      validationUrl: b.ValidationURL as string,
+      registeredAt: new Date().toISOString(),
+    }
+    const id = `c2b-urls:${shortCode}`
+    if (!(await store.update<C2bRegistration>('mpesa', id, () => registration))) {
+      try {
+        await store.put('mpesa', 'c2b-urls', id, registration)
+      } catch (error) {
+        // Another registration for this short code was stored at the same moment: this one replaces it.
+        if (!(await store.update<C2bRegistration>('mpesa', id, () => registration))) throw error
+      }
+    }
+    return c.json({
+      // Daraja's own spelling.
+      OriginatorCoversationID: `${randomDigits(5)}-${randomDigits(8)}-1`,
+      ResponseCode: '0',
+      ResponseDescription: 'Success',
+    })
+  })
+
   // ---- The phone ----
+
+  /**
+   * The phone page for `phone`: its waiting prompts (those past their time end now, their callbacks going
+   * out in the background: see idle()) and the Pay bill form. `phonePath` is the page's own path.
+   */
+  async function showPhone(
+    c: Context<SandboxEnv>,
+    phone: string,
+    phonePath: string,
+    extra: { notice?: string | null; error?: string; paybill?: PaybillFields },
+    status: ContentfulStatusCode = 200,
+  ) {
+    const listed = await store.list<Prompt>('mpesa', 'prompt', { phone, state: 'waiting' })
+    const stale = listed.filter(expired)
+    for (const prompt of stale) await timeOut(prompt)
+    return c.html(
+      phonePage({
+        given: localNumber(phone),
+        phone,
+        waiting: listed.filter((prompt) => !stale.includes(prompt)),
+        formAction: (id) => `${phonePath}/${encodeURIComponent(id)}`,
+        paybillAction: `${phonePath}/paybill`,
+        ...extra,
+      }),
+      status,
+    )
+  }
 
   app.get('/phone', async (c) => {
     const given = c.req.query('number') ?? ''
     const phone = given ? normalizeKenyanMobile(given) : null
-    const action = c.req.path
     if (!phone)
       return c.html(
         phonePage({
@@ -347,22 +438,61 @@ export function mpesaSandbox(deps: SandboxDeps, options: MpesaSandboxOptions = {
         }),
         given ? 400 : 200,
       )
-    const listed = await store.list<Prompt>('mpesa', 'prompt', { phone, state: 'waiting' })
-    // Prompts nobody answered in time end now (their callbacks go out in the background: see idle()).
-    const stale = listed.filter(expired)
-    for (const prompt of stale) await timeOut(prompt)
-    const waiting = listed.filter((prompt) => !stale.includes(prompt))
     const done = c.req.query('done')
     const last = done ? await store.get<Prompt>('mpesa', done) : null
-    return c.html(
-      phonePage({
-        given,
-        phone,
-        waiting,
-        formAction: (id) => `${action}/${encodeURIComponent(id)}`,
-        notice: last?.phone === phone ? notice(last, c.req.query('again') === '1') : null,
-      }),
-    )
+    const paid = c.req.query('paid')
+    const payment = paid ? await store.get<C2bPayment>('mpesa', `c2b:${paid}`) : null
+    return showPhone(c, phone, c.req.path, {
+      notice:
+        payment?.phone === phone
+          ? paidNotice(payment)
+          : last?.phone === phone
+            ? notice(last, c.req.query('again') === '1')
+            : null,
+    })
+  })
+
+  // Registered before /phone/:id, which would take "paybill" for a prompt's id.
+  app.post('/phone/paybill', async (c) => {
+    const form = await c.req.parseBody()
+    const field = (name: string) => (typeof form[name] === 'string' ? form[name] : '')
+    const phone = normalizeKenyanMobile(field('number'))
+    if (!phone)
+      return c.html(
+        phonePage({
+          given: field('number'),
+          error: 'That is not a Kenyan mobile number: use 07XX XXX XXX or 2547XX XXX XXX',
+        }),
+        400,
+      )
+    const phonePath = c.req.path.slice(0, -'/paybill'.length)
+    const typed: PaybillFields = {
+      business: field('business').replace(/\s/g, ''),
+      account: field('account'),
+      amount: field('amount').trim(),
+    }
+    const refuse = (error: string) => showPhone(c, phone, phonePath, { error, paybill: typed }, 400)
+    if (!/^\d+$/.test(typed.business)) return refuse('Enter the business number: digits only')
+    if (!typed.account.trim()) return refuse('Enter the account number')
+    const amount = /^\d+$/.test(typed.amount) ? wholeAmount(typed.amount) : null
+    if (amount === null) return refuse('Enter the amount in whole shillings, 1 or more')
+    if (field('pin') !== PIN) return refuse('Wrong PIN')
+    const registration = await store.get<C2bRegistration>('mpesa', `c2b-urls:${typed.business}`)
+    if (!registration) return refuse('That business number does not take M-Pesa payments here')
+
+    const payment: C2bPayment = {
+      transId: `SBX${randomChars(7)}`,
+      phone,
+      businessNumber: typed.business,
+      accountNumber: typed.account,
+      amount,
+      paidAt: new Date().toISOString(),
+    }
+    await store.put('mpesa', 'c2b', `c2b:${payment.transId}`, payment)
+    // Without external validation (off unless Safaricom switches it on) M-Pesa only confirms.
+    await track(post(registration.confirmationUrl, c2bConfirmation(payment), 'C2B confirmation'))
+    const query = new URLSearchParams({ number: localNumber(phone), paid: payment.transId })
+    return c.redirect(`${phonePath}?${query}`, 303)
   })
 
   app.post('/phone/:id', async (c) => {
@@ -439,6 +569,24 @@ function stkCallback(prompt: Prompt) {
   }
 }
 
+function c2bConfirmation(payment: C2bPayment) {
+  return {
+    TransactionType: 'Pay Bill',
+    TransID: payment.transId,
+    TransTime: darajaTimestamp(new Date(payment.paidAt)),
+    TransAmount: `${payment.amount}.00`,
+    BusinessShortCode: payment.businessNumber,
+    BillRefNumber: payment.accountNumber,
+    InvoiceNumber: '',
+    OrgAccountBalance: '',
+    ThirdPartyTransID: '',
+    MSISDN: payment.phone,
+    FirstName: 'Sandbox',
+    MiddleName: '',
+    LastName: 'Customer',
+  }
+}
+
 function b2cResult(p: {
   originator: string
   conversationId: string
@@ -497,6 +645,10 @@ function notice(prompt: Prompt, again: boolean): string {
   return again ? `That prompt was already answered. ${said}` : said
 }
 
+function paidNotice(payment: C2bPayment): string {
+  return `Paid KES ${shillings.format(payment.amount)} to ${payment.businessNumber}, account ${payment.accountNumber}: receipt ${payment.transId}`
+}
+
 const shillings = new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 })
 
 function phonePage(p: {
@@ -504,12 +656,25 @@ function phonePage(p: {
   phone?: string
   waiting?: Prompt[]
   formAction?: (id: string) => string
+  paybillAction?: string
+  paybill?: PaybillFields
   notice?: string | null
   error?: string | null
 }): string {
   const waiting = p.waiting ?? []
-  // While no prompt waits the page checks again every 2 s; never while one does, so typing a PIN is safe.
-  const refresh = p.phone && waiting.length === 0 ? '<meta http-equiv="refresh" content="2">' : ''
+  // While no prompt waits the page checks again every 2 s; never while one does, so typing a PIN is safe,
+  // nor on a refused Pay bill form (it answers a POST). The script skips the check once the Pay bill form
+  // is in use, which a plain refresh would empty; the meta refresh is for browsers without scripts.
+  const refreshing = Boolean(p.phone) && waiting.length === 0 && !p.error
+  const refresh = refreshing ? '<noscript><meta http-equiv="refresh" content="2"></noscript>' : ''
+  const refreshScript = refreshing
+    ? `<script>
+const paybill = document.getElementById('paybill')
+let typed = false
+paybill?.addEventListener('input', () => { typed = true })
+setInterval(() => { if (!typed && !paybill?.contains(document.activeElement)) location.reload() }, 2000)
+</script>`
+    : ''
   const prompts = waiting.map((prompt) => {
     const id = escapeHtml(prompt.checkoutRequestId)
     const question = `Do you want to pay KES ${shillings.format(prompt.amount)} to ${MERCHANT} (Account ${prompt.accountReference})? Enter M-PESA PIN`
@@ -532,6 +697,26 @@ function phonePage(p: {
     ? `<h2>Prompts on ${escapeHtml(localNumber(p.phone, true))}</h2>
 ${prompts.length ? prompts.join('\n') : '<p class="quiet">No M-Pesa prompt on this phone right now. This page checks again every 2 seconds.</p>'}`
     : ''
+  const typed = p.paybill ?? { business: '', account: '', amount: '' }
+  const paybill =
+    p.phone && p.paybillAction
+      ? `<section class="paybill" aria-labelledby="paybill-title">
+<h2 id="paybill-title">Pay bill</h2>
+<p class="quiet">Lipa na M-Pesa → Pay Bill, as from the phone's M-Pesa menu.</p>
+<form id="paybill" method="post" action="${escapeHtml(p.paybillAction)}">
+<input type="hidden" name="number" value="${escapeHtml(localNumber(p.phone))}">
+<label for="paybill-business">Business number</label>
+<input id="paybill-business" name="business" inputmode="numeric" autocomplete="off" value="${escapeHtml(typed.business)}">
+<label for="paybill-account">Account number</label>
+<input id="paybill-account" name="account" autocomplete="off" value="${escapeHtml(typed.account)}">
+<label for="paybill-amount">Amount (KES)</label>
+<input id="paybill-amount" name="amount" inputmode="numeric" autocomplete="off" value="${escapeHtml(typed.amount)}">
+<label for="paybill-pin">M-PESA PIN</label>
+<input id="paybill-pin" name="pin" type="password" inputmode="numeric" autocomplete="off" maxlength="4">
+<div class="row"><button class="primary">Send money</button></div>
+</form>
+</section>`
+      : ''
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -550,7 +735,7 @@ input{box-sizing:border-box;width:100%;font:inherit;padding:10px;border:1px soli
 button{font:inherit;padding:10px 14px;border-radius:8px;border:1px solid #57534e;background:#fff;min-height:44px;cursor:pointer}
 button.primary{background:#15803d;border-color:#15803d;color:#fff}
 .row{display:flex;flex-wrap:wrap;gap:8px;margin-top:12px}
-.prompt{background:#fff;border:1px solid #d6d3d1;border-radius:12px;padding:16px;margin-bottom:16px}
+.prompt,.paybill{background:#fff;border:1px solid #d6d3d1;border-radius:12px;padding:16px;margin-bottom:16px}
 .sim{margin:0;font-family:ui-monospace,monospace}
 .notice{padding:10px 12px;border-radius:8px;background:#dcfce7;color:#14532d}
 .error{padding:10px 12px;border-radius:8px;background:#fee2e2;color:#7f1d1d}
@@ -569,8 +754,10 @@ ${p.error ? `<p class="error" role="alert">${escapeHtml(p.error)}</p>` : ''}
 <div class="row"><button>Show prompts</button></div>
 </form>
 ${list}
+${paybill}
 <p class="quiet">The sandbox M-PESA PIN is ${PIN}. Any other PIN is refused as a wrong PIN.</p>
 </main>
+${refreshScript}
 </body>
 </html>`
 }

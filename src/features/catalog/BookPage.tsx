@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import type { ProductPage as ProductData } from '../../../contract/storefront'
 import { usePageTitle } from '../../lib/title'
-import { money, Price } from './money'
+import { BuyButton } from '../checkout/BuyButton'
+import { Price } from './money'
 import { WeeklyHours } from './ProductPage'
 
-/** /book/{slug}: the service to book, its length, place and usual hours. Choosing a time comes with checkout. */
+/** /book/{slug}: the service to book, its length, place and usual hours, and the checkout to pick a time and pay. */
 export function BookPage({ data }: { data: ProductData }) {
   const { product, seller, rates } = data
   usePageTitle(`Book ${product.title}`)
@@ -47,10 +48,7 @@ export function BookPage({ data }: { data: ProductData }) {
       </p>
       <h2>Usual hours ({d.timeZone})</h2>
       <WeeklyHours slots={d.availability} />
-      <p className="notice" role="status">
-        Picking a time and paying {money(product.price)} by M-Pesa, card or PayPal opens with checkout, very
-        soon.
-      </p>
+      <BuyButton product={product} label="Book and pay" />
     </section>
   )
 }

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { ProductPage as ProductPageData, PublicProduct, Rates } from '../../../contract/storefront'
 import { usePageTitle } from '../../lib/title'
+import { BuyButton } from '../checkout/BuyButton'
 import { CardPrice, KIND_LABELS, money, Price } from './money'
 import { Photo } from './ProductCards'
 
@@ -201,9 +202,8 @@ function KindDetails({ product, rates }: { product: PublicProduct; rates: Rates 
   }
 }
 
-/** The buy (or book) button. Checkout itself arrives with payments; until then it says so plainly. */
-function BuyButton({ product }: { product: PublicProduct }) {
-  const [asked, setAsked] = useState(false)
+/** Services are booked on /book/{slug}; everything else opens the checkout in place. */
+function Buy({ product }: { product: PublicProduct }) {
   if (product.kind === 'service')
     return (
       <Link to="/book/$slug" params={{ slug: product.slug }} className="button">
@@ -213,18 +213,7 @@ function BuyButton({ product }: { product: PublicProduct }) {
   const label = { digital: product.free ? 'Get it free' : 'Buy now', merch: 'Buy', event: 'Get tickets' }[
     product.kind
   ]
-  return (
-    <>
-      <button type="button" className="button" onClick={() => setAsked(true)}>
-        {label}
-      </button>
-      {asked ? (
-        <p className="notice" role="status">
-          Checkout by M-Pesa, card and PayPal is opening soon. Nothing has been charged.
-        </p>
-      ) : null}
-    </>
-  )
+  return <BuyButton product={product} label={label} />
 }
 
 export function ProductPage({ data }: { data: ProductPageData }) {
@@ -245,7 +234,7 @@ export function ProductPage({ data }: { data: ProductPageData }) {
         <p className="muted price-note">
           You pay in {product.price.currency}. Other currencies are shown at approximate rates.
         </p>
-        <BuyButton product={product} />
+        <Buy product={product} />
         <p className="product-seller">
           By{' '}
           <Link to="/creators/$handle" params={{ handle: seller.handle }}>

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../components/PlannedPage'
+import { DownloadsPage } from '../../features/checkout/PurchasesPage'
 import { authClient } from '../../lib/guard'
 
 export const Route = createFileRoute('/_default/downloads')({
   beforeLoad: ({ location }) => authClient({ href: location.href }),
-  component: () => <PlannedPage path="/downloads" />,
+  component: DownloadsPage,
 })

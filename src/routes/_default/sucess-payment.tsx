@@ -1,6 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../components/PlannedPage'
+import { checkoutQueries } from '../../features/checkout/checkout.queries'
+import { OrderStatusPage } from '../../features/checkout/OrderStatusPage'
+import { keepOrderKey } from '../../features/checkout/order-keys'
 
+/**
+ * `?order={id}`: card and PayPal send the buyer back here; free and M-Pesa orders come here too. A receipt's
+ * link adds `&key=…`, which opens the order on any device without signing in.
+ */
 export const Route = createFileRoute('/_default/sucess-payment')({
-  component: () => <PlannedPage path="/sucess-payment" />,
+  validateSearch: (search: Record<string, unknown>): { order?: string; key?: string } => ({
+    ...(typeof search.order === 'string' && search.order ? { order: search.order } : {}),
+    ...(typeof search.key === 'string' && search.key ? { key: search.key } : {}),
+  }),
+  loaderDeps: ({ search }) => ({ order: search.order, key: search.key }),
+  // Not awaited: the page shows its own loading and error states, and keeps following the order.
+  loader: ({ context, deps }) => {
+    if (deps.order && deps.key) void keepOrderKey(deps.order, deps.key)
+    if (deps.order) void context.queryClient.prefetchQuery(checkoutQueries.order(deps.order))
+  },
+  component: () => <OrderStatusPage orderId={Route.useSearch().order} />,
 })

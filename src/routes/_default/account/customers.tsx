@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../components/PlannedPage'
+import { SalesPage } from '../../../features/checkout/SalesPage'
+import { authClient } from '../../../lib/guard'
 
 export const Route = createFileRoute('/_default/account/customers')({
-  component: () => <PlannedPage path="/account/customers" />,
+  beforeLoad: ({ location }) => authClient({ href: location.href, role: 'seller' }),
+  component: SalesPage,
 })

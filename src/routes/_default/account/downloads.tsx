@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../components/PlannedPage'
+import { DownloadsPage } from '../../../features/checkout/PurchasesPage'
 
 export const Route = createFileRoute('/_default/account/downloads')({
-  component: () => <PlannedPage path="/account/downloads" />,
+  component: DownloadsPage,
 })

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../components/PlannedPage'
+import { PurchasesPage } from '../../../features/checkout/PurchasesPage'
 
 export const Route = createFileRoute('/_default/account/purchases')({
-  component: () => <PlannedPage path="/account/purchases" />,
+  component: PurchasesPage,
 })

@@ -1,6 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../components/PlannedPage'
+import { checkoutQueries } from '../../../features/checkout/checkout.queries'
+import { DownloadPage } from '../../../features/checkout/DownloadPage'
+import { keepOrderKey } from '../../../features/checkout/order-keys'
 
+/**
+ * Public: a signed-out buyer opens it with the access key this browser kept (order-keys.ts), or with the
+ * `?key=` of the receipt's link, which works on any device.
+ */
 export const Route = createFileRoute('/_default/download/$id')({
-  component: () => <PlannedPage path="/download/$id" />,
+  validateSearch: (search: Record<string, unknown>): { key?: string } =>
+    typeof search.key === 'string' && search.key ? { key: search.key } : {},
+  loaderDeps: ({ search }) => ({ key: search.key }),
+  loader: ({ context, params, deps }) => {
+    if (deps.key) void keepOrderKey(params.id, deps.key)
+    void context.queryClient.prefetchQuery(checkoutQueries.order(params.id))
+  },
+  component: () => <DownloadPage orderId={Route.useParams().id} />,
 })

@@ -1,0 +1,15 @@
+import { z } from 'zod'
+import { MPESA_PHONE_HINT, normalizeKenyanMobile } from './phone'
+
+/**
+ * A Kenyan mobile number field, normalised to 2547XXXXXXXX. Apart from phone.ts so the browser's checkout can
+ * use the normaliser without loading zod.
+ */
+export const kenyanMobile = z.string({ error: MPESA_PHONE_HINT }).transform((value, ctx) => {
+  const normalized = normalizeKenyanMobile(value)
+  if (!normalized) {
+    ctx.addIssue({ code: 'custom', message: MPESA_PHONE_HINT })
+    return z.NEVER
+  }
+  return normalized
+})

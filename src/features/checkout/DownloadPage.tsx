@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { usePageTitle } from '../../lib/title'
+import { checkoutQueries } from './checkout.queries'
+import { OrderFiles } from './DownloadButton'
+import { OrderError } from './OrderStatusPage'
+
+/**
+ * /download/{id}: one purchase's files, for its buyer signed in or (with the key this browser kept) signed
+ * out. Each press asks for a fresh short-lived link, so a bookmarked page keeps working.
+ */
+export function DownloadPage({ orderId }: { orderId: string }) {
+  const query = useQuery(checkoutQueries.order(orderId))
+  const order = query.data
+  usePageTitle(order ? `Download ${order.product.title}` : 'Download')
+  return (
+    <section className="page narrow" aria-labelledby="download-heading" aria-busy={query.isPending}>
+      <h1 id="download-heading">{order ? order.product.title : 'Download'}</h1>
+      {query.isPending ? <p role="status">Loading your files…</p> : null}
+      {query.isError && !order ? (
+        <OrderError error={query.error} what="download" onRetry={() => void query.refetch()} />
+      ) : null}
+      {order ? (
+        order.kind !== 'digital' ? (
+          <p>
+            This order has no files to download.{' '}
+            <Link to="/sucess-payment" search={{ order: order.id }}>
+              See the order
+            </Link>
+            .
+          </p>
+        ) : order.status === 'paid' ? (
+          <>
+            <p className="muted">
+              By {order.product.seller.displayName} · order {order.reference}
+            </p>
+            <OrderFiles order={order} />
+          </>
+        ) : (
+          <p role="status">
+            {order.status === 'pending' ? (
+              <>
+                This order is waiting for payment: the files open once it is paid.{' '}
+                <Link to="/sucess-payment" search={{ order: order.id }}>
+                  Follow the payment
+                </Link>
+                .
+              </>
+            ) : order.status === 'refunding' || order.status === 'refunded' ? (
+              'This purchase was refunded, so its files are no longer available.'
+            ) : (
+              'This order was not paid, so there is nothing to download. Nothing was charged.'
+            )}
+          </p>
+        )
+      ) : null}
+    </section>
+  )
+}

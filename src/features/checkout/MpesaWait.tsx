@@ -1,0 +1,214 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { Fragment, useEffect, useId, useRef, useState } from 'react'
+import type { Order } from '../../../contract/checkout.contract'
+import { RpcError, rpc } from '../../lib/rpc'
+import { money } from '../catalog/money'
+import { checkoutQueries } from './checkout.queries'
+import { failureWords, formatPhone } from './order-format'
+import { orderKey } from './order-keys'
+
+/** How long a prompt may go unanswered before the Paybill way is offered too. */
+const PAYBILL_AFTER_MS = 60_000
+/** M-Pesa's "the phone did not answer" result. */
+const UNREACHABLE = '1037'
+
+const ENDED = new Set(['failed', 'cancelled', 'expired'])
+
+/**
+ * "Check your phone": an M-Pesa prompt is on its way, and the order is followed every 2 s until M-Pesa
+ * answers. The status line is a live region, so a screen reader hears the payment go through or fail.
+ */
+export function MpesaWait({
+  orderId,
+  phone,
+  onPaid,
+  onRetry,
+  onCancelled,
+  focusHeading = true,
+}: {
+  orderId: string
+  /** The number the prompt went to, when this page knows it. */
+  phone?: string
+  onPaid?: () => void
+  /** Starts a new checkout with the same choices; without it, "Try again" goes back to the product. */
+  onRetry?: () => void
+  onCancelled?: () => void
+  /** Move focus to the heading on arrival (not where the page's own heading takes it). */
+  focusHeading?: boolean
+}) {
+  const headingId = useId()
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (focusHeading) headingRef.current?.focus()
+  }, [focusHeading])
+  const queryClient = useQueryClient()
+  const query = useQuery(checkoutQueries.order(orderId))
+  const order = query.data
+  const late = useLate(order)
+  // The server names the Paybill only while the order waits; after a 1037 the buyer still needs it.
+  const lastPaybill = useRef<Order['paybill']>(null)
+  if (order?.paybill) lastPaybill.current = order.paybill
+  const paybill = order?.paybill ?? lastPaybill.current
+  const paid = order?.status === 'paid'
+  const paidSeen = useRef(false)
+  useEffect(() => {
+    if (paid && !paidSeen.current) {
+      paidSeen.current = true
+      onPaid?.()
+    }
+  }, [paid, onPaid])
+  const cancel = useMutation({
+    mutationFn: async () => (await rpc('cancelOrder', { orderId, key: await orderKey(orderId) })).order,
+    onSuccess: (cancelled) => {
+      queryClient.setQueryData(checkoutQueries.order(orderId).queryKey, cancelled)
+      onCancelled?.()
+    },
+  })
+
+  if (!order)
+    return query.isError ? (
+      <p role="alert">
+        The payment could not be checked: {query.error.message}{' '}
+        <button type="button" className="link-button" onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </p>
+    ) : (
+      <p role="status">Checking your payment…</p>
+    )
+
+  const words = failureWords(order)
+  const ended = ENDED.has(order.status)
+  const showPaybill =
+    paybill !== null &&
+    ((order.status === 'pending' && late) ||
+      (order.status === 'failed' && order.failure?.code === UNREACHABLE))
+  const statusLine = {
+    pending: 'Waiting for your M-Pesa PIN…',
+    paid: 'Payment received.',
+    failed: words?.title ?? 'The M-Pesa payment did not go through.',
+    cancelled: 'Payment cancelled. Nothing was charged.',
+    expired: 'This payment request expired. Nothing was charged.',
+    refunding: 'This payment is being refunded.',
+    refunded: 'This payment was refunded.',
+  }[order.status]
+
+  return (
+    <section className="mpesa-wait" aria-labelledby={headingId}>
+      <h2 id={headingId} tabIndex={-1} ref={headingRef}>
+        {ended ? 'M-Pesa payment not completed' : 'Check your phone'}
+      </h2>
+      <p className="status" role="status">
+        {statusLine}
+      </p>
+      {order.status === 'pending' ? (
+        <>
+          <p>
+            We sent an M-Pesa request for <strong>{money(order.charge)}</strong> to{' '}
+            <strong>{phone ? formatPhone(phone) : 'your phone'}</strong>.
+          </p>
+          <p className="lead">Enter your M-Pesa PIN on your phone to pay.</p>
+          <p className="muted">This page updates by itself when M-Pesa answers: keep it open.</p>
+          {query.isError ? (
+            <p className="muted">Checking the payment failed ({query.error.message}); trying again…</p>
+          ) : null}
+        </>
+      ) : null}
+      {order.status === 'failed' ? (
+        <>
+          {words ? <p>{words.nextStep}</p> : null}
+          <p>Nothing was charged.</p>
+        </>
+      ) : null}
+      {showPaybill && paybill ? <Paybill paybill={paybill} /> : null}
+      {cancel.isError ? (
+        <p className="form-message form-message-error" role="alert">
+          {cancel.error instanceof RpcError ? cancel.error.message : 'Cancelling did not work. Try again.'}
+        </p>
+      ) : null}
+      <p className="actions">
+        {ended ? (
+          onRetry ? (
+            <button type="button" className="button" onClick={onRetry}>
+              Try again
+            </button>
+          ) : (
+            <Link to="/$product" params={{ product: order.product.slug }} className="button">
+              Try again
+            </Link>
+          )
+        ) : null}
+        {order.status === 'pending' ? (
+          <button
+            type="button"
+            className="button secondary"
+            disabled={cancel.isPending}
+            aria-busy={cancel.isPending}
+            onClick={() => cancel.mutate()}
+          >
+            {cancel.isPending ? 'Cancelling…' : 'Cancel'}
+          </button>
+        ) : null}
+      </p>
+    </section>
+  )
+}
+
+/** True once the order has waited ~60 s, counted from when it was made (so a reload keeps the count). */
+function useLate(order: Order | undefined): boolean {
+  const [late, setLate] = useState(false)
+  const createdAt = order?.createdAt
+  useEffect(() => {
+    if (!createdAt) return
+    const waited = Date.now() - Date.parse(createdAt)
+    const timer = setTimeout(
+      () => setLate(true),
+      Math.min(PAYBILL_AFTER_MS, Math.max(0, PAYBILL_AFTER_MS - waited)),
+    )
+    return () => clearTimeout(timer)
+  }, [createdAt])
+  return late
+}
+
+/** The Paybill way to pay the same order: the reference as the account number matches it on arrival. */
+function Paybill({ paybill }: { paybill: NonNullable<Order['paybill']> }) {
+  const headingId = useId()
+  const [copied, setCopied] = useState('')
+  const rows: [string, string, string][] = [
+    ['Business number', paybill.businessNumber, paybill.businessNumber],
+    ['Account number', paybill.account, paybill.account],
+    // M-Pesa takes whole shillings; the field wants the figure alone.
+    ['Amount', money(paybill.amount), String(Math.ceil(paybill.amount.amount / 100))],
+  ]
+  const copy = async (label: string, value: string) => {
+    try {
+      await navigator.clipboard.writeText(value)
+      setCopied(`${label} copied.`)
+    } catch {
+      setCopied(`Copying did not work: type the ${label.toLowerCase()} in by hand.`)
+    }
+  }
+  return (
+    <section className="notice paybill" aria-labelledby={headingId}>
+      <h3 id={headingId}>Pay by Paybill</h3>
+      <p>No prompt on your phone? In M-Pesa choose Lipa na M-Pesa, then Pay Bill, and enter:</p>
+      <dl className="details">
+        {rows.map(([label, shown, value]) => (
+          <Fragment key={label}>
+            <dt>{label}</dt>
+            <dd>
+              <strong>{shown}</strong>{' '}
+              <button type="button" className="link-button" onClick={() => void copy(label, value)}>
+                Copy<span className="visually-hidden"> {label.toLowerCase()}</span>
+              </button>
+            </dd>
+          </Fragment>
+        ))}
+      </dl>
+      <p className="muted" role="status">
+        {copied}
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,328 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { type ReactNode, useEffect, useRef } from 'react'
+import { METHOD_NAMES } from '../../../contract/checkout.constants'
+import type { Order } from '../../../contract/checkout.contract'
+import { RpcError } from '../../lib/rpc'
+import { useSession } from '../../lib/session'
+import { usePageTitle } from '../../lib/title'
+import { money } from '../catalog/money'
+import { checkoutQueries } from './checkout.queries'
+import { OrderFiles } from './DownloadButton'
+import { MpesaWait } from './MpesaWait'
+import { addressText, dateText, failureWords, itemText, slotText } from './order-format'
+
+/** The page's heading, focused when it changes, so a screen reader says where the buyer now stands. */
+function Heading({ children }: { children: string }) {
+  const ref = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (children) ref.current?.focus()
+  }, [children])
+  return (
+    <h1 ref={ref} tabIndex={-1} id="order-heading">
+      {children}
+    </h1>
+  )
+}
+
+/** Orders this person cannot open: someone else's, or a signed-out visitor without the key. */
+export function NoAccess({ what }: { what: 'order' | 'download' }) {
+  const session = useSession()
+  return (
+    <>
+      <p role="alert">
+        This {what} is not yours, or the link is incomplete: sign in with the address you bought with.
+      </p>
+      <p className="actions">
+        {session.token ? null : (
+          <Link to="/login" search={{ redirect: location.pathname + location.search }} className="button">
+            Sign in
+          </Link>
+        )}
+        <Link to="/account/purchases" className="button secondary">
+          Your purchases
+        </Link>
+      </p>
+    </>
+  )
+}
+
+/** An order query's failure in words: no access (403/404), or a connection to try again. */
+export function OrderError({
+  error,
+  what,
+  onRetry,
+}: {
+  error: Error
+  what: 'order' | 'download'
+  onRetry: () => void
+}) {
+  if (error instanceof RpcError && [400, 401, 403, 404].includes(error.status))
+    return <NoAccess what={what} />
+  return (
+    <p role="alert">
+      The {what} could not be loaded: {error.message}{' '}
+      <button type="button" className="link-button" onClick={onRetry}>
+        Try again
+      </button>
+    </p>
+  )
+}
+
+/**
+ * /sucess-payment?order={id}: where card and PayPal send the buyer back, and where free and M-Pesa orders
+ * land. It shows the order's real state from the server, never assuming a return means paid, and follows
+ * a waiting payment until the provider answers.
+ */
+export function OrderStatusPage({ orderId }: { orderId: string | undefined }) {
+  usePageTitle('Your order')
+  if (!orderId)
+    return (
+      <section className="page narrow" aria-labelledby="order-heading">
+        <Heading>No order to show</Heading>
+        <p>This page shows an order after paying. Your orders are in your purchases.</p>
+        <p className="actions">
+          <Link to="/account/purchases" className="button">
+            Your purchases
+          </Link>
+          <Link to="/explore" className="button secondary">
+            Explore
+          </Link>
+        </p>
+      </section>
+    )
+  return <OrderStatus orderId={orderId} />
+}
+
+function OrderStatus({ orderId }: { orderId: string }) {
+  const query = useQuery(checkoutQueries.order(orderId))
+  const order = query.data
+  if (!order)
+    return (
+      <section className="page narrow" aria-labelledby="order-heading" aria-busy={query.isPending}>
+        <Heading>{query.isError ? 'Your order' : 'Loading your order…'}</Heading>
+        {query.isError ? (
+          <OrderError error={query.error} what="order" onRetry={() => void query.refetch()} />
+        ) : (
+          <p role="status">Asking for your order’s status…</p>
+        )}
+      </section>
+    )
+  return (
+    <section className="page narrow" aria-labelledby="order-heading">
+      <OrderState order={order} />
+    </section>
+  )
+}
+
+function OrderState({ order }: { order: Order }) {
+  const back = (
+    <p className="actions">
+      <Link to="/$product" params={{ product: order.product.slug }} className="button secondary">
+        Back to {order.product.title}
+      </Link>
+    </p>
+  )
+  switch (order.status) {
+    case 'pending':
+      if (order.method === 'mpesa')
+        return (
+          <>
+            <Heading>Waiting for your M-Pesa payment</Heading>
+            <MpesaWait orderId={order.id} focusHeading={false} />
+          </>
+        )
+      return (
+        <>
+          <Heading>{`Waiting for confirmation from ${METHOD_NAMES[order.method]}…`}</Heading>
+          <p role="status">
+            {METHOD_NAMES[order.method]} has not confirmed the payment of {money(order.charge)} yet. This page
+            updates by itself; it usually takes a few seconds.
+          </p>
+          <OrderFacts order={order} />
+        </>
+      )
+    case 'failed': {
+      const words = failureWords(order)
+      return (
+        <>
+          <Heading>{words?.title ?? 'The payment did not go through'}</Heading>
+          <p role="alert">Nothing was charged.</p>
+          {words ? <p>{words.nextStep}</p> : null}
+          {back}
+        </>
+      )
+    }
+    case 'cancelled':
+    case 'expired':
+      return (
+        <>
+          <Heading>{order.status === 'cancelled' ? 'Order cancelled' : 'Order expired'}</Heading>
+          <p role="status">
+            {order.status === 'cancelled'
+              ? 'This order was cancelled before it was paid.'
+              : 'This order was not paid in time.'}{' '}
+            Nothing was charged.
+          </p>
+          {back}
+        </>
+      )
+    case 'refunding':
+    case 'refunded':
+      return (
+        <>
+          <Heading>{order.status === 'refunding' ? 'Refund on its way' : 'Refunded'}</Heading>
+          <p role="status">
+            {order.refund ? money(order.refund.amount) : money(order.charge)}{' '}
+            {order.status === 'refunding'
+              ? `is on its way back to you by ${METHOD_NAMES[order.method]}.`
+              : `was refunded to you by ${METHOD_NAMES[order.method]}.`}{' '}
+            What the order bought is no longer available.
+          </p>
+          <OrderFacts order={order} />
+        </>
+      )
+    case 'paid':
+      return (
+        <>
+          <Heading>Payment received</Heading>
+          <p role="status">
+            Thank you! {order.product.seller.displayName} has your order. A receipt went to {order.buyerEmail}
+            .
+          </p>
+          <OrderFacts order={order} />
+          <Fulfilment order={order} />
+          <p className="actions">
+            <Link to="/account/purchases" className="button secondary">
+              Your purchases
+            </Link>
+            <Link to="/explore" className="button secondary">
+              Explore more
+            </Link>
+          </p>
+        </>
+      )
+  }
+}
+
+/** Reference, receipt, what was bought and the total. */
+function OrderFacts({ order }: { order: Order }) {
+  const charged = order.charge.currency !== order.total.currency || order.charge.amount !== order.total.amount
+  return (
+    <dl className="details">
+      <dt>Reference</dt>
+      <dd>{order.reference}</dd>
+      {order.receipt ? (
+        <>
+          <dt>{order.method === 'mpesa' ? 'M-Pesa receipt' : 'Receipt'}</dt>
+          <dd>{order.receipt}</dd>
+        </>
+      ) : null}
+      <dt>Bought</dt>
+      <dd>
+        {order.product.title}
+        {order.kind === 'service' || !itemText(order) ? '' : ` — ${itemText(order)}`}
+      </dd>
+      {order.shipping.amount > 0 ? (
+        <>
+          <dt>Shipping</dt>
+          <dd>{money(order.shipping)}</dd>
+        </>
+      ) : null}
+      <dt>Total</dt>
+      <dd>
+        {order.total.amount === 0 ? 'Free' : money(order.total)}
+        {charged ? ` (${money(order.charge)} charged by ${METHOD_NAMES[order.method]})` : ''}
+      </dd>
+      {order.paidAt ? (
+        <>
+          <dt>Paid</dt>
+          <dd>{dateText(order.paidAt)}</dd>
+        </>
+      ) : null}
+    </dl>
+  )
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title}>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  )
+}
+
+/** What a paid order gives, by kind: files, tickets, the booked time, or the delivery. */
+function Fulfilment({ order }: { order: Order }) {
+  const place = order.joinUrl ? (
+    <p>
+      Join online: <a href={order.joinUrl}>{order.joinUrl}</a>
+    </p>
+  ) : order.address ? (
+    <p>Where: {order.address}</p>
+  ) : null
+  switch (order.kind) {
+    case 'digital':
+      return (
+        <Section title="Your files">
+          <OrderFiles order={order} />
+          <p>
+            <Link to="/download/$id" params={{ id: order.id }}>
+              This purchase’s download page
+            </Link>{' '}
+            — keep it to download again later.
+          </p>
+        </Section>
+      )
+    case 'event':
+      return (
+        <Section title={order.tickets.length === 1 ? 'Your ticket' : 'Your tickets'}>
+          {place}
+          <p className="muted">Show the code at the door, on your phone or printed.</p>
+          <ul className="plain-list tickets">
+            {order.tickets.map((ticket) => (
+              <li key={ticket.code} className="card ticket">
+                <img
+                  src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(ticket.qrSvg)}`}
+                  alt={`Ticket QR code ${ticket.code}`}
+                  width={192}
+                  height={192}
+                />
+                <span>
+                  {ticket.ticketType}
+                  <br />
+                  <code>{ticket.code}</code>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )
+    case 'service':
+      return (
+        <Section title="Your booking">
+          {order.slot ? <p>{slotText(order.slot)}</p> : null}
+          {place}
+        </Section>
+      )
+    case 'merch': {
+      const to = addressText(order.delivery)
+      const seller = order.product.seller.displayName
+      const pickupAt = typeof order.delivery?.address === 'string' ? order.delivery.address : order.address
+      return (
+        <Section title="Delivery">
+          <p>
+            {order.fulfilment === 'shipped'
+              ? to
+                ? `${seller} has sent it to ${to}.`
+                : `${seller} has handed it over.`
+              : to
+                ? `${seller} will ship to ${to}.`
+                : `Pick it up from ${seller}${pickupAt ? ` at ${pickupAt}` : ''}: bring the reference ${order.reference}.`}
+          </p>
+        </Section>
+      )
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { ORDER_STATUS_TEXT } from '../../../contract/checkout.constants'
+import type { Order } from '../../../contract/checkout.contract'
+import { FormMessage } from '../../components/Form'
+import { RpcError, rpc } from '../../lib/rpc'
+import { usePageTitle } from '../../lib/title'
+import { money } from '../catalog/money'
+import { Photo } from '../catalog/ProductCards'
+import { checkoutQueries } from './checkout.queries'
+import { OrderFiles } from './DownloadButton'
+import { dateText, itemText } from './order-format'
+
+/** The buyer's orders, a page at a time, with the count of signed-out orders waiting for a verified address. */
+function usePurchases() {
+  const list = useInfiniteQuery(checkoutQueries.purchases())
+  return {
+    list,
+    orders: list.data?.pages.flatMap((page) => page.orders) ?? [],
+    awaiting: list.data?.pages[0]?.awaitingVerification ?? 0,
+  }
+}
+
+/** Orders placed signed out with this address appear once it is verified: say so, and send the link. */
+function AwaitingVerification({ count }: { count: number }) {
+  const send = useMutation({ mutationFn: () => rpc('requestEmailVerification', {}) })
+  if (count <= 0) return null
+  return (
+    <div className="notice">
+      <p>
+        You have {count} purchase{count === 1 ? '' : 's'} made with this address before you signed in: verify
+        your e-mail to see {count === 1 ? 'it' : 'them'}.
+      </p>
+      <FormMessage
+        message={
+          send.isSuccess ? `We sent a link to ${send.data.sentTo}: open it, then come back here.` : null
+        }
+        tone="ok"
+      />
+      <FormMessage
+        message={
+          send.isError
+            ? send.error instanceof RpcError
+              ? send.error.message
+              : 'The link could not be sent. Try again.'
+            : null
+        }
+      />
+      <button
+        type="button"
+        className="button secondary"
+        disabled={send.isPending}
+        aria-busy={send.isPending}
+        onClick={() => send.mutate()}
+      >
+        {send.isPending ? 'Sending…' : 'Send the verification link'}
+      </button>
+    </div>
+  )
+}
+
+function ListState({ list, empty }: { list: ReturnType<typeof usePurchases>['list']; empty: boolean }) {
+  if (list.isPending) return <p role="status">Loading…</p>
+  if (list.isError)
+    return (
+      <p role="alert">
+        Your purchases could not be loaded: {list.error.message}{' '}
+        <button type="button" className="link-button" onClick={() => void list.refetch()}>
+          Try again
+        </button>
+      </p>
+    )
+  if (empty)
+    return (
+      <div className="empty-state">
+        <p>
+          Nothing bought yet — <Link to="/explore">explore what creators sell</Link>.
+        </p>
+      </div>
+    )
+  return null
+}
+
+function LoadMore({ list }: { list: ReturnType<typeof usePurchases>['list'] }) {
+  if (!list.hasNextPage) return null
+  return (
+    <button
+      type="button"
+      className="button secondary"
+      disabled={list.isFetchingNextPage}
+      aria-busy={list.isFetchingNextPage}
+      onClick={() => void list.fetchNextPage()}
+    >
+      {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+    </button>
+  )
+}
+
+function Thumb({ order }: { order: Order }) {
+  return (
+    <span className="order-thumb">
+      {order.product.image ? (
+        <Photo image={order.product.image} alt="" sizes="4rem" />
+      ) : (
+        <span className="avatar avatar-empty" aria-hidden="true">
+          {order.product.title.slice(0, 1)}
+        </span>
+      )}
+    </span>
+  )
+}
+
+/** /account/purchases: everything bought, newest first. */
+export function PurchasesPage() {
+  usePageTitle('Purchases')
+  const { list, orders, awaiting } = usePurchases()
+  return (
+    <section className="page" aria-labelledby="purchases-heading">
+      <h1 id="purchases-heading">Purchases</h1>
+      <AwaitingVerification count={awaiting} />
+      <ListState list={list} empty={orders.length === 0} />
+      {orders.length > 0 ? (
+        <ul className="my-products">
+          {orders.map((order) => (
+            <li key={order.id} className="my-product">
+              <Thumb order={order} />
+              <div className="my-product-main">
+                <Link to="/$product" params={{ product: order.product.slug }} className="my-product-title">
+                  {order.product.title}
+                </Link>
+                <p className="muted">
+                  {itemText(order) ? `${itemText(order)} · ` : ''}
+                  {order.total.amount === 0 ? 'Free' : money(order.total)} ·{' '}
+                  {dateText(order.paidAt ?? order.createdAt)}
+                </p>
+                <p>
+                  <span className="badge">{ORDER_STATUS_TEXT[order.status]}</span>
+                </p>
+              </div>
+              <div className="my-product-actions">
+                {order.kind === 'digital' && order.status === 'paid' ? (
+                  <Link to="/download/$id" params={{ id: order.id }}>
+                    Download files<span className="visually-hidden"> of {order.product.title}</span>
+                  </Link>
+                ) : null}
+                <Link to="/sucess-payment" search={{ order: order.id }}>
+                  {order.kind === 'event' && order.status === 'paid' ? 'Tickets' : 'Details'}
+                  <span className="visually-hidden"> of {order.product.title}</span>
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <LoadMore list={list} />
+    </section>
+  )
+}
+
+/** /downloads and /account/downloads: the files of every paid digital purchase, ready to download again. */
+export function DownloadsPage() {
+  usePageTitle('Your downloads')
+  const { list, orders, awaiting } = usePurchases()
+  const digital = orders.filter((order) => order.kind === 'digital' && order.status === 'paid')
+  return (
+    <section className="page narrow" aria-labelledby="downloads-heading">
+      <h1 id="downloads-heading">Your downloads</h1>
+      <AwaitingVerification count={awaiting} />
+      <ListState list={list} empty={orders.length === 0} />
+      {orders.length > 0 && digital.length === 0 && !list.hasNextPage ? (
+        <p className="empty-state">
+          None of your purchases has files. <Link to="/account/purchases">See your purchases</Link>.
+        </p>
+      ) : null}
+      {digital.map((order) => (
+        <section key={order.id} className="card download-order" aria-labelledby={`files-${order.id}`}>
+          <h2 id={`files-${order.id}`}>{order.product.title}</h2>
+          <p className="muted">
+            By {order.product.seller.displayName} · {dateText(order.paidAt ?? order.createdAt)} ·{' '}
+            <Link to="/download/$id" params={{ id: order.id }}>
+              Download page<span className="visually-hidden"> of {order.product.title}</span>
+            </Link>
+          </p>
+          <OrderFiles order={order} />
+        </section>
+      ))}
+      <LoadMore list={list} />
+    </section>
+  )
+}

@@ -1,0 +1,66 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import type { SubjectInput } from '../../../contract'
+import type { OrderStatus } from '../../../contract/checkout.constants'
+import { rpc } from '../../lib/rpc'
+import { orderKey } from './order-keys'
+
+/** Days of free times asked for at once: two weeks is a screenful on a phone and one small answer. */
+export const SLOT_DAYS = 14
+/** How often a waiting order is asked about: M-Pesa answers within seconds of the PIN. */
+const ORDER_POLL_MS = 2000
+
+/** `2026-12-24` plus `days`, as a date. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+}
+
+export const checkoutQueries = {
+  all: () => ['checkout'] as const,
+  /** A service's free times, two weeks a page from `firstDay` (in the seller's zone), up to `lastDay`. */
+  slots: (productId: string, firstDay: string, lastDay: string) =>
+    infiniteQueryOptions({
+      queryKey: [...checkoutQueries.all(), 'slots', productId, firstDay],
+      queryFn: ({ pageParam, signal }) =>
+        rpc('listSlots', { productId, from: pageParam, days: SLOT_DAYS }, { signal }),
+      initialPageParam: firstDay,
+      getNextPageParam: (_last, _pages, from) => {
+        const next = addDays(from, SLOT_DAYS)
+        return next <= lastDay ? next : undefined
+      },
+      staleTime: 30_000,
+    }),
+  quote: (input: SubjectInput<'quoteCheckout'>) =>
+    queryOptions({
+      queryKey: [...checkoutQueries.all(), 'quote', input],
+      queryFn: ({ signal }) => rpc('quoteCheckout', input, { signal }),
+      staleTime: 60_000,
+    }),
+  /** One order as it is now, followed every 2 s while it waits for payment (paused in a hidden tab). */
+  order: (orderId: string) =>
+    queryOptions({
+      queryKey: [...checkoutQueries.all(), 'order', orderId],
+      queryFn: async ({ signal }) =>
+        (await rpc('getOrder', { orderId, key: await orderKey(orderId) }, { signal })).order,
+      refetchInterval: (query) => (query.state.data?.status === 'pending' ? ORDER_POLL_MS : false),
+    }),
+  purchases: () =>
+    infiniteQueryOptions({
+      queryKey: [...checkoutQueries.all(), 'purchases'],
+      queryFn: ({ pageParam, signal }) =>
+        rpc('listPurchases', pageParam ? { cursor: pageParam } : {}, { signal }),
+      initialPageParam: '',
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
+  sales: (status?: OrderStatus) =>
+    infiniteQueryOptions({
+      queryKey: [...checkoutQueries.all(), 'sales', status ?? 'all'],
+      queryFn: ({ pageParam, signal }) =>
+        rpc(
+          'listSales',
+          { ...(pageParam ? { cursor: pageParam } : {}), ...(status ? { status } : {}) },
+          { signal },
+        ),
+      initialPageParam: '',
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
+}

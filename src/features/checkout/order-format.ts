@@ -1,0 +1,70 @@
+import type { Order } from '../../../contract/checkout.contract'
+import { mpesaResult } from '../../../contract/mpesa'
+
+/** 254712345678 → `0712 345 678`, as Kenyans write it; anything else as it is. */
+export function formatPhone(phone: string): string {
+  const match = /^(?:254|0)?([17]\d{2})(\d{3})(\d{3})$/.exec(phone.replace(/\D/g, ''))
+  return match ? `0${match[1]} ${match[2]} ${match[3]}` : phone
+}
+
+/** The zone this browser shows times in; bookings are shown and mailed in it. */
+export function buyerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+}
+
+export const zoneName = (timeZone: string) => timeZone.replace(/_/g, ' ')
+
+const formats = new Map<string, Intl.DateTimeFormat>()
+function format(iso: string, options: Intl.DateTimeFormatOptions): string {
+  const key = JSON.stringify(options)
+  let formatter = formats.get(key)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(undefined, options)
+    formats.set(key, formatter)
+  }
+  return formatter.format(new Date(iso))
+}
+
+export const dayText = (iso: string, timeZone: string) =>
+  format(iso, { weekday: 'long', day: 'numeric', month: 'long', timeZone })
+export const timeText = (iso: string, timeZone: string) =>
+  format(iso, { hour: 'numeric', minute: '2-digit', timeZone })
+export const dateText = (iso: string) => format(iso, { dateStyle: 'medium' })
+
+/** A booked time in the buyer's zone, named: `Tuesday, 3 December, 10:00–10:30 (Africa/Nairobi)`. */
+export function slotText(slot: { start: string; end: string }, timeZone = buyerTimeZone()): string {
+  return `${dayText(slot.start, timeZone)}, ${timeText(slot.start, timeZone)}–${timeText(slot.end, timeZone)} (${zoneName(timeZone)})`
+}
+
+let regions: Intl.DisplayNames | undefined
+export function countryName(code: string): string {
+  regions ??= new Intl.DisplayNames(['en'], { type: 'region' })
+  return regions.of(code) ?? code
+}
+
+/** A merch order's address on one line, or null for pickup. */
+export function addressText(delivery: Order['delivery']): string | null {
+  if (delivery?.kind !== 'ship') return null
+  const part = (key: string) => (typeof delivery[key] === 'string' ? (delivery[key] as string) : '')
+  return [part('name'), part('line1'), part('line2'), part('city'), part('region'), part('postalCode')]
+    .concat(part('country') ? countryName(part('country')) : '')
+    .filter(Boolean)
+    .join(', ')
+}
+
+/** Why a payment failed and what to do, in words: M-Pesa's result codes have their own. */
+export function failureWords(order: Order): { title: string; nextStep: string; retry: boolean } | null {
+  if (!order.failure) return null
+  if (order.method === 'mpesa') return mpesaResult(order.failure.code)
+  return { title: 'The payment did not go through', nextStep: order.failure.message, retry: true }
+}
+
+/** What was bought beyond the product's title: the variant or ticket type, or a booking's time here. */
+export function itemText(order: Pick<Order, 'label' | 'slot' | 'quantity' | 'product'>): string {
+  const what = order.slot
+    ? slotText(order.slot)
+    : order.label && order.label !== order.product.title
+      ? order.label
+      : ''
+  return [what, order.quantity > 1 ? `× ${order.quantity}` : ''].filter(Boolean).join(' ')
+}

@@ -1,0 +1,193 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
+
+/**
+ * Buying, signed out, in the sandbox: M-Pesa (the tester accepts on the sandbox phone), a card and PayPal,
+ * each ending on /sucess-payment turned to paid and a download whose bytes are the seller's; a declined
+ * card and a cancelled STK push each say so and charge nothing.
+ */
+
+const SELLER = { email: 'wanjiru@soko.test', password: 'soko-demo-2026' }
+const PHONE = '0712345678'
+const run = randomBytes(3).toString('hex')
+/** What the seller uploads: random, so only the real file can match it. */
+const fileBytes = randomBytes(300 * 1024)
+const fileName = `field-notes-${run}.zip`
+// A ZIP's first bytes, so the upload's type check accepts it; the rest is random.
+fileBytes.set([0x50, 0x4b, 0x03, 0x04])
+
+async function rpc<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  subject: string,
+  input: object,
+  token?: string,
+): Promise<T> {
+  const res = await request.post('/', {
+    data: { subject, ...input },
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  })
+  const body = (await res.json()) as { data: T; message: string }
+  if (res.status() !== 200) throw new Error(`${subject}: ${res.status()} ${body.message}`)
+  return body.data
+}
+
+let slug = ''
+let sellerToken = ''
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async ({ request }) => {
+  // The demo seller puts a digital product with a known file on sale, through the API.
+  sellerToken = (await rpc<{ token: string }>(request, 'signIn', SELLER)).token
+  const { product } = await rpc<{ product: { id: string; slug: string } }>(
+    request,
+    'createProduct',
+    {
+      kind: 'digital',
+      title: `Field notes ${run}`,
+      description: 'Sounds of Kisumu.',
+      price: { amount: 750_00, currency: 'KES' },
+    },
+    sellerToken,
+  )
+  const ticket = await rpc<{ uploadId: string; parts: { partNumber: number; url: string }[] }>(
+    request,
+    'createUploadUrl',
+    { productId: product.id, role: 'file', fileName, contentType: 'application/zip', size: fileBytes.length },
+    sellerToken,
+  )
+  for (const part of ticket.parts) {
+    const res = await request.put(part.url, {
+      data: fileBytes,
+      headers: { 'content-type': 'application/zip' },
+    })
+    expect(res.status()).toBeLessThan(300)
+  }
+  await rpc(request, 'completeUpload', { uploadId: ticket.uploadId }, sellerToken)
+  await rpc(request, 'publishProduct', { id: product.id }, sellerToken)
+  slug = product.slug
+})
+
+/** The seller's view of the order: its status as the books have it. */
+async function saleStatus(request: APIRequestContext, orderId: string) {
+  const { orders } = await rpc<{ orders: { id: string; status: string }[] }>(
+    request,
+    'listSales',
+    { limit: 50 },
+    sellerToken,
+  )
+  return orders.find((o) => o.id === orderId)?.status
+}
+
+/** Opens the product signed out and fills the checkout up to the payment method. */
+async function checkout(page: Page, method: 'M-Pesa' | 'Card' | 'PayPal') {
+  await page.goto(`/${slug}`)
+  await page.getByRole('button', { name: 'Buy now' }).click()
+  await page.getByLabel('E-mail').fill(`buyer-${run}@example.com`)
+  await page.getByRole('radio', { name: method, exact: true }).check()
+  if (method === 'M-Pesa') await page.getByLabel('M-Pesa phone number').fill(PHONE)
+}
+
+const orderIdOf = (page: Page) => new URL(page.url()).searchParams.get('order') ?? ''
+
+/** On /sucess-payment: waits for "paid", downloads the file and checks its bytes. */
+async function expectPaidAndDownload(page: Page) {
+  await expect(page).toHaveURL(/\/sucess-payment\?order=/)
+  await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 15_000 })
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('button', { name: `Download ${fileName}` }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe(fileName)
+  const bytes = await readFile((await download.path()) ?? '')
+  expect(createHash('sha256').update(bytes).digest('hex')).toBe(
+    createHash('sha256').update(fileBytes).digest('hex'),
+  )
+}
+
+/** The sandbox phone, in its own tab, as the buyer's handset. */
+async function sandboxPhone(context: BrowserContext) {
+  const phone = await context.newPage()
+  await phone.goto(`/sandbox/mpesa/phone?number=${PHONE}`)
+  const prompt = phone.locator('.prompt').first()
+  await expect(prompt).toContainText('750', { timeout: 15_000 })
+  return { phone, prompt }
+}
+
+test('pays with M-Pesa: the prompt is accepted on the sandbox phone, the order turns paid, the file downloads', async ({
+  page,
+  context,
+  request,
+}) => {
+  await checkout(page, 'M-Pesa')
+  await page.getByRole('button', { name: /^Pay KES 750\.00/ }).click()
+  await expect(page.getByText('Check your phone')).toBeVisible()
+  const { phone, prompt } = await sandboxPhone(context)
+  await prompt.getByLabel('M-PESA PIN').fill('1234')
+  await prompt.getByRole('button', { name: 'Pay', exact: true }).click()
+  await expect(phone.getByText(/Paid/)).toBeVisible()
+  await expectPaidAndDownload(page)
+  expect(await saleStatus(request, orderIdOf(page))).toBe('paid')
+})
+
+test('a cancelled M-Pesa prompt says so, offers to try again, and charges nothing', async ({
+  page,
+  context,
+  request,
+}) => {
+  await checkout(page, 'M-Pesa')
+  await page.getByRole('button', { name: /^Pay KES 750\.00/ }).click()
+  await expect(page.getByText('Check your phone')).toBeVisible()
+  const { prompt } = await sandboxPhone(context)
+  await prompt.getByRole('button', { name: 'Cancel', exact: true }).click()
+  await expect(page.getByText('You cancelled the M-Pesa prompt')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByText('Nothing was charged').first()).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible()
+  const { orders } = await rpc<{
+    orders: { id: string; status: string; failure: { code: string } | null }[]
+  }>(request, 'listSales', { limit: 5 }, sellerToken)
+  expect(orders[0]).toMatchObject({ status: 'failed', failure: { code: '1032' } })
+})
+
+test('pays by card (4242…) on the card page and returns to a paid order with the file', async ({
+  page,
+  request,
+}) => {
+  await checkout(page, 'Card')
+  await page.getByRole('button', { name: /^Pay KES 750\.00/ }).click()
+  await expect(page).toHaveURL(/\/sandbox\/stripe\/pay\//)
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByRole('button', { name: /^Pay/ }).click()
+  await expectPaidAndDownload(page)
+  expect(await saleStatus(request, orderIdOf(page))).toBe('paid')
+})
+
+test('a declined card (4000 0000 0000 0002) is refused on the card page and leaves nothing charged', async ({
+  page,
+  request,
+}) => {
+  await checkout(page, 'Card')
+  await page.getByRole('button', { name: /^Pay KES 750\.00/ }).click()
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002')
+  await page.getByRole('button', { name: /^Pay/ }).click()
+  await expect(page.getByRole('alert')).toHaveText(/Your card was declined\./)
+  await page.getByRole('link', { name: /Back to Soko/ }).click()
+  await expect(page).toHaveURL(/\/sucess-payment\?order=/)
+  await expect(page.getByText('Nothing was charged').first()).toBeVisible()
+  expect(await saleStatus(request, orderIdOf(page))).toBe('cancelled')
+})
+
+test('pays with PayPal (converted to US dollars, shown before paying) and returns to a paid order', async ({
+  page,
+  request,
+}) => {
+  await checkout(page, 'PayPal')
+  const pay = page.getByRole('button', { name: /^Pay USD \d+\.\d\d/ })
+  await expect(pay).toBeVisible()
+  await expect(page.getByText(/converted from KES\s750\.00/)).toBeVisible()
+  await pay.click()
+  await expect(page).toHaveURL(/\/sandbox\/paypal\//)
+  await page.getByRole('button', { name: 'Pay now' }).click()
+  await expectPaidAndDownload(page)
+  expect(await saleStatus(request, orderIdOf(page))).toBe('paid')
+})
