@@ -1,68 +1,34 @@
 import { randomUUID } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
-import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../server/db/client'
-import { createLogger } from '../../server/lib/log'
 import { CardAdapter, type CardSessionRequest } from '../../server/payments/card.adapter'
 import { PaymentProviderError } from '../../server/payments/payments'
-import { SandboxStore } from '../../server/payments/sandbox/store'
+import type { SandboxStore } from '../../server/payments/sandbox/store'
 import { type StripeSandbox, stripeSandbox } from '../../server/payments/sandbox/stripe.sandbox'
 import { testConfig } from '../support/config'
-import { databaseKinds, openTestDatabase } from '../support/db'
-
-interface Hook {
-  signature: string | undefined
-  body: string
-}
+import { databaseKinds } from '../support/db'
+import { type Hook, type SandboxServer, startSandboxServer, submitForm } from '../support/sandbox-server'
 
 const MINUTE = 60_000
 
 describe.each(databaseKinds)('card adapter against the Stripe sandbox on %s', (kind) => {
-  let database: Database
+  let server: SandboxServer
   let store: SandboxStore
-  let server: ReturnType<typeof serve>
   let url: string
   let sandbox: StripeSandbox
   let card: CardAdapter
-  const hooks: Hook[] = []
   const payments = testConfig().payments
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    store = new SandboxStore(database.db)
-    // Listen first: session URLs and the webhook address need the port.
-    let handle: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 })
-    server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: (request) => handle(request), hostname: '127.0.0.1', port: 0 }, () =>
-        resolve(s),
-      )
+    server = await startSandboxServer(kind, (deps) => {
+      sandbox = stripeSandbox(deps)
+      return { '/sandbox/stripe': sandbox }
     })
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    sandbox = stripeSandbox({
-      store,
-      payments,
-      publicUrl: url,
-      webhookUrl: () => `${url}/hooks/stripe`,
-      log: createLogger('silent'),
-      fetch,
-    })
-    const app = new Hono()
-    app.route('/sandbox/stripe', sandbox)
-    app.post('/hooks/stripe', async (c) => {
-      hooks.push({ signature: c.req.header('stripe-signature'), body: await c.req.text() })
-      return c.body(null, 204)
-    })
-    handle = app.fetch
+    url = server.url
+    store = server.deps.store
     card = adapter()
   })
 
-  afterAll(async () => {
-    await sandbox?.idle()
-    await new Promise<void>((resolve) => server?.close(() => resolve()))
-    await database?.close()
-  })
+  afterAll(() => server?.close())
 
   function adapter(overrides: Partial<ConstructorParameters<typeof CardAdapter>[0]> = {}) {
     return new CardAdapter({
@@ -89,17 +55,6 @@ describe.each(databaseKinds)('card adapter against the Stripe sandbox on %s', (k
     }
   }
 
-  /** Submits a form of the card page, as a browser would. */
-  async function submit(pageUrl: string, fields: Record<string, string>) {
-    const res = await fetch(pageUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields),
-      redirect: 'manual',
-    })
-    return { status: res.status, location: res.headers.get('location'), html: await res.text() }
-  }
-
   const cardFields = (number: string) => ({
     step: 'card',
     number,
@@ -108,8 +63,11 @@ describe.each(databaseKinds)('card adapter against the Stripe sandbox on %s', (k
     name: 'Amina Njeri',
   })
 
+  /** The Stripe-Signature header of a webhook the sandbox sent. */
+  const signature = (hook: Hook) => hook.headers.get('stripe-signature') ?? undefined
+
   const eventsFor = (sessionId: string) =>
-    hooks.filter((hook) => {
+    server.hooks.filter((hook) => {
       const event = JSON.parse(hook.body)
       return event.data.object.id === sessionId
     })
@@ -144,7 +102,7 @@ describe.each(databaseKinds)('card adapter against the Stripe sandbox on %s', (k
     ])
       expect(html).toContain(text)
 
-    const paid = await submit(session.url, cardFields('4242 4242 4242 4242'))
+    const paid = await submitForm(session.url, cardFields('4242 4242 4242 4242'))
     expect(paid.status).toBe(303)
     expect(paid.location).toBe(`${url}/sucess-payment?order=${req.orderId}&session=${session.id}`)
 
@@ -152,8 +110,8 @@ describe.each(databaseKinds)('card adapter against the Stripe sandbox on %s', (k
     const [hook, ...more] = eventsFor(session.id)
     expect(more).toHaveLength(0)
     if (!hook) throw new Error('no webhook')
-    expect(hook.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/)
-    const event = await card.verifyWebhook(hook.body, hook.signature)
+    expect(signature(hook)).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/)
+    const event = await card.verifyWebhook(hook.body, signature(hook))
     expect(event).toMatchObject({
       object: 'event',
       type: 'checkout.session.completed',
@@ -172,10 +130,10 @@ describe.each(databaseKinds)('card adapter against the Stripe sandbox on %s', (k
         },
       },
     })
-    expect(await card.verifyWebhook(hook.body.replace('150000', '1'), hook.signature)).toBeNull()
+    expect(await card.verifyWebhook(hook.body.replace('150000', '1'), signature(hook))).toBeNull()
     expect(await card.verifyWebhook(hook.body, undefined)).toBeNull()
     expect(
-      await adapter({ webhookSecret: 'whsec_other' }).verifyWebhook(hook.body, hook.signature),
+      await adapter({ webhookSecret: 'whsec_other' }).verifyWebhook(hook.body, signature(hook)),
     ).toBeNull()
 
     const after = await card.getSession(session.id)
@@ -198,7 +156,7 @@ describe.each(databaseKinds)('card adapter against the Stripe sandbox on %s', (k
 
   it('declines 4000 0000 0000 0002 on the page: the session stays open and unpaid, and no webhook is sent', async () => {
     const session = await card.createSession(sessionRequest())
-    const declined = await submit(session.url, cardFields('4000 0000 0000 0002'))
+    const declined = await submitForm(session.url, cardFields('4000 0000 0000 0002'))
     expect(declined.status).toBe(200)
     expect(declined.html).toContain('<p role="alert">Your card was declined.</p>')
     expect(await card.getSession(session.id)).toMatchObject({
@@ -209,29 +167,29 @@ describe.each(databaseKinds)('card adapter against the Stripe sandbox on %s', (k
     await sandbox.idle()
     expect(eventsFor(session.id)).toHaveLength(0)
 
-    const wrong = await submit(session.url, cardFields('4111 1111 1111 1112'))
+    const wrong = await submitForm(session.url, cardFields('4111 1111 1111 1112'))
     expect(wrong.html).toContain('<p role="alert">Your card number is incorrect.</p>')
   })
 
   it('asks for 3-D Secure with 4000 0027 6000 3184: completing it pays, failing it returns to the card page', async () => {
     const session = await card.createSession(sessionRequest())
-    const challenge = await submit(session.url, cardFields('4000 0027 6000 3184'))
+    const challenge = await submitForm(session.url, cardFields('4000 0027 6000 3184'))
     expect(challenge.html).toContain('Authenticate this payment')
     expect(challenge.html).toContain('Complete authentication')
     expect(challenge.html).toContain('Fail authentication')
 
-    const failed = await submit(session.url, { step: '3ds', action: 'fail' })
+    const failed = await submitForm(session.url, { step: '3ds', action: 'fail' })
     expect(failed.html).toContain(
       'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
     )
     expect(failed.html).toContain('>Card number</label>')
     expect((await card.getSession(session.id)).paymentStatus).toBe('unpaid')
     // The challenge is gone: completing it now does not pay.
-    expect((await submit(session.url, { step: '3ds', action: 'complete' })).status).toBe(200)
+    expect((await submitForm(session.url, { step: '3ds', action: 'complete' })).status).toBe(200)
     expect((await card.getSession(session.id)).paymentStatus).toBe('unpaid')
 
-    await submit(session.url, cardFields('4000002760003184'))
-    const completed = await submit(session.url, { step: '3ds', action: 'complete' })
+    await submitForm(session.url, cardFields('4000002760003184'))
+    const completed = await submitForm(session.url, { step: '3ds', action: 'complete' })
     expect(completed.status).toBe(303)
     expect((await card.getSession(session.id)).paymentStatus).toBe('paid')
     expect(eventsFor(session.id).map((hook) => JSON.parse(hook.body).type)).toEqual([
@@ -289,15 +247,15 @@ describe.each(databaseKinds)('card adapter against the Stripe sandbox on %s', (k
     await card.expireSession(open.id)
     await sandbox.idle()
     const [hook] = eventsFor(open.id)
-    expect(hook && (await card.verifyWebhook(hook.body, hook.signature))?.type).toBe(
+    expect(hook && (await card.verifyWebhook(hook.body, signature(hook)))?.type).toBe(
       'checkout.session.expired',
     )
     expect(await (await fetch(open.url)).text()).toContain('This payment page has expired')
-    expect((await submit(open.url, cardFields('4242424242424242'))).status).toBe(200)
+    expect((await submitForm(open.url, cardFields('4242424242424242'))).status).toBe(200)
     expect((await card.getSession(open.id)).paymentStatus).toBe('unpaid')
 
     const paid = await card.createSession(sessionRequest())
-    await submit(paid.url, cardFields('4242424242424242'))
+    await submitForm(paid.url, cardFields('4242424242424242'))
     await card.expireSession(paid.id)
     expect((await card.getSession(paid.id)).status).toBe('complete')
 
@@ -314,7 +272,7 @@ describe.each(databaseKinds)('card adapter against the Stripe sandbox on %s', (k
 
   it('refunds a payment in parts, replays a refund for the same key, and refuses more than is left', async () => {
     const session = await card.createSession(sessionRequest())
-    await submit(session.url, cardFields('4242424242424242'))
+    await submitForm(session.url, cardFields('4242424242424242'))
     const { paymentIntent } = await card.getSession(session.id)
     if (!paymentIntent) throw new Error('not paid')
 
@@ -346,8 +304,8 @@ describe.each(databaseKinds)('card adapter against the Stripe sandbox on %s', (k
 
     await sandbox.idle()
     const refunds = []
-    for (const hook of hooks) {
-      const event = await card.verifyWebhook(hook.body, hook.signature)
+    for (const hook of server.hooks) {
+      const event = await card.verifyWebhook(hook.body, signature(hook))
       if (event?.type === 'charge.refunded' && event.data.object.payment_intent === paymentIntent)
         refunds.push(event.data.object.amount_refunded)
     }

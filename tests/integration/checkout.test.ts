@@ -5,6 +5,7 @@ import { orders, paymentEvents, productAssets, products } from '../../server/db/
 import { createUser, makeSeller } from '../../server/features/accounts/accounts.service'
 import { createSession } from '../../server/features/accounts/sessions'
 import { createProduct, publishProduct } from '../../server/features/catalog/catalog.service'
+import { productPage } from '../../server/features/catalog/storefront.service'
 import {
   type CheckoutDeps,
   checkPending,
@@ -578,6 +579,12 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(5)
     expect(statuses.filter((s) => s === 409)).toHaveLength(45)
     expect(answers.find((a) => a.status === 409)?.body.message).toMatch(/Sold out/)
+    // The product's page says so before anyone tries.
+    const { slug } = only(
+      await app.database.db.select({ slug: products.slug }).from(products).where(eq(products.id, shirt)),
+    )
+    const page = await productPage(app.database.db, slug)
+    expect((page?.product.details.variants as { stock: number }[])[0]?.stock).toBe(0)
     // A cancelled order gives its shirt back to the next buyer.
     const first = data(answers.filter((a) => a.status === 200)[0] as Answer)
     await app.call('cancelOrder', { orderId: first.orderId, key: first.accessKey })

@@ -1,13 +1,9 @@
-import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
 import { and, eq } from 'drizzle-orm'
-import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MPESA_RESULTS, mpesaResult } from '../../contract/mpesa'
 import { MPESA_PHONE_HINT } from '../../contract/phone'
-import type { Database } from '../../server/db/client'
 import { sandboxObjects } from '../../server/db/schema'
-import { loadConfig, SANDBOX } from '../../server/env'
+import { SANDBOX } from '../../server/env'
 import { createLogger } from '../../server/lib/log'
 import {
   MpesaAdapter,
@@ -16,59 +12,30 @@ import {
 } from '../../server/payments/mpesa.adapter'
 import { type Fetch, PaymentProviderError } from '../../server/payments/payments'
 import { type MpesaSandbox, mpesaSandbox } from '../../server/payments/sandbox/mpesa.sandbox'
-import { sandboxDeps } from '../../server/payments/sandbox/sandbox'
-import { databaseKinds, openTestDatabase } from '../support/db'
+import { databaseKinds } from '../support/db'
+import { type SandboxServer, startSandboxServer, submitForm } from '../support/sandbox-server'
 
 describe.each(databaseKinds)('M-Pesa adapter against the sandbox on %s', (kind) => {
-  let database: Database
-  let server: ReturnType<typeof serve>
+  let server: SandboxServer
   let url: string
   let sandbox: MpesaSandbox
   /** The same sandbox with prompts that time out at once, mounted at /sandbox/mpesa-fast. */
   let fast: MpesaSandbox
   const logs: string[] = []
-  /** What arrived at /hooks/mpesa/{name} (callbacks and results) and /hooks/paybill/{name} (C2B). */
-  const received: { name: string; body: unknown; contentType?: string }[] = []
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    // Listen first: the sandbox's public URL is the port this server gets.
-    let handle: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 })
-    server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: (request) => handle(request), hostname: '127.0.0.1', port: 0 }, () =>
-        resolve(s),
-      )
-    })
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    const deps = sandboxDeps({
-      db: database.db,
-      payments: loadConfig({ LOG_LEVEL: 'silent' }).payments,
-      publicUrl: url,
-      log: createLogger('info', (line) => logs.push(line)),
-    })
-    sandbox = mpesaSandbox(deps)
-    fast = mpesaSandbox(deps, { promptTimeoutMs: 0 })
-    const app = new Hono()
-    app.route('/sandbox/mpesa', sandbox)
-    app.route('/sandbox/mpesa-fast', fast)
-    app.post('/hooks/mpesa/:name', async (c) => {
-      received.push({ name: c.req.param('name'), body: await c.req.json() })
-      return c.json({ ResultCode: 0, ResultDesc: 'Accepted' })
-    })
-    // Safaricom asks that C2B addresses not contain "M-Pesa" in any spelling (nor "Safaricom", "sql", …).
-    app.post('/hooks/paybill/:name', async (c) => {
-      const contentType = c.req.header('content-type')
-      received.push({ name: c.req.param('name'), body: await c.req.json(), contentType })
-      return c.json({ ResultCode: 0, ResultDesc: 'Accepted' })
-    })
-    handle = app.fetch
+    server = await startSandboxServer(
+      kind,
+      (deps) => {
+        sandbox = mpesaSandbox(deps)
+        fast = mpesaSandbox(deps, { promptTimeoutMs: 0 })
+        return { '/sandbox/mpesa': sandbox, '/sandbox/mpesa-fast': fast }
+      },
+      { log: createLogger('info', (line) => logs.push(line)) },
+    )
+    url = server.url
   })
-  afterAll(async () => {
-    await sandbox?.idle()
-    await fast?.idle()
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()))
-    await database?.close()
-  })
+  afterAll(() => server?.close())
 
   function adapter(overrides: Partial<MpesaAdapterOptions> = {}, mount = 'mpesa') {
     return new MpesaAdapter({
@@ -116,17 +83,24 @@ describe.each(databaseKinds)('M-Pesa adapter against the sandbox on %s', (kind) 
       },
     }
   }
-  const arrived = (name: string) => received.filter((r) => r.name === name).map((r) => r.body)
+  /** What arrived at /hooks/mpesa/{name} (callbacks and results) or /hooks/paybill/{name} (C2B). */
+  const deliveredTo = (name: string) => server.hooks.filter((hook) => hook.path.endsWith(`/${name}`))
+  const arrived = (name: string): unknown[] => deliveredTo(name).map((hook) => JSON.parse(hook.body))
+  /** The one body that arrived under `name`. */
+  function arrivedOnce(name: string): unknown {
+    const bodies = arrived(name)
+    expect(bodies).toHaveLength(1)
+    return bodies[0]
+  }
 
   /** Submits the phone page's form for a prompt, as the tester's browser would. */
   async function answer(checkoutRequestId: string, action: string, pin = '') {
-    const res = await fetch(`${url}/sandbox/mpesa/phone/${encodeURIComponent(checkoutRequestId)}`, {
-      method: 'POST',
-      body: new URLSearchParams({ action, pin }),
-      redirect: 'manual',
+    const res = await submitForm(`${url}/sandbox/mpesa/phone/${encodeURIComponent(checkoutRequestId)}`, {
+      action,
+      pin,
     })
     expect(res.status).toBe(303)
-    return new URL(res.headers.get('location') ?? '', url)
+    return new URL(res.location ?? '', url)
   }
 
   async function refusal(promise: Promise<unknown>): Promise<PaymentProviderError> {
@@ -166,7 +140,7 @@ describe.each(databaseKinds)('M-Pesa adapter against the sandbox on %s', (kind) 
     const mpesa = adapter({ fetch: counter.fetch })
     await mpesa.stkPush(push().request)
     // Daraja forgets the token before its hour is up.
-    await database.db
+    await server.database.db
       .delete(sandboxObjects)
       .where(and(eq(sandboxObjects.provider, 'mpesa'), eq(sandboxObjects.kind, 'token')))
     const second = await mpesa.stkPush(push().request)
@@ -291,9 +265,7 @@ describe.each(databaseKinds)('M-Pesa adapter against the sandbox on %s', (kind) 
       expect(started.customerMessage).toBe('Success. Request accepted for processing')
       await answer(started.checkoutRequestId, action, pin)
 
-      const bodies = arrived(name)
-      expect(bodies).toHaveLength(1)
-      const callback = mpesa.parseStkCallback(bodies[0])
+      const callback = mpesa.parseStkCallback(arrivedOnce(name))
       expect(callback).toMatchObject({
         merchantRequestId: started.merchantRequestId,
         checkoutRequestId: started.checkoutRequestId,
@@ -337,9 +309,7 @@ describe.each(databaseKinds)('M-Pesa adapter against the sandbox on %s', (kind) 
       resultDesc: 'DS timeout user cannot be reached',
     })
     await fast.idle()
-    const bodies = arrived(name)
-    expect(bodies).toHaveLength(1)
-    expect(mpesa.parseStkCallback(bodies[0]).resultCode).toBe(1037)
+    expect(mpesa.parseStkCallback(arrivedOnce(name)).resultCode).toBe(1037)
   })
 
   it('acts once when a prompt is answered twice, even at the same moment', async () => {
@@ -416,9 +386,7 @@ describe.each(databaseKinds)('M-Pesa adapter against the sandbox on %s', (kind) 
     expect(accepted.originatorConversationId).toBe(request.originatorConversationId)
     expect(accepted.conversationId).toMatch(/^AG_\d{8}_/)
     await sandbox.idle()
-    const bodies = arrived(name)
-    expect(bodies).toHaveLength(1)
-    const result = mpesa.parseB2cResult(bodies[0])
+    const result = mpesa.parseB2cResult(arrivedOnce(name))
     expect(result).toMatchObject({
       originatorConversationId: request.originatorConversationId,
       conversationId: accepted.conversationId,
@@ -477,6 +445,7 @@ describe.each(databaseKinds)('M-Pesa adapter against the sandbox on %s', (kind) 
 
   /** Registers the sandbox short code's C2B addresses; confirmations then arrive under `name`. */
   async function registerPaybill(name: string) {
+    // Safaricom asks that C2B addresses not contain "M-Pesa" in any spelling (nor "Safaricom", "sql", …).
     await adapter().registerC2bUrls({
       confirmationUrl: `${url}/hooks/paybill/${name}`,
       validationUrl: `${url}/hooks/paybill/${name}-validation`,
@@ -487,17 +456,13 @@ describe.each(databaseKinds)('M-Pesa adapter against the sandbox on %s', (kind) 
   function payBill(
     fields: Partial<Record<'number' | 'business' | 'account' | 'amount' | 'pin', string>> = {},
   ) {
-    return fetch(`${url}/sandbox/mpesa/phone/paybill`, {
-      method: 'POST',
-      body: new URLSearchParams({
-        number: '0722000042',
-        business: SANDBOX.mpesaShortCode,
-        account: 'ord-42',
-        amount: '750',
-        pin: '1234',
-        ...fields,
-      }),
-      redirect: 'manual',
+    return submitForm(`${url}/sandbox/mpesa/phone/paybill`, {
+      number: '0722000042',
+      business: SANDBOX.mpesaShortCode,
+      account: 'ord-42',
+      amount: '750',
+      pin: '1234',
+      ...fields,
     })
   }
 
@@ -595,15 +560,16 @@ describe.each(databaseKinds)('M-Pesa adapter against the sandbox on %s', (kind) 
 
     const res = await payBill()
     expect(res.status).toBe(303)
-    const back = new URL(res.headers.get('location') ?? '', url)
+    const back = new URL(res.location ?? '', url)
     expect(back.pathname).toBe('/sandbox/mpesa/phone')
     expect(back.searchParams.get('number')).toBe('0722000042')
 
-    const deliveries = received.filter((r) => r.name === name)
+    const deliveries = deliveredTo(name)
     expect(deliveries).toHaveLength(1)
     const [delivery] = deliveries as [(typeof deliveries)[number]]
-    expect(delivery.contentType).toMatch(/^application\/json/)
-    expect(delivery.body).toEqual({
+    expect(delivery.headers.get('content-type')).toMatch(/^application\/json/)
+    const body: unknown = JSON.parse(delivery.body)
+    expect(body).toEqual({
       TransactionType: 'Pay Bill',
       TransID: expect.stringMatching(/^SBX[A-Z0-9]{7}$/),
       TransTime: expect.stringMatching(/^\d{14}$/),
@@ -618,8 +584,8 @@ describe.each(databaseKinds)('M-Pesa adapter against the sandbox on %s', (kind) 
       MiddleName: '',
       LastName: 'Customer',
     })
-    const confirmation = adapter().parseC2bConfirmation(delivery.body)
-    const receipt = (delivery.body as { TransID: string }).TransID
+    const confirmation = adapter().parseC2bConfirmation(body)
+    const receipt = (body as { TransID: string }).TransID
     expect(confirmation).toEqual({
       transactionId: receipt,
       transactionType: 'Pay Bill',
@@ -651,7 +617,7 @@ describe.each(databaseKinds)('M-Pesa adapter against the sandbox on %s', (kind) 
     for (const { fields, alert } of refusals) {
       const res = await payBill(fields)
       expect(res.status).toBe(400)
-      const html = await res.text()
+      const { html } = res
       expect(html).toContain(`<p class="error" role="alert">${alert}</p>`)
       // What was typed stays, save the PIN; and the page does not reload under the tester.
       expect(html).toContain('id="paybill-account" name="account" autocomplete="off" value="ord-42"')
@@ -673,7 +639,7 @@ describe.each(databaseKinds)('M-Pesa adapter against the sandbox on %s', (kind) 
     const line = logs.find((l) => l.includes('C2B confirmation'))
     expect(line).toBeDefined()
     expect(line).not.toContain('SIGNATURE')
-    expect(await (await fetch(new URL(res.headers.get('location') ?? '', url))).text()).toMatch(
+    expect(await (await fetch(new URL(res.location ?? '', url))).text()).toMatch(
       /Paid KES 750 to \d+, account ord-42: receipt SBX/,
     )
   })
@@ -693,12 +659,12 @@ describe.each(databaseKinds)('M-Pesa adapter against the sandbox on %s', (kind) 
 })
 
 describe('M-Pesa adapter on answers the sandbox does not give', () => {
-  /** An adapter whose fetch hands out a token, then answers API calls with `api`. */
-  function stubbed(api: () => Promise<Response>) {
-    const fetchStub: Fetch = async (input) =>
+  /** A Buy Goods adapter whose fetch hands out a token, then answers API calls with `api`. */
+  function stubbed(api: Fetch, overrides: Partial<MpesaAdapterOptions> = {}) {
+    const fetchStub: Fetch = async (input, init) =>
       String(input).includes('/oauth/')
         ? Response.json({ access_token: 'stub-token', expires_in: '3599' })
-        : api()
+        : api(input, init)
     return new MpesaAdapter({
       baseUrl: 'https://daraja.invalid',
       consumerKey: 'key',
@@ -711,6 +677,7 @@ describe('M-Pesa adapter on answers the sandbox does not give', () => {
       initiatorName: 'api',
       securityCredential: 'credential',
       fetch: fetchStub,
+      ...overrides,
     })
   }
   const request = {
@@ -747,24 +714,13 @@ describe('M-Pesa adapter on answers the sandbox does not give', () => {
 
   it('sends the till as PartyB for Buy Goods, signed with the short code', async () => {
     let sent: Record<string, unknown> = {}
-    const mpesa = new MpesaAdapter({
-      baseUrl: 'https://daraja.invalid',
-      consumerKey: 'key',
-      consumerSecret: 'secret',
-      shortCode: '174379',
-      passkey: 'passkey',
-      transactionType: 'CustomerBuyGoodsOnline',
-      till: '5123456',
-      b2cShortCode: '600998',
-      initiatorName: 'api',
-      securityCredential: 'credential',
-      now: () => new Date('2024-07-06T19:48:52Z'),
-      fetch: async (input, init) => {
-        if (String(input).includes('/oauth/')) return Response.json({ access_token: 't', expires_in: '3599' })
+    const mpesa = stubbed(
+      async (_input, init) => {
         sent = JSON.parse(String(init?.body))
         return Response.json({ MerchantRequestID: 'm', CheckoutRequestID: 'c', ResponseCode: '0' })
       },
-    })
+      { now: () => new Date('2024-07-06T19:48:52Z') },
+    )
     await mpesa.stkPush({ ...request, description: 'A description longer than thirteen' })
     expect(sent).toMatchObject({
       BusinessShortCode: '174379',
@@ -781,27 +737,14 @@ describe('M-Pesa adapter on answers the sandbox does not give', () => {
   it('registers the till as the C2B short code for Buy Goods, Completed unless told otherwise', async () => {
     let path = ''
     let sent: Record<string, unknown> = {}
-    const mpesa = new MpesaAdapter({
-      baseUrl: 'https://daraja.invalid',
-      consumerKey: 'key',
-      consumerSecret: 'secret',
-      shortCode: '174379',
-      passkey: 'passkey',
-      transactionType: 'CustomerBuyGoodsOnline',
-      till: '5123456',
-      b2cShortCode: '600998',
-      initiatorName: 'api',
-      securityCredential: 'credential',
-      fetch: async (input, init) => {
-        if (String(input).includes('/oauth/')) return Response.json({ access_token: 't', expires_in: '3599' })
-        path = new URL(String(input)).pathname
-        sent = JSON.parse(String(init?.body))
-        return Response.json({
-          OriginatorCoversationID: '7619-37765134-1',
-          ResponseCode: '0',
-          ResponseDescription: 'Success',
-        })
-      },
+    const mpesa = stubbed(async (input, init) => {
+      path = new URL(String(input)).pathname
+      sent = JSON.parse(String(init?.body))
+      return Response.json({
+        OriginatorCoversationID: '7619-37765134-1',
+        ResponseCode: '0',
+        ResponseDescription: 'Success',
+      })
     })
     await mpesa.registerC2bUrls({
       confirmationUrl: ' https://soko.example/hooks/paybill/confirm ',

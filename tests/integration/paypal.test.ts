@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import type { AddressInfo } from 'node:net'
-import { serve } from '@hono/node-server'
-import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../../server/db/client'
-import { createLogger } from '../../server/lib/log'
 import { PaymentProviderError } from '../../server/payments/payments'
 import { PaypalAdapter, type PaypalOrderRequest } from '../../server/payments/paypal.adapter'
 import { displayAmount, fromDecimal, toDecimal } from '../../server/payments/provider-money'
 import { type PaypalSandbox, paypalSandbox } from '../../server/payments/sandbox/paypal.sandbox'
-import { SandboxStore } from '../../server/payments/sandbox/store'
 import { testConfig } from '../support/config'
-import { databaseKinds, openTestDatabase } from '../support/db'
+import { databaseKinds } from '../support/db'
+import { type SandboxServer, startSandboxServer, submitForm } from '../support/sandbox-server'
 
 describe('provider amounts', () => {
   it('writes minor units as the decimal strings providers take', () => {
@@ -48,53 +43,23 @@ describe('provider amounts', () => {
   })
 })
 
-interface Hook {
-  headers: Headers
-  body: string
-}
-
 describe.each(databaseKinds)('PayPal adapter against the sandbox on %s', (kind) => {
-  let database: Database
-  let server: ReturnType<typeof serve>
+  let server: SandboxServer
   let url: string
   let sandbox: PaypalSandbox
   let paypal: PaypalAdapter
-  const hooks: Hook[] = []
   const payments = testConfig().payments
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    // Listen first: the sandbox's links and the webhook address need the port.
-    let handle: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 })
-    server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: (request) => handle(request), hostname: '127.0.0.1', port: 0 }, () =>
-        resolve(s),
-      )
+    server = await startSandboxServer(kind, (deps) => {
+      sandbox = paypalSandbox(deps)
+      return { '/sandbox/paypal': sandbox }
     })
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    sandbox = paypalSandbox({
-      store: new SandboxStore(database.db),
-      payments,
-      publicUrl: url,
-      webhookUrl: () => `${url}/hooks/paypal`,
-      log: createLogger('silent'),
-      fetch,
-    })
-    const app = new Hono()
-    app.route('/sandbox/paypal', sandbox)
-    app.post('/hooks/paypal', async (c) => {
-      hooks.push({ headers: c.req.raw.headers, body: await c.req.text() })
-      return c.body(null, 204)
-    })
-    handle = app.fetch
+    url = server.url
     paypal = adapter()
   })
 
-  afterAll(async () => {
-    await sandbox?.idle()
-    await new Promise<void>((resolve) => server?.close(() => resolve()))
-    await database?.close()
-  })
+  afterAll(() => server?.close())
 
   function adapter(overrides: Partial<ConstructorParameters<typeof PaypalAdapter>[0]> = {}) {
     return new PaypalAdapter({
@@ -123,15 +88,8 @@ describe.each(databaseKinds)('PayPal adapter against the sandbox on %s', (kind) 
   }
 
   /** Presses a button of the approval page, as a browser would, and answers the redirect. */
-  async function press(approveUrl: string, action: 'pay' | 'decline' | 'cancel') {
-    const res = await fetch(approveUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ action }),
-      redirect: 'manual',
-    })
-    return { status: res.status, location: res.headers.get('location'), text: await res.text() }
-  }
+  const press = (approveUrl: string, action: 'pay' | 'decline' | 'cancel') =>
+    submitForm(approveUrl, { action })
 
   async function paidOrder(overrides: Partial<PaypalOrderRequest> = {}) {
     const req = orderRequest(overrides)
@@ -165,7 +123,7 @@ describe.each(databaseKinds)('PayPal adapter against the sandbox on %s', (kind) 
   }
 
   const eventsOf = (type: string) =>
-    hooks
+    server.hooks
       .map((hook) => ({ hook, event: JSON.parse(hook.body) }))
       .filter(({ event }) => event.event_type === type)
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { ProductKind } from '../../../contract/catalog.constants'
 import { type CurrencyCode, currencies } from '../../../contract/currencies'
 import type { Money } from '../../../contract/money'
@@ -18,8 +18,9 @@ import {
   type Rates,
 } from '../../../contract/storefront'
 import type { Db } from '../../db/client'
-import { exchangeRates, products, sellers, users } from '../../db/schema'
+import { exchangeRates, orders, products, sellers, users } from '../../db/schema'
 import { avatarUrls } from '../accounts/avatar.service'
+import { HOLDING } from '../checkout/orders'
 import { type AssetRow, type ProductRow, readyAssets, toFile, toImage } from './catalog.service'
 
 type SellerRow = typeof sellers.$inferSelect
@@ -98,6 +99,39 @@ async function creatorOf(db: Db, seller: SellerRow): Promise<Creator> {
   }
 }
 
+/**
+ * What a buyer can still get: a variant's stock and a ticket type's `left` less what orders hold (paid,
+ * or being paid for), so the page says "sold out" before checkout has to.
+ */
+async function withWhatIsLeft(db: Db, productId: string, kind: string, details: Record<string, unknown>) {
+  if (kind !== 'merch' && kind !== 'event') return details
+  const held = new Map(
+    (
+      await db
+        .select({ key: orders.itemKey, n: sql<string>`sum(${orders.quantity})::text` })
+        .from(orders)
+        .where(and(eq(orders.productId, productId), inArray(orders.status, [...HOLDING])))
+        .groupBy(orders.itemKey)
+    ).map((r) => [r.key, Number(r.n)]),
+  )
+  const left = (id: unknown, total: number) => Math.max(0, total - (held.get(String(id)) ?? 0))
+  if (kind === 'merch')
+    return {
+      ...details,
+      variants: (details.variants as { id?: string; stock: number }[]).map((v) => ({
+        ...v,
+        stock: left(v.id, v.stock),
+      })),
+    }
+  return {
+    ...details,
+    ticketTypes: (details.ticketTypes as { id?: string; capacity: number }[]).map((t) => ({
+      ...t,
+      left: left(t.id, t.capacity),
+    })),
+  }
+}
+
 /** The page of a published product, by its address; null when there is none. */
 export async function productPage(db: Db, slug: string): Promise<ProductPage | null> {
   const [row] = await db
@@ -114,7 +148,12 @@ export async function productPage(db: Db, slug: string): Promise<ProductPage | n
     description: row.product.description,
     images: assets.filter((a) => a.role === 'image').map(toImage),
     files: assets.filter((a) => a.role === 'file').map(toFile),
-    details: publicDetails(row.product.kind, row.product.details),
+    details: await withWhatIsLeft(
+      db,
+      row.product.id,
+      row.product.kind,
+      publicDetails(row.product.kind, row.product.details),
+    ),
     publishedAt: (row.product.publishedAt ?? row.product.createdAt).toISOString(),
   }
   return { product, seller: await creatorOf(db, row.seller), rates: await loadRates(db) }

@@ -4,6 +4,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { normalizeKenyanMobile } from '../../../contract/phone'
 import { escapeHtml } from '../../lib/html'
 import { darajaTimestamp } from '../mpesa.adapter'
+import { deliveries } from './deliveries'
+import { sandboxPage } from './pages'
 import type { SandboxDeps } from './sandbox'
 
 /**
@@ -114,37 +116,15 @@ type Action = 'pay' | 'pay-no-callback' | 'cancel' | 'timeout' | 'no-funds'
 const ACTIONS: readonly Action[] = ['pay', 'pay-no-callback', 'cancel', 'timeout', 'no-funds']
 
 export function mpesaSandbox(deps: SandboxDeps, options: MpesaSandboxOptions = {}): MpesaSandbox {
-  const { store, log } = deps
+  const { store } = deps
   const config = deps.payments.mpesa
   const promptTimeoutMs = options.promptTimeoutMs ?? 60_000
   const app = new Hono<SandboxEnv>()
-
-  // Deliveries under way, so that tests (and a graceful stop) can wait for them.
-  const inflight = new Set<Promise<void>>()
-  function track(delivery: Promise<void>): Promise<void> {
-    inflight.add(delivery)
-    void delivery.finally(() => inflight.delete(delivery))
-    return delivery
-  }
+  const posts = deliveries({ ...deps, from: 'M-Pesa sandbox', timeoutMs: DELIVERY_TIMEOUT_MS })
 
   /** POSTs JSON like Daraja does; a receiver that fails is logged, never retried (Daraja does not). */
-  async function post(url: string, body: unknown, what: string): Promise<void> {
-    // Callback URLs carry signatures: log the host only.
-    const to = safeHost(url)
-    try {
-      const res = await deps.fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-      })
-      await res.arrayBuffer().catch(() => {})
-      if (!res.ok) log.warn(`M-Pesa sandbox: the ${what} receiver answered ${res.status}`, { to })
-    } catch (error) {
-      const reason = errorText(error).replaceAll(url, to)
-      log.warn(`M-Pesa sandbox: could not deliver the ${what}`, { to, error: reason })
-    }
-  }
+  const post = (url: string, body: unknown, what: string) =>
+    posts.send({ url, body: JSON.stringify(body), what })
 
   /**
    * Ends a waiting prompt (once, under the store's row lock: two clicks or two instances act once) and,
@@ -173,7 +153,7 @@ export function mpesaSandbox(deps: SandboxDeps, options: MpesaSandboxOptions = {
     if (!updated) return null
     const delivery =
       updated.changed && send
-        ? track(post(updated.data.callbackUrl, stkCallback(updated.data), 'STK callback'))
+        ? post(updated.data.callbackUrl, stkCallback(updated.data), 'STK callback')
         : null
     return { prompt: updated.data, changed: updated.changed, delivery }
   }
@@ -350,7 +330,7 @@ export function mpesaSandbox(deps: SandboxDeps, options: MpesaSandboxOptions = {
     // The result follows the answer, as on Daraja. A repeated request is answered with the original
     // payout and gets the original result again (same TransactionID): nothing is paid twice.
     const result = payout.result
-    track(
+    posts.track(
       new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() =>
         post(resultUrl, result, 'B2C result'),
       ),
@@ -490,7 +470,7 @@ export function mpesaSandbox(deps: SandboxDeps, options: MpesaSandboxOptions = {
     }
     await store.put('mpesa', 'c2b', `c2b:${payment.transId}`, payment)
     // Without external validation (off unless Safaricom switches it on) M-Pesa only confirms.
-    await track(post(registration.confirmationUrl, c2bConfirmation(payment), 'C2B confirmation'))
+    await post(registration.confirmationUrl, c2bConfirmation(payment), 'C2B confirmation')
     const query = new URLSearchParams({ number: localNumber(phone), paid: payment.transId })
     return c.redirect(`${phonePath}?${query}`, 303)
   })
@@ -523,11 +503,7 @@ export function mpesaSandbox(deps: SandboxDeps, options: MpesaSandboxOptions = {
     return c.redirect(`${base}/phone?${query}`, 303)
   })
 
-  return Object.assign(app, {
-    async idle() {
-      while (inflight.size) await Promise.allSettled([...inflight])
-    },
-  })
+  return Object.assign(app, { idle: posts.idle })
 }
 
 // ---- Daraja's formats ----
@@ -717,19 +693,28 @@ ${prompts.length ? prompts.join('\n') : '<p class="quiet">No M-Pesa prompt on th
 </form>
 </section>`
       : ''
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-${refresh}
-<title>M-Pesa sandbox phone</title>
-<style>
-body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1c1917;background:#f5f5f4}
-.banner{margin:0;padding:8px 16px;background:#fef3c7;color:#78350f;font-weight:600;text-align:center}
-main{max-width:28rem;margin:0 auto;padding:16px}
-h1{font-size:1.4rem;margin:8px 0 16px}h2{font-size:1.1rem;margin:24px 0 8px}
+  return sandboxPage({
+    title: 'M-Pesa sandbox phone',
+    head: refresh,
+    css: PHONE_CSS,
+    body: `${p.notice ? `<p class="notice" role="status">${escapeHtml(p.notice)}</p>` : ''}
+${p.error ? `<p class="error" role="alert">${escapeHtml(p.error)}</p>` : ''}
+<form method="get">
+<label for="number">Phone number</label>
+<input id="number" name="number" type="tel" inputmode="tel" autocomplete="tel" placeholder="0712 345 678" value="${escapeHtml(p.phone ? localNumber(p.phone, true) : p.given)}">
+<div class="row"><button>Show prompts</button></div>
+</form>
+${list}
+${paybill}
+<p class="quiet">The sandbox M-PESA PIN is ${PIN}. Any other PIN is refused as a wrong PIN.</p>`,
+    end: refreshScript,
+  })
+}
+
+const PHONE_CSS = `
+body{color:#1c1917;background:#f5f5f4}
+main{margin:0 auto;padding:16px}
+h1{margin:8px 0 16px}h2{font-size:1.1rem;margin:24px 0 8px}
 label{display:block;font-weight:600;margin:12px 0 4px}
 input{box-sizing:border-box;width:100%;font:inherit;padding:10px;border:1px solid #78716c;border-radius:8px}
 button{font:inherit;padding:10px 14px;border-radius:8px;border:1px solid #57534e;background:#fff;min-height:44px;cursor:pointer}
@@ -739,28 +724,7 @@ button.primary{background:#15803d;border-color:#15803d;color:#fff}
 .sim{margin:0;font-family:ui-monospace,monospace}
 .notice{padding:10px 12px;border-radius:8px;background:#dcfce7;color:#14532d}
 .error{padding:10px 12px;border-radius:8px;background:#fee2e2;color:#7f1d1d}
-.quiet{color:#57534e}
-</style>
-</head>
-<body>
-<p class="banner">Sandbox — no real money moves</p>
-<main>
-<h1>M-Pesa sandbox phone</h1>
-${p.notice ? `<p class="notice" role="status">${escapeHtml(p.notice)}</p>` : ''}
-${p.error ? `<p class="error" role="alert">${escapeHtml(p.error)}</p>` : ''}
-<form method="get">
-<label for="number">Phone number</label>
-<input id="number" name="number" type="tel" inputmode="tel" autocomplete="tel" placeholder="0712 345 678" value="${escapeHtml(p.phone ? localNumber(p.phone, true) : p.given)}">
-<div class="row"><button>Show prompts</button></div>
-</form>
-${list}
-${paybill}
-<p class="quiet">The sandbox M-PESA PIN is ${PIN}. Any other PIN is refused as a wrong PIN.</p>
-</main>
-${refreshScript}
-</body>
-</html>`
-}
+.quiet{color:#57534e}`
 
 // ---- Small helpers ----
 
@@ -801,18 +765,4 @@ function absoluteUrl(value: unknown): boolean {
 function localNumber(phone: string, spaced = false): string {
   const local = `0${phone.slice(3)}`
   return spaced ? `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}` : local
-}
-
-function safeHost(url: string): string {
-  try {
-    return new URL(url).host
-  } catch {
-    return '(not a URL)'
-  }
-}
-
-function errorText(error: unknown): string {
-  if (!(error instanceof Error)) return String(error)
-  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : ''
-  return `${error.message}${cause}`
 }

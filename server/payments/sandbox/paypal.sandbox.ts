@@ -5,6 +5,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { type CurrencyCode, currencies } from '../../../contract/currencies'
 import { escapeHtml } from '../../lib/html'
 import { fromDecimal, isCurrencyCode, toDecimal } from '../provider-money'
+import { deliveries } from './deliveries'
+import { page, sandboxPage } from './pages'
 import type { SandboxDeps } from './sandbox'
 
 /**
@@ -103,7 +105,7 @@ const MESSAGES = {
 } as const
 
 export function paypalSandbox(deps: SandboxDeps): PaypalSandbox {
-  const { store, log } = deps
+  const { store } = deps
   const config = deps.payments.paypal
   const base = `${deps.publicUrl}/sandbox/paypal`
   const certUrl = `${base}/certs/sandbox`
@@ -111,17 +113,10 @@ export function paypalSandbox(deps: SandboxDeps): PaypalSandbox {
   // known only to this server and checked only by its verify endpoint, as PayPal's is.
   const signingKey = createHmac('sha256', config.clientSecret).update('soko-sandbox-paypal-webhooks').digest()
   const app = new Hono()
+  const posts = deliveries({ ...deps, from: 'PayPal sandbox', timeoutMs: DELIVERY_TIMEOUT_MS })
 
-  const inflight = new Set<Promise<void>>()
   /** Sends a webhook; the returned promise never rejects (a failed delivery is logged, as PayPal shows it). */
   function notify(eventType: string, resourceType: string, resource: object, summary: string) {
-    const delivery = deliver(eventType, resourceType, resource, summary)
-    inflight.add(delivery)
-    void delivery.finally(() => inflight.delete(delivery))
-    return delivery
-  }
-
-  async function deliver(eventType: string, resourceType: string, resource: object, summary: string) {
     const event = {
       id: `WH-${paypalId(17)}-${paypalId(17)}`,
       event_version: '1.0',
@@ -136,27 +131,20 @@ export function paypalSandbox(deps: SandboxDeps): PaypalSandbox {
     const body = JSON.stringify(event)
     const transmissionId = randomUUID()
     const transmissionTime = new Date().toISOString()
-    const url = deps.webhookUrl('paypal')
-    try {
-      const res = await deps.fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'PayPal/AUHD-214.0-58842340',
-          'paypal-auth-algo': 'SHA256withRSA',
-          'paypal-cert-url': certUrl,
-          'paypal-transmission-id': transmissionId,
-          'paypal-transmission-time': transmissionTime,
-          'paypal-transmission-sig': sign(transmissionId, transmissionTime, config.webhookId, body),
-        },
-        body,
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-      })
-      await res.body?.cancel()
-      if (!res.ok) log.warn('sandbox: PayPal webhook refused', { eventType, url, status: res.status })
-    } catch (error) {
-      log.warn('sandbox: PayPal webhook not delivered', { eventType, url, error: String(error) })
-    }
+    return posts.send({
+      url: deps.webhookUrl('paypal'),
+      body,
+      headers: {
+        'user-agent': 'PayPal/AUHD-214.0-58842340',
+        'paypal-auth-algo': 'SHA256withRSA',
+        'paypal-cert-url': certUrl,
+        'paypal-transmission-id': transmissionId,
+        'paypal-transmission-time': transmissionTime,
+        'paypal-transmission-sig': sign(transmissionId, transmissionTime, config.webhookId, body),
+      },
+      what: 'webhook',
+      context: { eventType },
+    })
   }
 
   /** PayPal's string to sign: transmission id, time, webhook id and the CRC32 of the body, with pipes. */
@@ -654,11 +642,7 @@ export function paypalSandbox(deps: SandboxDeps): PaypalSandbox {
     return { ...record, order, captureRequestId: requestId }
   }
 
-  return Object.assign(app, {
-    async idle() {
-      while (inflight.size) await Promise.allSettled([...inflight])
-    },
-  })
+  return Object.assign(app, { idle: posts.idle })
 }
 
 // --- PayPal's answers ---
@@ -791,18 +775,13 @@ function messagePage(title: string, text: string): string {
 }
 
 function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>
-  body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #001c64; background: #f5f7fa; }
-  .banner { margin: 0; padding: .5rem 1rem; background: #ffd140; color: #1a1a1a; text-align: center; font-weight: 600; }
-  main { max-width: 28rem; margin: 2rem auto; padding: 1.5rem; background: #fff; border-radius: .75rem; box-shadow: 0 1px 4px #0002; }
-  h1 { font-size: 1.4rem; margin-top: 0; }
+  return sandboxPage({ title, css: APPROVAL_CSS, body })
+}
+
+const APPROVAL_CSS = `
+  body { color: #001c64; background: #f5f7fa; }
+  main { margin: 2rem auto; padding: 1.5rem; background: #fff; border-radius: .75rem; box-shadow: 0 1px 4px #0002; }
+  h1 { margin-top: 0; }
   dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; }
   dt { color: #545d68; } dd { margin: 0; font-weight: 600; }
   .amount { font-size: 1.25rem; }
@@ -810,22 +789,7 @@ function layout(title: string, body: string): string {
   button { font: inherit; padding: .75rem 1rem; border-radius: 2rem; border: 2px solid #0070e0; background: #fff; color: #0070e0; cursor: pointer; }
   button.primary { background: #0070e0; color: #fff; }
   button.link { border: none; text-decoration: underline; }
-  [role=alert] { padding: .75rem; border-radius: .5rem; background: #fdecea; color: #8a1c12; }
-</style>
-</head>
-<body>
-<p class="banner" role="note">Sandbox — no real money moves</p>
-<main>
-<h1>${escapeHtml(title)}</h1>
-${body}
-</main>
-</body>
-</html>`
-}
-
-function page(c: Context, html: string, status: ContentfulStatusCode = 200) {
-  return c.html(html, status, { 'cache-control': 'no-store' })
-}
+  [role=alert] { padding: .75rem; border-radius: .5rem; background: #fdecea; color: #8a1c12; }`
 
 // --- Small helpers ---
 

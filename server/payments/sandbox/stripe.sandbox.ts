@@ -5,6 +5,8 @@ import Stripe from 'stripe'
 import type { CurrencyCode } from '../../../contract/currencies'
 import { escapeHtml } from '../../lib/html'
 import { displayAmount, isCurrencyCode } from '../provider-money'
+import { deliveries } from './deliveries'
+import { page, sandboxPage } from './pages'
 import type { SandboxDeps } from './sandbox'
 
 /**
@@ -95,21 +97,14 @@ const GRACE_S = 60
 const MAX_INDEX = 1000
 
 export function stripeSandbox(deps: SandboxDeps): StripeSandbox {
-  const { store, log } = deps
+  const { store } = deps
   const config = deps.payments.card
   const base = `${deps.publicUrl}/sandbox/stripe`
   const app = new Hono()
+  const posts = deliveries({ ...deps, from: 'Stripe sandbox', timeoutMs: DELIVERY_TIMEOUT_MS })
 
-  const inflight = new Set<Promise<void>>()
   /** Sends a webhook event; the returned promise never rejects (a failed delivery is logged). */
   function notify(type: string, object: object) {
-    const delivery = deliver(type, object)
-    inflight.add(delivery)
-    void delivery.finally(() => inflight.delete(delivery))
-    return delivery
-  }
-
-  async function deliver(type: string, object: object) {
     const created = now()
     const event = {
       id: stripeId('evt_', 24),
@@ -125,23 +120,17 @@ export function stripeSandbox(deps: SandboxDeps): StripeSandbox {
     // Stripe sends its events pretty-printed: a handler that verifies a re-serialised body fails here too.
     const payload = JSON.stringify(event, null, 2)
     const signature = createHmac('sha256', config.webhookSecret).update(`${created}.${payload}`).digest('hex')
-    const url = deps.webhookUrl('stripe')
-    try {
-      const res = await deps.fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json; charset=utf-8',
-          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-          'stripe-signature': `t=${created},v1=${signature}`,
-        },
-        body: payload,
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-      })
-      await res.body?.cancel()
-      if (!res.ok) log.warn('sandbox: Stripe webhook refused', { type, url, status: res.status })
-    } catch (error) {
-      log.warn('sandbox: Stripe webhook not delivered', { type, url, error: String(error) })
-    }
+    return posts.send({
+      url: deps.webhookUrl('stripe'),
+      body: payload,
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        'stripe-signature': `t=${created},v1=${signature}`,
+      },
+      what: 'webhook',
+      context: { type },
+    })
   }
 
   /**
@@ -602,11 +591,7 @@ export function stripeSandbox(deps: SandboxDeps): StripeSandbox {
     }
   })
 
-  return Object.assign(app, {
-    async idle() {
-      while (inflight.size) await Promise.allSettled([...inflight])
-    },
-  })
+  return Object.assign(app, { idle: posts.idle })
 }
 
 const pastDue = (record: SessionRecord) =>
@@ -843,18 +828,13 @@ function backLink(session: CheckoutSession): string {
 }
 
 function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>
-  body { margin: 0; font: 16px/1.5 system-ui, sans-serif; color: #1a1f36; background: #f6f9fc; }
-  .banner { margin: 0; padding: .5rem 1rem; background: #ffd140; color: #1a1a1a; text-align: center; font-weight: 600; }
-  main { max-width: 28rem; margin: 2rem auto; padding: 1.5rem; background: #fff; border-radius: .5rem; box-shadow: 0 1px 4px #0002; }
-  h1 { font-size: 1.4rem; margin-top: 0; } h2 { font-size: 1rem; margin-bottom: .25rem; }
+  return sandboxPage({ title, css: CARD_CSS, body })
+}
+
+const CARD_CSS = `
+  body { color: #1a1f36; background: #f6f9fc; }
+  main { margin: 2rem auto; padding: 1.5rem; background: #fff; border-radius: .5rem; box-shadow: 0 1px 4px #0002; }
+  h1 { margin-top: 0; } h2 { font-size: 1rem; margin-bottom: .25rem; }
   .items { padding-left: 1.25rem; } .email { color: #697386; }
   form { display: grid; gap: .5rem; margin: 1rem 0; }
   label { font-size: .9rem; color: #3c4257; }
@@ -863,22 +843,7 @@ function layout(title: string, body: string): string {
   button { font: inherit; padding: .75rem 1rem; border-radius: .375rem; border: 1px solid #635bff; background: #fff; color: #635bff; cursor: pointer; }
   button.primary { background: #635bff; color: #fff; margin-top: .5rem; }
   [role=alert] { padding: .75rem; border-radius: .375rem; background: #fdecea; color: #8a1c12; }
-  aside { font-size: .9rem; color: #3c4257; border-top: 1px solid #e3e8ee; }
-</style>
-</head>
-<body>
-<p class="banner" role="note">Sandbox — no real money moves</p>
-<main>
-<h1>${escapeHtml(title)}</h1>
-${body}
-</main>
-</body>
-</html>`
-}
-
-function page(c: Context, html: string, status: ContentfulStatusCode = 200) {
-  return c.html(html, status, { 'cache-control': 'no-store' })
-}
+  aside { font-size: .9rem; color: #3c4257; border-top: 1px solid #e3e8ee; }`
 
 // --- Small helpers ---
 

@@ -170,6 +170,8 @@ function KindDetails({ product, rates }: { product: PublicProduct; rates: Rates 
         name: string
         price: PublicProduct['price']
         capacity: number
+        /** Seats not yet sold or held, as the server counts them. */
+        left?: number
         saleEndsAt: string | null
       }[]
       const event = product.details as { startsAt: string; endsAt: string | null; timeZone: string }
@@ -190,6 +192,10 @@ function KindDetails({ product, rates }: { product: PublicProduct; rates: Rates 
             {tickets.map((t) => (
               <li key={t.name}>
                 {t.name}: {t.price.amount === 0 ? 'free' : <Price price={t.price} rates={rates} />}
+                {t.left === 0 ? <strong> · sold out</strong> : null}
+                {t.left !== undefined && t.left > 0 && t.left <= 10 ? (
+                  <span className="muted"> · {t.left} left</span>
+                ) : null}
                 {t.saleEndsAt ? (
                   <span className="muted"> · on sale until {when(t.saleEndsAt, event.timeZone)}</span>
                 ) : null}

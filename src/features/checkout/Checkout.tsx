@@ -37,6 +37,8 @@ type TicketType = {
   id?: string
   name: string
   price: Money
+  /** Seats not yet sold or held. */
+  left?: number
   saleStartsAt: string | null
   saleEndsAt: string | null
 }
@@ -168,7 +170,9 @@ export function Checkout({ product }: { product: PublicProduct }) {
 
   const variant = variants.find((v) => v.id === variantId)
   const ticketType = ticketTypes.find((t) => t.id === ticketTypeId)
-  const maxQuantity = Math.max(1, Math.min(MAX_QUANTITY, variant ? variant.stock : MAX_QUANTITY))
+  // What is left, as the page's data counted it (the server checks again when the order is placed).
+  const available = variant ? variant.stock : (ticketType?.left ?? MAX_QUANTITY)
+  const maxQuantity = Math.max(1, Math.min(MAX_QUANTITY, available))
   const counted = product.kind === 'merch' || product.kind === 'event'
   const quantityValue = counted ? Number(quantity) : 1
   const quantityOk = Number.isInteger(quantityValue) && quantityValue >= 1 && quantityValue <= maxQuantity

@@ -81,7 +81,12 @@ function ListState({ list, empty }: { list: ReturnType<typeof usePurchases>['lis
   return null
 }
 
-function LoadMore({ list }: { list: ReturnType<typeof usePurchases>['list'] }) {
+/** "Load more" under a paged list (purchases, sales), busy while the next page comes. */
+export function LoadMore({
+  list,
+}: {
+  list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> }
+}) {
   if (!list.hasNextPage) return null
   return (
     <button

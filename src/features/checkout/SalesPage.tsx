@@ -8,6 +8,7 @@ import { usePageTitle } from '../../lib/title'
 import { KIND_LABELS, money } from '../catalog/money'
 import { checkoutQueries } from './checkout.queries'
 import { addressText, dateText, itemText, slotText } from './order-format'
+import { LoadMore } from './PurchasesPage'
 
 /** /account/customers: the seller's orders, newest first, with what to ship and a way to refund. */
 export function SalesPage() {
@@ -52,17 +53,7 @@ export function SalesPage() {
           <Sale key={order.id} order={order} />
         ))}
       </ul>
-      {list.hasNextPage ? (
-        <button
-          type="button"
-          className="button secondary"
-          disabled={list.isFetchingNextPage}
-          aria-busy={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-        >
-          {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-        </button>
-      ) : null}
+      <LoadMore list={list} />
     </section>
   )
 }

@@ -1,0 +1,43 @@
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { escapeHtml } from '../../lib/html'
+
+/** What every simulator page shares; each adds its provider's own look in `css`. */
+const BASE_CSS = `
+  body { margin: 0; font: 16px/1.5 system-ui, sans-serif; }
+  .banner { margin: 0; padding: .5rem 1rem; background: #ffd140; color: #1a1a1a; text-align: center; font-weight: 600; }
+  main { max-width: 28rem; }
+  h1 { font-size: 1.4rem; }`
+
+/**
+ * A simulator's page (the M-Pesa phone, PayPal's approval page, Stripe's card page): kept out of search
+ * engines, under the banner that says no real money moves, with `title` (plain text) as its heading and
+ * `body` (HTML) below it. `head` goes before the title; `end` after the main column.
+ */
+export function sandboxPage(p: { title: string; css: string; body: string; head?: string; end?: string }) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+${p.head ?? ''}
+<title>${escapeHtml(p.title)}</title>
+<style>${BASE_CSS}${p.css}
+</style>
+</head>
+<body>
+<p class="banner" role="note">Sandbox — no real money moves</p>
+<main>
+<h1>${escapeHtml(p.title)}</h1>
+${p.body}
+</main>
+${p.end ?? ''}
+</body>
+</html>`
+}
+
+/** Answers a page; never cached, as each shows a payment as it stands now. */
+export function page(c: Context, html: string, status: ContentfulStatusCode = 200) {
+  return c.html(html, status, { 'cache-control': 'no-store' })
+}
