@@ -584,7 +584,8 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
       await app.database.db.select({ slug: products.slug }).from(products).where(eq(products.id, shirt)),
     )
     const page = await productPage(app.database.db, slug)
-    expect((page?.product.details.variants as { stock: number }[])[0]?.stock).toBe(0)
+    const variants = (page?.product.details.variants ?? []) as { stock: number }[]
+    expect(variants[0]?.stock).toBe(0)
     // A cancelled order gives its shirt back to the next buyer.
     const first = data(answers.filter((a) => a.status === 200)[0] as Answer)
     await app.call('cancelOrder', { orderId: first.orderId, key: first.accessKey })
