@@ -46,16 +46,8 @@ export function createGateway(config: Config, opts: { fetch?: Fetch } = {}): Gat
   const m = payments.mpesa
   return {
     mpesa: new MpesaAdapter({
+      ...m,
       baseUrl: m.baseUrl ?? `${publicUrl}/sandbox/mpesa`,
-      consumerKey: m.consumerKey,
-      consumerSecret: m.consumerSecret,
-      shortCode: m.shortCode,
-      passkey: m.passkey,
-      transactionType: m.transactionType,
-      till: m.till,
-      b2cShortCode: m.b2cShortCode,
-      initiatorName: m.initiatorName,
-      securityCredential: m.securityCredential,
       ...(opts.fetch ? { fetch: opts.fetch } : {}),
     }),
     paypal: new PaypalAdapter({

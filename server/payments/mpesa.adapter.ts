@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MPESA_PHONE_HINT } from '../../contract/phone'
+import type { PaymentsConfig } from '../env'
 import { type Fetch, PaymentProviderError } from './payments'
 
 /**
@@ -9,20 +10,9 @@ import { type Fetch, PaymentProviderError } from './payments'
  * Amounts in and out are KES minor units (cents); Daraja speaks whole shillings.
  */
 
-export interface MpesaAdapterOptions {
-  /** Daraja's address (https://api.safaricom.co.ke) or the sandbox's (`${publicUrl}/sandbox/mpesa`). */
+/** The configured M-Pesa settings (env.ts), with the base URL resolved (Daraja's or the sandbox's). */
+export type MpesaAdapterOptions = Omit<PaymentsConfig['mpesa'], 'live' | 'baseUrl'> & {
   baseUrl: string
-  consumerKey: string
-  consumerSecret: string
-  /** The Paybill, or for Buy Goods the head office short code (it signs the Password either way). */
-  shortCode: string
-  passkey: string
-  transactionType: 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline'
-  /** The till number: PartyB for Buy Goods. */
-  till: string | null
-  b2cShortCode: string
-  initiatorName: string
-  securityCredential: string
   fetch?: Fetch
   now?: () => Date
 }

@@ -149,6 +149,31 @@ test('a cancelled M-Pesa prompt says so, offers to try again, and charges nothin
   expect(orders[0]).toMatchObject({ status: 'failed', failure: { code: '1032' } })
 })
 
+test('after an unanswered prompt, paying by Paybill with the order reference turns the same page to paid', async ({
+  page,
+  context,
+}) => {
+  await checkout(page, 'M-Pesa')
+  await page.getByRole('button', { name: /^Pay KES 750\.00/ }).click()
+  await expect(page.getByText('Check your phone')).toBeVisible()
+  const { phone, prompt } = await sandboxPhone(context)
+  await prompt.getByRole('button', { name: 'Let it time out' }).click()
+  await expect(page.getByText('Your phone did not answer the M-Pesa prompt')).toBeVisible({ timeout: 15_000 })
+  // The wait screen's Paybill details: the business number and the order's reference as account number.
+  const details = (await page.getByRole('region', { name: 'Pay by Paybill' }).textContent()) ?? ''
+  const reference = details.match(/SK[A-Z2-9]{8}/)?.[0] ?? ''
+  const business = details.match(/Business number\D*(\d{5,7})/)?.[1] ?? ''
+  expect(reference).not.toBe('')
+  expect(business).not.toBe('')
+  const paybill = phone.getByRole('region', { name: 'Pay bill' })
+  await paybill.getByLabel('Business number').fill(business)
+  await paybill.getByLabel('Account number').fill(reference)
+  await paybill.getByLabel('Amount (KES)').fill('750')
+  await paybill.getByLabel('M-PESA PIN').fill('1234')
+  await paybill.getByRole('button', { name: 'Send money' }).click()
+  await expectPaidAndDownload(page)
+})
+
 test('pays by card (4242…) on the card page and returns to a paid order with the file', async ({
   page,
   request,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { ProductKind } from '../../../contract/catalog.constants'
 import { type CurrencyCode, currencies } from '../../../contract/currencies'
 import type { Money } from '../../../contract/money'
@@ -18,9 +18,9 @@ import {
   type Rates,
 } from '../../../contract/storefront'
 import type { Db } from '../../db/client'
-import { exchangeRates, orders, products, sellers, users } from '../../db/schema'
+import { exchangeRates, products, sellers, users } from '../../db/schema'
 import { avatarUrls } from '../accounts/avatar.service'
-import { HOLDING } from '../checkout/orders'
+import { heldByItem } from '../checkout/orders'
 import { type AssetRow, type ProductRow, readyAssets, toFile, toImage } from './catalog.service'
 
 type SellerRow = typeof sellers.$inferSelect
@@ -105,15 +105,7 @@ async function creatorOf(db: Db, seller: SellerRow): Promise<Creator> {
  */
 async function withWhatIsLeft(db: Db, productId: string, kind: string, details: Record<string, unknown>) {
   if (kind !== 'merch' && kind !== 'event') return details
-  const held = new Map(
-    (
-      await db
-        .select({ key: orders.itemKey, n: sql<string>`sum(${orders.quantity})::text` })
-        .from(orders)
-        .where(and(eq(orders.productId, productId), inArray(orders.status, [...HOLDING])))
-        .groupBy(orders.itemKey)
-    ).map((r) => [r.key, Number(r.n)]),
-  )
+  const held = await heldByItem(db, productId)
   const left = (id: unknown, total: number) => Math.max(0, total - (held.get(String(id)) ?? 0))
   if (kind === 'merch')
     return {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, lt } from 'drizzle-orm'
-import { downloads, orders, productAssets } from '../../db/schema'
+import { downloads, orders, productAssets, products } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import type { Handlers, RpcContext } from '../../rpc/handlers'
@@ -16,8 +16,7 @@ import {
   startCheckout,
 } from './checkout.service'
 import { downloadsUsed, viewOrders } from './order-view'
-import type { OrderRow } from './orders'
-import { takenSlots } from './orders'
+import { type OrderRow, takenSlots } from './orders'
 import { refundOrder } from './refunds'
 import { type ServiceDetails, serviceSlots } from './slots'
 
@@ -168,7 +167,10 @@ export const checkoutHandlers: Pick<
       )
     if (!file)
       throw new AppError(404, 'That file is not part of this purchase', { fileId: 'Not in this order' })
-    const product = await ctx.db.query.products.findFirst({ where: (p, { eq }) => eq(p.id, row.productId) })
+    const [product] = await ctx.db
+      .select({ details: products.details })
+      .from(products)
+      .where(eq(products.id, row.productId))
     const limit = (product?.details.downloadLimit as number | null | undefined) ?? null
     if (limit !== null && (await downloadsUsed(ctx.db, row.id)) >= limit)
       throw new AppError(

@@ -123,6 +123,8 @@ export async function startCheckout(deps: CheckoutDeps, input: CheckoutInput, ca
   const product = await productOnSale(db, input.productId)
   if (caller && product.sellerId === caller.id)
     throw new AppError(400, 'This is your own product: you cannot buy it', { productId: 'Your own product' })
+  // Priced once before the transaction, so that bad input is refused before a guest account is made, and
+  // again under the product's lock below, where the hold is decided.
   const priced = await priceWithSlot(db, product, input)
   const total: Money = { amount: priced.total, currency: priced.currency }
   const free = priced.total === 0

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from 'drizzle-orm'
+import { count, eq, inArray } from 'drizzle-orm'
 import { renderSVG } from 'uqr'
 import type { ProductKind } from '../../../contract/catalog.constants'
 import type { Order } from '../../../contract/checkout.contract'
@@ -128,9 +128,6 @@ export async function viewOrder(db: Db, row: OrderRow, ctx: OrderViewContext): P
 
 /** Downloads counted so far for an order. */
 export async function downloadsUsed(db: Db, orderId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(downloads)
-    .where(and(eq(downloads.orderId, orderId)))
+  const [row] = await db.select({ n: count() }).from(downloads).where(eq(downloads.orderId, orderId))
   return row?.n ?? 0
 }

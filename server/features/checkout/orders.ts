@@ -35,6 +35,16 @@ export async function heldQuantity(tx: Tx | Db, productId: string, itemKey: stri
   return Number(row?.held ?? 0)
 }
 
+/** How many of each item (variant, ticket type) of a product holding orders have. */
+export async function heldByItem(db: Tx | Db, productId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ key: orders.itemKey, held: sql<string>`sum(${orders.quantity})::text` })
+    .from(orders)
+    .where(and(eq(orders.productId, productId), inArray(orders.status, [...HOLDING])))
+    .groupBy(orders.itemKey)
+  return new Map(rows.map((r) => [r.key, Number(r.held)]))
+}
+
 /** Booked (or being booked) times of a service, leaving out `except`. */
 export async function takenSlots(tx: Tx | Db, productId: string, except?: string) {
   const rows = await tx

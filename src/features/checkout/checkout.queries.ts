@@ -41,7 +41,16 @@ export const checkoutQueries = {
       queryKey: [...checkoutQueries.all(), 'order', orderId],
       queryFn: async ({ signal }) =>
         (await rpc('getOrder', { orderId, key: await orderKey(orderId) }, { signal })).order,
-      refetchInterval: (query) => (query.state.data?.status === 'pending' ? ORDER_POLL_MS : false),
+      // Followed while it waits, and while a Paybill payment may still turn a timed-out M-Pesa order paid
+      // (the wait screen shows the Paybill details then, until the hold runs out).
+      refetchInterval: (query) => {
+        const order = query.state.data
+        const paybillOpen =
+          order?.status === 'failed' &&
+          order.failure?.code === '1037' &&
+          Date.parse(order.expiresAt) > Date.now()
+        return order?.status === 'pending' || paybillOpen ? ORDER_POLL_MS : false
+      },
     }),
   purchases: () =>
     infiniteQueryOptions({
