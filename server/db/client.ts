@@ -62,6 +62,21 @@ async function openPostgres(url: string, migrationsDir: string): Promise<Databas
     import('drizzle-orm/node-postgres/migrator'),
   ])
   const pool = new pg.Pool({ connectionString: url, max: 10 })
+  // An idle connection the server ended (a restart, a failover) leaves the pool, which opens another when
+  // needed; unheard, its error would end the process.
+  pool.on('error', () => {})
+  // pool.end() resolves before the sockets are closed: close() waits for them, so that nothing is left
+  // connected (a database dropped right after sees no one, a stopping process no open handle).
+  const open = new Set<Promise<void>>()
+  pool.on('connect', (client) => {
+    const ended = new Promise<void>((resolve) => client.once('end', () => resolve()))
+    open.add(ended)
+    void ended.then(() => open.delete(ended))
+  })
+  const close = async () => {
+    await pool.end()
+    await Promise.all(open)
+  }
   try {
     // Several instances may start at once against one database: only one migrates at a time.
     const conn = await pool.connect()
@@ -76,7 +91,7 @@ async function openPostgres(url: string, migrationsDir: string): Promise<Databas
       conn.release()
     }
   } catch (error) {
-    await pool.end()
+    await close()
     throw error
   }
   const db = drizzle({ client: pool, schema })
@@ -84,7 +99,7 @@ async function openPostgres(url: string, migrationsDir: string): Promise<Databas
     db: db as unknown as Db,
     driver: 'postgres',
     ping: () => timed(() => db.execute(sql`select 1`)),
-    close: () => pool.end(),
+    close,
   }
 }
 
