@@ -92,7 +92,7 @@ export function createApp(deps: AppDeps) {
     rpcBodyLimit,
     rpcHandler({ db: database.db, config, platform, log, mailer, storage, gateway }),
   )
-  storage.routes(app as unknown as Hono<never>)
+  storage.routes(app as unknown as Hono<never>, log)
   const checkout = { db: database.db, config, log, mailer, gateway }
   paymentHooks(app as unknown as Hono, checkout)
   mountSandboxes(app as unknown as Hono, { db: database.db, config, log })

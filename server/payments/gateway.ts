@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Config } from '../env'
-import { storageSecret } from '../storage/disk'
+import { storageSecret } from '../storage/signed-url'
 import { CardAdapter } from './card.adapter'
 import { MpesaAdapter } from './mpesa.adapter'
 import type { Fetch } from './payments'

@@ -1,12 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import {
-  createReadStream,
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  writeFileSync,
-} from 'node:fs'
+import { type BigIntStats, createReadStream, createWriteStream, mkdirSync } from 'node:fs'
 import {
   type FileHandle,
   mkdir,
@@ -22,10 +14,12 @@ import path from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { Hono } from 'hono'
+import type { Logger } from '../lib/log'
 import { uuidv7 } from '../lib/uuid'
+import { FileChangedError, type FileSource, type FileVersion, serveFiles } from './file-response'
+import { type Grant, UrlSigner } from './signed-url'
 import {
   assertSafeKey,
-  attachmentDisposition,
   type DownloadOptions,
   decodedKey,
   SAFE_KEY,
@@ -34,115 +28,34 @@ import {
   type UploadedPart,
 } from './storage'
 
-/**
- * The signing secret: STORAGE_SIGNING_SECRET when set (several instances sharing a disk need the same
- * one), else made once and kept in DATA_DIR/storage-secret, readable by this user only.
- */
-export function storageSecret(dataDir: string, fromEnv?: string): Buffer {
-  if (fromEnv) return Buffer.from(fromEnv, 'utf8')
-  const file = path.join(dataDir, 'storage-secret')
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true })
-    writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' })
-  }
-  return Buffer.from(readFileSync(file, 'utf8').trim(), 'utf8')
-}
-
-interface Grant {
-  method: 'PUT' | 'GET'
-  key: string
-  expires: number
-  contentType?: string
-  maxBytes?: number
-  /** `{multipartId}:{partNumber}` for a part of a resumable upload. */
-  part?: string
-  /** The name a download is saved under. */
-  fileName?: string
-}
-
 const MULTIPART_ID = /^[0-9a-f-]{36}$/
 /** Refused uploads up to this size are read to their end (and dropped) so their connection stays usable. */
 const DRAIN_BYTES = 1024 * 1024
 
-/** An open file to serve, with what the answer says about it. */
-interface OpenedFile {
-  handle: FileHandle
-  size: number
-  contentType: string
-  etag: string
-  lastModified: string
-}
-
-/** Whether an If-None-Match header names this ETag (weak comparison, as RFC 9110 asks for it). */
-function noneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false
-  return header.split(',').some((tag) => {
-    const t = tag.trim()
-    return t === '*' || t.replace(/^W\//, '') === etag
-  })
-}
-
-/**
- * The one byte range a request asks for, as first and last byte: null for the whole file (no Range, a unit
- * other than bytes, several ranges, or an If-Range that is not the current ETag, so a client whose copy is
- * out of date starts again), 'unsatisfiable' for a 416.
- */
-function requestedRange(
-  range: string | undefined,
-  ifRange: string | undefined,
-  etag: string,
-  size: number,
-): { start: number; end: number } | 'unsatisfiable' | null {
-  if (!range || !/^bytes=/i.test(range.trim()) || range.includes(',')) return null
-  // Only the strong ETag matches: an If-Range date is too coarse to be sure the bytes are the same.
-  if (ifRange !== undefined && ifRange.trim() !== etag) return null
-  const match = /^bytes=\s*(\d*)\s*-\s*(\d*)$/i.exec(range.trim())
-  if (!match || (match[1] === '' && match[2] === '')) return 'unsatisfiable'
-  const [, first = '', last = ''] = match
-  if (first === '') {
-    // `bytes=-n`: the last n bytes.
-    const suffix = Number(last)
-    if (suffix === 0 || size === 0) return 'unsatisfiable'
-    return { start: Math.max(0, size - suffix), end: size - 1 }
-  }
-  const start = Number(first)
-  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1)
-  if (start >= size || (last !== '' && Number(last) < start)) return 'unsatisfiable'
-  return { start, end }
+/** Size, modification time to the nanosecond and inode: bytes rewritten at the same size change it. */
+function etagOf(info: { size: bigint; mtimeNs: bigint; ino: bigint }): string {
+  return `"${[info.size, info.mtimeNs, info.ino].map((n) => n.toString(16)).join('-')}"`
 }
 
 /** Files in DATA_DIR/files, served by this server under /files/ (so its URLs are paths on the same origin). */
 export class DiskStorage implements Storage {
+  private readonly signer: UrlSigner
+  /** What the /files/ endpoint reads. */
+  readonly fileSource: FileSource = {
+    stat: (key) => this.version(key),
+    stream: (key, opts) => this.bytes(key, opts),
+  }
+
   constructor(
     private readonly root: string,
-    private readonly secret: Buffer,
-  ) {}
+    secret: Buffer,
+  ) {
+    this.signer = new UrlSigner(secret)
+  }
 
   private file(key: string): string {
     assertSafeKey(key)
     return path.join(this.root, ...key.split('/'))
-  }
-
-  private sign(grant: Grant): string {
-    const payload = [
-      grant.method,
-      grant.key,
-      grant.expires,
-      grant.contentType ?? '',
-      grant.maxBytes ?? '',
-      grant.part ?? '',
-      // Only when there is one, so the links given out before names were signed stay good.
-      ...(grant.fileName === undefined ? [] : [grant.fileName]),
-    ].join('\n')
-    return createHmac('sha256', this.secret).update(payload).digest('base64url')
-  }
-
-  /** Whether a request carries a valid, unexpired signature for this grant. */
-  verify(grant: Grant, signature: string): boolean {
-    if (!Number.isFinite(grant.expires) || grant.expires * 1000 < Date.now()) return false
-    const expected = Buffer.from(this.sign(grant))
-    const given = Buffer.from(signature)
-    return expected.length === given.length && timingSafeEqual(expected, given)
   }
 
   async uploadUrl(key: string, opts: { contentType: string; maxBytes: number; expiresInSeconds: number }) {
@@ -158,21 +71,13 @@ export class DiskStorage implements Storage {
     const query = new URLSearchParams({
       expires: String(expires),
       max: String(opts.maxBytes),
-      sig: this.sign(grant),
+      sig: this.signer.sign(grant),
     })
     return `/files/${key}?${query}`
   }
 
   async downloadUrl(key: string, opts: DownloadOptions) {
-    assertSafeKey(key)
-    const expires = Math.floor(Date.now() / 1000) + opts.expiresInSeconds
-    const fileName = opts.fileName || undefined
-    const query = new URLSearchParams({
-      expires: String(expires),
-      ...(fileName ? { name: fileName } : {}),
-      sig: this.sign({ method: 'GET', key, expires, fileName }),
-    })
-    return `/files/${key}?${query}`
+    return this.signer.downloadPath(key, opts)
   }
 
   async stat(key: string): Promise<StoredObject | null> {
@@ -217,11 +122,8 @@ export class DiskStorage implements Storage {
     return createReadStream(this.file(key))
   }
 
-  /**
-   * Opens a stored file to serve it, or null when there is none. What is served is read from this handle,
-   * so it is the file the ETag describes even if another is moved into its place meanwhile.
-   */
-  private async openFile(key: string): Promise<OpenedFile | null> {
+  /** The stored file's version, or null when there is none. */
+  private async version(key: string): Promise<FileVersion | null> {
     const file = this.file(key)
     let contentType: string
     try {
@@ -230,31 +132,43 @@ export class DiskStorage implements Storage {
     } catch {
       return null
     }
-    let handle: FileHandle
+    let info: BigIntStats
     try {
-      handle = await open(file, 'r')
+      info = await stat(file, { bigint: true })
     } catch {
       return null
     }
+    if (!info.isFile()) return null
+    return {
+      size: Number(info.size),
+      etag: etagOf(info),
+      lastModified: new Date(Number(info.mtimeMs)),
+      contentType,
+    }
+  }
+
+  /**
+   * Bytes of the version tagged `ifMatch`, read from one open file: its ETag is checked on that handle, so
+   * what is sent is that version even if another file is moved into its place meanwhile.
+   */
+  private async bytes(key: string, opts: { start: number; end: number; ifMatch: string }) {
+    let handle: FileHandle
     try {
-      const info = await handle.stat({ bigint: true })
-      if (!info.isFile()) {
-        await handle.close()
-        return null
-      }
-      // Size, modification time to the nanosecond and inode: bytes rewritten at the same size change it.
-      const etag = `"${[info.size, info.mtimeNs, info.ino].map((n) => n.toString(16)).join('-')}"`
-      return {
-        handle,
-        size: Number(info.size),
-        contentType,
-        etag,
-        lastModified: new Date(Number(info.mtimeMs)).toUTCString(),
-      }
+      handle = await open(this.file(key), 'r')
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'ENOENT' || code === 'ENOTDIR') throw new FileChangedError(`${key} is gone`)
+      throw error
+    }
+    try {
+      if (etagOf(await handle.stat({ bigint: true })) !== opts.ifMatch)
+        throw new FileChangedError(`${key} was replaced`)
     } catch (error) {
       await handle.close()
       throw error
     }
+    // The stream closes the handle when it ends, fails, or is destroyed.
+    return handle.createReadStream({ start: opts.start, end: opts.end })
   }
 
   /** Parts wait in DATA_DIR/files/.multipart/{id}/ (no key starts with a dot, so none can reach them). */
@@ -285,7 +199,7 @@ export class DiskStorage implements Storage {
       part,
       expires: String(expires),
       max: String(opts.bytes),
-      sig: this.sign({ method: 'PUT', key, expires, maxBytes: opts.bytes, part }),
+      sig: this.signer.sign({ method: 'PUT', key, expires, maxBytes: opts.bytes, part }),
     })
     return `/files/${key}?${query}`
   }
@@ -366,7 +280,7 @@ export class DiskStorage implements Storage {
   }
 
   /** PUT and GET /files/{key}: the storage end of signed URLs. */
-  routes(app: Hono<never>) {
+  routes(app: Hono<never>, log: Logger) {
     app.put('/files/*', async (c) => {
       /**
        * Refuses an upload before storing it. A small body is read to its end and dropped, so the client
@@ -379,7 +293,7 @@ export class DiskStorage implements Storage {
         if (body) for await (const _ of body as unknown as AsyncIterable<Uint8Array>);
         return c.text(message, status, body ? {} : { connection: 'close' })
       }
-      const key = decodeURIComponent(c.req.path.slice('/files/'.length))
+      const key = decodedKey(c.req.path.slice('/files/'.length)) ?? ''
       const expires = Number(c.req.query('expires'))
       const maxBytes = Number(c.req.query('max'))
       const part = c.req.query('part')
@@ -387,7 +301,10 @@ export class DiskStorage implements Storage {
       const contentType = part ? undefined : (c.req.header('content-type') ?? '')
       if (
         !SAFE_KEY.test(key) ||
-        !this.verify({ method: 'PUT', key, expires, contentType, maxBytes, part }, c.req.query('sig') ?? '')
+        !this.signer.verify(
+          { method: 'PUT', key, expires, contentType, maxBytes, part },
+          c.req.query('sig') ?? '',
+        )
       )
         return refuse('This upload link is not valid or has expired: ask for a new one.', 403)
       const declared = Number(c.req.header('content-length') ?? Number.NaN)
@@ -414,60 +331,6 @@ export class DiskStorage implements Storage {
       return c.body(null, 200, { etag: `"${result.received}-${expires}"` })
     })
 
-    /**
-     * Reads, with a strong ETag, Last-Modified and single byte ranges (If-Range restarts a client whose
-     * copy changed). Hono answers HEAD with this handler too, then drops the body; the file is not read.
-     */
-    app.get('/files/*', async (c) => {
-      const key = decodedKey(c.req.path.slice('/files/'.length))
-      if (!key || !SAFE_KEY.test(key)) return c.text('Not found', 404)
-      const isPublic = key.startsWith('public/')
-      const fileName = isPublic ? undefined : c.req.query('name') || undefined
-      if (
-        !isPublic &&
-        !this.verify(
-          { method: 'GET', key, expires: Number(c.req.query('expires')), fileName },
-          c.req.query('sig') ?? '',
-        )
-      )
-        return c.text('This link is not valid or has expired.', 403)
-      const opened = await this.openFile(key)
-      if (!opened) return c.text('Not found', 404)
-      const { handle, size, etag } = opened
-      // Public keys are never reused (they carry a UUID), so they can be kept for good.
-      const cacheControl = isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store'
-      let streaming = false
-      try {
-        const headers: Record<string, string> = {
-          'content-type': opened.contentType,
-          etag,
-          'last-modified': opened.lastModified,
-          'accept-ranges': 'bytes',
-          'cache-control': cacheControl,
-        }
-        if (fileName) headers['content-disposition'] = attachmentDisposition(fileName)
-        if (noneMatch(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers)
-
-        const range = requestedRange(c.req.header('range'), c.req.header('if-range'), etag, size)
-        if (range === 'unsatisfiable')
-          return c.text(`This file has ${size} bytes: ask for a range within them.`, 416, {
-            'content-range': `bytes */${size}`,
-            'accept-ranges': 'bytes',
-            'cache-control': cacheControl,
-          })
-        const { start, end } = range ?? { start: 0, end: size - 1 }
-        const status = range ? 206 : 200
-        headers['content-length'] = String(end + 1 - start)
-        if (range) headers['content-range'] = `bytes ${start}-${end}/${size}`
-        if (c.req.method === 'HEAD' || size === 0) return c.body(null, status, headers)
-
-        // The stream closes the handle when it ends, fails, or the client goes away.
-        const stream = handle.createReadStream({ start, end })
-        streaming = true
-        return c.body(Readable.toWeb(stream) as ReadableStream<Uint8Array<ArrayBuffer>>, status, headers)
-      } finally {
-        if (!streaming) await handle.close()
-      }
-    })
+    serveFiles(app, { source: this.fileSource, signer: this.signer, log })
   }
 }

@@ -5,7 +5,9 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  type GetObjectCommandOutput,
   HeadObjectCommand,
+  type HeadObjectCommandOutput,
   ListPartsCommand,
   PutObjectCommand,
   S3Client,
@@ -14,12 +16,18 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import type { Hono } from 'hono'
 import type { S3Settings } from '../env'
+import type { Logger } from '../lib/log'
+import {
+  FileChangedError,
+  type FileSource,
+  type FileVersion,
+  StorageUnavailableError,
+  serveFiles,
+} from './file-response'
+import { UrlSigner } from './signed-url'
 import {
   assertSafeKey,
-  attachmentDisposition,
   type DownloadOptions,
-  decodedKey,
-  SAFE_KEY,
   type Storage,
   type StoredObject,
   type UploadedPart,
@@ -30,10 +38,21 @@ function statusOf(error: unknown): number | undefined {
   return (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode
 }
 
+/** A failed bucket call as the log reads it: the call, the key, the status and what the bucket said. */
+function unavailable(call: string, key: string, error: unknown): StorageUnavailableError {
+  const status = statusOf(error)
+  const said = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+  return new StorageUnavailableError(`${call} ${key}${status ? ` (${status})` : ''}: ${said}`, {
+    cause: error,
+  })
+}
+
 /**
- * Files in an S3 bucket (AWS or any S3-compatible service). The browser uploads and downloads on presigned
- * URLs straight to the bucket (absolute URLs, unlike the disk's same-origin paths); `public/` keys are
- * still served by this server under /files/public/, so their addresses never depend on the driver.
+ * Files in an S3 bucket (AWS or any S3-compatible service). The browser uploads on presigned URLs straight
+ * to the bucket (absolute URLs, unlike the disk's same-origin paths). Downloads go through this server's
+ * /files/ on URLs it signs, as on disk, and it streams them from the bucket: so Range, If-Range (which
+ * GetObject lacks), HEAD and the ETag answer the same on both drivers, and `public/` addresses never
+ * depend on the driver.
  *
  * A presigned PUT cannot cap the size of what is sent (`maxBytes` is not enforced here, unlike on disk):
  * callers check `stat().size` once the upload is in, as setAvatar does.
@@ -41,9 +60,17 @@ function statusOf(error: unknown): number | undefined {
 export class S3Storage implements Storage {
   private readonly client: S3Client
   private readonly bucket: string
+  private readonly signer: UrlSigner
+  /** What the /files/ endpoint reads: HeadObject, then GetObject of that version. */
+  readonly fileSource: FileSource = {
+    stat: (key) => this.version(key),
+    stream: (key, opts) => this.bytes(key, opts),
+  }
 
-  constructor(settings: S3Settings) {
+  /** `secret` signs the download URLs of this server's /files/, as the disk driver's do. */
+  constructor(settings: S3Settings, secret: Buffer) {
     this.bucket = settings.bucket
+    this.signer = new UrlSigner(secret)
     this.client = new S3Client({
       region: settings.region,
       endpoint: settings.endpoint ?? undefined,
@@ -68,15 +95,7 @@ export class S3Storage implements Storage {
   }
 
   async downloadUrl(key: string, opts: DownloadOptions) {
-    assertSafeKey(key)
-    // S3 answers with this Content-Disposition; it is in the signed query, so it cannot be changed. Ranges,
-    // If-Range and the ETag are S3's own.
-    const command = new GetObjectCommand({
-      Bucket: this.bucket,
-      Key: key,
-      ResponseContentDisposition: opts.fileName ? attachmentDisposition(opts.fileName) : undefined,
-    })
-    return getSignedUrl(this.client, command, { expiresIn: opts.expiresInSeconds })
+    return this.signer.downloadPath(key, opts)
   }
 
   async stat(key: string): Promise<StoredObject | null> {
@@ -207,44 +226,69 @@ export class S3Storage implements Storage {
     }
   }
 
-  /** GET /files/public/{key}: public files through this server, streamed from the bucket. */
-  routes(app: Hono<never>) {
-    app.get('/files/public/*', async (c) => {
-      const key = decodedKey(c.req.path.slice('/files/'.length))
-      if (!key || !SAFE_KEY.test(key)) return c.text('Not found', 404)
-      const ifNoneMatch = c.req.header('if-none-match')
-      // Public keys are never reused (they carry a UUID), so they can be kept for good.
-      const cacheControl = 'public, max-age=31536000, immutable'
-      try {
-        const object = await this.client.send(
-          new GetObjectCommand({ Bucket: this.bucket, Key: key, IfNoneMatch: ifNoneMatch }),
-        )
-        if (!object.Body) return c.text('Not found', 404)
-        const headers: Record<string, string> = {
-          'content-type': object.ContentType ?? 'application/octet-stream',
-          'cache-control': cacheControl,
-        }
-        if (object.ETag) headers.etag = object.ETag
-        if (object.ContentLength !== undefined) headers['content-length'] = String(object.ContentLength)
-        return c.body(
-          object.Body.transformToWebStream() as ReadableStream<Uint8Array<ArrayBuffer>>,
-          200,
-          headers,
-        )
-      } catch (error) {
-        const status = statusOf(error)
-        // S3 checked If-None-Match itself: the browser's copy is current.
-        if (status === 304) {
-          // S3 sends the object's ETag along; some compatible services do not, and then the one tag the
-          // browser sent is it.
-          const sent = (error as { $response?: { headers?: Record<string, string> } }).$response?.headers
-            ?.etag
-          const etag = sent ?? (ifNoneMatch && !ifNoneMatch.includes(',') ? ifNoneMatch : undefined)
-          return c.body(null, 304, { 'cache-control': cacheControl, ...(etag ? { etag } : {}) })
-        }
-        if (status === 404) return c.text('Not found', 404)
-        throw error
-      }
-    })
+  /** The object's version from HeadObject, or null when there is none. */
+  private async version(key: string): Promise<FileVersion | null> {
+    assertSafeKey(key)
+    let head: HeadObjectCommandOutput
+    try {
+      head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }))
+    } catch (error) {
+      if (statusOf(error) === 404) return null
+      throw unavailable('HeadObject', key, error)
+    }
+    if (!head.ETag || head.ContentLength === undefined)
+      throw new StorageUnavailableError(`HeadObject ${key}: the bucket answered no ETag or no length`)
+    return {
+      size: head.ContentLength,
+      // S3's ETag is quoted and strong (an MD5, or for multipart uploads an MD5 of the parts' MD5s).
+      etag: head.ETag.startsWith('"') ? head.ETag : `"${head.ETag}"`,
+      lastModified: head.LastModified ?? new Date(0),
+      contentType: head.ContentType ?? 'application/octet-stream',
+    }
+  }
+
+  /**
+   * Bytes of the version tagged `ifMatch`: GetObject with If-Match, so an object replaced since the HEAD
+   * is a 412 (a 404 once deleted) and not the new object's bytes; the range is always `bytes=a-b`, as
+   * the endpoint resolved it against the size it answers with.
+   */
+  private async bytes(key: string, opts: { start: number; end: number; ifMatch: string }) {
+    assertSafeKey(key)
+    let object: GetObjectCommandOutput
+    try {
+      object = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Range: `bytes=${opts.start}-${opts.end}`,
+          IfMatch: opts.ifMatch,
+        }),
+      )
+    } catch (error) {
+      const status = statusOf(error)
+      if (status === 412 || status === 404) throw new FileChangedError(`${key} was replaced or removed`)
+      throw unavailable('GetObject', key, error)
+    }
+    // In Node the SDK's body is the HTTP response itself, a Readable.
+    const body = object.Body as Readable | undefined
+    const length = opts.end + 1 - opts.start
+    // Services that ignore If-Match still say which version they sent; and a body of another length would
+    // break the Content-Length already promised.
+    if (object.ETag && object.ETag.replace(/^"|"$/g, '') !== opts.ifMatch.replace(/^"|"$/g, '')) {
+      body?.destroy()
+      throw new FileChangedError(`${key} was replaced`)
+    }
+    if (!body || object.ContentLength !== length) {
+      body?.destroy()
+      throw new StorageUnavailableError(
+        `GetObject ${key}: asked for ${length} bytes (${opts.start}-${opts.end}), the bucket answered ${object.ContentLength ?? 'none'}`,
+      )
+    }
+    return body
+  }
+
+  /** GET /files/{key}: downloads and public files through this server, streamed from the bucket. */
+  routes(app: Hono<never>, log: Logger) {
+    serveFiles(app, { source: this.fileSource, signer: this.signer, log })
   }
 }

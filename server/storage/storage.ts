@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream'
+import type { FileSource } from './file-response'
 
 /**
  * Where files live: uploads arrive straight from the browser on short-lived signed URLs, and are read back
@@ -40,6 +41,8 @@ export interface Storage {
    */
   downloadUrl(key: string, opts: DownloadOptions): Promise<string>
   stat(key: string): Promise<StoredObject | null>
+  /** Versions of files (strong ETags) and their bytes by range, as the /files/ route serves them. */
+  readonly fileSource: FileSource
   read(key: string): Promise<Buffer>
   /** The object's bytes as a stream, for files too large to hold in memory. */
   readStream(key: string): Promise<Readable>

@@ -1,8 +1,17 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import {
+  createReadStream,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { Readable } from 'node:stream'
 import type { S3Settings } from '../../server/env'
 
 export const S3RVER_BUCKET = 'soko-test'
@@ -15,10 +24,22 @@ interface KoaContext {
   status: number
   type: string
   body: unknown
+  /** A request header. */
+  get(field: string): string
+  response: { get(field: string): string }
 }
 type KoaMiddleware = (ctx: KoaContext, next: () => Promise<void>) => Promise<void>
+interface S3Object {
+  content: Readable | null
+  range?: { start: number; end: number }
+}
+interface FilesystemStore {
+  getObject(bucket: string, key: string, options?: { start?: number; end?: number }): Promise<S3Object | null>
+  getResourcePath(bucket: string, key: string, resource: string): string
+}
 interface S3rver {
   middleware: KoaMiddleware[]
+  store: FilesystemStore
   run(): Promise<AddressInfo>
   close(): Promise<void>
 }
@@ -81,6 +102,39 @@ function multipartGaps(root: string): KoaMiddleware {
   }
 }
 
+/**
+ * s3rver 4.0.4 ignores If-Match on GetObject. S3 answers 412 when the object's ETag is another, and the
+ * driver relies on it to never stream a replaced object under the old ETag; this checks it as S3 does.
+ */
+function ifMatch(): KoaMiddleware {
+  return async (ctx, next) => {
+    const wanted = ctx.get('if-match')
+    await next()
+    if (!wanted || wanted === '*' || (ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.status >= 300)
+      return
+    const etag = ctx.response.get('etag')
+    if (etag === wanted) return
+    ;(ctx.body as Readable | null)?.destroy?.()
+    throw new S3Error('PreconditionFailed', 'At least one of the pre-conditions you specified did not hold')
+  }
+}
+
+/**
+ * s3rver 4.0.4 reads a range's last byte with `end || Infinity`, so `bytes=0-0` sends the whole object (S3
+ * sends the first byte). This reads that one byte as S3 does.
+ */
+function firstByteRange(store: FilesystemStore) {
+  const getObject = store.getObject.bind(store)
+  store.getObject = async (bucket, key, options) => {
+    const object = await getObject(bucket, key, options)
+    if (options?.end !== 0 || !object?.content) return object
+    object.content.destroy()
+    object.content = createReadStream(store.getResourcePath(bucket, key, 'object'), { start: 0, end: 0 })
+    object.range = { start: 0, end: 0 }
+    return object
+  }
+}
+
 /** A local S3 server (s3rver) on a free port with one empty bucket, and the settings that reach it. */
 export async function startS3rver(): Promise<{ settings: S3Settings; close(): Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'soko-s3rver-'))
@@ -91,7 +145,8 @@ export async function startS3rver(): Promise<{ settings: S3Settings; close(): Pr
     silent: true,
     configureBuckets: [{ name: S3RVER_BUCKET }],
   })
-  s3rver.middleware.unshift(multipartGaps(dir))
+  s3rver.middleware.unshift(multipartGaps(dir), ifMatch())
+  firstByteRange(s3rver.store)
   const { port } = await s3rver.run()
   return {
     settings: {
