@@ -5,6 +5,7 @@ import { catalogContract } from './catalog.contract'
 import { checkoutContract } from './checkout.contract'
 import { contactContract } from './contact.contract'
 import { settingsContract } from './settings.contract'
+import { transactionsContract } from './transactions.contract'
 
 /** Every RPC subject Soko answers. Each area adds its own `<area>.contract.ts` here. */
 export const contract = {
@@ -14,6 +15,7 @@ export const contract = {
   ...checkoutContract,
   ...contactContract,
   ...settingsContract,
+  ...transactionsContract,
 }
 
 export type Contract = typeof contract

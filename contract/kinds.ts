@@ -57,4 +57,5 @@ export const subjectKinds: { [S in SubjectName]: Contract[S]['kind'] } = {
   listSales: 'query',
   refundOrder: 'mutation',
   markOrderShipped: 'mutation',
+  listTransactions: 'query',
 }

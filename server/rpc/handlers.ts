@@ -16,6 +16,7 @@ import { catalogHandlers } from '../features/catalog/catalog.handlers'
 import { checkoutHandlers } from '../features/checkout/checkout.handlers'
 import { contactHandlers } from '../features/contact/contact.handlers'
 import { settingsHandlers } from '../features/settings/settings.handlers'
+import { transactionsHandlers } from '../features/transactions/transactions.handlers'
 import type { Logger } from '../lib/log'
 import type { Mailer } from '../mail/mailer'
 import type { Gateway } from '../payments/gateway'
@@ -60,4 +61,5 @@ export const handlers: Handlers = {
   ...contactHandlers,
   ...catalogHandlers,
   ...checkoutHandlers,
+  ...transactionsHandlers,
 }

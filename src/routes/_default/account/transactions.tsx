@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../components/PlannedPage'
+import { TransactionsPage } from '../../../features/transactions/TransactionsPage'
+import { validateTransactionsSearch } from '../../../features/transactions/transactions-search'
 
+// The filters live in the URL (?from=&to=&kind=&method=&as=), so a view can be reloaded and shared.
 export const Route = createFileRoute('/_default/account/transactions')({
-  component: () => <PlannedPage path="/account/transactions" />,
+  validateSearch: validateTransactionsSearch,
+  component: TransactionsPage,
 })

@@ -1,0 +1,148 @@
+import { z } from 'zod'
+import { PAYMENT_METHODS } from './checkout.constants'
+import { orderStatus, paymentMethod } from './checkout.contract'
+import { currencyCode } from './money'
+import { defineSubject } from './rpc'
+
+/**
+ * Transactions: a seller's books (sales, Soko's fees, refunds and, later, payouts, with a running balance
+ * read from the ledger) and a buyer's payments and refunds. Amounts are integer minor units.
+ */
+
+/** What moves a seller's balance; `payout` (withdrawals) arrives with payouts. */
+export const SELLER_MOVEMENT_KINDS = ['sale', 'fee', 'refund', 'payout'] as const
+/** What a buyer sees: money they paid, and money given back. */
+export const BUYER_MOVEMENT_KINDS = ['payment', 'refund'] as const
+
+const day = (what: string) =>
+  z.iso.date({ error: `Give the ${what} date as YYYY-MM-DD, e.g. 2026-01-31` }).optional()
+
+export const listTransactionsInput = z
+  .strictObject({
+    cursor: z.string({ error: 'Start again' }).max(100, 'Start again').optional(),
+    limit: z
+      .number({ error: 'Give how many rows to list' })
+      .int('A whole number of rows')
+      .min(1, 'At least 1 row')
+      .max(50, 'At most 50 rows at a time')
+      .default(20),
+    /** First day listed, inclusive, in UTC. */
+    from: day('first'),
+    /** Last day listed, inclusive, in UTC. */
+    to: day('last'),
+    /**
+     * Only one kind of movement. A seller's are sale, fee, refund and payout; a buyer's payment and
+     * refund. A kind the caller's books do not have lists nothing.
+     */
+    kind: z
+      .enum([...SELLER_MOVEMENT_KINDS, 'payment'], {
+        error: () => 'Choose sale, fee, refund, payout or payment',
+      })
+      .optional(),
+    method: paymentMethod.optional(),
+    /** Whose books: a seller's own by default (anyone else's as a buyer); only sellers may ask for `seller`. */
+    as: z.enum(['seller', 'buyer'], { error: () => 'Choose seller or buyer' }).optional(),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, {
+    path: ['to'],
+    message: 'The last day comes on or after the first day',
+  })
+
+export type ListTransactionsInput = z.input<typeof listTransactionsInput>
+
+const method = z.enum(PAYMENT_METHODS)
+
+/**
+ * One movement of a seller's balance, in the seller's currency. `amount` is positive for money in and
+ * negative for money out: a sale is the order's total, its fee is minus Soko's fee, a refund is minus
+ * the total and gives the fee back (plus). `balance` is the balance after this movement over all the
+ * seller's movements, whatever the filters.
+ */
+export const sellerMovement = z.object({
+  id: z.string(),
+  at: z.string(),
+  kind: z.enum(SELLER_MOVEMENT_KINDS),
+  /** Null for movements without an order (payouts). */
+  orderId: z.string().nullable(),
+  reference: z.string().nullable(),
+  /** What was sold: the product, and the variant, ticket type or time when there is one. */
+  title: z.string(),
+  method: method.nullable(),
+  amount: z.number().int(),
+  currency: currencyCode,
+  balance: z.number().int(),
+  /** When this sale's earnings can be withdrawn (7 days after payment); null when not held. */
+  availableAt: z.string().nullable(),
+})
+
+/**
+ * One movement of a buyer's money, in the currency they were charged in (M-Pesa charges KES, PayPal
+ * USD, EUR or GBP): `amount` is positive for what they paid, negative for what came back.
+ */
+export const buyerMovement = z.object({
+  id: z.string(),
+  at: z.string(),
+  kind: z.enum(BUYER_MOVEMENT_KINDS),
+  orderId: z.string(),
+  reference: z.string(),
+  title: z.string(),
+  method,
+  amount: z.number().int(),
+  currency: currencyCode,
+  /** The order's state now. */
+  status: orderStatus,
+})
+
+export const sellerBooks = z.object({
+  role: z.literal('seller'),
+  /** The seller's currency: only its movements are listed. */
+  currency: currencyCode,
+  movements: z.array(sellerMovement),
+  nextCursor: z.string().nullable(),
+  summary: z.object({
+    /**
+     * Over every page the filters select (not only this one): sales in, fees kept (less fees given
+     * back), refunds and payouts out, all as positive amounts; net = sales − fees − refunds − payouts.
+     */
+    totals: z.object({
+      sales: z.number().int(),
+      fees: z.number().int(),
+      refunds: z.number().int(),
+      payouts: z.number().int(),
+      net: z.number().int(),
+    }),
+    /** Withdrawable now, whatever the filters. */
+    available: z.number().int(),
+    /** Still in the 7-day hold, whatever the filters. */
+    held: z.number().int(),
+    /** When the next held earnings become available; null when nothing is held. */
+    nextAvailableAt: z.string().nullable(),
+    /** Net earnings of each of the last 30 days (UTC), oldest first, days without any included. */
+    daily: z.array(z.object({ day: z.string(), net: z.number().int() })),
+  }),
+})
+
+export const buyerBooks = z.object({
+  role: z.literal('buyer'),
+  movements: z.array(buyerMovement),
+  nextCursor: z.string().nullable(),
+})
+
+export type SellerMovement = z.infer<typeof sellerMovement>
+export type BuyerMovement = z.infer<typeof buyerMovement>
+export type SellerBooks = z.infer<typeof sellerBooks>
+export type BuyerBooks = z.infer<typeof buyerBooks>
+
+export const transactionsContract = {
+  listTransactions: defineSubject({
+    kind: 'query',
+    access: 'user',
+    summary:
+      'Your transactions, newest first, a page at a time. A seller gets their books in their currency: ' +
+      'each sale and Soko’s fee on it, refunds (with the fee given back) and payouts, with the running ' +
+      'balance, totals for the filters, what is available and what is held, and the last 30 days’ net. ' +
+      'A buyer (or a seller asking `as: "buyer"`) gets their payments and refunds in the currency charged.',
+    input: listTransactionsInput,
+    output: z.discriminatedUnion('role', [sellerBooks, buyerBooks]),
+  }),
+}

@@ -1,0 +1,18 @@
+import { AppError } from '../../lib/errors'
+import type { Handlers } from '../../rpc/handlers'
+import { callerOf } from '../accounts/accounts.handlers'
+import { buyerTransactions, sellerTransactions } from './transactions.service'
+
+export const transactionsHandlers: Pick<Handlers, 'listTransactions'> = {
+  listTransactions: async ({ as, ...filters }, ctx) => {
+    const { user } = callerOf(ctx)
+    const isSeller = user.roles.includes('seller')
+    if ((as ?? (isSeller ? 'seller' : 'buyer')) === 'buyer') return buyerTransactions(ctx.db, user, filters)
+    if (!isSeller)
+      throw new AppError(
+        403,
+        'Only sellers have sales to list: set up your storefront at /register first, or list your payments as a buyer',
+      )
+    return sellerTransactions(ctx.db, user.id, filters)
+  },
+}

@@ -1,0 +1,336 @@
+import { and, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm'
+import { type CurrencyCode, currencies, currencyForCountry } from '../../../contract/currencies'
+import type {
+  BuyerBooks,
+  BuyerMovement,
+  ListTransactionsInput,
+  SellerBooks,
+  SellerMovement,
+} from '../../../contract/transactions.contract'
+import type { Db } from '../../db/client'
+import { ledgerEntries, orders, sellers } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import type { UserRow } from '../accounts/sessions'
+
+/** The filters of a page of transactions, as the contract validated them. */
+export type TransactionFilters = Pick<ListTransactionsInput, 'cursor' | 'from' | 'to' | 'kind' | 'method'> & {
+  limit: number
+}
+
+/** Orders that count as bought: the same statuses as listPurchases. */
+const PURCHASED = ['paid', 'refunding', 'refunded']
+
+/** Days in the earnings chart, today (UTC) included. */
+export const DAILY_DAYS = 30
+
+const DAY_MS = 86_400_000
+
+/** An instant as `to_char` writes it: milliseconds for people, microseconds for the cursor. */
+const isoMs = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+const isoUs = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+
+type Row = Record<string, unknown>
+
+async function rows(db: Db, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows
+}
+
+const num = (value: unknown) => Number(value ?? 0)
+const textOrNull = (value: unknown) => (value === null || value === undefined ? null : String(value))
+
+/**
+ * The page marker is the last movement shown: its instant to the microsecond (timestamps keep
+ * microseconds, which a JavaScript date would lose) and its id, so paging by (at, id) never skips or
+ * repeats a movement, even two at the same instant.
+ */
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f-]{36}:[a-z0-9]+)$/
+
+function parseCursor(cursor: string | undefined): { at: string; id: string } | null {
+  if (!cursor) return null
+  const match = CURSOR.exec(cursor)
+  if (!match?.[1] || !match[2])
+    throw new AppError(400, 'That page marker is not valid', { cursor: 'Start again' })
+  return { at: match[1], id: match[2] }
+}
+
+function nextCursor(shown: Row[], more: boolean): string | null {
+  const last = shown.at(-1)
+  return more && last ? `${String(last.at_key)}|${String(last.id)}` : null
+}
+
+/** `from` and `to` are whole days in UTC: from the start of `from` to the end of `to`. */
+function period(filters: TransactionFilters) {
+  return {
+    start: filters.from ? `${filters.from}T00:00:00.000Z` : null,
+    end: filters.to ? new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS).toISOString() : null,
+  }
+}
+
+/** The movements the filters select; `m` is the movement, `method` its order's method. */
+function filtersWhere(filters: TransactionFilters, method: SQL, withCursor: boolean): SQL {
+  const { start, end } = period(filters)
+  const cursor = withCursor ? parseCursor(filters.cursor) : null
+  const conditions: SQL[] = [sql`true`]
+  if (filters.kind) conditions.push(sql`m.kind = ${filters.kind}`)
+  if (filters.method) conditions.push(sql`${method} = ${filters.method}`)
+  if (start) conditions.push(sql`m.at >= ${start}::timestamptz`)
+  if (end) conditions.push(sql`m.at < ${end}::timestamptz`)
+  if (cursor)
+    conditions.push(sql`(m.at, m.id collate "C") < (${cursor.at}::timestamptz, ${cursor.id} collate "C")`)
+  return sql.join(conditions, sql` and `)
+}
+
+/** What was bought, as a line: `Kanga T-shirt (M / Black) × 2`. */
+function itemTitle(row: Row): string {
+  const title = textOrNull(row.item_title)
+  const label = textOrNull(row.item_label)
+  if (!title) return row.kind === 'payout' ? 'Payout' : `Order ${String(row.reference ?? '')}`.trim()
+  const quantity = num(row.quantity)
+  return `${title}${label && label !== title ? ` (${label})` : ''}${quantity > 1 ? ` × ${quantity}` : ''}`
+}
+
+/**
+ * The currency a seller's books are kept in. Their entries are in their products' currency (a sale owes
+ * the seller in the order's currency, whatever the buyer was charged in), so usually there is one. If
+ * there are several, or none yet, the currency they are paid out in decides.
+ */
+export async function sellerCurrency(db: Db, sellerId: string): Promise<CurrencyCode> {
+  const [used, [seller]] = await Promise.all([
+    db
+      .select({ currency: ledgerEntries.currency, n: sql<number>`count(*)::int` })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.sellerId, sellerId), eq(ledgerEntries.account, `seller:${sellerId}`)))
+      .groupBy(ledgerEntries.currency)
+      .orderBy(sql`count(*) desc`, ledgerEntries.currency),
+    db
+      .select({ country: sellers.country, payoutMethod: sellers.payoutMethod })
+      .from(sellers)
+      .where(eq(sellers.userId, sellerId)),
+  ])
+  const codes = used.map((u) => u.currency as CurrencyCode)
+  if (codes.length === 1 && codes[0]) return codes[0]
+  const preferred = payoutCurrency(seller)
+  return codes.length === 0 || codes.includes(preferred) ? preferred : (codes[0] ?? preferred)
+}
+
+function payoutCurrency(seller: { country: string; payoutMethod: Record<string, unknown> } | undefined) {
+  const method = seller?.payoutMethod
+  if (method?.kind === 'bank' && typeof method.currency === 'string' && method.currency in currencies)
+    return method.currency as CurrencyCode
+  if (method?.kind === 'mpesa') return 'KES'
+  return currencyForCountry(seller?.country)
+}
+
+/**
+ * A seller's movements in one currency, from the ledger, with the running balance over all of them.
+ * Each transaction that touches `seller:{id}` gives its gross (a sale's total, a refund's minus the
+ * total: the seller's entry and Soko's fee together) and, when Soko's fee moved in it, the fee (minus on a
+ * sale, plus when a refund gives it back), so the balance after each transaction is exactly what the
+ * ledger owes the seller. The CTE `movement` is every movement; `book` adds the balance.
+ */
+function sellerBook(sellerId: string, currency: string): SQL {
+  const account = `seller:${sellerId}`
+  return sql`
+    with tx as (
+      select t.id, t.kind, t.created_at, t.order_id,
+        sum(e.amount) as seller_amount,
+        min(e.available_at) as available_at,
+        coalesce((select sum(f.amount) from ledger_entries f
+          where f.transaction_id = t.id and f.account = 'platform:fees' and f.currency = ${currency}), 0)
+          as fee_amount
+      from ledger_entries e
+      join ledger_transactions t on t.id = e.transaction_id
+      where e.seller_id = ${sellerId} and e.account = ${account} and e.currency = ${currency}
+      group by t.id
+    ),
+    movement as (
+      select id::text || ':1' as id, kind, created_at as at, order_id,
+        -seller_amount - fee_amount as amount, available_at
+      from tx
+      union all
+      select id::text || ':2', 'fee', created_at, order_id, fee_amount, available_at
+      from tx where fee_amount <> 0
+    ),
+    book as (
+      select m.*, sum(m.amount) over (
+        order by m.at, m.id collate "C" rows between unbounded preceding and current row) as balance
+      from movement m
+    )`
+}
+
+/** Withdrawable now and still held. A refund comes out of its sale's hold while the sale is held. */
+async function sellerBalance(db: Db, sellerId: string, currency: string, now: Date) {
+  const account = `seller:${sellerId}`
+  const at = now.toISOString()
+  const [row] = await rows(
+    db,
+    sql`
+      with part as (
+        select coalesce(e.available_at, s.available_at) as available_at, sum(e.amount) as amount
+        from ledger_entries e
+        join ledger_transactions t on t.id = e.transaction_id
+        left join ledger_transactions st on st.order_id = t.order_id and st.kind = 'sale' and t.kind <> 'sale'
+        left join ledger_entries s on s.transaction_id = st.id and s.account = e.account
+          and s.currency = e.currency
+        where e.seller_id = ${sellerId} and e.account = ${account} and e.currency = ${currency}
+        group by t.order_id, 1
+      )
+      select
+        coalesce(-sum(amount) filter (where available_at is null or available_at <= ${at}::timestamptz), 0)::text
+          as available,
+        coalesce(-sum(amount) filter (where available_at > ${at}::timestamptz), 0)::text as held,
+        ${isoMs(sql`(min(available_at) filter (where available_at > ${at}::timestamptz and amount <> 0))`)}
+          as next_available_at
+      from part`,
+  )
+  return {
+    available: num(row?.available),
+    held: num(row?.held),
+    nextAvailableAt: textOrNull(row?.next_available_at),
+  }
+}
+
+/** A seller's books: a page of movements, totals for the filters, balances and the last 30 days. */
+export async function sellerTransactions(
+  db: Db,
+  sellerId: string,
+  filters: TransactionFilters,
+  now = new Date(),
+): Promise<SellerBooks> {
+  const currency = await sellerCurrency(db, sellerId)
+  const book = sellerBook(sellerId, currency)
+  const method = sql`o.method`
+  const today = Date.parse(now.toISOString().slice(0, 10))
+  const firstDay = new Date(today - (DAILY_DAYS - 1) * DAY_MS)
+  const [page, [totals], days, balance] = await Promise.all([
+    rows(
+      db,
+      sql`${book}
+        select m.id, m.kind, m.order_id::text as order_id, ${isoMs(sql`m.at`)} as at, ${isoUs(sql`m.at`)} as at_key,
+          m.amount::text as amount, m.balance::text as balance, ${isoMs(sql`m.available_at`)} as available_at,
+          o.reference, o.method, o.quantity, o.item->>'title' as item_title, o.item->>'label' as item_label
+        from book m left join orders o on o.id = m.order_id
+        where ${filtersWhere(filters, method, true)}
+        order by m.at desc, m.id collate "C" desc
+        limit ${filters.limit + 1}`,
+    ),
+    rows(
+      db,
+      sql`${book}
+        select
+          coalesce(sum(m.amount) filter (where m.kind = 'sale'), 0)::text as sales,
+          coalesce(-sum(m.amount) filter (where m.kind = 'fee'), 0)::text as fees,
+          coalesce(-sum(m.amount) filter (where m.kind = 'refund'), 0)::text as refunds,
+          coalesce(-sum(m.amount) filter (where m.kind = 'payout'), 0)::text as payouts,
+          coalesce(sum(m.amount), 0)::text as net
+        from book m left join orders o on o.id = m.order_id
+        where ${filtersWhere(filters, method, false)}`,
+    ),
+    // Earnings, not withdrawals: payouts are left out of the chart.
+    rows(
+      db,
+      sql`${book}
+        select to_char(m.at at time zone 'UTC', 'YYYY-MM-DD') as day, sum(m.amount)::text as net
+        from movement m
+        where m.kind <> 'payout' and m.at >= ${firstDay.toISOString()}::timestamptz
+        group by 1`,
+    ),
+    sellerBalance(db, sellerId, currency, now),
+  ])
+  const more = page.length > filters.limit
+  const shown = page.slice(0, filters.limit)
+  const netByDay = new Map(days.map((d) => [String(d.day), num(d.net)]))
+  return {
+    role: 'seller',
+    currency,
+    movements: shown.map(
+      (row): SellerMovement => ({
+        id: String(row.id),
+        at: String(row.at),
+        kind: row.kind as SellerMovement['kind'],
+        orderId: textOrNull(row.order_id),
+        reference: textOrNull(row.reference),
+        title: itemTitle(row),
+        method: textOrNull(row.method) as SellerMovement['method'],
+        amount: num(row.amount),
+        currency,
+        balance: num(row.balance),
+        availableAt: textOrNull(row.available_at),
+      }),
+    ),
+    nextCursor: nextCursor(shown, more),
+    summary: {
+      totals: {
+        sales: num(totals?.sales),
+        fees: num(totals?.fees),
+        refunds: num(totals?.refunds),
+        payouts: num(totals?.payouts),
+        net: num(totals?.net),
+      },
+      ...balance,
+      daily: Array.from({ length: DAILY_DAYS }, (_, i) => {
+        const day = new Date(firstDay.getTime() + i * DAY_MS).toISOString().slice(0, 10)
+        return { day, net: netByDay.get(day) ?? 0 }
+      }),
+    },
+  }
+}
+
+/**
+ * A buyer's payments and refunds: their paid orders, as their purchases list them (an order placed
+ * signed out only once the address is verified), in the currency they were charged. Free orders moved
+ * no money and are left out.
+ */
+export async function buyerTransactions(
+  db: Db,
+  buyer: UserRow,
+  filters: TransactionFilters,
+): Promise<BuyerBooks> {
+  const theirs = and(
+    eq(orders.buyerId, buyer.id),
+    inArray(orders.status, PURCHASED),
+    buyer.emailVerifiedAt !== null ? undefined : eq(orders.guest, false),
+    ne(orders.method, 'free'),
+    gt(orders.chargeAmount, 0),
+  )
+  const columns = sql`id as order_id, reference, method, charge_currency as currency, status, quantity,
+    item->>'title' as item_title, item->>'label' as item_label`
+  const page = await rows(
+    db,
+    sql`
+      with movement as (
+        select id::text || ':payment' as id, 'payment' as kind, paid_at as at, charge_amount as amount, ${columns}
+        from orders where ${theirs} and paid_at is not null
+        union all
+        select id::text || ':refund', 'refund', refunded_at, -charge_amount, ${columns}
+        from orders where ${theirs} and refunded_at is not null
+      )
+      select m.id, m.kind, ${isoMs(sql`m.at`)} as at, ${isoUs(sql`m.at`)} as at_key, m.amount::text as amount,
+        m.order_id::text as order_id, m.reference, m.method, m.currency, m.status, m.quantity, m.item_title,
+        m.item_label
+      from movement m
+      where ${filtersWhere(filters, sql`m.method`, true)}
+      order by m.at desc, m.id collate "C" desc
+      limit ${filters.limit + 1}`,
+  )
+  const more = page.length > filters.limit
+  const shown = page.slice(0, filters.limit)
+  return {
+    role: 'buyer',
+    movements: shown.map(
+      (row): BuyerMovement => ({
+        id: String(row.id),
+        at: String(row.at),
+        kind: row.kind as BuyerMovement['kind'],
+        orderId: String(row.order_id),
+        reference: String(row.reference),
+        title: itemTitle(row),
+        method: String(row.method) as BuyerMovement['method'],
+        amount: num(row.amount),
+        currency: String(row.currency) as BuyerMovement['currency'],
+        status: row.status as BuyerMovement['status'],
+      }),
+    ),
+    nextCursor: nextCursor(shown, more),
+  }
+}

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest'
+import type { BuyerMovement, SellerMovement } from '../../../contract/transactions.contract'
+import {
+  csvField,
+  csvFileName,
+  toDecimal,
+  transactionsCsv,
+} from '../../../src/features/transactions/transactions-csv'
+
+const sale: SellerMovement = {
+  id: 'a:1',
+  at: '2026-03-02T09:30:00.000Z',
+  kind: 'sale',
+  orderId: 'o-1',
+  reference: 'SKAB12CD34',
+  title: 'Kanga T-shirt (M / Black) × 2',
+  method: 'mpesa',
+  amount: 3_600_00,
+  currency: 'KES',
+  balance: 3_600_00,
+  availableAt: '2026-03-09T09:30:00.000Z',
+}
+
+const fee: SellerMovement = { ...sale, id: 'a:2', kind: 'fee', amount: -180_00, balance: 3_420_00 }
+
+const refund: BuyerMovement = {
+  id: 'o-2:refund',
+  at: '2026-03-03T10:00:00.000Z',
+  kind: 'refund',
+  orderId: 'o-2',
+  reference: 'SKZZ99YY88',
+  title: 'Presets',
+  method: 'paypal',
+  amount: -7_50,
+  currency: 'USD',
+  status: 'refunded',
+}
+
+describe('transactions CSV', () => {
+  it('writes a header and one row per movement, amounts in major units, lines ending in CRLF', () => {
+    expect(transactionsCsv([fee, sale]).split('\r\n')).toEqual([
+      'Date,Kind,Reference,Item,Method,Amount,Currency,Balance,Available from',
+      '2026-03-02T09:30:00.000Z,Soko fee,SKAB12CD34,Kanga T-shirt (M / Black) × 2,M-Pesa,-180.00,KES,3420.00,2026-03-09T09:30:00.000Z',
+      '2026-03-02T09:30:00.000Z,Sale,SKAB12CD34,Kanga T-shirt (M / Black) × 2,M-Pesa,3600.00,KES,3600.00,2026-03-09T09:30:00.000Z',
+      '',
+    ])
+  })
+
+  it('leaves balance and hold empty for a buyer, and names a fee given back', () => {
+    const [, row] = transactionsCsv([refund]).split('\r\n')
+    expect(row).toBe('2026-03-03T10:00:00.000Z,Refund,SKZZ99YY88,Presets,PayPal,-7.50,USD,,')
+    const [, back] = transactionsCsv([{ ...fee, amount: 180_00, availableAt: null }]).split('\r\n')
+    expect(back).toContain(',Soko fee returned,')
+    expect(back?.endsWith(',180.00,KES,3420.00,')).toBe(true)
+  })
+
+  it('converts minor units exactly, with the currency’s own number of decimals', () => {
+    expect(toDecimal(123_456, 'KES')).toBe('1234.56')
+    expect(toDecimal(-5, 'USD')).toBe('-0.05')
+    expect(toDecimal(0, 'EUR')).toBe('0.00')
+    expect(toDecimal(25_000, 'UGX')).toBe('25000')
+    expect(toDecimal(-1_000, 'RWF')).toBe('-1000')
+    // Integer arithmetic: a large amount stays exact to the cent.
+    expect(toDecimal(900_719_925_474_099, 'KES')).toBe('9007199254740.99')
+  })
+
+  it('quotes fields with commas, quotes and line breaks', () => {
+    expect(csvField('Beats, vol. 2')).toBe('"Beats, vol. 2"')
+    expect(csvField('The "best" presets')).toBe('"The ""best"" presets"')
+    expect(csvField('Line one\nline two')).toBe('"Line one\nline two"')
+    expect(csvField('Plain')).toBe('Plain')
+    const csv = transactionsCsv([{ ...sale, title: 'Poster, "A2"\r\nsigned' }])
+    expect(csv).toContain(',"Poster, ""A2""\r\nsigned",')
+  })
+
+  it('defuses cells a spreadsheet would run as formulas, but not negative amounts', () => {
+    expect(csvField('=HYPERLINK("http://evil.example")')).toBe(`"'=HYPERLINK(""http://evil.example"")"`)
+    expect(csvField('+254712345678')).toBe("'+254712345678")
+    expect(csvField('-2+3')).toBe("'-2+3")
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)")
+    expect(csvField('\tcmd')).toBe("'\tcmd")
+    expect(csvField('-180.00', { numeric: true })).toBe('-180.00')
+    expect(csvField('-1+1', { numeric: true })).toBe("'-1+1")
+    // A title that is a bare negative number is text, and defused like any other.
+    expect(csvField('-12')).toBe("'-12")
+    const [, row] = transactionsCsv([{ ...sale, title: '=1+1', reference: '@ref' }]).split('\r\n')
+    expect(row).toContain(",'@ref,'=1+1,")
+  })
+
+  it('names the file after the filter’s days, else the oldest movement’s day and today', () => {
+    expect(csvFileName({ from: '2026-01-01', to: '2026-01-31' }, [sale])).toBe(
+      'soko-transactions-2026-01-01-2026-01-31.csv',
+    )
+    expect(csvFileName({}, [refund, sale], '2026-04-01')).toBe('soko-transactions-2026-03-02-2026-04-01.csv')
+    expect(csvFileName({}, [], '2026-04-01')).toBe('soko-transactions-2026-04-01-2026-04-01.csv')
+  })
+})
