@@ -225,10 +225,24 @@ export const checkoutContract = {
     kind: 'mutation',
     access: 'public',
     summary:
-      'A short-lived signed link to one file of a paid order (Range requests work on it). Each call counts ' +
-      'towards the product’s download limit, if it has one.',
-    input: z.strictObject({ orderId, fileId: z.uuid({ error: 'Not a file of this order' }), key: accessKey }),
-    output: z.object({ url: z.string(), expiresAt: z.string(), fileName: z.string(), size: z.number() }),
+      'A short-lived signed link to one file of a paid order (Range, If-Range and HEAD work on it), with the ' +
+      'size and SHA-256 the file must have. Each new download counts towards the product’s download limit, ' +
+      'if it has one; a fresh link to go on with a download already started (`downloadId`) does not.',
+    input: z.strictObject({
+      orderId,
+      fileId: z.uuid({ error: 'Not a file of this order' }),
+      key: accessKey,
+      downloadId: z.uuid({ error: 'Not a download of this file' }).optional(),
+    }),
+    output: z.object({
+      url: z.string(),
+      expiresAt: z.string(),
+      fileName: z.string(),
+      size: z.number(),
+      /** Hex; null for files kept before digests were recorded. */
+      sha256: z.string().nullable(),
+      downloadId: z.string(),
+    }),
   }),
   listSales: defineSubject({
     kind: 'query',

@@ -17,6 +17,7 @@ import lighthouse, { type Result as LighthouseResult } from 'lighthouse'
 import { chromium } from 'playwright'
 import { freePort } from '../tests/support/net'
 import { rootDir, startServer } from '../tests/support/process'
+import { downloadFigures, printDownloadFigures } from './bench-downloads'
 import { chromiumArgs, findChromium } from './chromium'
 
 const pages = ['/', '/login', '/explore', '/features']
@@ -380,6 +381,9 @@ async function main() {
       await load(`${server.url}/`)
       const soko = await load(`${server.url}/`)
       const floor = await load(bare.url)
+      const downloads = await downloadFigures(server.url, dataDir).catch((error: unknown) =>
+        error instanceof Error ? error.message : String(error),
+      )
       console.log('\nSoko bench')
       if (!slug)
         console.log('  first-load JS /{slug}: skipped: no published product in /explore/_payload.json')
@@ -412,6 +416,7 @@ async function main() {
       console.log(`    Soko      ${soko.rps} req/s   p99 ${soko.p99} ms   errors ${soko.errors}`)
       console.log(`    node:http ${floor.rps} req/s   p99 ${floor.p99} ms   errors ${floor.errors}`)
       console.log(`    ratio     ${(soko.rps / floor.rps).toFixed(2)} of bare node:http throughput`)
+      printDownloadFigures(downloads)
     } finally {
       bare.stop()
     }

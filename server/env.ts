@@ -42,6 +42,8 @@ export interface Config {
   /** Seed the demo admin, seller and products into an empty database. */
   demoData: boolean
   demoPassword: string
+  /** How long a signed link to a purchased file lives; downloads under way ask for a fresh one. */
+  downloadLinkSeconds: number
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
   /** Payment providers: each is in sandbox mode (Soko's local simulator) until its keys are set. */
   payments: PaymentsConfig
@@ -153,6 +155,12 @@ const schema = z.object({
   ADMIN_EMAIL: z.email({ error: 'Use the e-mail address of the account to make admin' }).optional(),
   DEMO_DATA: flag.default(true),
   DEMO_PASSWORD: z.string().min(8, 'Use at least 8 characters').default('soko-demo-2026'),
+  DOWNLOAD_LINK_SECONDS: z.coerce
+    .number({ error: 'Use a number of seconds' })
+    .int('Use a whole number of seconds')
+    .min(1, 'Use at least 1 second')
+    .max(86_400, 'Use at most a day (86400)')
+    .default(600),
   DIST_DIR: z.string().optional(),
   MPESA_BASE_URL: z.url({ protocol: /^https?$/, error: 'Use https://api.safaricom.co.ke' }).optional(),
   MPESA_CONSUMER_KEY: z.string().optional(),
@@ -292,6 +300,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminEmail: e.ADMIN_EMAIL ?? null,
     demoData: e.DEMO_DATA,
     demoPassword: e.DEMO_PASSWORD,
+    downloadLinkSeconds: e.DOWNLOAD_LINK_SECONDS,
     logLevel: e.LOG_LEVEL,
     payments: paymentsConfig(e),
     rootDir,

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core'
+import { registerLibrary } from './downloads/library'
 import { registerNavigation } from './navigation'
 import { registerPayloads } from './payloads'
 import { registerPrecache } from './precache'
@@ -11,5 +12,6 @@ declare const self: ServiceWorkerGlobalScope
 registerPrecache(self.__WB_MANIFEST)
 registerNavigation()
 registerPayloads()
+registerLibrary()
 self.addEventListener('message', onMessage)
 clientsClaim()

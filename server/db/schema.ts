@@ -139,6 +139,8 @@ export const productAssets = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     /** Hex SHA-256 of a ready file, so a download can be checked. */
     sha256: text('sha256'),
+    /** The storage ETag of the bytes `sha256` is of: another ETag means the file was replaced since. */
+    digestEtag: text('digest_etag'),
     /** A ready photo's size and the widths of its WebP variants. */
     image: jsonb('image').$type<{ width: number; height: number; widths: number[] }>(),
     position: integer('position').notNull().default(0),

@@ -36,6 +36,9 @@ let slug = ''
 let sellerToken = ''
 
 test.describe.configure({ mode: 'serial' })
+// The plain download, as a browser without a service worker gets it; the offline library (the worker's
+// resumable downloads) is library.spec.ts.
+test.use({ serviceWorkers: 'block' })
 
 test.beforeAll(async ({ request }) => {
   // The demo seller puts a digital product with a known file on sale, through the API.

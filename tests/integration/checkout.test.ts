@@ -305,6 +305,44 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
     const part = await fetch(url, { headers: { range: 'bytes=1000-1999' } })
     expect(part.status).toBe(206)
     expect(Buffer.from(await part.arrayBuffer()).equals(fileBody.subarray(1000, 2000))).toBe(true)
+    // It says what the file must be; going on with that download asks for fresh links without counting.
+    const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
+    expect(link).toMatchObject({ size: fileBody.length, sha256: sha(fileBody) })
+    for (let i = 0; i < 4; i++) {
+      const fresh = data(
+        await app.call('getDownloadUrl', { orderId, fileId, key: accessKey, downloadId: link.downloadId }),
+      )
+      expect(fresh.downloadId).toBe(link.downloadId)
+    }
+    const left = data(await app.call('getOrder', { orderId, key: accessKey })).order.downloadsLeft
+    expect(left).toBe(2)
+    const stranger = await app.call('getDownloadUrl', {
+      orderId,
+      fileId,
+      key: accessKey,
+      downloadId: crypto.randomUUID(),
+    })
+    expect(stranger.status).toBe(404)
+    expect(stranger.body.errors).toMatchObject({ downloadId: 'Not a download of this file' })
+    // The file replaced where it is stored: the next link gives the new bytes' size and SHA-256.
+    const key = only(
+      await app.database.db
+        .select({ key: productAssets.storageKey })
+        .from(productAssets)
+        .where(eq(productAssets.id, fileId)),
+    ).key
+    const replacement = Buffer.concat([fileBody, Buffer.from('second edition')])
+    await writeFile(key, replacement)
+    const relinked = data(
+      await app.call('getDownloadUrl', { orderId, fileId, key: accessKey, downloadId: link.downloadId }),
+    )
+    expect(relinked).toMatchObject({ size: replacement.length, sha256: sha(replacement) })
+    await writeFile(key, fileBody)
+    expect(
+      data(
+        await app.call('getDownloadUrl', { orderId, fileId, key: accessKey, downloadId: link.downloadId }),
+      ),
+    ).toMatchObject({ size: fileBody.length, sha256: sha(fileBody) })
     // Someone without the key or the account sees nothing.
     expect((await app.call('getOrder', { orderId })).status).toBe(404)
     expect((await app.call('getDownloadUrl', { orderId, fileId, key: 'x'.repeat(32) })).status).toBe(404)

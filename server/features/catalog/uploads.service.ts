@@ -186,12 +186,24 @@ export function looksLike(contentType: string, head: Buffer): boolean {
   return SIGNATURES[contentType]?.(head) ?? true
 }
 
-/** Reads a stored file once: its SHA-256 and first 16 bytes. */
-async function digest(storage: Storage, key: string): Promise<{ sha256: string; head: Buffer }> {
+/**
+ * Reads a stored file once: its SHA-256, first 16 bytes, size and the ETag of the version read (all of it
+ * one version: a file replaced while it is read fails with FileChangedError). Null when it is missing.
+ */
+export async function digest(
+  storage: Storage,
+  key: string,
+): Promise<{ sha256: string; head: Buffer; size: number; etag: string } | null> {
+  const version = await storage.fileSource.stat(key)
+  if (!version) return null
   const hash = createHash('sha256')
   const chunks: Buffer[] = []
   let headBytes = 0
-  for await (const chunk of await storage.readStream(key)) {
+  const bytes =
+    version.size === 0
+      ? []
+      : await storage.fileSource.stream(key, { start: 0, end: version.size - 1, ifMatch: version.etag })
+  for await (const chunk of bytes) {
     const bytes = chunk as Buffer
     hash.update(bytes)
     if (headBytes < 16) {
@@ -199,7 +211,7 @@ async function digest(storage: Storage, key: string): Promise<{ sha256: string; 
       headBytes += Math.min(bytes.length, 16 - headBytes)
     }
   }
-  return { sha256: hash.digest('hex'), head: Buffer.concat(chunks) }
+  return { sha256: hash.digest('hex'), head: Buffer.concat(chunks), size: version.size, etag: version.etag }
 }
 
 /**
@@ -275,14 +287,16 @@ export async function finishUpload(db: Db, storage: Storage, log: Logger, asset:
     return
   }
 
-  const { sha256, head } = await digest(storage, asset.storageKey)
+  const read = await digest(storage, asset.storageKey)
+  if (!read) throw new Error(`the upload of ${asset.id} is missing from storage once joined`)
+  const { sha256, head, etag } = read
   if (!looksLike(asset.contentType, head))
     await refuse(
       400,
       `This file is not the ${asset.contentType} it says it is: check it opens, then upload it again.`,
       'Type differs from content',
     )
-  await markReady(db, asset, { sha256 })
+  await markReady(db, asset, { sha256, digestEtag: etag })
   log.info('product file uploaded', { productId: asset.productId, assetId: asset.id, size: asset.size })
 }
 

@@ -3,8 +3,10 @@ import { downloads, orders, productAssets, products } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import type { Handlers, RpcContext } from '../../rpc/handlers'
+import { FileChangedError } from '../../storage/file-response'
 import { callerOf } from '../accounts/accounts.handlers'
 import type { Caller } from '../accounts/sessions'
+import { digest } from '../catalog/uploads.service'
 import {
   type CheckoutDeps,
   checkPending,
@@ -21,7 +23,6 @@ import { refundOrder } from './refunds'
 import { type ServiceDetails, serviceSlots } from './slots'
 
 /** Download links live this long: enough to start a download, too short to pass around. */
-const DOWNLOAD_URL_SECONDS = 10 * 60
 
 const PURCHASED = ['paid', 'refunding', 'refunded']
 
@@ -144,7 +145,7 @@ export const checkoutHandlers: Pick<
     return { ...(await page(ctx, rows, limit)), awaitingVerification: hidden?.n ?? 0 }
   },
 
-  getDownloadUrl: async ({ orderId, fileId, key }, ctx) => {
+  getDownloadUrl: async ({ orderId, fileId, key, downloadId }, ctx) => {
     const row = await visibleOrder(ctx, orderId, key, 'buyer')
     if (row.kind !== 'digital') throw new AppError(400, 'This order has no files')
     if (row.status !== 'paid')
@@ -167,26 +168,43 @@ export const checkoutHandlers: Pick<
       )
     if (!file)
       throw new AppError(404, 'That file is not part of this purchase', { fileId: 'Not in this order' })
-    const [product] = await ctx.db
-      .select({ details: products.details })
-      .from(products)
-      .where(eq(products.id, row.productId))
-    const limit = (product?.details.downloadLimit as number | null | undefined) ?? null
-    if (limit !== null && (await downloadsUsed(ctx.db, row.id)) >= limit)
-      throw new AppError(
-        403,
-        `You have used all ${limit} downloads of this purchase: ask the seller for more`,
-      )
-    await ctx.db.insert(downloads).values({ id: uuidv7(), orderId: row.id, assetId: file.id })
+    let download = downloadId
+    if (download) {
+      // Going on with a download already counted: only a fresh link.
+      const [started] = await ctx.db
+        .select({ id: downloads.id })
+        .from(downloads)
+        .where(and(eq(downloads.id, download), eq(downloads.orderId, row.id), eq(downloads.assetId, file.id)))
+      if (!started)
+        throw new AppError(404, 'That download is not of this file', {
+          downloadId: 'Not a download of this file',
+        })
+    } else {
+      const [product] = await ctx.db
+        .select({ details: products.details })
+        .from(products)
+        .where(eq(products.id, row.productId))
+      const limit = (product?.details.downloadLimit as number | null | undefined) ?? null
+      if (limit !== null && (await downloadsUsed(ctx.db, row.id)) >= limit)
+        throw new AppError(
+          403,
+          `You have used all ${limit} downloads of this purchase: ask the seller for more`,
+        )
+      download = uuidv7()
+      await ctx.db.insert(downloads).values({ id: download, orderId: row.id, assetId: file.id })
+    }
+    const current = await currentDigest(ctx, file)
     const url = await ctx.storage.downloadUrl(file.storageKey, {
-      expiresInSeconds: DOWNLOAD_URL_SECONDS,
+      expiresInSeconds: ctx.config.downloadLinkSeconds,
       fileName: file.fileName,
     })
     return {
       url,
-      expiresAt: new Date(Date.now() + DOWNLOAD_URL_SECONDS * 1000).toISOString(),
+      expiresAt: new Date(Date.now() + ctx.config.downloadLinkSeconds * 1000).toISOString(),
       fileName: file.fileName,
-      size: file.size,
+      size: current.size,
+      sha256: current.sha256,
+      downloadId: download,
     }
   },
 
@@ -241,4 +259,32 @@ export const checkoutHandlers: Pick<
     }
     return { order: await orderView(checkoutDeps(ctx), orderId) }
   },
+}
+
+/**
+ * The size and SHA-256 of a file as it is stored now. They were recorded at upload with the version's
+ * ETag; a file replaced where it is kept since (a re-upload to the same key, an operator's restore) is
+ * digested again, once, so a download is checked against the bytes it gets, not the old ones.
+ */
+async function currentDigest(
+  ctx: Pick<RpcContext, 'db' | 'storage'>,
+  file: typeof productAssets.$inferSelect,
+): Promise<{ size: number; sha256: string | null }> {
+  const version = await ctx.storage.fileSource.stat(file.storageKey)
+  if (!version) throw new AppError(404, 'This file is missing: ask the seller to upload it again')
+  if (version.etag === file.digestEtag) return { size: file.size, sha256: file.sha256 }
+  let read: Awaited<ReturnType<typeof digest>>
+  try {
+    read = await digest(ctx.storage, file.storageKey)
+  } catch (error) {
+    if (error instanceof FileChangedError)
+      throw new AppError(503, 'This file is being replaced right now: try again in a moment')
+    throw error
+  }
+  if (!read) throw new AppError(404, 'This file is missing: ask the seller to upload it again')
+  await ctx.db
+    .update(productAssets)
+    .set({ size: read.size, sha256: read.sha256, digestEtag: read.etag })
+    .where(eq(productAssets.id, file.id))
+  return { size: read.size, sha256: read.sha256 }
 }

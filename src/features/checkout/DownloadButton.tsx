@@ -1,8 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ProductFile } from '../../../contract/catalog.contract'
+import { libraryId } from '../../../contract/library'
 import { Icon } from '../../components/Icon'
 import { RpcError, rpc } from '../../lib/rpc'
 import { formatSize } from '../catalog/ProductPage'
+import { LibraryFileRow } from '../downloads/LibraryFileRow'
+import { libraryAvailable, useLibrary } from '../downloads/library'
 import { checkoutQueries } from './checkout.queries'
 import { orderKey } from './order-keys'
 
@@ -53,19 +56,34 @@ export function DownloadButton({
   )
 }
 
-/** Files of a paid digital order, with how many downloads are left when the seller limited them. */
+/**
+ * Files of a paid digital order, with how many downloads are left when the seller limited them. Where a
+ * service worker runs, each file goes to the offline library (resumable, kept on the device); elsewhere
+ * a plain download.
+ */
 export function OrderFiles({
   order,
 }: {
   order: { id: string; files: ProductFile[]; downloadsLeft: number | null }
 }) {
   const usedUp = order.downloadsLeft !== null && order.downloadsLeft <= 0
+  const { entries } = useLibrary()
+  const offline = libraryAvailable()
   return (
     <>
       <ul className="plain-list download-list">
         {order.files.map((file) => (
           <li key={file.id}>
-            <DownloadButton orderId={order.id} file={file} disabled={usedUp} />
+            {offline ? (
+              <LibraryFileRow
+                orderId={order.id}
+                file={file}
+                entry={entries.get(libraryId(order.id, file.id))}
+                disabled={usedUp}
+              />
+            ) : (
+              <DownloadButton orderId={order.id} file={file} disabled={usedUp} />
+            )}
           </li>
         ))}
       </ul>

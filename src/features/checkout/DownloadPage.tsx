@@ -1,21 +1,39 @@
-import { useQuery } from '@tanstack/react-query'
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { OfflineNote } from '../../components/OfflineNote'
 import { usePageTitle } from '../../lib/title'
 import { checkoutQueries } from './checkout.queries'
 import { OrderFiles } from './DownloadButton'
 import { OrderError } from './OrderStatusPage'
+
+/** The order as the buyer's purchases list has it, and when that list came. */
+function purchasedOrder(queryClient: QueryClient, orderId: string) {
+  const { queryKey } = checkoutQueries.purchases()
+  const order = queryClient
+    .getQueryData(queryKey)
+    ?.pages.flatMap((page) => page.orders)
+    .find((o) => o.id === orderId)
+  return order ? { order, updatedAt: queryClient.getQueryState(queryKey)?.dataUpdatedAt } : undefined
+}
 
 /**
  * /download/{id}: one purchase's files, for its buyer signed in or (with the key this browser kept) signed
  * out. Each press asks for a fresh short-lived link, so a bookmarked page keeps working.
  */
 export function DownloadPage({ orderId }: { orderId: string }) {
-  const query = useQuery(checkoutQueries.order(orderId))
+  const queryClient = useQueryClient()
+  const query = useQuery({
+    ...checkoutQueries.order(orderId),
+    // Opened offline from /downloads: the purchases list already has the order (files, names, sizes).
+    initialData: () => purchasedOrder(queryClient, orderId)?.order,
+    initialDataUpdatedAt: () => purchasedOrder(queryClient, orderId)?.updatedAt,
+  })
   const order = query.data
   usePageTitle(order ? `Download ${order.product.title}` : 'Download')
   return (
     <section className="page narrow" aria-labelledby="download-heading" aria-busy={query.isPending}>
       <h1 id="download-heading">{order ? order.product.title : 'Download'}</h1>
+      <OfflineNote updatedAt={query.dataUpdatedAt} failed={query.isError && !!order} />
       {query.isPending ? <p role="status">Loading your files…</p> : null}
       {query.isError && !order ? (
         <OrderError error={query.error} what="download" onRetry={() => void query.refetch()} />

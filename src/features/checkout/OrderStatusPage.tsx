@@ -7,6 +7,7 @@ import { RpcError } from '../../lib/rpc'
 import { useSession } from '../../lib/session'
 import { usePageTitle } from '../../lib/title'
 import { money } from '../catalog/money'
+import { requestPersistence } from '../downloads/library'
 import { checkoutQueries } from './checkout.queries'
 import { OrderFiles } from './DownloadButton'
 import { MpesaWait } from './MpesaWait'
@@ -97,6 +98,11 @@ export function OrderStatusPage({ orderId }: { orderId: string | undefined }) {
 function OrderStatus({ orderId }: { orderId: string }) {
   const query = useQuery(checkoutQueries.order(orderId))
   const order = query.data
+  const paid = order?.status === 'paid'
+  useEffect(() => {
+    // A first purchase: ask the browser to keep what Soko stores (the offline library) under pressure.
+    if (paid) void requestPersistence()
+  }, [paid])
   if (!order)
     return (
       <section className="page narrow" aria-labelledby="order-heading" aria-busy={query.isPending}>

@@ -3,10 +3,13 @@ import { Link } from '@tanstack/react-router'
 import { ORDER_STATUS_TEXT } from '../../../contract/checkout.constants'
 import type { Order } from '../../../contract/checkout.contract'
 import { FormMessage } from '../../components/Form'
+import { OfflineNote } from '../../components/OfflineNote'
 import { RpcError, rpc } from '../../lib/rpc'
 import { usePageTitle } from '../../lib/title'
 import { money } from '../catalog/money'
 import { Photo } from '../catalog/ProductCards'
+import { useLibrary } from '../downloads/library'
+import { StorageUsage } from '../downloads/StorageUsage'
 import { checkoutQueries } from './checkout.queries'
 import { OrderFiles } from './DownloadButton'
 import { dateText, itemText } from './order-format'
@@ -60,8 +63,15 @@ function AwaitingVerification({ count }: { count: number }) {
 }
 
 function ListState({ list, empty }: { list: ReturnType<typeof usePurchases>['list']; empty: boolean }) {
-  if (list.isPending) return <p role="status">Loading…</p>
-  if (list.isError)
+  if (list.isPending)
+    return (
+      <p role="status">
+        {list.fetchStatus === 'paused'
+          ? 'You are offline, and this device has no copy of your purchases yet: they show here once you open this page online.'
+          : 'Loading…'}
+      </p>
+    )
+  if (list.isError && !list.data)
     return (
       <p role="alert">
         Your purchases could not be loaded: {list.error.message}{' '}
@@ -122,6 +132,7 @@ export function PurchasesPage() {
   return (
     <section className="page" aria-labelledby="purchases-heading">
       <h1 id="purchases-heading">Purchases</h1>
+      <OfflineNote updatedAt={list.dataUpdatedAt} failed={list.isError && !!list.data} />
       <AwaitingVerification count={awaiting} />
       <ListState list={list} empty={orders.length === 0} />
       {orders.length > 0 ? (
@@ -166,10 +177,13 @@ export function PurchasesPage() {
 export function DownloadsPage() {
   usePageTitle('Your downloads')
   const { list, orders, awaiting } = usePurchases()
+  const { entries } = useLibrary()
   const digital = orders.filter((order) => order.kind === 'digital' && order.status === 'paid')
   return (
     <section className="page narrow" aria-labelledby="downloads-heading">
       <h1 id="downloads-heading">Your downloads</h1>
+      <OfflineNote updatedAt={list.dataUpdatedAt} failed={list.isError && !!list.data} />
+      <StorageUsage entries={entries} />
       <AwaitingVerification count={awaiting} />
       <ListState list={list} empty={orders.length === 0} />
       {orders.length > 0 && digital.length === 0 && !list.hasNextPage ? (

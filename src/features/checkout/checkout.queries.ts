@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import type { SubjectInput } from '../../../contract'
 import type { OrderStatus } from '../../../contract/checkout.constants'
+import { persisted } from '../../lib/persisted'
 import { rpc } from '../../lib/rpc'
 import { orderKey } from './order-keys'
 
@@ -39,6 +40,8 @@ export const checkoutQueries = {
   order: (orderId: string) =>
     queryOptions({
       queryKey: [...checkoutQueries.all(), 'order', orderId],
+      // Kept for offline: /download/{id} and the receipt open with no network.
+      meta: persisted,
       queryFn: async ({ signal }) =>
         (await rpc('getOrder', { orderId, key: await orderKey(orderId) }, { signal })).order,
       // Followed while it waits, and while a Paybill payment may still turn a timed-out M-Pesa order paid
@@ -55,6 +58,7 @@ export const checkoutQueries = {
   purchases: () =>
     infiniteQueryOptions({
       queryKey: [...checkoutQueries.all(), 'purchases'],
+      meta: persisted,
       queryFn: ({ pageParam, signal }) =>
         rpc('listPurchases', pageParam ? { cursor: pageParam } : {}, { signal }),
       initialPageParam: '',

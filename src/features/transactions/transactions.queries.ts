@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import type { SubjectOutput } from '../../../contract'
-import { persisted } from '../../lib/offline-cache'
+import { persisted } from '../../lib/persisted'
 import { rpc } from '../../lib/rpc'
 import type { CsvMovement } from './transactions-csv'
 import type { TransactionsSearch } from './transactions-search'

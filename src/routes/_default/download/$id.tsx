@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { checkoutQueries } from '../../../features/checkout/checkout.queries'
 import { DownloadPage } from '../../../features/checkout/DownloadPage'
 import { keepOrderKey } from '../../../features/checkout/order-keys'
+import { restoreForOffline } from '../../../lib/offline-route'
 
 /**
  * Public: a signed-out buyer opens it with the access key this browser kept (order-keys.ts), or with the
@@ -10,6 +11,8 @@ import { keepOrderKey } from '../../../features/checkout/order-keys'
 export const Route = createFileRoute('/_default/download/$id')({
   validateSearch: (search: Record<string, unknown>): { key?: string } =>
     typeof search.key === 'string' && search.key ? { key: search.key } : {},
+  // The purchase reads offline too: the copy kept in IndexedDB goes into the cache first.
+  beforeLoad: ({ context }) => restoreForOffline(context.queryClient),
   loaderDeps: ({ search }) => ({ key: search.key }),
   loader: ({ context, params, deps }) => {
     if (deps.key) void keepOrderKey(params.id, deps.key)

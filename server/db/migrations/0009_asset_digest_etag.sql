@@ -1,0 +1,1 @@
+ALTER TABLE "product_assets" ADD COLUMN "digest_etag" text;

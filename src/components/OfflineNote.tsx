@@ -1,0 +1,18 @@
+import { useOnline } from '../lib/install'
+
+/**
+ * The line a screen shows when what it lists may be old: offline (its data comes from the copy kept in
+ * IndexedDB) or after a refresh failed. `updatedAt` is when that data last came from the server.
+ */
+export function OfflineNote({ updatedAt, failed = false }: { updatedAt: number; failed?: boolean }) {
+  const online = useOnline()
+  if ((online && !failed) || !updatedAt) return null
+  const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    updatedAt,
+  )
+  return (
+    <p className="notice offline-note" role="status">
+      {online ? 'Could not refresh' : 'Offline'} — last updated {when}
+    </p>
+  )
+}

@@ -1,0 +1,339 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+  request,
+  test,
+} from '@playwright/test'
+import { PART_BYTES } from '../../contract/library'
+import { type DropProxy, startDropProxy } from '../support/drop-proxy'
+import { freePort } from '../support/net'
+import { type ServerProcess, startServer } from '../support/process'
+import { signIn } from './session'
+
+/**
+ * The offline library in Chromium against the built server, behind a proxy that slows file bytes to a
+ * phone's link, counts them, and breaks connections off: a 20 MB purchase survives three offline spells
+ * and three server drops with the right SHA-256 and at most a part re-sent per drop; links that expire
+ * mid-download are replaced; a file replaced on the server starts over cleanly; and with no network at
+ * all /downloads, the kept file, /account/purchases and /account/transactions still open.
+ */
+
+const SELLER = { email: 'wanjiru@soko.test', password: 'soko-demo-2026' }
+const BUYER = { email: 'admin@soko.test', password: 'soko-demo-2026' }
+const MB = 1024 * 1024
+const SIZE = 20 * MB
+/** A phone's good 3G day, so that a 20 MB file takes long enough to be cut off. */
+const RATE = 3 * MB
+/** Links live this long: a 20 MB download at RATE outlives several. */
+const LINK_SECONDS = 3
+
+const run = randomBytes(3).toString('hex')
+const fileName = `course-${run}.zip`
+const sha = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+
+let server: ServerProcess
+let proxy: DropProxy
+let dataDir: string
+let api: APIRequestContext
+let fileBytes: Buffer
+let productId = ''
+let orderId = ''
+
+async function rpc<T = Record<string, unknown>>(subject: string, input: object, token?: string): Promise<T> {
+  const res = await api.post('/', {
+    data: { subject, ...input },
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  })
+  const body = (await res.json()) as { data: T; message: string }
+  if (res.status() !== 200) throw new Error(`${subject}: ${res.status()} ${body.message}`)
+  return body.data
+}
+
+function randomFile(size: number): Buffer {
+  const bytes = randomBytes(size)
+  // A ZIP's first bytes, so the upload's type check accepts it.
+  bytes.set([0x50, 0x4b, 0x03, 0x04])
+  return bytes
+}
+
+test.describe.configure({ mode: 'serial' })
+test.setTimeout(120_000)
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'soko-library-'))
+  const port = await freePort()
+  proxy = await startDropProxy(`http://127.0.0.1:${port}`)
+  // The site's public address is the proxy's, so that the card page returns through it too.
+  server = await startServer({
+    entry: 'built',
+    env: {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: proxy.url,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      DOWNLOAD_LINK_SECONDS: String(LINK_SECONDS),
+    },
+  })
+  api = await request.newContext({ baseURL: server.url })
+  const sellerToken = (await rpc<{ token: string }>('signIn', SELLER)).token
+  const { product } = await rpc<{ product: { id: string; slug: string } }>(
+    'createProduct',
+    {
+      kind: 'digital',
+      title: `Video course ${run}`,
+      description: 'Twenty megabytes of lessons.',
+      price: { amount: 1_500_00, currency: 'KES' },
+    },
+    sellerToken,
+  )
+  productId = product.id
+  fileBytes = randomFile(SIZE)
+  const ticket = await rpc<{ uploadId: string; parts: { partNumber: number; url: string }[] }>(
+    'createUploadUrl',
+    { productId, role: 'file', fileName, contentType: 'application/zip', size: SIZE },
+    sellerToken,
+  )
+  let at = 0
+  for (const part of ticket.parts) {
+    const partSize = Math.min(Math.ceil(SIZE / ticket.parts.length / MB) * MB, SIZE - at)
+    const res = await api.put(part.url, {
+      data: fileBytes.subarray(at, at + partSize),
+      headers: { 'content-type': 'application/zip' },
+    })
+    expect(res.status(), `part ${part.partNumber}`).toBeLessThan(300)
+    at += partSize
+  }
+  expect(at).toBe(SIZE)
+  await rpc('completeUpload', { uploadId: ticket.uploadId }, sellerToken)
+  await rpc('publishProduct', { id: productId }, sellerToken)
+})
+
+test.afterAll(async () => {
+  await api?.dispose()
+  const code = await server?.stop()
+  await proxy?.close()
+  rmSync(dataDir, { recursive: true, force: true })
+  expect(code, server?.output()).toBe(0)
+})
+
+/** A buyer's browser through the proxy, signed in, its service worker in control. */
+async function buyerPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: proxy.url, acceptDownloads: true })
+  const page = await context.newPage()
+  await signIn(page, BUYER.email, BUYER.password)
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 15_000,
+  })
+  return { context, page }
+}
+
+/** The kept file's SHA-256, read from the worker with whatever network there is. */
+async function keptSha(page: Page, id: string) {
+  return page.evaluate(
+    async (url) => {
+      const res = await fetch(url)
+      const digest = await crypto.subtle.digest('SHA-256', await res.arrayBuffer())
+      return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
+    },
+    `/offline-files/${id}/${encodeURIComponent(fileName)}`,
+  )
+}
+
+let fileId = ''
+
+test('buys the course by card, then downloads it through three offline spells', async ({ browser }) => {
+  const { context, page } = await buyerPage(browser)
+  const token = await page.evaluate(() => document.cookie.match(/auth_token=([^;]+)/)?.[1] ?? '')
+  const started = await rpc<{ orderId: string; next: { kind: string; url: string } }>(
+    'startCheckout',
+    { productId, method: 'card' },
+    decodeURIComponent(token),
+  )
+  orderId = started.orderId
+  await page.goto(started.next.url)
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByRole('button', { name: /^Pay/ }).click()
+  await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 15_000 })
+
+  await page.goto(`/download/${orderId}`)
+  const row = page.locator('.library-row', { hasText: fileName })
+  proxy.setRate(RATE)
+  const start = proxy.served()
+  const subjectsBefore = proxy.subjects().length
+  await row.getByRole('button', { name: `Download ${fileName}` }).click()
+  await expect(row.getByText('Downloading')).toBeVisible()
+  // Three times, at a random point, the phone loses its network for a while.
+  const cuts = Array.from({ length: 3 }, (_, i) => start + Math.floor(((i + Math.random()) * SIZE) / 3.5))
+  for (const cut of cuts) {
+    await proxy.reached(cut)
+    // No network: new requests fail, and the one under way breaks off.
+    await context.setOffline(true)
+    proxy.cut()
+    await expect(row.getByText(/Waiting for the network/)).toBeVisible({ timeout: 15_000 })
+    await context.setOffline(false)
+  }
+  await expect(row.getByText('Saved on this device')).toBeVisible({ timeout: 60_000 })
+  const kept = await libraryRecord(page, orderId)
+  fileId = kept.fileId
+  expect(await keptSha(page, `${orderId}/${fileId}`)).toBe(sha(fileBytes))
+  const resent = proxy.served() - start - SIZE
+  expect(resent).toBeLessThanOrEqual(3 * PART_BYTES)
+  // Links expired on the way (they live 3 s): fresh ones went on with the same download, uncounted.
+  const asked = proxy
+    .subjects()
+    .slice(subjectsBefore)
+    .filter((s) => s.subject === 'getDownloadUrl')
+  expect(asked.length).toBeGreaterThan(1)
+  expect(asked.slice(1).every((s) => s.downloadId === kept.downloadId)).toBe(true)
+  await context.close()
+})
+
+/** What the offline copy of the query cache (idb-keyval's default store) holds: the keys' second words. */
+async function savedQueries(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('keyval-store')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const req = open.result.transaction('keyval').objectStore('keyval').get('soko-query-cache')
+          req.onerror = () => reject(req.error)
+          req.onsuccess = () => {
+            const saved = req.result as { state?: { queries?: { queryKey: unknown[] }[] } } | undefined
+            resolve((saved?.state?.queries ?? []).map((q) => String(q.queryKey[1] ?? q.queryKey[0])))
+            open.result.close()
+          }
+        }
+      }),
+  )
+}
+
+/** The library's record of the order's file, as the worker keeps it in IndexedDB. */
+async function libraryRecord(page: Page, order: string) {
+  return page.evaluate(async (order) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('soko-library')
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    const all = await new Promise<
+      { orderId: string; fileId: string; downloadId: string; restarts: number; etag: string }[]
+    >((resolve, reject) => {
+      const req = db.transaction('files').objectStore('files').getAll()
+      req.onsuccess = () => resolve(req.result)
+      req.onerror = () => reject(req.error)
+    })
+    db.close()
+    const found = all.find((f) => f.orderId === order)
+    if (!found) throw new Error('no library record for the order')
+    return found
+  }, order)
+}
+
+test('downloads it again through three dropped connections, and after a closed tab', async ({ browser }) => {
+  const { context, page } = await buyerPage(browser)
+  await page.goto('/downloads')
+  const row = page.locator('.library-row', { hasText: fileName })
+  // The new context has its own storage: the file is not kept there yet.
+  proxy.setRate(RATE)
+  const start = proxy.served()
+  for (let i = 0; i < 3; i++) proxy.dropAt(start + Math.floor(((i + Math.random()) * SIZE) / 3.5))
+  await row.getByRole('button', { name: `Download ${fileName}` }).click()
+  // Half-way, the tab is closed; a new one goes on from where it stopped.
+  await proxy.reached(start + SIZE / 2)
+  await page.close()
+  const next = await context.newPage()
+  await next.goto('/downloads')
+  const again = next.locator('.library-row', { hasText: fileName })
+  await expect(again.getByText('Saved on this device')).toBeVisible({ timeout: 60_000 })
+  expect(await keptSha(next, `${orderId}/${fileId}`)).toBe(sha(fileBytes))
+  // Three drops and a closed tab: at most a part each sent twice.
+  expect(proxy.served() - start - SIZE).toBeLessThanOrEqual(4 * PART_BYTES)
+  await context.close()
+})
+
+test('a file replaced on the server mid-download starts over cleanly', async ({ browser }) => {
+  const { context, page } = await buyerPage(browser)
+  await page.goto(`/download/${orderId}`)
+  const row = page.locator('.library-row', { hasText: fileName })
+  proxy.setRate(RATE)
+  const start = proxy.served()
+  await row.getByRole('button', { name: `Download ${fileName}` }).click()
+  await proxy.reached(start + 5 * MB)
+  // The seller's file changes where the server keeps it (written beside it, then moved in one step).
+  const replacement = randomFile(12 * MB)
+  const stored = path.join(dataDir, 'files', 'products', productId, 'files')
+  const [name] = readdirSync(stored).filter((n) => !n.includes('.'))
+  expect(name).toBeDefined()
+  const target = path.join(stored, name as string)
+  writeFileSync(`${target}.new`, replacement)
+  renameSync(`${target}.new`, target)
+  await expect(row.getByText('Saved on this device')).toBeVisible({ timeout: 60_000 })
+  const kept = await libraryRecord(page, orderId)
+  expect(kept.restarts).toBe(1)
+  expect(await keptSha(page, `${orderId}/${fileId}`)).toBe(sha(replacement))
+  // Put the original back for the other tests' buyers.
+  writeFileSync(`${target}.new`, fileBytes)
+  renameSync(`${target}.new`, target)
+  await context.close()
+})
+
+test('with no network, the library, the kept file, purchases and transactions still open', async ({
+  browser,
+}) => {
+  const { context, page } = await buyerPage(browser)
+  proxy.setRate(0)
+  // Online first: the pages are seen once, the file kept.
+  await page.goto('/account/purchases')
+  await expect(page.getByRole('link', { name: `Video course ${run}`, exact: true })).toBeVisible()
+  await expect.poll(() => savedQueries(page)).toContain('purchases')
+  await page.goto('/account/transactions')
+  await expect(page.getByText(`Video course ${run}`).first()).toBeVisible()
+  // The copy of what the pages read is in IndexedDB.
+  await expect.poll(() => savedQueries(page)).toEqual(expect.arrayContaining(['purchases', 'transactions']))
+  await page.goto('/downloads')
+  const row = page.locator('.library-row', { hasText: fileName })
+  await row.getByRole('button', { name: `Download ${fileName}` }).click()
+  await expect(row.getByText('Saved on this device')).toBeVisible({ timeout: 60_000 })
+
+  await context.setOffline(true)
+  const served = proxy.served()
+  for (const [where, shows] of [
+    ['/downloads', 'Your downloads'],
+    ['/account/purchases', 'Purchases'],
+    ['/account/transactions', 'Transactions'],
+    [`/download/${orderId}`, `Video course ${run}`],
+  ] as const) {
+    await page.goto(where)
+    await expect(page.getByRole('heading', { level: 1 }), where).toHaveText(shows)
+    await expect(page.getByText(/Offline — last updated/), where).toBeVisible()
+  }
+  await expect(
+    page.locator('.library-row', { hasText: fileName }).getByText('Saved on this device'),
+  ).toBeVisible()
+  // The kept file opens and saves with no network, whole.
+  const kept = page.locator('.library-row', { hasText: fileName })
+  await expect(kept.getByRole('link', { name: `Open ${fileName}` })).toHaveAttribute(
+    'href',
+    `/offline-files/${orderId}/${fileId}/${encodeURIComponent(fileName)}`,
+  )
+  expect(await keptSha(page, `${orderId}/${fileId}`)).toBe(sha(fileBytes))
+  const saving = page.waitForEvent('download')
+  await kept.getByRole('button', { name: `Save to device ${fileName}` }).click()
+  const saved = await saving
+  expect(saved.suggestedFilename()).toBe(fileName)
+  expect(sha(await readFile((await saved.path()) ?? ''))).toBe(sha(fileBytes))
+  // Nothing came from the server while offline.
+  expect(proxy.served()).toBe(served)
+  await context.setOffline(false)
+  await context.close()
+})
