@@ -21,7 +21,6 @@ interface Saved {
   state: DehydratedState
 }
 
-
 let restoring: Promise<void> | undefined
 
 /**
