@@ -87,6 +87,26 @@ export type LibraryMessage =
 
 export const libraryId = (orderId: string, fileId: string) => `${orderId}:${fileId}`
 
+/** A file just asked for: nothing received yet, first in line after those queued before it. */
+export function queuedFile(
+  file: Extract<LibraryCommand, { type: 'library:add' }>['file'] & { downloadId?: string | null },
+): LibraryFile {
+  return {
+    ...file,
+    id: libraryId(file.orderId, file.fileId),
+    downloadId: file.downloadId ?? null,
+    etag: null,
+    status: 'queued',
+    received: 0,
+    parts: [],
+    hashState: null,
+    error: null,
+    queuedAt: Date.now(),
+    doneAt: null,
+    restarts: 0,
+  }
+}
+
 export function offlineFileUrl(file: Pick<LibraryFile, 'orderId' | 'fileId' | 'fileName'>, save = false) {
   const path = `${OFFLINE_FILES_PREFIX}${file.orderId}/${file.fileId}/${encodeURIComponent(file.fileName)}`
   return save ? `${path}?save=1` : path

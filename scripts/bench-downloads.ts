@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { LibraryFile } from '../contract/library'
+import { queuedFile } from '../contract/library'
 import { loadConfig } from '../server/env'
 import { createStorage } from '../server/storage/create-storage'
 import { downloadFile, type EngineDeps } from '../sw/downloads/engine'
@@ -98,26 +98,15 @@ export async function downloadFigures(serverUrl: string, dataDir: string): Promi
         progress: () => {},
         wait: async () => {},
       }
-      const file: LibraryFile = {
-        id: 'bench:file',
+      const file = queuedFile({
         orderId: 'bench',
         fileId: 'file',
         fileName: 'file.bin',
         contentType: 'application/octet-stream',
         size: FILE_BYTES,
         sha256: null,
-        downloadId: null,
-        etag: null,
         apiBase: '',
-        status: 'queued',
-        received: 0,
-        parts: [],
-        hashState: null,
-        error: null,
-        queuedAt: Date.now(),
-        doneAt: null,
-        restarts: 0,
-      }
+      })
       const done = await downloadFile(file, deps, new AbortController().signal)
       if (done.status !== 'done') throw new Error('the resumed download did not finish')
       return {

@@ -10,6 +10,7 @@ import {
   type LibraryMessage,
   libraryId,
   OFFLINE_FILES_PREFIX,
+  queuedFile,
 } from '../../contract/library'
 import { downloadFile, type EngineDeps, type Link, LinkRefused } from './engine'
 
@@ -217,21 +218,9 @@ async function command(message: LibraryCommand): Promise<void> {
       if (known && known.status !== 'failed') {
         if (known.status === 'paused') await saveFile({ ...known, status: 'queued' })
         else tell({ type: 'library:progress', file: known, bytes: known.received, speed: null })
-      } else
-        await saveFile({
-          ...file,
-          id,
-          downloadId: known?.downloadId ?? null,
-          etag: null,
-          status: 'queued',
-          received: 0,
-          parts: [],
-          hashState: null,
-          error: null,
-          queuedAt: Date.now(),
-          doneAt: null,
-          restarts: 0,
-        })
+      }
+      // A failed one starts over, as the same download (a fresh link for it is not counted again).
+      else await saveFile(queuedFile({ ...file, downloadId: known?.downloadId ?? null }))
       break
     }
     case 'library:pause': {

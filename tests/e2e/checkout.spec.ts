@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { rpc, sellDigitalProduct } from './seller'
 
 /**
  * Buying, signed out, in the sandbox: M-Pesa (the tester accepts on the sandbox phone), a card and PayPal,
@@ -17,21 +18,6 @@ const fileName = `field-notes-${run}.zip`
 // A ZIP's first bytes, so the upload's type check accepts it; the rest is random.
 fileBytes.set([0x50, 0x4b, 0x03, 0x04])
 
-async function rpc<T = Record<string, unknown>>(
-  request: APIRequestContext,
-  subject: string,
-  input: object,
-  token?: string,
-): Promise<T> {
-  const res = await request.post('/', {
-    data: { subject, ...input },
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  })
-  const body = (await res.json()) as { data: T; message: string }
-  if (res.status() !== 200) throw new Error(`${subject}: ${res.status()} ${body.message}`)
-  return body.data
-}
-
 let slug = ''
 let sellerToken = ''
 
@@ -43,32 +29,16 @@ test.use({ serviceWorkers: 'block' })
 test.beforeAll(async ({ request }) => {
   // The demo seller puts a digital product with a known file on sale, through the API.
   sellerToken = (await rpc<{ token: string }>(request, 'signIn', SELLER)).token
-  const { product } = await rpc<{ product: { id: string; slug: string } }>(
+  const product = await sellDigitalProduct(
     request,
-    'createProduct',
+    sellerToken,
     {
-      kind: 'digital',
       title: `Field notes ${run}`,
       description: 'Sounds of Kisumu.',
       price: { amount: 750_00, currency: 'KES' },
     },
-    sellerToken,
+    { name: fileName, bytes: fileBytes },
   )
-  const ticket = await rpc<{ uploadId: string; parts: { partNumber: number; url: string }[] }>(
-    request,
-    'createUploadUrl',
-    { productId: product.id, role: 'file', fileName, contentType: 'application/zip', size: fileBytes.length },
-    sellerToken,
-  )
-  for (const part of ticket.parts) {
-    const res = await request.put(part.url, {
-      data: fileBytes,
-      headers: { 'content-type': 'application/zip' },
-    })
-    expect(res.status()).toBeLessThan(300)
-  }
-  await rpc(request, 'completeUpload', { uploadId: ticket.uploadId }, sellerToken)
-  await rpc(request, 'publishProduct', { id: product.id }, sellerToken)
   slug = product.slug
 })
 

@@ -16,6 +16,7 @@ import { PART_BYTES } from '../../contract/library'
 import { type DropProxy, startDropProxy } from '../support/drop-proxy'
 import { freePort } from '../support/net'
 import { type ServerProcess, startServer } from '../support/process'
+import { rpc, sellDigitalProduct } from './seller'
 import { signIn } from './session'
 
 /**
@@ -47,16 +48,6 @@ let fileBytes: Buffer
 let productId = ''
 let orderId = ''
 
-async function rpc<T = Record<string, unknown>>(subject: string, input: object, token?: string): Promise<T> {
-  const res = await api.post('/', {
-    data: { subject, ...input },
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  })
-  const body = (await res.json()) as { data: T; message: string }
-  if (res.status() !== 200) throw new Error(`${subject}: ${res.status()} ${body.message}`)
-  return body.data
-}
-
 function randomFile(size: number): Buffer {
   const bytes = randomBytes(size)
   // A ZIP's first bytes, so the upload's type check accepts it.
@@ -84,37 +75,20 @@ test.beforeAll(async () => {
     },
   })
   api = await request.newContext({ baseURL: server.url })
-  const sellerToken = (await rpc<{ token: string }>('signIn', SELLER)).token
-  const { product } = await rpc<{ product: { id: string; slug: string } }>(
-    'createProduct',
-    {
-      kind: 'digital',
-      title: `Video course ${run}`,
-      description: 'Twenty megabytes of lessons.',
-      price: { amount: 1_500_00, currency: 'KES' },
-    },
-    sellerToken,
-  )
-  productId = product.id
+  const sellerToken = (await rpc<{ token: string }>(api, 'signIn', SELLER)).token
   fileBytes = randomFile(SIZE)
-  const ticket = await rpc<{ uploadId: string; parts: { partNumber: number; url: string }[] }>(
-    'createUploadUrl',
-    { productId, role: 'file', fileName, contentType: 'application/zip', size: SIZE },
-    sellerToken,
-  )
-  let at = 0
-  for (const part of ticket.parts) {
-    const partSize = Math.min(Math.ceil(SIZE / ticket.parts.length / MB) * MB, SIZE - at)
-    const res = await api.put(part.url, {
-      data: fileBytes.subarray(at, at + partSize),
-      headers: { 'content-type': 'application/zip' },
-    })
-    expect(res.status(), `part ${part.partNumber}`).toBeLessThan(300)
-    at += partSize
-  }
-  expect(at).toBe(SIZE)
-  await rpc('completeUpload', { uploadId: ticket.uploadId }, sellerToken)
-  await rpc('publishProduct', { id: productId }, sellerToken)
+  productId = (
+    await sellDigitalProduct(
+      api,
+      sellerToken,
+      {
+        title: `Video course ${run}`,
+        description: 'Twenty megabytes of lessons.',
+        price: { amount: 1_500_00, currency: 'KES' },
+      },
+      { name: fileName, bytes: fileBytes },
+    )
+  ).id
 })
 
 test.afterAll(async () => {
@@ -154,6 +128,7 @@ test('buys the course by card, then downloads it through three offline spells', 
   const { context, page } = await buyerPage(browser)
   const token = await page.evaluate(() => document.cookie.match(/auth_token=([^;]+)/)?.[1] ?? '')
   const started = await rpc<{ orderId: string; next: { kind: string; url: string } }>(
+    api,
     'startCheckout',
     { productId, method: 'card' },
     decodeURIComponent(token),

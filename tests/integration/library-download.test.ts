@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type LibraryFile, PART_BYTES } from '../../contract/library'
+import { type LibraryFile, PART_BYTES, queuedFile } from '../../contract/library'
 import type { Storage } from '../../server/storage/storage'
 import { downloadFile, type EngineDeps, type Link, LinkRefused } from '../../sw/downloads/engine'
 import { type RunningApp, startApp } from '../support/app'
@@ -33,28 +33,16 @@ afterAll(async () => {
 })
 
 /** A record as the worker starts one. */
-function record(size: number): LibraryFile {
-  return {
-    id: 'order:file',
+const record = (size: number) =>
+  queuedFile({
     orderId: 'order',
     fileId: 'file',
     fileName: 'course.zip',
     contentType: 'application/zip',
     size,
     sha256: null,
-    downloadId: null,
-    etag: null,
     apiBase: '',
-    status: 'queued',
-    received: 0,
-    parts: [],
-    hashState: null,
-    error: null,
-    queuedAt: Date.now(),
-    doneAt: null,
-    restarts: 0,
-  }
-}
+  })
 
 /** The engine's surroundings in memory: parts in a map, links signed by the storage, no waiting. */
 function surroundings(current: () => Buffer, linkSeconds = 600, clockSkewSeconds = 0) {

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { type FormEvent, useId, useState } from 'react'
+import { type FormEvent, type ReactNode, useId, useState } from 'react'
 import {
   METHOD_NAMES,
   ORDER_STATUS_TEXT,
@@ -104,25 +104,27 @@ export function TransactionsPage() {
 function RoleSwitch({ role }: { role: Role }) {
   return (
     <nav aria-label="Whose transactions" className="chips">
-      <Link
-        to="/account/transactions"
-        search={{ as: 'seller' }}
-        className="chip"
-        data-status={role === 'seller' ? 'active' : undefined}
-        aria-current={role === 'seller' ? 'page' : undefined}
-      >
+      <RoleLink whose="seller" current={role}>
         Your sales
-      </Link>
-      <Link
-        to="/account/transactions"
-        search={{ as: 'buyer' }}
-        className="chip"
-        data-status={role === 'buyer' ? 'active' : undefined}
-        aria-current={role === 'buyer' ? 'page' : undefined}
-      >
+      </RoleLink>
+      <RoleLink whose="buyer" current={role}>
         Your purchases
-      </Link>
+      </RoleLink>
     </nav>
+  )
+}
+
+function RoleLink({ whose, current, children }: { whose: Role; current: Role; children: ReactNode }) {
+  return (
+    <Link
+      to="/account/transactions"
+      search={{ as: whose }}
+      className="chip"
+      data-status={whose === current ? 'active' : undefined}
+      aria-current={whose === current ? 'page' : undefined}
+    >
+      {children}
+    </Link>
   )
 }
 
