@@ -37,7 +37,7 @@ test.beforeAll(async ({ request }) => {
       description: 'Sounds of Kisumu.',
       price: { amount: 750_00, currency: 'KES' },
     },
-    { name: fileName, bytes: fileBytes },
+    [{ name: fileName, bytes: fileBytes }],
   )
   slug = product.slug
 })

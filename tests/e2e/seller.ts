@@ -17,14 +17,14 @@ export async function rpc<T = Record<string, unknown>>(
 }
 
 /**
- * A seller puts a digital product with one file on sale through the API, as the product editor does:
- * create, upload the file part by part, complete, publish.
+ * A seller puts a digital product with files on sale through the API, as the product editor does:
+ * create, upload each file part by part, complete, publish.
  */
 export async function sellDigitalProduct(
   request: APIRequestContext,
   token: string,
   product: { title: string; description: string; price: { amount: number; currency: string } },
-  file: { name: string; bytes: Buffer },
+  files: { name: string; bytes: Buffer }[],
 ): Promise<{ id: string; slug: string }> {
   const { product: made } = await rpc<{ product: { id: string; slug: string } }>(
     request,
@@ -32,31 +32,33 @@ export async function sellDigitalProduct(
     { kind: 'digital', ...product },
     token,
   )
-  const ticket = await rpc<{
-    uploadId: string
-    partSize: number
-    parts: { partNumber: number; url: string }[]
-  }>(
-    request,
-    'createUploadUrl',
-    {
-      productId: made.id,
-      role: 'file',
-      fileName: file.name,
-      contentType: 'application/zip',
-      size: file.bytes.length,
-    },
-    token,
-  )
-  for (const part of ticket.parts) {
-    const from = (part.partNumber - 1) * ticket.partSize
-    const res = await request.put(part.url, {
-      data: file.bytes.subarray(from, from + ticket.partSize),
-      headers: { 'content-type': 'application/zip' },
-    })
-    expect(res.status(), `part ${part.partNumber}`).toBeLessThan(300)
+  for (const file of files) {
+    const ticket = await rpc<{
+      uploadId: string
+      partSize: number
+      parts: { partNumber: number; url: string }[]
+    }>(
+      request,
+      'createUploadUrl',
+      {
+        productId: made.id,
+        role: 'file',
+        fileName: file.name,
+        contentType: 'application/zip',
+        size: file.bytes.length,
+      },
+      token,
+    )
+    for (const part of ticket.parts) {
+      const from = (part.partNumber - 1) * ticket.partSize
+      const res = await request.put(part.url, {
+        data: file.bytes.subarray(from, from + ticket.partSize),
+        headers: { 'content-type': 'application/zip' },
+      })
+      expect(res.status(), `part ${part.partNumber}`).toBeLessThan(300)
+    }
+    await rpc(request, 'completeUpload', { uploadId: ticket.uploadId }, token)
   }
-  await rpc(request, 'completeUpload', { uploadId: ticket.uploadId }, token)
   await rpc(request, 'publishProduct', { id: made.id }, token)
   return made
 }

@@ -4,6 +4,8 @@ import { useState } from 'react'
 import type { ProductKind } from '../../../../contract/catalog.constants'
 import type { Product } from '../../../../contract/catalog.contract'
 import { FormMessage } from '../../../components/Form'
+import { OfflineNote } from '../../../components/OfflineNote'
+import { persisted } from '../../../lib/persisted'
 import { RpcError, rpc, rpcQuery } from '../../../lib/rpc'
 import { usePageTitle } from '../../../lib/title'
 import { KIND_LABELS, money } from '../money'
@@ -16,7 +18,8 @@ import { editPath } from './ProductEditor'
 export function MyProductsPage({ kinds, heading }: { kinds: ProductKind[]; heading: string }) {
   usePageTitle(heading)
   const queryClient = useQueryClient()
-  const list = useQuery(rpcQuery('listMyProducts', { kinds }))
+  // Kept for offline: a seller on a bus still sees what they sell.
+  const list = useQuery({ ...rpcQuery('listMyProducts', { kinds }), meta: persisted })
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'ok' } | null>(null)
   const act = async (product: Product, subject: 'publishProduct' | 'unpublishProduct' | 'deleteProduct') => {
     if (
@@ -56,9 +59,16 @@ export function MyProductsPage({ kinds, heading }: { kinds: ProductKind[]; headi
           Add a product or service
         </Link>
       </p>
+      <OfflineNote updatedAt={list.dataUpdatedAt} failed={list.isError && !!list.data} />
       <FormMessage message={message?.text ?? null} tone={message?.tone} />
-      {list.isPending ? <p>Loading…</p> : null}
-      {list.isError ? (
+      {list.isPending ? (
+        <p role="status">
+          {list.fetchStatus === 'paused'
+            ? 'You are offline, and this device has no copy of your products yet: they show here once you open this page online.'
+            : 'Loading…'}
+        </p>
+      ) : null}
+      {list.isError && !list.data ? (
         <p role="alert">
           Your products could not be loaded. {list.error.message}{' '}
           <button type="button" className="link-button" onClick={() => void list.refetch()}>
