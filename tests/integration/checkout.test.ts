@@ -18,6 +18,7 @@ import { createGateway } from '../../server/payments/gateway'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { readOutbox } from '../support/outbox'
+import { submitSandboxCard } from '../support/sandbox-card'
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString()
 const PHONE = '0712345678'
@@ -498,20 +499,7 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
     const declined = data(await start({ productId: ids.digital, method: 'card' }))
     expect(declined.next.kind).toBe('redirect')
     const payPage = declined.next.url as string
-    const form = (card: string) =>
-      fetch(payPage, {
-        method: 'POST',
-        body: new URLSearchParams({
-          number: card,
-          cardNumber: card,
-          card,
-          expiry: '12/34',
-          exp: '12/34',
-          cvc: '123',
-          name: 'Amina',
-        }),
-        redirect: 'manual',
-      })
+    const form = (card: string) => submitSandboxCard(payPage, card)
     const refused = await form('4000 0000 0000 0002')
     expect(await refused.text()).toContain('Your card was declined.')
     expect((await order(declined.orderId)).status).toBe('pending')

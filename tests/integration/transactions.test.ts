@@ -8,6 +8,7 @@ import { saleFee } from '../../server/features/checkout/ledger'
 import { createGateway, type Gateway } from '../../server/payments/gateway'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
+import { submitSandboxCard } from '../support/sandbox-card'
 
 const DAY = 86_400_000
 const PRICE = 1_000_00
@@ -109,20 +110,7 @@ describe.each(databaseKinds)('transactions on %s', (kind) => {
     )
     expect(started.status).toBe(200)
     const { orderId, next } = data(started)
-    const card = '4242 4242 4242 4242'
-    const paid = await fetch(next.url, {
-      method: 'POST',
-      body: new URLSearchParams({
-        number: card,
-        cardNumber: card,
-        card,
-        expiry: '12/34',
-        exp: '12/34',
-        cvc: '123',
-        name: 'Amina',
-      }),
-      redirect: 'manual',
-    })
+    const paid = await submitSandboxCard(next.url, '4242 4242 4242 4242')
     expect(paid.status).toBe(303)
     await statusBecomes(orderId, 'paid')
     return orderId as string
