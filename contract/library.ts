@@ -64,10 +64,7 @@ export interface LibraryFile {
 export type LibraryCommand =
   | {
       type: 'library:add'
-      file: Pick<
-        LibraryFile,
-        'orderId' | 'fileId' | 'fileName' | 'contentType' | 'size' | 'sha256' | 'apiBase'
-      >
+      file: Pick<LibraryFile, 'orderId' | 'fileId' | 'fileName' | 'contentType' | 'size' | 'apiBase'>
     }
   | { type: 'library:pause' | 'library:resume' | 'library:remove'; id: string }
   /** Something changed (the network is back, a page opened): go on with what is queued. */
@@ -94,6 +91,8 @@ export function queuedFile(
   return {
     ...file,
     id: libraryId(file.orderId, file.fileId),
+    // What the file must hash to comes with its first link, from the server.
+    sha256: null,
     downloadId: file.downloadId ?? null,
     etag: null,
     status: 'queued',

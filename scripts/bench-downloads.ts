@@ -104,7 +104,6 @@ export async function downloadFigures(serverUrl: string, dataDir: string): Promi
         fileName: 'file.bin',
         contentType: 'application/octet-stream',
         size: FILE_BYTES,
-        sha256: null,
         apiBase: '',
       })
       const done = await downloadFile(file, deps, new AbortController().signal)

@@ -40,7 +40,6 @@ const record = (size: number) =>
     fileName: 'course.zip',
     contentType: 'application/zip',
     size,
-    sha256: null,
     apiBase: '',
   })
 

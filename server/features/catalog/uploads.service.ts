@@ -7,6 +7,7 @@ import { productAssets, products } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import type { Logger } from '../../lib/log'
 import { uuidv7 } from '../../lib/uuid'
+import { FileChangedError } from '../../storage/file-response'
 import { MAX_PARTS, MIN_PART_BYTES, type Storage, type UploadedPart } from '../../storage/storage'
 import type { AssetRow } from './catalog.service'
 
@@ -212,6 +213,35 @@ export async function digest(
     }
   }
   return { sha256: hash.digest('hex'), head: Buffer.concat(chunks), size: version.size, etag: version.etag }
+}
+
+/**
+ * The size and SHA-256 of a file as it is stored now. They were recorded at upload with the version's
+ * ETag; a file replaced where it is kept since (a re-upload to the same key, an operator's restore) is
+ * digested again, once, so a download is checked against the bytes it gets, not the old ones.
+ */
+export async function currentDigest(
+  db: Db,
+  storage: Storage,
+  file: AssetRow,
+): Promise<{ size: number; sha256: string | null }> {
+  const version = await storage.fileSource.stat(file.storageKey)
+  if (!version) throw new AppError(404, 'This file is missing: ask the seller to upload it again')
+  if (version.etag === file.digestEtag) return { size: file.size, sha256: file.sha256 }
+  let read: Awaited<ReturnType<typeof digest>>
+  try {
+    read = await digest(storage, file.storageKey)
+  } catch (error) {
+    if (error instanceof FileChangedError)
+      throw new AppError(503, 'This file is being replaced right now: try again in a moment')
+    throw error
+  }
+  if (!read) throw new AppError(404, 'This file is missing: ask the seller to upload it again')
+  await db
+    .update(productAssets)
+    .set({ size: read.size, sha256: read.sha256, digestEtag: read.etag })
+    .where(eq(productAssets.id, file.id))
+  return { size: read.size, sha256: read.sha256 }
 }
 
 /**

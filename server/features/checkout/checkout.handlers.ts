@@ -3,10 +3,9 @@ import { downloads, orders, productAssets, products } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import type { Handlers, RpcContext } from '../../rpc/handlers'
-import { FileChangedError } from '../../storage/file-response'
 import { callerOf } from '../accounts/accounts.handlers'
 import type { Caller } from '../accounts/sessions'
-import { digest } from '../catalog/uploads.service'
+import { currentDigest } from '../catalog/uploads.service'
 import {
   type CheckoutDeps,
   checkPending,
@@ -193,7 +192,7 @@ export const checkoutHandlers: Pick<
       download = uuidv7()
       await ctx.db.insert(downloads).values({ id: download, orderId: row.id, assetId: file.id })
     }
-    const current = await currentDigest(ctx, file)
+    const current = await currentDigest(ctx.db, ctx.storage, file)
     const url = await ctx.storage.downloadUrl(file.storageKey, {
       expiresInSeconds: ctx.config.downloadLinkSeconds,
       fileName: file.fileName,
@@ -259,32 +258,4 @@ export const checkoutHandlers: Pick<
     }
     return { order: await orderView(checkoutDeps(ctx), orderId) }
   },
-}
-
-/**
- * The size and SHA-256 of a file as it is stored now. They were recorded at upload with the version's
- * ETag; a file replaced where it is kept since (a re-upload to the same key, an operator's restore) is
- * digested again, once, so a download is checked against the bytes it gets, not the old ones.
- */
-async function currentDigest(
-  ctx: Pick<RpcContext, 'db' | 'storage'>,
-  file: typeof productAssets.$inferSelect,
-): Promise<{ size: number; sha256: string | null }> {
-  const version = await ctx.storage.fileSource.stat(file.storageKey)
-  if (!version) throw new AppError(404, 'This file is missing: ask the seller to upload it again')
-  if (version.etag === file.digestEtag) return { size: file.size, sha256: file.sha256 }
-  let read: Awaited<ReturnType<typeof digest>>
-  try {
-    read = await digest(ctx.storage, file.storageKey)
-  } catch (error) {
-    if (error instanceof FileChangedError)
-      throw new AppError(503, 'This file is being replaced right now: try again in a moment')
-    throw error
-  }
-  if (!read) throw new AppError(404, 'This file is missing: ask the seller to upload it again')
-  await ctx.db
-    .update(productAssets)
-    .set({ size: read.size, sha256: read.sha256, digestEtag: read.etag })
-    .where(eq(productAssets.id, file.id))
-  return { size: read.size, sha256: read.sha256 }
 }

@@ -101,7 +101,6 @@ export function LibraryFileRow({
       fileName: file.name,
       contentType: file.contentType,
       size: file.size,
-      sha256: null,
       apiBase: runtimeSettings().apiBase,
     })
   return (

@@ -27,7 +27,6 @@ export interface LibraryEntry {
 type Entries = ReadonlyMap<string, LibraryEntry>
 
 let state: Entries = new Map()
-let loaded = false
 const listeners = new Set<() => void>()
 
 function publish(next: Entries) {
@@ -63,7 +62,6 @@ function listen() {
       const next = new Map(state)
       for (const [id, file] of kept)
         if (!next.has(id)) next.set(id, { file, bytes: file.received, speed: null })
-      loaded = true
       publish(next)
     })
     .catch((error: unknown) => console.error('The offline library could not be read', error))
@@ -95,7 +93,7 @@ const BUSY: LibraryFile['status'][] = ['queued', 'downloading', 'waiting']
 const KICK_EVERY_MS = 20_000
 
 /** Every kept or downloading file, current. Opening a page with downloads under way makes them go on. */
-export function useLibrary(): { entries: Entries; loaded: boolean } {
+export function useLibrary(): { entries: Entries } {
   const entries = useSyncExternalStore(
     (listener) => {
       listen()
@@ -114,7 +112,7 @@ export function useLibrary(): { entries: Entries; loaded: boolean } {
     }, KICK_EVERY_MS)
     return () => clearInterval(timer)
   }, [busy])
-  return { entries, loaded }
+  return { entries }
 }
 
 let persistenceAsked = false
