@@ -16,6 +16,7 @@ import { PART_BYTES } from '../../contract/library'
 import { type DropProxy, startDropProxy } from '../support/drop-proxy'
 import { freePort } from '../support/net'
 import { type ServerProcess, startServer } from '../support/process'
+import { setOffline, trackOnLine } from './offline'
 import { rpc, sellDigitalProduct } from './seller'
 import { signIn } from './session'
 
@@ -109,6 +110,7 @@ test.afterAll(async () => {
 /** A buyer's browser through the proxy, signed in, its service worker in control. */
 async function buyerPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: proxy.url, acceptDownloads: true })
+  await trackOnLine(context)
   const page = await context.newPage()
   await signIn(page, BUYER.email, BUYER.password)
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
@@ -162,10 +164,10 @@ test('buys the course by card, then downloads it through three offline spells', 
   for (const cut of cuts) {
     await proxy.reached(cut)
     // No network: new requests fail, and the one under way breaks off.
-    await context.setOffline(true)
+    await setOffline(context, page, true)
     proxy.cut()
     await expect(row.getByText(/Waiting for the network/)).toBeVisible({ timeout: 15_000 })
-    await context.setOffline(false)
+    await setOffline(context, page, false)
   }
   await expect(row.getByText('Saved on this device')).toBeVisible({ timeout: 60_000 })
   await expect(notes.getByText('Saved on this device')).toBeVisible({ timeout: 15_000 })
@@ -310,7 +312,7 @@ test('with no network, the library, the kept file, purchases and transactions st
   await row.getByRole('button', { name: `Download ${fileName}` }).click()
   await expect(row.getByText('Saved on this device')).toBeVisible({ timeout: 60_000 })
 
-  await context.setOffline(true)
+  await setOffline(context, page, true)
   const served = proxy.served()
   for (const [where, shows] of [
     ['/downloads', 'Your downloads'],
@@ -339,12 +341,13 @@ test('with no network, the library, the kept file, purchases and transactions st
   expect(sha(await readFile((await saved.path()) ?? ''))).toBe(sha(fileBytes))
   // Nothing came from the server while offline.
   expect(proxy.served()).toBe(served)
-  await context.setOffline(false)
+  await setOffline(context, page, false)
   await context.close()
 })
 
 test('a seller with no signal still sees their sales and products', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: proxy.url })
+  await trackOnLine(context)
   const page = await context.newPage()
   await signIn(page, SELLER.email, SELLER.password)
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
@@ -360,7 +363,7 @@ test('a seller with no signal still sees their sales and products', async ({ bro
     .poll(() => savedQueries(page))
     .toEqual(expect.arrayContaining(['transactions', 'listMyProducts']))
 
-  await context.setOffline(true)
+  await setOffline(context, page, true)
   for (const [where, shows] of [
     ['/account/transactions', 'Transactions'],
     ['/account/products', 'Your products'],
@@ -370,6 +373,6 @@ test('a seller with no signal still sees their sales and products', async ({ bro
     await expect(page.getByText(/Offline — last updated/), where).toBeVisible()
     await expect(page.getByText(`Video course ${run}`).first(), where).toBeVisible()
   }
-  await context.setOffline(false)
+  await setOffline(context, page, false)
   await context.close()
 })

@@ -5,6 +5,7 @@ import { chromium, expect, type Page, test } from '@playwright/test'
 import { chromiumArgs, findChromium } from '../../scripts/chromium'
 import { readOutbox } from '../support/outbox'
 import { GEO_ANSWER } from './global-setup'
+import { setOffline, trackOnLine } from './offline'
 import { signIn } from './session'
 
 const baseURL = () => process.env.SOKO_E2E_URL ?? ''
@@ -231,20 +232,21 @@ test('after a visit, every page opens again with no network, and the app says it
     { path: '/signup', heading: 'Create your account' },
     { path: '/explore', heading: 'Explore' },
   ]
+  await trackOnLine(context)
   await page.goto('/')
   await controlledByServiceWorker(page)
   for (const visit of visits) {
     await page.goto(visit.path)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(visit.heading)
   }
-  await context.setOffline(true)
+  await setOffline(context, page, true)
   for (const visit of visits) {
     await page.goto(visit.path)
     await page.reload()
     await expect(page.getByRole('heading', { level: 1 }), visit.path).toHaveText(visit.heading)
     await expect(page.getByText('You are offline.')).toBeVisible()
   }
-  await context.setOffline(false)
+  await setOffline(context, page, false)
   await expect(page.getByText('You are offline.')).toHaveCount(0)
 })
 
