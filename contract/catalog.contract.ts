@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { CATALOG_LIMITS, PRODUCT_KINDS, type ProductKind, UPLOAD_LIMITS } from './catalog.constants'
 import { currencyCodes } from './currencies'
-import { money } from './money'
+import { type AmountUse, money, outOfRange } from './money'
 import { defineSubject } from './rpc'
 
 /**
@@ -56,12 +56,6 @@ const place = z
   ])
   .describe('Where it happens: an online link or an address')
 
-/** A price people pay: above zero, unless the product is explicitly free (digital only). */
-const positivePrice = money.refine((m) => m.amount > 0, {
-  message: 'Set a price above zero',
-  path: ['amount'],
-})
-
 const digitalDetails = z.object({
   /** Buyers pay what they want, at least `minimum`; `price` is then the suggested amount. */
   payWhatYouWant: z.object({ minimum: money }).nullable().default(null),
@@ -102,7 +96,7 @@ const variant = z.object({
   id: z.string().max(40).optional(),
   /** e.g. {size: 'M', colour: 'Black'} */
   options: z.record(z.string().max(30), z.string().trim().min(1).max(40)),
-  price: positivePrice,
+  price: money,
   stock: z
     .number({ error: 'Give the stock' })
     .int('Stock is a whole number')
@@ -156,45 +150,75 @@ const common = {
   category: z.string().trim().max(40).optional(),
 }
 
-/** Rules that span fields: each message lands on the field to fix. */
+/**
+ * Rules that span fields: each message lands on the field to fix. Every amount is in the product's
+ * currency and inside the platform's range for it (a price above the minimum; a free ticket or free
+ * shipping is 0), so no order can total less than nothing or add up two currencies.
+ */
 function checkProduct(
   input: { kind: ProductKind; price: z.infer<typeof money>; details: Record<string, unknown> },
   ctx: z.RefinementCtx,
 ) {
   const issue = (path: (string | number)[], message: string) =>
     ctx.addIssue({ code: 'custom', path, message })
+  const currency = input.price.currency
+  /** An amount of the product's: in its currency and in range for what it is. */
+  const amount = (
+    path: (string | number)[],
+    m: z.infer<typeof money>,
+    use: AmountUse,
+    currencyText: string,
+  ) => {
+    if (m.currency !== currency) return issue([...path, 'currency'], currencyText)
+    const why = outOfRange(m, use)
+    if (why) issue([...path, 'amount'], why)
+  }
   const free = input.kind === 'digital' && (input.details as { free?: boolean }).free === true
+  if (free) {
+    if (input.price.amount !== 0) issue(['price', 'amount'], 'A free product has a price of 0')
+  } else if (input.kind === 'event') amount(['price'], input.price, 'price-or-free', '')
+  else if (input.price.amount <= 0) issue(['price', 'amount'], 'Set a price above zero')
+  else amount(['price'], input.price, 'price', '')
   if (input.kind === 'event') {
     const details = input.details as z.infer<typeof eventDetails>
     details.ticketTypes.forEach((ticket, i) => {
-      if (ticket.price.currency !== input.price.currency)
-        issue(
-          ['details', 'ticketTypes', i, 'price', 'currency'],
-          'Tickets are priced in the event’s currency',
-        )
+      const path = ['details', 'ticketTypes', i]
+      amount([...path, 'price'], ticket.price, 'price-or-free', 'Tickets are priced in the event’s currency')
       if (ticket.saleEndsAt && Date.parse(ticket.saleEndsAt) > Date.parse(details.startsAt))
-        issue(['details', 'ticketTypes', i, 'saleEndsAt'], 'Ticket sales end before the event starts')
+        issue([...path, 'saleEndsAt'], 'Ticket sales end before the event starts')
       if (ticket.saleStartsAt && ticket.saleEndsAt && ticket.saleStartsAt >= ticket.saleEndsAt)
-        issue(['details', 'ticketTypes', i, 'saleEndsAt'], 'Sales end after they start')
+        issue([...path, 'saleEndsAt'], 'Sales end after they start')
     })
     if (details.endsAt && Date.parse(details.endsAt) <= Date.parse(details.startsAt))
       issue(['details', 'endsAt'], 'The end comes after the start')
-  } else if (!free && input.price.amount <= 0) issue(['price', 'amount'], 'Set a price above zero')
-  if (free && input.price.amount !== 0) issue(['price', 'amount'], 'A free product has a price of 0')
-  if (input.kind === 'merch')
-    (input.details as z.infer<typeof merchDetails>).variants.forEach((v, i) => {
-      if (v.price.currency !== input.price.currency)
-        issue(
-          ['details', 'variants', i, 'price', 'currency'],
-          'Variants are priced in the product’s currency',
-        )
+  }
+  if (input.kind === 'merch') {
+    const details = input.details as z.infer<typeof merchDetails>
+    details.variants.forEach((v, i) => {
+      amount(
+        ['details', 'variants', i, 'price'],
+        v.price,
+        'price',
+        'Variants are priced in the product’s currency',
+      )
     })
+    details.shippingZones.forEach((zone, i) => {
+      amount(
+        ['details', 'shippingZones', i, 'fee'],
+        zone.fee,
+        'fee',
+        'Shipping is charged in the product’s currency',
+      )
+    })
+  }
   if (input.kind === 'digital') {
     const pwyw = (input.details as z.infer<typeof digitalDetails>).payWhatYouWant
-    if (pwyw && pwyw.minimum.currency !== input.price.currency)
-      issue(['details', 'payWhatYouWant', 'minimum', 'currency'], 'Use the product’s currency')
-    if (pwyw && pwyw.minimum.amount > input.price.amount)
-      issue(['details', 'payWhatYouWant', 'minimum', 'amount'], 'The minimum is at most the suggested price')
+    if (pwyw) {
+      const path = ['details', 'payWhatYouWant', 'minimum']
+      amount(path, pwyw.minimum, 'price-or-free', 'Use the product’s currency')
+      if (pwyw.minimum.amount > input.price.amount)
+        issue([...path, 'amount'], 'The minimum is at most the suggested price')
+    }
   }
 }
 

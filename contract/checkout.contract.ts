@@ -126,9 +126,10 @@ export const order = z.object({
   failure: z.object({ code: z.string(), message: z.string() }).nullable(),
   /** While an M-Pesa order waits (or after its prompt failed): how to pay by Paybill instead. */
   paybill: z.object({ businessNumber: z.string(), account: z.string(), amount: money }).nullable(),
-  /** Paid digital orders: the files to download. */
-  files: z.array(productFile),
-  downloadsLeft: z.number().nullable(),
+  /** Paid digital orders: the files to download, each with its downloads left (null: no limit). */
+  files: z.array(productFile.extend({ downloadsLeft: z.number().nullable() })),
+  /** How many times each file may be downloaded, when the seller limited it. */
+  downloadLimit: z.number().nullable(),
   /** Paid event orders. */
   tickets: z.array(ticket),
   /** Paid online services and events: the meeting link. */

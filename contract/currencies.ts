@@ -16,6 +16,26 @@ export const currencies = {
 
 export type CurrencyCode = keyof typeof currencies
 
+/**
+ * The platform's figures per currency, in minor units: the range a price may take (a free product,
+ * ticket or shipping is 0, outside it on purpose) and the least one withdrawal.
+ */
+export const CURRENCY_LIMITS: Record<
+  CurrencyCode,
+  { minPrice: number; maxPrice: number; minWithdrawal: number }
+> = {
+  KES: { minPrice: 1_00, maxPrice: 1_000_000_00, minWithdrawal: 100_00 },
+  UGX: { minPrice: 500, maxPrice: 30_000_000, minWithdrawal: 5_000 },
+  TZS: { minPrice: 500_00, maxPrice: 20_000_000_00, minWithdrawal: 5_000_00 },
+  RWF: { minPrice: 100, maxPrice: 10_000_000, minWithdrawal: 1_000 },
+  NGN: { minPrice: 100_00, maxPrice: 10_000_000_00, minWithdrawal: 1_000_00 },
+  GHS: { minPrice: 1_00, maxPrice: 100_000_00, minWithdrawal: 20_00 },
+  ZAR: { minPrice: 5_00, maxPrice: 150_000_00, minWithdrawal: 100_00 },
+  USD: { minPrice: 50, maxPrice: 10_000_00, minWithdrawal: 5_00 },
+  EUR: { minPrice: 50, maxPrice: 10_000_00, minWithdrawal: 5_00 },
+  GBP: { minPrice: 50, maxPrice: 10_000_00, minWithdrawal: 5_00 },
+}
+
 export const currencyCodes = Object.keys(currencies) as [CurrencyCode, ...CurrencyCode[]]
 
 const EURO_COUNTRIES = 'AT BE CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK'.split(' ')

@@ -40,6 +40,8 @@ export interface ProductCard {
   category: string | null
   image: ProductImage | null
   seller: { handle: string; displayName: string }
+  /** Merch with no stock left in any variant, an event with no seat left of any ticket type. */
+  soldOut: boolean
 }
 
 /** A product as its page shows it: nothing private (an online event's link goes only to buyers). */

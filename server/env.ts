@@ -47,10 +47,26 @@ export interface Config {
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
   /** Payment providers: each is in sandbox mode (Soko's local simulator) until its keys are set. */
   payments: PaymentsConfig
+  /** How far one requester can go with unpaid checkouts: against hoarded stock and prompt spam. */
+  checkoutLimits: CheckoutLimits
   /** Project root: where dist/ and server/db/migrations are found, from source or from the bundle. */
   rootDir: string
   /** Folder of the built PWA: DIST_DIR/client, by default dist/client. */
   clientDir: string
+}
+
+/**
+ * Limits on starting checkouts. Many honest buyers can share one address (mobile networks put whole
+ * towns behind carrier-grade NAT), so the per-address limit is generous; the per-phone and per-buyer
+ * limits do the real work.
+ */
+export interface CheckoutLimits {
+  /** M-Pesa prompts to one phone number: at most `max` per `windowSeconds`, each window checked. */
+  promptsPerPhone: { max: number; windowSeconds: number }[]
+  /** Checkouts started from one client address. */
+  perAddress: { max: number; windowSeconds: number }
+  /** Units (tickets, items, booked times) one buyer may hold in unpaid orders of one product. */
+  unitsHeldPerBuyer: number
 }
 
 /** Where the S3 driver keeps files. The secret is here only to be handed to the SDK: never log it. */
@@ -109,6 +125,13 @@ export interface PaymentsConfig {
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'], { error: () => 'Use on or off' })
   .transform((v) => ['1', 'true', 'on', 'yes'].includes(v))
+
+/** A limit's count: a whole number of at least 1. */
+const count = (what: string) =>
+  z.coerce
+    .number({ error: `Use a whole number of ${what}` })
+    .int(`Use a whole number of ${what}`)
+    .min(1, 'Use at least 1')
 
 const schema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -195,6 +218,10 @@ const schema = z.object({
     .optional(),
   HOOKS_SECRET: z.string().min(32, 'Use at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  LIMIT_PROMPTS_PER_PHONE_MINUTE: count('M-Pesa prompts').default(1),
+  LIMIT_PROMPTS_PER_PHONE_HOUR: count('M-Pesa prompts').default(5),
+  LIMIT_CHECKOUTS_PER_ADDRESS: count('checkouts').default(20),
+  LIMIT_UNITS_HELD_PER_BUYER: count('units').default(10),
 })
 
 /** A provider is live when all its keys are set, and in sandbox mode when none are; half is a mistake. */
@@ -303,6 +330,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     downloadLinkSeconds: e.DOWNLOAD_LINK_SECONDS,
     logLevel: e.LOG_LEVEL,
     payments: paymentsConfig(e),
+    checkoutLimits: {
+      promptsPerPhone: [
+        { max: e.LIMIT_PROMPTS_PER_PHONE_MINUTE, windowSeconds: 60 },
+        { max: e.LIMIT_PROMPTS_PER_PHONE_HOUR, windowSeconds: 3600 },
+      ],
+      perAddress: { max: e.LIMIT_CHECKOUTS_PER_ADDRESS, windowSeconds: 600 },
+      unitsHeldPerBuyer: e.LIMIT_UNITS_HELD_PER_BUYER,
+    },
     rootDir,
     clientDir: path.join(e.DIST_DIR ? path.resolve(e.DIST_DIR) : path.join(rootDir, 'dist'), 'client'),
   }

@@ -13,14 +13,20 @@ export interface RateCheck {
   limit: Limit
   /** Words for the 429 message: "Too many {what}." */
   what: string
+  /** What else the person can do, after "Wait …, then try again": "or pay by card". */
+  otherwise?: string
+  /** The field the limit is about, so a form can show the message beside it. */
+  field?: string
 }
 
 /**
  * Counts one attempt against each check, in order, in fixed windows kept in the database so every
- * instance shares them. Throws 429 with Retry-After at the first check that is over its limit.
+ * instance shares them. Throws 429 with Retry-After at the first check that is over its limit. Inside a
+ * transaction, the count is part of it: an attempt that is rolled back was never counted, and concurrent
+ * attempts on one key wait for each other.
  */
-export async function enforceRateLimit(db: Db, checks: RateCheck[]): Promise<void> {
-  for (const { key, limit, what } of checks) {
+export async function enforceRateLimit(db: Pick<Db, 'execute'>, checks: RateCheck[]): Promise<void> {
+  for (const { key, limit, what, otherwise, field } of checks) {
     const window = sql`make_interval(secs => ${limit.windowSeconds})`
     const result = await db.execute(sql`
       insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
@@ -32,7 +38,8 @@ export async function enforceRateLimit(db: Db, checks: RateCheck[]): Promise<voi
     if (row && row.hits > limit.max) {
       const retryAfter = Math.max(row.retry_after, 1)
       const wait = retryAfter < 90 ? `${retryAfter} seconds` : `${Math.ceil(retryAfter / 60)} minutes`
-      throw new AppError(429, `Too many ${what}. Wait ${wait}, then try again.`, undefined, retryAfter)
+      const message = `Too many ${what}. Wait ${wait}, then try again${otherwise ? `, ${otherwise}` : ''}.`
+      throw new AppError(429, message, field ? { [field]: message } : undefined, retryAfter)
     }
   }
 }

@@ -7,6 +7,21 @@ import type { Fetch } from './payments'
 import { PaypalAdapter } from './paypal.adapter'
 
 /**
+ * What a signature is for. Each purpose has a key of its own (an HMAC of the secret with the purpose's
+ * label), so a signature handed out for one purpose — a cancel link the buyer can read, say — is worth
+ * nothing for another, such as the secret M-Pesa's callback URL carries.
+ */
+export type SignaturePurpose =
+  | 'stk-callback'
+  | 'b2c-result'
+  | 'b2c-timeout'
+  | 'paybill'
+  | 'paypal-return'
+  | 'paypal-cancel'
+  | 'card-cancel'
+  | 'receipt'
+
+/**
  * The three adapters, pointed at the real providers or at this server's /sandbox/, and the addresses
  * providers call back. M-Pesa's callbacks carry no signature, so each callback URL carries an HMAC of the
  * order (or refund) it is for: a forged or guessed callback is refused before it is read.
@@ -30,8 +45,8 @@ export interface Gateway {
     cardCancel(orderId: string): string
     orderPage(orderId: string): string
   }
-  sign(id: string): string
-  verify(id: string, signature: string): boolean
+  sign(purpose: SignaturePurpose, id: string): string
+  verify(purpose: SignaturePurpose, id: string, signature: string): boolean
 }
 
 export function createGateway(config: Config, opts: { fetch?: Fetch } = {}): Gateway {
@@ -41,7 +56,31 @@ export function createGateway(config: Config, opts: { fetch?: Fetch } = {}): Gat
     createHmac('sha256', storageSecret(config.dataDir, config.storageSigningSecret ?? undefined))
       .update('soko-payment-hooks')
       .digest('hex')
-  const sign = (id: string) => createHmac('sha256', secret).update(id).digest('base64url').slice(0, 32)
+  const keys = new Map<SignaturePurpose, Buffer>()
+  const keyFor = (purpose: SignaturePurpose) => {
+    let key = keys.get(purpose)
+    if (!key) {
+      key = createHmac('sha256', secret).update(`soko-signature:${purpose}`).digest()
+      keys.set(purpose, key)
+    }
+    return key
+  }
+  const sign = (purpose: SignaturePurpose, id: string) =>
+    createHmac('sha256', keyFor(purpose)).update(id).digest('base64url').slice(0, 32)
+  // Before signatures had purposes, one key signed everything. Two of its forms could never be made from a
+  // link anyone sees (an id is a UUID, never "c2b" or "order:…"), so they stay good: receipt links already
+  // mailed, and the Paybill address registered with M-Pesa until the next registration replaces it.
+  const legacy = (value: string) =>
+    createHmac('sha256', secret).update(value).digest('base64url').slice(0, 32)
+  const legacyForms: Partial<Record<SignaturePurpose, (id: string) => string>> = {
+    receipt: (id) => legacy(`order:${id}`),
+    paybill: () => legacy('c2b'),
+  }
+  const same = (a: string, b: string) => {
+    const x = Buffer.from(a)
+    const y = Buffer.from(b)
+    return x.length === y.length && timingSafeEqual(x, y)
+  }
   const hooks = `${publicUrl}/hooks`
   const m = payments.mpesa
   return {
@@ -64,22 +103,21 @@ export function createGateway(config: Config, opts: { fetch?: Fetch } = {}): Gat
     }),
     paybillNumber: m.till ?? m.shortCode,
     urls: {
-      stkCallback: (id) => `${hooks}/mpesa/stk/${id}/${sign(id)}`,
-      b2cResult: (id) => `${hooks}/mpesa/b2c/${id}/${sign(id)}`,
-      b2cTimeout: (id) => `${hooks}/mpesa/b2c-timeout/${id}/${sign(id)}`,
-      c2bConfirmation: `${hooks}/paybill/confirm/${sign('c2b')}`,
-      c2bValidation: `${hooks}/paybill/validate/${sign('c2b')}`,
-      paypalReturn: (id) => `${hooks}/paypal/return?order=${id}&sig=${sign(id)}`,
-      paypalCancel: (id) => `${hooks}/paypal/cancel?order=${id}&sig=${sign(id)}`,
+      stkCallback: (id) => `${hooks}/mpesa/stk/${id}/${sign('stk-callback', id)}`,
+      b2cResult: (id) => `${hooks}/mpesa/b2c/${id}/${sign('b2c-result', id)}`,
+      b2cTimeout: (id) => `${hooks}/mpesa/b2c-timeout/${id}/${sign('b2c-timeout', id)}`,
+      c2bConfirmation: `${hooks}/paybill/confirm/${sign('paybill', 'c2b')}`,
+      c2bValidation: `${hooks}/paybill/validate/${sign('paybill', 'c2b')}`,
+      paypalReturn: (id) => `${hooks}/paypal/return?order=${id}&sig=${sign('paypal-return', id)}`,
+      paypalCancel: (id) => `${hooks}/paypal/cancel?order=${id}&sig=${sign('paypal-cancel', id)}`,
       cardSuccess: (id) => `${publicUrl}/sucess-payment?order=${id}`,
-      cardCancel: (id) => `${hooks}/stripe/cancel?order=${id}&sig=${sign(id)}`,
+      cardCancel: (id) => `${hooks}/stripe/cancel?order=${id}&sig=${sign('card-cancel', id)}`,
       orderPage: (id) => `${publicUrl}/sucess-payment?order=${id}`,
     },
     sign,
-    verify(id, signature) {
-      const expected = Buffer.from(sign(id))
-      const given = Buffer.from(signature)
-      return given.length === expected.length && timingSafeEqual(given, expected)
+    verify(purpose, id, signature) {
+      const old = legacyForms[purpose]
+      return same(signature, sign(purpose, id)) || (old !== undefined && same(signature, old(id)))
     },
   }
 }

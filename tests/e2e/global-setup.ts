@@ -3,6 +3,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { SUITE_LIMITS } from '../support/config'
 import { freePort } from '../support/net'
 import { startServer } from '../support/process'
 
@@ -42,6 +43,8 @@ export default async function globalSetup() {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       GEO_URL: `${geo.url}/json/`,
+      // The suite buys many times from one address and one sandbox phone within minutes.
+      ...SUITE_LIMITS,
     },
   })
   process.env.SOKO_E2E_URL = server.url

@@ -1,4 +1,7 @@
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatMoney } from '../../contract/format-money'
+import { products } from '../../server/db/schema'
 import { createUser, makeSeller } from '../../server/features/accounts/accounts.service'
 import { createSession } from '../../server/features/accounts/sessions'
 import { type RunningApp, startApp } from '../support/app'
@@ -202,7 +205,7 @@ describe.each(databaseKinds)('the catalog on %s', (kind) => {
       [
         { ...examples.digital, price: { amount: 1, currency: 'KES' } },
         'price.amount',
-        'The lowest price in KES is 100',
+        `The lowest price in KES is ${formatMoney(1_00, 'KES')}`,
       ],
     ]
     for (const [input, field, message] of cases) {
@@ -224,6 +227,180 @@ describe.each(databaseKinds)('the catalog on %s', (kind) => {
     expect(free.status).toBe(200)
     const priced = await app.call('createProduct', { ...examples.digital, details: { free: true } }, seller)
     expect(errors(priced)['price.amount']).toBe('A free product has a price of 0')
+  })
+
+  it('checks every amount in a product like its price: not negative, in range, in the product’s currency', async () => {
+    const seller = await person()
+    const event = examples.event
+    const merch = examples.merch
+    const tickets = (price: { amount: number; currency: string }) => ({
+      ...event,
+      details: { ...event.details, ticketTypes: [{ ...event.details.ticketTypes[1], price }] },
+    })
+    const zone = (fee: { amount: number; currency: string }) => ({
+      ...merch,
+      details: { ...merch.details, shippingZones: [{ ...merch.details.shippingZones[0], fee }] },
+    })
+    const highest = `The highest price in KES is ${formatMoney(1_000_000_00, 'KES')}`
+    const cases: [unknown, string, string][] = [
+      [
+        tickets({ amount: -500_00, currency: 'KES' }),
+        'details.ticketTypes.0.price.amount',
+        'An amount cannot be negative',
+      ],
+      [tickets({ amount: 2 ** 53 - 1, currency: 'KES' }), 'details.ticketTypes.0.price.amount', highest],
+      [tickets({ amount: 50, currency: 'KES' }), 'details.ticketTypes.0.price.amount', ', or 0 for free'],
+      [
+        tickets({ amount: 5_00, currency: 'USD' }),
+        'details.ticketTypes.0.price.currency',
+        'event’s currency',
+      ],
+      [
+        zone({ amount: -1_800_00, currency: 'KES' }),
+        'details.shippingZones.0.fee.amount',
+        'cannot be negative',
+      ],
+      [zone({ amount: 2_00, currency: 'USD' }), 'details.shippingZones.0.fee.currency', 'product’s currency'],
+      [
+        zone({ amount: 2_000_000_00, currency: 'KES' }),
+        'details.shippingZones.0.fee.amount',
+        'The highest fee',
+      ],
+      [
+        {
+          ...merch,
+          details: {
+            ...merch.details,
+            variants: [{ ...merch.details.variants[0], price: { amount: 0, currency: 'KES' } }],
+          },
+        },
+        'details.variants.0.price.amount',
+        'The lowest price in KES',
+      ],
+      [
+        { ...examples.digital, details: { payWhatYouWant: { minimum: { amount: -1, currency: 'KES' } } } },
+        'details.payWhatYouWant.minimum.amount',
+        'cannot be negative',
+      ],
+      [{ ...examples.digital, price: { amount: 2_000_000_00, currency: 'KES' } }, 'price.amount', highest],
+    ]
+    for (const [input, field, message] of cases) {
+      const answer = await app.call('createProduct', input as Record<string, unknown>, seller)
+      expect(answer.status, field).toBe(400)
+      expect(errors(answer)[field], JSON.stringify(errors(answer))).toContain(message)
+    }
+    expect(
+      ((await app.call('listMyProducts', {}, seller)).body.data as { products: unknown[] }).products,
+    ).toEqual([])
+    // A free ticket and free shipping are amounts of 0, and fine.
+    expect((await app.call('createProduct', tickets({ amount: 0, currency: 'KES' }), seller)).status).toBe(
+      200,
+    )
+    const shirt = await app.call('createProduct', zone({ amount: 0, currency: 'KES' }), seller)
+    expect(shirt.status).toBe(200)
+    // A change goes through the same rules.
+    const { id } = data(shirt).product
+    const negative = await app.call(
+      'updateProduct',
+      { id, details: zone({ amount: -1, currency: 'KES' }).details },
+      seller,
+    )
+    expect(errors(negative)).toHaveProperty(['details.shippingZones.0.fee.amount'])
+  })
+
+  it('does not sell a product saved before its amounts were checked, whose total would go below 0', async () => {
+    const token = await person()
+    const seller = await person()
+    const { id } = data(await app.call('createProduct', examples.merch, seller)).product
+    await app.call('publishProduct', { id }, seller)
+    // As such a product was stored: a shipping fee that cancels the price, another's in dollars.
+    const [row] = await app.database.db.select().from(products).where(eq(products.id, id))
+    const details = { ...examples.merch.details, ...(row?.details as { variants: { id: string }[] }) }
+    await app.database.db
+      .update(products)
+      .set({
+        details: {
+          ...details,
+          shippingZones: [
+            { name: 'Nairobi', countries: ['KE'], fee: { amount: -1_800_00, currency: 'KES' } },
+            { name: 'Kampala', countries: ['UG'], fee: { amount: 5_00, currency: 'USD' } },
+          ],
+        },
+      })
+      .where(eq(products.id, id))
+    const address = { kind: 'ship', name: 'Amina', line1: 'Ngong Road 1', city: 'Nairobi' }
+    for (const country of ['KE', 'UG']) {
+      for (const subject of ['quoteCheckout', 'startCheckout']) {
+        const answer = await app.call(
+          subject,
+          {
+            productId: id,
+            variantId: details.variants[0]?.id,
+            delivery: { ...address, country },
+            ...(subject === 'startCheckout' ? { method: 'card' } : {}),
+          },
+          token,
+        )
+        expect(answer.status, `${subject} ${country}`).toBe(409)
+        expect(answer.body.message).toBe('This product cannot be bought until its seller corrects its prices')
+      }
+    }
+    const orders = await app.database.db.execute(
+      sql`select count(*)::int as n from orders where product_id = ${id}`,
+    )
+    expect((orders as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0)
+  })
+
+  it('publishes merch only with stock in some variant and a way to deliver it', async () => {
+    const seller = await person()
+    const noStock = {
+      ...examples.merch,
+      details: {
+        ...examples.merch.details,
+        variants: examples.merch.details.variants.map((v) => ({ ...v, stock: 0 })),
+      },
+    }
+    const empty = data(await app.call('createProduct', noStock, seller)).product
+    const refused = await app.call('publishProduct', { id: empty.id }, seller)
+    expect(refused.status).toBe(400)
+    expect(errors(refused)).toEqual({
+      'details.variants': 'Add stock to at least one variant before you publish',
+    })
+    const nowhere = data(
+      await app.call(
+        'createProduct',
+        { ...examples.merch, details: { ...examples.merch.details, shippingZones: [], pickup: null } },
+        seller,
+      ),
+    ).product
+    const undeliverable = await app.call('publishProduct', { id: nowhere.id }, seller)
+    expect(errors(undeliverable)).toEqual({
+      'details.shippingZones': 'Add a shipping zone or a pickup address, so buyers can get it',
+    })
+    // With stock and pickup only, it goes on sale; once on sale it cannot lose its last way to deliver.
+    const pickupOnly = data(
+      await app.call(
+        'createProduct',
+        { ...examples.merch, details: { ...examples.merch.details, shippingZones: [] } },
+        seller,
+      ),
+    ).product
+    expect((await app.call('publishProduct', { id: pickupOnly.id }, seller)).status).toBe(200)
+    const strand = await app.call(
+      'updateProduct',
+      { id: pickupOnly.id, details: { ...examples.merch.details, shippingZones: [], pickup: null } },
+      seller,
+    )
+    expect(strand.status).toBe(400)
+    expect(errors(strand)).toHaveProperty(['details.shippingZones'])
+    // Selling out while on sale is allowed: its page and card say so.
+    const soldOut = await app.call('updateProduct', { id: pickupOnly.id, details: noStock.details }, seller)
+    expect(soldOut.status).toBe(200)
+    const slug = data(soldOut).product.slug
+    const page = (await (await fetch(`${app.url}/${slug}/_payload.json`)).json()) as {
+      product: { soldOut: boolean }
+    }
+    expect(page.product.soldOut).toBe(true)
   })
 
   it('keeps slugs unique across the platform, in any letter case, and off the app’s own routes', async () => {

@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { orders, productAssets, products } from '../../server/db/schema'
-import { createUser, makeSeller } from '../../server/features/accounts/accounts.service'
+import { createUser } from '../../server/features/accounts/accounts.service'
 import { createSession } from '../../server/features/accounts/sessions'
-import { createProduct, publishProduct } from '../../server/features/catalog/catalog.service'
 import { productPage } from '../../server/features/catalog/storefront.service'
 import {
   type CheckoutDeps,
@@ -19,6 +18,7 @@ import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { readOutbox } from '../support/outbox'
 import { submitSandboxCard } from '../support/sandbox-card'
+import { productOnSale, sellerOf } from '../support/shop'
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString()
 const PHONE = '0712345678'
@@ -51,30 +51,8 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
     paypalOrder: '',
   }
 
-  /** A published product of the seller's; returns its id. */
-  async function product(input: Record<string, unknown>, file?: { name: string; body: Buffer }) {
-    const row = await createProduct(app.database.db, sellerId, input as never)
-    if (file) {
-      const key = `products/${row.id}/files/${file.name}`
-      await writeFile(key, file.body)
-      await app.database.db.insert(productAssets).values({
-        id: crypto.randomUUID(),
-        productId: row.id,
-        sellerId,
-        role: 'file',
-        status: 'ready',
-        storageKey: key,
-        partSize: file.body.length,
-        fileName: file.name,
-        contentType: 'application/zip',
-        size: file.body.length,
-        sha256: createHash('sha256').update(file.body).digest('hex'),
-      })
-    }
-    await publishProduct(app.database.db, sellerId, row.id)
-    return row.id
-  }
-
+  const product = (input: Record<string, unknown>, file?: { name: string; body: Buffer }) =>
+    productOnSale(app, sellerId, input, file ? [file] : [])
   let writeFile: (key: string, body: Buffer) => Promise<void>
   const fileBody = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7) % 251))
 
@@ -91,19 +69,9 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
       mailer: createMailer(app.config, log),
       gateway: createGateway(app.config),
     }
-    const seller = await createUser(app.database.db, {
-      email: 'wanjiru@example.com',
-      name: 'Wanjiru',
-      password: 'baobab-shade-2026',
-    })
-    await makeSeller(app.database.db, seller.id, {
-      handle: 'wanjiru',
-      displayName: 'Wanjiru Studio',
-      country: 'KE',
-      payoutMethod: { kind: 'mpesa', phone: '254712000000' },
-    } as never)
+    const seller = await sellerOf(app, 'wanjiru')
     sellerId = seller.id
-    sellerToken = (await createSession(app.database.db, seller.id, null)).token
+    sellerToken = seller.token
     ids.digital = await product(
       {
         kind: 'digital',
@@ -315,7 +283,7 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
       )
       expect(fresh.downloadId).toBe(link.downloadId)
     }
-    const left = data(await app.call('getOrder', { orderId, key: accessKey })).order.downloadsLeft
+    const left = data(await app.call('getOrder', { orderId, key: accessKey })).order.files[0].downloadsLeft
     expect(left).toBe(2)
     const stranger = await app.call('getDownloadUrl', {
       orderId,

@@ -1,6 +1,19 @@
 import { type Config, loadConfig } from '../../server/env'
 
-/** The server's default configuration, as `npm start` would have it, with the given changes. */
+/**
+ * Checkout limits high enough for a suite that buys many times from one address, for one phone, in
+ * minutes. The tests of the limits themselves set the defaults back (`defaultCheckoutLimits`).
+ */
+export const SUITE_LIMITS = {
+  LIMIT_PROMPTS_PER_PHONE_MINUTE: '1000',
+  LIMIT_PROMPTS_PER_PHONE_HOUR: '1000',
+  LIMIT_CHECKOUTS_PER_ADDRESS: '10000',
+} as const
+
+/** The limits `npm start` runs with. */
+export const defaultCheckoutLimits = () => loadConfig({}).checkoutLimits
+
+/** The server's default configuration, as `npm start` would have it (but the suite's limits), with the given changes. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ LOG_LEVEL: 'silent' }), ...overrides }
+  return { ...loadConfig({ LOG_LEVEL: 'silent', ...SUITE_LIMITS }), ...overrides }
 }

@@ -1,7 +1,5 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { newProduct } from '../../../contract/catalog.contract'
-import type { Money } from '../../../contract/money'
-import type { PlatformSettings } from '../../../contract/settings.contract'
 import type { Db } from '../../db/client'
 import { productAssets, products } from '../../db/schema'
 import { AppError, isUniqueViolation } from '../../lib/errors'
@@ -11,7 +9,6 @@ import { callerOf } from '../accounts/accounts.handlers'
 import {
   type AssetRow,
   createProduct,
-  type NewProduct,
   type ProductRow,
   publishProduct,
   searchTextOf,
@@ -22,28 +19,19 @@ import { sanitizeDescription } from './rich-text'
 import { loadRates, setRates } from './storefront.service'
 import { deleteAssetObjects, finishUpload, ownUpload, startUpload, uploadTicket } from './uploads.service'
 
-/** The platform's price range per currency; a free digital product (price 0) is outside it on purpose. */
-function assertPriceInRange(platform: PlatformSettings, product: NewProduct) {
-  const free = product.kind === 'digital' && product.details.free === true
-  const prices: { path: string; price: Money }[] = free
-    ? []
-    : [{ path: 'price.amount', price: product.price }]
-  if (product.kind === 'merch')
-    (product.details.variants as { price: Money }[]).forEach((v, i) => {
-      prices.push({ path: `details.variants.${i}.price.amount`, price: v.price })
-    })
+/**
+ * What a merch product lacks to be sold: stock in some variant, and a way to reach the buyer (a shipping
+ * zone or pickup). Each reason is on the field to fix; none when it can go on sale.
+ */
+function unsellableMerch(details: Record<string, unknown>, opts: { stock: boolean }): Record<string, string> {
   const errors: Record<string, string> = {}
-  for (const { path, price } of prices) {
-    if (product.kind === 'event' && price.amount === 0) continue
-    const min = platform.limits.minPrice.find((m) => m.currency === price.currency)
-    const max = platform.limits.maxPrice.find((m) => m.currency === price.currency)
-    if (min && price.amount < min.amount)
-      errors[path] = `The lowest price in ${price.currency} is ${min.amount}`
-    if (max && price.amount > max.amount)
-      errors[path] = `The highest price in ${price.currency} is ${max.amount}`
-  }
-  if (Object.keys(errors).length > 0)
-    throw new AppError(400, 'Some prices are out of range: see errors', errors)
+  const variants = (details.variants ?? []) as { stock: number }[]
+  const zones = (details.shippingZones ?? []) as unknown[]
+  if (opts.stock && !variants.some((v) => v.stock > 0))
+    errors['details.variants'] = 'Add stock to at least one variant before you publish'
+  if (zones.length === 0 && !details.pickup)
+    errors['details.shippingZones'] = 'Add a shipping zone or a pickup address, so buyers can get it'
+  return errors
 }
 
 /** One of the caller's own products; anyone else's is "not found", never "forbidden". */
@@ -129,7 +117,6 @@ export const catalogHandlers: Pick<
 > = {
   createProduct: async (input, ctx) => {
     const { user } = callerOf(ctx)
-    assertPriceInRange(ctx.platform, input)
     return asProduct(ctx.db, await createProduct(ctx.db, user.id, input))
   },
 
@@ -150,11 +137,16 @@ export const catalogHandlers: Pick<
       },
       'updateProduct',
     )
-    assertPriceInRange(ctx.platform, next)
     if (files && files.length === 0 && row.kind === 'digital' && row.status === 'published')
       throw new AppError(400, 'A product on sale needs at least one file: unpublish it first', {
         files: 'Keep at least one file',
       })
+    // On sale, merch may run out of stock (it shows as sold out) but never lose every way to deliver.
+    if (row.kind === 'merch' && row.status === 'published') {
+      const errors = unsellableMerch(next.details, { stock: false })
+      if (Object.keys(errors).length > 0)
+        throw new AppError(400, 'A product on sale needs a way to reach buyers: unpublish it first', errors)
+    }
     try {
       const removed = [
         ...(images ? await keepAssets(ctx.db, row.id, 'image', images) : []),
@@ -196,6 +188,11 @@ export const catalogHandlers: Pick<
         throw new AppError(400, 'Add the file buyers will download before you publish', {
           files: 'Add at least one file',
         })
+    }
+    if (row.kind === 'merch') {
+      const errors = unsellableMerch(row.details, { stock: true })
+      if (Object.keys(errors).length > 0)
+        throw new AppError(400, 'This cannot be sold yet: see what is missing', errors)
     }
     return asProduct(ctx.db, await publishProduct(ctx.db, user.id, id))
   },

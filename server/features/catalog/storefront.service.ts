@@ -20,7 +20,7 @@ import {
 import type { Db } from '../../db/client'
 import { exchangeRates, products, sellers, users } from '../../db/schema'
 import { avatarUrls } from '../accounts/avatar.service'
-import { heldByItem } from '../checkout/orders'
+import { heldByItem, heldByProduct } from '../checkout/orders'
 import { type AssetRow, type ProductRow, readyAssets, toFile, toImage } from './catalog.service'
 
 type SellerRow = typeof sellers.$inferSelect
@@ -49,10 +49,30 @@ function publicDetails(kind: string, details: Record<string, unknown>): Record<s
   return details
 }
 
+/**
+ * Whether nothing of a merch product or an event is left: every variant's stock, every ticket type's
+ * seats, taken by orders that are paid or being paid for. Services and downloads never sell out here.
+ */
+function isSoldOut(row: ProductRow, held: Map<string, number> | undefined): boolean {
+  const list =
+    row.kind === 'merch'
+      ? ((row.details.variants ?? []) as { id?: string; stock: number }[]).map(
+          (v) => [v.id, v.stock] as const,
+        )
+      : row.kind === 'event'
+        ? ((row.details.ticketTypes ?? []) as { id?: string; capacity: number }[]).map(
+            (t) => [t.id, t.capacity] as const,
+          )
+        : null
+  if (!list) return false
+  return list.every(([id, total]) => total - (held?.get(String(id)) ?? 0) <= 0)
+}
+
 function toCard(
   row: ProductRow,
   seller: Pick<SellerRow, 'handle' | 'displayName'>,
   assets: AssetRow[],
+  held: Map<string, number> | undefined,
 ): ProductCard {
   const details = row.details as { payWhatYouWant?: { minimum: Money } | null; free?: boolean }
   const image = assets.find((a) => a.productId === row.id && a.role === 'image')
@@ -66,16 +86,22 @@ function toCard(
     category: row.category,
     image: image ? toImage(image) : null,
     seller: { handle: seller.handle, displayName: seller.displayName },
+    soldOut: isSoldOut(row, held),
   }
 }
 
 /** Product rows joined with their sellers, as cards (first photo only). */
 async function cards(db: Db, rows: { product: ProductRow; seller: SellerRow }[]): Promise<ProductCard[]> {
-  const assets = await readyAssets(
-    db,
-    rows.map((r) => r.product.id),
-  )
-  return rows.map((r) => toCard(r.product, r.seller, assets))
+  const ids = rows.map((r) => r.product.id)
+  const limited = rows.filter((r) => r.product.kind === 'merch' || r.product.kind === 'event')
+  const [assets, held] = await Promise.all([
+    readyAssets(db, ids),
+    heldByProduct(
+      db,
+      limited.map((r) => r.product.id),
+    ),
+  ])
+  return rows.map((r) => toCard(r.product, r.seller, assets, held.get(r.product.id)))
 }
 
 async function creatorOf(db: Db, seller: SellerRow): Promise<Creator> {
@@ -103,9 +129,8 @@ async function creatorOf(db: Db, seller: SellerRow): Promise<Creator> {
  * What a buyer can still get: a variant's stock and a ticket type's `left` less what orders hold (paid,
  * or being paid for), so the page says "sold out" before checkout has to.
  */
-async function withWhatIsLeft(db: Db, productId: string, kind: string, details: Record<string, unknown>) {
+function withWhatIsLeft(kind: string, details: Record<string, unknown>, held: Map<string, number>) {
   if (kind !== 'merch' && kind !== 'event') return details
-  const held = await heldByItem(db, productId)
   const left = (id: unknown, total: number) => Math.max(0, total - (held.get(String(id)) ?? 0))
   if (kind === 'merch')
     return {
@@ -133,19 +158,17 @@ export async function productPage(db: Db, slug: string): Promise<ProductPage | n
     .where(and(sql`lower(${products.slug}) = lower(${slug})`, published))
     .limit(1)
   if (!row) return null
-  const assets = await readyAssets(db, [row.product.id])
+  const [assets, held] = await Promise.all([
+    readyAssets(db, [row.product.id]),
+    heldByItem(db, row.product.id),
+  ])
   const product: PublicProduct = {
-    ...toCard(row.product, row.seller, assets),
+    ...toCard(row.product, row.seller, assets, held),
     id: row.product.id,
     description: row.product.description,
     images: assets.filter((a) => a.role === 'image').map(toImage),
     files: assets.filter((a) => a.role === 'file').map(toFile),
-    details: await withWhatIsLeft(
-      db,
-      row.product.id,
-      row.product.kind,
-      publicDetails(row.product.kind, row.product.details),
-    ),
+    details: withWhatIsLeft(row.product.kind, publicDetails(row.product.kind, row.product.details), held),
     publishedAt: (row.product.publishedAt ?? row.product.createdAt).toISOString(),
   }
   return { product, seller: await creatorOf(db, row.seller), rates: await loadRates(db) }

@@ -43,7 +43,7 @@ async function visibleOrder(
   const user = ctx.caller?.user
   const ok =
     row &&
-    ((key && (hashKey(key) === row.accessKeyHash || ctx.gateway.verify(`order:${row.id}`, key))) ||
+    ((key && (hashKey(key) === row.accessKeyHash || ctx.gateway.verify('receipt', row.id, key))) ||
       (user && user.id === row.buyerId && (!row.guest || user.emailVerifiedAt !== null)) ||
       (as === 'any' && user && (user.id === row.sellerId || user.roles.includes('admin'))))
   if (!row || !ok)
@@ -103,7 +103,8 @@ export const checkoutHandlers: Pick<
 
   quoteCheckout: async (input, ctx) => quote(ctx.db, input),
 
-  startCheckout: async (input, ctx) => startCheckout(checkoutDeps(ctx), input, ctx.caller?.user ?? null),
+  startCheckout: async (input, ctx) =>
+    startCheckout(checkoutDeps(ctx), input, ctx.caller?.user ?? null, { ip: ctx.ip }),
 
   getOrder: async ({ orderId, key }, ctx) => {
     const row = await visibleOrder(ctx, orderId, key)
@@ -184,13 +185,19 @@ export const checkoutHandlers: Pick<
         .from(products)
         .where(eq(products.id, row.productId))
       const limit = (product?.details.downloadLimit as number | null | undefined) ?? null
-      if (limit !== null && (await downloadsUsed(ctx.db, row.id)) >= limit)
-        throw new AppError(
-          403,
-          `You have used all ${limit} downloads of this purchase: ask the seller for more`,
-        )
-      download = uuidv7()
-      await ctx.db.insert(downloads).values({ id: download, orderId: row.id, assetId: file.id })
+      download = await ctx.db.transaction(async (tx) => {
+        // The order's row lock serialises first downloads of its files: two at once cannot both take the
+        // last one left. Each file has its own count.
+        await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, row.id)).for('update')
+        if (limit !== null && (await downloadsUsed(tx, row.id, file.id)) >= limit)
+          throw new AppError(
+            403,
+            `You have used all ${limit} downloads of ${file.fileName}: ask the seller for more`,
+          )
+        const id = uuidv7()
+        await tx.insert(downloads).values({ id, orderId: row.id, assetId: file.id })
+        return id
+      })
     }
     const current = await currentDigest(ctx.db, ctx.storage, file)
     const url = await ctx.storage.downloadUrl(file.storageKey, {

@@ -9,6 +9,7 @@ import { orders, paymentEvents, products, sellers, tickets, users } from '../../
 import type { Config } from '../../env'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import type { Logger } from '../../lib/log'
+import { enforceRateLimit } from '../../lib/rate-limit'
 import { uuidv7 } from '../../lib/uuid'
 import type { Mailer } from '../../mail/mailer'
 import type { Gateway } from '../../payments/gateway'
@@ -118,8 +119,21 @@ async function buyerFor(db: Db, caller: UserRow | null, email: string | undefine
  * locks the product's row, so concurrent checkouts for the last items are served one at a time and never
  * oversell. The provider is called after that transaction: none is held across the network.
  */
-export async function startCheckout(deps: CheckoutDeps, input: CheckoutInput, caller: UserRow | null) {
+export async function startCheckout(
+  deps: CheckoutDeps,
+  input: CheckoutInput,
+  caller: UserRow | null,
+  requester: { ip: string },
+) {
   const { db } = deps
+  const limits = deps.config.checkoutLimits
+  await enforceRateLimit(db, [
+    {
+      key: `checkout:ip:${requester.ip}`,
+      limit: limits.perAddress,
+      what: 'checkouts from this network',
+    },
+  ])
   const product = await productOnSale(db, input.productId)
   if (caller && product.sellerId === caller.id)
     throw new AppError(400, 'This is your own product: you cannot buy it', { productId: 'Your own product' })
@@ -151,6 +165,7 @@ export async function startCheckout(deps: CheckoutDeps, input: CheckoutInput, ca
       throw new AppError(409, 'The price has just changed: check it and pay again', {
         productId: 'Price changed',
       })
+    if (now.capacity !== null) await assertBuyerMayHold(tx, limits, buyer.id, locked.id, now.quantity)
     if (now.capacity !== null && locked.kind !== 'service') {
       const left = now.capacity - (await heldQuantity(tx, locked.id, now.itemKey))
       if (left < now.quantity) {
@@ -161,6 +176,18 @@ export async function startCheckout(deps: CheckoutDeps, input: CheckoutInput, ca
         })
       }
     }
+    // Counted in this transaction: a checkout refused above (or rolled back) sends no prompt and counts none.
+    if (method === 'mpesa' && input.phone)
+      await enforceRateLimit(
+        tx,
+        limits.promptsPerPhone.map((limit) => ({
+          key: `mpesaPrompt:phone:${input.phone}:${limit.windowSeconds}`,
+          limit,
+          what: 'M-Pesa prompts to this phone',
+          otherwise: 'or pay by card',
+          field: 'phone',
+        })),
+      )
     for (let attempt = 0; ; attempt++) {
       try {
         const [inserted] = await tx
@@ -236,6 +263,50 @@ export async function startCheckout(deps: CheckoutDeps, input: CheckoutInput, ca
     }
     throw error
   }
+}
+
+/**
+ * One buyer may hold only so many units of a product in orders not yet paid, so that nobody can take an
+ * event's seats or a shop's stock off sale by starting checkouts they never pay. Runs under the product's
+ * row lock, so the count cannot go stale.
+ */
+async function assertBuyerMayHold(
+  tx: Tx,
+  limits: Config['checkoutLimits'],
+  buyerId: string,
+  productId: string,
+  quantity: number,
+) {
+  const most = limits.unitsHeldPerBuyer
+  if (quantity > most)
+    throw new AppError(400, `You can order at most ${most} at a time: choose ${most} or fewer`, {
+      quantity: `At most ${most} at a time`,
+    })
+  const [waiting] = await tx
+    .select({
+      units: sql<string>`coalesce(sum(${orders.quantity}), 0)::text`,
+      until: sql<
+        string | null
+      >`to_char(min(${orders.expiresAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    })
+    .from(orders)
+    .where(and(eq(orders.buyerId, buyerId), eq(orders.productId, productId), eq(orders.status, 'pending')))
+  const units = Number(waiting?.units ?? 0)
+  if (units + quantity <= most) return
+  const retryAfter = Math.max(1, Math.ceil((Date.parse(waiting?.until ?? '') - Date.now()) / 1000) || 1)
+  const wait = retryAfter < 90 ? `${retryAfter} seconds` : `${Math.ceil(retryAfter / 60)} minutes`
+  throw new AppError(
+    429,
+    `You already have ${units} of these waiting for payment, and at most ${most} can wait at once. ` +
+      `Pay for or cancel that order in your purchases, or wait ${wait} until it lapses.`,
+    {
+      quantity:
+        units < most
+          ? `At most ${most - units} more while your unpaid order waits`
+          : 'Pay for your unpaid order first',
+    },
+    retryAfter,
+  )
 }
 
 /** Asks the provider to take the payment: an STK push, a PayPal order, a Stripe Checkout session. */
@@ -362,6 +433,16 @@ export async function settle(
       )
       .for('update')
     if (!row) return { changed: false, order: null }
+    // Only the order's own provider can speak for it: the books never record a sale on another method.
+    if (row.method !== s.provider) {
+      deps.log.error('a payment message for an order of another method was ignored', {
+        orderId: row.id,
+        method: row.method,
+        provider: s.provider,
+        event: s.eventKey,
+      })
+      return { changed: false, order: row }
+    }
     const [fresh] = await tx
       .insert(paymentEvents)
       .values({
@@ -558,12 +639,16 @@ export async function checkPending(deps: CheckoutDeps, orderId: string, opts: { 
   }
 }
 
-/** What an M-Pesa result code (from a callback or a status query) means for an order. */
+/**
+ * What an M-Pesa result code means for an order. `callback` is what a result callback said was paid (its
+ * amount is required: the caller refuses a success callback without one); null for a status query, which
+ * Daraja answers without an amount, so the push's own amount, the order's charge, stands.
+ */
 export function mpesaSettlement(
   order: Pick<OrderRow, 'id' | 'providerRef' | 'chargeAmount'>,
   resultCode: number,
   resultDesc: string,
-  paid: { receipt: string | null; amount: number | null; phone: string | null } | null,
+  callback: { receipt: string | null; amount: number; phone: string | null } | null,
 ): Settlement {
   return {
     provider: 'mpesa',
@@ -573,10 +658,9 @@ export function mpesaSettlement(
       resultCode === 0
         ? {
             kind: 'paid',
-            // A status query does not repeat the amount; the push asked for exactly the order's.
-            amount: { amount: paid?.amount ?? order.chargeAmount, currency: 'KES' },
-            receipt: paid?.receipt ?? null,
-            details: paid?.phone ? { payerPhone: paid.phone } : {},
+            amount: { amount: callback ? callback.amount : order.chargeAmount, currency: 'KES' },
+            receipt: callback?.receipt ?? null,
+            details: callback?.phone ? { payerPhone: callback.phone } : {},
           }
         : { kind: 'failed', code: String(resultCode), message: resultDesc },
   }

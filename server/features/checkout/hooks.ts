@@ -18,7 +18,7 @@ export function paymentHooks(app: Hono, deps: CheckoutDeps) {
 
   app.post('/hooks/mpesa/stk/:orderId/:sig', async (c) => {
     const orderId = c.req.param('orderId')
-    if (!gateway.verify(orderId, c.req.param('sig')))
+    if (!gateway.verify('stk-callback', orderId, c.req.param('sig')))
       return c.json({ ResultCode: 1, ResultDesc: 'Rejected' }, 403)
     let callback: ReturnType<typeof gateway.mpesa.parseStkCallback>
     try {
@@ -28,17 +28,26 @@ export function paymentHooks(app: Hono, deps: CheckoutDeps) {
       return c.json({ ResultCode: 1, ResultDesc: 'Malformed' }, 400)
     }
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
-    // The callback must be for the push this order made; anything else is ignored (and logged).
-    if (!order || order.providerRef !== callback.checkoutRequestId) {
+    // The callback must be for the push this M-Pesa order made; anything else is ignored (and logged).
+    if (order?.method !== 'mpesa' || order.providerRef !== callback.checkoutRequestId) {
       log.warn('M-Pesa callback for another push', { orderId, checkoutRequestId: callback.checkoutRequestId })
       return c.json(accepted)
     }
+    // A payment callback states what was paid; one that does not proves nothing (the status query settles
+    // the order instead, at the amount the push asked for).
+    if (callback.resultCode === 0 && callback.amount === null) {
+      log.warn('M-Pesa success callback without an amount', { orderId })
+      return c.json({ ResultCode: 1, ResultDesc: 'Amount missing' }, 400)
+    }
     await settle(deps, {
-      ...mpesaSettlement(order, callback.resultCode, mpesaResult(callback.resultCode).title, {
-        receipt: callback.receipt,
-        amount: callback.amount,
-        phone: callback.phone,
-      }),
+      ...mpesaSettlement(
+        order,
+        callback.resultCode,
+        mpesaResult(callback.resultCode).title,
+        callback.amount === null
+          ? null
+          : { receipt: callback.receipt, amount: callback.amount, phone: callback.phone },
+      ),
       payload: callback,
     })
     return c.json(accepted)
@@ -46,7 +55,8 @@ export function paymentHooks(app: Hono, deps: CheckoutDeps) {
 
   const b2c = async (refundId: string, body: unknown, timedOut: boolean) => {
     const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId))
-    if (!refund) return
+    // Only an M-Pesa refund is paid by B2C.
+    if (refund?.method !== 'mpesa') return
     if (timedOut) return failRefund(deps, refund.id, 'M-Pesa did not answer in time: try the refund again')
     const result = gateway.mpesa.parseB2cResult(body)
     if (result.originatorConversationId !== refund.id && result.conversationId !== refund.providerRef) return
@@ -54,13 +64,13 @@ export function paymentHooks(app: Hono, deps: CheckoutDeps) {
       return completeRefund(deps, refund.id, result.receipt ?? result.transactionId)
     return failRefund(deps, refund.id, `M-Pesa could not pay the refund: ${result.resultDesc}`)
   }
-  for (const [path, timedOut] of [
-    ['/hooks/mpesa/b2c/:refundId/:sig', false],
-    ['/hooks/mpesa/b2c-timeout/:refundId/:sig', true],
+  for (const [path, timedOut, purpose] of [
+    ['/hooks/mpesa/b2c/:refundId/:sig', false, 'b2c-result'],
+    ['/hooks/mpesa/b2c-timeout/:refundId/:sig', true, 'b2c-timeout'],
   ] as const)
     app.post(path, async (c) => {
       const refundId = c.req.param('refundId')
-      if (!gateway.verify(refundId, c.req.param('sig')))
+      if (!gateway.verify(purpose, refundId, c.req.param('sig')))
         return c.json({ ResultCode: 1, ResultDesc: 'Rejected' }, 403)
       try {
         await b2c(refundId, await c.req.json(), timedOut)
@@ -80,7 +90,7 @@ export function paymentHooks(app: Hono, deps: CheckoutDeps) {
     return order
   }
   app.post('/hooks/paybill/validate/:sig', async (c) => {
-    if (!gateway.verify('c2b', c.req.param('sig')))
+    if (!gateway.verify('paybill', 'c2b', c.req.param('sig')))
       return c.json({ ResultCode: 1, ResultDesc: 'Rejected' }, 403)
     try {
       const payment = gateway.mpesa.parseC2bConfirmation(await c.req.json())
@@ -96,7 +106,7 @@ export function paymentHooks(app: Hono, deps: CheckoutDeps) {
     return c.json(accepted)
   })
   app.post('/hooks/paybill/confirm/:sig', async (c) => {
-    if (!gateway.verify('c2b', c.req.param('sig')))
+    if (!gateway.verify('paybill', 'c2b', c.req.param('sig')))
       return c.json({ ResultCode: 1, ResultDesc: 'Rejected' }, 403)
     let payment: ReturnType<typeof gateway.mpesa.parseC2bConfirmation>
     try {
@@ -132,7 +142,8 @@ export function paymentHooks(app: Hono, deps: CheckoutDeps) {
   // PayPal sends the buyer back here after approving: the payment is captured on the server, now.
   app.get('/hooks/paypal/return', async (c) => {
     const orderId = c.req.query('order') ?? ''
-    if (!gateway.verify(orderId, c.req.query('sig') ?? '')) return c.text('This link is not valid.', 403)
+    if (!gateway.verify('paypal-return', orderId, c.req.query('sig') ?? ''))
+      return c.text('This link is not valid.', 403)
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
     if (order?.status === 'pending' && order.method === 'paypal')
       await capturePaypal(deps, order).catch((error) =>
@@ -141,11 +152,16 @@ export function paymentHooks(app: Hono, deps: CheckoutDeps) {
     return c.redirect(gateway.urls.orderPage(orderId), 303)
   })
 
-  for (const provider of ['paypal', 'stripe'] as const)
+  for (const [provider, method, purpose] of [
+    ['paypal', 'paypal', 'paypal-cancel'],
+    ['stripe', 'card', 'card-cancel'],
+  ] as const)
     app.get(`/hooks/${provider}/cancel`, async (c) => {
       const orderId = c.req.query('order') ?? ''
-      if (!gateway.verify(orderId, c.req.query('sig') ?? '')) return c.text('This link is not valid.', 403)
-      await closeOrder(deps, orderId, 'cancelled')
+      if (!gateway.verify(purpose, orderId, c.req.query('sig') ?? ''))
+        return c.text('This link is not valid.', 403)
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId))
+      if (order?.method === method) await closeOrder(deps, orderId, 'cancelled')
       return c.redirect(gateway.urls.orderPage(orderId), 303)
     })
 
@@ -164,7 +180,10 @@ export function paymentHooks(app: Hono, deps: CheckoutDeps) {
         ? resource.id
         : resource.supplementary_data?.related_ids?.order_id
     const [order] = paypalOrderId
-      ? await db.select().from(orders).where(eq(orders.providerRef, paypalOrderId))
+      ? await db
+          .select()
+          .from(orders)
+          .where(and(eq(orders.method, 'paypal'), eq(orders.providerRef, paypalOrderId)))
       : []
     if (!order) return c.json({ ok: true })
     if (event.event_type === 'CHECKOUT.ORDER.APPROVED' && order.status === 'pending')
@@ -239,7 +258,10 @@ export function paymentHooks(app: Hono, deps: CheckoutDeps) {
         payload: { id: event.id, type: event.type },
       })
     else if (event.type === 'checkout.session.expired' && object.id) {
-      const [order] = await db.select().from(orders).where(eq(orders.providerRef, object.id))
+      const [order] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.method, 'card'), eq(orders.providerRef, object.id)))
       if (order) await closeOrder(deps, order.id, 'expired')
     } else if (event.type === 'charge.refunded' && object.payment_intent) {
       const [order] = await db

@@ -19,8 +19,8 @@ export function orderMails(deps: CheckoutDeps) {
   /** The order's page, with a key that opens it on any device without signing in. */
   const orderLink = (order: OrderRow) =>
     order.kind === 'digital'
-      ? `${config.publicUrl}/download/${order.id}?key=${gateway.sign(`order:${order.id}`)}`
-      : `${gateway.urls.orderPage(order.id)}&key=${gateway.sign(`order:${order.id}`)}`
+      ? `${config.publicUrl}/download/${order.id}?key=${gateway.sign('receipt', order.id)}`
+      : `${gateway.urls.orderPage(order.id)}&key=${gateway.sign('receipt', order.id)}`
   const send = async (message: Parameters<typeof mailer.send>[0]) => {
     try {
       await mailer.send(message)

@@ -1,11 +1,11 @@
-import { count, eq, inArray } from 'drizzle-orm'
+import { and, count, eq, inArray } from 'drizzle-orm'
 import { renderSVG } from 'uqr'
 import type { ProductKind } from '../../../contract/catalog.constants'
 import type { Order } from '../../../contract/checkout.contract'
 import type { Db } from '../../db/client'
 import { downloads, products, refunds, sellers, tickets } from '../../db/schema'
 import { readyAssets, toFile, toImage } from '../catalog/catalog.service'
-import type { OrderRow } from './orders'
+import type { OrderRow, Tx } from './orders'
 
 /** What the order views need besides the order: its product, seller, files, tickets, refund, downloads. */
 export interface OrderViewContext {
@@ -36,10 +36,10 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
     db.select().from(tickets).where(inArray(tickets.orderId, ids)).orderBy(tickets.code),
     db.select().from(refunds).where(inArray(refunds.orderId, ids)),
     db
-      .select({ orderId: downloads.orderId, n: count() })
+      .select({ orderId: downloads.orderId, assetId: downloads.assetId, n: count() })
       .from(downloads)
       .where(inArray(downloads.orderId, ids))
-      .groupBy(downloads.orderId),
+      .groupBy(downloads.orderId, downloads.assetId),
   ])
   const productById = new Map(productRows.map((p) => [p.id, p]))
   return rows.map((row) => {
@@ -54,7 +54,13 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
     const image = assets.find((a) => a.productId === row.productId && a.role === 'image')
     const refund = refundRows.find((r) => r.orderId === row.id)
     const limit = (details.downloadLimit as number | null | undefined) ?? null
-    const used = downloadCounts.find((d) => d.orderId === row.id)?.n ?? 0
+    const downloadsLeft = (fileId: string) =>
+      limit === null
+        ? null
+        : Math.max(
+            0,
+            limit - (downloadCounts.find((d) => d.orderId === row.id && d.assetId === fileId)?.n ?? 0),
+          )
     const slot = row.item.slot as { start: string; end: string } | undefined
     return {
       id: row.id,
@@ -92,9 +98,11 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
           : null,
       files:
         paid && row.kind === 'digital'
-          ? assets.filter((a) => a.productId === row.productId && a.role === 'file').map(toFile)
+          ? assets
+              .filter((a) => a.productId === row.productId && a.role === 'file')
+              .map((a) => ({ ...toFile(a), downloadsLeft: downloadsLeft(a.id) }))
           : [],
-      downloadsLeft: paid && row.kind === 'digital' && limit !== null ? Math.max(0, limit - used) : null,
+      downloadLimit: row.kind === 'digital' ? limit : null,
       tickets: paid
         ? ticketRows
             .filter((t) => t.orderId === row.id)
@@ -126,8 +134,11 @@ export async function viewOrder(db: Db, row: OrderRow, ctx: OrderViewContext): P
   return order
 }
 
-/** Downloads counted so far for an order. */
-export async function downloadsUsed(db: Db, orderId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(downloads).where(eq(downloads.orderId, orderId))
+/** Downloads of one file of an order counted so far. */
+export async function downloadsUsed(db: Db | Tx, orderId: string, assetId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(downloads)
+    .where(and(eq(downloads.orderId, orderId), eq(downloads.assetId, assetId)))
   return row?.n ?? 0
 }

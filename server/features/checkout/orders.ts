@@ -37,12 +37,31 @@ export async function heldQuantity(tx: Tx | Db, productId: string, itemKey: stri
 
 /** How many of each item (variant, ticket type) of a product holding orders have. */
 export async function heldByItem(db: Tx | Db, productId: string): Promise<Map<string, number>> {
+  return (await heldByProduct(db, [productId])).get(productId) ?? new Map()
+}
+
+/** For each of these products, how many of each item holding orders have: one query for a whole list. */
+export async function heldByProduct(
+  db: Tx | Db,
+  productIds: string[],
+): Promise<Map<string, Map<string, number>>> {
+  const byProduct = new Map<string, Map<string, number>>()
+  if (productIds.length === 0) return byProduct
   const rows = await db
-    .select({ key: orders.itemKey, held: sql<string>`sum(${orders.quantity})::text` })
+    .select({
+      productId: orders.productId,
+      key: orders.itemKey,
+      held: sql<string>`sum(${orders.quantity})::text`,
+    })
     .from(orders)
-    .where(and(eq(orders.productId, productId), inArray(orders.status, [...HOLDING])))
-    .groupBy(orders.itemKey)
-  return new Map(rows.map((r) => [r.key, Number(r.held)]))
+    .where(and(inArray(orders.productId, productIds), inArray(orders.status, [...HOLDING])))
+    .groupBy(orders.productId, orders.itemKey)
+  for (const row of rows) {
+    const items = byProduct.get(row.productId) ?? new Map<string, number>()
+    items.set(row.key, Number(row.held))
+    byProduct.set(row.productId, items)
+  }
+  return byProduct
 }
 
 /** Booked (or being booked) times of a service, leaving out `except`. */

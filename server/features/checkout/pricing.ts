@@ -1,5 +1,5 @@
 import { METHOD_CURRENCIES, PAYMENT_METHODS, type PaymentMethod } from '../../../contract/checkout.constants'
-import { type CurrencyCode, currencies } from '../../../contract/currencies'
+import { CURRENCY_LIMITS, type CurrencyCode, currencies } from '../../../contract/currencies'
 import { formatMoney } from '../../../contract/format-money'
 import type { Money } from '../../../contract/money'
 import type { Rates } from '../../../contract/storefront'
@@ -52,6 +52,19 @@ type Zone = { name: string; countries: string[]; fee: Money }
 const invalid = (field: string, message: string) => new AppError(400, message, { [field]: message })
 
 /**
+ * An amount as the product stores it, checked again before anyone is charged: products saved before
+ * every amount was validated may hold a negative price or fee, or one in another currency. Such a product
+ * is not sold until its seller fixes it, so no order can total less than nothing or add two currencies.
+ */
+function stored(m: Money, currency: CurrencyCode): number {
+  if (!Number.isSafeInteger(m.amount) || m.amount < 0 || m.currency !== currency)
+    throw new AppError(409, 'This product cannot be bought until its seller corrects its prices', {
+      productId: 'Its prices need correcting',
+    })
+  return m.amount
+}
+
+/**
  * Prices a selection of a published product: the item, its label, subtotal, shipping and total in the
  * product's currency. Throws 400 with the field to fix when the selection does not fit the product.
  */
@@ -63,12 +76,14 @@ export function priceSelection(product: ProductRow, selection: Selection, now = 
     case 'digital': {
       const pwyw = details.payWhatYouWant as { minimum: Money } | null
       const free = details.free === true
-      let unit = product.priceAmount
+      let unit = stored({ amount: product.priceAmount, currency }, currency)
       if (free) unit = 0
       else if (pwyw) {
-        unit = selection.amount ?? product.priceAmount
-        if (unit < pwyw.minimum.amount)
-          throw invalid('amount', `Pay at least ${formatMoney(pwyw.minimum.amount, currency)}`)
+        const minimum = stored(pwyw.minimum, currency)
+        unit = selection.amount ?? unit
+        if (unit < minimum) throw invalid('amount', `Pay at least ${formatMoney(minimum, currency)}`)
+        const most = CURRENCY_LIMITS[currency].maxPrice
+        if (unit > most) throw invalid('amount', `Pay at most ${formatMoney(most, currency)}`)
       }
       if (selection.quantity !== 1) throw invalid('quantity', 'A download is bought once')
       return {
@@ -89,8 +104,9 @@ export function priceSelection(product: ProductRow, selection: Selection, now = 
         (selection.variantId === undefined && variants.length === 1 ? variants[0] : undefined)
       if (!variant) throw invalid('variantId', 'Choose a size or colour')
       const label = Object.values(variant.options).join(' / ') || product.title
-      const subtotal = variant.price.amount * selection.quantity
-      const { shipping, delivery } = deliveryOf(details, selection.delivery)
+      const unit = stored(variant.price, currency)
+      const subtotal = unit * selection.quantity
+      const { shipping, delivery } = deliveryOf(details, selection.delivery, currency)
       return {
         ...base,
         itemKey: variant.id,
@@ -100,7 +116,7 @@ export function priceSelection(product: ProductRow, selection: Selection, now = 
           title: product.title,
           variantId: variant.id,
           options: variant.options,
-          unitPrice: variant.price.amount,
+          unitPrice: unit,
         },
         quantity: selection.quantity,
         subtotal,
@@ -124,7 +140,8 @@ export function priceSelection(product: ProductRow, selection: Selection, now = 
         )
       if (type.saleEndsAt && Date.parse(type.saleEndsAt) <= now)
         throw invalid('ticketTypeId', `${type.name} tickets are no longer sold`)
-      const subtotal = type.price.amount * selection.quantity
+      const unit = stored(type.price, currency)
+      const subtotal = unit * selection.quantity
       return {
         ...base,
         itemKey: type.id,
@@ -134,7 +151,7 @@ export function priceSelection(product: ProductRow, selection: Selection, now = 
           title: product.title,
           ticketTypeId: type.id,
           ticketType: type.name,
-          unitPrice: type.price.amount,
+          unitPrice: unit,
         },
         quantity: selection.quantity,
         subtotal,
@@ -144,15 +161,16 @@ export function priceSelection(product: ProductRow, selection: Selection, now = 
     case 'service': {
       if (!selection.slot) throw invalid('slot', 'Choose a time')
       if (selection.quantity !== 1) throw invalid('quantity', 'One booking at a time')
+      const price = stored({ amount: product.priceAmount, currency }, currency)
       return {
         ...base,
         itemKey: '',
         capacity: 1,
         label: product.title,
-        item: { title: product.title, unitPrice: product.priceAmount },
+        item: { title: product.title, unitPrice: price },
         quantity: 1,
-        subtotal: product.priceAmount,
-        total: product.priceAmount,
+        subtotal: price,
+        total: price,
       }
     }
     default:
@@ -163,6 +181,7 @@ export function priceSelection(product: ProductRow, selection: Selection, now = 
 function deliveryOf(
   details: Record<string, unknown>,
   choice: Selection['delivery'],
+  currency: CurrencyCode,
 ): { shipping: number; delivery: Record<string, unknown> } {
   const zones = (details.shippingZones as Zone[] | undefined) ?? []
   const pickup = details.pickup as { address: string } | null
@@ -179,7 +198,7 @@ function deliveryOf(
         ? 'The seller does not ship to this country: choose pickup, or another address'
         : 'The seller does not ship to this country',
     )
-  return { shipping: zone.fee.amount, delivery: { ...choice, zone: zone.name } }
+  return { shipping: stored(zone.fee, currency), delivery: { ...choice, zone: zone.name } }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type CurrencyCode, currencies, currencyCodes } from '../../../contract/money'
+import { CURRENCY_LIMITS, currencies, currencyCodes } from '../../../contract/money'
 import { PAYOUT_HOLD_DAYS, SALE_FEE_BPS, SALE_FEE_TEXT } from '../../../contract/platform'
 import type { PlatformSettings, UserSettings } from '../../../contract/settings.contract'
 import { userSettings as userSettingsSchema } from '../../../contract/settings.contract'
@@ -7,26 +7,12 @@ import type { UserRow } from '../accounts/sessions'
 /** 2 GB, the largest file a seller can upload. */
 const MAX_UPLOAD_BYTES = 2 * 1024 ** 3
 
-/** Per-currency figures in minor units: [minimum price, maximum price, minimum withdrawal]. */
-const currencyLimits: Record<CurrencyCode, [number, number, number]> = {
-  KES: [1_00, 1_000_000_00, 100_00],
-  UGX: [500, 30_000_000, 5_000],
-  TZS: [500_00, 20_000_000_00, 5_000_00],
-  RWF: [100, 10_000_000, 1_000],
-  NGN: [100_00, 10_000_000_00, 1_000_00],
-  GHS: [1_00, 100_000_00, 20_00],
-  ZAR: [5_00, 150_000_00, 100_00],
-  USD: [50, 10_000_00, 5_00],
-  EUR: [50, 10_000_00, 5_00],
-  GBP: [50, 10_000_00, 5_00],
-}
-
 /** The platform's public settings. They depend only on configuration, so they are built once. */
 export function buildPlatformSettings(opts: {
   livePayments: Partial<Record<'mpesa' | 'paypal' | 'card', boolean>>
 }) {
-  const limit = (index: 0 | 1 | 2) =>
-    currencyCodes.map((currency) => ({ amount: currencyLimits[currency][index], currency }))
+  const limit = (figure: 'minPrice' | 'maxPrice' | 'minWithdrawal') =>
+    currencyCodes.map((currency) => ({ amount: CURRENCY_LIMITS[currency][figure], currency }))
   const mode = (id: 'mpesa' | 'paypal' | 'card'): 'live' | 'sandbox' =>
     opts.livePayments[id] ? 'live' : 'sandbox'
   const settings: PlatformSettings = {
@@ -56,9 +42,9 @@ export function buildPlatformSettings(opts: {
     payouts: {
       schedules: ['instant', 'daily', 'weekly', 'monthly'],
       holdDays: PAYOUT_HOLD_DAYS,
-      minimumWithdrawal: limit(2),
+      minimumWithdrawal: limit('minWithdrawal'),
     },
-    limits: { maxUploadBytes: MAX_UPLOAD_BYTES, minPrice: limit(0), maxPrice: limit(1) },
+    limits: { maxUploadBytes: MAX_UPLOAD_BYTES, minPrice: limit('minPrice'), maxPrice: limit('maxPrice') },
   }
   return settings
 }

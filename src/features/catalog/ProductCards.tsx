@@ -58,6 +58,11 @@ export function ProductGrid({ products, rates }: { products: ProductCard[]; rate
           </Link>
           <span className="product-card-meta">
             <span className="badge">{KIND_LABELS[product.kind]}</span>{' '}
+            {product.soldOut ? (
+              <>
+                <span className="badge badge-sold-out">Sold out</span>{' '}
+              </>
+            ) : null}
             <CardPrice product={product} rates={rates} />
           </span>
           <Link

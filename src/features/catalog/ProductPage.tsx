@@ -208,8 +208,17 @@ function KindDetails({ product, rates }: { product: PublicProduct; rates: Rates 
   }
 }
 
-/** Services are booked on /book/{slug}; everything else opens the checkout in place. */
+/** Services are booked on /book/{slug}; everything else opens the checkout in place, unless sold out. */
 function Buy({ product }: { product: PublicProduct }) {
+  if (product.soldOut)
+    return (
+      <p className="sold-out-note">
+        <span className="badge badge-sold-out">Sold out</span>{' '}
+        {product.kind === 'event'
+          ? 'Every ticket has gone. Follow the seller for their next event.'
+          : 'Nothing is left in stock right now. Check back soon, or see what else the seller offers.'}
+      </p>
+    )
   if (product.kind === 'service')
     return (
       <Link to="/book/$slug" params={{ slug: product.slug }} className="button">

@@ -56,42 +56,57 @@ export function DownloadButton({
   )
 }
 
+type PurchasedFile = ProductFile & { downloadsLeft: number | null }
+
+/** "2 downloads left", or that this file's downloads are used up; nothing when there is no limit. */
+function downloadsLeftText(left: number | null | undefined): string | null {
+  if (left === null || left === undefined) return null
+  return left <= 0
+    ? 'Every download of this file is used. Ask the seller if you need it again.'
+    : `${left} download${left === 1 ? '' : 's'} left`
+}
+
 /**
- * Files of a paid digital order, with how many downloads are left when the seller limited them. Where a
- * service worker runs, each file goes to the offline library (resumable, kept on the device); elsewhere
- * a plain download.
+ * Files of a paid digital order, with how many downloads of each are left when the seller limited them.
+ * Where a service worker runs, each file goes to the offline library (resumable, kept on the device);
+ * elsewhere a plain download.
  */
 export function OrderFiles({
   order,
 }: {
-  order: { id: string; files: ProductFile[]; downloadsLeft: number | null }
+  order: { id: string; files: PurchasedFile[]; downloadLimit?: number | null }
 }) {
-  const usedUp = order.downloadsLeft !== null && order.downloadsLeft <= 0
   const { entries } = useLibrary()
   const offline = libraryAvailable()
   return (
     <>
       <ul className="plain-list download-list">
-        {order.files.map((file) => (
-          <li key={file.id}>
-            {offline ? (
-              <LibraryFileRow
-                orderId={order.id}
-                file={file}
-                entry={entries.get(libraryId(order.id, file.id))}
-                disabled={usedUp}
-              />
-            ) : (
-              <DownloadButton orderId={order.id} file={file} disabled={usedUp} />
-            )}
-          </li>
-        ))}
+        {order.files.map((file) => {
+          // Older saved orders have no count per file: treat it as unknown, never as used up.
+          const left = file.downloadsLeft ?? null
+          const usedUp = left !== null && left <= 0
+          const note = downloadsLeftText(left)
+          return (
+            <li key={file.id}>
+              {offline ? (
+                <LibraryFileRow
+                  orderId={order.id}
+                  file={file}
+                  entry={entries.get(libraryId(order.id, file.id))}
+                  disabled={usedUp}
+                />
+              ) : (
+                <DownloadButton orderId={order.id} file={file} disabled={usedUp} />
+              )}
+              {note ? <p className={usedUp ? 'notice' : 'muted'}>{note}</p> : null}
+            </li>
+          )
+        })}
       </ul>
-      {order.downloadsLeft !== null ? (
-        <p className={usedUp ? 'notice' : 'muted'}>
-          {usedUp
-            ? 'You have used every download of this purchase. Ask the seller if you need the files again.'
-            : `${order.downloadsLeft} download${order.downloadsLeft === 1 ? '' : 's'} left.`}
+      {order.downloadLimit ? (
+        <p className="muted">
+          Each file can be downloaded {order.downloadLimit} time{order.downloadLimit === 1 ? '' : 's'}; going
+          on with a download that stopped does not count again.
         </p>
       ) : null}
     </>

@@ -42,8 +42,13 @@ function Rows<T>({
   addLabel,
   min = 1,
   render,
+  name,
+  error,
 }: {
   legend: string
+  /** The rows' own field, for a message about them all ("add stock to at least one"). */
+  name?: string
+  error?: string | undefined
   rows: T[]
   onChange: (rows: T[]) => void
   blank: T
@@ -51,9 +56,20 @@ function Rows<T>({
   min?: number
   render: (row: T, i: number, set: (patch: Partial<T>) => void) => ReactNode
 }) {
+  const errorId = name ? `${name}-error` : undefined
   return (
-    <fieldset className="fieldset rows">
+    <fieldset
+      className="fieldset rows"
+      data-name={name}
+      tabIndex={name ? -1 : undefined}
+      aria-describedby={error ? errorId : undefined}
+    >
       <legend>{legend}</legend>
+      {error ? (
+        <p className="field-error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
       {rows.map((row, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity until saved
         <div key={i} className="row-group">
@@ -485,6 +501,8 @@ export function ProductEditor({ kind, id }: { kind: ProductKind; id?: string }) 
           <>
             <Rows
               legend="Variants (size × colour)"
+              name="details.variants"
+              error={errors['details.variants']}
               rows={draft.variants}
               onChange={(variants) => set({ variants })}
               blank={{ size: '', colour: '', price: '', stock: '0', sku: '' }}
@@ -534,6 +552,8 @@ export function ProductEditor({ kind, id }: { kind: ProductKind; id?: string }) 
             />
             <Rows
               legend="Shipping zones"
+              name="details.shippingZones"
+              error={errors['details.shippingZones']}
               rows={draft.zones}
               min={0}
               onChange={(zones) => set({ zones })}
