@@ -42,6 +42,12 @@ export const listTransactionsInput = z
     method: paymentMethod.optional(),
     /** Whose books: a seller's own by default (anyone else's as a buyer); only sellers may ask for `seller`. */
     as: z.enum(['seller', 'buyer'], { error: () => 'Choose seller or buyer' }).optional(),
+    /**
+     * A seller's books in this currency (their movements, totals and chart); by default their own
+     * currency: the only one they have sold in, else the one they are paid out in. A buyer's list is in
+     * the currencies they were charged, whatever this says.
+     */
+    currency: currencyCode.optional(),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, {
     path: ['to'],
@@ -53,7 +59,7 @@ export type ListTransactionsInput = z.input<typeof listTransactionsInput>
 const method = z.enum(PAYMENT_METHODS)
 
 /**
- * One movement of a seller's balance, in the seller's currency. `amount` is positive for money in and
+ * One movement of a seller's balance, in the currency of the books listed. `amount` is positive for money in and
  * negative for money out: a sale is the order's total, its fee is minus Soko's fee, a refund is minus
  * the total and gives the fee back (plus). `balance` is the balance after this movement over all the
  * seller's movements, whatever the filters.
@@ -93,10 +99,29 @@ export const buyerMovement = z.object({
   status: orderStatus,
 })
 
+/**
+ * What the ledger owes a seller in one currency, whatever the filters: withdrawable now, still in the
+ * 7-day hold, and when the next held earnings become available (null when nothing is held).
+ */
+export const sellerBalance = z.object({
+  currency: currencyCode,
+  available: z.number().int(),
+  held: z.number().int(),
+  nextAvailableAt: z.string().nullable(),
+})
+
 export const sellerBooks = z.object({
   role: z.literal('seller'),
-  /** The seller's currency: only its movements are listed. */
+  /**
+   * The currency of these books (movements, totals, chart, available and held): the one asked for, else
+   * the seller's own. Sales are owed in the product's currency, so a seller may have several.
+   */
   currency: currencyCode,
+  /**
+   * Every currency the seller's account has entries in, with its balance: the seller's own currency
+   * first, then the others by code. Empty before the first sale.
+   */
+  currencies: z.array(sellerBalance),
   movements: z.array(sellerMovement),
   nextCursor: z.string().nullable(),
   summary: z.object({
@@ -129,6 +154,7 @@ export const buyerBooks = z.object({
 })
 
 export type SellerMovement = z.infer<typeof sellerMovement>
+export type SellerBalance = z.infer<typeof sellerBalance>
 export type BuyerMovement = z.infer<typeof buyerMovement>
 export type SellerBooks = z.infer<typeof sellerBooks>
 export type BuyerBooks = z.infer<typeof buyerBooks>
@@ -138,9 +164,10 @@ export const transactionsContract = {
     kind: 'query',
     access: 'user',
     summary:
-      'Your transactions, newest first, a page at a time. A seller gets their books in their currency: ' +
-      'each sale and Soko’s fee on it, refunds (with the fee given back) and payouts, with the running ' +
-      'balance, totals for the filters, what is available and what is held, and the last 30 days’ net. ' +
+      'Your transactions, newest first, a page at a time. A seller gets their books in one currency ' +
+      '(their own, or the `currency` asked for): each sale and Soko’s fee on it, refunds (with the fee ' +
+      'given back) and payouts, with the running balance, totals for the filters, what is available and ' +
+      'what is held, and the last 30 days’ net; and the balance of every currency they have sold in. ' +
       'A buyer (or a seller asking `as: "buyer"`) gets their payments and refunds in the currency charged.',
     input: listTransactionsInput,
     output: z.discriminatedUnion('role', [sellerBooks, buyerBooks]),

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, users } from '../../server/db/schema'
-import { createUser, makeSeller } from '../../server/features/accounts/accounts.service'
+import { createUser } from '../../server/features/accounts/accounts.service'
 import { createSession } from '../../server/features/accounts/sessions'
 import { createProduct, publishProduct } from '../../server/features/catalog/catalog.service'
 import { saleFee } from '../../server/features/checkout/ledger'
@@ -9,11 +9,15 @@ import { createGateway, type Gateway } from '../../server/payments/gateway'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { submitSandboxCard } from '../support/sandbox-card'
+import { sellerOf } from '../support/shop'
 
 const DAY = 86_400_000
 const PRICE = 1_000_00
 const FEE = saleFee(PRICE)
 const NET = PRICE - FEE
+/** Order 5: a USD 7.50 ticket of the same KES seller, and what it leaves them. */
+const USD_FEE = saleFee(7_50)
+const USD_NET = 7_50 - USD_FEE
 const PHONE = '0712345678'
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
@@ -63,20 +67,7 @@ describe.each(databaseKinds)('transactions on %s', (kind) => {
     return pages
   }
 
-  async function seller(handle: string) {
-    const user = await createUser(app.database.db, {
-      email: `${handle}@example.com`,
-      name: handle,
-      password: 'baobab-shade-2026',
-    })
-    await makeSeller(app.database.db, user.id, {
-      handle,
-      displayName: handle,
-      country: 'KE',
-      payoutMethod: { kind: 'mpesa', phone: '254712000000' },
-    } as never)
-    return { id: user.id, token: (await createSession(app.database.db, user.id, null)).token }
-  }
+  const seller = (handle: string) => sellerOf(app, handle)
 
   async function buyer(email: string) {
     const user = await createUser(app.database.db, { email, name: 'Buyer', password: 'baobab-shade-2026' })
@@ -177,6 +168,17 @@ describe.each(databaseKinds)('transactions on %s', (kind) => {
         and transaction_id in (select id from ledger_transactions where order_id = ${orderId} and kind = 'sale')`)
   }
 
+  /** When a sale's earnings become withdrawable, as the ledger has it (its seller entry's available_at). */
+  async function heldUntil(orderId: string) {
+    const [row] = rowsOf(
+      await app.database.db.execute(sql`select e.available_at from ledger_entries e
+        join ledger_transactions t on t.id = e.transaction_id
+        where t.order_id = ${orderId} and t.kind = 'sale' and e.account like 'seller:%'`),
+    )
+    const at = row?.available_at
+    return (at instanceof Date ? at : new Date(String(at))).toISOString()
+  }
+
   beforeAll(async () => {
     app = await startApp(kind)
     gateway = createGateway(app.config)
@@ -239,6 +241,75 @@ describe.each(databaseKinds)('transactions on %s', (kind) => {
     const times = all.map((m) => Date.parse(m.at))
     expect([...times].sort((a, b) => b - a)).toEqual(times)
     expect(all.at(-1)?.orderId).toBe(order.o2)
+  })
+
+  it('opens in the seller’s own currency and reports the balance of every currency they have sold in', async () => {
+    const answer = data(await list({}, tokens.amani))
+    expect(answer.currency).toBe('KES')
+    expect(answer.movements.every((m: Movement) => m.currency === 'KES')).toBe(true)
+    // The USD sale (order 5) is paid now, so all of it is held, until 7 days after payment.
+    expect(answer.currencies).toEqual([
+      { currency: 'KES', available: 2 * NET, held: NET, nextAvailableAt: await heldUntil(order.o6) },
+      { currency: 'USD', available: 0, held: USD_NET, nextAvailableAt: await heldUntil(order.o5) },
+    ])
+    // The KES summary is the KES balance.
+    expect(answer.summary).toMatchObject({ available: 2 * NET, held: NET })
+    // Asking for the default currency by name gives the same books.
+    const kes = data(await list({ currency: 'KES' }, tokens.amani))
+    expect(kes.movements).toEqual(answer.movements)
+    expect(kes.summary).toEqual(answer.summary)
+    // A seller who sold only in KES has one currency.
+    const baraka = data(await list({}, tokens.baraka))
+    expect(baraka.currencies.map((c: { currency: string }) => c.currency)).toEqual(['KES'])
+  })
+
+  it('lists the USD sale, its fee, totals and chart in USD when asked for USD', async () => {
+    const answer = data(await list({ currency: 'USD', limit: 50 }, tokens.amani))
+    expect(answer.role).toBe('seller')
+    expect(answer.currency).toBe('USD')
+    const usd: Movement[] = answer.movements
+    expect(usd.map((m) => [m.orderId, m.kind, m.amount, m.currency, m.balance])).toEqual([
+      [order.o5, 'fee', -USD_FEE, 'USD', USD_NET],
+      [order.o5, 'sale', 7_50, 'USD', 7_50],
+    ])
+    expect(usd[1]).toMatchObject({ title: 'Dollar gig (Regular)', method: 'card' })
+    expect(answer.nextCursor).toBeNull()
+    expect(answer.summary).toMatchObject({
+      totals: { sales: 7_50, fees: USD_FEE, refunds: 0, payouts: 0, net: USD_NET },
+      available: 0,
+      held: USD_NET,
+      nextAvailableAt: await heldUntil(order.o5),
+    })
+    const daily: { day: string; net: number }[] = answer.summary.daily
+    expect(daily).toHaveLength(30)
+    expect(daily.at(-1)).toEqual({ day: dayOf(Date.now()), net: USD_NET })
+    expect(daily.reduce((sum, d) => sum + d.net, 0)).toBe(USD_NET)
+    // Every currency is still reported, whichever is listed.
+    expect(answer.currencies.map((c: { currency: string }) => c.currency)).toEqual(['KES', 'USD'])
+    // Filters apply within the currency.
+    expect(await movements({ currency: 'USD', kind: 'sale' }, tokens.amani)).toHaveLength(1)
+    expect(await movements({ currency: 'USD', method: 'mpesa' }, tokens.amani)).toEqual([])
+    // A currency the seller never sold in lists nothing and totals zero.
+    const euros = data(await list({ currency: 'EUR' }, tokens.amani))
+    expect(euros).toMatchObject({ currency: 'EUR', movements: [], nextCursor: null })
+    expect(euros.summary).toMatchObject({
+      totals: { sales: 0, fees: 0, refunds: 0, payouts: 0, net: 0 },
+      available: 0,
+      held: 0,
+      nextAvailableAt: null,
+    })
+    expect(euros.currencies).toHaveLength(2)
+  })
+
+  it('refuses a currency Soko does not keep books in, on `currency`; a buyer’s list ignores it', async () => {
+    for (const currency of ['KSH', 'usd', 12]) {
+      const bad = await list({ currency }, tokens.amani)
+      expect(bad.status).toBe(400)
+      expect(Object.keys(bad.body.errors as object)).toEqual(['currency'])
+      expect((bad.body.errors as Record<string, string>).currency).toMatch(/supported currencies: KES, .*USD/)
+    }
+    const xavier = await movements({ currency: 'KES' }, tokens.xavier)
+    expect(xavier.map((m) => m.currency)).toEqual(['USD', 'KES', 'KES'])
   })
 
   it('keeps a running balance that equals what the ledger owes the seller after each transaction', async () => {

@@ -4,6 +4,7 @@ import type {
   BuyerBooks,
   BuyerMovement,
   ListTransactionsInput,
+  SellerBalance,
   SellerBooks,
   SellerMovement,
 } from '../../../contract/transactions.contract'
@@ -12,8 +13,11 @@ import { ledgerEntries, orders, sellers } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import type { UserRow } from '../accounts/sessions'
 
-/** The filters of a page of transactions, as the contract validated them. */
-export type TransactionFilters = Pick<ListTransactionsInput, 'cursor' | 'from' | 'to' | 'kind' | 'method'> & {
+/** The filters of a page of transactions, as the contract validated them (buyers ignore `currency`). */
+export type TransactionFilters = Pick<
+  ListTransactionsInput,
+  'cursor' | 'from' | 'to' | 'kind' | 'method' | 'currency'
+> & {
   limit: number
 }
 
@@ -90,9 +94,9 @@ function itemTitle(row: Row): string {
 }
 
 /**
- * The currency a seller's books are kept in. Their entries are in their products' currency (a sale owes
- * the seller in the order's currency, whatever the buyer was charged in), so usually there is one. If
- * there are several, or none yet, the currency they are paid out in decides.
+ * The currency a seller's books open in. Their entries are in their products' currency (a sale owes the
+ * seller in the order's currency, whatever the buyer was charged in), so usually there is one. If there
+ * are several, or none yet, the currency they are paid out in decides (sellerBalances has them all).
  */
 export async function sellerCurrency(db: Db, sellerId: string): Promise<CurrencyCode> {
   const [used, [seller]] = await Promise.all([
@@ -158,51 +162,61 @@ function sellerBook(sellerId: string, currency: string): SQL {
     )`
 }
 
-/** Withdrawable now and still held. A refund comes out of its sale's hold while the sale is held. */
-async function sellerBalance(db: Db, sellerId: string, currency: string, now: Date) {
+/**
+ * What the ledger owes a seller in each currency their account has entries in, by currency code:
+ * withdrawable now and still held. A refund comes out of its sale's hold while the sale is held.
+ */
+export async function sellerBalances(db: Db, sellerId: string, now = new Date()): Promise<SellerBalance[]> {
   const account = `seller:${sellerId}`
   const at = now.toISOString()
-  const [row] = await rows(
+  const found = await rows(
     db,
     sql`
       with part as (
-        select coalesce(e.available_at, s.available_at) as available_at, sum(e.amount) as amount
+        select e.currency, coalesce(e.available_at, s.available_at) as available_at, sum(e.amount) as amount
         from ledger_entries e
         join ledger_transactions t on t.id = e.transaction_id
         left join ledger_transactions st on st.order_id = t.order_id and st.kind = 'sale' and t.kind <> 'sale'
         left join ledger_entries s on s.transaction_id = st.id and s.account = e.account
           and s.currency = e.currency
-        where e.seller_id = ${sellerId} and e.account = ${account} and e.currency = ${currency}
-        group by t.order_id, 1
+        where e.seller_id = ${sellerId} and e.account = ${account}
+        group by e.currency, t.order_id, 2
       )
-      select
+      select currency,
         coalesce(-sum(amount) filter (where available_at is null or available_at <= ${at}::timestamptz), 0)::text
           as available,
         coalesce(-sum(amount) filter (where available_at > ${at}::timestamptz), 0)::text as held,
         ${isoMs(sql`(min(available_at) filter (where available_at > ${at}::timestamptz and amount <> 0))`)}
           as next_available_at
-      from part`,
+      from part
+      group by currency
+      order by currency collate "C"`,
   )
-  return {
-    available: num(row?.available),
-    held: num(row?.held),
-    nextAvailableAt: textOrNull(row?.next_available_at),
-  }
+  return found.map((row) => ({
+    currency: String(row.currency) as CurrencyCode,
+    available: num(row.available),
+    held: num(row.held),
+    nextAvailableAt: textOrNull(row.next_available_at),
+  }))
 }
 
-/** A seller's books: a page of movements, totals for the filters, balances and the last 30 days. */
+/**
+ * A seller's books in one currency (the one asked for, else theirs): a page of movements, totals for the
+ * filters, balances and the last 30 days; and the balance of every currency they have entries in.
+ */
 export async function sellerTransactions(
   db: Db,
   sellerId: string,
   filters: TransactionFilters,
   now = new Date(),
 ): Promise<SellerBooks> {
-  const currency = await sellerCurrency(db, sellerId)
+  const [own, balances] = await Promise.all([sellerCurrency(db, sellerId), sellerBalances(db, sellerId, now)])
+  const currency = filters.currency ?? own
   const book = sellerBook(sellerId, currency)
   const method = sql`o.method`
   const today = Date.parse(now.toISOString().slice(0, 10))
   const firstDay = new Date(today - (DAILY_DAYS - 1) * DAY_MS)
-  const [page, [totals], days, balance] = await Promise.all([
+  const [page, [totals], days] = await Promise.all([
     rows(
       db,
       sql`${book}
@@ -235,14 +249,19 @@ export async function sellerTransactions(
         where m.kind <> 'payout' and m.at >= ${firstDay.toISOString()}::timestamptz
         group by 1`,
     ),
-    sellerBalance(db, sellerId, currency, now),
   ])
+  const balance = balances.find((b) => b.currency === currency)
   const more = page.length > filters.limit
   const shown = page.slice(0, filters.limit)
   const netByDay = new Map(days.map((d) => [String(d.day), num(d.net)]))
   return {
     role: 'seller',
     currency,
+    // Their own currency first: the one they think in.
+    currencies: [
+      ...balances.filter((b) => b.currency === own),
+      ...balances.filter((b) => b.currency !== own),
+    ],
     movements: shown.map(
       (row): SellerMovement => ({
         id: String(row.id),
@@ -267,7 +286,9 @@ export async function sellerTransactions(
         payouts: num(totals?.payouts),
         net: num(totals?.net),
       },
-      ...balance,
+      available: balance?.available ?? 0,
+      held: balance?.held ?? 0,
+      nextAvailableAt: balance?.nextAvailableAt ?? null,
       daily: Array.from({ length: DAILY_DAYS }, (_, i) => {
         const day = new Date(firstDay.getTime() + i * DAY_MS).toISOString().slice(0, 10)
         return { day, net: netByDay.get(day) ?? 0 }

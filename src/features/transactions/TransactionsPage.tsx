@@ -8,7 +8,12 @@ import {
   type PaymentMethod,
 } from '../../../contract/checkout.constants'
 import type { CurrencyCode } from '../../../contract/currencies'
-import type { BuyerMovement, SellerBooks, SellerMovement } from '../../../contract/transactions.contract'
+import type {
+  BuyerMovement,
+  SellerBalance,
+  SellerBooks,
+  SellerMovement,
+} from '../../../contract/transactions.contract'
 import { Field, FormMessage, SelectField } from '../../components/Form'
 import { OfflineNote } from '../../components/OfflineNote'
 import { formatMoney } from '../../lib/money'
@@ -46,6 +51,12 @@ const signed = (amount: number, currency: string) =>
 const kindText = (m: { kind: MovementKind; amount: number }) =>
   m.kind === 'fee' && m.amount > 0 ? 'Soko fee returned' : KIND_TEXT[m.kind]
 
+/** Whose books and which currency: what the filters and their "clear" links keep. */
+const viewOf = ({ as, currency }: TransactionsSearch): TransactionsSearch => ({
+  ...(as ? { as } : {}),
+  ...(currency ? { currency } : {}),
+})
+
 /** /account/transactions: a seller's books (or, for anyone, their payments and refunds). */
 export function TransactionsPage() {
   usePageTitle('Transactions')
@@ -56,6 +67,7 @@ export function TransactionsPage() {
   const pages = list.data?.pages ?? []
   const role: Role = pages[0]?.role ?? search.as ?? (isSeller ? 'seller' : 'buyer')
   const seller = pages.flatMap((p) => (p.role === 'seller' ? [p] : []))
+  const books = seller[0]
   const sellerMovements = seller.flatMap((p) => p.movements)
   const buyerMovements = pages.flatMap((p) => (p.role === 'buyer' ? p.movements : []))
   const count = role === 'seller' ? sellerMovements.length : buyerMovements.length
@@ -66,6 +78,7 @@ export function TransactionsPage() {
       <h1 id="transactions-heading">Transactions</h1>
       <OfflineNote updatedAt={list.dataUpdatedAt} failed={list.isError && !!list.data} />
       {isSeller ? <RoleSwitch role={role} /> : null}
+      {books ? <CurrencySwitch books={books} search={search} /> : null}
       <Filters search={search} role={role} errors={errors} />
       <div aria-live="polite">
         {list.isPending ? <p role="status">Loading your transactions…</p> : null}
@@ -80,13 +93,15 @@ export function TransactionsPage() {
           </p>
         ) : null}
       </div>
-      {seller[0] ? <SellerSummary books={seller[0]} filtered={filtered} /> : null}
-      {list.isSuccess && count === 0 ? <Empty role={role} filtered={filtered} search={search} /> : null}
+      {books ? <SellerSummary books={books} filtered={filtered} /> : null}
+      {list.isSuccess && count === 0 ? (
+        <Empty role={role} filtered={filtered} search={search} books={books} />
+      ) : null}
       {count > 0 ? (
         <section aria-labelledby="movements-heading">
           <div className="movements-head">
             <h2 id="movements-heading">{role === 'seller' ? 'Movements' : 'Payments and refunds'}</h2>
-            <ExportCsv search={search} />
+            <ExportCsv search={search} currency={books?.currency} />
           </div>
           {role === 'seller' ? (
             <SellerList movements={sellerMovements} />
@@ -128,6 +143,39 @@ function RoleLink({ whose, current, children }: { whose: Role; current: Role; ch
   )
 }
 
+/**
+ * A seller is owed in each currency they sell in (a sale is owed in its product's currency): one chip per
+ * currency with its balance, the books' own first. One currency needs no switch.
+ */
+function CurrencySwitch({ books, search }: { books: SellerBooks; search: TransactionsSearch }) {
+  const id = useId()
+  const listed: SellerBalance[] = books.currencies.some((c) => c.currency === books.currency)
+    ? books.currencies
+    : [...books.currencies, { currency: books.currency, available: 0, held: 0, nextAvailableAt: null }]
+  if (listed.length < 2) return null
+  return (
+    <nav aria-labelledby={`${id}-heading`} className="currency-switch">
+      <h2 id={`${id}-heading`} className="currency-switch-heading">
+        Balance by currency
+      </h2>
+      <div className="chips">
+        {listed.map(({ currency, available, held }) => (
+          <Link
+            key={currency}
+            to="/account/transactions"
+            search={{ ...search, currency }}
+            className="chip"
+            data-status={currency === books.currency ? 'active' : undefined}
+            aria-current={currency === books.currency ? 'page' : undefined}
+          >
+            {formatMoney(available + held, currency)}
+          </Link>
+        ))}
+      </div>
+    </nav>
+  )
+}
+
 function Filters({
   search,
   role,
@@ -145,7 +193,7 @@ function Filters({
     const value = (name: string) => String(form.get(name) ?? '')
     void navigate({
       search: validateTransactionsSearch({
-        as: search.as,
+        ...viewOf(search),
         from: value('from'),
         to: value('to'),
         kind: value('kind'),
@@ -184,7 +232,7 @@ function Filters({
             Show
           </button>
           {search.from || search.to || search.kind || search.method ? (
-            <Link to="/account/transactions" search={search.as ? { as: search.as } : {}}>
+            <Link to="/account/transactions" search={viewOf(search)}>
               Clear filters
             </Link>
           ) : null}
@@ -194,14 +242,34 @@ function Filters({
   )
 }
 
-function Empty({ role, filtered, search }: { role: Role; filtered: boolean; search: TransactionsSearch }) {
+function Empty({
+  role,
+  filtered,
+  search,
+  books,
+}: {
+  role: Role
+  filtered: boolean
+  search: TransactionsSearch
+  books: SellerBooks | undefined
+}) {
+  // Books in a currency the seller never sold in, while others have entries.
+  const other = books?.currencies.find((c) => c.currency !== books.currency)
   return (
     <div className="empty-state">
       {filtered ? (
         <p>
           No transactions match these filters.{' '}
-          <Link to="/account/transactions" search={search.as ? { as: search.as } : {}}>
+          <Link to="/account/transactions" search={viewOf(search)}>
             Clear the filters
+          </Link>
+          .
+        </p>
+      ) : role === 'seller' && books && other ? (
+        <p>
+          No transactions in {books.currency}.{' '}
+          <Link to="/account/transactions" search={{ currency: other.currency }}>
+            See your {other.currency} transactions
           </Link>
           .
         </p>
@@ -230,7 +298,7 @@ function SellerSummary({ books, filtered }: { books: SellerBooks; filtered: bool
     <>
       <section aria-labelledby="balance-heading">
         <h2 id="balance-heading" className="visually-hidden">
-          Balance
+          Balance in {currency}
         </h2>
         <div className="balance-cards">
           <div className="card balance-card">
@@ -402,8 +470,11 @@ function BuyerList({ movements }: { movements: BuyerMovement[] }) {
   )
 }
 
-/** Fetches every page the filters select and saves them as a CSV file, saying how far it has got. */
-function ExportCsv({ search }: { search: TransactionsSearch }) {
+/**
+ * Fetches every page the filters select and saves them as a CSV file, saying how far it has got. A
+ * seller's export is in the currency the page shows (`currency`), named in the file.
+ */
+function ExportCsv({ search, currency }: { search: TransactionsSearch; currency: CurrencyCode | undefined }) {
   const [state, setState] = useState<{ busy: boolean; count: number; message: string | null }>({
     busy: false,
     count: 0,
@@ -414,8 +485,10 @@ function ExportCsv({ search }: { search: TransactionsSearch }) {
     setError(null)
     setState({ busy: true, count: 0, message: null })
     try {
-      const movements = await fetchAllMovements(search, (count) => setState((s) => ({ ...s, count })))
-      const name = csvFileName(search, movements)
+      // A buyer's list ignores `currency`: neither ask for one nor name one.
+      const what = { ...search, currency }
+      const movements = await fetchAllMovements(what, (count) => setState((s) => ({ ...s, count })))
+      const name = csvFileName(what, movements)
       // The byte-order mark makes spreadsheet programs read the file as UTF-8.
       const url = URL.createObjectURL(
         new Blob(['\uFEFF', transactionsCsv(movements)], { type: 'text/csv;charset=utf-8' }),

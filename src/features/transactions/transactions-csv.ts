@@ -71,12 +71,16 @@ export function transactionsCsv(movements: CsvMovement[]): string {
   return `${lines.join('\r\n')}\r\n`
 }
 
-/** `soko-transactions-{from}-{to}.csv`: the filter's days, else the oldest movement's day and today. */
+/**
+ * `soko-transactions-{currency}-{from}-{to}.csv`: a seller's books name their currency (a buyer's list
+ * may mix currencies and names none), then the filter's days, else the oldest movement's day and today.
+ */
 export function csvFileName(
-  filters: { from?: string | undefined; to?: string | undefined },
+  filters: { from?: string | undefined; to?: string | undefined; currency?: CurrencyCode | undefined },
   movements: CsvMovement[],
   today = new Date().toISOString().slice(0, 10),
 ): string {
   const oldest = movements.at(-1)?.at.slice(0, 10)
-  return `soko-transactions-${filters.from ?? oldest ?? today}-${filters.to ?? today}.csv`
+  const currency = filters.currency ? `${filters.currency}-` : ''
+  return `soko-transactions-${currency}${filters.from ?? oldest ?? today}-${filters.to ?? today}.csv`
 }

@@ -1,5 +1,6 @@
 import type { SubjectInput } from '../../../contract'
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../contract/checkout.constants'
+import { type CurrencyCode, currencyCodes } from '../../../contract/currencies'
 
 // The page's search parameters, apart from its queries: the route validates them in code every page
 // loads, which should not carry the rpc client or the offline cache.
@@ -18,6 +19,8 @@ export interface TransactionsSearch {
   kind?: MovementKind
   method?: PaymentMethod
   as?: 'seller' | 'buyer'
+  /** Which of a seller's currencies the books show; by default their own (the server decides). */
+  currency?: CurrencyCode
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -33,6 +36,7 @@ export function validateTransactionsSearch(search: Record<string, unknown>): Tra
     kind: pick(search.kind, KINDS),
     method: pick(search.method, PAYMENT_METHODS),
     as: pick(search.as, ['seller', 'buyer'] as const),
+    currency: pick(search.currency, currencyCodes),
   }
   return Object.fromEntries(Object.entries(result).filter(([, v]) => v !== undefined)) as TransactionsSearch
 }

@@ -94,4 +94,16 @@ describe('transactions CSV', () => {
     expect(csvFileName({}, [refund, sale], '2026-04-01')).toBe('soko-transactions-2026-03-02-2026-04-01.csv')
     expect(csvFileName({}, [], '2026-04-01')).toBe('soko-transactions-2026-04-01-2026-04-01.csv')
   })
+
+  it('names the currency of a seller’s books first, and none for a list without one', () => {
+    expect(csvFileName({ currency: 'USD', from: '2026-01-01', to: '2026-01-31' }, [sale])).toBe(
+      'soko-transactions-USD-2026-01-01-2026-01-31.csv',
+    )
+    expect(csvFileName({ currency: 'KES' }, [fee, sale], '2026-04-01')).toBe(
+      'soko-transactions-KES-2026-03-02-2026-04-01.csv',
+    )
+    expect(csvFileName({ currency: undefined }, [refund], '2026-04-01')).toBe(
+      'soko-transactions-2026-03-03-2026-04-01.csv',
+    )
+  })
 })
