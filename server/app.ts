@@ -10,6 +10,7 @@ import { startPaymentJobs } from './jobs/payments.job'
 import type { Logger } from './lib/log'
 import { createMailer, type Mailer } from './mail/mailer'
 import { createGateway, type Gateway } from './payments/gateway'
+import type { Fetch } from './payments/payments'
 import { mountSandboxes } from './payments/sandbox/sandbox'
 import { rpcBodyLimit, rpcHandler } from './rpc/dispatcher'
 import { createStorage, type ServedStorage } from './storage/create-storage'
@@ -86,7 +87,15 @@ export function createApp(deps: AppDeps) {
 
   const mailer = deps.mailer ?? createMailer(config, log)
   const storage = deps.storage ?? createStorage(config)
-  const gateway = deps.gateway ?? createGateway(config)
+  // The sandboxes are this server: calls to them (and their callbacks to /hooks/) are handed to the app
+  // in this process, so they never depend on the listening socket — a stopping server that no longer
+  // accepts connections still finishes the checkouts it has begun.
+  const site = new URL(config.publicUrl).origin
+  const local: Fetch = (input, init) => {
+    const request = new Request(input, init)
+    return new URL(request.url).origin === site ? Promise.resolve(app.fetch(request)) : fetch(request)
+  }
+  const gateway = deps.gateway ?? createGateway(config, { sandboxFetch: local })
   app.post(
     '/',
     rpcBodyLimit,
@@ -95,8 +104,8 @@ export function createApp(deps: AppDeps) {
   storage.routes(app as unknown as Hono<never>, log)
   const checkout = { db: database.db, config, log, mailer, gateway }
   paymentHooks(app as unknown as Hono, checkout)
-  mountSandboxes(app as unknown as Hono, { db: database.db, config, log })
-  if (deps.jobs) startPaymentJobs(checkout)
+  const sandboxesIdle = mountSandboxes(app as unknown as Hono, { db: database.db, config, log, fetch: local })
+  const stopJobs = deps.jobs ? startPaymentJobs(checkout) : () => {}
 
   app.get('/healthz', async (c) => {
     try {
@@ -155,7 +164,9 @@ export function createApp(deps: AppDeps) {
     return c.text(`Something went wrong on our side (request ${requestId}).`, 500)
   })
 
-  return app
+  // index.ts stops the background work, and waits for the sandboxes' deliveries, before it closes the
+  // database.
+  return Object.assign(app, { stopJobs, sandboxesIdle })
 }
 
 function sendAsset(c: Context, asset: Asset, status: 200 | 404 = 200, cacheControl = asset.cacheControl) {

@@ -9,6 +9,13 @@ import { seedDemoData } from './features/demo/seed'
 import { createLogger } from './lib/log'
 import { createStorage } from './storage/create-storage'
 
+/** The longest a stopping server goes on accepting connections already on their way. */
+const ACCEPT_MS = 10_000
+/** How long no connection must have come before a stopping server stops listening. */
+const QUIET_MS = 50
+/** How long a stopping server with nothing in flight waits for requests still being read. */
+const IDLE_MS = 500
+
 // Listening only: everything else is built by createApp() so tests can build it without a socket.
 async function main() {
   const config = loadConfig()
@@ -50,31 +57,61 @@ async function main() {
     process.exit(1)
   })
 
+  // Requests being answered, and when the last connection came: a stop waits for both to settle.
+  let inFlight = 0
+  let lastConnectionAt = 0
+  let lastRequestAt = 0
+  let draining = false
+  server.on('connection', () => {
+    lastConnectionAt = Date.now()
+  })
+  server.on('request', (_req, res) => {
+    inFlight++
+    lastRequestAt = Date.now()
+    // While stopping, no connection is kept for another request: each closes once answered.
+    if (draining) res.setHeader('connection', 'close')
+    res.on('close', () => inFlight--)
+  })
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
   let stopping = false
-  const stop = (signal: string) => {
+  const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
+    draining = true
+    app.stopJobs()
     log.info('stopping: finishing requests in flight', { signal })
-    // A request still running after 10 s is cut off rather than keeping the process alive for ever.
+    // Connections the system has already accepted for us wait in its queue until this process takes them,
+    // which a busy process does slowly; shutting the door on them would reset them. So listen on until
+    // nothing is in flight and no connection has come for a moment: an idle process empties the queue at
+    // once (at most 10 s, for a balancer still sending traffic here).
+    const acceptUntil = Date.now() + ACCEPT_MS
+    do await pause(QUIET_MS)
+    while (Date.now() < acceptUntil && (inFlight > 0 || Date.now() - lastConnectionAt < QUIET_MS))
+    server.close(async () => {
+      clearInterval(closeIdle)
+      // Callbacks the sandboxes are still sending are delivered before the database closes.
+      await app.sandboxesIdle()
+      await database.close()
+      log.info('stopped')
+      process.exit(0)
+    })
+    // Requests on open connections are answered (their connection then closes). Once none is in flight
+    // and none has come for a while, connections left idle are closed: not sooner, as a connection whose
+    // request is still being read counts as idle too. A request still running after 10 s is cut off
+    // rather than keeping the process alive for ever.
     const force = setTimeout(() => {
       log.warn('requests still open after 10 s: closing their connections')
       if ('closeAllConnections' in server) server.closeAllConnections()
     }, 10_000)
     force.unref()
-    // A keep-alive socket would hold close() open until it times out: close each one as soon as its
-    // last request is answered.
     const closeIdle = setInterval(() => {
-      if ('closeIdleConnections' in server) server.closeIdleConnections()
+      const settled = inFlight === 0 && Date.now() - lastRequestAt > IDLE_MS
+      if (settled && 'closeIdleConnections' in server) server.closeIdleConnections()
     }, 50)
-    server.close(async () => {
-      clearInterval(closeIdle)
-      await database.close()
-      log.info('stopped')
-      process.exit(0)
-    })
   }
-  process.on('SIGTERM', () => stop('SIGTERM'))
-  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
 }
 
 main().catch((error: unknown) => {

@@ -5,6 +5,8 @@ import { lockDataDir } from './lock'
 import * as schema from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+/** A transaction in progress: the same query methods as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export type DatabaseTarget =
   /** Embedded PGlite; `dataDir` null keeps it in memory (tests). */

@@ -19,27 +19,69 @@ export interface RateCheck {
   field?: string
 }
 
+type Counter = Pick<Db, 'execute'>
+
+/** A key's count in its current window and the seconds until that window ends. */
+interface Count {
+  hits: number
+  retryAfter: number
+}
+
+const first = (result: unknown): Count | undefined =>
+  (result as { rows: { hits: number; retry_after: number }[] }).rows.map((r) => ({
+    hits: Number(r.hits),
+    retryAfter: Number(r.retry_after),
+  }))[0]
+
+/** Adds one to a key's count in fixed windows kept in the database, so every instance shares them. */
+async function countOne(db: Counter, key: string, limit: Limit): Promise<Count> {
+  const window = sql`make_interval(secs => ${limit.windowSeconds})`
+  const result = await db.execute(sql`
+    insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
+    on conflict (key) do update set
+      hits = case when rate_limits.window_start <= now() - ${window} then 1 else rate_limits.hits + 1 end,
+      window_start = case when rate_limits.window_start <= now() - ${window} then now() else rate_limits.window_start end
+    returning hits, ceil(extract(epoch from (window_start + ${window} - now())))::int as retry_after`)
+  return first(result) ?? { hits: 1, retryAfter: limit.windowSeconds }
+}
+
+/** A key's count in its current window, without adding to it (0 when its window has passed). */
+export async function currentCount(db: Counter, key: string, limit: Limit): Promise<Count> {
+  const window = sql`make_interval(secs => ${limit.windowSeconds})`
+  const result = await db.execute(sql`
+    select hits, ceil(extract(epoch from (window_start + ${window} - now())))::int as retry_after
+    from rate_limits where key = ${key} and window_start > now() - ${window}`)
+  return first(result) ?? { hits: 0, retryAfter: 0 }
+}
+
+function refusal({ what, otherwise, field }: RateCheck, seconds: number): AppError {
+  const retryAfter = Math.max(seconds, 1)
+  const wait = retryAfter < 90 ? `${retryAfter} seconds` : `${Math.ceil(retryAfter / 60)} minutes`
+  const message = `Too many ${what}. Wait ${wait}, then try again${otherwise ? `, ${otherwise}` : ''}.`
+  return new AppError(429, message, field ? { [field]: message } : undefined, retryAfter)
+}
+
 /**
- * Counts one attempt against each check, in order, in fixed windows kept in the database so every
- * instance shares them. Throws 429 with Retry-After at the first check that is over its limit. Inside a
- * transaction, the count is part of it: an attempt that is rolled back was never counted, and concurrent
- * attempts on one key wait for each other.
+ * Counts one attempt against each check, in order, and throws 429 with Retry-After at the first check that
+ * is over its limit. Inside a transaction, the count is part of it: an attempt that is rolled back was never
+ * counted, and concurrent attempts on one key wait for each other.
  */
-export async function enforceRateLimit(db: Pick<Db, 'execute'>, checks: RateCheck[]): Promise<void> {
-  for (const { key, limit, what, otherwise, field } of checks) {
-    const window = sql`make_interval(secs => ${limit.windowSeconds})`
-    const result = await db.execute(sql`
-      insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
-      on conflict (key) do update set
-        hits = case when rate_limits.window_start <= now() - ${window} then 1 else rate_limits.hits + 1 end,
-        window_start = case when rate_limits.window_start <= now() - ${window} then now() else rate_limits.window_start end
-      returning hits, ceil(extract(epoch from (window_start + ${window} - now())))::int as retry_after`)
-    const row = (result as unknown as { rows: { hits: number; retry_after: number }[] }).rows[0]
-    if (row && row.hits > limit.max) {
-      const retryAfter = Math.max(row.retry_after, 1)
-      const wait = retryAfter < 90 ? `${retryAfter} seconds` : `${Math.ceil(retryAfter / 60)} minutes`
-      const message = `Too many ${what}. Wait ${wait}, then try again${otherwise ? `, ${otherwise}` : ''}.`
-      throw new AppError(429, message, field ? { [field]: message } : undefined, retryAfter)
-    }
+export async function enforceRateLimit(db: Counter, checks: RateCheck[]): Promise<void> {
+  for (const check of checks) {
+    const { hits, retryAfter } = await countOne(db, check.key, check.limit)
+    if (hits > check.limit.max) throw refusal(check, retryAfter)
   }
+}
+
+/** Throws 429 as enforceRateLimit would when a check has already reached its limit; counts nothing. */
+export async function assertBelowLimit(db: Counter, checks: RateCheck[]): Promise<void> {
+  for (const check of checks) {
+    const { hits, retryAfter } = await currentCount(db, check.key, check.limit)
+    if (hits >= check.limit.max) throw refusal(check, retryAfter)
+  }
+}
+
+/** Counts one event (a failed attempt, say) against each key, refusing nothing. */
+export async function countEvent(db: Counter, checks: Pick<RateCheck, 'key' | 'limit'>[]): Promise<void> {
+  for (const check of checks) await countOne(db, check.key, check.limit)
 }

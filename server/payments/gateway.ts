@@ -49,7 +49,11 @@ export interface Gateway {
   verify(purpose: SignaturePurpose, id: string, signature: string): boolean
 }
 
-export function createGateway(config: Config, opts: { fetch?: Fetch } = {}): Gateway {
+/**
+ * `fetch` carries every adapter's calls (tests count or fail them); `sandboxFetch` only those of adapters
+ * in sandbox mode, whose provider is this server itself.
+ */
+export function createGateway(config: Config, opts: { fetch?: Fetch; sandboxFetch?: Fetch } = {}): Gateway {
   const { payments, publicUrl } = config
   const secret =
     payments.hooksSecret ??
@@ -83,23 +87,28 @@ export function createGateway(config: Config, opts: { fetch?: Fetch } = {}): Gat
   }
   const hooks = `${publicUrl}/hooks`
   const m = payments.mpesa
+  const transport = (live: boolean) => {
+    const chosen = opts.fetch ?? (live ? undefined : opts.sandboxFetch)
+    return chosen ? { fetch: chosen } : {}
+  }
   return {
     mpesa: new MpesaAdapter({
       ...m,
       baseUrl: m.baseUrl ?? `${publicUrl}/sandbox/mpesa`,
-      ...(opts.fetch ? { fetch: opts.fetch } : {}),
+      ...transport(m.live),
     }),
     paypal: new PaypalAdapter({
       baseUrl: payments.paypal.baseUrl ?? `${publicUrl}/sandbox/paypal`,
       clientId: payments.paypal.clientId,
       clientSecret: payments.paypal.clientSecret,
       webhookId: payments.paypal.webhookId,
-      ...(opts.fetch ? { fetch: opts.fetch } : {}),
+      ...transport(payments.paypal.live),
     }),
     card: new CardAdapter({
       apiBase: payments.card.apiBase ?? `${publicUrl}/sandbox/stripe`,
       secretKey: payments.card.secretKey,
       webhookSecret: payments.card.webhookSecret,
+      ...transport(payments.card.live),
     }),
     paybillNumber: m.till ?? m.shortCode,
     urls: {

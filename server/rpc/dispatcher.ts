@@ -4,6 +4,7 @@ import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { contract, isSubjectName, type SubjectName } from '../../contract'
 import { MAX_RPC_BODY_BYTES, type RpcEnvelope, SESSION_EXPIRED } from '../../contract/rpc'
+import { unstorableText } from '../../contract/text'
 import { type Caller, findCaller } from '../features/accounts/sessions'
 import { AppError } from '../lib/errors'
 import { fieldErrors } from '../lib/validation'
@@ -61,11 +62,16 @@ export function rpcHandler(base: BaseContext) {
     if (def.access !== 'public') {
       if (!caller) return fail(SESSION_EXPIRED, 'Your session has ended: sign in again to continue')
       const roles = caller.user.roles
-      if (def.access === 'seller' && !roles.includes('seller') && !roles.includes('admin'))
+      // Admins too: seller subjects act on the caller's own storefront, which an admin may not have.
+      if (def.access === 'seller' && !roles.includes('seller'))
         return fail(403, 'Only sellers can do this: set up your storefront at /register first')
       if (def.access === 'admin' && !roles.includes('admin')) return fail(403, 'Only Soko admins can do this')
     }
 
+    // Before the schema: no field of any subject takes text that cannot be stored.
+    const unstorable = unstorableText(input)
+    if (Object.keys(unstorable).length > 0)
+      return fail(400, 'Some fields need attention: see errors', unstorable)
     const parsed = def.input.safeParse(input)
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error.issues, subject)

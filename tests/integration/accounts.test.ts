@@ -10,7 +10,8 @@ const password = 'kilimanjaro-sunrise-42'
 describe.each(databaseKinds)('accounts on %s', (kind) => {
   let app: RunningApp
   beforeAll(async () => {
-    app = await startApp(kind)
+    // Behind a proxy, so a test can speak from several addresses (X-Forwarded-For).
+    app = await startApp(kind, { trustProxy: true })
   })
   afterAll(() => app.close())
 
@@ -210,6 +211,27 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     )
     // Even the right password waits until the window has passed.
     expect((await signIn('limited@example.com')).status).toBe(429)
+  })
+
+  it('refuses the address that keeps guessing, never the owner elsewhere: failures there only slow it', async () => {
+    await signUp('owner@example.com')
+    const from = (address: string, pw: string) =>
+      app.rpc({ subject: 'signIn', email: 'owner@example.com', password: pw }, { 'x-forwarded-for': address })
+    // Eleven wrong passwords from one address: that address is refused, even the right password.
+    const guesses: number[] = []
+    for (let i = 0; i < 11; i++) guesses.push((await from('198.51.100.7', `guess-${i}-wrong`)).status)
+    expect(guesses).toEqual([...Array(10).fill(401), 429])
+    const refused = await from('198.51.100.7', password)
+    expect(refused.status).toBe(429)
+    expect(refused.body.message).toMatch(/^Too many sign-in attempts for this account\. Wait \d+ minutes/)
+    // The owner, from their own address, signs in.
+    expect((await from('203.0.113.20', password)).status).toBe(200)
+    // Guesses spread over many addresses add a delay for the account, and never refuse the right password.
+    for (let i = 0; i < 5; i++) expect((await from(`192.0.2.${i + 1}`, 'spread-out-guess')).status).toBe(401)
+    const started = Date.now()
+    expect((await from('203.0.113.21', password)).status).toBe(200)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000)
+    expect(Date.now() - started).toBeLessThan(10_000)
   })
 
   it('limits password-reset mails per address, whether or not it has an account', async () => {

@@ -342,6 +342,35 @@ describe.each(databaseKinds)('checkout abuse on %s', (kind) => {
     expect(await held()).toBe(heldBefore + 25)
   })
 
+  it('a checkout refused for want of stock leaves no account behind for its new e-mail', async () => {
+    const oneSeat = await productOnSale(app, seller.id, {
+      kind: 'event',
+      title: 'Studio session for one',
+      description: '',
+      price: { amount: 500_00, currency: 'KES' },
+      details: {
+        startsAt: inDays(20),
+        endsAt: null,
+        timeZone: 'Africa/Nairobi',
+        where: { kind: 'place', address: 'The Alchemist, Westlands' },
+        ticketTypes: [{ name: 'Seat', price: { amount: 500_00, currency: 'KES' }, capacity: 1 }],
+      },
+    })
+    expect(
+      (await start({ productId: oneSeat, method: 'card', email: 'first-seat@example.com' })).status,
+    ).toBe(200)
+    const users = async () =>
+      (
+        (await app.database.db.execute(sql`select count(*)::int as n from users`)) as unknown as {
+          rows: { n: number }[]
+        }
+      ).rows[0]?.n
+    const before = await users()
+    const late = await start({ productId: oneSeat, method: 'card', email: 'too-late@example.com' })
+    expect(late.status).toBe(409)
+    expect(await users()).toBe(before)
+  })
+
   it('counts download limits per file, and ten first downloads at once take one', async () => {
     const started = data(await start({ productId: ids.files, method: 'card' }))
     const pay = await submitSandboxCard(new URL(started.next.url, app.url).href, '4242424242424242')

@@ -1,8 +1,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { request } from 'node:http'
+import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SUITE_LIMITS } from '../support/config'
 import { createScratchDatabase } from '../support/db'
 import { freePort } from '../support/net'
 import { type ServerProcess, startServer } from '../support/process'
@@ -72,6 +73,67 @@ describe('server process', () => {
     expect(existsSync(path.join(dataDir, 'soko.lock'))).toBe(false)
   })
 
+  it('on SIGTERM under load answers every request already sent, its own sandbox calls included', async () => {
+    await first.stop()
+    first = await startServer({ env: { ...env, ...SUITE_LIMITS } })
+    const base = first.url
+    const explore = (await (await fetch(`${base}/explore/_payload.json?kind=digital`)).json()) as {
+      results: { slug: string; free: boolean }[]
+    }
+    const slug = explore.results.find((p) => !p.free)?.slug
+    const page = (await (await fetch(`${base}/${slug}/_payload.json`)).json()) as { product: { id: string } }
+    type Outcome = { startedAt: number; status?: number; error?: string; orderId?: string }
+    const outcomes: Outcome[] = []
+    let signalledAt = Number.POSITIVE_INFINITY
+    // 24 clients, each asking again as soon as it is answered, on kept-alive connections: settings, and
+    // card checkouts, which call this server's own Stripe sandbox from inside the request.
+    const client = async (i: number) => {
+      for (let n = 0; ; n++) {
+        const startedAt = Date.now()
+        // Told to stop (as a load balancer is), this client sends nothing new.
+        if (startedAt >= signalledAt) return
+        const body =
+          (i + n) % 3 === 0
+            ? {
+                subject: 'startCheckout',
+                productId: page.product.id,
+                method: 'card',
+                email: `c${i}@example.com`,
+              }
+            : { subject: 'getSettings' }
+        try {
+          const res = await post(`${base}/`, body, agent)
+          const answer = JSON.parse(res.text) as { data: { orderId?: string } | null }
+          outcomes.push({
+            startedAt,
+            status: res.status,
+            ...(answer.data?.orderId ? { orderId: answer.data.orderId } : {}),
+          })
+        } catch (error) {
+          const code = String((error as { code?: string }).code ?? error)
+          outcomes.push({ startedAt, error: code })
+        }
+      }
+    }
+    // Connections kept alive between requests, as browsers and proxies do.
+    const agent = new Agent({ keepAlive: true })
+    const clients = Array.from({ length: 24 }, (_, i) => client(i))
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    signalledAt = Date.now()
+    first.child.kill('SIGTERM')
+    expect(await first.exited).toBe(0)
+    await Promise.all(clients)
+    agent.destroy()
+    const before = outcomes.filter((o) => o.startedAt < signalledAt)
+    expect(before.length).toBeGreaterThan(24)
+    // Every request sent before the signal was answered, and answered well: no reset, no failed order.
+    expect(before.filter((o) => o.error)).toEqual([])
+    expect(before.filter((o) => o.status !== 200)).toEqual([])
+    expect(first.output()).toContain('stopped')
+    // Checkouts among them: a 200 means this server's own Stripe sandbox answered while it was stopping.
+    expect(outcomes.some((o) => o.orderId && o.startedAt < signalledAt)).toBe(true)
+  }, 60_000)
+
   it('starts again on the same folder with its data, without seeding twice', async () => {
     first = await startServer({ env })
     expect(first.output()).not.toContain('demo data seeded')
@@ -107,6 +169,31 @@ describe.runIf(process.env.DATABASE_URL)('server processes on PostgreSQL', () =>
     }
   })
 })
+
+/** POSTs JSON with node:http through `agent`; rejects with the socket's error (ECONNRESET…). */
+function post(url: string, body: unknown, agent: Agent): Promise<{ status: number; text: string }> {
+  const data = JSON.stringify(body)
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
+      },
+      (res) => {
+        let text = ''
+        res.on('data', (chunk) => {
+          text += chunk
+        })
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }))
+        res.on('error', reject)
+      },
+    )
+    req.on('error', reject)
+    req.end(data)
+  })
+}
 
 async function waitForOutput(server: ServerProcess, pattern: RegExp) {
   const deadline = Date.now() + 10_000

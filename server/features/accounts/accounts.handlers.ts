@@ -4,7 +4,13 @@ import type { Db } from '../../db/client'
 import { sellers, sessions, users } from '../../db/schema'
 import { verifyChallenge } from '../../lib/challenge'
 import { AppError } from '../../lib/errors'
-import { enforceRateLimit } from '../../lib/rate-limit'
+import {
+  assertBelowLimit,
+  countEvent,
+  currentCount,
+  enforceRateLimit,
+  type RateCheck,
+} from '../../lib/rate-limit'
 import { accountExistsMail, passwordResetMail, verifyEmailMail } from '../../mail/templates'
 import type { Handlers, RpcContext } from '../../rpc/handlers'
 import { resolveUserSettings } from '../settings/settings.service'
@@ -21,11 +27,24 @@ const HOUR = 3600
 // (carrier-grade NAT). Per-account limits are what stop password guessing.
 export const limits = {
   signInPerIp: { max: 100, windowSeconds: 15 * MINUTE },
-  signInPerAccount: { max: 10, windowSeconds: 15 * MINUTE },
+  /** Wrong passwords for one account from one address: that address is refused for the rest of the window. */
+  signInFailuresPerAccountAndIp: { max: 10, windowSeconds: 15 * MINUTE },
+  /** Wrong passwords for one account from anywhere: they slow its sign-ins down, never lock its owner out. */
+  signInFailuresPerAccount: { max: 10, windowSeconds: 15 * MINUTE },
   signUpPerIp: { max: 50, windowSeconds: HOUR },
   resetPerIp: { max: 30, windowSeconds: HOUR },
   resetPerAccount: { max: 3, windowSeconds: HOUR },
   verificationPerAccount: { max: 5, windowSeconds: HOUR },
+}
+
+/** The longest an account's failures from elsewhere delay one sign-in. */
+const MAX_SIGN_IN_DELAY_MS = 3_000
+
+/** Waits longer the more wrong passwords an account has had beyond the first ten: 0.2 s, 0.4 s, 0.8 s… */
+function slowDown(excessFailures: number): Promise<void> {
+  if (excessFailures <= 0) return Promise.resolve()
+  const ms = Math.min(MAX_SIGN_IN_DELAY_MS, 200 * 2 ** Math.min(excessFailures - 1, 10))
+  return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
 /** A real scrypt hash of nothing useful: checking against it takes as long as a real check. */
@@ -136,22 +155,34 @@ export const accountsHandlers: Pick<
   },
 
   signIn: async (input, ctx) => {
-    await enforceRateLimit(ctx.db, [
-      { key: `signIn:ip:${ctx.ip}`, limit: limits.signInPerIp, what: 'sign-in attempts from this network' },
-      {
-        key: `signIn:account:${input.email.toLowerCase()}`,
-        limit: limits.signInPerAccount,
-        what: 'sign-in attempts for this account',
-      },
-    ])
+    const email = input.email.toLowerCase()
+    // Wrong passwords are counted per address and per account at that address: an address that keeps
+    // guessing is refused, while the owner, from an address of their own, still gets in.
+    const network: RateCheck = {
+      key: `signInFail:ip:${ctx.ip}`,
+      limit: limits.signInPerIp,
+      what: 'sign-in attempts from this network',
+    }
+    const here: RateCheck = {
+      key: `signInFail:account:${email}:ip:${ctx.ip}`,
+      limit: limits.signInFailuresPerAccountAndIp,
+      what: 'sign-in attempts for this account',
+    }
+    const everywhere = { key: `signInFail:account:${email}`, limit: limits.signInFailuresPerAccount }
+    await assertBelowLimit(ctx.db, [network, here])
+    // Guesses spread over many addresses only slow the account down.
+    const failures = await currentCount(ctx.db, everywhere.key, everywhere.limit)
+    await slowDown(failures.hits - everywhere.limit.max)
     const user = await findUserByEmail(ctx.db, input.email)
     dummyHash ??= hashPassword('not a password anyone has')
     const matches = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash))
-    if (!user?.passwordHash || !matches)
+    if (!user?.passwordHash || !matches) {
+      await countEvent(ctx.db, [network, here, everywhere])
       throw new AppError(
         401,
         'That e-mail and password do not match an account. Check both, or reset your password.',
       )
+    }
     const session = await createSession(ctx.db, user.id, ctx.userAgent)
     return { token: session.token, user: await publicUser(ctx.db, user) }
   },

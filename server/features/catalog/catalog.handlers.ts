@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { newProduct } from '../../../contract/catalog.contract'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import { productAssets, products } from '../../db/schema'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import { parseOrFail } from '../../lib/validation'
@@ -62,7 +62,7 @@ async function asProduct(db: Db, row: ProductRow) {
  * an error, so a mistyped id never silently drops something.
  */
 async function keepAssets(
-  db: Db,
+  db: Db | Tx,
   productId: string,
   role: 'image' | 'file',
   keep: string[],
@@ -148,27 +148,32 @@ export const catalogHandlers: Pick<
         throw new AppError(400, 'A product on sale needs a way to reach buyers: unpublish it first', errors)
     }
     try {
-      const removed = [
-        ...(images ? await keepAssets(ctx.db, row.id, 'image', images) : []),
-        ...(files ? await keepAssets(ctx.db, row.id, 'file', files) : []),
-      ]
+      // One transaction: a refused change (a slug taken, say) leaves the photos and files as they were,
+      // and their stored objects are deleted only once the change has committed.
+      const { updated, removed } = await ctx.db.transaction(async (tx) => {
+        const removed = [
+          ...(images ? await keepAssets(tx, row.id, 'image', images) : []),
+          ...(files ? await keepAssets(tx, row.id, 'file', files) : []),
+        ]
+        const [updated] = await tx
+          .update(products)
+          .set({
+            title: next.title,
+            description: next.description,
+            priceAmount: next.price.amount,
+            priceCurrency: next.price.currency,
+            ...(changes.slug ? { slug: changes.slug } : {}),
+            category: next.category ?? null,
+            details: withItemIds(row.kind, next.details),
+            searchText: searchTextOf(next),
+            updatedAt: new Date(),
+          })
+          .where(eq(products.id, row.id))
+          .returning()
+        if (!updated) throw new AppError(404, 'No such product among yours')
+        return { updated, removed }
+      })
       await deleteAssetObjects(ctx.storage, ctx.log, removed)
-      const [updated] = await ctx.db
-        .update(products)
-        .set({
-          title: next.title,
-          description: next.description,
-          priceAmount: next.price.amount,
-          priceCurrency: next.price.currency,
-          ...(changes.slug ? { slug: changes.slug } : {}),
-          category: next.category ?? null,
-          details: withItemIds(row.kind, next.details),
-          searchText: searchTextOf(next),
-          updatedAt: new Date(),
-        })
-        .where(eq(products.id, row.id))
-        .returning()
-      if (!updated) throw new AppError(404, 'No such product among yours')
       return asProduct(ctx.db, updated)
     } catch (error) {
       if (isUniqueViolation(error, 'products_slug_lower_key'))

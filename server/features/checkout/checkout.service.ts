@@ -89,26 +89,23 @@ export async function quote(db: Db, input: Selection & { productId: string }) {
   }
 }
 
-/** The buyer: the caller, or the account of the e-mail given (made now, without a password, if new). */
-async function buyerFor(db: Db, caller: UserRow | null, email: string | undefined) {
+/**
+ * The buyer: the caller, or the account of the e-mail given (made now, without a password, if new), in
+ * the order's transaction: a checkout refused after this point leaves no account behind. Two checkouts
+ * for one new address wait for each other on the unique index; the second finds the first's account.
+ */
+async function buyerFor(tx: Tx, caller: UserRow | null, email: string) {
   if (caller) return { id: caller.id, email: caller.email, guest: false }
-  if (!email)
-    throw new AppError(400, 'Give your e-mail address', {
-      email: 'Give the e-mail address for your receipt and downloads',
-    })
   const address = email.trim()
-  const find = () => db.select().from(users).where(sql`lower(${users.email}) = lower(${address})`)
+  const find = () => tx.select().from(users).where(sql`lower(${users.email}) = lower(${address})`)
   let [user] = await find()
   if (!user) {
-    try {
-      ;[user] = await db
-        .insert(users)
-        .values({ id: uuidv7(), email: address, name: address.split('@')[0] ?? address })
-        .returning()
-    } catch (error) {
-      if (!isUniqueViolation(error, 'users_email_lower_key')) throw error
-      ;[user] = await find()
-    }
+    ;[user] = await tx
+      .insert(users)
+      .values({ id: uuidv7(), email: address, name: address.split('@')[0] ?? address })
+      .onConflictDoNothing()
+      .returning()
+    user ??= (await find())[0]
   }
   if (!user) throw new Error('buyer account missing')
   return { id: user.id, email: user.email, guest: true }
@@ -153,13 +150,17 @@ export async function startCheckout(
     })
   if (method === 'mpesa' && !input.phone)
     throw new AppError(400, 'Give your M-Pesa phone number', { phone: MPESA_PHONE_HINT })
-  const buyer = await buyerFor(db, caller, input.email)
+  if (!caller && !input.email)
+    throw new AppError(400, 'Give your e-mail address', {
+      email: 'Give the e-mail address for your receipt and downloads',
+    })
   const accessKey = randomBytes(24).toString('base64url')
   const id = uuidv7()
 
   const row = await db.transaction(async (tx) => {
     // The product's row lock serialises checkouts of one product: the count below cannot go stale.
     const locked = await productOnSale(tx, product.id, { lock: true })
+    const buyer = await buyerFor(tx, caller, input.email ?? '')
     const now = await priceWithSlot(tx, locked, input)
     if (now.total !== priced.total)
       throw new AppError(409, 'The price has just changed: check it and pay again', {

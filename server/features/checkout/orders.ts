@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import type { Db, Tx } from '../../db/client'
 import { orders } from '../../db/schema'
 
 export type OrderRow = typeof orders.$inferSelect
@@ -8,8 +8,7 @@ export type OrderRow = typeof orders.$inferSelect
 /** Orders that hold their stock, seats or slot: waiting for payment, paid, or being refunded. */
 export const HOLDING = ['pending', 'paid', 'refunding'] as const
 
-/** A transaction in progress. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+export type { Tx } from '../../db/client'
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 

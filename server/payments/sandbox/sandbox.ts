@@ -40,17 +40,38 @@ export function sandboxDeps(opts: {
 
 /**
  * Mounts the simulator of each provider that has no live keys under /sandbox/{provider}. A provider with
- * real keys has no sandbox routes: they answer 404 like any unknown path.
+ * real keys has no sandbox routes: they answer 404 like any unknown path. Returns idle(): resolves once
+ * the callbacks and webhooks under way have been delivered, so a stopping server can wait for them.
  */
-export function mountSandboxes(app: Hono, opts: { db: Db; config: Config; log: Logger }) {
+export function mountSandboxes(
+  app: Hono,
+  opts: { db: Db; config: Config; log: Logger; fetch?: Fetch },
+): () => Promise<void> {
   const deps = sandboxDeps({
     db: opts.db,
     payments: opts.config.payments,
     publicUrl: opts.config.publicUrl,
     log: opts.log,
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
   })
   const { mpesa, paypal, card } = opts.config.payments
-  if (!mpesa.live) app.route('/sandbox/mpesa', mpesaSandbox(deps))
-  if (!paypal.live) app.route('/sandbox/paypal', paypalSandbox(deps))
-  if (!card.live) app.route('/sandbox/stripe', stripeSandbox(deps))
+  const mounted: { idle(): Promise<void> }[] = []
+  if (!mpesa.live) {
+    const sandbox = mpesaSandbox(deps)
+    app.route('/sandbox/mpesa', sandbox)
+    mounted.push(sandbox)
+  }
+  if (!paypal.live) {
+    const sandbox = paypalSandbox(deps)
+    app.route('/sandbox/paypal', sandbox)
+    mounted.push(sandbox)
+  }
+  if (!card.live) {
+    const sandbox = stripeSandbox(deps)
+    app.route('/sandbox/stripe', sandbox)
+    mounted.push(sandbox)
+  }
+  return async () => {
+    await Promise.all(mounted.map((sandbox) => sandbox.idle()))
+  }
 }
