@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client'
 import { cacheLocation } from './lib/geo'
 import { currentUser } from './lib/guard'
 import { listenForInstallPrompt } from './lib/install'
-import { reloadAfterChunkError } from './lib/reload'
+import { importerHandlesChunkErrors, reloadAfterChunkError } from './lib/reload'
 import { setSessionExpiredHandler } from './lib/rpc'
 import { registerServiceWorker } from './lib/service-worker'
 import { clearSession, restoreSession } from './lib/session'
@@ -36,8 +36,10 @@ async function mount() {
   if (!root) throw new Error('The page has no #root element')
   document.documentElement.dataset.build = CURRENT_BUILD
   listenForInstallPrompt()
-  // Vite's event for a failed preload of a lazy chunk (an older build's file is gone): reload (SPEC.md §8).
+  // Vite's event for a failed preload of a lazy chunk (an older build's file is gone): reload (SPEC.md §8),
+  // unless the import's caller offers its own retry (a reload would lose the product editor's draft).
   window.addEventListener('vite:preloadError', (event) => {
+    if (importerHandlesChunkErrors()) return
     if (reloadAfterChunkError((event as Event & { payload?: unknown }).payload)) event.preventDefault()
   })
   const queryClient = createQueryClient()

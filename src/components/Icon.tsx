@@ -17,6 +17,7 @@ const paths = {
   install: 'M12 3v10m0 0-4-4m4 4 4-4M6 15v4h12v-4',
   share: 'M12 3v12M8 7l4-4 4 4M6 11H5v10h14V11h-1',
   check: 'M5 12l4 4 10-10',
+  link: 'M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7',
 } as const
 
 export type IconName = keyof typeof paths

@@ -39,3 +39,25 @@ export function reloadAfterChunkError(error: unknown): boolean {
   console.error('A part of the app could not be loaded; reloading the page', error)
   return fullLoad(location.href)
 }
+
+let importsHandlingErrors = 0
+
+/**
+ * Runs a dynamic import whose caller shows its own failure with a way to retry, where a reload would lose
+ * the user's work (the product editor's unsaved draft). While it is under way, Vite's preload-error event
+ * does not reload the page, and the error reaches the caller. A route's chunk failing meanwhile still
+ * reloads the page, through the router's error page.
+ */
+export async function importHandlingErrors<T>(load: () => Promise<T>): Promise<T> {
+  importsHandlingErrors++
+  try {
+    return await load()
+  } finally {
+    importsHandlingErrors--
+  }
+}
+
+/** Whether an import that handles its own failure is under way (see importHandlingErrors). */
+export function importerHandlesChunkErrors(): boolean {
+  return importsHandlingErrors > 0
+}

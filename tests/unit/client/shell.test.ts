@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { countryOf } from '../../../src/lib/geo'
-import { isChunkLoadError, mayReload, RELOAD_THROTTLE_MS } from '../../../src/lib/reload'
+import {
+  importerHandlesChunkErrors,
+  importHandlingErrors,
+  isChunkLoadError,
+  mayReload,
+  RELOAD_THROTTLE_MS,
+} from '../../../src/lib/reload'
 
 afterEach(() => sessionStorage.clear())
 
@@ -31,6 +37,19 @@ describe('chunk-load errors', () => {
     expect(isChunkLoadError(new TypeError('error loading dynamically imported module'))).toBe(true)
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true)
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false)
+  })
+})
+
+describe('imports that show their own failure', () => {
+  it('hold off the reload until they settle, failed or not', async () => {
+    let fail: (error: Error) => void = () => {}
+    const pending = importHandlingErrors(() => new Promise((_, reject) => (fail = reject)))
+    expect(importerHandlesChunkErrors()).toBe(true)
+    fail(new TypeError('Failed to fetch dynamically imported module: /assets/RichTextEditor-x.js'))
+    await expect(pending).rejects.toThrow('Failed to fetch')
+    expect(importerHandlesChunkErrors()).toBe(false)
+    await expect(importHandlingErrors(async () => 'loaded')).resolves.toBe('loaded')
+    expect(importerHandlesChunkErrors()).toBe(false)
   })
 })
 

@@ -12,8 +12,8 @@ import { usePageTitle } from '../../../lib/title'
 import { KIND_LABELS, useVisitorCurrency } from '../money'
 import { DAYS } from '../ProductPage'
 import { buildProduct, type Draft, draftOf, emptyDraft } from './draft'
+import { LazyRichTextEditor } from './LazyRichTextEditor'
 import { MediaField, type QueuedUpload } from './MediaField'
-import { RichTextEditor } from './RichTextEditor'
 
 type Errors = Record<string, string>
 
@@ -381,7 +381,7 @@ export function ProductEditor({ kind, id }: { kind: ProductKind; id?: string }) 
       >
         <FormMessage message={message?.text ?? null} tone={message?.tone} />
         {field('title', 'Title', { required: true, maxLength: 120 })}
-        <RichTextEditor
+        <LazyRichTextEditor
           label="Description"
           name="description"
           defaultValue={draft.description}
