@@ -87,7 +87,9 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
         manifest: false,
         injectManifest: {
           globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,webmanifest}', '**/_payload.json'],
-          globIgnores: ['builds/**', '**/*.map'],
+          // The description editor (Tiptap, ~110 KB compressed) is fetched when a seller opens it, not
+          // downloaded in the background by every buyer's phone; saving needs the network anyway.
+          globIgnores: ['builds/**', '**/*.map', '**/RichTextEditor-*.js'],
         },
       }),
       buildManifest(id),
