@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { matchAppRoute } from '../../contract/routes'
 import { payloadScript, type RuntimeSettings } from '../../contract/runtime'
-import { escapeHtml } from '../lib/html'
+import { escapeHtml, insertAt } from '../lib/html'
 import { type Head, headFor, withHead } from './head'
 import { withRuntimeSettings } from './html'
 import { type Asset, compressVariants, makeAsset } from './static'
@@ -59,11 +59,12 @@ export class Pages {
     const head = { ...headFor(route, pathname, this.settings.siteUrl), ...data?.head }
     let html = withHead(withRuntimeSettings(this.shell, this.settings), head)
     if (markup)
-      html = html.replace(
+      html = insertAt(
+        html,
         '<div id="root"></div>',
         `<div id="root" data-prerendered="${escapeHtml(pathname)}">${markup}</div>`,
       )
-    if (data) html = html.replace('</head>', `  ${payloadScript(pathname, data.payload)}\n  </head>`)
+    if (data) html = insertAt(html, '</head>', `  ${payloadScript(pathname, data.payload)}\n  </head>`)
     const body = Buffer.from(html)
     return {
       asset: makeAsset('/index.html', body, compressVariants(body, 5)),

@@ -552,7 +552,10 @@ export function stripeSandbox(deps: SandboxDeps): StripeSandbox {
     const paid = async (last4: string) => {
       const done = await pay(id, { last4, name: field('name') })
       if (done?.session.status !== 'complete') return page(c, closedPage(done ?? record))
-      return c.redirect(done.session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', id), 303)
+      return c.redirect(
+        done.session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', () => id),
+        303,
+      )
     }
 
     if (field('step') === '3ds') {
@@ -800,7 +803,7 @@ function closedPage(record: SessionRecord): string {
     return layout(
       'This payment is complete',
       `${summary(record)}<p>The card has been charged: there is nothing more to do here.</p>
-      <p><a href="${escapeHtml(session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id))}">Return to Soko</a></p>`,
+      <p><a href="${escapeHtml(session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', () => session.id))}">Return to Soko</a></p>`,
     )
   return layout(
     'This payment page has expired',
