@@ -5,6 +5,7 @@ import { payloadScript, type RuntimeSettings } from '../../contract/runtime'
 import { escapeHtml, insertAt } from '../lib/html'
 import { type Head, headFor, withHead } from './head'
 import { withRuntimeSettings } from './html'
+import { inlineScriptHashes } from './security-headers'
 import { type Asset, compressVariants, makeAsset } from './static'
 
 /** Rendered pages kept in memory; beyond this many paths the oldest are dropped. */
@@ -70,6 +71,15 @@ export class Pages {
       asset: makeAsset('/index.html', body, compressVariants(body, 5)),
       status: data ? 200 : 404,
     } as const
+  }
+
+  /**
+   * Hash sources of the inline scripts the build put into its pages (the router's scroll restoration in
+   * prerendered and server-rendered pages, anything index.html inlines), for the pages' script-src. Taken
+   * from the build's own HTML only, never from a page with someone's text in it.
+   */
+  scriptHashes(): string[] {
+    return [...new Set([this.shell, ...this.prerendered.values()].flatMap(inlineScriptHashes))]
   }
 
   /** The bare shell (with runtime settings) the service worker precaches as /index.html. */
