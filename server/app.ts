@@ -16,6 +16,7 @@ import { rpcBodyLimit, rpcHandler } from './rpc/dispatcher'
 import { createStorage, type ServedStorage } from './storage/create-storage'
 import { runtimeSettings } from './web/html'
 import { loadPrerendered, Pages } from './web/pages'
+import { appContentSecurityPolicy, securityHeaders } from './web/security-headers'
 import { ServerRenderer } from './web/ssr'
 import { type Asset, loadAssets, negotiate } from './web/static'
 import { isCatalogPage, publicData, sendPayload } from './web/storefront'
@@ -61,6 +62,8 @@ export function createApp(deps: AppDeps) {
     : null
   // The service worker's offline shell: the same page with no route's head in it.
   if (pages) assets.set('/index.html', pages.shellAsset())
+  // One policy for all the app's pages: its inline scripts are the build's own, the same in every page.
+  const appPolicy = appContentSecurityPolicy(config, pages?.scriptHashes() ?? [])
 
   const renderer = new ServerRenderer(config.rootDir, config.clientDir, log)
   const app = new Hono<AppEnv>()
@@ -72,8 +75,6 @@ export function createApp(deps: AppDeps) {
     // Set before the handler runs: changing headers afterwards makes Hono rebuild the Response, and a
     // Fetch Response cannot carry our session-expired status 600.
     c.header('x-request-id', requestId)
-    c.header('x-content-type-options', 'nosniff')
-    c.header('referrer-policy', 'strict-origin-when-cross-origin')
     const start = performance.now()
     await next()
     log.debug('request', {
@@ -84,6 +85,8 @@ export function createApp(deps: AppDeps) {
       ms: Math.round(performance.now() - start),
     })
   })
+
+  app.use(securityHeaders(config, () => appPolicy))
 
   const mailer = deps.mailer ?? createMailer(config, log)
   const storage = deps.storage ?? createStorage(config)

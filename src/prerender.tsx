@@ -63,10 +63,11 @@ async function main() {
   for (const [pagePath, payload] of Object.entries(marketingPayloads)) {
     const markup = await render(pagePath, payload)
     if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill')
+    // A replacer function: a replacement string would read `$&`, `` $` ``… in the page's text as patterns.
     const html = template.replace(
       '<div id="root"></div>',
-      `<div id="root" data-prerendered="${pagePath}">${markup}</div>\n    ` +
-        payloadScript(pagePath, payload),
+      () =>
+        `<div id="root" data-prerendered="${pagePath}">${markup}</div>\n    ${payloadScript(pagePath, payload)}`,
     )
     const file = `${pagePath === '/' ? 'index' : pagePath.slice(1).replaceAll('/', '-')}.html`
     writeFileSync(path.join(outDir, file), html)

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
+import { PageError } from './components/PageError'
 import { routeTree } from './routeTree.gen'
 
 export function createQueryClient() {
@@ -14,6 +15,8 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     ...(history ? { history } : {}),
     context: { queryClient },
     defaultPreload: 'intent',
+    // A page's error shows where the page would, under the header, so the app stays usable around it.
+    defaultErrorComponent: PageError,
     // React Query decides when data is fresh, so the router should always ask it.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,

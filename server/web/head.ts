@@ -1,6 +1,6 @@
 import { type PageMeta, pageMeta, pageTitle, SITE_DESCRIPTION, SITE_KEYWORDS } from '../../contract/pages'
 import type { AppRoute } from '../../contract/routes'
-import { escapeHtml } from '../lib/html'
+import { escapeHtml, insertAt } from '../lib/html'
 
 /** What a page's head says; catalog pages (later) pass their product's own title, text and image. */
 export interface Head {
@@ -61,5 +61,5 @@ export function withHead(template: string, head: Head): string {
   const stripped = template
     .replace(/<title>[^<]*<\/title>\s*/, '')
     .replace(/<meta name="(description|keywords)"[^>]*>\s*/g, '')
-  return stripped.replace('</head>', `    ${headTags(head)}\n  </head>`)
+  return insertAt(stripped, '</head>', `    ${headTags(head)}\n  </head>`)
 }

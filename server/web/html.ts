@@ -1,5 +1,6 @@
 import { RUNTIME_SETTINGS_ELEMENT_ID, type RuntimeSettings, scriptSafeJson } from '../../contract/runtime'
 import type { Config } from '../env'
+import { insertAt } from '../lib/html'
 
 export function runtimeSettings(config: Config, buildId: string): RuntimeSettings {
   return {
@@ -16,5 +17,5 @@ export function runtimeSettings(config: Config, buildId: string): RuntimeSetting
 /** A page template with the runtime settings put in, so one build runs anywhere. */
 export function withRuntimeSettings(template: string, settings: RuntimeSettings): string {
   const tag = `<script id="${RUNTIME_SETTINGS_ELEMENT_ID}" type="application/json">${scriptSafeJson(settings)}</script>`
-  return template.includes('</head>') ? template.replace('</head>', `${tag}\n</head>`) : tag + template
+  return template.includes('</head>') ? insertAt(template, '</head>', `${tag}\n</head>`) : tag + template
 }

@@ -2,9 +2,10 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { matchAppRoute } from '../../contract/routes'
 import { payloadScript, type RuntimeSettings } from '../../contract/runtime'
-import { escapeHtml } from '../lib/html'
+import { escapeHtml, insertAt } from '../lib/html'
 import { type Head, headFor, withHead } from './head'
 import { withRuntimeSettings } from './html'
+import { inlineScriptHashes } from './security-headers'
 import { type Asset, compressVariants, makeAsset } from './static'
 
 /** Rendered pages kept in memory; beyond this many paths the oldest are dropped. */
@@ -59,16 +60,26 @@ export class Pages {
     const head = { ...headFor(route, pathname, this.settings.siteUrl), ...data?.head }
     let html = withHead(withRuntimeSettings(this.shell, this.settings), head)
     if (markup)
-      html = html.replace(
+      html = insertAt(
+        html,
         '<div id="root"></div>',
         `<div id="root" data-prerendered="${escapeHtml(pathname)}">${markup}</div>`,
       )
-    if (data) html = html.replace('</head>', `  ${payloadScript(pathname, data.payload)}\n  </head>`)
+    if (data) html = insertAt(html, '</head>', `  ${payloadScript(pathname, data.payload)}\n  </head>`)
     const body = Buffer.from(html)
     return {
       asset: makeAsset('/index.html', body, compressVariants(body, 5)),
       status: data ? 200 : 404,
     } as const
+  }
+
+  /**
+   * Hash sources of the inline scripts the build put into its pages (the router's scroll restoration in
+   * prerendered and server-rendered pages, anything index.html inlines), for the pages' script-src. Taken
+   * from the build's own HTML only, never from a page with someone's text in it.
+   */
+  scriptHashes(): string[] {
+    return [...new Set([this.shell, ...this.prerendered.values()].flatMap(inlineScriptHashes))]
   }
 
   /** The bare shell (with runtime settings) the service worker precaches as /index.html. */

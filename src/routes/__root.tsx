@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Link, Outlet, useRouterState } from '@tanstack/react-router'
 import { AppStatus, InstallButton } from '../components/AppStatus'
 import { ErrorPage } from '../components/ErrorPage'
+import { PageError } from '../components/PageError'
 import { SessionLinks } from '../components/SessionLinks'
-import { reloadAfterChunkError } from '../lib/reload'
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -42,13 +42,4 @@ function RootLayout() {
 function NotFound() {
   const location = useRouterState({ select: (s) => s.location })
   return <ErrorPage status={404} message={`Page not found: ${location.pathname}${location.searchStr}`} />
-}
-
-function PageError({ error }: { error: unknown }) {
-  // A chunk of an older build is gone from the server: a fresh page load fetches the current one.
-  if (reloadAfterChunkError(error)) return <p className="page">Loading the latest version of Soko…</p>
-  console.error('Page error:', error)
-  return (
-    <ErrorPage status={500} message="Something went wrong while showing this page. Reload to try again." />
-  )
 }

@@ -1,6 +1,7 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { lastLink } from '../support/outbox'
+import { expect, test } from './fixtures'
 import { signIn } from './session'
 
 const dataDir = () => {

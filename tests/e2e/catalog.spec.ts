@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import sharp from 'sharp'
+import { expect, test } from './fixtures'
 import { signIn } from './session'
 
 const SELLER = { email: 'wanjiru@soko.test', password: 'soko-demo-2026' }

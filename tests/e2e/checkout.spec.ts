@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { rpc, sellDigitalProduct } from './seller'
 
 /**

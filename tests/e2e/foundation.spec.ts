@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test'
 import { RUNTIME_SETTINGS_ELEMENT_ID } from '../../contract/runtime'
+import { expect, test } from './fixtures'
 
 test('the home page has the product title and renders the app', async ({ page }) => {
   const response = await page.goto('/')

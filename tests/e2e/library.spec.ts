@@ -7,15 +7,14 @@ import {
   type APIRequestContext,
   type Browser,
   type BrowserContext,
-  expect,
   type Page,
   request,
-  test,
 } from '@playwright/test'
 import { PART_BYTES } from '../../contract/library'
 import { type DropProxy, startDropProxy } from '../support/drop-proxy'
 import { freePort } from '../support/net'
 import { type ServerProcess, startServer } from '../support/process'
+import { expect, test } from './fixtures'
 import { setOffline, trackOnLine } from './offline'
 import { rpc, sellDigitalProduct } from './seller'
 import { signIn } from './session'

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { chromium, expect, type Page, test } from '@playwright/test'
+import { chromium, type Page } from '@playwright/test'
 import { chromiumArgs, findChromium } from '../../scripts/chromium'
 import { readOutbox } from '../support/outbox'
+import { expect, test, watchCsp } from './fixtures'
 import { GEO_ANSWER } from './global-setup'
 import { setOffline, trackOnLine } from './offline'
 import { signIn } from './session'
@@ -259,6 +260,7 @@ test('Chrome reports the app installable, with the manifest icons and shortcuts'
     baseURL: baseURL(),
   })
   try {
+    await watchCsp(context)
     const page = context.pages()[0] ?? (await context.newPage())
     await page.goto('/')
     await controlledByServiceWorker(page)

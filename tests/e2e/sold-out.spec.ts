@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { expect, test } from '@playwright/test'
 import { submitSandboxCard } from '../support/sandbox-card'
+import { expect, test } from './fixtures'
 import { rpc } from './seller'
 
 /**

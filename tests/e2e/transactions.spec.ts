@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { formatMoney } from '../../contract/format-money'
 import { saleFee } from '../../server/features/checkout/ledger'
 import { submitSandboxCard } from '../support/sandbox-card'
+import { expect, test } from './fixtures'
 import { rpc, sellDigitalProduct } from './seller'
 
 /**

@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 
+/** The inline script of the fixture's prerendered page, as the router's scroll restoration puts one there. */
+export const FIXTURE_INLINE_SCRIPT = 'scrollTo(0,0);document.currentScript.remove()'
+
 /**
  * A miniature build: what `vite build` leaves in dist/client, with precompressed copies, and one page the
  * prerender step wrote to dist/prerendered. Answers the client folder.
@@ -31,7 +34,7 @@ export function fixtureBuild(): string {
   write('../prerendered/pages.json', '{"/pricing":"pricing.html"}')
   write(
     '../prerendered/pricing.html',
-    '<!doctype html><html><head><title>Soko — Sell Digital Products &amp; Get Paid Anywhere</title></head><body><div id="root" data-prerendered="/pricing"><h1>Pricing</h1><p>No monthly fee</p></div></body></html>',
+    `<!doctype html><html><head><title>Soko — Sell Digital Products &amp; Get Paid Anywhere</title></head><body><div id="root" data-prerendered="/pricing"><h1>Pricing</h1><p>No monthly fee</p><script>${FIXTURE_INLINE_SCRIPT}</script></div><script id="soko-payload" type="application/json" data-path="/pricing">{"heading":"Pricing"}</script></body></html>`,
   )
   return dir
 }

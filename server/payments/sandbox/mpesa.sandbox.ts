@@ -5,7 +5,7 @@ import { normalizeKenyanMobile } from '../../../contract/phone'
 import { escapeHtml } from '../../lib/html'
 import { darajaTimestamp } from '../mpesa.adapter'
 import { deliveries } from './deliveries'
-import { sandboxPage } from './pages'
+import { page, type SandboxPage, sandboxPage } from './pages'
 import type { SandboxDeps } from './sandbox'
 
 /**
@@ -394,7 +394,8 @@ export function mpesaSandbox(deps: SandboxDeps, options: MpesaSandboxOptions = {
     const listed = await store.list<Prompt>('mpesa', 'prompt', { phone, state: 'waiting' })
     const stale = listed.filter(expired)
     for (const prompt of stale) await timeOut(prompt)
-    return c.html(
+    return page(
+      c,
       phonePage({
         given: localNumber(phone),
         phone,
@@ -411,7 +412,8 @@ export function mpesaSandbox(deps: SandboxDeps, options: MpesaSandboxOptions = {
     const given = c.req.query('number') ?? ''
     const phone = given ? normalizeKenyanMobile(given) : null
     if (!phone)
-      return c.html(
+      return page(
+        c,
         phonePage({
           given,
           error: given ? 'That is not a Kenyan mobile number: use 07XX XXX XXX or 2547XX XXX XXX' : null,
@@ -438,7 +440,8 @@ export function mpesaSandbox(deps: SandboxDeps, options: MpesaSandboxOptions = {
     const field = (name: string) => (typeof form[name] === 'string' ? form[name] : '')
     const phone = normalizeKenyanMobile(field('number'))
     if (!phone)
-      return c.html(
+      return page(
+        c,
         phonePage({
           given: field('number'),
           error: 'That is not a Kenyan mobile number: use 07XX XXX XXX or 2547XX XXX XXX',
@@ -480,9 +483,9 @@ export function mpesaSandbox(deps: SandboxDeps, options: MpesaSandboxOptions = {
     const form = await c.req.parseBody()
     const action = String(form.action ?? '') as Action
     if (!ACTIONS.includes(action))
-      return c.html(phonePage({ given: '', error: 'Choose one of the buttons on the prompt.' }), 400)
+      return page(c, phonePage({ given: '', error: 'Choose one of the buttons on the prompt.' }), 400)
     const prompt = await store.get<Prompt>('mpesa', id)
-    if (!prompt) return c.html(phonePage({ given: '', error: 'There is no such M-Pesa prompt.' }), 404)
+    if (!prompt) return page(c, phonePage({ given: '', error: 'There is no such M-Pesa prompt.' }), 404)
 
     // A prompt answered after its time is already over, as on a real phone.
     const outcome = expired(prompt)
@@ -636,21 +639,14 @@ function phonePage(p: {
   paybill?: PaybillFields
   notice?: string | null
   error?: string | null
-}): string {
+}): SandboxPage {
   const waiting = p.waiting ?? []
   // While no prompt waits the page checks again every 2 s; never while one does, so typing a PIN is safe,
   // nor on a refused Pay bill form (it answers a POST). The script skips the check once the Pay bill form
   // is in use, which a plain refresh would empty; the meta refresh is for browsers without scripts.
   const refreshing = Boolean(p.phone) && waiting.length === 0 && !p.error
   const refresh = refreshing ? '<noscript><meta http-equiv="refresh" content="2"></noscript>' : ''
-  const refreshScript = refreshing
-    ? `<script>
-const paybill = document.getElementById('paybill')
-let typed = false
-paybill?.addEventListener('input', () => { typed = true })
-setInterval(() => { if (!typed && !paybill?.contains(document.activeElement)) location.reload() }, 2000)
-</script>`
-    : ''
+  const refreshScript = refreshing ? REFRESH_SCRIPT : undefined
   const prompts = waiting.map((prompt) => {
     const id = escapeHtml(prompt.checkoutRequestId)
     const question = `Do you want to pay KES ${shillings.format(prompt.amount)} to ${MERCHANT} (Account ${prompt.accountReference})? Enter M-PESA PIN`
@@ -707,9 +703,17 @@ ${p.error ? `<p class="error" role="alert">${escapeHtml(p.error)}</p>` : ''}
 ${list}
 ${paybill}
 <p class="quiet">The sandbox M-PESA PIN is ${PIN}. Any other PIN is refused as a wrong PIN.</p>`,
-    end: refreshScript,
+    script: refreshScript,
   })
 }
+
+/** Reloads the phone page every 2 s unless the Pay bill form is being filled in. */
+const REFRESH_SCRIPT = `
+const paybill = document.getElementById('paybill')
+let typed = false
+paybill?.addEventListener('input', () => { typed = true })
+setInterval(() => { if (!typed && !paybill?.contains(document.activeElement)) location.reload() }, 2000)
+`
 
 const PHONE_CSS = `
 body{color:#1c1917;background:#f5f5f4}

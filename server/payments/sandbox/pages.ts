@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { escapeHtml } from '../../lib/html'
+import { sandboxContentSecurityPolicy } from '../../web/security-headers'
 
 /** What every simulator page shares; each adds its provider's own look in `css`. */
 const BASE_CSS = `
@@ -9,13 +10,29 @@ const BASE_CSS = `
   main { max-width: 28rem; }
   h1 { font-size: 1.4rem; }`
 
+/** A simulator's page and the Content-Security-Policy it is sent with. */
+export interface SandboxPage {
+  html: string
+  policy: string
+}
+
 /**
  * A simulator's page (the M-Pesa phone, PayPal's approval page, Stripe's card page): kept out of search
  * engines, under the banner that says no real money moves, with `title` (plain text) as its heading and
- * `body` (HTML) below it. `head` goes before the title; `end` after the main column.
+ * `body` (HTML) below it. `head` goes before the title; `script` (JavaScript) runs after the main column.
+ * Its policy allows exactly its own style and script, by hash, and its forms' redirects to `returnTo`.
  */
-export function sandboxPage(p: { title: string; css: string; body: string; head?: string; end?: string }) {
-  return `<!doctype html>
+export function sandboxPage(p: {
+  title: string
+  css: string
+  body: string
+  head?: string
+  script?: string
+  /** Addresses the page's forms may end up at (the shop's return and cancel links). */
+  returnTo?: (string | null)[]
+}): SandboxPage {
+  const style = `${BASE_CSS}${p.css}\n`
+  const html = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -23,8 +40,7 @@ export function sandboxPage(p: { title: string; css: string; body: string; head?
 <meta name="robots" content="noindex">
 ${p.head ?? ''}
 <title>${escapeHtml(p.title)}</title>
-<style>${BASE_CSS}${p.css}
-</style>
+<style>${style}</style>
 </head>
 <body>
 <p class="banner" role="note">Sandbox — no real money moves</p>
@@ -32,12 +48,23 @@ ${p.head ?? ''}
 <h1>${escapeHtml(p.title)}</h1>
 ${p.body}
 </main>
-${p.end ?? ''}
+${p.script ? `<script>${p.script}</script>` : ''}
 </body>
 </html>`
+  return {
+    html,
+    policy: sandboxContentSecurityPolicy({
+      styles: [style],
+      scripts: p.script ? [p.script] : [],
+      returnTo: p.returnTo ?? [],
+    }),
+  }
 }
 
 /** Answers a page; never cached, as each shows a payment as it stands now. */
-export function page(c: Context, html: string, status: ContentfulStatusCode = 200) {
-  return c.html(html, status, { 'cache-control': 'no-store' })
+export function page(c: Context, sandbox: SandboxPage, status: ContentfulStatusCode = 200) {
+  return c.html(sandbox.html, status, {
+    'cache-control': 'no-store',
+    'content-security-policy': sandbox.policy,
+  })
 }

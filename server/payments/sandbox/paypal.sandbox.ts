@@ -6,7 +6,7 @@ import { type CurrencyCode, currencies } from '../../../contract/currencies'
 import { escapeHtml } from '../../lib/html'
 import { fromDecimal, isCurrencyCode, toDecimal } from '../provider-money'
 import { deliveries } from './deliveries'
-import { page, sandboxPage } from './pages'
+import { page, type SandboxPage, sandboxPage } from './pages'
 import type { SandboxDeps } from './sandbox'
 
 /**
@@ -733,7 +733,7 @@ function readAmount(
 
 // --- Pages ---
 
-function approvalPage(record: OrderRecord): string {
+function approvalPage(record: OrderRecord): SandboxPage {
   const { order } = record
   const unit = order.purchase_units[0]
   const amount = unit ? `${unit.amount.currency_code} ${unit.amount.value}` : ''
@@ -760,22 +760,24 @@ function approvalPage(record: OrderRecord): string {
       <button name="action" value="decline">Pay with a card that is declined</button>
       <button name="action" value="cancel" class="link">Cancel and return to Soko</button>
     </form>`,
+    [record.returnUrl, record.cancelUrl],
   )
 }
 
-function notFoundPage(): string {
+function notFoundPage(): SandboxPage {
   return layout(
     'We cannot find this PayPal checkout',
     '<p>The link may be incomplete. Go back to Soko and start the payment again.</p>',
   )
 }
 
-function messagePage(title: string, text: string): string {
+function messagePage(title: string, text: string): SandboxPage {
   return layout(title, `<p>${escapeHtml(text)}</p>`)
 }
 
-function layout(title: string, body: string): string {
-  return sandboxPage({ title, css: APPROVAL_CSS, body })
+/** An approval page; one with a form names where paying or cancelling may redirect to (`returnTo`). */
+function layout(title: string, body: string, returnTo: (string | null)[] = []): SandboxPage {
+  return sandboxPage({ title, css: APPROVAL_CSS, body, returnTo })
 }
 
 const APPROVAL_CSS = `

@@ -6,7 +6,7 @@ import type { CurrencyCode } from '../../../contract/currencies'
 import { escapeHtml } from '../../lib/html'
 import { displayAmount, isCurrencyCode } from '../provider-money'
 import { deliveries } from './deliveries'
-import { page, sandboxPage } from './pages'
+import { page, type SandboxPage, sandboxPage } from './pages'
 import type { SandboxDeps } from './sandbox'
 
 /**
@@ -552,7 +552,10 @@ export function stripeSandbox(deps: SandboxDeps): StripeSandbox {
     const paid = async (last4: string) => {
       const done = await pay(id, { last4, name: field('name') })
       if (done?.session.status !== 'complete') return page(c, closedPage(done ?? record))
-      return c.redirect(done.session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', id), 303)
+      return c.redirect(
+        done.session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', () => id),
+        303,
+      )
     }
 
     if (field('step') === '3ds') {
@@ -742,7 +745,7 @@ function amountOf(session: CheckoutSession): string {
 function cardPage(
   record: SessionRecord,
   opts: { error?: string; entered?: { number: string; expiry: string; cvc: string; name: string } } = {},
-): string {
+): SandboxPage {
   const { session } = record
   const amount = amountOf(session)
   const entered = opts.entered ?? {
@@ -777,10 +780,11 @@ function cardPage(
       <p>Any future expiry date, any three digits for the CVC.</p>
     </aside>
     ${backLink(session)}`,
+    session,
   )
 }
 
-function challengePage(record: SessionRecord): string {
+function challengePage(record: SessionRecord): SandboxPage {
   return layout(
     'Authenticate this payment',
     `<p>Your bank asks you to confirm the payment of <strong>${escapeHtml(amountOf(record.session))}</strong>
@@ -791,16 +795,17 @@ function challengePage(record: SessionRecord): string {
       <button name="action" value="complete" class="primary">Complete authentication</button>
       <button name="action" value="fail">Fail authentication</button>
     </form>`,
+    record.session,
   )
 }
 
-function closedPage(record: SessionRecord): string {
+function closedPage(record: SessionRecord): SandboxPage {
   const { session } = record
   if (session.status === 'complete')
     return layout(
       'This payment is complete',
       `${summary(record)}<p>The card has been charged: there is nothing more to do here.</p>
-      <p><a href="${escapeHtml(session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id))}">Return to Soko</a></p>`,
+      <p><a href="${escapeHtml(session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', () => session.id))}">Return to Soko</a></p>`,
     )
   return layout(
     'This payment page has expired',
@@ -808,7 +813,7 @@ function closedPage(record: SessionRecord): string {
   )
 }
 
-function notFoundPage(): string {
+function notFoundPage(): SandboxPage {
   return layout(
     'This payment page does not exist',
     '<p>The link may be incomplete. Go back to Soko and start the payment again.</p>',
@@ -827,8 +832,14 @@ function backLink(session: CheckoutSession): string {
   return session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">← Back to Soko</a></p>` : ''
 }
 
-function layout(title: string, body: string): string {
-  return sandboxPage({ title, css: CARD_CSS, body })
+/** A card page; one with a form names where paying or cancelling may redirect to (`session`'s links). */
+function layout(title: string, body: string, session?: CheckoutSession): SandboxPage {
+  return sandboxPage({
+    title,
+    css: CARD_CSS,
+    body,
+    returnTo: session ? [session.success_url, session.cancel_url] : [],
+  })
 }
 
 const CARD_CSS = `

@@ -1,0 +1,105 @@
+import { Link } from '@tanstack/react-router'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { sokoAnswers } from '../lib/connection'
+import { useOnline } from '../lib/install'
+import { usePageTitle } from '../lib/title'
+import { Icon, type IconName } from './Icon'
+
+/** While this page shows, Soko is asked again this often, in case the browser never says `online`. */
+const RETRY_EVERY_MS = 20_000
+
+/** What opens with no network, from what this device kept: purchases, the offline library, the books. */
+const OFFLINE_PLACES: {
+  to: '/account/purchases' | '/downloads' | '/account/transactions'
+  icon: IconName
+  name: string
+  what: string
+}[] = [
+  { to: '/account/purchases', icon: 'bag', name: 'Purchases', what: 'your orders and tickets' },
+  { to: '/downloads', icon: 'download', name: 'Downloads', what: 'files kept on this device' },
+  { to: '/account/transactions', icon: 'wallet', name: 'Transactions', what: 'your sales and payouts' },
+]
+
+type Check = 'idle' | 'checking' | 'still-offline'
+
+/**
+ * A page that needs the network and was never kept on this device, opened with no connection. It says so,
+ * points to what works offline, and loads the page by itself once Soko answers again: when the browser
+ * says it is back online, every little while, or when "Try again" is pressed. `onRetry` loads the page
+ * again; it runs only after Soko has answered, so the person never sees the page flicker while offline.
+ */
+export function OfflinePage({ onRetry }: { onRetry: () => Promise<void> | void }) {
+  const online = useOnline()
+  const [check, setCheck] = useState<Check>('idle')
+  const busy = useRef(false)
+  usePageTitle('Offline')
+
+  const retry = useCallback(
+    async (asked: boolean) => {
+      if (busy.current) return
+      busy.current = true
+      if (asked) setCheck('checking')
+      try {
+        if (await sokoAnswers()) await onRetry()
+        else if (asked) setCheck('still-offline')
+      } finally {
+        busy.current = false
+      }
+    },
+    [onRetry],
+  )
+
+  useEffect(() => {
+    const back = () => void retry(false)
+    window.addEventListener('online', back)
+    const timer = setInterval(back, RETRY_EVERY_MS)
+    return () => {
+      window.removeEventListener('online', back)
+      clearInterval(timer)
+    }
+  }, [retry])
+
+  return (
+    <section className="offline-page" aria-labelledby="offline-heading">
+      <div className="offline-icon">
+        <Icon name="offline" size={32} />
+      </div>
+      <h1 id="offline-heading">{online ? 'Soko can’t be reached' : 'You’re offline'}</h1>
+      <p role="alert" className="offline-lead">
+        This page isn’t saved on this device yet, so it needs a connection. It opens by itself as soon as
+        you’re back online.
+      </p>
+      <div className="offline-retry">
+        <button
+          type="button"
+          className="button"
+          onClick={() => void retry(true)}
+          disabled={check === 'checking'}
+        >
+          Try again
+        </button>
+        <p role="status" className="muted">
+          {check === 'checking'
+            ? 'Checking your connection…'
+            : check === 'still-offline'
+              ? 'Still no connection. Soko keeps trying.'
+              : ''}
+        </p>
+      </div>
+      <h2>What works offline</h2>
+      <ul className="offline-places">
+        {OFFLINE_PLACES.map((place) => (
+          <li key={place.to}>
+            <Link to={place.to}>
+              <Icon name={place.icon} size={22} />
+              <span>
+                <strong>{place.name}</strong>
+                <span className="muted">{place.what}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,78 @@
+import { type Browser, type BrowserContext, test as base } from '@playwright/test'
+
+export { expect } from '@playwright/test'
+
+/**
+ * Chromium's console lines for a blocked load or script ("Refused to load … because it violates the
+ * following Content Security Policy directive …"), and ours from the page's `securitypolicyviolation` event.
+ */
+const CSP_MESSAGE = /Content[- ]Security[- ]Policy/i
+
+/** The violations of the test that is running: every context it opens reports here. */
+let current: string[] | null = null
+const watched = new WeakSet<BrowserContext>()
+
+/**
+ * Collects the Content-Security-Policy violations of a context's pages for the running test, which then
+ * fails if there were any. `test` below does this for the contexts it gives and the ones a test opens
+ * with `browser.newContext()`; call it for a context launched another way (`launchPersistentContext`).
+ */
+export async function watchCsp(context: BrowserContext) {
+  if (watched.has(context)) return
+  watched.add(context)
+  context.on('console', (message) => {
+    if (CSP_MESSAGE.test(message.text()))
+      current?.push(`${message.location().url || message.page()?.url() || '?'}: ${message.text()}`)
+  })
+  // Violations the console might word differently, from the page itself (every frame).
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `Content Security Policy violation: ${event.effectiveDirective} refused ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      )
+    })
+  })
+}
+
+/**
+ * Playwright's `test`, failing any test whose pages report a Content-Security-Policy violation. Every spec
+ * imports `test` and `expect` from here.
+ */
+export const test = base.extend<{ cspGuard: undefined }>({
+  cspGuard: [
+    async ({ browser }, use, testInfo) => {
+      const violations: string[] = []
+      current = violations
+      const restore = watchNewContexts(browser)
+      await use(undefined)
+      restore()
+      current = null
+      if (violations.length)
+        await testInfo.attach('csp-violations.txt', {
+          body: violations.join('\n'),
+          contentType: 'text/plain',
+        })
+      base
+        .expect(violations, 'Content-Security-Policy violations reported in the browser console')
+        .toEqual([])
+    },
+    { auto: true },
+  ],
+  context: async ({ context, cspGuard: _ }, use) => {
+    await watchCsp(context)
+    await use(context)
+  },
+})
+
+/** Watches every context `browser.newContext()` (and so `browser.newPage()`) opens until restored. */
+function watchNewContexts(browser: Browser): () => void {
+  const original = browser.newContext
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+    const context = await original.apply(browser, args)
+    await watchCsp(context)
+    return context
+  }
+  return () => {
+    browser.newContext = original
+  }
+}
