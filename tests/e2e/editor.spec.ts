@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { rpc } from './seller'
 
 const SELLER = { email: 'wanjiru@soko.test', password: 'soko-demo-2026' }
