@@ -5,11 +5,10 @@ import type { Product } from '../../contract/catalog.contract'
 import { PAYLOAD_ELEMENT_ID } from '../../contract/runtime'
 import type { CreatorPage, ExplorePage, ProductPage } from '../../contract/storefront'
 import { ssrDir } from '../../scripts/ssr-dir.mjs'
-import { createUser, makeSeller } from '../../server/features/accounts/accounts.service'
-import { createSession } from '../../server/features/accounts/sessions'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { fixtureBuild } from '../support/fixture-build'
+import { sellerOf } from '../support/shop'
 
 /**
  * Every special pattern of `String.prototype.replace`'s replacement string. Put into HTML through a
@@ -48,18 +47,7 @@ export async function renderPage(url, data) {
 `,
     )
     app = await startApp(kind, { clientDir, publicUrl: 'https://soko.example' })
-    const user = await createUser(app.database.db, {
-      email: 'dollar@example.com',
-      name: 'Dollar Seller',
-      password: 'baobab-shade-2026',
-    })
-    await makeSeller(app.database.db, user.id, {
-      handle: 'dollar-studio',
-      displayName: 'Starter',
-      country: 'KE',
-      payoutMethod: { kind: 'mpesa', phone: '254712000000' },
-    })
-    const token = (await createSession(app.database.db, user.id)).token
+    const token = (await sellerOf(app, 'dollar-studio', 'Starter')).token
     const profile = await app.call(
       'updateProfile',
       {

@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '../../contract/catalog.contract'
 import { convertApprox } from '../../contract/currencies'
 import type { CreatorPage, CreatorsPage, ExplorePage, ProductPage } from '../../contract/storefront'
-import { createUser, makeSeller } from '../../server/features/accounts/accounts.service'
+import { createUser } from '../../server/features/accounts/accounts.service'
 import { createSession } from '../../server/features/accounts/sessions'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { fixtureBuild } from '../support/fixture-build'
+import { sellerOf } from '../support/shop'
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString()
 
@@ -20,18 +21,7 @@ describe.each(databaseKinds)('storefronts on %s', (kind) => {
   beforeAll(async () => {
     clientDir = fixtureBuild()
     app = await startApp(kind, { clientDir, publicUrl: 'https://soko.example' })
-    const user = await createUser(app.database.db, {
-      email: 'wanjiru@example.com',
-      name: 'Wanjiru',
-      password: 'baobab-shade-2026',
-    })
-    await makeSeller(app.database.db, user.id, {
-      handle: 'wanjiru',
-      displayName: 'Wanjiru Studio',
-      country: 'KE',
-      payoutMethod: { kind: 'mpesa', phone: '254712000000' },
-    })
-    token = (await createSession(app.database.db, user.id)).token
+    token = (await sellerOf(app, 'wanjiru', 'Wanjiru Studio')).token
     const make = async (input: Record<string, unknown>, publish = true) => {
       const answer = await app.call('createProduct', input, token)
       expect(answer.status, JSON.stringify(answer.body)).toBe(200)

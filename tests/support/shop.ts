@@ -7,7 +7,7 @@ import { createStorage } from '../../server/storage/create-storage'
 import type { RunningApp } from './app'
 
 /** A seller with a storefront (Kenyan, paid out by M-Pesa) and a session token. */
-export async function sellerOf(app: RunningApp, handle: string) {
+export async function sellerOf(app: RunningApp, handle: string, displayName = `${handle} Studio`) {
   const user = await createUser(app.database.db, {
     email: `${handle}@example.com`,
     name: handle,
@@ -15,7 +15,7 @@ export async function sellerOf(app: RunningApp, handle: string) {
   })
   await makeSeller(app.database.db, user.id, {
     handle,
-    displayName: `${handle} Studio`,
+    displayName,
     country: 'KE',
     payoutMethod: { kind: 'mpesa', phone: '254712000000' },
   } as never)
