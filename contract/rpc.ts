@@ -10,18 +10,22 @@ export interface SubjectDef<
   K extends Kind = Kind,
   I extends z.ZodType = z.ZodType,
   O extends z.ZodType = z.ZodType,
+  A extends Access = Access,
 > {
   kind: K
-  access: Access
+  access: A
   summary: string
   input: I
   output: O
 }
 
-/** Declares a subject; the generics keep `kind` literal so the client can tell queries from mutations by type. */
-export function defineSubject<K extends Kind, I extends z.ZodType, O extends z.ZodType>(
-  def: SubjectDef<K, I, O>,
-): SubjectDef<K, I, O> {
+/**
+ * Declares a subject; the generics keep `kind` and `access` literal, so the client can tell queries from
+ * mutations, and a handler knows by type whether it has a caller.
+ */
+export function defineSubject<K extends Kind, I extends z.ZodType, O extends z.ZodType, A extends Access>(
+  def: SubjectDef<K, I, O, A>,
+): SubjectDef<K, I, O, A> {
   return def
 }
 

@@ -4,7 +4,7 @@ import { type Context, Hono } from 'hono'
 import type { PlatformSettings } from '../contract/settings.contract'
 import type { Database } from './db/client'
 import type { Config } from './env'
-import { paymentHooks } from './features/checkout/hooks'
+import { orderEvents } from './features/checkout/order-events'
 import { buildPlatformSettings } from './features/settings/settings.service'
 import { startPaymentJobs } from './jobs/payments.job'
 import type { Logger } from './lib/log'
@@ -98,15 +98,15 @@ export function createApp(deps: AppDeps) {
     const request = new Request(input, init)
     return new URL(request.url).origin === site ? Promise.resolve(app.fetch(request)) : fetch(request)
   }
-  const gateway = deps.gateway ?? createGateway(config, { sandboxFetch: local })
+  const gateway = deps.gateway ?? createGateway(config, { sandboxFetch: local, log })
   app.post(
     '/',
     rpcBodyLimit,
     rpcHandler({ db: database.db, config, platform, log, mailer, storage, gateway }),
   )
-  storage.routes(app as unknown as Hono<never>, log)
+  app.route('/', storage.routes(log))
   const checkout = { db: database.db, config, log, mailer, gateway }
-  paymentHooks(app as unknown as Hono, checkout)
+  app.route('/hooks', gateway.hooks(orderEvents(checkout)))
   const sandboxesIdle = mountSandboxes(app as unknown as Hono, { db: database.db, config, log, fetch: local })
   const stopJobs = deps.jobs ? startPaymentJobs(checkout) : () => {}
 

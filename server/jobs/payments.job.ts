@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import { orders } from '../db/schema'
-import { type CheckoutDeps, checkPending, expireOrders } from '../features/checkout/checkout.service'
+import type { CheckoutDeps } from '../features/checkout/deps'
+import { checkPending, expireOrders } from '../features/checkout/payment'
 
 /** How often this instance looks for holds that ran out and payments whose callback never came. */
 const EVERY_MS = 30_000

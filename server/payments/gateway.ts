@@ -1,132 +1,91 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { Hono } from 'hono'
+import type { PaymentMethod } from '../../contract/checkout.constants'
 import type { Config } from '../env'
-import { storageSecret } from '../storage/signed-url'
+import { createLogger, type Logger } from '../lib/log'
 import { CardAdapter } from './card.adapter'
+import { CardProvider, cardHooks } from './card.provider'
+import { createLinks, createSigner, type Links, type SignaturePurpose } from './links'
 import { MpesaAdapter } from './mpesa.adapter'
+import { MpesaProvider, mpesaHooks } from './mpesa.provider'
 import type { Fetch } from './payments'
 import { PaypalAdapter } from './paypal.adapter'
+import { PaypalProvider, paypalHooks } from './paypal.provider'
+import type { PaymentEvents, PaymentProvider } from './provider'
+
+export type { SignaturePurpose } from './links'
 
 /**
- * What a signature is for. Each purpose has a key of its own (an HMAC of the secret with the purpose's
- * label), so a signature handed out for one purpose — a cancel link the buyer can read, say — is worth
- * nothing for another, such as the secret M-Pesa's callback URL carries.
- */
-export type SignaturePurpose =
-  | 'stk-callback'
-  | 'b2c-result'
-  | 'b2c-timeout'
-  | 'paybill'
-  | 'paypal-return'
-  | 'paypal-cancel'
-  | 'card-cancel'
-  | 'receipt'
-
-/**
- * The three adapters, pointed at the real providers or at this server's /sandbox/, and the addresses
- * providers call back. M-Pesa's callbacks carry no signature, so each callback URL carries an HMAC of the
- * order (or refund) it is for: a forged or guessed callback is refused before it is read.
+ * The payment providers, pointed at the real services or at this server's /sandbox/: their adapters
+ * (each provider's HTTP API), the providers behind one interface, the signed addresses they call back, and
+ * the routes that receive those calls.
  */
 export interface Gateway {
   mpesa: MpesaAdapter
   paypal: PaypalAdapter
   card: CardAdapter
+  providers: Record<PaymentMethod, PaymentProvider>
   /** The number buyers pay by Paybill (or the till for Buy Goods). */
   paybillNumber: string
-  urls: {
-    stkCallback(orderId: string): string
-    b2cResult(refundId: string): string
-    b2cTimeout(refundId: string): string
-    /** Paybill payments: Daraja refuses C2B URLs that contain "mpesa", so these live under /hooks/paybill. */
-    c2bConfirmation: string
-    c2bValidation: string
-    paypalReturn(orderId: string): string
-    paypalCancel(orderId: string): string
-    cardSuccess(orderId: string): string
-    cardCancel(orderId: string): string
-    orderPage(orderId: string): string
-  }
+  urls: Links
   sign(purpose: SignaturePurpose, id: string): string
   verify(purpose: SignaturePurpose, id: string, signature: string): boolean
+  /** Every provider's callback and webhook routes, telling `events` what they verified; mount at /hooks. */
+  hooks(events: PaymentEvents): Hono
 }
 
 /**
  * `fetch` carries every adapter's calls (tests count or fail them); `sandboxFetch` only those of adapters
  * in sandbox mode, whose provider is this server itself.
  */
-export function createGateway(config: Config, opts: { fetch?: Fetch; sandboxFetch?: Fetch } = {}): Gateway {
+export function createGateway(
+  config: Config,
+  opts: { fetch?: Fetch; sandboxFetch?: Fetch; log?: Logger } = {},
+): Gateway {
   const { payments, publicUrl } = config
-  const secret =
-    payments.hooksSecret ??
-    createHmac('sha256', storageSecret(config.dataDir, config.storageSigningSecret ?? undefined))
-      .update('soko-payment-hooks')
-      .digest('hex')
-  const keys = new Map<SignaturePurpose, Buffer>()
-  const keyFor = (purpose: SignaturePurpose) => {
-    let key = keys.get(purpose)
-    if (!key) {
-      key = createHmac('sha256', secret).update(`soko-signature:${purpose}`).digest()
-      keys.set(purpose, key)
-    }
-    return key
-  }
-  const sign = (purpose: SignaturePurpose, id: string) =>
-    createHmac('sha256', keyFor(purpose)).update(id).digest('base64url').slice(0, 32)
-  // Before signatures had purposes, one key signed everything. Two of its forms could never be made from a
-  // link anyone sees (an id is a UUID, never "c2b" or "order:…"), so they stay good: receipt links already
-  // mailed, and the Paybill address registered with M-Pesa until the next registration replaces it.
-  const legacy = (value: string) =>
-    createHmac('sha256', secret).update(value).digest('base64url').slice(0, 32)
-  const legacyForms: Partial<Record<SignaturePurpose, (id: string) => string>> = {
-    receipt: (id) => legacy(`order:${id}`),
-    paybill: () => legacy('c2b'),
-  }
-  const same = (a: string, b: string) => {
-    const x = Buffer.from(a)
-    const y = Buffer.from(b)
-    return x.length === y.length && timingSafeEqual(x, y)
-  }
-  const hooks = `${publicUrl}/hooks`
-  const m = payments.mpesa
+  const log = opts.log ?? createLogger('silent')
+  const signer = createSigner(config)
+  const urls = createLinks(publicUrl, signer)
   const transport = (live: boolean) => {
     const chosen = opts.fetch ?? (live ? undefined : opts.sandboxFetch)
     return chosen ? { fetch: chosen } : {}
   }
+  const m = payments.mpesa
+  const mpesa = new MpesaAdapter({
+    ...m,
+    baseUrl: m.baseUrl ?? `${publicUrl}/sandbox/mpesa`,
+    ...transport(m.live),
+  })
+  const paypal = new PaypalAdapter({
+    baseUrl: payments.paypal.baseUrl ?? `${publicUrl}/sandbox/paypal`,
+    clientId: payments.paypal.clientId,
+    clientSecret: payments.paypal.clientSecret,
+    webhookId: payments.paypal.webhookId,
+    ...transport(payments.paypal.live),
+  })
+  const card = new CardAdapter({
+    apiBase: payments.card.apiBase ?? `${publicUrl}/sandbox/stripe`,
+    secretKey: payments.card.secretKey,
+    webhookSecret: payments.card.webhookSecret,
+    ...transport(payments.card.live),
+  })
   return {
-    mpesa: new MpesaAdapter({
-      ...m,
-      baseUrl: m.baseUrl ?? `${publicUrl}/sandbox/mpesa`,
-      ...transport(m.live),
-    }),
-    paypal: new PaypalAdapter({
-      baseUrl: payments.paypal.baseUrl ?? `${publicUrl}/sandbox/paypal`,
-      clientId: payments.paypal.clientId,
-      clientSecret: payments.paypal.clientSecret,
-      webhookId: payments.paypal.webhookId,
-      ...transport(payments.paypal.live),
-    }),
-    card: new CardAdapter({
-      apiBase: payments.card.apiBase ?? `${publicUrl}/sandbox/stripe`,
-      secretKey: payments.card.secretKey,
-      webhookSecret: payments.card.webhookSecret,
-      ...transport(payments.card.live),
-    }),
-    paybillNumber: m.till ?? m.shortCode,
-    urls: {
-      stkCallback: (id) => `${hooks}/mpesa/stk/${id}/${sign('stk-callback', id)}`,
-      b2cResult: (id) => `${hooks}/mpesa/b2c/${id}/${sign('b2c-result', id)}`,
-      b2cTimeout: (id) => `${hooks}/mpesa/b2c-timeout/${id}/${sign('b2c-timeout', id)}`,
-      c2bConfirmation: `${hooks}/paybill/confirm/${sign('paybill', 'c2b')}`,
-      c2bValidation: `${hooks}/paybill/validate/${sign('paybill', 'c2b')}`,
-      paypalReturn: (id) => `${hooks}/paypal/return?order=${id}&sig=${sign('paypal-return', id)}`,
-      paypalCancel: (id) => `${hooks}/paypal/cancel?order=${id}&sig=${sign('paypal-cancel', id)}`,
-      cardSuccess: (id) => `${publicUrl}/sucess-payment?order=${id}`,
-      cardCancel: (id) => `${hooks}/stripe/cancel?order=${id}&sig=${sign('card-cancel', id)}`,
-      orderPage: (id) => `${publicUrl}/sucess-payment?order=${id}`,
+    mpesa,
+    paypal,
+    card,
+    providers: {
+      mpesa: new MpesaProvider(mpesa, urls, log),
+      paypal: new PaypalProvider(paypal, urls),
+      card: new CardProvider(card, urls),
     },
-    sign,
-    verify(purpose, id, signature) {
-      const old = legacyForms[purpose]
-      return same(signature, sign(purpose, id)) || (old !== undefined && same(signature, old(id)))
+    paybillNumber: m.till ?? m.shortCode,
+    urls,
+    sign: signer.sign,
+    verify: signer.verify,
+    hooks(events) {
+      return new Hono()
+        .route('/', mpesaHooks(mpesa, signer, events, log))
+        .route('/', paypalHooks(paypal, signer, urls, events, log))
+        .route('/', cardHooks(card, signer, urls, events))
     },
   }
 }

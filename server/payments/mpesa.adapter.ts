@@ -1,131 +1,47 @@
-import { z } from 'zod'
-import { MPESA_PHONE_HINT } from '../../contract/phone'
-import type { PaymentsConfig } from '../env'
+import type {
+  B2cAnswer,
+  B2cRequest,
+  B2cResult,
+  C2bConfirmation,
+  C2bRegisterRequest,
+  MpesaAdapterOptions,
+  StkCallback,
+  StkPushAnswer,
+  StkPushRequest,
+  StkQueryAnswer,
+} from './mpesa.types'
+import {
+  b2cResultSchema,
+  byKey,
+  c2bConfirmationSchema,
+  darajaTimestamp,
+  fromDottedDate,
+  fromTimestamp,
+  type Json,
+  minorUnits,
+  type Operation,
+  readJson,
+  refusal,
+  stkCallbackSchema,
+  text,
+  UNREACHABLE,
+  unreadable,
+  wholeShillings,
+} from './mpesa.wire'
 import { type Fetch, PaymentProviderError } from './payments'
+
+export type * from './mpesa.types'
 
 /**
  * Safaricom Daraja: STK push to collect, its status query, C2B (payments made from the M-Pesa menu to the
- * Paybill or till) and B2C to pay out (../shared/PROVIDERS.md).
+ * Paybill or till) and B2C to pay out.
  * The same code talks to Daraja and, in sandbox mode, to ./sandbox/mpesa.sandbox.ts: only baseUrl differs.
  * Amounts in and out are KES minor units (cents); Daraja speaks whole shillings.
  */
 
-/** The configured M-Pesa settings (env.ts), with the base URL resolved (Daraja's or the sandbox's). */
-export type MpesaAdapterOptions = Omit<PaymentsConfig['mpesa'], 'live' | 'baseUrl'> & {
-  baseUrl: string
-  fetch?: Fetch
-  now?: () => Date
-}
-
-export interface StkPushRequest {
-  /** 2547XXXXXXXX or 2541XXXXXXXX (contract/phone.ts normalizeKenyanMobile). */
-  phone: string
-  /** KES minor units: whole shillings (a multiple of 100), at least 100. */
-  amount: number
-  /** Shown on the buyer's phone; at most 12 characters. */
-  accountReference: string
-  /** Cut to Daraja's 13 characters. */
-  description: string
-  callbackUrl: string
-}
-
-export interface StkPushAnswer {
-  merchantRequestId: string
-  checkoutRequestId: string
-  customerMessage: string
-}
-
-export type StkQueryAnswer = { state: 'pending' } | { state: 'done'; resultCode: number; resultDesc: string }
-
-export interface StkCallback {
-  merchantRequestId: string
-  checkoutRequestId: string
-  resultCode: number
-  resultDesc: string
-  /** The M-Pesa receipt (transaction) number, on success. */
-  receipt: string | null
-  /** KES minor units. */
-  amount: number | null
-  /** As M-Pesa sent it (254…). */
-  phone: string | null
-  /** ISO 8601 with Kenya's offset (2019-12-19T10:21:15+03:00). */
-  transactionDate: string | null
-}
-
-export interface C2bRegisterRequest {
-  /** Where M-Pesa posts each completed Paybill or Buy Goods payment. */
-  confirmationUrl: string
-  /** Called first only when Safaricom has switched external validation on for the short code. */
-  validationUrl: string
-  /** What M-Pesa does when the ValidationURL cannot be reached; Completed unless said. */
-  responseType?: 'Completed' | 'Cancelled'
-}
-
-/** A payment a buyer made from the M-Pesa menu (Pay Bill or Buy Goods), as posted to the ConfirmationURL. */
-export interface C2bConfirmation {
-  /** The M-Pesa receipt (transaction) number. */
-  transactionId: string
-  /** As M-Pesa names it: "Pay Bill", "Buy Goods". */
-  transactionType: string
-  /** KES minor units. */
-  amount: number
-  /** The account number the buyer typed, trimmed and uppercased; empty for Buy Goods. */
-  billRef: string
-  shortCode: string
-  /** 254…, or null when M-Pesa sent the number masked or hashed (as it now often does). */
-  phone: string | null
-  /** ISO 8601 with Kenya's offset. */
-  paidAt: string | null
-  firstName: string | null
-}
-
-export interface B2cRequest {
-  /** Ours and unique per payout: M-Pesa answers a repeat with the original instead of paying twice. */
-  originatorConversationId: string
-  phone: string
-  /** KES minor units, whole shillings. */
-  amount: number
-  /** 2 to 100 characters. */
-  remarks: string
-  occasion: string
-  resultUrl: string
-  timeoutUrl: string
-  commandId?: 'BusinessPayment' | 'SalaryPayment' | 'PromotionPayment'
-}
-
-export interface B2cAnswer {
-  conversationId: string
-  originatorConversationId: string
-}
-
-export interface B2cResult {
-  originatorConversationId: string
-  conversationId: string
-  transactionId: string
-  resultCode: number
-  resultDesc: string
-  /** KES minor units. */
-  amount: number | null
-  receipt: string | null
-  /** "2547… - Name", as M-Pesa shows the receiver. */
-  receiver: string | null
-  /** ISO 8601 with Kenya's offset. */
-  completedAt: string | null
-}
-
-type Operation = 'token' | 'stk' | 'query' | 'c2b' | 'b2c'
-type Json = Record<string, unknown>
-
 /** Refresh the token this long before Daraja says it expires, so a request never carries a dying one. */
 const TOKEN_MARGIN_MS = 60_000
 const REQUEST_TIMEOUT_MS = 30_000
-
-const BUSY = 'M-Pesa is busy right now: try again in a minute'
-const UNREACHABLE = 'M-Pesa could not be reached: try again in a minute'
-const SETUP = 'M-Pesa payments are not working on Soko right now: pay by card or PayPal, or try again later'
-const SETUP_B2C = 'M-Pesa payouts are not working on Soko right now: try again later'
-const SETUP_C2B =
-  'M-Pesa did not take the Paybill payment addresses: check the M-Pesa short code (or till) and that both addresses are public https, then try again'
 
 export class MpesaAdapter {
   private readonly baseUrl: string
@@ -357,150 +273,4 @@ export class MpesaAdapter {
       throw new PaymentProviderError(UNREACHABLE, `M-Pesa ${op} request failed: ${reason}`, null, true)
     }
   }
-}
-
-/** YYYYMMDDHHmmss in Kenyan time, as Daraja's Timestamp and TransactionDate. */
-export function darajaTimestamp(at: Date): string {
-  // Kenya keeps East Africa Time, UTC+3, all year (no daylight saving).
-  return new Date(at.getTime() + 3 * 3_600_000).toISOString().replace(/\D/g, '').slice(0, 14)
-}
-
-function wholeShillings(minor: number): number {
-  if (!Number.isInteger(minor) || minor < 100 || minor % 100 !== 0)
-    throw new PaymentProviderError(
-      'M-Pesa takes whole shillings only, KES 1 or more: round the amount or pay another way',
-      `amount ${minor} is not a whole number of shillings of at least KES 1`,
-    )
-  return minor / 100
-}
-
-async function readJson(res: Response): Promise<Json | null> {
-  const text = await res.text().catch(() => '')
-  try {
-    const value: unknown = JSON.parse(text)
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null
-  } catch {
-    return null
-  }
-}
-
-/** A refusal in words for the buyer or seller; Daraja's own code and text go to `detail` for the log. */
-function refusal(op: Operation, status: number, body: Json | null): PaymentProviderError {
-  const code = String(body?.errorCode ?? body?.ResponseCode ?? body?.resultCode ?? '') || null
-  const said = String(body?.errorMessage ?? body?.ResponseDescription ?? body?.resultDesc ?? '')
-  const detail = `M-Pesa ${op} answered HTTP ${status}${code ? ` ${code}` : ''}${said ? `: ${said}` : ''}`
-  const fail = (message: string, retryable = false) =>
-    new PaymentProviderError(message, detail, code, retryable)
-
-  if (code === '500.003.02' || code === '500.003.03' || status === 429) return fail(BUSY, true)
-  // Registering addresses is Soko's own setup: nothing a buyer sees, and Daraja's text is in `detail`.
-  if (op === 'c2b')
-    return /already registered/i.test(said)
-      ? fail(
-          'M-Pesa already has payment addresses for this short code: delete them on the M-Pesa portal (URL management), then register again',
-        )
-      : fail(SETUP_C2B, status >= 500 && status <= 599 && !/credential/i.test(said))
-  const phoneField = op === 'b2c' ? /Invalid PartyB\b/i : /Invalid (PhoneNumber|PartyA)\b/i
-  if (phoneField.test(said)) return fail(MPESA_PHONE_HINT)
-  if (/Invalid Amount/i.test(said))
-    return fail('M-Pesa refused the amount: it takes whole shillings, KES 1 or more. Pay another way.')
-  // Soko's own settings (keys, passkey, short codes, callback address): nothing the buyer can fix.
-  if (
-    op === 'token' ||
-    code === '404.001.03' ||
-    /credential|Invalid (Password|Timestamp|BusinessShortCode|PartyA|PartyB|TransactionType|CallBackURL|ResultURL|QueueTimeOutURL|InitiatorName|SecurityCredential|CommandID|AccountReference)\b/i.test(
-      said,
-    )
-  )
-    return fail(op === 'b2c' ? SETUP_B2C : SETUP, status >= 500 && status <= 599 && !/credential/i.test(said))
-  if (op === 'stk' && code === '500.001.1001')
-    return fail('Another M-Pesa payment is waiting on that phone: finish or cancel it, then try again', true)
-  if (status >= 500 && status <= 599) return fail(BUSY, true)
-  return op === 'b2c'
-    ? fail('M-Pesa refused the payout: check the M-Pesa number, then try again')
-    : fail('M-Pesa refused the payment: try again, or pay by card or PayPal')
-}
-
-function unreadable(what: string, error: z.ZodError): PaymentProviderError {
-  // Paths only: the body itself carries phone numbers.
-  const where = error.issues.map((issue) => issue.path.join('.') || '(body)').join(', ')
-  return new PaymentProviderError(`M-Pesa sent a ${what} Soko cannot read`, `malformed ${what} at ${where}`)
-}
-
-// Daraja sends a one-element list as the element itself in some answers, so accept both.
-const listOf = <T extends z.ZodType>(item: T) => z.union([z.array(item), item]).optional()
-const scalar = z.union([z.string(), z.number()]).nullish()
-const resultCode = z.union([z.number().int(), z.string().regex(/^\d+$/)])
-
-const stkCallbackSchema = z.object({
-  Body: z.object({
-    stkCallback: z.object({
-      MerchantRequestID: z.string(),
-      CheckoutRequestID: z.string().min(1),
-      ResultCode: resultCode,
-      ResultDesc: z.string(),
-      CallbackMetadata: z.object({ Item: listOf(z.object({ Name: z.string(), Value: scalar })) }).optional(),
-    }),
-  }),
-})
-
-const b2cResultSchema = z.object({
-  Result: z.object({
-    ResultCode: resultCode,
-    ResultDesc: z.string(),
-    OriginatorConversationID: z.string().min(1),
-    ConversationID: z.string(),
-    TransactionID: z.string().optional(),
-    ResultParameters: z
-      .object({ ResultParameter: listOf(z.object({ Key: z.string(), Value: scalar })) })
-      .optional(),
-  }),
-})
-
-const c2bConfirmationSchema = z.object({
-  TransactionType: z.string(),
-  TransID: z.string().trim().min(1),
-  TransTime: scalar,
-  // "750.00", or "750"; never nothing: a payment of no shillings is not a payment.
-  TransAmount: z.union([
-    z.number().positive(),
-    z
-      .string()
-      .trim()
-      .regex(/^\d+(\.\d{1,2})?$/)
-      .refine((amount) => Number(amount) > 0),
-  ]),
-  BusinessShortCode: z.union([z.string().trim().min(1), z.number().int()]),
-  BillRefNumber: scalar,
-  MSISDN: scalar,
-  FirstName: z.string().nullish(),
-})
-
-type Entry = { Value?: string | number | null } & Partial<Record<'Name' | 'Key', string>>
-
-/** The value of the entry whose `key` is `name`, wherever it sits in the list (never by position). */
-function byKey(list: Entry[] | Entry | undefined, key: 'Name' | 'Key', name: string): string | number | null {
-  const entries = list === undefined ? [] : Array.isArray(list) ? list : [list]
-  return entries.find((entry) => entry[key] === name)?.Value ?? null
-}
-
-function text(value: string | number | null): string | null {
-  return value === null || value === '' ? null : String(value)
-}
-
-function minorUnits(value: string | number | null): number | null {
-  const shillings = value === null || value === '' ? Number.NaN : Number(value)
-  return Number.isFinite(shillings) ? Math.round(shillings * 100) : null
-}
-
-/** 20191219102115 (Kenyan time) → 2019-12-19T10:21:15+03:00. */
-function fromTimestamp(value: string | null): string | null {
-  const m = value?.match(/^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/)
-  return m ? `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}+03:00` : null
-}
-
-/** 06.07.2024 22:48:52 (Kenyan time) → 2024-07-06T22:48:52+03:00. */
-function fromDottedDate(value: string | null): string | null {
-  const m = value?.match(/^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2}):(\d{2})$/)
-  return m ? `${m[3]}-${m[2]}-${m[1]}T${m[4]}:${m[5]}:${m[6]}+03:00` : null
 }

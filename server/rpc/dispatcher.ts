@@ -8,7 +8,8 @@ import { unstorableText } from '../../contract/text'
 import { type Caller, findCaller } from '../features/accounts/sessions'
 import { AppError } from '../lib/errors'
 import { fieldErrors } from '../lib/validation'
-import { type Handler, handlers, type RpcContext } from './handlers'
+import type { Handler, RpcContext } from './context'
+import { handlers } from './handlers'
 
 type BaseContext = Omit<RpcContext, 'caller' | 'requestId' | 'ip' | 'userAgent'>
 

@@ -10,7 +10,7 @@ import type { Storage } from './storage'
 /** A storage driver with the routes it answers on this server (/files/… signed URLs, /files/public/…). */
 export interface ServedStorage extends Storage {
   /** `log` gets what the client is not shown, such as why the bucket failed. */
-  routes(app: Hono<never>, log: Logger): void
+  routes(log: Logger): Hono
 }
 
 /** The S3 bucket when STORAGE_S3_BUCKET is set; else the embedded default, files in DATA_DIR/files. */

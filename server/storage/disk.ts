@@ -13,15 +13,17 @@ import {
 import path from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import type { Hono } from 'hono'
+import { Hono } from 'hono'
 import type { Logger } from '../lib/log'
 import { uuidv7 } from '../lib/uuid'
-import { FileChangedError, type FileSource, type FileVersion, serveFiles } from './file-response'
+import { FileChangedError, serveFiles } from './file-response'
 import { type Grant, UrlSigner } from './signed-url'
 import {
   assertSafeKey,
   type DownloadOptions,
   decodedKey,
+  type FileSource,
+  type FileVersion,
   SAFE_KEY,
   type Storage,
   type StoredObject,
@@ -280,7 +282,8 @@ export class DiskStorage implements Storage {
   }
 
   /** PUT and GET /files/{key}: the storage end of signed URLs. */
-  routes(app: Hono<never>, log: Logger) {
+  routes(log: Logger): Hono {
+    const app = new Hono()
     app.put('/files/*', async (c) => {
       /**
        * Refuses an upload before storing it. A small body is read to its end and dropped, so the client
@@ -332,5 +335,6 @@ export class DiskStorage implements Storage {
     })
 
     serveFiles(app, { source: this.fileSource, signer: this.signer, log })
+    return app
   }
 }

@@ -2,28 +2,7 @@ import { Readable } from 'node:stream'
 import type { Hono } from 'hono'
 import type { Logger } from '../lib/log'
 import type { UrlSigner } from './signed-url'
-import { attachmentDisposition, decodedKey, SAFE_KEY } from './storage'
-
-/** One version of a stored file: what the answer says about it. */
-export interface FileVersion {
-  size: number
-  /** Strong and quoted: it names these exact bytes, so If-Range can resume on it. */
-  etag: string
-  lastModified: Date
-  contentType: string
-}
-
-/**
- * What the /files/ endpoint needs of a driver: the current version of a file, then bytes of exactly that
- * version. Between the two the file may be replaced; `stream` then rejects with FileChangedError rather
- * than send bytes of another version under this ETag, and the endpoint looks again.
- */
-export interface FileSource {
-  /** The file as it is now, or null when there is none. */
-  stat(key: string): Promise<FileVersion | null>
-  /** Bytes `start` to `end` (both included) of the version tagged `ifMatch`. */
-  stream(key: string, opts: { start: number; end: number; ifMatch: string }): Promise<Readable>
-}
+import { attachmentDisposition, decodedKey, type FileSource, SAFE_KEY } from './storage'
 
 /** The file is no longer the version asked for (replaced or removed since it was looked at). */
 export class FileChangedError extends Error {}
@@ -76,7 +55,7 @@ function requestedRange(
  * bytes are not read for it.
  */
 export function serveFiles(
-  app: Hono<never>,
+  app: Hono,
   { source, signer, log }: { source: FileSource; signer: UrlSigner; log: Logger },
 ) {
   app.get('/files/*', async (c) => {

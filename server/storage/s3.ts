@@ -14,20 +14,16 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
-import type { Hono } from 'hono'
+import { Hono } from 'hono'
 import type { S3Settings } from '../env'
 import type { Logger } from '../lib/log'
-import {
-  FileChangedError,
-  type FileSource,
-  type FileVersion,
-  StorageUnavailableError,
-  serveFiles,
-} from './file-response'
+import { FileChangedError, StorageUnavailableError, serveFiles } from './file-response'
 import { UrlSigner } from './signed-url'
 import {
   assertSafeKey,
   type DownloadOptions,
+  type FileSource,
+  type FileVersion,
   type Storage,
   type StoredObject,
   type UploadedPart,
@@ -288,7 +284,9 @@ export class S3Storage implements Storage {
   }
 
   /** GET /files/{key}: downloads and public files through this server, streamed from the bucket. */
-  routes(app: Hono<never>, log: Logger) {
+  routes(log: Logger): Hono {
+    const app = new Hono()
     serveFiles(app, { source: this.fileSource, signer: this.signer, log })
+    return app
   }
 }

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream'
-import type { FileSource } from './file-response'
 
 /**
  * Where files live: uploads arrive straight from the browser on short-lived signed URLs, and are read back
@@ -117,4 +116,25 @@ export function attachmentDisposition(fileName: string): string {
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   )
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`
+}
+
+/** One version of a stored file: what the answer says about it. */
+export interface FileVersion {
+  size: number
+  /** Strong and quoted: it names these exact bytes, so If-Range can resume on it. */
+  etag: string
+  lastModified: Date
+  contentType: string
+}
+
+/**
+ * What the /files/ endpoint needs of a driver: the current version of a file, then bytes of exactly that
+ * version. Between the two the file may be replaced; `stream` then rejects with FileChangedError rather
+ * than send bytes of another version under this ETag, and the endpoint looks again.
+ */
+export interface FileSource {
+  /** The file as it is now, or null when there is none. */
+  stat(key: string): Promise<FileVersion | null>
+  /** Bytes `start` to `end` (both included) of the version tagged `ifMatch`. */
+  stream(key: string, opts: { start: number; end: number; ifMatch: string }): Promise<Readable>
 }

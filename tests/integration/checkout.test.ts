@@ -5,12 +5,10 @@ import { orders, productAssets, products } from '../../server/db/schema'
 import { createUser } from '../../server/features/accounts/accounts.service'
 import { createSession } from '../../server/features/accounts/sessions'
 import { productPage } from '../../server/features/catalog/storefront.service'
-import {
-  type CheckoutDeps,
-  checkPending,
-  expireOrders,
-} from '../../server/features/checkout/checkout.service'
-import { ledgerImbalance, saleFee } from '../../server/features/checkout/ledger'
+import type { CheckoutDeps } from '../../server/features/checkout/deps'
+import { checkPending, expireOrders } from '../../server/features/checkout/payment'
+import { ledgerImbalance } from '../../server/ledger/ledger'
+import { saleFee } from '../../server/ledger/postings'
 import { createLogger } from '../../server/lib/log'
 import { createMailer } from '../../server/mail/mailer'
 import { createGateway } from '../../server/payments/gateway'

@@ -118,7 +118,10 @@ describe('server process', () => {
     // Connections kept alive between requests, as browsers and proxies do.
     const agent = new Agent({ keepAlive: true })
     const clients = Array.from({ length: 24 }, (_, i) => client(i))
-    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    // Under way for a while, however slow the machine: 48 answers, checkouts among them.
+    const deadline = Date.now() + 30_000
+    while (outcomes.length < 48 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20))
     signalledAt = Date.now()
     first.child.kill('SIGTERM')
     expect(await first.exited).toBe(0)

@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
-import { Hono } from 'hono'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConfigError, loadConfig, type S3Settings } from '../../server/env'
 import { createLogger, type Logger } from '../../server/lib/log'
@@ -22,8 +21,7 @@ interface Harness {
 }
 
 async function serveRoutes(storage: ServedStorage, log: Logger = createLogger('silent')) {
-  const app = new Hono()
-  storage.routes(app as unknown as Hono<never>, log)
+  const app = storage.routes(log)
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s))
   })

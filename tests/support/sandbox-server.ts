@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server'
 import { type Env, Hono } from 'hono'
 import type { Database } from '../../server/db/client'
 import { createLogger, type Logger } from '../../server/lib/log'
-import { type SandboxDeps, sandboxDeps } from '../../server/payments/sandbox/sandbox'
+import { type SandboxDeps, sandboxDeps } from '../../server/payments/sandbox/sandbox-deps'
 import { testConfig } from './config'
 import { type DatabaseKind, openTestDatabase } from './db'
 

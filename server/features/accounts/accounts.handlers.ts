@@ -12,14 +12,14 @@ import {
   type RateCheck,
 } from '../../lib/rate-limit'
 import { accountExistsMail, passwordResetMail, verifyEmailMail } from '../../mail/templates'
-import type { Handlers, RpcContext } from '../../rpc/handlers'
+import type { Handlers, RpcContext } from '../../rpc/context'
 import { resolveUserSettings } from '../settings/settings.service'
 import { createUser, type Role } from './accounts.service'
 import { avatarUrls } from './avatar.service'
 import { consumeOneTimeToken, findOneTimeToken, issueOneTimeToken } from './one-time-tokens'
 import { assertStrongPassword } from './password-policy'
 import { hashPassword, verifyPassword } from './passwords'
-import { type Caller, createSession, revokeSession, type UserRow } from './sessions'
+import { createSession, revokeSession, type UserRow } from './sessions'
 
 const MINUTE = 60
 const HOUR = 3600
@@ -78,12 +78,6 @@ export async function loadPublicUser(db: Db, id: string): Promise<User> {
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1)
   return row ?? null
-}
-
-/** The dispatcher only calls `user` subjects with a caller; this narrows the type. */
-export function callerOf(ctx: RpcContext): Caller {
-  if (!ctx.caller) throw new Error('a user subject ran without a caller')
-  return ctx.caller
 }
 
 /** Mail is sent after the data is written and never undoes it: a failed send is logged, and can be resent. */
@@ -188,7 +182,7 @@ export const accountsHandlers: Pick<
   },
 
   signOut: async (_input, ctx) => {
-    await revokeSession(ctx.db, callerOf(ctx).sessionId)
+    await revokeSession(ctx.db, ctx.caller.sessionId)
     return { ok: true }
   },
 
@@ -196,14 +190,14 @@ export const accountsHandlers: Pick<
     await ctx.db
       .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, callerOf(ctx).user.id), isNull(sessions.revokedAt)))
+      .where(and(eq(sessions.userId, ctx.caller.user.id), isNull(sessions.revokedAt)))
     return { ok: true }
   },
 
-  getMe: async (_input, ctx) => ({ user: await publicUser(ctx.db, callerOf(ctx).user) }),
+  getMe: async (_input, ctx) => ({ user: await publicUser(ctx.db, ctx.caller.user) }),
 
   changePassword: async (input, ctx) => {
-    const { user, sessionId } = callerOf(ctx)
+    const { user, sessionId } = ctx.caller
     if (!user.passwordHash || !(await verifyPassword(input.current, user.passwordHash)))
       throw new AppError(400, 'Your current password is not right', { current: 'Not your current password' })
     assertStrongPassword(input.password, user)
@@ -220,7 +214,7 @@ export const accountsHandlers: Pick<
   },
 
   requestEmailVerification: async (_input, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     if (user.emailVerifiedAt) return { sentTo: user.email }
     await enforceRateLimit(ctx.db, [
       {

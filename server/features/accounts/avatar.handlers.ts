@@ -3,8 +3,8 @@ import { AVATAR_MAX_BYTES } from '../../../contract/accounts.constants'
 import { users } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
-import type { Handlers, RpcContext } from '../../rpc/handlers'
-import { callerOf, loadPublicUser } from './accounts.handlers'
+import type { Handlers, RpcContext } from '../../rpc/context'
+import { loadPublicUser } from './accounts.handlers'
 import { AVATAR_SIZES, resizeAvatar } from './avatar.service'
 
 const UPLOAD_TTL_SECONDS = 10 * 60
@@ -20,7 +20,7 @@ async function deleteAvatarFiles(ctx: RpcContext, prefix: string | null) {
 
 export const avatarHandlers: Pick<Handlers, 'createAvatarUpload' | 'setAvatar' | 'removeAvatar'> = {
   createAvatarUpload: async ({ contentType }, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     const uploadId = `${uploadPrefix(user.id)}${uuidv7()}`
     const uploadUrl = await ctx.storage.uploadUrl(uploadId, {
       contentType,
@@ -31,7 +31,7 @@ export const avatarHandlers: Pick<Handlers, 'createAvatarUpload' | 'setAvatar' |
   },
 
   setAvatar: async ({ uploadId }, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     // Only the caller's own uploads: the id names the folder, and the folder names the person.
     if (
       !uploadId.startsWith(uploadPrefix(user.id)) ||
@@ -62,7 +62,7 @@ export const avatarHandlers: Pick<Handlers, 'createAvatarUpload' | 'setAvatar' |
   },
 
   removeAvatar: async (_input, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     const [before] = await ctx.db
       .select({ avatarKey: users.avatarKey })
       .from(users)

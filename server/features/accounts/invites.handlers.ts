@@ -3,8 +3,8 @@ import type { Db } from '../../db/client'
 import { users } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { inviteMail } from '../../mail/templates'
-import type { Handlers } from '../../rpc/handlers'
-import { callerOf, expiredLink, findUserByEmail, publicUser, sendQuietly } from './accounts.handlers'
+import type { Handlers } from '../../rpc/context'
+import { expiredLink, findUserByEmail, publicUser, sendQuietly } from './accounts.handlers'
 import { createUser, type Role } from './accounts.service'
 import { consumeOneTimeToken, findOneTimeToken, issueOneTimeToken } from './one-time-tokens'
 import { assertStrongPassword } from './password-policy'
@@ -13,7 +13,7 @@ import { createSession } from './sessions'
 
 export const inviteHandlers: Pick<Handlers, 'createInvite' | 'acceptInvite'> = {
   createInvite: async (input, ctx) => {
-    const admin = callerOf(ctx).user
+    const admin = ctx.caller.user
     const { token, expiresAt } = await issueOneTimeToken(ctx.db, {
       userId: null,
       purpose: 'invite',

@@ -5,8 +5,8 @@ import { oneTimeTokens, users } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { enforceRateLimit } from '../../lib/rate-limit'
 import { uuidv7 } from '../../lib/uuid'
-import type { Handlers } from '../../rpc/handlers'
-import { callerOf, loadPublicUser } from './accounts.handlers'
+import type { Handlers } from '../../rpc/context'
+import { loadPublicUser } from './accounts.handlers'
 import { hashToken } from './sessions'
 
 const CODE_TTL_SECONDS = 10 * 60
@@ -29,7 +29,7 @@ const display = (phone: string) =>
 
 export const phoneHandlers: Pick<Handlers, 'requestPhoneCode' | 'verifyPhone'> = {
   requestPhoneCode: async ({ phone }, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     await enforceRateLimit(ctx.db, [
       { key: `phoneCode:ip:${ctx.ip}`, limit: limits.codesPerIp, what: 'codes requested from this network' },
       { key: `phoneCode:account:${user.id}`, limit: limits.codesPerAccount, what: 'codes requested' },
@@ -73,7 +73,7 @@ export const phoneHandlers: Pick<Handlers, 'requestPhoneCode' | 'verifyPhone'> =
   },
 
   verifyPhone: async ({ phone, code }, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     await enforceRateLimit(ctx.db, [
       { key: `verifyPhone:account:${user.id}`, limit: limits.checksPerAccount, what: 'code attempts' },
     ])

@@ -3,8 +3,8 @@ import type { PayoutMethod } from '../../../contract/accounts.contract'
 import type { Db } from '../../db/client'
 import { sellers, users } from '../../db/schema'
 import { AppError, isUniqueViolation } from '../../lib/errors'
-import type { Handlers } from '../../rpc/handlers'
-import { callerOf, loadPublicUser, publicUser } from './accounts.handlers'
+import type { Handlers } from '../../rpc/context'
+import { loadPublicUser, publicUser } from './accounts.handlers'
 import { assertHandleAllowed, makeSeller } from './accounts.service'
 
 const notSeller = (field: string) =>
@@ -15,7 +15,7 @@ export const profileHandlers: Pick<
   'getProfile' | 'becomeSeller' | 'updateProfile' | 'updateSettings'
 > = {
   getProfile: async (_input, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     const [seller] = await ctx.db.select().from(sellers).where(eq(sellers.userId, user.id)).limit(1)
     return {
       user: await publicUser(ctx.db, user),
@@ -33,7 +33,7 @@ export const profileHandlers: Pick<
   },
 
   becomeSeller: async (input, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     if (user.roles.includes('seller'))
       throw new AppError(409, 'You already have a storefront: change it in your profile settings')
     await ctx.db.transaction((tx) => makeSeller(tx as unknown as Db, user.id, input))
@@ -41,7 +41,7 @@ export const profileHandlers: Pick<
   },
 
   updateProfile: async (input, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     const isSeller = user.roles.includes('seller')
     const storefront = {
       ...(input.handle !== undefined ? { handle: input.handle } : {}),
@@ -67,7 +67,7 @@ export const profileHandlers: Pick<
   },
 
   updateSettings: async (input, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     const { payoutMethod, ...settings } = input
     if (payoutMethod && !user.roles.includes('seller')) throw notSeller('payoutMethod')
     await ctx.db.transaction(async (tx) => {

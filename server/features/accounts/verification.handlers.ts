@@ -5,8 +5,8 @@ import { sellers, sellerVerifications, users } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import { verificationReviewedMail } from '../../mail/templates'
-import type { Handlers } from '../../rpc/handlers'
-import { callerOf, sendQuietly } from './accounts.handlers'
+import type { Handlers } from '../../rpc/context'
+import { sendQuietly } from './accounts.handlers'
 
 type VerificationRow = typeof sellerVerifications.$inferSelect
 type Verification = z.output<typeof sellerVerification>
@@ -30,7 +30,7 @@ export const verificationHandlers: Pick<
   | 'reviewSellerVerification'
 > = {
   submitSellerVerification: async (details, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     const row = await ctx.db.transaction(async (tx) => {
       const [latest] = await tx
         .select()
@@ -61,7 +61,7 @@ export const verificationHandlers: Pick<
   },
 
   getSellerVerification: async (_input, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     const [latest] = await ctx.db
       .select()
       .from(sellerVerifications)
@@ -94,7 +94,7 @@ export const verificationHandlers: Pick<
   },
 
   reviewSellerVerification: async ({ id, decision, reason }, ctx) => {
-    const admin = callerOf(ctx).user
+    const admin = ctx.caller.user
     const approved = decision === 'approve'
     const [row] = await ctx.db
       .update(sellerVerifications)

@@ -1,6 +1,6 @@
 import { OUTBOX_PAGE_SIZE } from '../../../contract/admin.contract'
 import { readOutbox } from '../../mail/outbox'
-import type { Handlers } from '../../rpc/handlers'
+import type { Handlers } from '../../rpc/context'
 
 export const outboxHandlers: Pick<Handlers, 'listOutbox'> = {
   listOutbox: async ({ before, to }, ctx) => {

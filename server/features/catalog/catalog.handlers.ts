@@ -4,8 +4,7 @@ import type { Db, Tx } from '../../db/client'
 import { productAssets, products } from '../../db/schema'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import { parseOrFail } from '../../lib/validation'
-import type { Handlers } from '../../rpc/handlers'
-import { callerOf } from '../accounts/accounts.handlers'
+import type { Handlers } from '../../rpc/context'
 import {
   type AssetRow,
   createProduct,
@@ -116,12 +115,12 @@ export const catalogHandlers: Pick<
   | 'deleteProduct'
 > = {
   createProduct: async (input, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     return asProduct(ctx.db, await createProduct(ctx.db, user.id, input))
   },
 
   updateProduct: async ({ id, images, files, ...changes }, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     const row = await ownProduct(ctx.db, user.id, id)
     // The product as it would be after the change, validated whole, so cross-field rules still hold.
     const next = parseOrFail(
@@ -185,7 +184,7 @@ export const catalogHandlers: Pick<
   },
 
   publishProduct: async ({ id }, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     const row = await ownProduct(ctx.db, user.id, id)
     if (row.kind === 'digital') {
       const [{ files } = { files: [] }] = await withAssets(ctx.db, [row])
@@ -203,18 +202,18 @@ export const catalogHandlers: Pick<
   },
 
   unpublishProduct: async ({ id }, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     return asProduct(ctx.db, await setStatus(ctx.db, await ownProduct(ctx.db, user.id, id), 'draft'))
   },
 
   archiveProduct: async ({ id }, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     // Orders (next issue) keep pointing at the row: a product is archived, never deleted.
     return asProduct(ctx.db, await setStatus(ctx.db, await ownProduct(ctx.db, user.id, id), 'archived'))
   },
 
   deleteProduct: async ({ id }, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     const row = await ownProduct(ctx.db, user.id, id)
     // Never on sale, so nobody can have bought it: it goes, with its files. Otherwise buyers keep it.
     if (row.publishedAt === null) {
@@ -228,7 +227,7 @@ export const catalogHandlers: Pick<
   },
 
   listMyProducts: async ({ kinds, status }, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     const rows = await ctx.db
       .select()
       .from(products)
@@ -244,7 +243,7 @@ export const catalogHandlers: Pick<
   },
 
   createUploadUrl: async (input, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     const asset = input.uploadId
       ? await ownUpload(ctx.db, user.id, input.uploadId)
       : await startUpload(ctx.db, ctx.storage, user.id, input as Parameters<typeof startUpload>[3])
@@ -252,7 +251,7 @@ export const catalogHandlers: Pick<
   },
 
   completeUpload: async ({ uploadId }, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     const asset = await ownUpload(ctx.db, user.id, uploadId)
     await finishUpload(ctx.db, ctx.storage, ctx.log, asset)
     return asProduct(ctx.db, await ownProduct(ctx.db, user.id, asset.productId))
@@ -261,7 +260,7 @@ export const catalogHandlers: Pick<
   listRates: async (_input, ctx) => loadRates(ctx.db),
 
   setRates: async ({ perUsd }, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     await setRates(ctx.db, user.id, perUsd)
     return loadRates(ctx.db)
   },

@@ -2,22 +2,14 @@ import { and, count, desc, eq, inArray, lt } from 'drizzle-orm'
 import { downloads, orders, productAssets, products } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
-import type { Handlers, RpcContext } from '../../rpc/handlers'
-import { callerOf } from '../accounts/accounts.handlers'
+import type { Handlers, RpcContext } from '../../rpc/context'
 import type { Caller } from '../accounts/sessions'
 import { currentDigest } from '../catalog/uploads.service'
-import {
-  type CheckoutDeps,
-  checkPending,
-  closeOrder,
-  hashKey,
-  orderView,
-  productOnSale,
-  quote,
-  startCheckout,
-} from './checkout.service'
+import { type CheckoutDeps, hashKey } from './deps'
 import { downloadsUsed, viewOrders } from './order-view'
 import { type OrderRow, takenSlots } from './orders'
+import { checkPending, closeOrder, orderView } from './payment'
+import { productOnSale, quote, startCheckout } from './place-order'
 import { refundOrder } from './refunds'
 import { type ServiceDetails, serviceSlots } from './slots'
 
@@ -121,7 +113,7 @@ export const checkoutHandlers: Pick<
   },
 
   listPurchases: async ({ cursor, limit }, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     const verified = user.emailVerifiedAt !== null
     const rows = await ctx.db
       .select()
@@ -215,7 +207,7 @@ export const checkoutHandlers: Pick<
   },
 
   listSales: async ({ cursor, limit, status }, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     const rows = await ctx.db
       .select()
       .from(orders)
@@ -232,7 +224,7 @@ export const checkoutHandlers: Pick<
   },
 
   refundOrder: async ({ orderId, reason }, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
     if (!row || (row.sellerId !== user.id && !isAdmin(ctx.caller)))
       throw new AppError(404, 'No such order among your sales')
@@ -241,7 +233,7 @@ export const checkoutHandlers: Pick<
   },
 
   markOrderShipped: async ({ orderId }, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     const [row] = await ctx.db
       .update(orders)
       .set({ fulfilment: 'shipped', updatedAt: new Date() })

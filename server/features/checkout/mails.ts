@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm'
 import { METHOD_NAMES } from '../../../contract/checkout.constants'
 import { formatMoney } from '../../../contract/format-money'
+import type { Db } from '../../db/client'
+import { sellers, users } from '../../db/schema'
 import { compose } from '../../mail/templates'
-import { type CheckoutDeps, sellerOf } from './checkout.service'
+import type { CheckoutDeps } from './deps'
 import type { OrderRow } from './orders'
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, 'en')
@@ -122,4 +125,14 @@ export function orderMails(deps: CheckoutDeps) {
 
 async function sellerEmail(deps: CheckoutDeps, sellerId: string): Promise<string | null> {
   return (await sellerOf(deps.db, sellerId))?.email ?? null
+}
+
+/** Sellers' names for mails. */
+export async function sellerOf(db: Db, sellerId: string) {
+  const [row] = await db
+    .select({ displayName: sellers.displayName, email: users.email })
+    .from(sellers)
+    .innerJoin(users, eq(users.id, sellers.userId))
+    .where(eq(sellers.userId, sellerId))
+  return row ?? null
 }

@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm'
+import type { PaymentMethod } from '../../../contract/checkout.constants'
 import type { Money } from '../../../contract/money'
 import { orders, refunds } from '../../db/schema'
+import { postTransaction } from '../../ledger/ledger'
+import { refundEntries } from '../../ledger/postings'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import { PaymentProviderError } from '../../payments/payments'
-import type { CheckoutDeps } from './checkout.service'
-import { postTransaction, refundEntries } from './ledger'
+import type { CheckoutDeps } from './deps'
 import { orderMails } from './mails'
 
 type RefundRow = typeof refunds.$inferSelect
@@ -48,43 +50,25 @@ export async function refundOrder(deps: CheckoutDeps, orderId: string, by: strin
     }
   })
   const { row, order } = refund
-  const amount: Money = { amount: order.chargeAmount, currency: order.chargeCurrency as Money['currency'] }
-  const payment = order.payment ?? {}
+  if (order.method === 'free') return completeRefund(deps, row.id, null)
   try {
-    if (order.method === 'free') return completeRefund(deps, row.id, null)
-    if (order.method === 'card') {
-      const answer = await gateway.card.refund(
-        String(payment.paymentIntent ?? payment.receipt),
-        amount,
-        row.id,
-      )
-      if (answer.status === 'succeeded') return completeRefund(deps, row.id, answer.id)
-      if (answer.status === 'failed' || answer.status === 'canceled')
-        return failRefund(deps, row.id, 'The card refund was refused by the card network')
-      await db.update(refunds).set({ providerRef: answer.id }).where(eq(refunds.id, row.id))
-    } else if (order.method === 'paypal') {
-      const answer = await gateway.paypal.refundCapture(
-        String(payment.captureId ?? payment.receipt),
-        amount,
-        row.id,
-      )
-      if (answer.status === 'COMPLETED') return completeRefund(deps, row.id, answer.id)
-      if (answer.status === 'FAILED' || answer.status === 'CANCELLED')
-        return failRefund(deps, row.id, 'PayPal refused the refund')
-      await db.update(refunds).set({ providerRef: answer.id }).where(eq(refunds.id, row.id))
-    } else {
-      const phone = String(payment.payerPhone ?? payment.phone ?? '')
-      const sent = await gateway.mpesa.b2c({
-        originatorConversationId: row.id,
-        phone,
-        amount: amount.amount,
-        remarks: `Refund of Soko order ${order.reference}`,
-        occasion: order.reference,
-        resultUrl: gateway.urls.b2cResult(row.id),
-        timeoutUrl: gateway.urls.b2cTimeout(row.id),
-      })
-      await db.update(refunds).set({ providerRef: sent.conversationId }).where(eq(refunds.id, row.id))
-    }
+    const provider = gateway.providers[order.method as PaymentMethod]
+    const answer = await provider.refund({
+      id: row.id,
+      charge: {
+        id: order.id,
+        providerRef: order.providerRef ?? '',
+        amount: { amount: order.chargeAmount, currency: order.chargeCurrency as Money['currency'] },
+        reference: order.reference,
+        payment: order.payment ?? {},
+      },
+      amount: { amount: order.chargeAmount, currency: order.chargeCurrency as Money['currency'] },
+      reason,
+    })
+    if (answer.state === 'done') return completeRefund(deps, row.id, answer.providerRef)
+    if (answer.state === 'failed') return failRefund(deps, row.id, answer.message)
+    // On its way: its result arrives at the provider's callback or webhook.
+    await db.update(refunds).set({ providerRef: answer.providerRef }).where(eq(refunds.id, row.id))
   } catch (error) {
     const message =
       error instanceof PaymentProviderError ? error.message : 'The refund could not be sent: try again later'

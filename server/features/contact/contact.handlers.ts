@@ -7,7 +7,7 @@ import { verifyChallenge } from '../../lib/challenge'
 import { enforceRateLimit } from '../../lib/rate-limit'
 import { uuidv7 } from '../../lib/uuid'
 import { contactMessageMail } from '../../mail/templates'
-import type { Handlers, RpcContext } from '../../rpc/handlers'
+import type { Handlers, RpcContext } from '../../rpc/context'
 import { sendQuietly } from '../accounts/accounts.handlers'
 
 const HOUR = 3600

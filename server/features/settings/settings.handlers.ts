@@ -1,4 +1,4 @@
-import type { Handlers } from '../../rpc/handlers'
+import type { Handlers } from '../../rpc/context'
 import { resolveUserSettings } from './settings.service'
 
 export const settingsHandlers: Pick<Handlers, 'getSettings'> = {

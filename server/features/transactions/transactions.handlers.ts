@@ -1,11 +1,10 @@
 import { AppError } from '../../lib/errors'
-import type { Handlers } from '../../rpc/handlers'
-import { callerOf } from '../accounts/accounts.handlers'
+import type { Handlers } from '../../rpc/context'
 import { buyerTransactions, sellerTransactions } from './transactions.service'
 
 export const transactionsHandlers: Pick<Handlers, 'listTransactions'> = {
   listTransactions: async ({ as, ...filters }, ctx) => {
-    const { user } = callerOf(ctx)
+    const { user } = ctx.caller
     const isSeller = user.roles.includes('seller')
     if ((as ?? (isSeller ? 'seller' : 'buyer')) === 'buyer') return buyerTransactions(ctx.db, user, filters)
     if (!isSeller)

@@ -1,4 +1,4 @@
-import type { SandboxDeps } from './sandbox'
+import type { SandboxDeps } from './sandbox-deps'
 
 /** One POST of JSON to the merchant: a webhook, an STK callback, a B2C result, a C2B confirmation. */
 export interface Delivery {

@@ -3,10 +3,10 @@ import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { normalizeKenyanMobile } from '../../../contract/phone'
 import { escapeHtml } from '../../lib/html'
-import { darajaTimestamp } from '../mpesa.adapter'
+import { darajaTimestamp } from '../mpesa.wire'
 import { deliveries } from './deliveries'
 import { page, type SandboxPage, sandboxPage } from './pages'
-import type { SandboxDeps } from './sandbox'
+import type { SandboxDeps } from './sandbox-deps'
 
 /**
  * A local Daraja (../../../shared/PROVIDERS.md): OAuth, STK push and query, C2B URL registration, B2C, and

@@ -7,7 +7,7 @@ import { escapeHtml } from '../../lib/html'
 import { fromDecimal, isCurrencyCode, toDecimal } from '../provider-money'
 import { deliveries } from './deliveries'
 import { page, type SandboxPage, sandboxPage } from './pages'
-import type { SandboxDeps } from './sandbox'
+import type { SandboxDeps } from './sandbox-deps'
 
 /**
  * A local PayPal (../../../shared/PROVIDERS.md): OAuth, Orders v2 (create, get, capture), refunds,

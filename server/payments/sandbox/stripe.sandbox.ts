@@ -7,7 +7,7 @@ import { escapeHtml } from '../../lib/html'
 import { displayAmount, isCurrencyCode } from '../provider-money'
 import { deliveries } from './deliveries'
 import { page, type SandboxPage, sandboxPage } from './pages'
-import type { SandboxDeps } from './sandbox'
+import type { SandboxDeps } from './sandbox-deps'
 
 /**
  * A local Stripe (../../../shared/PROVIDERS.md) for Checkout: sessions (create, retrieve, expire),

@@ -1,0 +1,18 @@
+import { createHash } from 'node:crypto'
+import type { Db } from '../../db/client'
+import type { Config } from '../../env'
+import type { Logger } from '../../lib/log'
+import type { Mailer } from '../../mail/mailer'
+import type { Gateway } from '../../payments/gateway'
+
+/** What checkout's functions work with: the database, the settings, the log, the mailer and the providers. */
+export interface CheckoutDeps {
+  db: Db
+  config: Config
+  log: Logger
+  mailer: Mailer
+  gateway: Gateway
+}
+
+/** An order's access key is kept as its SHA-256 only. */
+export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex')

@@ -1,0 +1,145 @@
+import { and, eq, lt, sql } from 'drizzle-orm'
+import type { PaymentMethod } from '../../../contract/checkout.constants'
+import type { Order } from '../../../contract/checkout.contract'
+import type { Money } from '../../../contract/money'
+import { orders } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import type { ChargeNext, ChargeRef, PaymentProvider } from '../../payments/provider'
+import type { CheckoutDeps } from './deps'
+import { viewOrder } from './order-view'
+import type { OrderRow } from './orders'
+import { settle } from './settle'
+
+/**
+ * An order's payment through its provider: starting it, asking about it when its callback is late, and
+ * closing it. The provider is the order's method's; nothing here knows which one that is.
+ */
+
+function providerOf(deps: Pick<CheckoutDeps, 'gateway'>, order: Pick<OrderRow, 'method'>): PaymentProvider {
+  const provider = deps.gateway.providers[order.method as PaymentMethod]
+  if (!provider) throw new Error(`no payment provider for ${order.method}`)
+  return provider
+}
+
+/** An order's charge as its provider knows it. */
+export function chargeOf(order: OrderRow): ChargeRef {
+  return {
+    id: order.id,
+    providerRef: order.providerRef ?? '',
+    amount: { amount: order.chargeAmount, currency: order.chargeCurrency as Money['currency'] },
+  }
+}
+
+/** Asks the order's provider to take the payment, and keeps its reference for the callbacks to come. */
+export async function startPayment(
+  deps: CheckoutDeps,
+  order: OrderRow,
+  phone: string | null,
+  title: string,
+): Promise<ChargeNext> {
+  const started = await providerOf(deps, order).startCharge({
+    id: order.id,
+    reference: order.reference,
+    amount: chargeOf(order).amount,
+    description: title,
+    email: order.buyerEmail,
+    phone,
+    expiresAt: order.expiresAt,
+  })
+  await deps.db
+    .update(orders)
+    .set({ providerRef: started.providerRef, payment: started.details, updatedAt: new Date() })
+    .where(eq(orders.id, order.id))
+  return started.next
+}
+
+export async function orderView(deps: Pick<CheckoutDeps, 'db' | 'gateway'>, orderId: string): Promise<Order> {
+  const [row] = await deps.db.select().from(orders).where(eq(orders.id, orderId))
+  if (!row) throw new AppError(404, 'No such order')
+  return viewOrder(deps.db, row, { paybillNumber: deps.gateway.paybillNumber })
+}
+
+/** Gives up a waiting order (the buyer's choice, or its hold ran out); what it held is free again. */
+export async function closeOrder(
+  deps: CheckoutDeps,
+  orderId: string,
+  status: 'cancelled' | 'expired',
+): Promise<OrderRow | null> {
+  const [row] = await deps.db.select().from(orders).where(eq(orders.id, orderId))
+  if (row?.status !== 'pending') return row ?? null
+  // Closed at the provider first where it can be, so it cannot be paid after we let go of the stock.
+  const provider = row.method === 'free' ? null : providerOf(deps, row)
+  if (provider?.cancelCharge && row.providerRef)
+    await provider.cancelCharge(chargeOf(row)).catch((error) => {
+      deps.log.warn('could not close the charge at its provider', { orderId, method: row.method, error })
+    })
+  const [updated] = await deps.db
+    .update(orders)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+    .returning()
+  return updated ?? (await deps.db.select().from(orders).where(eq(orders.id, orderId)))[0] ?? null
+}
+
+/**
+ * Asks the provider about a waiting order now, and settles it from the answer (PayPal: an approved order
+ * is captured here). For the payer's return from the provider and its approval webhook.
+ */
+export async function checkNow(deps: CheckoutDeps, order: OrderRow) {
+  if (order.status !== 'pending' || !order.providerRef || order.method === 'free') return
+  const answer = await providerOf(deps, order).checkCharge(chargeOf(order))
+  if (answer.state === 'settled')
+    await settle(deps, {
+      provider: order.method as PaymentMethod,
+      eventKey: answer.eventKey,
+      orderId: order.id,
+      outcome: answer.outcome,
+    })
+  else if (answer.state === 'expired') await closeOrder(deps, order.id, 'expired')
+}
+
+/**
+ * Asks the provider about a waiting order whose callback or webhook is late, and settles it from the
+ * answer. At most once per 10 s per order across every instance (the conditional update claims the turn).
+ */
+export async function checkPending(deps: CheckoutDeps, orderId: string, opts: { minAgeMs?: number } = {}) {
+  const [claimed] = await deps.db
+    .update(orders)
+    .set({ checkedAt: new Date() })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.status, 'pending'),
+        sql`${orders.providerRef} is not null`,
+        lt(orders.createdAt, new Date(Date.now() - (opts.minAgeMs ?? 15_000))),
+        sql`(${orders.checkedAt} is null or ${orders.checkedAt} < now() - interval '10 seconds')`,
+      ),
+    )
+    .returning()
+  if (!claimed) return
+  try {
+    await checkNow(deps, claimed)
+  } catch (error) {
+    deps.log.warn('status check failed; the next check will try again', {
+      orderId,
+      method: claimed.method,
+      error,
+    })
+  }
+}
+
+/** Closes waiting orders whose hold has run out, asking the provider first so a late payment is not lost. */
+export async function expireOrders(deps: CheckoutDeps, limit = 50): Promise<number> {
+  const due = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, new Date())))
+    .limit(limit)
+  let closed = 0
+  for (const order of due) {
+    await checkPending(deps, order.id, { minAgeMs: 0 })
+    const after = await closeOrder(deps, order.id, 'expired')
+    if (after?.status === 'expired') closed++
+  }
+  return closed
+}

@@ -1,0 +1,301 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq, sql } from 'drizzle-orm'
+import { ORDER_HOLD_MINUTES, type PaymentMethod } from '../../../contract/checkout.constants'
+import type { Money } from '../../../contract/money'
+import { MPESA_PHONE_HINT } from '../../../contract/phone'
+import type { Db, Tx } from '../../db/client'
+import { orders, products, users } from '../../db/schema'
+import type { Config } from '../../env'
+import { AppError, isUniqueViolation } from '../../lib/errors'
+import { enforceRateLimit } from '../../lib/rate-limit'
+import { uuidv7 } from '../../lib/uuid'
+import { PaymentProviderError } from '../../payments/payments'
+import type { UserRow } from '../accounts/sessions'
+import type { ProductRow } from '../catalog/catalog.service'
+import { loadRates } from '../catalog/storefront.service'
+import { type CheckoutDeps, hashKey } from './deps'
+import { heldQuantity, newReference, takenSlots } from './orders'
+import { orderView, startPayment } from './payment'
+import { chargesFor, type Priced, priceSelection, type Selection } from './pricing'
+import { settle } from './settle'
+import { findSlot, type ServiceDetails } from './slots'
+
+/**
+ * Placing an order: the product as it is now, priced, its stock, seats or slot held for the buyer under
+ * the product's row lock, within the limits on unpaid checkouts; then its payment is started.
+ */
+
+export interface CheckoutInput extends Selection {
+  productId: string
+  method?: PaymentMethod | undefined
+  email?: string | undefined
+  phone?: string | undefined
+  timeZone?: string | undefined
+}
+
+/** A published product with its seller's currency and name, or 404. */
+export async function productOnSale(db: Db | Tx, productId: string, opts: { lock?: boolean } = {}) {
+  const query = db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.status, 'published')))
+  const [row] = opts.lock ? await query.for('update') : await query
+  if (!row) throw new AppError(404, 'This product is not on sale any more', { productId: 'Not on sale' })
+  return row
+}
+
+/** Prices a selection, with the service slot (checked free) folded in, against the product as it is now. */
+async function priceWithSlot(
+  tx: Db | Tx,
+  product: ProductRow,
+  input: Selection,
+  except?: string,
+): Promise<Priced> {
+  const priced = priceSelection(product, input)
+  if (product.kind !== 'service') return priced
+  const taken = await takenSlots(tx, product.id, except)
+  const slot = findSlot(product.details as unknown as ServiceDetails, input.slot ?? '', Date.now(), taken)
+  if (!slot)
+    throw new AppError(409, 'That time has just been taken: choose another', { slot: 'No longer free' })
+  return {
+    ...priced,
+    itemKey: slot.start,
+    label: `${product.title}, ${slot.start}`,
+    item: { ...priced.item, slot },
+  }
+}
+
+export async function quote(db: Db, input: Selection & { productId: string }) {
+  const product = await productOnSale(db, input.productId)
+  const priced = await priceWithSlot(db, product, input)
+  const rates = await loadRates(db)
+  const total: Money = { amount: priced.total, currency: priced.currency }
+  return {
+    subtotal: { amount: priced.subtotal, currency: priced.currency },
+    shipping: { amount: priced.shipping, currency: priced.currency },
+    total,
+    charges: priced.total === 0 ? [] : chargesFor(total, rates),
+    label: priced.label,
+  }
+}
+
+/**
+ * The buyer: the caller, or the account of the e-mail given (made now, without a password, if new), in
+ * the order's transaction: a checkout refused after this point leaves no account behind. Two checkouts
+ * for one new address wait for each other on the unique index; the second finds the first's account.
+ */
+async function buyerFor(tx: Tx, caller: UserRow | null, email: string) {
+  if (caller) return { id: caller.id, email: caller.email, guest: false }
+  const address = email.trim()
+  const find = () => tx.select().from(users).where(sql`lower(${users.email}) = lower(${address})`)
+  let [user] = await find()
+  if (!user) {
+    ;[user] = await tx
+      .insert(users)
+      .values({ id: uuidv7(), email: address, name: address.split('@')[0] ?? address })
+      .onConflictDoNothing()
+      .returning()
+    user ??= (await find())[0]
+  }
+  if (!user) throw new Error('buyer account missing')
+  return { id: user.id, email: user.email, guest: true }
+}
+
+/**
+ * Places an order and starts its payment. The stock, seats or slot are held in the same transaction that
+ * locks the product's row, so concurrent checkouts for the last items are served one at a time and never
+ * oversell. The provider is called after that transaction: none is held across the network.
+ */
+export async function startCheckout(
+  deps: CheckoutDeps,
+  input: CheckoutInput,
+  caller: UserRow | null,
+  requester: { ip: string },
+) {
+  const { db } = deps
+  const limits = deps.config.checkoutLimits
+  await enforceRateLimit(db, [
+    {
+      key: `checkout:ip:${requester.ip}`,
+      limit: limits.perAddress,
+      what: 'checkouts from this network',
+    },
+  ])
+  const product = await productOnSale(db, input.productId)
+  if (caller && product.sellerId === caller.id)
+    throw new AppError(400, 'This is your own product: you cannot buy it', { productId: 'Your own product' })
+  // Priced once before the transaction, so that bad input is refused before a guest account is made, and
+  // again under the product's lock below, where the hold is decided.
+  const priced = await priceWithSlot(db, product, input)
+  const total: Money = { amount: priced.total, currency: priced.currency }
+  const free = priced.total === 0
+  const method = free ? 'free' : input.method
+  if (!method) throw new AppError(400, 'Choose how to pay', { method: 'Choose M-Pesa, card or PayPal' })
+  const charge = free
+    ? { amount: total, rate: null }
+    : chargesFor(total, await loadRates(db), [method as PaymentMethod])[0]
+  if (!charge)
+    throw new AppError(400, 'This method cannot take this currency yet: choose another', {
+      method: `There is no exchange rate for ${total.currency} yet: pay by card`,
+    })
+  if (method === 'mpesa' && !input.phone)
+    throw new AppError(400, 'Give your M-Pesa phone number', { phone: MPESA_PHONE_HINT })
+  if (!caller && !input.email)
+    throw new AppError(400, 'Give your e-mail address', {
+      email: 'Give the e-mail address for your receipt and downloads',
+    })
+  const accessKey = randomBytes(24).toString('base64url')
+  const id = uuidv7()
+
+  const row = await db.transaction(async (tx) => {
+    // The product's row lock serialises checkouts of one product: the count below cannot go stale.
+    const locked = await productOnSale(tx, product.id, { lock: true })
+    const buyer = await buyerFor(tx, caller, input.email ?? '')
+    const now = await priceWithSlot(tx, locked, input)
+    if (now.total !== priced.total)
+      throw new AppError(409, 'The price has just changed: check it and pay again', {
+        productId: 'Price changed',
+      })
+    if (now.capacity !== null) await assertBuyerMayHold(tx, limits, buyer.id, locked.id, now.quantity)
+    if (now.capacity !== null && locked.kind !== 'service') {
+      const left = now.capacity - (await heldQuantity(tx, locked.id, now.itemKey))
+      if (left < now.quantity) {
+        const field = locked.kind === 'merch' ? 'variantId' : 'ticketTypeId'
+        const message = left <= 0 ? 'Sold out' : `Only ${left} left`
+        throw new AppError(409, `${message}: choose fewer or another option`, {
+          [now.quantity > 1 && left > 0 ? 'quantity' : field]: message,
+        })
+      }
+    }
+    // Counted in this transaction: a checkout refused above (or rolled back) sends no prompt and counts none.
+    if (method === 'mpesa' && input.phone)
+      await enforceRateLimit(
+        tx,
+        limits.promptsPerPhone.map((limit) => ({
+          key: `mpesaPrompt:phone:${input.phone}:${limit.windowSeconds}`,
+          limit,
+          what: 'M-Pesa prompts to this phone',
+          otherwise: 'or pay by card',
+          field: 'phone',
+        })),
+      )
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const [inserted] = await tx
+          .insert(orders)
+          .values({
+            id,
+            reference: newReference(),
+            buyerId: buyer.id,
+            buyerEmail: buyer.email,
+            guest: buyer.guest,
+            sellerId: locked.sellerId,
+            productId: locked.id,
+            kind: locked.kind,
+            status: 'pending',
+            item: { ...now.item, label: now.label, timeZone: input.timeZone ?? null },
+            itemKey: now.itemKey,
+            quantity: now.quantity,
+            subtotal: now.subtotal,
+            shippingFee: now.shipping,
+            total: now.total,
+            currency: now.currency,
+            method,
+            chargeAmount: charge.amount.amount,
+            chargeCurrency: charge.amount.currency,
+            rate: charge.rate === null ? null : String(charge.rate),
+            delivery: now.delivery,
+            accessKeyHash: hashKey(accessKey),
+            expiresAt: new Date(Date.now() + ORDER_HOLD_MINUTES * 60_000),
+          })
+          .returning()
+        if (!inserted) throw new Error('insert returned no row')
+        return inserted
+      } catch (error) {
+        // A reference collision (one in 10^12) gets a fresh reference; nothing else is retried.
+        if (attempt > 2 || !isUniqueViolation(error, 'orders_reference_unique')) throw error
+      }
+    }
+  })
+
+  if (method === 'free') {
+    await settle(deps, {
+      orderId: row.id,
+      eventKey: `free:${row.id}`,
+      provider: 'free',
+      outcome: { kind: 'paid', amount: total, receipt: null, details: {} },
+    })
+    return {
+      orderId: row.id,
+      accessKey,
+      order: await orderView(deps, row.id),
+      next: { kind: 'done' as const },
+    }
+  }
+  try {
+    const next = await startPayment(deps, row, input.phone ?? null, product.title)
+    return { orderId: row.id, accessKey, order: await orderView(deps, row.id), next }
+  } catch (error) {
+    // The provider refused: the order fails at once and releases what it held.
+    const message = error instanceof PaymentProviderError ? error.message : 'The payment could not be started'
+    await db
+      .update(orders)
+      .set({ status: 'failed', failure: { code: 'start', message }, updatedAt: new Date() })
+      .where(and(eq(orders.id, row.id), eq(orders.status, 'pending')))
+    if (error instanceof PaymentProviderError) {
+      deps.log.warn('payment not started', {
+        orderId: row.id,
+        method,
+        detail: error.detail,
+        code: error.code,
+      })
+      const field = method === 'mpesa' && /phone/i.test(error.message) ? { phone: error.message } : undefined
+      throw new AppError(field ? 400 : 502, message, field)
+    }
+    throw error
+  }
+}
+
+/**
+ * One buyer may hold only so many units of a product in orders not yet paid, so that nobody can take an
+ * event's seats or a shop's stock off sale by starting checkouts they never pay. Runs under the product's
+ * row lock, so the count cannot go stale.
+ */
+async function assertBuyerMayHold(
+  tx: Tx,
+  limits: Config['checkoutLimits'],
+  buyerId: string,
+  productId: string,
+  quantity: number,
+) {
+  const most = limits.unitsHeldPerBuyer
+  if (quantity > most)
+    throw new AppError(400, `You can order at most ${most} at a time: choose ${most} or fewer`, {
+      quantity: `At most ${most} at a time`,
+    })
+  const [waiting] = await tx
+    .select({
+      units: sql<string>`coalesce(sum(${orders.quantity}), 0)::text`,
+      until: sql<
+        string | null
+      >`to_char(min(${orders.expiresAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    })
+    .from(orders)
+    .where(and(eq(orders.buyerId, buyerId), eq(orders.productId, productId), eq(orders.status, 'pending')))
+  const units = Number(waiting?.units ?? 0)
+  if (units + quantity <= most) return
+  const retryAfter = Math.max(1, Math.ceil((Date.parse(waiting?.until ?? '') - Date.now()) / 1000) || 1)
+  const wait = retryAfter < 90 ? `${retryAfter} seconds` : `${Math.ceil(retryAfter / 60)} minutes`
+  throw new AppError(
+    429,
+    `You already have ${units} of these waiting for payment, and at most ${most} can wait at once. ` +
+      `Pay for or cancel that order in your purchases, or wait ${wait} until it lapses.`,
+    {
+      quantity:
+        units < most
+          ? `At most ${most - units} more while your unpaid order waits`
+          : 'Pay for your unpaid order first',
+    },
+    retryAfter,
+  )
+}

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import type { PaymentMethod } from '../../../contract/checkout.constants'
+import { orders, paymentEvents, products, tickets } from '../../db/schema'
+import { postTransaction } from '../../ledger/ledger'
+import { saleEntries } from '../../ledger/postings'
+import { uuidv7 } from '../../lib/uuid'
+import type { ChargeOutcome } from '../../payments/provider'
+import type { CheckoutDeps } from './deps'
+import { orderMails } from './mails'
+import { heldQuantity, type OrderRow, type Tx, takenSlots } from './orders'
+import { refundOrder } from './refunds'
+
+export interface Settlement {
+  /** The provider's (or our) name for the event, so the same one processed twice changes nothing. */
+  eventKey: string
+  provider: PaymentMethod | 'free'
+  orderId: string
+  outcome: ChargeOutcome
+  payload?: unknown
+}
+
+/**
+ * Applies a verified outcome to its order, once. The event's key is recorded in the same transaction as
+ * the change, under the order's row lock: a second delivery (or the same one at another instance) finds
+ * the key taken and changes nothing. A payment is fulfilled with one ledger transaction, its tickets and,
+ * after the commit, the receipt.
+ */
+export async function settle(
+  deps: CheckoutDeps,
+  s: Settlement,
+): Promise<{ changed: boolean; order: OrderRow | null }> {
+  const { db } = deps
+  let refundAfter = false
+  const result = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, s.orderId)).for('update')
+    if (!row) return { changed: false, order: null }
+    // Only the order's own provider can speak for it: the books never record a sale on another method.
+    if (row.method !== s.provider) {
+      deps.log.error('a payment message for an order of another method was ignored', {
+        orderId: row.id,
+        method: row.method,
+        provider: s.provider,
+        event: s.eventKey,
+      })
+      return { changed: false, order: row }
+    }
+    const [fresh] = await tx
+      .insert(paymentEvents)
+      .values({
+        provider: s.provider,
+        eventId: s.eventKey,
+        orderId: row.id,
+        type: s.outcome.kind,
+        payload: s.payload ?? s.outcome,
+      })
+      .onConflictDoNothing()
+      .returning({ eventId: paymentEvents.eventId })
+    if (!fresh) return { changed: false, order: row }
+    const outcome = s.outcome
+    if (outcome.kind === 'failed') {
+      if (row.status !== 'pending') return { changed: false, order: row }
+      const [updated] = await tx
+        .update(orders)
+        .set({
+          status: 'failed',
+          failure: { code: outcome.code, message: outcome.message },
+          updatedAt: new Date(),
+        })
+        .where(eq(orders.id, row.id))
+        .returning()
+      return { changed: true, order: updated ?? row }
+    }
+    if (['paid', 'refunding', 'refunded'].includes(row.status)) {
+      // A second payment for one order (a prompt accepted and a Paybill payment too): the money came twice.
+      deps.log.error('a second payment arrived for a paid order: refund it to the buyer', {
+        orderId: row.id,
+        event: s.eventKey,
+        receipt: outcome.receipt,
+      })
+      return { changed: false, order: row }
+    }
+    if (outcome.amount.amount !== row.chargeAmount || outcome.amount.currency !== row.chargeCurrency) {
+      // Never fulfil for a different amount: it needs a person to look at it.
+      deps.log.error('payment amount does not match the order', {
+        orderId: row.id,
+        expected: `${row.chargeCurrency} ${row.chargeAmount}`,
+        got: `${outcome.amount.currency} ${outcome.amount.amount}`,
+      })
+      await tx
+        .update(orders)
+        .set({
+          failure: { code: 'amount', message: 'The amount paid does not match: Soko will look into it' },
+          updatedAt: new Date(),
+        })
+        .where(eq(orders.id, row.id))
+      return { changed: false, order: row }
+    }
+    if (row.status !== 'pending') {
+      // Paid after it was cancelled or expired: keep it if what it held is still free, else give it back.
+      refundAfter = !(await stillAvailable(tx, row))
+    }
+    const paidAt = new Date()
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        status: 'paid',
+        paidAt,
+        failure: null,
+        payment: { ...(row.payment ?? {}), ...outcome.details, receipt: outcome.receipt },
+        fulfilment: row.kind === 'merch' ? 'to_ship' : null,
+        updatedAt: paidAt,
+      })
+      .where(eq(orders.id, row.id))
+      .returning()
+    if (!updated) throw new Error('order vanished under its lock')
+    if (updated.total > 0 || updated.chargeAmount > 0)
+      await postTransaction(tx, {
+        kind: 'sale',
+        orderId: updated.id,
+        memo: `Sale ${updated.reference}`,
+        entries: saleEntries(updated, paidAt),
+      })
+    if (updated.kind === 'event')
+      await tx.insert(tickets).values(
+        Array.from({ length: updated.quantity }, () => ({
+          id: uuidv7(),
+          orderId: updated.id,
+          code: `${updated.reference}-${randomBytes(5).toString('hex').toUpperCase()}`,
+          ticketTypeId: updated.itemKey,
+        })),
+      )
+    await tx
+      .update(products)
+      .set({ salesCount: sql`${products.salesCount} + 1` })
+      .where(eq(products.id, updated.productId))
+    return { changed: true, order: updated }
+  })
+  if (result.changed && result.order?.status === 'paid') {
+    await orderMails(deps).paid(result.order)
+    if (refundAfter) {
+      await refundOrder(deps, result.order.id, null, 'It sold out while the payment was on its way').catch(
+        (error) => deps.log.error('automatic refund failed', { orderId: result.order?.id, error }),
+      )
+    }
+  }
+  return result
+}
+
+/** Whether an order that lost its hold could take it again now. */
+async function stillAvailable(tx: Tx, row: OrderRow): Promise<boolean> {
+  const [product] = await tx.select().from(products).where(eq(products.id, row.productId)).for('update')
+  if (!product) return false
+  if (row.kind === 'digital') return true
+  if (row.kind === 'service') {
+    const slot = row.item.slot as { start: string; end: string }
+    const taken = await takenSlots(tx, row.productId, row.id)
+    return !taken.some(
+      (t) => Date.parse(t.start) < Date.parse(slot.end) && Date.parse(slot.start) < Date.parse(t.end),
+    )
+  }
+  const list = (product.details[row.kind === 'merch' ? 'variants' : 'ticketTypes'] ?? []) as {
+    id: string
+    stock?: number
+    capacity?: number
+  }[]
+  const item = list.find((i) => i.id === row.itemKey)
+  const capacity = item?.stock ?? item?.capacity ?? 0
+  return capacity - (await heldQuantity(tx, row.productId, row.itemKey, row.id)) >= row.quantity
+}

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm'
+import type { Db, Tx } from '../db/client'
+import { ledgerEntries, ledgerTransactions } from '../db/schema'
+import { uuidv7 } from '../lib/uuid'
+
+/**
+ * The double-entry ledger: every movement of money is one transaction of entries that sum to zero in each
+ * currency. This module is its only writer, and refuses a transaction that does not balance before
+ * anything is written. Balances are sums of entries, never stored counters.
+ *
+ * Accounts are names: `provider:{method}` (money a provider holds for us), `platform:fees`,
+ * `platform:rounding`, `fx` (conversions between currencies), `seller:{id}` (what Soko owes a seller).
+ */
+
+/** What a ledger transaction records. */
+export type LedgerKind = 'sale' | 'refund'
+
+export interface Entry {
+  account: string
+  /** Set on a seller's own account, so a seller's books are one indexed read. */
+  sellerId?: string
+  /** Minor units; a debit is positive, a credit negative. */
+  amount: number
+  currency: string
+  /** A seller's earnings can be withdrawn from this instant. */
+  availableAt?: Date
+}
+
+/** Each currency's sum of these entries: all zero when they balance. */
+export function imbalance(entries: Entry[]): Record<string, number> {
+  const sums = new Map<string, number>()
+  for (const e of entries) {
+    if (!Number.isSafeInteger(e.amount)) throw new Error(`ledger amount ${e.amount} is not a whole number`)
+    sums.set(e.currency, (sums.get(e.currency) ?? 0) + e.amount)
+  }
+  return Object.fromEntries([...sums].filter(([, sum]) => sum !== 0))
+}
+
+/** Writes one balanced transaction; the unique (order, kind) index makes a second sale or refund fail. */
+export async function postTransaction(
+  tx: Db | Tx,
+  opts: { kind: LedgerKind; orderId: string; memo: string; entries: Entry[] },
+): Promise<string> {
+  const [off] = Object.entries(imbalance(opts.entries))
+  if (off) throw new Error(`unbalanced ${opts.kind} for order ${opts.orderId}: ${off[0]} ${off[1]}`)
+  const id = uuidv7()
+  await tx.insert(ledgerTransactions).values({ id, kind: opts.kind, orderId: opts.orderId, memo: opts.memo })
+  const entries = opts.entries.filter((e) => e.amount !== 0)
+  if (entries.length > 0)
+    await tx.insert(ledgerEntries).values(
+      entries.map((e) => ({
+        id: uuidv7(),
+        transactionId: id,
+        account: e.account,
+        sellerId: e.sellerId ?? null,
+        amount: e.amount,
+        currency: e.currency,
+        availableAt: e.availableAt ?? null,
+      })),
+    )
+  return id
+}
+
+/** Each currency's sum over the whole ledger: all zero when the books balance. */
+export async function ledgerImbalance(db: Db): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ currency: ledgerEntries.currency, total: sql<string>`sum(${ledgerEntries.amount})::text` })
+    .from(ledgerEntries)
+    .groupBy(ledgerEntries.currency)
+  return Object.fromEntries(
+    rows.filter((r) => Number(r.total) !== 0).map((r) => [r.currency, Number(r.total)]),
+  )
+}

@@ -1,0 +1,62 @@
+import { PAYOUT_HOLD_DAYS, SALE_FEE_BPS } from '../../contract/platform'
+import type { Entry } from './ledger'
+
+/** The postings of a sale and of its refund: how a payment's money is split between the ledger's accounts. */
+
+/** What a sale posting needs of a paid order (or, later, a paid invoice). */
+export interface Sale {
+  /** The method that took the money: its provider now holds it. */
+  method: string
+  sellerId: string
+  /** What the seller sold for, in their currency. */
+  total: number
+  currency: string
+  /** What the buyer was charged, in the method's currency. */
+  chargeAmount: number
+  chargeCurrency: string
+}
+
+/** Soko's fee on a sale, rounded half up to a minor unit. */
+export function saleFee(total: number): number {
+  return Math.floor((total * SALE_FEE_BPS + 5_000) / 10_000)
+}
+
+/**
+ * The entries of a paid order: the provider holds what the buyer paid (`provider:{method}`), Soko keeps
+ * its fee (`platform:fees`), and owes the seller the rest (`seller:{id}`), withdrawable after the hold.
+ * When the method charged another currency, `fx` converts: it takes the charge in one currency and gives
+ * the total in the other, so each currency sums to zero. M-Pesa's rounding up to whole shillings lands in
+ * `platform:rounding`.
+ */
+export function saleEntries(order: Sale, paidAt: Date): Entry[] {
+  const fee = saleFee(order.total)
+  const availableAt = new Date(paidAt.getTime() + PAYOUT_HOLD_DAYS * 24 * 60 * 60 * 1000)
+  const entries: Entry[] = [
+    { account: `provider:${order.method}`, amount: order.chargeAmount, currency: order.chargeCurrency },
+    { account: 'platform:fees', amount: -fee, currency: order.currency },
+    {
+      account: `seller:${order.sellerId}`,
+      sellerId: order.sellerId,
+      amount: -(order.total - fee),
+      currency: order.currency,
+      availableAt,
+    },
+  ]
+  if (order.chargeCurrency !== order.currency)
+    entries.push(
+      { account: 'fx', amount: -order.chargeAmount, currency: order.chargeCurrency },
+      { account: 'fx', amount: order.total, currency: order.currency },
+    )
+  else if (order.chargeAmount !== order.total)
+    entries.push({
+      account: 'platform:rounding',
+      amount: order.total - order.chargeAmount,
+      currency: order.currency,
+    })
+  return entries.filter((e) => e.amount !== 0)
+}
+
+/** The sale's entries turned around: the buyer's money goes back, and with it the fee and the earnings. */
+export function refundEntries(order: Sale, paidAt: Date): Entry[] {
+  return saleEntries(order, paidAt).map((e) => ({ ...e, amount: -e.amount, availableAt: undefined }))
+}

@@ -1,0 +1,143 @@
+import { Hono } from 'hono'
+import type { CardAdapter } from './card.adapter'
+import type { Links, Signer } from './links'
+import type {
+  ChargeRef,
+  ChargeRequest,
+  ChargeStarted,
+  ChargeState,
+  PaymentEvents,
+  PaymentProvider,
+  RefundRequest,
+  TransferState,
+} from './provider'
+import { isCurrencyCode } from './provider-money'
+
+/** Cards through Stripe Checkout: the payer pays on Stripe's page; a signed webhook says it is done. */
+export class CardProvider implements PaymentProvider {
+  readonly method = 'card'
+
+  constructor(
+    private readonly adapter: CardAdapter,
+    private readonly links: Links,
+  ) {}
+
+  async startCharge(req: ChargeRequest): Promise<ChargeStarted> {
+    const session = await this.adapter.createSession({
+      orderId: req.id,
+      reference: req.reference,
+      amount: req.amount,
+      description: req.description.slice(0, 120),
+      email: req.email,
+      successUrl: this.links.cardSuccess(req.id),
+      cancelUrl: this.links.cardCancel(req.id),
+      expiresAt: req.expiresAt,
+      idempotencyKey: req.id,
+    })
+    return { providerRef: session.id, next: { kind: 'redirect', url: session.url }, details: {} }
+  }
+
+  async checkCharge(charge: ChargeRef): Promise<ChargeState> {
+    const session = await this.adapter.getSession(charge.providerRef)
+    if (session.status === 'complete' && session.paymentStatus === 'paid' && session.amount)
+      return {
+        state: 'settled',
+        eventKey: `checkout:${charge.providerRef}`,
+        outcome: {
+          kind: 'paid',
+          amount: session.amount,
+          receipt: session.paymentIntent,
+          details: { paymentIntent: session.paymentIntent },
+        },
+      }
+    return session.status === 'expired' ? { state: 'expired' } : { state: 'pending' }
+  }
+
+  /** The session is closed at Stripe, so that it cannot be paid after its hold has been let go. */
+  async cancelCharge(charge: ChargeRef): Promise<void> {
+    await this.adapter.expireSession(charge.providerRef)
+  }
+
+  async refund(req: RefundRequest): Promise<TransferState> {
+    const payment = req.charge.payment
+    const answer = await this.adapter.refund(
+      String(payment.paymentIntent ?? payment.receipt),
+      req.amount,
+      req.id,
+    )
+    if (answer.status === 'succeeded') return { state: 'done', providerRef: answer.id }
+    if (answer.status === 'failed' || answer.status === 'canceled')
+      return { state: 'failed', message: 'The card refund was refused by the card network' }
+    return { state: 'pending', providerRef: answer.id }
+  }
+}
+
+/** The payer's cancel link back from Stripe's page, and Stripe's signed webhooks. Mounted at /hooks. */
+export function cardHooks(adapter: CardAdapter, signer: Signer, links: Links, events: PaymentEvents) {
+  const app = new Hono()
+
+  app.get('/stripe/cancel', async (c) => {
+    const id = c.req.query('order') ?? ''
+    if (!signer.verify('card-cancel', id, c.req.query('sig') ?? ''))
+      return c.text('This link is not valid.', 403)
+    await events.closed('card', { id }, 'cancelled')
+    return c.redirect(links.orderPage(id), 303)
+  })
+
+  app.post('/stripe', async (c) => {
+    const event = await adapter.verifyWebhook(await c.req.text(), c.req.header('stripe-signature'))
+    if (!event) return c.text('Signature not verified', 400)
+    const object = event.data.object as {
+      id?: string
+      payment_status?: string
+      payment_intent?: string | null
+      amount_total?: number | null
+      currency?: string | null
+    }
+    const payload = { id: event.id, type: event.type }
+    const currency = object.currency?.toUpperCase() ?? ''
+    const completed =
+      event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded'
+    if (
+      completed &&
+      object.payment_status === 'paid' &&
+      object.id &&
+      typeof object.amount_total === 'number' &&
+      isCurrencyCode(currency)
+    )
+      await events.charge(
+        'card',
+        { providerRef: object.id },
+        `checkout:${object.id}`,
+        {
+          kind: 'paid',
+          amount: { amount: object.amount_total, currency },
+          receipt: object.payment_intent ?? null,
+          details: { paymentIntent: object.payment_intent ?? null },
+        },
+        payload,
+      )
+    else if (event.type === 'checkout.session.async_payment_failed' && object.id)
+      await events.charge(
+        'card',
+        { providerRef: object.id },
+        `failed:${object.id}`,
+        {
+          kind: 'failed',
+          code: 'card_failed',
+          message: 'The bank did not complete the payment. Nothing was charged.',
+        },
+        payload,
+      )
+    else if (event.type === 'checkout.session.expired' && object.id)
+      await events.closed('card', { providerRef: object.id }, 'expired')
+    else if (event.type === 'charge.refunded' && object.payment_intent)
+      await events.transfer(
+        'card',
+        { chargeReceipt: object.payment_intent },
+        { state: 'done', providerRef: null },
+      )
+    return c.json({ received: true })
+  })
+  return app
+}

@@ -1,0 +1,106 @@
+/** What the M-Pesa adapter takes and answers, in Soko's terms: amounts in KES minor units (cents). */
+import type { PaymentsConfig } from '../env'
+import type { Fetch } from './payments'
+
+/** The configured M-Pesa settings (env.ts), with the base URL resolved (Daraja's or the sandbox's). */
+export type MpesaAdapterOptions = Omit<PaymentsConfig['mpesa'], 'live' | 'baseUrl'> & {
+  baseUrl: string
+  fetch?: Fetch
+  now?: () => Date
+}
+
+export interface StkPushRequest {
+  /** 2547XXXXXXXX or 2541XXXXXXXX (contract/phone.ts normalizeKenyanMobile). */
+  phone: string
+  /** KES minor units: whole shillings (a multiple of 100), at least 100. */
+  amount: number
+  /** Shown on the buyer's phone; at most 12 characters. */
+  accountReference: string
+  /** Cut to Daraja's 13 characters. */
+  description: string
+  callbackUrl: string
+}
+
+export interface StkPushAnswer {
+  merchantRequestId: string
+  checkoutRequestId: string
+  customerMessage: string
+}
+
+export type StkQueryAnswer = { state: 'pending' } | { state: 'done'; resultCode: number; resultDesc: string }
+
+export interface StkCallback {
+  merchantRequestId: string
+  checkoutRequestId: string
+  resultCode: number
+  resultDesc: string
+  /** The M-Pesa receipt (transaction) number, on success. */
+  receipt: string | null
+  /** KES minor units. */
+  amount: number | null
+  /** As M-Pesa sent it (254…). */
+  phone: string | null
+  /** ISO 8601 with Kenya's offset (2019-12-19T10:21:15+03:00). */
+  transactionDate: string | null
+}
+
+export interface C2bRegisterRequest {
+  /** Where M-Pesa posts each completed Paybill or Buy Goods payment. */
+  confirmationUrl: string
+  /** Called first only when Safaricom has switched external validation on for the short code. */
+  validationUrl: string
+  /** What M-Pesa does when the ValidationURL cannot be reached; Completed unless said. */
+  responseType?: 'Completed' | 'Cancelled'
+}
+
+/** A payment a buyer made from the M-Pesa menu (Pay Bill or Buy Goods), as posted to the ConfirmationURL. */
+export interface C2bConfirmation {
+  /** The M-Pesa receipt (transaction) number. */
+  transactionId: string
+  /** As M-Pesa names it: "Pay Bill", "Buy Goods". */
+  transactionType: string
+  /** KES minor units. */
+  amount: number
+  /** The account number the buyer typed, trimmed and uppercased; empty for Buy Goods. */
+  billRef: string
+  shortCode: string
+  /** 254…, or null when M-Pesa sent the number masked or hashed (as it now often does). */
+  phone: string | null
+  /** ISO 8601 with Kenya's offset. */
+  paidAt: string | null
+  firstName: string | null
+}
+
+export interface B2cRequest {
+  /** Ours and unique per payout: M-Pesa answers a repeat with the original instead of paying twice. */
+  originatorConversationId: string
+  phone: string
+  /** KES minor units, whole shillings. */
+  amount: number
+  /** 2 to 100 characters. */
+  remarks: string
+  occasion: string
+  resultUrl: string
+  timeoutUrl: string
+  commandId?: 'BusinessPayment' | 'SalaryPayment' | 'PromotionPayment'
+}
+
+export interface B2cAnswer {
+  conversationId: string
+  originatorConversationId: string
+}
+
+export interface B2cResult {
+  originatorConversationId: string
+  conversationId: string
+  transactionId: string
+  resultCode: number
+  resultDesc: string
+  /** KES minor units. */
+  amount: number | null
+  receipt: string | null
+  /** "2547… - Name", as M-Pesa shows the receiver. */
+  receiver: string | null
+  /** ISO 8601 with Kenya's offset. */
+  completedAt: string | null
+}

@@ -1,0 +1,133 @@
+import type { PaymentMethod } from '../../contract/checkout.constants'
+import type { Money } from './payments'
+
+/**
+ * One interface for the three ways money comes in (M-Pesa, card, PayPal) and, where a provider can, goes
+ * out. Whatever is being paid for — an order today, an invoice next — asks a provider to start a charge,
+ * to check one whose callback is late, to refund it, or to pay someone out, and learns the results through
+ * `PaymentEvents`, which the provider's verified callbacks and webhooks call. No code outside a provider
+ * needs to know which provider it is talking to.
+ */
+
+/** A charge to start: what, how much, for whom, and until when it may be paid. */
+export interface ChargeRequest {
+  /** Ours, and the providers' idempotency key: the same id never charges twice. */
+  id: string
+  /** What the payer sees: the order's reference (`SK…`), also the Paybill account number. */
+  reference: string
+  amount: Money
+  /** A line for the provider's page or prompt. */
+  description: string
+  email: string
+  /** M-Pesa: the number the prompt goes to. */
+  phone: string | null
+  expiresAt: Date
+}
+
+/** What the payer does next: go to the provider's page, or answer the prompt on their phone. */
+export type ChargeNext = { kind: 'redirect'; url: string } | { kind: 'mpesa'; phone: string; message: string }
+
+export interface ChargeStarted {
+  /** The provider's name for the charge (a checkout request, a PayPal order, a Checkout Session). */
+  providerRef: string
+  next: ChargeNext
+  /** Kept with the charge, for checks and refunds (the phone prompted, say). */
+  details: Record<string, unknown>
+}
+
+/** What a verified message or a status query says about a charge. */
+export type ChargeOutcome =
+  | { kind: 'paid'; amount: Money; receipt: string | null; details: Record<string, unknown> }
+  | { kind: 'failed'; code: string; message: string }
+
+export type ChargeState =
+  | { state: 'pending' }
+  | { state: 'settled'; eventKey: string; outcome: ChargeOutcome }
+  | { state: 'expired' }
+
+/** A charge being asked about: its id, the provider's name for it and what it should have taken. */
+export interface ChargeRef {
+  id: string
+  providerRef: string
+  amount: Money
+}
+
+/** Money back to whoever paid a charge. */
+export interface RefundRequest {
+  /** Ours: the provider's idempotency key. */
+  id: string
+  charge: ChargeRef & {
+    reference: string
+    /** What the charge kept when it was paid (receipt, capture or payment intent, the payer's phone). */
+    payment: Record<string, unknown>
+  }
+  amount: Money
+  reason: string
+}
+
+/** Where money in and out stands: done now, on its way (a result callback will say), or refused. */
+export type TransferState =
+  | { state: 'done'; providerRef: string | null }
+  | { state: 'pending'; providerRef: string }
+  | { state: 'failed'; message: string }
+
+/** Money out to a person: a seller's payout. */
+export interface PayoutRequest {
+  /** Ours: the provider's idempotency key, so a repeated request never pays twice. */
+  id: string
+  amount: Money
+  to: { kind: 'mpesa'; phone: string } | { kind: 'paypal'; email: string }
+  /** Shown to the receiver where the provider can. */
+  remarks: string
+}
+
+export interface PaymentProvider {
+  readonly method: PaymentMethod
+  startCharge(req: ChargeRequest): Promise<ChargeStarted>
+  /** Asks the provider about a charge whose callback or webhook is late (PayPal: captures an approval). */
+  checkCharge(charge: ChargeRef): Promise<ChargeState>
+  /** Closes a charge so that it cannot be paid any more, where the provider allows it. */
+  cancelCharge?(charge: ChargeRef): Promise<void>
+  refund(req: RefundRequest): Promise<TransferState>
+  /** Money out, for providers that can send it (M-Pesa B2C); absent elsewhere (bank payouts are manual). */
+  payOut?(req: PayoutRequest): Promise<TransferState>
+}
+
+/**
+ * Which charge a provider's message is about: our id where the message carries it, else the provider's
+ * reference, else (a Paybill payment) the reference the payer typed.
+ */
+export type ChargeTarget =
+  | { id: string; providerRef?: string }
+  | { providerRef: string }
+  | { reference: string }
+
+/** Which money out a result is about: ours (a refund's id), or the charge it gave back. */
+export type TransferTarget =
+  | { id: string; providerRef?: string }
+  | { chargeProviderRef: string }
+  | { chargeReceipt: string }
+
+/**
+ * What the providers' verified callbacks and webhooks tell whatever is being paid for. Each call is made
+ * once a message has been verified; the receiver makes it idempotent (an event key is given where the
+ * provider has one) and ignores a target of another method.
+ */
+export interface PaymentEvents {
+  /** A charge succeeded or failed. */
+  charge(
+    method: PaymentMethod,
+    target: ChargeTarget,
+    eventKey: string,
+    outcome: ChargeOutcome,
+    payload: unknown,
+  ): Promise<void>
+  /** A charge can no longer be paid: it expired at the provider, or the payer cancelled it there. */
+  closed(method: PaymentMethod, target: ChargeTarget, why: 'expired' | 'cancelled'): Promise<void>
+  /** The payer is back from the provider's page, or the provider says they approved: ask it now. */
+  approved(method: PaymentMethod, target: ChargeTarget): Promise<void>
+  /** What a payment naming this reference must be for it to be accepted (Paybill validation); null: refuse. */
+  expected(method: PaymentMethod, reference: string): Promise<Money | null>
+  /** A refund or payout has its result. */
+  transfer(method: PaymentMethod, target: TransferTarget, state: TransferState): Promise<void>
+}

@@ -1,0 +1,42 @@
+import type { z } from 'zod'
+import type { Contract, SubjectName, SubjectOutput } from '../../contract'
+import type { Access } from '../../contract/rpc'
+import type { PlatformSettings } from '../../contract/settings.contract'
+import type { Db } from '../db/client'
+import type { Config } from '../env'
+import type { Caller } from '../features/accounts/sessions'
+import type { Logger } from '../lib/log'
+import type { Mailer } from '../mail/mailer'
+import type { Gateway } from '../payments/gateway'
+import type { Storage } from '../storage/storage'
+
+/** What every handler gets besides its validated input. */
+export interface RpcContext {
+  db: Db
+  config: Config
+  platform: PlatformSettings
+  /** The signed-in person; always set for subjects whose access is not `public`. */
+  caller: Caller | null
+  requestId: string
+  log: Logger
+  mailer: Mailer
+  storage: Storage
+  /** The payment adapters (real providers or the sandbox) and the signed callback addresses. */
+  gateway: Gateway
+  /** The caller's network address (X-Forwarded-For only when TRUST_PROXY is on). */
+  ip: string
+  userAgent: string | null
+}
+
+/** The context of a subject of this access level: a caller, except for public subjects. */
+export type ContextFor<A extends Access> = Omit<RpcContext, 'caller'> & {
+  caller: A extends 'public' ? Caller | null : Caller
+}
+
+export type Handler<S extends SubjectName> = (
+  input: z.output<Contract[S]['input']>,
+  ctx: ContextFor<Contract[S]['access']>,
+) => Promise<SubjectOutput<S>>
+
+/** One handler per subject of the contract: the type makes a missing one a compile error. */
+export type Handlers = { [S in SubjectName]: Handler<S> }
