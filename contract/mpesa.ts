@@ -1,6 +1,6 @@
 /**
  * What an M-Pesa result code means for the buyer, in plain words. No zod here: the checkout page imports
- * this in the browser. Codes are those of the STK push callback and query (../shared/PROVIDERS.md).
+ * this in the browser. Codes are those of the STK push callback and query (docs/payments.md).
  */
 
 export interface MpesaResultWords {

@@ -1,6 +1,6 @@
 import type { AppRoute } from './routes'
 
-/** SPEC.md §1: the site's title; a page may put its own name in front (`Pricing | Soko — …`). */
+/** docs/product.md (Title and pages): the site's title; a page may put its own name in front (`Pricing | Soko — …`). */
 export const SITE_TITLE = 'Soko — Sell Digital Products & Get Paid Anywhere'
 
 export const SITE_DESCRIPTION =

@@ -36,7 +36,7 @@ async function mount() {
   if (!root) throw new Error('The page has no #root element')
   document.documentElement.dataset.build = CURRENT_BUILD
   listenForInstallPrompt()
-  // Vite's event for a failed preload of a lazy chunk (an older build's file is gone): reload (SPEC.md §8),
+  // Vite's event for a failed preload of a lazy chunk (an older build's file is gone): reload (docs/product.md (Updates and reloads)),
   // unless the import's caller offers its own retry (a reload would lose the product editor's draft).
   window.addEventListener('vite:preloadError', (event) => {
     if (importerHandlesChunkErrors()) return

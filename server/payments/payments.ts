@@ -2,7 +2,7 @@ import type { Money } from '../../contract/money'
 
 /**
  * What the three payment adapters share. Each adapter is production code that speaks its provider's HTTP
- * API (../shared/PROVIDERS.md); in sandbox mode its base URL is this server's /sandbox/{provider}, whose
+ * API (docs/payments.md); in sandbox mode its base URL is this server's /sandbox/{provider}, whose
  * simulators speak the same wire format. Adapters never touch the database: the checkout service decides
  * what an answer means for an order.
  */

@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream'
 
 /**
- * Where files live: uploads arrive straight from the browser on short-lived signed URLs, and are read back
- * on signed URLs (private files) or stable public URLs (keys under `public/`, e.g. resized images).
- * The disk driver is the embedded default; issue "Catalog" adds the S3-compatible one behind this interface.
+ * Where files live: uploads arrive straight from the browser on short-lived signed URLs (on this server's
+ * /files/ for the disk driver, on the bucket's presigned URLs for S3), and are read back through this
+ * server's /files/ on signed URLs (private files) or stable public URLs (keys under `public/`, e.g. resized
+ * images), whichever driver holds them: disk (the embedded default, ./disk.ts) or S3-compatible (./s3.ts).
  */
 export interface StoredObject {
   size: number

@@ -2,7 +2,7 @@ import { type PageMeta, pageMeta, pageTitle, SITE_DESCRIPTION, SITE_KEYWORDS } f
 import type { AppRoute } from '../../contract/routes'
 import { escapeHtml, insertAt } from '../lib/html'
 
-/** What a page's head says; catalog pages (later) pass their product's own title, text and image. */
+/** What a page's head says; catalog pages (storefront.ts) pass their product's or creator's own title, text and image. */
 export interface Head {
   title: string
   description: string

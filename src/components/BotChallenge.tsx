@@ -41,7 +41,7 @@ function loadTurnstile(): Promise<Turnstile> {
 }
 
 /**
- * The bot challenge on sign-up, contact and checkout forms (SPEC.md §7). Absent when no site key is
+ * The bot challenge on sign-up, contact and checkout forms (docs/product.md (Calls)). Absent when no site key is
  * configured; otherwise its token travels in the form as `challengeToken`. A token works once, so the
  * widget starts again after every submit that did not move the person on.
  */

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 
-/** SPEC.md §2: 'Page Not Found' for a 404, 'Internal Server Error' for any other status. */
+/** docs/product.md (Title and pages): 'Page Not Found' for a 404, 'Internal Server Error' for any other status. */
 export function ErrorPage({ status, message }: { status: number; message: string }) {
   const heading = status === 404 ? 'Page Not Found' : 'Internal Server Error'
   return (

@@ -1,6 +1,6 @@
 /**
  * The app's icons, drawn here as SVG paths and bundled with the code: no icon is ever fetched at run time,
- * so none can hang a page on a slow link (SPEC.md §9's 1500 ms icon timeout never comes into play).
+ * so none can hang a page on a slow link (so the 1500 ms icon timeout in docs/product.md never comes into play).
  * 24×24, stroked with the current text colour.
  */
 const paths = {

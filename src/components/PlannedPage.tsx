@@ -4,7 +4,7 @@ import type { AppRoute } from '../../contract/routes'
 import { usePageTitle } from '../lib/title'
 
 /**
- * Pages whose feature arrives with a later issue: each says what it will hold, so a visitor who lands
+ * Pages whose feature is not built yet: each says what it will hold, so a visitor who lands
  * there is not left on a blank screen. Replaced page by page as the features land.
  */
 const pages: Record<string, { title: string; lead: string }> = {

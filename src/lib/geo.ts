@@ -1,7 +1,7 @@
 import { get, set } from 'idb-keyval'
 import { runtimeSettings } from './runtime'
 
-/** SPEC.md §3: the visitor's IP-geolocation answer, kept whole in IndexedDB under `location`. */
+/** docs/product.md (Calls): the visitor's IP-geolocation answer, kept whole in IndexedDB under `location`. */
 export const LOCATION_KEY = 'location'
 
 export type CachedLocation = Record<string, unknown>

@@ -24,7 +24,7 @@ export async function currentUser(): Promise<User | null> {
 }
 
 /**
- * The `auth-client` route guard (SPEC.md §6): signed-out visitors go to /login and come back after signing
+ * The `auth-client` route guard (docs/product.md (The session)): signed-out visitors go to /login and come back after signing
  * in; a role the person lacks sends sellers-to-be to /register. Admin-only pages check the role themselves
  * and say so, since there is nothing a non-admin can do to get in.
  */

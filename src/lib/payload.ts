@@ -4,7 +4,7 @@ import { apiFetch, RpcError } from './rpc'
 import { runtimeSettings } from './runtime'
 
 /**
- * A page's public data from `GET {path}/_payload.json` (DESIGN.md "Public cacheable reads"). A prerendered
+ * A page's public data from `GET {path}/_payload.json` (docs/architecture.md). A prerendered
  * page carries its payload in the HTML, so its first load makes no request for it.
  */
 export function payloadQuery<T>(pagePath: string, search = '', staleTime = 5 * 60_000) {

@@ -1,4 +1,4 @@
-/** SPEC.md §4 and §9: a page is reloaded at most once per 10000 ms per path. */
+/** docs/product.md (Updates and reloads): a page is reloaded at most once per 10000 ms per path. */
 export const RELOAD_THROTTLE_MS = 10_000
 const KEY = 'soko:reloaded:'
 
@@ -33,7 +33,7 @@ export function isChunkLoadError(error: unknown): boolean {
   )
 }
 
-/** SPEC.md §8: a chunk-load error reloads the page (once per path per 10 s, so a real outage cannot loop). */
+/** docs/product.md (Updates and reloads): a chunk-load error reloads the page (once per path per 10 s, so a real outage cannot loop). */
 export function reloadAfterChunkError(error: unknown): boolean {
   if (!isChunkLoadError(error)) return false
   console.error('A part of the app could not be loaded; reloading the page', error)

@@ -4,7 +4,7 @@ import { type RpcEnvelope, SESSION_EXPIRED } from '../../contract/rpc'
 import { runtimeSettings } from './runtime'
 import { clearSession, getSession } from './session'
 
-/** SPEC.md §7: what a request that cannot change anything is retried once on. */
+/** docs/product.md (Calls): what a request that cannot change anything is retried once on. */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504])
 const RETRY_DELAY_MS = 400
 
@@ -33,7 +33,7 @@ export function setSessionExpiredHandler(handler: () => Promise<void>) {
 }
 
 /**
- * The API gets the token; the storage host (signed upload and download URLs) never does (SPEC.md §7). The
+ * The API gets the token; the storage host (signed upload and download URLs) never does (docs/product.md (Calls)). The
  * URL is made absolute first, so `/files/…` on the embedded disk store counts as the storage host too.
  */
 export function withAuthorization(url: string, headers: Headers = new Headers()): Headers {
@@ -99,7 +99,7 @@ export async function rpc<S extends SubjectName>(
       `The server answered ${response.status} without data. Try again shortly.`,
     )
   }
-  // SPEC.md §4: a 600 in the body counts as much as one in the HTTP status.
+  // docs/product.md (The session): a 600 in the body counts as much as one in the HTTP status.
   if (envelope.statusCode === SESSION_EXPIRED) await expire()
   if (response.status !== 200 || envelope.statusCode !== 200 || envelope.data === null)
     throw new RpcError(

@@ -3,7 +3,7 @@ import Cookies from 'js-cookie'
 import { useSyncExternalStore } from 'react'
 import type { User } from '../../contract/accounts.contract'
 
-/** SPEC.md §3 and §9: the token lives in a cookie and in IndexedDB; the user object in IndexedDB. */
+/** docs/product.md (The session): the token lives in a cookie and in IndexedDB; the user object in IndexedDB. */
 export const AUTH_COOKIE = 'auth_token'
 export const AUTH_COOKIE_MAX_AGE = 2332800
 export const STORE_KEYS = { token: 'auth_token', user: 'user' } as const

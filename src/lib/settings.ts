@@ -2,7 +2,7 @@ import { rpc } from './rpc'
 import { getSession, storeUser } from './session'
 
 /**
- * SPEC.md §7: getSettings after sign-in and at start when signed in. A statusCode above 200 changes
+ * docs/product.md (Calls): getSettings after sign-in and at start when signed in. A statusCode above 200 changes
  * nothing (rpc rejects then); otherwise the answer's settings replace the stored user's. Failures are only
  * logged.
  */

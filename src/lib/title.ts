@@ -4,7 +4,7 @@ import { pageTitle } from '../../contract/pages'
 export { SITE_TITLE } from '../../contract/pages'
 
 /**
- * Pages prefix the site title with their own name (SPEC.md §1). The server wrote the first page's head;
+ * Pages prefix the site title with their own name (docs/product.md (Title and pages)). The server wrote the first page's head;
  * after a client navigation this keeps the title and the canonical link true to the page shown.
  */
 export function usePageTitle(name?: string) {

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react'
 import { fullLoad } from './reload'
 import { activateWaitingWorker, checkForNewWorker } from './service-worker'
 
-/** SPEC.md §9: the first manifest check is deferred 1000 ms; then hourly and whenever the tab is shown. */
+/** docs/product.md (Updates and reloads): the first manifest check is deferred 1000 ms; then hourly and whenever the tab is shown. */
 export const FIRST_CHECK_DELAY_MS = 1000
 export const CHECK_INTERVAL_MS = 60 * 60 * 1000
 
@@ -36,7 +36,7 @@ export async function checkForUpdate(): Promise<void> {
     for (const listener of listeners) listener()
     await checkForNewWorker()
   } catch (error) {
-    // SPEC.md §8: a failed manifest fetch is only logged.
+    // docs/product.md (Updates and reloads): a failed manifest fetch is only logged.
     console.error('Checking for a new version failed', error)
   }
 }

@@ -3,7 +3,7 @@ import { RpcError, withAuthorization } from './rpc'
 /**
  * PUTs a file to a signed storage URL with progress. XMLHttpRequest, because fetch() reports no upload
  * progress. Headers go through the API client's rule, so the storage host never gets the Authorization
- * header: the signature in the URL is the permission (SPEC.md §7).
+ * header: the signature in the URL is the permission (docs/product.md (Calls)).
  */
 export function uploadFile(
   url: string,

@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 
 /**
- * The `default-old` layout (SPEC.md §2): the earlier page frame, a single narrow column that is only as tall
+ * The `default-old` layout (docs/product.md (Title and pages)): the earlier page frame, a single narrow column that is only as tall
  * as its content. Kept for the pages that still use it (/p); new pages use `default`.
  */
 export const Route = createFileRoute('/_default-old')({

@@ -169,7 +169,7 @@ test('register as a seller: account, storefront and M-Pesa payouts in one form',
 
   await page.goto('/account/settings/profile')
   await expect(page.getByLabel('Handle')).toHaveValue(handle)
-  // SPEC.md §7: every API request carries the token; the storage host (here the disk store's /files/) never.
+  // docs/product.md (Calls): every API request carries the token; the storage host (here the disk store's /files/) never.
   const sent: { method: string; path: string; authorization: string | undefined }[] = []
   page.on('request', async (request) => {
     const url = new URL(request.url())

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client'
 import { sessions, users } from '../../db/schema'
 import { uuidv7 } from '../../lib/uuid'
 
-/** Same lifetime as the auth_token cookie's max-age (SPEC.md §9): 27 days. */
+/** Same lifetime as the auth_token cookie's max-age (docs/product.md, The session): 27 days. */
 export const SESSION_TTL_SECONDS = 2332800
 
 export type UserRow = typeof users.$inferSelect

@@ -208,7 +208,7 @@ export const catalogHandlers: Pick<
 
   archiveProduct: async ({ id }, ctx) => {
     const { user } = ctx.caller
-    // Orders (next issue) keep pointing at the row: a product is archived, never deleted.
+    // Orders keep pointing at the row: a product is archived, never deleted.
     return asProduct(ctx.db, await setStatus(ctx.db, await ownProduct(ctx.db, user.id, id), 'archived'))
   },
 

@@ -9,7 +9,7 @@ import { page, type SandboxPage, sandboxPage } from './pages'
 import type { SandboxDeps } from './sandbox-deps'
 
 /**
- * A local Daraja (../../../shared/PROVIDERS.md): OAuth, STK push and query, C2B URL registration, B2C, and
+ * A local Daraja (docs/payments.md): OAuth, STK push and query, C2B URL registration, B2C, and
  * a "phone" page where a tester answers the STK prompt instead of a real handset, or pays a bill from the
  * M-Pesa menu (C2B). Mounted at /sandbox/mpesa. It accepts exactly
  * the credentials of deps.payments.mpesa and answers in Daraja's formats, errors included, so that the

@@ -10,7 +10,7 @@ import { page, type SandboxPage, sandboxPage } from './pages'
 import type { SandboxDeps } from './sandbox-deps'
 
 /**
- * A local PayPal (../../../shared/PROVIDERS.md): OAuth, Orders v2 (create, get, capture), refunds,
+ * A local PayPal (docs/payments.md): OAuth, Orders v2 (create, get, capture), refunds,
  * signed webhooks with their verification endpoint, and the buyer's approval page. Mounted at
  * /sandbox/paypal. It accepts exactly deps.payments.paypal's credentials and answers in PayPal's shapes,
  * errors included, so the adapter cannot tell it from PayPal. All state is in the sandbox store.

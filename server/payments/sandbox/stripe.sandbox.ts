@@ -10,7 +10,7 @@ import { page, type SandboxPage, sandboxPage } from './pages'
 import type { SandboxDeps } from './sandbox-deps'
 
 /**
- * A local Stripe (../../../shared/PROVIDERS.md) for Checkout: sessions (create, retrieve, expire),
+ * A local Stripe (docs/payments.md) for Checkout: sessions (create, retrieve, expire),
  * refunds, payment intents, signed webhooks, and the hosted card page with Stripe's test cards. Mounted at
  * /sandbox/stripe. It reads what the stripe SDK sends (form-encoded bodies with bracketed keys, Bearer
  * secret key, Idempotency-Key) and answers Stripe-shaped objects and errors, so the adapter cannot tell it
