@@ -24,7 +24,7 @@ function buildId(command: string): string {
   )
 }
 
-/** Writes builds/latest.json {id, timestamp} and builds/meta/{id}.json (SPEC.md §7's update checks). */
+/** Writes builds/latest.json {id, timestamp} and builds/meta/{id}.json (the update checks, docs/product.md). */
 function buildManifest(id: string): Plugin {
   return {
     name: 'soko:build-manifest',

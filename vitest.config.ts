@@ -11,11 +11,17 @@ export default defineConfig({
         test: { name: 'client', environment: 'jsdom', include: ['tests/unit/client/**/*.test.{ts,tsx}'] },
       },
       {
-        // Server units and integration tests: PGlite always, PostgreSQL too when DATABASE_URL is set.
+        // Server units: no database, no network.
+        test: { name: 'server-unit', environment: 'node', include: ['tests/unit/server/**/*.test.ts'] },
+      },
+      {
+        // Integration tests: the real server on a real database, PGlite always and PostgreSQL too when
+        // DATABASE_URL is set. The migrations run once per run; each test database starts from the result.
         test: {
-          name: 'server',
+          name: 'integration',
           environment: 'node',
-          include: ['tests/unit/server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/support/database-images.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

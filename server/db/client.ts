@@ -9,8 +9,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export type DatabaseTarget =
-  /** Embedded PGlite; `dataDir` null keeps it in memory (tests). */
-  { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string }
+  /**
+   * Embedded PGlite; `dataDir` null keeps it in memory (tests), started from `image` (a dumped data
+   * folder) when given, which skips creating a database from nothing.
+   */
+  { kind: 'pglite'; dataDir: string | null; image?: Blob } | { kind: 'postgres'; url: string }
 
 export interface Database {
   db: Db
@@ -23,10 +26,10 @@ export interface Database {
 export async function openDatabase(target: DatabaseTarget, migrationsDir: string): Promise<Database> {
   return target.kind === 'postgres'
     ? openPostgres(target.url, migrationsDir)
-    : openPglite(target.dataDir, migrationsDir)
+    : openPglite(target.dataDir, migrationsDir, target.image)
 }
 
-async function openPglite(dataDir: string | null, migrationsDir: string): Promise<Database> {
+async function openPglite(dataDir: string | null, migrationsDir: string, image?: Blob): Promise<Database> {
   const unlock = dataDir === null ? () => {} : lockDataDir(dataDir)
   try {
     const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
@@ -34,7 +37,10 @@ async function openPglite(dataDir: string | null, migrationsDir: string): Promis
       import('drizzle-orm/pglite'),
       import('drizzle-orm/pglite/migrator'),
     ])
-    const client = dataDir === null ? new PGlite() : new PGlite(path.join(dataDir, 'pgdata'))
+    const client =
+      dataDir === null
+        ? new PGlite(image ? { loadDataDir: image } : {})
+        : new PGlite(path.join(dataDir, 'pgdata'))
     const db = drizzle({ client, schema })
     try {
       await migrate(db, { migrationsFolder: migrationsDir })

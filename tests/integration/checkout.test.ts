@@ -16,7 +16,7 @@ import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { readOutbox } from '../support/outbox'
 import { submitSandboxCard } from '../support/sandbox-card'
-import { productOnSale, sellerOf } from '../support/shop'
+import { personOf, productOnSale, sellerOf } from '../support/shop'
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString()
 const PHONE = '0712345678'
@@ -534,12 +534,7 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
       .poll(() => readOutbox(app.dataDir).filter((m) => m.subject.startsWith('Refunded:')).length)
       .toBe(3)
     // Only the order's seller (or an admin) can refund.
-    const other = await createUser(app.database.db, {
-      email: 'other@example.com',
-      name: 'Other',
-      password: 'baobab-shade-2026',
-    })
-    const token = (await createSession(app.database.db, other.id, null)).token
+    const { token } = await personOf(app, 'other@example.com', { name: 'Other' })
     expect((await app.call('refundOrder', { orderId: ids.cardOrder }, token)).status).toBe(404)
   })
 

@@ -3,11 +3,10 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createUser } from '../../server/features/accounts/accounts.service'
-import { createSession } from '../../server/features/accounts/sessions'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { readOutbox } from '../support/outbox'
+import { personOf } from '../support/shop'
 
 const message = {
   name: 'Achieng Otieno',
@@ -24,13 +23,10 @@ describe.each(databaseKinds)('the contact page on %s', (kind) => {
   afterAll(() => app.close())
 
   it('stores a message, mails every admin with the writer as Reply-To, and lists it for admins only', async () => {
-    const admin = await createUser(app.database.db, {
-      email: 'admin@example.com',
+    const { token: adminToken } = await personOf(app, 'admin@example.com', {
       name: 'Admin',
-      password: 'baobab-shade-2026',
       roles: ['admin'],
     })
-    const adminToken = (await createSession(app.database.db, admin.id)).token
     const sent = await app.call('sendContactMessage', message)
     expect(sent.status).toBe(200)
     const id = (sent.body.data as { id: string }).id
@@ -51,12 +47,7 @@ describe.each(databaseKinds)('the contact page on %s', (kind) => {
     expect((listed.body.data as { messages: unknown[] }).messages[0]).toEqual(
       expect.objectContaining({ id, name: 'Achieng Otieno', topic: 'payments', userId: null }),
     )
-    const customer = await createUser(app.database.db, {
-      email: 'c@example.com',
-      name: 'C',
-      password: 'baobab-shade-2026',
-    })
-    const customerToken = (await createSession(app.database.db, customer.id)).token
+    const { token: customerToken } = await personOf(app, 'c@example.com', { name: 'C' })
     expect((await app.call('listContactMessages', {}, customerToken)).status).toBe(403)
   })
 

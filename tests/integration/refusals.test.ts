@@ -3,11 +3,9 @@ import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { productAssets } from '../../server/db/schema'
-import { createUser } from '../../server/features/accounts/accounts.service'
-import { createSession } from '../../server/features/accounts/sessions'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
-import { productOnSale, sellerOf } from '../support/shop'
+import { personOf, productOnSale, sellerOf } from '../support/shop'
 
 /**
  * Input a handler cannot take is refused whole: text no database can store is a 400 on its field before
@@ -155,13 +153,7 @@ describe.each(databaseKinds)('refused input on %s', (kind) => {
   })
 
   it('tells an admin with no storefront to set one up, instead of failing on seller subjects', async () => {
-    const admin = await createUser(app.database.db, {
-      email: 'storeless-admin@example.com',
-      name: 'Admin',
-      password: 'baobab-shade-2026',
-      roles: ['admin'],
-    })
-    const token = (await createSession(app.database.db, admin.id, null)).token
+    const { token } = await personOf(app, 'storeless-admin@example.com', { name: 'Admin', roles: ['admin'] })
     const calls: [string, Record<string, unknown>][] = [
       [
         'createProduct',

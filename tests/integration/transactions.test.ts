@@ -1,7 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, users } from '../../server/db/schema'
-import { createUser } from '../../server/features/accounts/accounts.service'
 import { createSession } from '../../server/features/accounts/sessions'
 import { createProduct, publishProduct } from '../../server/features/catalog/catalog.service'
 import { saleFee } from '../../server/ledger/postings'
@@ -9,7 +8,7 @@ import { createGateway, type Gateway } from '../../server/payments/gateway'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { submitSandboxCard } from '../support/sandbox-card'
-import { sellerOf } from '../support/shop'
+import { personOf, sellerOf } from '../support/shop'
 
 const DAY = 86_400_000
 const PRICE = 1_000_00
@@ -69,10 +68,7 @@ describe.each(databaseKinds)('transactions on %s', (kind) => {
 
   const seller = (handle: string) => sellerOf(app, handle)
 
-  async function buyer(email: string) {
-    const user = await createUser(app.database.db, { email, name: 'Buyer', password: 'baobab-shade-2026' })
-    return (await createSession(app.database.db, user.id, null)).token
-  }
+  const buyer = async (email: string) => (await personOf(app, email, { name: 'Buyer' })).token
 
   /** A published event (no file needed to publish) at one price. */
   async function event(sellerId: string, title: string, price: { amount: number; currency: string }) {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
+import { contract, isSubjectName } from '../../contract'
 import { createApp } from '../../server/app'
 import type { Database } from '../../server/db/client'
 import type { Config } from '../../server/env'
@@ -31,6 +32,31 @@ export interface RunningApp {
   close(): Promise<void>
 }
 
+/**
+ * Every answer a test gets is held to the contract: a 200's data must parse with its subject's output
+ * schema, so a handler that drifts from what the app is told it will get fails the test that called it.
+ */
+function checkOutput(body: unknown, answer: RpcAnswer) {
+  const request = typeof body === 'string' ? safeJson(body) : body
+  const subject = (request as { subject?: unknown } | null)?.subject
+  if (answer.status !== 200 || typeof subject !== 'string' || !isSubjectName(subject)) return
+  const parsed = contract[subject].output.safeParse(answer.body.data)
+  if (!parsed.success)
+    throw new Error(
+      `${subject} answered data its output schema refuses:\n${parsed.error.issues
+        .map((issue) => `  ${issue.path.join('.') || '(data)'}: ${issue.message}`)
+        .join('\n')}`,
+    )
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
 /** createApp() on a fresh database, listening on a free loopback port: statuses like 600 need a socket. */
 export async function startApp(kind: DatabaseKind, overrides: Partial<Config> = {}): Promise<RunningApp> {
   const database = await openTestDatabase(kind)
@@ -57,7 +83,13 @@ export async function startApp(kind: DatabaseKind, overrides: Partial<Config> = 
       headers: { 'content-type': 'application/json', ...headers },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     })
-    return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers }
+    const answer = {
+      status: res.status,
+      body: (await res.json()) as Record<string, unknown>,
+      headers: res.headers,
+    }
+    checkOutput(body, answer)
+    return answer
   }
   return {
     url,

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
+import { inject } from 'vitest'
 import { type Database, type DatabaseTarget, openDatabase } from '../../server/db/client'
 import { findProjectRoot } from '../../server/env'
 
@@ -15,8 +17,9 @@ export const databaseKinds: DatabaseKind[] = process.env.DATABASE_URL ? ['pglite
  * PostgreSQL server of DATABASE_URL that close() drops again.
  */
 export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
-  if (kind === 'pglite') return openDatabase({ kind: 'pglite', dataDir: null }, migrationsDir)
-  const scratch = await createScratchDatabase()
+  if (kind === 'pglite')
+    return openDatabase({ kind: 'pglite', dataDir: null, image: pgliteImage() }, migrationsDir)
+  const scratch = await createScratchDatabase(inject('postgresTemplate') || undefined)
   const database = await openDatabase({ kind: 'postgres', url: scratch.url }, migrationsDir)
   return {
     ...database,
@@ -27,12 +30,24 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
   }
 }
 
-/** A new, empty database on the PostgreSQL server of DATABASE_URL. */
-export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** The migrated PGlite data folder the global setup dumped, read once per test file. */
+let image: Blob | undefined
+function pgliteImage(): Blob {
+  image ??= new Blob([readFileSync(inject('pgliteImage'))])
+  return image
+}
+
+/**
+ * A new database on the PostgreSQL server of DATABASE_URL: empty, or a copy of `template` (a migrated one,
+ * made once by the global setup).
+ */
+export async function createScratchDatabase(
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL
   if (!serverUrl) throw new Error('DATABASE_URL is not set')
   const name = `soko_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
-  await adminQuery(serverUrl, `create database ${name}`)
+  await adminQuery(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`)
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
   return {
@@ -41,7 +56,7 @@ export async function createScratchDatabase(): Promise<{ url: string; drop(): Pr
   }
 }
 
-async function adminQuery(url: string, sql: string) {
+export async function adminQuery(url: string, sql: string) {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {

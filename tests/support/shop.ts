@@ -6,6 +6,21 @@ import { createProduct, publishProduct } from '../../server/features/catalog/cat
 import { createStorage } from '../../server/storage/create-storage'
 import type { RunningApp } from './app'
 
+/** Someone with an account (a customer, or with the roles given) and a session token. */
+export async function personOf(
+  app: RunningApp,
+  email: string,
+  opts: { name?: string; roles?: ('admin' | 'seller')[] } = {},
+) {
+  const user = await createUser(app.database.db, {
+    email,
+    name: opts.name ?? email.split('@')[0] ?? email,
+    password: 'baobab-shade-2026',
+    ...(opts.roles ? { roles: opts.roles } : {}),
+  })
+  return { id: user.id, user, token: (await createSession(app.database.db, user.id, null)).token }
+}
+
 /** A seller with a storefront (Kenyan, paid out by M-Pesa) and a session token. */
 export async function sellerOf(app: RunningApp, handle: string, displayName = `${handle} Studio`) {
   const user = await createUser(app.database.db, {
