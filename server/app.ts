@@ -6,7 +6,6 @@ import type { Database } from './db/client'
 import type { Config } from './env'
 import { orderEvents } from './features/checkout/order-events'
 import { buildPlatformSettings } from './features/settings/settings.service'
-import { startPaymentJobs } from './jobs/payments.job'
 import type { Logger } from './lib/log'
 import { createMailer, type Mailer } from './mail/mailer'
 import { createGateway, type Gateway } from './payments/gateway'
@@ -33,8 +32,6 @@ export interface AppDeps {
   storage?: ServedStorage
   /** Defaults to the adapters configured (live providers or this server's sandbox). */
   gateway?: Gateway
-  /** Run the background work of payments (expiring holds, asking about late payments): index.ts does. */
-  jobs?: boolean
 }
 
 /** Paths the server owns: never answered with the app's HTML. */
@@ -108,7 +105,6 @@ export function createApp(deps: AppDeps) {
   const checkout = { db: database.db, config, log, mailer, gateway }
   app.route('/hooks', gateway.hooks(orderEvents(checkout)))
   const sandboxesIdle = mountSandboxes(app as unknown as Hono, { db: database.db, config, log, fetch: local })
-  const stopJobs = deps.jobs ? startPaymentJobs(checkout) : () => {}
 
   app.get('/healthz', async (c) => {
     try {
@@ -167,9 +163,9 @@ export function createApp(deps: AppDeps) {
     return c.text(`Something went wrong on our side (request ${requestId}).`, 500)
   })
 
-  // index.ts stops the background work, and waits for the sandboxes' deliveries, before it closes the
-  // database.
-  return Object.assign(app, { stopJobs, sandboxesIdle })
+  // index.ts runs the background jobs with the same checkout services (the sandboxes reached in-process),
+  // and waits for the sandboxes' deliveries before it closes the database.
+  return Object.assign(app, { checkout, sandboxesIdle })
 }
 
 function sendAsset(c: Context, asset: Asset, status: 200 | 404 = 200, cacheControl = asset.cacheControl) {

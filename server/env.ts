@@ -49,6 +49,8 @@ export interface Config {
   payments: PaymentsConfig
   /** How far one requester can go with unpaid checkouts: against hoarded stock and prompt spam. */
   checkoutLimits: CheckoutLimits
+  /** The background job runner (server/jobs/runner.ts). */
+  jobs: { pollMs: number; leaseMs: number }
   /** Project root: where dist/ and server/db/migrations are found, from source or from the bundle. */
   rootDir: string
   /** Folder of the built PWA: DIST_DIR/client, by default dist/client. */
@@ -222,6 +224,18 @@ const schema = z.object({
   LIMIT_PROMPTS_PER_PHONE_HOUR: count('M-Pesa prompts').default(5),
   LIMIT_CHECKOUTS_PER_ADDRESS: count('checkouts').default(20),
   LIMIT_UNITS_HELD_PER_BUYER: count('units').default(10),
+  JOB_POLL_MS: z.coerce
+    .number({ error: 'Use a number of milliseconds' })
+    .int('Use a whole number of milliseconds')
+    .min(50, 'Use at least 50 ms')
+    .max(60_000, 'Use at most a minute (60000)')
+    .default(1000),
+  JOB_LEASE_MS: z.coerce
+    .number({ error: 'Use a number of milliseconds' })
+    .int('Use a whole number of milliseconds')
+    .min(300, 'Use at least 300 ms')
+    .max(3_600_000, 'Use at most an hour (3600000)')
+    .default(30_000),
 })
 
 /** A provider is live when all its keys are set, and in sandbox mode when none are; half is a mistake. */
@@ -338,6 +352,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perAddress: { max: e.LIMIT_CHECKOUTS_PER_ADDRESS, windowSeconds: 600 },
       unitsHeldPerBuyer: e.LIMIT_UNITS_HELD_PER_BUYER,
     },
+    jobs: { pollMs: e.JOB_POLL_MS, leaseMs: e.JOB_LEASE_MS },
     rootDir,
     clientDir: path.join(e.DIST_DIR ? path.resolve(e.DIST_DIR) : path.join(rootDir, 'dist'), 'client'),
   }

@@ -6,6 +6,8 @@ import { DataDirLockedError } from './db/lock'
 import { ConfigError, loadConfig } from './env'
 import { grantAdmin } from './features/accounts/accounts.service'
 import { seedDemoData } from './features/demo/seed'
+import { createJobRunner } from './jobs/runner'
+import { serverJobs } from './jobs/server-jobs'
 import { createLogger } from './lib/log'
 import { createStorage } from './storage/create-storage'
 
@@ -15,6 +17,8 @@ const ACCEPT_MS = 10_000
 const QUIET_MS = 50
 /** How long a stopping server with nothing in flight waits for requests still being read. */
 const IDLE_MS = 500
+/** How long a stopping server waits for background jobs in progress; longer ones are left to their lease. */
+const JOBS_MS = 10_000
 
 // Listening only: everything else is built by createApp() so tests can build it without a socket.
 async function main() {
@@ -32,7 +36,16 @@ async function main() {
     log.warn('ADMIN_EMAIL has no account yet: sign up with that address, then restart Soko', {
       email: config.adminEmail,
     })
-  const app = createApp({ config, database, log, storage, jobs: true })
+  const app = createApp({ config, database, log, storage })
+  // Background work runs beside the app, not inside it, so tests build apps without it; every instance
+  // runs one runner and they share the jobs through the database.
+  const jobs = createJobRunner({
+    db: database.db,
+    log,
+    definitions: serverJobs(app.checkout),
+    pollMs: config.jobs.pollMs,
+    leaseMs: config.jobs.leaseMs,
+  })
 
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`
@@ -45,6 +58,8 @@ async function main() {
     }
     lines.push('  stop with Ctrl+C')
     console.log(lines.join('\n'))
+    // Only once listening: a process that cannot listen exits without having claimed any job.
+    jobs.start()
   })
 
   server.on('error', async (error: NodeJS.ErrnoException) => {
@@ -53,6 +68,7 @@ async function main() {
         ? `Soko cannot listen on ${config.host}:${config.port}: the port is in use. Stop the other server or set PORT.`
         : `Soko cannot listen on ${config.host}:${config.port}: ${error.message}`,
     )
+    await jobs.stop()
     await database.close()
     process.exit(1)
   })
@@ -79,7 +95,10 @@ async function main() {
     if (stopping) return
     stopping = true
     draining = true
-    app.stopJobs()
+    // No job is claimed from now on; those running finish while the requests do.
+    const jobsStopped = jobs
+      .stop({ timeoutMs: JOBS_MS })
+      .catch((error: unknown) => log.error('stopping the job runner failed', { error }))
     log.info('stopping: finishing requests in flight', { signal })
     // Connections the system has already accepted for us wait in its queue until this process takes them,
     // which a busy process does slowly; shutting the door on them would reset them. So listen on until
@@ -90,7 +109,9 @@ async function main() {
     while (Date.now() < acceptUntil && (inFlight > 0 || Date.now() - lastConnectionAt < QUIET_MS))
     server.close(async () => {
       clearInterval(closeIdle)
-      // Callbacks the sandboxes are still sending are delivered before the database closes.
+      // Jobs, then callbacks the sandboxes are still sending (a job may have caused some), end before the
+      // database closes.
+      await jobsStopped
       await app.sandboxesIdle()
       await database.close()
       log.info('stopped')

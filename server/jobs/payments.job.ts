@@ -2,20 +2,20 @@ import { and, eq, lt, sql } from 'drizzle-orm'
 import { orders } from '../db/schema'
 import type { CheckoutDeps } from '../features/checkout/deps'
 import { checkPending, expireOrders } from '../features/checkout/payment'
-
-/** How often this instance looks for holds that ran out and payments whose callback never came. */
-const EVERY_MS = 30_000
+import { defineRecurringJob } from './define'
 
 /**
- * Background work of payments, on a timer of each instance (they share the work safely: expiring and
- * checking are idempotent, and a check claims its order for 10 s). Returns a function that stops it.
+ * Background work of payments, once every 30 s across all instances: closes orders whose hold ran out
+ * (asking the provider first), and asks about waiting payments whose callback or webhook is late. Both are
+ * idempotent, and a check claims its order for 10 s, so a run repeated after a crash does no harm. A failed
+ * sweep is not retried: the next one, 30 s later, is the retry.
  */
-export function startPaymentJobs(deps: CheckoutDeps): () => void {
-  let running = false
-  const tick = async () => {
-    if (running) return
-    running = true
-    try {
+export function paymentsSweep(deps: CheckoutDeps) {
+  return defineRecurringJob({
+    name: 'payments.sweep',
+    schedule: { everyMs: 30_000 },
+    maxAttempts: 1,
+    async run() {
       await expireOrders(deps)
       // Waiting payments older than a minute: their callback or webhook is late or lost.
       const late = await deps.db
@@ -30,13 +30,6 @@ export function startPaymentJobs(deps: CheckoutDeps): () => void {
         )
         .limit(20)
       for (const { id } of late) await checkPending(deps, id)
-    } catch (error) {
-      deps.log.error('payment jobs failed; they run again shortly', { error })
-    } finally {
-      running = false
-    }
-  }
-  const timer = setInterval(() => void tick(), EVERY_MS)
-  timer.unref()
-  return () => clearInterval(timer)
+    },
+  })
 }

@@ -62,4 +62,13 @@ describe('loadConfig', () => {
       )
     }
   })
+
+  it('reads the job runner settings, refusing a lease too short to renew', () => {
+    expect(loadConfig({}).jobs).toEqual({ pollMs: 1000, leaseMs: 30_000 })
+    expect(loadConfig({ JOB_POLL_MS: '250', JOB_LEASE_MS: '1000' }).jobs).toEqual({
+      pollMs: 250,
+      leaseMs: 1000,
+    })
+    expect(() => loadConfig({ JOB_LEASE_MS: '10' })).toThrowError(/JOB_LEASE_MS: Use at least 300 ms/)
+  })
 })

@@ -1,0 +1,9 @@
+import type { CheckoutDeps } from '../features/checkout/deps'
+import type { JobDefinition } from './define'
+import { paymentsSweep } from './payments.job'
+import { pruneJobs } from './prune.job'
+
+/** Every job the server runs: a new kind of job is defined in its own module and listed here. */
+export function serverJobs(deps: CheckoutDeps): JobDefinition[] {
+  return [paymentsSweep(deps), pruneJobs(deps.db)]
+}
