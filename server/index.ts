@@ -1,15 +1,11 @@
-import path from 'node:path'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
-import { openDatabase } from './db/client'
+import { prepare, startupLines } from './boot'
 import { DataDirLockedError } from './db/lock'
 import { ConfigError, loadConfig } from './env'
-import { grantAdmin } from './features/accounts/accounts.service'
-import { seedDemoData } from './features/demo/seed'
 import { createJobRunner } from './jobs/runner'
 import { serverJobs } from './jobs/server-jobs'
 import { createLogger } from './lib/log'
-import { createStorage } from './storage/create-storage'
 
 /** The longest a stopping server goes on accepting connections already on their way. */
 const ACCEPT_MS = 10_000
@@ -24,18 +20,7 @@ const JOBS_MS = 10_000
 async function main() {
   const config = loadConfig()
   const log = createLogger(config.logLevel)
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: config.dataDir },
-    path.join(config.rootDir, 'server', 'db', 'migrations'),
-  )
-  const storage = createStorage(config)
-  const demo = config.demoData ? await seedDemoData(database.db, storage, config, log) : null
-  if (config.adminEmail && !(await grantAdmin(database.db, config.adminEmail)))
-    log.warn('ADMIN_EMAIL has no account yet: sign up with that address, then restart Soko', {
-      email: config.adminEmail,
-    })
+  const { database, storage, demo } = await prepare(config, log)
   const app = createApp({ config, database, log, storage })
   // Background work runs beside the app, not inside it, so tests build apps without it; every instance
   // runs one runner and they share the jobs through the database.
@@ -48,16 +33,8 @@ async function main() {
   })
 
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
-    const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`
     const url = `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`
-    const lines = [`Soko is running at ${url}`, `  database: ${where}`]
-    if (demo) {
-      lines.push('  demo sign-in (password for both):', `    admin   ${demo.adminEmail}`)
-      lines.push(`    seller  ${demo.sellerEmail}   storefront /creators/${demo.sellerHandle}`)
-      lines.push(`    password ${demo.password}`)
-    }
-    lines.push('  stop with Ctrl+C')
-    console.log(lines.join('\n'))
+    console.log(startupLines(config, url, demo).join('\n'))
     // Only once listening: a process that cannot listen exits without having claimed any job.
     jobs.start()
   })

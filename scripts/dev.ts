@@ -1,0 +1,106 @@
+// `npm run dev`: the app from Vite with hot reload, and the API, hooks, files and sandboxes from the server,
+// on one port (PORT) and the same embedded database as `npm start` (DATA_DIR). `tsx watch` runs this file:
+// a change to the server (or the contract) restarts it; a change to the app is hot-reloaded by Vite.
+import { readFileSync } from 'node:fs'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import path from 'node:path'
+import { getRequestListener } from '@hono/node-server'
+import { createServer as createVite } from 'vite'
+import { payloadPath } from '../contract/runtime'
+import { createApp } from '../server/app'
+import { prepare, startupLines } from '../server/boot'
+import { loadConfig } from '../server/env'
+import { createJobRunner } from '../server/jobs/runner'
+import { serverJobs } from '../server/jobs/server-jobs'
+import { createLogger } from '../server/lib/log'
+import { runtimeSettings, withRuntimeSettings } from '../server/web/html'
+
+/** What the server answers; everything else (pages, modules, assets, hot reload) is Vite's. */
+const SERVER_OWNED = /^\/(files|hooks|builds|sandbox|healthz)(\/|$)|\/_payload\.json$/
+
+const config = loadConfig()
+const log = createLogger(config.logLevel)
+const { database, storage, demo } = await prepare(config, log)
+const app = createApp({ config, database, log, storage })
+const jobs = createJobRunner({
+  db: database.db,
+  log,
+  definitions: serverJobs(app.checkout),
+  pollMs: config.jobs.pollMs,
+  leaseMs: config.jobs.leaseMs,
+})
+const api = getRequestListener(app.fetch)
+
+const http = createServer((req, res) => void route(req, res))
+const vite = await createVite({
+  root: config.rootDir,
+  appType: 'custom',
+  server: { middlewareMode: true, hmr: { server: http } },
+})
+
+async function route(req: IncomingMessage, res: ServerResponse) {
+  const pathname = new URL(req.url ?? '/', 'http://soko.invalid').pathname
+  const json = (await marketingPayloads()).get(pathname)
+  if (json) {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+    res.end(json)
+    return
+  }
+  if ((req.method === 'POST' && pathname === '/') || SERVER_OWNED.test(pathname)) return api(req, res)
+  vite.middlewares(req, res, () => void page(req, res))
+}
+
+/**
+ * The marketing pages' data, which the build writes as files, answered from its source (loaded through
+ * Vite, so an edit shows on the next request).
+ */
+async function marketingPayloads(): Promise<Map<string, string>> {
+  const content = (await vite.ssrLoadModule('/src/features/marketing/content.ts')) as {
+    marketingPayloads: Record<string, unknown>
+  }
+  return new Map(
+    Object.entries(content.marketingPayloads).map(([page, payload]) => [
+      payloadPath(page),
+      JSON.stringify(payload),
+    ]),
+  )
+}
+
+/** A navigation Vite did not answer: the app's page, with this server's runtime settings in it. */
+async function page(req: IncomingMessage, res: ServerResponse) {
+  try {
+    const template = readFileSync(path.join(config.rootDir, 'index.html'), 'utf8')
+    const html = await vite.transformIndexHtml(req.url ?? '/', template)
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+    res.end(withRuntimeSettings(html, runtimeSettings(config, 'dev')))
+  } catch (error) {
+    vite.ssrFixStacktrace(error as Error)
+    log.error('the page could not be made', { error })
+    res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
+    res.end(String(error))
+  }
+}
+
+http.listen(config.port, config.host, () => {
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`
+  console.log(
+    [...startupLines(config, url, demo), '  (development: hot reload, server restarts on change)'].join('\n'),
+  )
+  jobs.start()
+})
+
+// tsx watch stops this process before starting the new one: the database's lock must be let go.
+let stopping = false
+async function stop() {
+  if (stopping) return
+  stopping = true
+  await jobs.stop({ timeoutMs: 5_000 })
+  await vite.close()
+  http.closeAllConnections()
+  await new Promise<void>((resolve) => http.close(() => resolve()))
+  await app.sandboxesIdle()
+  await database.close()
+  process.exit(0)
+}
+process.on('SIGTERM', () => void stop())
+process.on('SIGINT', () => void stop())

@@ -1,0 +1,44 @@
+import path from 'node:path'
+import { type Database, openDatabase } from './db/client'
+import type { Config } from './env'
+import { grantAdmin } from './features/accounts/accounts.service'
+import { type DemoAccounts, seedDemoData } from './features/demo/seed'
+import type { Logger } from './lib/log'
+import type { ServedStorage } from './storage/create-storage'
+import { createStorage } from './storage/create-storage'
+
+/**
+ * What a server needs before it can answer: the database (migrated), the file storage, the demo data in
+ * an empty database when asked for, and the configured admin. Shared by `npm start` and `npm run dev`.
+ */
+export async function prepare(
+  config: Config,
+  log: Logger,
+): Promise<{ database: Database; storage: ServedStorage; demo: DemoAccounts | null }> {
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
+    path.join(config.rootDir, 'server', 'db', 'migrations'),
+  )
+  const storage = createStorage(config)
+  const demo = config.demoData ? await seedDemoData(database.db, storage, config, log) : null
+  if (config.adminEmail && !(await grantAdmin(database.db, config.adminEmail)))
+    log.warn('ADMIN_EMAIL has no account yet: sign up with that address, then restart Soko', {
+      email: config.adminEmail,
+    })
+  return { database, storage, demo }
+}
+
+/** What a started server prints: where it is, its database and the demo sign-in. */
+export function startupLines(config: Config, url: string, demo: DemoAccounts | null): string[] {
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`
+  const lines = [`Soko is running at ${url}`, `  database: ${where}`]
+  if (demo) {
+    lines.push('  demo sign-in (password for both):', `    admin   ${demo.adminEmail}`)
+    lines.push(`    seller  ${demo.sellerEmail}   storefront /creators/${demo.sellerHandle}`)
+    lines.push(`    password ${demo.password}`)
+  }
+  lines.push('  stop with Ctrl+C')
+  return lines
+}
