@@ -7,6 +7,7 @@ import { defineSubject } from './rpc'
 import { payoutSchedule, userSettings } from './settings.contract'
 
 export const role = z.enum(['customer', 'seller', 'admin'])
+export type Role = z.infer<typeof role>
 
 /** The signed-in person as the client stores it. */
 export const user = z.object({
@@ -110,6 +111,7 @@ export const idDocumentKind = z.enum(['national-id', 'passport', 'alien-id'], {
 })
 
 export const verificationStatus = z.enum(['pending', 'approved', 'rejected'])
+export type VerificationStatus = z.infer<typeof verificationStatus>
 
 /** What a seller tells us about themselves for identity verification (KYC). */
 export const sellerVerificationDetails = z.strictObject({
@@ -138,6 +140,8 @@ export const sellerVerificationDetails = z.strictObject({
     .min(5, 'Enter your street address and town')
     .max(300),
 })
+
+export type SellerVerificationDetails = z.output<typeof sellerVerificationDetails>
 
 export const sellerVerification = z.object({
   id: z.string(),

@@ -155,10 +155,7 @@ const common = {
  * currency and inside the platform's range for it (a price above the minimum; a free ticket or free
  * shipping is 0), so no order can total less than nothing or add up two currencies.
  */
-function checkProduct(
-  input: { kind: ProductKind; price: z.infer<typeof money>; details: Record<string, unknown> },
-  ctx: z.RefinementCtx,
-) {
+function checkProduct(input: z.output<typeof productOfAKind>, ctx: z.RefinementCtx) {
   const issue = (path: (string | number)[], message: string) =>
     ctx.addIssue({ code: 'custom', path, message })
   const currency = input.price.currency
@@ -173,14 +170,14 @@ function checkProduct(
     const why = outOfRange(m, use)
     if (why) issue([...path, 'amount'], why)
   }
-  const free = input.kind === 'digital' && (input.details as { free?: boolean }).free === true
+  const free = input.kind === 'digital' && input.details.free === true
   if (free) {
     if (input.price.amount !== 0) issue(['price', 'amount'], 'A free product has a price of 0')
   } else if (input.kind === 'event') amount(['price'], input.price, 'price-or-free', '')
   else if (input.price.amount <= 0) issue(['price', 'amount'], 'Set a price above zero')
   else amount(['price'], input.price, 'price', '')
   if (input.kind === 'event') {
-    const details = input.details as z.infer<typeof eventDetails>
+    const details = input.details
     details.ticketTypes.forEach((ticket, i) => {
       const path = ['details', 'ticketTypes', i]
       amount([...path, 'price'], ticket.price, 'price-or-free', 'Tickets are priced in the event’s currency')
@@ -193,7 +190,7 @@ function checkProduct(
       issue(['details', 'endsAt'], 'The end comes after the start')
   }
   if (input.kind === 'merch') {
-    const details = input.details as z.infer<typeof merchDetails>
+    const details = input.details
     details.variants.forEach((v, i) => {
       amount(
         ['details', 'variants', i, 'price'],
@@ -212,7 +209,7 @@ function checkProduct(
     })
   }
   if (input.kind === 'digital') {
-    const pwyw = (input.details as z.infer<typeof digitalDetails>).payWhatYouWant
+    const pwyw = input.details.payWhatYouWant
     if (pwyw) {
       const path = ['details', 'payWhatYouWant', 'minimum']
       amount(path, pwyw.minimum, 'price-or-free', 'Use the product’s currency')
@@ -229,21 +226,22 @@ export const productDetails = {
   event: eventDetails,
 } as const
 
-export const newProduct = z
-  .discriminatedUnion(
-    'kind',
-    [
-      z.strictObject({ kind: z.literal('digital'), ...common, details: digitalDetails.prefault({}) }),
-      z.strictObject({ kind: z.literal('service'), ...common, details: serviceDetails }),
-      z.strictObject({ kind: z.literal('merch'), ...common, details: merchDetails }),
-      z.strictObject({ kind: z.literal('event'), ...common, details: eventDetails }),
-    ],
-    {
-      error: (issue) =>
-        issue.code === 'invalid_union' ? 'Choose digital, service, merch or event' : undefined,
-    },
-  )
-  .superRefine(checkProduct)
+/** A product of one kind with that kind's details, before the rules that span fields. */
+const productOfAKind = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({ kind: z.literal('digital'), ...common, details: digitalDetails.prefault({}) }),
+    z.strictObject({ kind: z.literal('service'), ...common, details: serviceDetails }),
+    z.strictObject({ kind: z.literal('merch'), ...common, details: merchDetails }),
+    z.strictObject({ kind: z.literal('event'), ...common, details: eventDetails }),
+  ],
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union' ? 'Choose digital, service, merch or event' : undefined,
+  },
+)
+
+export const newProduct = productOfAKind.superRefine(checkProduct)
 
 /** A product photo in WebP at several widths: `src` is a middle one, `srcset` lists them all. */
 export const productImage = z.object({
@@ -262,27 +260,90 @@ export const productFile = z.object({
   contentType: z.string(),
 })
 
-export const product = z.object({
+/**
+ * Each kind's details as a product carries them once saved: defaults filled in, and every variant and
+ * ticket type with the id the server gave it (orders name what they hold by it). An event's start is
+ * whatever was saved, past or not.
+ */
+const savedDetails = {
+  digital: digitalDetails,
+  service: serviceDetails,
+  merch: merchDetails.extend({ variants: z.array(variant.extend({ id: z.string() })) }),
+  event: eventDetails.extend({
+    startsAt: z.iso.datetime({ offset: true }),
+    ticketTypes: z.array(ticketType.extend({ id: z.string() })),
+  }),
+}
+
+export type DigitalDetails = z.output<typeof savedDetails.digital>
+export type ServiceDetails = z.output<typeof savedDetails.service>
+export type MerchDetails = z.output<typeof savedDetails.merch>
+export type EventDetails = z.output<typeof savedDetails.event>
+export type Place = ServiceDetails['where']
+export type WeeklySlot = ServiceDetails['availability'][number]
+export type Variant = MerchDetails['variants'][number]
+export type ShippingZone = MerchDetails['shippingZones'][number]
+export type TicketType = EventDetails['ticketTypes'][number]
+
+/** Each kind's saved details, by kind. */
+export interface DetailsByKind {
+  digital: DigitalDetails
+  service: ServiceDetails
+  merch: MerchDetails
+  event: EventDetails
+}
+export type ProductDetails = DetailsByKind[ProductKind]
+/** A kind with its own details: checking `kind` tells which details they are. */
+export type KindWithDetails = { [K in ProductKind]: { kind: K; details: DetailsByKind[K] } }[ProductKind]
+
+/** Each kind's details as createProduct and updateProduct take them: defaults may be left out, ids kept. */
+export type DetailsInputByKind = { [K in ProductKind]: z.input<(typeof productDetails)[K]> }
+export type ProductDetailsInput = DetailsInputByKind[ProductKind]
+/** A kind with its details as sent: checking `kind` tells which details they are. */
+export type KindWithDetailsInput = {
+  [K in ProductKind]: { kind: K; details: DetailsInputByKind[K] }
+}[ProductKind]
+
+const productFields = {
   id: z.string(),
-  kind: productKind,
   slug: z.string(),
   title: z.string(),
   description: z.string(),
   price: money,
   category: z.string().nullable(),
   status: productStatus,
-  details: z.record(z.string(), z.unknown()),
   images: z.array(productImage),
   files: z.array(productFile),
   publishedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-})
+}
+
+export const product = z.discriminatedUnion('kind', [
+  z.object({ ...productFields, kind: z.literal('digital'), details: savedDetails.digital }),
+  z.object({ ...productFields, kind: z.literal('service'), details: savedDetails.service }),
+  z.object({ ...productFields, kind: z.literal('merch'), details: savedDetails.merch }),
+  z.object({ ...productFields, kind: z.literal('event'), details: savedDetails.event }),
+])
 
 export type Product = z.infer<typeof product>
+export type ProductStatus = z.infer<typeof productStatus>
 export type ProductImage = z.infer<typeof productImage>
 export type ProductFile = z.infer<typeof productFile>
 export type NewProductInput = z.output<typeof newProduct>
+
+/**
+ * updateProduct's `details`: the product's own kind's details, whole. The kind is not sent (it cannot
+ * change), so all this checks is that they are an object: the handler checks them field by field against
+ * the product's stored kind with `newProduct`, whose messages name the field to fix. A union of the four
+ * schemas here could not do that: it does not know which kind was meant, so a merch variant without its
+ * stock would come back as one message about `details` (and a loose union would take any object as a
+ * digital product's details, all of them optional, and drop the rest).
+ */
+const detailsOfTheProductsKind = z.custom<ProductDetailsInput>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  { error: 'Send the details of the product’s kind as an object, e.g. {"variants": […]} for merch' },
+)
 
 const productId = z.uuid({ error: 'Choose one of your products' })
 const one = z.object({ product })
@@ -379,7 +440,7 @@ export const catalogContract = {
       price: money.optional(),
       slug: slug.optional(),
       category: z.string().trim().max(40).nullable().optional(),
-      details: z.record(z.string(), z.unknown()).optional(),
+      details: detailsOfTheProductsKind.optional(),
       /** The photos to keep, in order; those left out are removed. */
       images: assetIds('photos', UPLOAD_LIMITS.imagesPerProduct),
       /** The files to keep, in order; those left out are removed. */

@@ -16,28 +16,29 @@ const orderId = z.uuid({ error: 'Not an order' })
 /** The key a signed-out buyer got with the order; it lets them follow it and download what it bought. */
 const accessKey = z.string().min(16).max(100).optional()
 
-const delivery = z.discriminatedUnion(
-  'kind',
-  [
-    z.strictObject({
-      kind: z.literal('ship'),
-      name: z
-        .string({ error: 'Give the name to ship to' })
-        .trim()
-        .min(2, 'Give the name to ship to')
-        .max(100),
-      phone: z.string().trim().max(30).default(''),
-      line1: z.string({ error: 'Give the street address' }).trim().min(3, 'Give the street address').max(200),
-      line2: z.string().trim().max(200).default(''),
-      city: z.string({ error: 'Give the town or city' }).trim().min(2, 'Give the town or city').max(100),
-      region: z.string().trim().max(100).default(''),
-      postalCode: z.string().trim().max(20).default(''),
-      country: z.string({ error: 'Choose the country' }).regex(/^[A-Z]{2}$/, 'Choose the country'),
-    }),
-    z.strictObject({ kind: z.literal('pickup') }),
-  ],
-  { error: () => 'Choose delivery or pickup' },
-)
+const shipTo = z.strictObject({
+  kind: z.literal('ship'),
+  name: z.string({ error: 'Give the name to ship to' }).trim().min(2, 'Give the name to ship to').max(100),
+  phone: z.string().trim().max(30).default(''),
+  line1: z.string({ error: 'Give the street address' }).trim().min(3, 'Give the street address').max(200),
+  line2: z.string().trim().max(200).default(''),
+  city: z.string({ error: 'Give the town or city' }).trim().min(2, 'Give the town or city').max(100),
+  region: z.string().trim().max(100).default(''),
+  postalCode: z.string().trim().max(20).default(''),
+  country: z.string({ error: 'Choose the country' }).regex(/^[A-Z]{2}$/, 'Choose the country'),
+})
+
+const delivery = z.discriminatedUnion('kind', [shipTo, z.strictObject({ kind: z.literal('pickup') })], {
+  error: () => 'Choose delivery or pickup',
+})
+
+/** Where a merch order goes: the address given, with the shipping zone it is in, or pickup at the seller's. */
+export const orderDelivery = z.discriminatedUnion('kind', [
+  shipTo.extend({ zone: z.string() }),
+  z.object({ kind: z.literal('pickup'), address: z.string() }),
+])
+
+export type OrderDelivery = z.infer<typeof orderDelivery>
 
 /** What is being bought, as the product page's form sends it; the server checks it against the product. */
 const selection = {
@@ -120,7 +121,7 @@ export const order = z.object({
   method: z.enum([...PAYMENT_METHODS, 'free']),
   charge: money,
   buyerEmail: z.string(),
-  delivery: z.record(z.string(), z.unknown()).nullable(),
+  delivery: orderDelivery.nullable(),
   /** M-Pesa receipt, card or PayPal reference, once paid. */
   receipt: z.string().nullable(),
   failure: z.object({ code: z.string(), message: z.string() }).nullable(),

@@ -72,3 +72,8 @@ export function convertApprox(
   const major = amount.amount / 10 ** currencies[amount.currency].minorUnits
   return { amount: Math.round((major / from) * target * 10 ** currencies[to].minorUnits), currency: to }
 }
+
+/** Whether a text is the code of a currency Soko prices in. */
+export function isCurrencyCode(code: string): code is CurrencyCode {
+  return Object.hasOwn(currencies, code)
+}

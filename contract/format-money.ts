@@ -1,8 +1,8 @@
-import { type CurrencyCode, currencies } from './currencies'
+import { currencies, isCurrencyCode } from './currencies'
 
 /** An amount in minor units as people read it, e.g. `KES 1,000.00`; whole-unit currencies show no decimals. */
 export function formatMoney(amount: number, currency: string, locale?: string): string {
-  const digits = currencies[currency as CurrencyCode]?.minorUnits ?? 2
+  const digits = isCurrencyCode(currency) ? currencies[currency].minorUnits : 2
   return formatter(currency, digits, locale).format(amount / 10 ** digits)
 }
 

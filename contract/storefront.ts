@@ -4,7 +4,16 @@
  */
 
 import type { ProductKind } from './catalog.constants'
-import type { ProductFile, ProductImage } from './catalog.contract'
+import type {
+  DigitalDetails,
+  EventDetails,
+  MerchDetails,
+  ProductFile,
+  ProductImage,
+  ServiceDetails,
+  TicketType,
+  Variant,
+} from './catalog.contract'
 import type { CurrencyCode } from './currencies'
 import type { Money } from './money'
 
@@ -44,15 +53,44 @@ export interface ProductCard {
   soldOut: boolean
 }
 
+/** Where a service or event happens, as its page says: an online meeting's link goes only to buyers. */
+export type PublicPlace = { kind: 'online' } | { kind: 'place'; address: string }
+
+/**
+ * Each kind's details as its public page shows them: no meeting link, and what is left to buy (a
+ * variant's `stock` and a ticket type's `left` are less what orders hold, paid or being paid for).
+ */
+export interface PublicDetails {
+  digital: DigitalDetails
+  service: Omit<ServiceDetails, 'where'> & { where: PublicPlace }
+  merch: Omit<MerchDetails, 'variants'> & {
+    variants: (Omit<Variant, 'stock'> & {
+      /** What is left: the seller's stock less what orders hold. */
+      stock: number
+    })[]
+  }
+  event: Omit<EventDetails, 'where' | 'ticketTypes'> & {
+    where: PublicPlace
+    ticketTypes: (TicketType & {
+      /** Seats not yet sold or held. */
+      left: number
+    })[]
+  }
+}
+
+/** A kind with its details as the public page shows them: checking `kind` tells which. */
+export type PublicKindWithDetails = {
+  [K in ProductKind]: { kind: K; details: PublicDetails[K] }
+}[ProductKind]
+
 /** A product as its page shows it: nothing private (an online event's link goes only to buyers). */
-export interface PublicProduct extends ProductCard {
+export type PublicProduct = Omit<ProductCard, 'kind'> & {
   id: string
   description: string
   images: ProductImage[]
   files: ProductFile[]
-  details: Record<string, unknown>
   publishedAt: string
-}
+} & PublicKindWithDetails
 
 export interface ProductPage {
   product: PublicProduct

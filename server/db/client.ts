@@ -7,6 +7,8 @@ import * as schema from './schema'
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 /** A transaction in progress: the same query methods as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+/** Either: for work that runs on its own or as part of a caller's transaction. */
+export type DbOrTx = Db | Tx
 
 export type DatabaseTarget =
   /**
@@ -49,7 +51,7 @@ async function openPglite(dataDir: string | null, migrationsDir: string, image?:
       throw error
     }
     return {
-      db: db as unknown as Db,
+      db,
       driver: 'pglite',
       ping: () => timed(() => db.execute(sql`select 1`)),
       async close() {
@@ -104,7 +106,7 @@ async function openPostgres(url: string, migrationsDir: string): Promise<Databas
   }
   const db = drizzle({ client: pool, schema })
   return {
-    db: db as unknown as Db,
+    db,
     driver: 'postgres',
     ping: () => timed(() => db.execute(sql`select 1`)),
     close,

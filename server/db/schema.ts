@@ -15,8 +15,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import type * as Column from './columns.types'
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const currency = (name: string) => char(name, { length: 3 }).$type<Column.CurrencyCode>()
 
 export const users = pgTable(
   'users',
@@ -26,7 +28,7 @@ export const users = pgTable(
     name: text('name').notNull(),
     /** scrypt hash (see passwords.ts); null for people who only sign in through a provider. */
     passwordHash: text('password_hash'),
-    roles: text('roles').array().notNull().default(sql`'{customer}'::text[]`),
+    roles: text('roles').array().$type<Column.Role[]>().notNull().default(sql`'{customer}'::text[]`),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** A confirmed mobile number, 2547XXXXXXXX, set by verifyPhone or a phone sign-in. */
     phone: text('phone'),
@@ -71,7 +73,7 @@ export const sellers = pgTable(
     country: char('country', { length: 2 }).notNull(),
     bio: text('bio').notNull().default(''),
     links: jsonb('links').$type<string[]>().notNull().default([]),
-    payoutMethod: jsonb('payout_method').$type<Record<string, unknown>>().notNull(),
+    payoutMethod: jsonb('payout_method').$type<Column.PayoutMethod>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('sellers_handle_lower_key').on(sql`lower(${t.handle})`)],
@@ -84,17 +86,17 @@ export const products = pgTable(
     sellerId: uuid('seller_id')
       .notNull()
       .references(() => sellers.userId),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<Column.ProductKind>().notNull(),
     slug: text('slug').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     priceAmount: bigint('price_amount', { mode: 'number' }).notNull(),
-    priceCurrency: char('price_currency', { length: 3 }).notNull(),
-    status: text('status').notNull().default('draft'),
+    priceCurrency: currency('price_currency').notNull(),
+    status: text('status').$type<Column.ProductStatus>().notNull().default('draft'),
     /** Free words a seller files the product under (e.g. `music`), for /explore's categories. */
     category: text('category'),
-    /** The kind's own details, as contract/catalog.contract.ts validates them. */
-    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** The kind's own details, as contract/catalog.contract.ts validates them; `{}` is only the default. */
+    details: jsonb('details').$type<Column.ProductDetails>().notNull().default(sql`'{}'::jsonb`),
     /** Title, category and the description's plain text, for /explore's full-text search. */
     searchText: text('search_text').notNull().default(''),
     /** Paid orders, for /explore's "popular" order; counted by checkout. */
@@ -129,8 +131,8 @@ export const productAssets = pgTable(
     sellerId: uuid('seller_id')
       .notNull()
       .references(() => sellers.userId),
-    role: text('role').notNull(),
-    status: text('status').notNull().default('uploading'),
+    role: text('role').$type<Column.AssetRole>().notNull(),
+    status: text('status').$type<Column.AssetStatus>().notNull().default('uploading'),
     storageKey: text('storage_key').notNull(),
     multipartId: text('multipart_id'),
     partSize: integer('part_size').notNull(),
@@ -160,7 +162,7 @@ export const productAssets = pgTable(
  * seller's currency.
  */
 export const exchangeRates = pgTable('exchange_rates', {
-  currency: char('currency', { length: 3 }).primaryKey(),
+  currency: currency('currency').primaryKey(),
   perUsd: numeric('per_usd', { precision: 18, scale: 6 }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
@@ -199,8 +201,8 @@ export const sellerVerifications = pgTable(
     sellerId: uuid('seller_id')
       .notNull()
       .references(() => sellers.userId, { onDelete: 'cascade' }),
-    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
-    status: text('status').notNull().default('pending'),
+    details: jsonb('details').$type<Column.SellerVerificationDetails>().notNull(),
+    status: text('status').$type<Column.VerificationStatus>().notNull().default('pending'),
     /** Why it was rejected, shown to the seller. */
     reason: text('reason'),
     reviewedBy: uuid('reviewed_by').references(() => users.id),
@@ -221,7 +223,7 @@ export const contactMessages = pgTable(
     id: uuid('id').primaryKey(),
     name: text('name').notNull(),
     email: text('email').notNull(),
-    topic: text('topic').notNull(),
+    topic: text('topic').$type<Column.ContactTopic>().notNull(),
     message: text('message').notNull(),
     /** The sender's account when they were signed in. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -254,35 +256,35 @@ export const orders = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id),
-    kind: text('kind').notNull(),
-    status: text('status').notNull().default('pending'),
+    kind: text('kind').$type<Column.ProductKind>().notNull(),
+    status: text('status').$type<Column.OrderStatus>().notNull().default('pending'),
     /** The variant, ticket type or slot bought, with the title and unit price as they were. */
-    item: jsonb('item').$type<Record<string, unknown>>().notNull(),
+    item: jsonb('item').$type<Column.OrderItem>().notNull(),
     /** What stock or capacity the order holds: a variant or ticket type id, a slot's start; '' for none. */
     itemKey: text('item_key').notNull().default(''),
     quantity: integer('quantity').notNull(),
     subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
     shippingFee: bigint('shipping_fee', { mode: 'number' }).notNull().default(0),
     total: bigint('total', { mode: 'number' }).notNull(),
-    currency: char('currency', { length: 3 }).notNull(),
-    method: text('method').notNull(),
+    currency: currency('currency').notNull(),
+    method: text('method').$type<Column.PaymentMethod | 'free'>().notNull(),
     /** What the method charges, which differs from `total` when it needs another currency. */
     chargeAmount: bigint('charge_amount', { mode: 'number' }).notNull(),
-    chargeCurrency: char('charge_currency', { length: 3 }).notNull(),
+    chargeCurrency: currency('charge_currency').notNull(),
     /** Units of the charge currency per unit of the order's, when converted. */
     rate: numeric('rate', { precision: 24, scale: 12 }),
     /** Merch: `{name, line1, …}` to ship to, or `{pickup: address}`. */
-    delivery: jsonb('delivery').$type<Record<string, unknown>>(),
+    delivery: jsonb('delivery').$type<Column.OrderDelivery>(),
     /** SHA-256 of the key that lets a signed-out buyer follow the order and download what it bought. */
     accessKeyHash: text('access_key_hash').notNull(),
     /** The provider's id of the payment: CheckoutRequestID, PayPal order id, Stripe session id. */
     providerRef: text('provider_ref'),
     /** What the provider reported on success: receipt, capture or payment intent, payer phone. */
-    payment: jsonb('payment').$type<Record<string, unknown>>(),
+    payment: jsonb('payment').$type<Column.OrderPayment>(),
     /** Why payment did not complete: `{code, message}`. */
-    failure: jsonb('failure').$type<{ code: string; message: string }>(),
+    failure: jsonb('failure').$type<Column.OrderFailure>(),
     /** Merch the seller still has to send: `to_ship`, then `shipped`. */
-    fulfilment: text('fulfilment'),
+    fulfilment: text('fulfilment').$type<Column.Fulfilment>(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** When the status query last asked the provider about a pending order. */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
@@ -329,7 +331,7 @@ export const ledgerTransactions = pgTable(
   'ledger_transactions',
   {
     id: uuid('id').primaryKey(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<Column.LedgerTransactionKind>().notNull(),
     orderId: uuid('order_id').references(() => orders.id),
     memo: text('memo').notNull(),
     createdAt: createdAt(),
@@ -355,7 +357,7 @@ export const ledgerEntries = pgTable(
     account: text('account').notNull(),
     sellerId: uuid('seller_id').references(() => sellers.userId),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    currency: char('currency', { length: 3 }).notNull(),
+    currency: currency('currency').notNull(),
     availableAt: timestamp('available_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -389,10 +391,10 @@ export const refunds = pgTable(
       .notNull()
       .unique()
       .references(() => orders.id),
-    method: text('method').notNull(),
+    method: text('method').$type<Column.PaymentMethod | 'free'>().notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    currency: char('currency', { length: 3 }).notNull(),
-    status: text('status').notNull().default('pending'),
+    currency: currency('currency').notNull(),
+    status: text('status').$type<Column.RefundStatus>().notNull().default('pending'),
     providerRef: text('provider_ref'),
     reason: text('reason').notNull().default(''),
     requestedBy: uuid('requested_by').references(() => users.id),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import type { Db, Tx } from '../db/client'
+import type { CurrencyCode } from '../../contract/currencies'
+import type { Db, DbOrTx } from '../db/client'
 import { ledgerEntries, ledgerTransactions } from '../db/schema'
 import { uuidv7 } from '../lib/uuid'
 
@@ -21,7 +22,7 @@ export interface Entry {
   sellerId?: string
   /** Minor units; a debit is positive, a credit negative. */
   amount: number
-  currency: string
+  currency: CurrencyCode
   /** A seller's earnings can be withdrawn from this instant. */
   availableAt?: Date
 }
@@ -38,7 +39,7 @@ export function imbalance(entries: Entry[]): Record<string, number> {
 
 /** Writes one balanced transaction; the unique (order, kind) index makes a second sale or refund fail. */
 export async function postTransaction(
-  tx: Db | Tx,
+  tx: DbOrTx,
   opts: { kind: LedgerKind; orderId: string; memo: string; entries: Entry[] },
 ): Promise<string> {
   const [off] = Object.entries(imbalance(opts.entries))

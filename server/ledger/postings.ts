@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '../../contract/currencies'
 import { PAYOUT_HOLD_DAYS, SALE_FEE_BPS } from '../../contract/platform'
 import type { Entry } from './ledger'
 
@@ -10,10 +11,10 @@ export interface Sale {
   sellerId: string
   /** What the seller sold for, in their currency. */
   total: number
-  currency: string
+  currency: CurrencyCode
   /** What the buyer was charged, in the method's currency. */
   chargeAmount: number
-  chargeCurrency: string
+  chargeCurrency: CurrencyCode
 }
 
 /** Soko's fee on a sale, rounded half up to a minor unit. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { PRODUCT_KINDS, type ProductKind } from '../../contract/catalog.constants'
-import { type CurrencyCode, currencyCodes } from '../../contract/currencies'
+import { isCurrencyCode } from '../../contract/currencies'
 import { matchAppRoute } from '../../contract/routes'
 import { EXPLORE_SORTS, type ExploreQuery, type ExploreSort } from '../../contract/storefront'
 import type { Db } from '../db/client'
@@ -32,9 +32,7 @@ export function exploreQuery(params: URLSearchParams, category?: string): Explor
     ...(category ? { category: category.toLowerCase() } : {}),
     ...(number('min') !== undefined ? { min: number('min') } : {}),
     ...(number('max') !== undefined ? { max: number('max') } : {}),
-    ...(currency && (currencyCodes as string[]).includes(currency)
-      ? { currency: currency as CurrencyCode }
-      : {}),
+    ...(currency && isCurrencyCode(currency) ? { currency } : {}),
     ...(sort && (EXPLORE_SORTS as readonly string[]).includes(sort) ? { sort: sort as ExploreSort } : {}),
     page: Math.min(1000, Math.max(1, Math.floor(number('page') ?? 1))),
   }

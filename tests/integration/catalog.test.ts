@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { MerchDetails } from '../../contract/catalog.contract'
 import { formatMoney } from '../../contract/format-money'
 import { products } from '../../server/db/schema'
 import { createUser, makeSeller } from '../../server/features/accounts/accounts.service'
@@ -315,7 +316,7 @@ describe.each(databaseKinds)('the catalog on %s', (kind) => {
     await app.call('publishProduct', { id }, seller)
     // As such a product was stored: a shipping fee that cancels the price, another's in dollars.
     const [row] = await app.database.db.select().from(products).where(eq(products.id, id))
-    const details = { ...examples.merch.details, ...(row?.details as { variants: { id: string }[] }) }
+    const details = { ...examples.merch.details, ...(row?.details as MerchDetails) }
     await app.database.db
       .update(products)
       .set({
@@ -349,6 +350,29 @@ describe.each(databaseKinds)('the catalog on %s', (kind) => {
       sql`select count(*)::int as n from orders where product_id = ${id}`,
     )
     expect((orders as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0)
+  })
+
+  it('checks changed details against the product’s own kind, with a message on the field to fix', async () => {
+    const seller = await person()
+    const { id } = data(await app.call('createProduct', examples.merch, seller)).product
+    const [first] = examples.merch.details.variants
+    const variants = [{ options: first.options, price: first.price }]
+    const noStock = await app.call(
+      'updateProduct',
+      { id, details: { ...examples.merch.details, variants } },
+      seller,
+    )
+    expect(noStock.status).toBe(400)
+    expect(errors(noStock)['details.variants.0.stock']).toBe('Give the stock')
+    // Another kind's details (a download's) are read as merch's: what merch needs is named.
+    const digital = await app.call('updateProduct', { id, details: { free: true } }, seller)
+    expect(digital.status).toBe(400)
+    expect(errors(digital)).toHaveProperty(['details.variants'])
+    const list = await app.call('updateProduct', { id, details: [] }, seller)
+    expect(list.status).toBe(400)
+    expect(errors(list)).toHaveProperty(['details'])
+    const [row] = await app.database.db.select().from(products).where(eq(products.id, id))
+    expect(row?.details).toMatchObject({ variants: [{ stock: 10 }, { stock: 0 }] })
   })
 
   it('publishes merch only with stock in some variant and a way to deliver it', async () => {

@@ -86,7 +86,7 @@ describe.each(databaseKinds)('storefronts on %s', (kind) => {
     const { res, body } = await json<ProductPage>(`/${slugs['Portfolio review call']}/_payload.json`)
     expect(res.status).toBe(200)
     expect(body?.product).toMatchObject({ title: 'Portfolio review call', kind: 'service' })
-    expect(body?.product.details.where).toEqual({ kind: 'online' })
+    expect(body?.product.kind === 'service' && body.product.details.where).toEqual({ kind: 'online' })
     expect(JSON.stringify(body)).not.toContain('secret-room')
     expect(body?.seller).toMatchObject({ handle: 'wanjiru', displayName: 'Wanjiru Studio', productCount: 3 })
     expect(body?.rates.perUsd.KES).toBeGreaterThan(0)
@@ -104,6 +104,33 @@ describe.each(databaseKinds)('storefronts on %s', (kind) => {
       headers: { 'if-none-match': etag },
     })
     expect(changed.status).toBe(200)
+  })
+
+  it('gives a product’s page the public fields of each kind and nothing of the row behind them', async () => {
+    const fields = [
+      'category',
+      'description',
+      'details',
+      'files',
+      'free',
+      'id',
+      'image',
+      'images',
+      'kind',
+      'minimum',
+      'price',
+      'publishedAt',
+      'seller',
+      'slug',
+      'soldOut',
+      'title',
+    ]
+    for (const title of ['Lamu Light Presets', 'Portfolio review call', 'Nairobi Creators Meetup']) {
+      const { body } = await json<ProductPage>(`/${slugs[title]}/_payload.json`)
+      expect(Object.keys(body?.product ?? {}).sort(), title).toEqual(fields)
+    }
+    const { body } = await json<ProductPage>(`/${slugs['Lamu Light Presets']}/_payload.json`)
+    expect(body?.product.details).toEqual({ payWhatYouWant: null, downloadLimit: null, free: false })
   })
 
   it('puts each product’s and creator’s title, description and image into the HTML’s share tags', async () => {

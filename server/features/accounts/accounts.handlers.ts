@@ -14,7 +14,7 @@ import {
 import { accountExistsMail, passwordResetMail, verifyEmailMail } from '../../mail/templates'
 import type { Handlers, RpcContext } from '../../rpc/context'
 import { resolveUserSettings } from '../settings/settings.service'
-import { createUser, type Role } from './accounts.service'
+import { createUser } from './accounts.service'
 import { avatarUrls } from './avatar.service'
 import { consumeOneTimeToken, findOneTimeToken, issueOneTimeToken } from './one-time-tokens'
 import { assertStrongPassword } from './password-policy'
@@ -59,7 +59,7 @@ export async function publicUser(db: Db, row: UserRow): Promise<User> {
     id: row.id,
     email: row.email,
     name: row.name,
-    roles: row.roles as Role[],
+    roles: row.roles,
     emailVerified: row.emailVerifiedAt !== null,
     settings: resolveUserSettings(row),
     ...(seller ? { handle: seller.handle } : {}),
@@ -274,7 +274,7 @@ export const accountsHandlers: Pick<
     assertStrongPassword(input.password, user)
     const passwordHash = await hashPassword(input.password)
     await ctx.db.transaction(async (tx) => {
-      if (!(await consumeOneTimeToken(tx as unknown as Db, input.token, 'reset-password'))) throw invalid()
+      if (!(await consumeOneTimeToken(tx, input.token, 'reset-password'))) throw invalid()
       // The reset link proves the address is theirs, so it counts as confirmed.
       await tx
         .update(users)

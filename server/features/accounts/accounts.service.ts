@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm'
+import type { PayoutMethod, Role } from '../../../contract/accounts.contract'
 import { reservedSegments } from '../../../contract/routes'
-import type { Db } from '../../db/client'
+import type { Db, DbOrTx } from '../../db/client'
 import { sellers, users } from '../../db/schema'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import { hashPassword } from './passwords'
 import type { UserRow } from './sessions'
-
-export type Role = 'customer' | 'seller' | 'admin'
 
 export interface NewUser {
   email: string
@@ -19,7 +18,7 @@ export interface NewUser {
   firebaseUid?: string
 }
 
-export async function createUser(db: Db, input: NewUser): Promise<UserRow> {
+export async function createUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
   const roles = [...new Set<Role>(['customer', ...(input.roles ?? [])])]
   const values = {
     id: uuidv7(),
@@ -48,7 +47,7 @@ export interface NewSeller {
   displayName: string
   /** ISO 3166-1 alpha-2. */
   country: string
-  payoutMethod: Record<string, unknown>
+  payoutMethod: PayoutMethod
 }
 
 /** Words no storefront may take: app routes and paths, and names people would mistake for Soko's own. */
@@ -77,7 +76,7 @@ export function assertHandleAllowed(handle: string) {
 }
 
 /** Turns a customer into a seller with a public storefront at /creators/{handle}. */
-export async function makeSeller(db: Db, userId: string, input: NewSeller): Promise<void> {
+export async function makeSeller(db: DbOrTx, userId: string, input: NewSeller): Promise<void> {
   assertHandleAllowed(input.handle)
   try {
     await db.insert(sellers).values({

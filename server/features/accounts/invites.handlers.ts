@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import type { Role } from '../../../contract/accounts.contract'
 import { users } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { inviteMail } from '../../mail/templates'
 import type { Handlers } from '../../rpc/context'
 import { expiredLink, findUserByEmail, publicUser, sendQuietly } from './accounts.handlers'
-import { createUser, type Role } from './accounts.service'
+import { createUser } from './accounts.service'
 import { consumeOneTimeToken, findOneTimeToken, issueOneTimeToken } from './one-time-tokens'
 import { assertStrongPassword } from './password-policy'
 import { verifyPassword } from './passwords'
@@ -47,10 +47,9 @@ export const inviteHandlers: Pick<Handlers, 'createInvite' | 'acceptInvite'> = {
       assertStrongPassword(input.password, { email, name: input.name })
     }
     const userId = await ctx.db.transaction(async (tx) => {
-      const t = tx as unknown as Db
-      if (!(await consumeOneTimeToken(t, input.code, 'invite'))) throw invalid()
+      if (!(await consumeOneTimeToken(tx, input.code, 'invite'))) throw invalid()
       if (existing) {
-        await t
+        await tx
           .update(users)
           .set({
             roles: sql`array_append(array_remove(${users.roles}, ${role}), ${role})`,
@@ -61,7 +60,7 @@ export const inviteHandlers: Pick<Handlers, 'createInvite' | 'acceptInvite'> = {
           .where(eq(users.id, existing.id))
         return existing.id
       }
-      const created = await createUser(t, {
+      const created = await createUser(tx, {
         email,
         name: input.name,
         password: input.password,

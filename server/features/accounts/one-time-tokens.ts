@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import type { Db, DbOrTx } from '../../db/client'
 import { oneTimeTokens } from '../../db/schema'
 import { uuidv7 } from '../../lib/uuid'
 import { hashToken, newToken } from './sessions'
@@ -44,7 +44,7 @@ export async function findOneTimeToken(db: Db, token: string, purpose: TokenPurp
 }
 
 /** Uses a token up, in one statement: two requests racing with the same link cannot both win. */
-export async function consumeOneTimeToken(db: Db, token: string, purpose: TokenPurpose) {
+export async function consumeOneTimeToken(db: DbOrTx, token: string, purpose: TokenPurpose) {
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })

@@ -1,6 +1,4 @@
 import { eq, sql } from 'drizzle-orm'
-import type { PayoutMethod } from '../../../contract/accounts.contract'
-import type { Db } from '../../db/client'
 import { sellers, users } from '../../db/schema'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import type { Handlers } from '../../rpc/context'
@@ -26,7 +24,7 @@ export const profileHandlers: Pick<
             country: seller.country,
             bio: seller.bio,
             links: seller.links,
-            payoutMethod: seller.payoutMethod as PayoutMethod,
+            payoutMethod: seller.payoutMethod,
           }
         : null,
     }
@@ -36,7 +34,7 @@ export const profileHandlers: Pick<
     const { user } = ctx.caller
     if (user.roles.includes('seller'))
       throw new AppError(409, 'You already have a storefront: change it in your profile settings')
-    await ctx.db.transaction((tx) => makeSeller(tx as unknown as Db, user.id, input))
+    await ctx.db.transaction((tx) => makeSeller(tx, user.id, input))
     return { user: await loadPublicUser(ctx.db, user.id) }
   },
 

@@ -14,8 +14,8 @@ type Verification = z.output<typeof sellerVerification>
 function toVerification(row: VerificationRow): Verification {
   return {
     id: row.id,
-    status: row.status as Verification['status'],
-    details: row.details as Verification['details'],
+    status: row.status,
+    details: row.details,
     reason: row.reason,
     submittedAt: row.createdAt.toISOString(),
     reviewedAt: row.reviewedAt?.toISOString() ?? null,

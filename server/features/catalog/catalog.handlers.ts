@@ -1,12 +1,13 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm'
-import { newProduct } from '../../../contract/catalog.contract'
-import type { Db, Tx } from '../../db/client'
+import { type MerchDetails, newProduct } from '../../../contract/catalog.contract'
+import type { Db, DbOrTx } from '../../db/client'
 import { productAssets, products } from '../../db/schema'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import { parseOrFail } from '../../lib/validation'
 import type { Handlers } from '../../rpc/context'
 import {
   type AssetRow,
+  byKind,
   createProduct,
   type ProductRow,
   publishProduct,
@@ -22,10 +23,14 @@ import { deleteAssetObjects, finishUpload, ownUpload, startUpload, uploadTicket 
  * What a merch product lacks to be sold: stock in some variant, and a way to reach the buyer (a shipping
  * zone or pickup). Each reason is on the field to fix; none when it can go on sale.
  */
-function unsellableMerch(details: Record<string, unknown>, opts: { stock: boolean }): Record<string, string> {
+function unsellableMerch(
+  details: Pick<MerchDetails, 'shippingZones' | 'pickup'> & { variants: { stock: number }[] },
+  opts: { stock: boolean },
+): Record<string, string> {
   const errors: Record<string, string> = {}
-  const variants = (details.variants ?? []) as { stock: number }[]
-  const zones = (details.shippingZones ?? []) as unknown[]
+  // Stored details are not parsed again: a list they lack counts as empty, as before.
+  const variants = details.variants ?? []
+  const zones = details.shippingZones ?? []
   if (opts.stock && !variants.some((v) => v.stock > 0))
     errors['details.variants'] = 'Add stock to at least one variant before you publish'
   if (zones.length === 0 && !details.pickup)
@@ -61,7 +66,7 @@ async function asProduct(db: Db, row: ProductRow) {
  * an error, so a mistyped id never silently drops something.
  */
 async function keepAssets(
-  db: Db | Tx,
+  db: DbOrTx,
   productId: string,
   role: 'image' | 'file',
   keep: string[],
@@ -141,7 +146,7 @@ export const catalogHandlers: Pick<
         files: 'Keep at least one file',
       })
     // On sale, merch may run out of stock (it shows as sold out) but never lose every way to deliver.
-    if (row.kind === 'merch' && row.status === 'published') {
+    if (next.kind === 'merch' && row.status === 'published') {
       const errors = unsellableMerch(next.details, { stock: false })
       if (Object.keys(errors).length > 0)
         throw new AppError(400, 'A product on sale needs a way to reach buyers: unpublish it first', errors)
@@ -163,7 +168,7 @@ export const catalogHandlers: Pick<
             priceCurrency: next.price.currency,
             ...(changes.slug ? { slug: changes.slug } : {}),
             category: next.category ?? null,
-            details: withItemIds(row.kind, next.details),
+            details: withItemIds(next),
             searchText: searchTextOf(next),
             updatedAt: new Date(),
           })
@@ -193,8 +198,9 @@ export const catalogHandlers: Pick<
           files: 'Add at least one file',
         })
     }
-    if (row.kind === 'merch') {
-      const errors = unsellableMerch(row.details, { stock: true })
+    const product = byKind(row)
+    if (product.kind === 'merch') {
+      const errors = unsellableMerch(product.details, { stock: true })
       if (Object.keys(errors).length > 0)
         throw new AppError(400, 'This cannot be sold yet: see what is missing', errors)
     }

@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import type { NewProductInput, Product, ProductFile, ProductImage } from '../../../contract/catalog.contract'
-import type { Money } from '../../../contract/money'
+import type {
+  KindWithDetails,
+  NewProductInput,
+  Product,
+  ProductDetails,
+  ProductFile,
+  ProductImage,
+} from '../../../contract/catalog.contract'
 import { reservedSegments } from '../../../contract/routes'
-import type { Db } from '../../db/client'
+import type { Db, DbOrTx } from '../../db/client'
 import { productAssets, products } from '../../db/schema'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
@@ -14,7 +20,18 @@ export type ProductRow = typeof products.$inferSelect
 export type AssetRow = typeof productAssets.$inferSelect
 
 /** A product as the contract has validated it (contract/catalog.contract.ts `newProduct`). */
-export type NewProduct = Omit<NewProductInput, 'details'> & { details: Record<string, unknown> }
+export type NewProduct = NewProductInput
+
+/**
+ * A product's kind and details typed as a pair, so that checking `kind` tells which details they are. The
+ * two columns are only ever written together, the details validated for that kind by `newProduct`; types
+ * cannot follow that across two columns, hence the one assertion here.
+ */
+export function byKind<T extends Pick<ProductRow, 'kind' | 'details'>>(
+  value: T,
+): Omit<T, 'kind' | 'details'> & KindWithDetails {
+  return value as Omit<T, 'kind' | 'details'> & KindWithDetails
+}
 
 /** A ready photo's WebP variants, for `<img srcset>`: the middle width is the plain `src`. */
 export function toImage(asset: AssetRow): ProductImage {
@@ -37,22 +54,22 @@ export function toFile(asset: AssetRow): ProductFile {
 /** The product as subjects hand it out, with its ready photos and files in order. */
 export function toProduct(row: ProductRow, assets: AssetRow[] = []): Product {
   const ready = assets.filter((a) => a.productId === row.id && a.status === 'ready')
-  return {
+  return byKind({
     id: row.id,
-    kind: row.kind as Product['kind'],
+    kind: row.kind,
     slug: row.slug,
     title: row.title,
     description: row.description,
-    price: { amount: row.priceAmount, currency: row.priceCurrency as Money['currency'] },
+    price: { amount: row.priceAmount, currency: row.priceCurrency },
     category: row.category,
-    status: row.status as Product['status'],
+    status: row.status,
     details: row.details,
     images: ready.filter((a) => a.role === 'image').map(toImage),
     files: ready.filter((a) => a.role === 'file').map(toFile),
     publishedAt: row.publishedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  }
+  })
 }
 
 /** The ready photos and files of these products, in their order. */
@@ -97,26 +114,31 @@ export function slugify(text: string): string {
  * Gives each merch variant and event ticket type an id of its own, kept across edits (the editor sends
  * them back), so that orders can name what they hold.
  */
-export function withItemIds(kind: string, details: Record<string, unknown>): Record<string, unknown> {
-  const list = kind === 'merch' ? 'variants' : kind === 'event' ? 'ticketTypes' : null
-  const items = list ? details[list] : null
-  if (!list || !Array.isArray(items)) return details
-  const taken = new Set(items.map((item: { id?: string }) => item.id).filter(Boolean))
-  return {
-    ...details,
-    [list]: items.map((item: { id?: string }) => {
-      if (item.id) return item
-      let id: string
-      do id = `${list === 'variants' ? 'v' : 't'}${randomBytes(4).toString('hex')}`
-      while (taken.has(id))
-      taken.add(id)
-      return { ...item, id }
-    }),
-  }
+export function withItemIds(product: NewProduct): ProductDetails {
+  if (product.kind === 'merch')
+    return { ...product.details, variants: withIds(product.details.variants, 'v') }
+  if (product.kind === 'event')
+    return { ...product.details, ticketTypes: withIds(product.details.ticketTypes, 't') }
+  return product.details
+}
+
+function withIds<T extends { id?: string | undefined }>(
+  items: T[],
+  prefix: 'v' | 't',
+): (T & { id: string })[] {
+  const taken = new Set(items.map((item) => item.id).filter(Boolean))
+  return items.map((item) => {
+    if (item.id) return { ...item, id: item.id }
+    let id: string
+    do id = `${prefix}${randomBytes(4).toString('hex')}`
+    while (taken.has(id))
+    taken.add(id)
+    return { ...item, id }
+  })
 }
 
 /** Creates a draft. The slug is the product's public address, /{slug}: unique, never an app route. */
-export async function createProduct(db: Db, sellerId: string, input: NewProduct): Promise<ProductRow> {
+export async function createProduct(db: DbOrTx, sellerId: string, input: NewProduct): Promise<ProductRow> {
   const base = slugify(input.slug ?? input.title) || 'product'
   const wanted = input.slug !== undefined
   const description = sanitizeDescription(input.description)
@@ -138,7 +160,7 @@ export async function createProduct(db: Db, sellerId: string, input: NewProduct)
           priceAmount: input.price.amount,
           priceCurrency: input.price.currency,
           category: input.category ?? null,
-          details: withItemIds(input.kind, input.details),
+          details: withItemIds(input),
           searchText: searchTextOf({ ...input, description }),
         })
         .returning()
@@ -153,7 +175,7 @@ export async function createProduct(db: Db, sellerId: string, input: NewProduct)
   })
 }
 
-export async function publishProduct(db: Db, sellerId: string, productId: string): Promise<ProductRow> {
+export async function publishProduct(db: DbOrTx, sellerId: string, productId: string): Promise<ProductRow> {
   const [row] = await db
     .update(products)
     .set({

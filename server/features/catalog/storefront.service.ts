@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm'
-import type { ProductKind } from '../../../contract/catalog.constants'
-import { type CurrencyCode, currencies } from '../../../contract/currencies'
-import type { Money } from '../../../contract/money'
+import type { KindWithDetails, Place } from '../../../contract/catalog.contract'
+import { type CurrencyCode, currencies, isCurrencyCode } from '../../../contract/currencies'
 import {
   CREATORS_PAGE_SIZE,
   type Creator,
@@ -14,6 +13,8 @@ import {
   type ExploreQuery,
   type ProductCard,
   type ProductPage,
+  type PublicKindWithDetails,
+  type PublicPlace,
   type PublicProduct,
   type Rates,
 } from '../../../contract/storefront'
@@ -21,7 +22,7 @@ import type { Db } from '../../db/client'
 import { exchangeRates, products, sellers, users } from '../../db/schema'
 import { avatarUrls } from '../accounts/avatar.service'
 import { heldByItem, heldByProduct } from '../checkout/orders'
-import { type AssetRow, type ProductRow, readyAssets, toFile, toImage } from './catalog.service'
+import { type AssetRow, byKind, type ProductRow, readyAssets, toFile, toImage } from './catalog.service'
 
 type SellerRow = typeof sellers.$inferSelect
 
@@ -32,37 +33,31 @@ export async function loadRates(db: Db): Promise<Rates> {
   const perUsd: Rates['perUsd'] = {}
   let updatedAt: Date | null = null
   for (const row of rows) {
-    perUsd[row.currency as CurrencyCode] = Number(row.perUsd)
+    perUsd[row.currency] = Number(row.perUsd)
     if (!updatedAt || row.updatedAt > updatedAt) updatedAt = row.updatedAt
   }
   return { perUsd, updatedAt: updatedAt?.toISOString() ?? null }
 }
 
 /**
- * What a product's page may show. The link of an online session or event goes to buyers only, after they
- * pay; the page says "Online".
+ * Where a service or event happens, as its page may say it. The link of an online session or event goes
+ * to buyers only, after they pay; the page says "Online".
  */
-function publicDetails(kind: string, details: Record<string, unknown>): Record<string, unknown> {
-  const where = details.where as { kind?: string } | undefined
-  if ((kind === 'service' || kind === 'event') && where?.kind === 'online')
-    return { ...details, where: { kind: 'online' } }
-  return details
+function publicPlace(where: Place): PublicPlace {
+  // `?.` as before: a place missing from a stored row stays missing rather than failing the page.
+  return where?.kind === 'online' ? { kind: 'online' } : where
 }
 
 /**
  * Whether nothing of a merch product or an event is left: every variant's stock, every ticket type's
  * seats, taken by orders that are paid or being paid for. Services and downloads never sell out here.
  */
-function isSoldOut(row: ProductRow, held: Map<string, number> | undefined): boolean {
+function isSoldOut(product: KindWithDetails, held: Map<string, number> | undefined): boolean {
   const list =
-    row.kind === 'merch'
-      ? ((row.details.variants ?? []) as { id?: string; stock: number }[]).map(
-          (v) => [v.id, v.stock] as const,
-        )
-      : row.kind === 'event'
-        ? ((row.details.ticketTypes ?? []) as { id?: string; capacity: number }[]).map(
-            (t) => [t.id, t.capacity] as const,
-          )
+    product.kind === 'merch'
+      ? (product.details.variants ?? []).map((v) => [v.id, v.stock] as const)
+      : product.kind === 'event'
+        ? (product.details.ticketTypes ?? []).map((t) => [t.id, t.capacity] as const)
         : null
   if (!list) return false
   return list.every(([id, total]) => total - (held?.get(String(id)) ?? 0) <= 0)
@@ -74,19 +69,19 @@ function toCard(
   assets: AssetRow[],
   held: Map<string, number> | undefined,
 ): ProductCard {
-  const details = row.details as { payWhatYouWant?: { minimum: Money } | null; free?: boolean }
+  const product = byKind(row)
   const image = assets.find((a) => a.productId === row.id && a.role === 'image')
   return {
     slug: row.slug,
-    kind: row.kind as ProductKind,
+    kind: row.kind,
     title: row.title,
-    price: { amount: row.priceAmount, currency: row.priceCurrency as CurrencyCode },
-    minimum: row.kind === 'digital' ? (details.payWhatYouWant?.minimum ?? null) : null,
-    free: row.kind === 'digital' && details.free === true,
+    price: { amount: row.priceAmount, currency: row.priceCurrency },
+    minimum: product.kind === 'digital' ? (product.details.payWhatYouWant?.minimum ?? null) : null,
+    free: product.kind === 'digital' && product.details.free === true,
     category: row.category,
     image: image ? toImage(image) : null,
     seller: { handle: seller.handle, displayName: seller.displayName },
-    soldOut: isSoldOut(row, held),
+    soldOut: isSoldOut(product, held),
   }
 }
 
@@ -126,26 +121,34 @@ async function creatorOf(db: Db, seller: SellerRow): Promise<Creator> {
 }
 
 /**
- * What a buyer can still get: a variant's stock and a ticket type's `left` less what orders hold (paid,
- * or being paid for), so the page says "sold out" before checkout has to.
+ * A product's details as its page shows them: without an online meeting's link, and with what a buyer can
+ * still get, a variant's stock and a ticket type's `left` less what orders hold (paid, or being paid for),
+ * so the page says "sold out" before checkout has to.
  */
-function withWhatIsLeft(kind: string, details: Record<string, unknown>, held: Map<string, number>) {
-  if (kind !== 'merch' && kind !== 'event') return details
+function publicDetails(product: KindWithDetails, held: Map<string, number>): PublicKindWithDetails {
   const left = (id: unknown, total: number) => Math.max(0, total - (held.get(String(id)) ?? 0))
-  if (kind === 'merch')
-    return {
-      ...details,
-      variants: (details.variants as { id?: string; stock: number }[]).map((v) => ({
-        ...v,
-        stock: left(v.id, v.stock),
-      })),
-    }
-  return {
-    ...details,
-    ticketTypes: (details.ticketTypes as { id?: string; capacity: number }[]).map((t) => ({
-      ...t,
-      left: left(t.id, t.capacity),
-    })),
+  switch (product.kind) {
+    case 'digital':
+      return { kind: 'digital', details: product.details }
+    case 'service':
+      return { kind: 'service', details: { ...product.details, where: publicPlace(product.details.where) } }
+    case 'merch':
+      return {
+        kind: 'merch',
+        details: {
+          ...product.details,
+          variants: product.details.variants.map((v) => ({ ...v, stock: left(v.id, v.stock) })),
+        },
+      }
+    case 'event':
+      return {
+        kind: 'event',
+        details: {
+          ...product.details,
+          where: publicPlace(product.details.where),
+          ticketTypes: product.details.ticketTypes.map((t) => ({ ...t, left: left(t.id, t.capacity) })),
+        },
+      }
   }
 }
 
@@ -168,7 +171,7 @@ export async function productPage(db: Db, slug: string): Promise<ProductPage | n
     description: row.product.description,
     images: assets.filter((a) => a.role === 'image').map(toImage),
     files: assets.filter((a) => a.role === 'file').map(toFile),
-    details: withWhatIsLeft(row.product.kind, publicDetails(row.product.kind, row.product.details), held),
+    ...publicDetails(byKind(row.product), held),
     publishedAt: (row.product.publishedAt ?? row.product.createdAt).toISOString(),
   }
   return { product, seller: await creatorOf(db, row.seller), rates: await loadRates(db) }
@@ -295,7 +298,8 @@ export async function explorePage(db: Db, query: ExploreQuery): Promise<ExploreP
 export async function setRates(db: Db, userId: string, perUsd: Partial<Record<CurrencyCode, number>>) {
   const entries = Object.entries(perUsd)
   if (entries.length === 0) return
-  for (const [currency, rate] of entries)
+  for (const [currency, rate] of entries) {
+    if (!isCurrencyCode(currency)) continue
     await db
       .insert(exchangeRates)
       .values({ currency, perUsd: String(rate), updatedBy: userId, updatedAt: new Date() })
@@ -303,4 +307,5 @@ export async function setRates(db: Db, userId: string, perUsd: Partial<Record<Cu
         target: exchangeRates.currency,
         set: { perUsd: String(rate), updatedBy: userId, updatedAt: new Date() },
       })
+  }
 }

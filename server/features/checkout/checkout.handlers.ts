@@ -1,9 +1,11 @@
 import { and, count, desc, eq, inArray, lt } from 'drizzle-orm'
+import type { OrderStatus } from '../../../contract/checkout.constants'
 import { downloads, orders, productAssets, products } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import type { Handlers, RpcContext } from '../../rpc/context'
 import type { Caller } from '../accounts/sessions'
+import { byKind } from '../catalog/catalog.service'
 import { currentDigest } from '../catalog/uploads.service'
 import { type CheckoutDeps, hashKey } from './deps'
 import { downloadsUsed, viewOrders } from './order-view'
@@ -11,11 +13,11 @@ import { type OrderRow, takenSlots } from './orders'
 import { checkPending, closeOrder, orderView } from './payment'
 import { productOnSale, quote, startCheckout } from './place-order'
 import { refundOrder } from './refunds'
-import { type ServiceDetails, serviceSlots } from './slots'
+import { serviceSlots } from './slots'
 
 /** Download links live this long: enough to start a download, too short to pass around. */
 
-const PURCHASED = ['paid', 'refunding', 'refunded']
+const PURCHASED: OrderStatus[] = ['paid', 'refunding', 'refunded']
 
 export function checkoutDeps(ctx: RpcContext): CheckoutDeps {
   return { db: ctx.db, config: ctx.config, log: ctx.log, mailer: ctx.mailer, gateway: ctx.gateway }
@@ -80,10 +82,10 @@ export const checkoutHandlers: Pick<
   | 'markOrderShipped'
 > = {
   listSlots: async ({ productId, from, days }, ctx) => {
-    const product = await productOnSale(ctx.db, productId)
+    const product = byKind(await productOnSale(ctx.db, productId))
     if (product.kind !== 'service')
       throw new AppError(400, 'Only services have times to book', { productId: 'Not a service' })
-    const details = product.details as unknown as ServiceDetails
+    const details = product.details
     const slots = serviceSlots(details, {
       from,
       days,
@@ -176,7 +178,7 @@ export const checkoutHandlers: Pick<
         .select({ details: products.details })
         .from(products)
         .where(eq(products.id, row.productId))
-      const limit = (product?.details.downloadLimit as number | null | undefined) ?? null
+      const limit = product && 'downloadLimit' in product.details ? product.details.downloadLimit : null
       download = await ctx.db.transaction(async (tx) => {
         // The order's row lock serialises first downloads of its files: two at once cannot both take the
         // last one left. Each file has its own count.

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { METHOD_NAMES } from '../../../contract/checkout.constants'
+import type { OrderDelivery } from '../../../contract/checkout.contract'
 import { formatMoney } from '../../../contract/format-money'
 import type { Db } from '../../db/client'
 import { sellers, users } from '../../db/schema'
@@ -34,17 +35,12 @@ export function orderMails(deps: CheckoutDeps) {
   }
   return {
     async paid(order: OrderRow) {
-      const item = order.item as {
-        title: string
-        label: string
-        slot?: { start: string; end: string }
-        timeZone?: string
-      }
+      const item = order.item
       const line = `${item.title}${item.label !== item.title ? ` (${item.label})` : ''} × ${order.quantity}`
       const paidWith =
         order.method === 'free'
           ? 'Nothing to pay.'
-          : `Paid ${money(order.chargeAmount, order.chargeCurrency)} by ${METHOD_NAMES[order.method as 'mpesa']}${
+          : `Paid ${money(order.chargeAmount, order.chargeCurrency)} by ${METHOD_NAMES[order.method]}${
               order.payment?.receipt ? `, receipt ${String(order.payment.receipt)}` : ''
             }.`
       const next = {
@@ -57,7 +53,7 @@ export function orderMails(deps: CheckoutDeps) {
           order.delivery?.kind === 'pickup'
             ? `Collect it at ${String(order.delivery.address)}; the seller will tell you when it is ready.`
             : 'The seller will ship it to the address you gave and mark it sent.',
-      }[order.kind as 'digital']
+      }[order.kind]
       const guest = order.guest
         ? [
             `To keep your purchases together, set a password for ${order.buyerEmail} on Soko (“Forgot password” on the sign-in page); purchases made before show in your account once the address is verified.`,
@@ -89,12 +85,7 @@ export function orderMails(deps: CheckoutDeps) {
             [
               `${order.buyerEmail} bought ${line} for ${money(order.total, order.currency)}.`,
               ...(order.kind === 'merch' && order.delivery?.kind === 'ship'
-                ? [
-                    `Ship to: ${['name', 'line1', 'line2', 'city', 'region', 'postalCode', 'country']
-                      .map((k) => order.delivery?.[k])
-                      .filter(Boolean)
-                      .join(', ')}.`,
-                  ]
+                ? [`Ship to: ${shipTo(order.delivery)}.`]
                 : []),
               'Your earnings can be withdrawn after the hold period.',
             ],
@@ -103,7 +94,7 @@ export function orderMails(deps: CheckoutDeps) {
         )
     },
     async refunded(order: OrderRow, reason: string) {
-      const item = order.item as { title: string }
+      const item = order.item
       await send(
         compose(order.buyerEmail, `Refunded: ${item.title} (${order.reference})`, [
           `Your payment of ${money(order.chargeAmount, order.chargeCurrency)} for ${item.title} has been refunded${
@@ -121,6 +112,13 @@ export function orderMails(deps: CheckoutDeps) {
       )
     },
   }
+}
+
+/** A merch order's address on one line, for the seller's mail. */
+function shipTo(to: Extract<OrderDelivery, { kind: 'ship' }>): string {
+  return [to.name, to.line1, to.line2, to.city, to.region, to.postalCode, to.country]
+    .filter(Boolean)
+    .join(', ')
 }
 
 async function sellerEmail(deps: CheckoutDeps, sellerId: string): Promise<string | null> {

@@ -92,7 +92,7 @@ export function orderEvents(deps: CheckoutDeps): PaymentEvents {
         .from(orders)
         .where(and(eq(orders.method, method), eq(orders.reference, reference)))
       if (!order || NOT_PAYABLE.includes(order.status)) return null
-      return { amount: order.chargeAmount, currency: order.chargeCurrency as Money['currency'] }
+      return { amount: order.chargeAmount, currency: order.chargeCurrency }
     },
 
     async transfer(method, target, state) {

@@ -1,11 +1,10 @@
 import { and, count, eq, inArray } from 'drizzle-orm'
 import { renderSVG } from 'uqr'
-import type { ProductKind } from '../../../contract/catalog.constants'
 import type { Order } from '../../../contract/checkout.contract'
-import type { Db } from '../../db/client'
+import type { Db, DbOrTx } from '../../db/client'
 import { downloads, products, refunds, sellers, tickets } from '../../db/schema'
 import { readyAssets, toFile, toImage } from '../catalog/catalog.service'
-import type { OrderRow, Tx } from './orders'
+import type { OrderRow } from './orders'
 
 /** What the order views need besides the order: its product, seller, files, tickets, refund, downloads. */
 export interface OrderViewContext {
@@ -47,13 +46,10 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
     if (!product) throw new Error(`order ${row.id} has no product`)
     const paid = PAID_LIKE.has(row.status)
     const details = product.details
-    const where = details.where as
-      | { kind: 'online'; url: string }
-      | { kind: 'place'; address: string }
-      | undefined
+    const where = 'where' in details ? details.where : undefined
     const image = assets.find((a) => a.productId === row.productId && a.role === 'image')
     const refund = refundRows.find((r) => r.orderId === row.id)
-    const limit = (details.downloadLimit as number | null | undefined) ?? null
+    const limit = 'downloadLimit' in details ? details.downloadLimit : null
     const downloadsLeft = (fileId: string) =>
       limit === null
         ? null
@@ -61,12 +57,12 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
             0,
             limit - (downloadCounts.find((d) => d.orderId === row.id && d.assetId === fileId)?.n ?? 0),
           )
-    const slot = row.item.slot as { start: string; end: string } | undefined
+    const slot = row.item.slot
     return {
       id: row.id,
       reference: row.reference,
-      status: row.status as Order['status'],
-      kind: row.kind as ProductKind,
+      status: row.status,
+      kind: row.kind,
       product: {
         id: product.id,
         slug: product.slug,
@@ -74,17 +70,19 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
         image: image ? toImage(image) : null,
         seller: { handle: product.handle, displayName: product.displayName },
       },
-      label: String(row.item.label ?? product.title),
+      label: row.item.label ?? product.title,
       quantity: row.quantity,
-      slot: slot ? { ...slot, timeZone: String(details.timeZone ?? 'Africa/Nairobi') } : null,
-      subtotal: { amount: row.subtotal, currency: row.currency as Order['total']['currency'] },
-      shipping: { amount: row.shippingFee, currency: row.currency as Order['total']['currency'] },
-      total: { amount: row.total, currency: row.currency as Order['total']['currency'] },
-      method: row.method as Order['method'],
-      charge: { amount: row.chargeAmount, currency: row.chargeCurrency as Order['total']['currency'] },
+      slot: slot
+        ? { ...slot, timeZone: ('timeZone' in details ? details.timeZone : null) ?? 'Africa/Nairobi' }
+        : null,
+      subtotal: { amount: row.subtotal, currency: row.currency },
+      shipping: { amount: row.shippingFee, currency: row.currency },
+      total: { amount: row.total, currency: row.currency },
+      method: row.method,
+      charge: { amount: row.chargeAmount, currency: row.chargeCurrency },
       buyerEmail: row.buyerEmail,
       delivery: row.delivery,
-      receipt: (row.payment?.receipt as string | undefined) ?? null,
+      receipt: row.payment?.receipt ?? null,
       failure: row.failure,
       // Still payable by Paybill after a failed prompt: a payment to a failed order is accepted if what it
       // held is still free.
@@ -108,17 +106,17 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
             .filter((t) => t.orderId === row.id)
             .map((t) => ({
               code: t.code,
-              ticketType: String(row.item.ticketType ?? ''),
+              ticketType: row.item.ticketType ?? '',
               qrSvg: renderSVG(t.code, { border: 2 }),
             }))
         : [],
       joinUrl: paid && where?.kind === 'online' ? where.url : null,
       address: paid && where?.kind === 'place' ? where.address : null,
-      fulfilment: row.fulfilment as Order['fulfilment'],
+      fulfilment: row.fulfilment,
       refund: refund
         ? {
             status: refund.status,
-            amount: { amount: refund.amount, currency: refund.currency as Order['total']['currency'] },
+            amount: { amount: refund.amount, currency: refund.currency },
           }
         : null,
       expiresAt: row.expiresAt.toISOString(),
@@ -135,7 +133,7 @@ export async function viewOrder(db: Db, row: OrderRow, ctx: OrderViewContext): P
 }
 
 /** Downloads of one file of an order counted so far. */
-export async function downloadsUsed(db: Db | Tx, orderId: string, assetId: string): Promise<number> {
+export async function downloadsUsed(db: DbOrTx, orderId: string, assetId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(downloads)

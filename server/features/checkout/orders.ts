@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { Db, Tx } from '../../db/client'
+import type { DbOrTx } from '../../db/client'
 import { orders } from '../../db/schema'
 
 export type OrderRow = typeof orders.$inferSelect
@@ -19,7 +19,7 @@ export function newReference(): string {
 }
 
 /** How many of one item (variant, ticket type) holding orders have, leaving out `except`. */
-export async function heldQuantity(tx: Tx | Db, productId: string, itemKey: string, except?: string) {
+export async function heldQuantity(tx: DbOrTx, productId: string, itemKey: string, except?: string) {
   const [row] = await tx
     .select({ held: sql<string>`coalesce(sum(${orders.quantity}), 0)::text` })
     .from(orders)
@@ -35,13 +35,13 @@ export async function heldQuantity(tx: Tx | Db, productId: string, itemKey: stri
 }
 
 /** How many of each item (variant, ticket type) of a product holding orders have. */
-export async function heldByItem(db: Tx | Db, productId: string): Promise<Map<string, number>> {
+export async function heldByItem(db: DbOrTx, productId: string): Promise<Map<string, number>> {
   return (await heldByProduct(db, [productId])).get(productId) ?? new Map()
 }
 
 /** For each of these products, how many of each item holding orders have: one query for a whole list. */
 export async function heldByProduct(
-  db: Tx | Db,
+  db: DbOrTx,
   productIds: string[],
 ): Promise<Map<string, Map<string, number>>> {
   const byProduct = new Map<string, Map<string, number>>()
@@ -64,7 +64,7 @@ export async function heldByProduct(
 }
 
 /** Booked (or being booked) times of a service, leaving out `except`. */
-export async function takenSlots(tx: Tx | Db, productId: string, except?: string) {
+export async function takenSlots(tx: DbOrTx, productId: string, except?: string) {
   const rows = await tx
     .select({ item: orders.item })
     .from(orders)
@@ -75,7 +75,5 @@ export async function takenSlots(tx: Tx | Db, productId: string, except?: string
         except ? sql`${orders.id} <> ${except}` : undefined,
       ),
     )
-  return rows
-    .map((r) => r.item.slot as { start: string; end: string } | undefined)
-    .filter((s): s is { start: string; end: string } => Boolean(s))
+  return rows.map((r) => r.item.slot).filter((s): s is { start: string; end: string } => Boolean(s))
 }

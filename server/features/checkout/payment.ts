@@ -1,7 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
-import type { PaymentMethod } from '../../../contract/checkout.constants'
 import type { Order } from '../../../contract/checkout.contract'
-import type { Money } from '../../../contract/money'
 import { orders } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import type { ChargeNext, ChargeRef, PaymentProvider } from '../../payments/provider'
@@ -16,7 +14,7 @@ import { settle } from './settle'
  */
 
 function providerOf(deps: Pick<CheckoutDeps, 'gateway'>, order: Pick<OrderRow, 'method'>): PaymentProvider {
-  const provider = deps.gateway.providers[order.method as PaymentMethod]
+  const provider = order.method === 'free' ? undefined : deps.gateway.providers[order.method]
   if (!provider) throw new Error(`no payment provider for ${order.method}`)
   return provider
 }
@@ -26,7 +24,7 @@ export function chargeOf(order: OrderRow): ChargeRef {
   return {
     id: order.id,
     providerRef: order.providerRef ?? '',
-    amount: { amount: order.chargeAmount, currency: order.chargeCurrency as Money['currency'] },
+    amount: { amount: order.chargeAmount, currency: order.chargeCurrency },
   }
 }
 
@@ -90,7 +88,7 @@ export async function checkNow(deps: CheckoutDeps, order: OrderRow) {
   const answer = await providerOf(deps, order).checkCharge(chargeOf(order))
   if (answer.state === 'settled')
     await settle(deps, {
-      provider: order.method as PaymentMethod,
+      provider: order.method,
       eventKey: answer.eventKey,
       orderId: order.id,
       outcome: answer.outcome,

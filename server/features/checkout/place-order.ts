@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import { ORDER_HOLD_MINUTES, type PaymentMethod } from '../../../contract/checkout.constants'
 import type { Money } from '../../../contract/money'
 import { MPESA_PHONE_HINT } from '../../../contract/phone'
-import type { Db, Tx } from '../../db/client'
+import type { Db, DbOrTx, Tx } from '../../db/client'
 import { orders, products, users } from '../../db/schema'
 import type { Config } from '../../env'
 import { AppError, isUniqueViolation } from '../../lib/errors'
@@ -11,14 +11,14 @@ import { enforceRateLimit } from '../../lib/rate-limit'
 import { uuidv7 } from '../../lib/uuid'
 import { PaymentProviderError } from '../../payments/payments'
 import type { UserRow } from '../accounts/sessions'
-import type { ProductRow } from '../catalog/catalog.service'
+import { byKind, type ProductRow } from '../catalog/catalog.service'
 import { loadRates } from '../catalog/storefront.service'
 import { type CheckoutDeps, hashKey } from './deps'
 import { heldQuantity, newReference, takenSlots } from './orders'
 import { orderView, startPayment } from './payment'
 import { chargesFor, type Priced, priceSelection, type Selection } from './pricing'
 import { settle } from './settle'
-import { findSlot, type ServiceDetails } from './slots'
+import { findSlot } from './slots'
 
 /**
  * Placing an order: the product as it is now, priced, its stock, seats or slot held for the buyer under
@@ -34,7 +34,7 @@ export interface CheckoutInput extends Selection {
 }
 
 /** A published product with its seller's currency and name, or 404. */
-export async function productOnSale(db: Db | Tx, productId: string, opts: { lock?: boolean } = {}) {
+export async function productOnSale(db: DbOrTx, productId: string, opts: { lock?: boolean } = {}) {
   const query = db
     .select()
     .from(products)
@@ -46,15 +46,16 @@ export async function productOnSale(db: Db | Tx, productId: string, opts: { lock
 
 /** Prices a selection, with the service slot (checked free) folded in, against the product as it is now. */
 async function priceWithSlot(
-  tx: Db | Tx,
-  product: ProductRow,
+  tx: DbOrTx,
+  row: ProductRow,
   input: Selection,
   except?: string,
 ): Promise<Priced> {
-  const priced = priceSelection(product, input)
+  const priced = priceSelection(row, input)
+  const product = byKind(row)
   if (product.kind !== 'service') return priced
   const taken = await takenSlots(tx, product.id, except)
-  const slot = findSlot(product.details as unknown as ServiceDetails, input.slot ?? '', Date.now(), taken)
+  const slot = findSlot(product.details, input.slot ?? '', Date.now(), taken)
   if (!slot)
     throw new AppError(409, 'That time has just been taken: choose another', { slot: 'No longer free' })
   return {
@@ -131,9 +132,8 @@ export async function startCheckout(
   const free = priced.total === 0
   const method = free ? 'free' : input.method
   if (!method) throw new AppError(400, 'Choose how to pay', { method: 'Choose M-Pesa, card or PayPal' })
-  const charge = free
-    ? { amount: total, rate: null }
-    : chargesFor(total, await loadRates(db), [method as PaymentMethod])[0]
+  const charge =
+    method === 'free' ? { amount: total, rate: null } : chargesFor(total, await loadRates(db), [method])[0]
   if (!charge)
     throw new AppError(400, 'This method cannot take this currency yet: choose another', {
       method: `There is no exchange rate for ${total.currency} yet: pay by card`,

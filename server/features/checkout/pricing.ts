@@ -1,10 +1,14 @@
+import type { z } from 'zod'
+import type { MerchDetails } from '../../../contract/catalog.contract'
 import { METHOD_CURRENCIES, PAYMENT_METHODS, type PaymentMethod } from '../../../contract/checkout.constants'
+import type { OrderDelivery, quoteInput } from '../../../contract/checkout.contract'
 import { CURRENCY_LIMITS, type CurrencyCode, currencies } from '../../../contract/currencies'
 import { formatMoney } from '../../../contract/format-money'
 import type { Money } from '../../../contract/money'
 import type { Rates } from '../../../contract/storefront'
+import type { OrderItem } from '../../db/columns.types'
 import { AppError } from '../../lib/errors'
-import type { ProductRow } from '../catalog/catalog.service'
+import { byKind, type ProductRow } from '../catalog/catalog.service'
 
 /** What the buyer chose on the product page (validated by the contract, not yet against the product). */
 export interface Selection {
@@ -13,7 +17,7 @@ export interface Selection {
   ticketTypeId?: string | undefined
   slot?: string | undefined
   amount?: number | undefined
-  delivery?: { kind: 'ship'; country: string; [field: string]: unknown } | { kind: 'pickup' } | undefined
+  delivery?: z.output<typeof quoteInput>['delivery']
 }
 
 export interface Priced {
@@ -22,13 +26,14 @@ export interface Priced {
   /** How many of `itemKey` there are in all (stock, capacity); null for no limit. */
   capacity: number | null
   label: string
-  item: Record<string, unknown>
+  /** What the order keeps of the item; the caller adds the label and the buyer's time zone. */
+  item: Omit<OrderItem, 'label' | 'timeZone'>
   quantity: number
   subtotal: number
   shipping: number
   total: number
   currency: CurrencyCode
-  delivery: Record<string, unknown> | null
+  delivery: OrderDelivery | null
 }
 
 export interface Charge {
@@ -37,17 +42,6 @@ export interface Charge {
   /** Units of the charge currency per unit of the order's; null when not converted. */
   rate: number | null
 }
-
-type Variant = { id: string; options: Record<string, string>; price: Money; stock: number }
-type TicketType = {
-  id: string
-  name: string
-  price: Money
-  capacity: number
-  saleStartsAt: string | null
-  saleEndsAt: string | null
-}
-type Zone = { name: string; countries: string[]; fee: Money }
 
 const invalid = (field: string, message: string) => new AppError(400, message, { [field]: message })
 
@@ -68,14 +62,14 @@ function stored(m: Money, currency: CurrencyCode): number {
  * Prices a selection of a published product: the item, its label, subtotal, shipping and total in the
  * product's currency. Throws 400 with the field to fix when the selection does not fit the product.
  */
-export function priceSelection(product: ProductRow, selection: Selection, now = Date.now()): Priced {
-  const currency = product.priceCurrency as CurrencyCode
-  const details = product.details
+export function priceSelection(row: ProductRow, selection: Selection, now = Date.now()): Priced {
+  const product = byKind(row)
+  const currency = product.priceCurrency
   const base = { currency, delivery: null, shipping: 0 }
   switch (product.kind) {
     case 'digital': {
-      const pwyw = details.payWhatYouWant as { minimum: Money } | null
-      const free = details.free === true
+      const pwyw = product.details.payWhatYouWant
+      const free = product.details.free === true
       let unit = stored({ amount: product.priceAmount, currency }, currency)
       if (free) unit = 0
       else if (pwyw) {
@@ -98,7 +92,7 @@ export function priceSelection(product: ProductRow, selection: Selection, now = 
       }
     }
     case 'merch': {
-      const variants = details.variants as Variant[]
+      const variants = product.details.variants
       const variant =
         variants.find((v) => v.id === selection.variantId) ??
         (selection.variantId === undefined && variants.length === 1 ? variants[0] : undefined)
@@ -106,7 +100,7 @@ export function priceSelection(product: ProductRow, selection: Selection, now = 
       const label = Object.values(variant.options).join(' / ') || product.title
       const unit = stored(variant.price, currency)
       const subtotal = unit * selection.quantity
-      const { shipping, delivery } = deliveryOf(details, selection.delivery, currency)
+      const { shipping, delivery } = deliveryOf(product.details, selection.delivery, currency)
       return {
         ...base,
         itemKey: variant.id,
@@ -126,12 +120,12 @@ export function priceSelection(product: ProductRow, selection: Selection, now = 
       }
     }
     case 'event': {
-      const types = details.ticketTypes as TicketType[]
+      const types = product.details.ticketTypes
       const type =
         types.find((t) => t.id === selection.ticketTypeId) ??
         (selection.ticketTypeId === undefined && types.length === 1 ? types[0] : undefined)
       if (!type) throw invalid('ticketTypeId', 'Choose a ticket type')
-      if (Date.parse(details.startsAt as string) <= now)
+      if (Date.parse(product.details.startsAt) <= now)
         throw invalid('ticketTypeId', 'This event has started: tickets are no longer sold')
       if (type.saleStartsAt && Date.parse(type.saleStartsAt) > now)
         throw invalid(
@@ -174,17 +168,18 @@ export function priceSelection(product: ProductRow, selection: Selection, now = 
       }
     }
     default:
-      throw new Error(`unknown product kind ${product.kind}`)
+      throw new Error(`unknown product kind ${row.kind}`)
   }
 }
 
 function deliveryOf(
-  details: Record<string, unknown>,
+  details: MerchDetails,
   choice: Selection['delivery'],
   currency: CurrencyCode,
-): { shipping: number; delivery: Record<string, unknown> } {
-  const zones = (details.shippingZones as Zone[] | undefined) ?? []
-  const pickup = details.pickup as { address: string } | null
+): { shipping: number; delivery: OrderDelivery } {
+  // Stored details are not parsed again: no zones counts as none, as before.
+  const zones = details.shippingZones ?? []
+  const pickup = details.pickup
   if (!choice) throw invalid('delivery', pickup ? 'Choose delivery or pickup' : 'Give the address to ship to')
   if (choice.kind === 'pickup') {
     if (!pickup) throw invalid('delivery', 'This seller does not offer pickup: give an address to ship to')

@@ -1,6 +1,4 @@
 import { and, eq } from 'drizzle-orm'
-import type { PaymentMethod } from '../../../contract/checkout.constants'
-import type { Money } from '../../../contract/money'
 import { orders, refunds } from '../../db/schema'
 import { postTransaction } from '../../ledger/ledger'
 import { refundEntries } from '../../ledger/postings'
@@ -52,17 +50,17 @@ export async function refundOrder(deps: CheckoutDeps, orderId: string, by: strin
   const { row, order } = refund
   if (order.method === 'free') return completeRefund(deps, row.id, null)
   try {
-    const provider = gateway.providers[order.method as PaymentMethod]
+    const provider = gateway.providers[order.method]
     const answer = await provider.refund({
       id: row.id,
       charge: {
         id: order.id,
         providerRef: order.providerRef ?? '',
-        amount: { amount: order.chargeAmount, currency: order.chargeCurrency as Money['currency'] },
+        amount: { amount: order.chargeAmount, currency: order.chargeCurrency },
         reference: order.reference,
         payment: order.payment ?? {},
       },
-      amount: { amount: order.chargeAmount, currency: order.chargeCurrency as Money['currency'] },
+      amount: { amount: order.chargeAmount, currency: order.chargeCurrency },
       reason,
     })
     if (answer.state === 'done') return completeRefund(deps, row.id, answer.providerRef)

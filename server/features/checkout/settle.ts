@@ -6,6 +6,7 @@ import { postTransaction } from '../../ledger/ledger'
 import { saleEntries } from '../../ledger/postings'
 import { uuidv7 } from '../../lib/uuid'
 import type { ChargeOutcome } from '../../payments/provider'
+import { byKind } from '../catalog/catalog.service'
 import type { CheckoutDeps } from './deps'
 import { orderMails } from './mails'
 import { heldQuantity, type OrderRow, type Tx, takenSlots } from './orders'
@@ -153,18 +154,19 @@ async function stillAvailable(tx: Tx, row: OrderRow): Promise<boolean> {
   if (!product) return false
   if (row.kind === 'digital') return true
   if (row.kind === 'service') {
-    const slot = row.item.slot as { start: string; end: string }
+    const slot = row.item.slot
+    if (!slot) throw new Error(`service order ${row.id} holds no slot`)
     const taken = await takenSlots(tx, row.productId, row.id)
     return !taken.some(
       (t) => Date.parse(t.start) < Date.parse(slot.end) && Date.parse(slot.start) < Date.parse(t.end),
     )
   }
-  const list = (product.details[row.kind === 'merch' ? 'variants' : 'ticketTypes'] ?? []) as {
-    id: string
-    stock?: number
-    capacity?: number
-  }[]
-  const item = list.find((i) => i.id === row.itemKey)
-  const capacity = item?.stock ?? item?.capacity ?? 0
+  const offered = byKind(product)
+  const capacity =
+    (offered.kind === 'merch'
+      ? (offered.details.variants ?? []).find((v) => v.id === row.itemKey)?.stock
+      : offered.kind === 'event'
+        ? (offered.details.ticketTypes ?? []).find((t) => t.id === row.itemKey)?.capacity
+        : undefined) ?? 0
   return capacity - (await heldQuantity(tx, row.productId, row.itemKey, row.id)) >= row.quantity
 }

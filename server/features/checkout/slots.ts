@@ -1,14 +1,8 @@
+import type { ServiceDetails } from '../../../contract/catalog.contract'
 import { zonedToIso } from '../../../contract/zoned-time'
 
-/** A service's details, as the catalog validated them. */
-export interface ServiceDetails {
-  durationMinutes: number
-  timeZone: string
-  availability: { day: number; from: string; to: string }[]
-  exceptions: string[]
-  bufferMinutes: number
-  bookAheadDays: number
-}
+/** What slots are made from: a service's hours, length, buffer and how far ahead it may be booked. */
+type Hours = Omit<ServiceDetails, 'where'>
 
 export interface Slot {
   start: string
@@ -46,7 +40,7 @@ const timeOf = (minutes: number) =>
  * time, not beyond the book-ahead days, and not overlapping a booking already held (`taken`).
  */
 export function serviceSlots(
-  details: ServiceDetails,
+  details: Hours,
   opts: { from?: string; days: number; now: number; taken: Slot[] },
 ): Slot[] {
   const zone = details.timeZone
@@ -86,7 +80,7 @@ export function serviceSlots(
 }
 
 /** Whether `start` is one of the service's slots now (and free): what startCheckout accepts. */
-export function findSlot(details: ServiceDetails, start: string, now: number, taken: Slot[]): Slot | null {
+export function findSlot(details: Hours, start: string, now: number, taken: Slot[]): Slot | null {
   const instant = Date.parse(start)
   if (Number.isNaN(instant)) return null
   const date = dateIn(instant, details.timeZone)

@@ -78,7 +78,7 @@ export const contactHandlers: Pick<Handlers, 'sendContactMessage' | 'listContact
       id: row.id,
       name: row.name,
       email: row.email,
-      topic: row.topic as ContactMessage['topic'],
+      topic: row.topic,
       message: row.message,
       userId: row.userId,
       sentAt: row.createdAt.toISOString(),

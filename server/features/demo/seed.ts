@@ -41,21 +41,20 @@ export async function seedDemoData(
     const [row] = await tx.select({ n: count() }).from(users)
     if ((row?.n ?? 0) > 0) return
     const started = performance.now()
-    const t = tx as unknown as Db
-    await createUser(t, {
+    await createUser(tx, {
       email: accounts.adminEmail,
       name: 'Soko Admin',
       password: accounts.password,
       roles: ['admin'],
       emailVerified: true,
     })
-    const seller = await createUser(t, {
+    const seller = await createUser(tx, {
       email: accounts.sellerEmail,
       name: 'Wanjiru Kamau',
       password: accounts.password,
       emailVerified: true,
     })
-    await makeSeller(t, seller.id, {
+    await makeSeller(tx, seller.id, {
       handle: accounts.sellerHandle,
       displayName: 'Wanjiru Studio',
       country: 'KE',
@@ -65,8 +64,8 @@ export async function seedDemoData(
     const demo = demoProducts(Date.now())
     const created: ProductRow[] = []
     for (const product of demo) {
-      const row = await createProduct(t, seller.id, newProduct.parse(product.input))
-      created.push(await publishProduct(t, seller.id, row.id))
+      const row = await createProduct(tx, seller.id, newProduct.parse(product.input))
+      created.push(await publishProduct(tx, seller.id, row.id))
     }
     // Drawing and writing the media is most of the work: done for all products at once, with no query
     // meanwhile (the transaction has one connection), then the rows go in with a single insert.
@@ -74,7 +73,7 @@ export async function seedDemoData(
       demo.map((product, i) => productMedia(storage, created[i] as ProductRow, product)),
     )
     const rows = media.flat().map((asset) => ({ ...asset, sellerId: seller.id }))
-    await t.insert(productAssets).values(rows)
+    await tx.insert(productAssets).values(rows)
     log.info('demo data seeded', {
       admin: accounts.adminEmail,
       seller: accounts.sellerEmail,

@@ -1,4 +1,6 @@
 import { and, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm'
+import type { PayoutMethod } from '../../../contract/accounts.contract'
+import type { OrderStatus } from '../../../contract/checkout.constants'
 import { type CurrencyCode, currencies, currencyForCountry } from '../../../contract/currencies'
 import type {
   BuyerBooks,
@@ -22,7 +24,7 @@ export type TransactionFilters = Pick<
 }
 
 /** Orders that count as bought: the same statuses as listPurchases. */
-const PURCHASED = ['paid', 'refunding', 'refunded']
+const PURCHASED: OrderStatus[] = ['paid', 'refunding', 'refunded']
 
 /** Days in the earnings chart, today (UTC) included. */
 export const DAILY_DAYS = 30
@@ -111,16 +113,16 @@ export async function sellerCurrency(db: Db, sellerId: string): Promise<Currency
       .from(sellers)
       .where(eq(sellers.userId, sellerId)),
   ])
-  const codes = used.map((u) => u.currency as CurrencyCode)
+  const codes = used.map((u) => u.currency)
   if (codes.length === 1 && codes[0]) return codes[0]
   const preferred = payoutCurrency(seller)
   return codes.length === 0 || codes.includes(preferred) ? preferred : (codes[0] ?? preferred)
 }
 
-function payoutCurrency(seller: { country: string; payoutMethod: Record<string, unknown> } | undefined) {
+function payoutCurrency(seller: { country: string; payoutMethod: PayoutMethod } | undefined) {
   const method = seller?.payoutMethod
   if (method?.kind === 'bank' && typeof method.currency === 'string' && method.currency in currencies)
-    return method.currency as CurrencyCode
+    return method.currency
   if (method?.kind === 'mpesa') return 'KES'
   return currencyForCountry(seller?.country)
 }

@@ -22,12 +22,7 @@ export function BookPage({ data }: { data: ProductData }) {
         </p>
       </section>
     )
-  const d = product.details as {
-    durationMinutes: number
-    timeZone: string
-    where: { kind: 'online' } | { kind: 'place'; address: string }
-    availability: { day: number; from: string; to: string }[]
-  }
+  const d = product.details
   return (
     <section className="page narrow" aria-labelledby="book-heading">
       <p>

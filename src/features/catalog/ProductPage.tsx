@@ -1,6 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import type { ProductPage as ProductPageData, PublicProduct, Rates } from '../../../contract/storefront'
+import type { WeeklySlot } from '../../../contract/catalog.contract'
+import type {
+  ProductPage as ProductPageData,
+  PublicPlace,
+  PublicProduct,
+  Rates,
+} from '../../../contract/storefront'
 import { usePageTitle } from '../../lib/title'
 import { BuyButton } from '../checkout/BuyButton'
 import { CardPrice, KIND_LABELS, money, Price } from './money'
@@ -9,7 +15,7 @@ import { Photo } from './ProductCards'
 export const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 
 /** A service's weekly hours, as the seller set them in its time zone. */
-export function WeeklyHours({ slots }: { slots: { day: number; from: string; to: string }[] }) {
+export function WeeklyHours({ slots }: { slots: WeeklySlot[] }) {
   return (
     <ul className="plain-list">
       {slots.map((slot) => (
@@ -42,8 +48,7 @@ function when(iso: string, timeZone: string) {
   return `${text} (${timeZone.replace(/_/g, ' ')})`
 }
 
-type Where = { kind: 'online' } | { kind: 'place'; address: string }
-const whereText = (where: Where) =>
+const whereText = (where: PublicPlace) =>
   where.kind === 'online' ? 'Online (the link comes with your booking)' : where.address
 
 function Gallery({ product }: { product: PublicProduct }) {
@@ -79,9 +84,9 @@ function Gallery({ product }: { product: PublicProduct }) {
 }
 
 function KindDetails({ product, rates }: { product: PublicProduct; rates: Rates }) {
-  const d = product.details as Record<string, never>
   switch (product.kind) {
-    case 'digital':
+    case 'digital': {
+      const d = product.details
       return (
         <section aria-labelledby="files-heading">
           <h2 id="files-heading">What you get</h2>
@@ -98,8 +103,9 @@ function KindDetails({ product, rates }: { product: PublicProduct; rates: Rates 
           </p>
         </section>
       )
+    }
     case 'service': {
-      const slots = d.availability as unknown as { day: number; from: string; to: string }[]
+      const d = product.details
       return (
         <section aria-labelledby="service-heading">
           <h2 id="service-heading">The session</h2>
@@ -107,10 +113,10 @@ function KindDetails({ product, rates }: { product: PublicProduct; rates: Rates 
             <dt>Length</dt>
             <dd>{d.durationMinutes} minutes</dd>
             <dt>Where</dt>
-            <dd>{whereText(d.where as unknown as Where)}</dd>
+            <dd>{whereText(d.where)}</dd>
             <dt>Usual hours ({d.timeZone})</dt>
             <dd>
-              <WeeklyHours slots={slots} />
+              <WeeklyHours slots={d.availability} />
             </dd>
             <dt>Book ahead</dt>
             <dd>Up to {d.bookAheadDays} days</dd>
@@ -119,13 +125,7 @@ function KindDetails({ product, rates }: { product: PublicProduct; rates: Rates 
       )
     }
     case 'merch': {
-      const variants = d.variants as unknown as {
-        options: Record<string, string>
-        price: PublicProduct['price']
-        stock: number
-      }[]
-      const zones = d.shippingZones as unknown as { name: string; fee: PublicProduct['price'] }[]
-      const pickup = d.pickup as unknown as { address: string } | null
+      const { variants, shippingZones: zones, pickup } = product.details
       return (
         <section aria-labelledby="merch-heading">
           <h2 id="merch-heading">Options</h2>
@@ -166,15 +166,8 @@ function KindDetails({ product, rates }: { product: PublicProduct; rates: Rates 
       )
     }
     case 'event': {
-      const tickets = d.ticketTypes as unknown as {
-        name: string
-        price: PublicProduct['price']
-        capacity: number
-        /** Seats not yet sold or held, as the server counts them. */
-        left?: number
-        saleEndsAt: string | null
-      }[]
-      const event = product.details as { startsAt: string; endsAt: string | null; timeZone: string }
+      const event = product.details
+      const tickets = event.ticketTypes
       return (
         <section aria-labelledby="event-heading">
           <h2 id="event-heading">The event</h2>
@@ -185,7 +178,7 @@ function KindDetails({ product, rates }: { product: PublicProduct; rates: Rates 
               {event.endsAt ? ` until ${when(event.endsAt, event.timeZone)}` : ''}
             </dd>
             <dt>Where</dt>
-            <dd>{whereText(d.where as unknown as Where)}</dd>
+            <dd>{whereText(event.where)}</dd>
           </dl>
           <h3>Tickets</h3>
           <ul className="plain-list">

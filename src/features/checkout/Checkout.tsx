@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import type { SubjectInput } from '../../../contract'
+import type { ShippingZone } from '../../../contract/catalog.contract'
 import {
   MAX_QUANTITY,
   METHOD_NAMES,
@@ -9,10 +10,9 @@ import {
   type PaymentMethod,
 } from '../../../contract/checkout.constants'
 import type { Quote } from '../../../contract/checkout.contract'
-import { type CurrencyCode, currencies } from '../../../contract/currencies'
-import type { Money } from '../../../contract/money'
+import { currencies, isCurrencyCode } from '../../../contract/currencies'
 import { MPESA_PHONE_HINT, normalizeKenyanMobile } from '../../../contract/phone'
-import type { PublicProduct } from '../../../contract/storefront'
+import type { PublicDetails, PublicProduct } from '../../../contract/storefront'
 import {
   errorState,
   Field,
@@ -32,17 +32,9 @@ import { keepOrderKey } from './order-keys'
 import { SlotPicker } from './SlotPicker'
 
 type StartInput = SubjectInput<'startCheckout'>
-type Variant = { id?: string; options: Record<string, string>; price: Money; stock: number }
-type TicketType = {
-  id?: string
-  name: string
-  price: Money
-  /** Seats not yet sold or held. */
-  left?: number
-  saleStartsAt: string | null
-  saleEndsAt: string | null
-}
-type Zone = { name: string; countries: string[]; fee: Money }
+/** A variant as the page's data has it: `stock` is what is left. */
+type Variant = PublicDetails['merch']['variants'][number]
+type TicketType = PublicDetails['event']['ticketTypes'][number]
 interface Address {
   name: string
   phone: string
@@ -81,7 +73,7 @@ const HOW_IT_GOES: Record<PaymentMethod, string> = {
 /** How long choices rest before they are priced: one request per pause, not per key press. */
 const QUOTE_DELAY_MS = 400
 
-const minorUnits = (currency: string) => currencies[currency as CurrencyCode]?.minorUnits ?? 2
+const minorUnits = (currency: string) => (isCurrencyCode(currency) ? currencies[currency].minorUnits : 2)
 const variantName = (v: Variant) => Object.values(v.options).join(' / ') || 'Standard'
 const onSale = (t: TicketType, now: number) =>
   !(t.saleStartsAt && Date.parse(t.saleStartsAt) > now) && !(t.saleEndsAt && Date.parse(t.saleEndsAt) <= now)
@@ -113,12 +105,12 @@ export function Checkout({ product }: { product: PublicProduct }) {
   const queryClient = useQueryClient()
   const session = useSession()
   const signedIn = session.status === 'signedIn'
-  const d = product.details
-  const variants = product.kind === 'merch' ? (d.variants as Variant[]) : []
-  const ticketTypes = product.kind === 'event' ? (d.ticketTypes as TicketType[]) : []
-  const zones = product.kind === 'merch' ? ((d.shippingZones as Zone[] | undefined) ?? []) : []
-  const pickup = product.kind === 'merch' ? (d.pickup as { address: string } | null) : null
-  const pwyw = product.kind === 'digital' ? (d.payWhatYouWant as { minimum: Money } | null) : null
+  const variants = product.kind === 'merch' ? product.details.variants : []
+  const ticketTypes = product.kind === 'event' ? product.details.ticketTypes : []
+  // Details are read as stored, not parsed again: no zones counts as none, as before.
+  const zones = product.kind === 'merch' ? (product.details.shippingZones ?? []) : []
+  const pickup = product.kind === 'merch' ? product.details.pickup : null
+  const pwyw = product.kind === 'digital' ? product.details.payWhatYouWant : null
   const [shipsTo] = useState(() => [...new Set(zones.flatMap((z) => z.countries))])
 
   const [now] = useState(() => Date.now())
@@ -328,8 +320,8 @@ export function Checkout({ product }: { product: PublicProduct }) {
         {product.kind === 'service' ? (
           <SlotPicker
             productId={product.id}
-            sellerTimeZone={String(d.timeZone ?? 'Africa/Nairobi')}
-            bookAheadDays={Number(d.bookAheadDays ?? 60)}
+            sellerTimeZone={product.details.timeZone ?? 'Africa/Nairobi'}
+            bookAheadDays={product.details.bookAheadDays ?? 60}
             value={slot?.start ?? ''}
             onChange={setSlot}
             {...(fieldError('slot') ? { error: fieldError('slot') } : {})}
@@ -494,7 +486,7 @@ function Delivery({
   onAddress,
   errors,
 }: {
-  zones: Zone[]
+  zones: ShippingZone[]
   pickup: { address: string } | null
   shipsTo: string[]
   kind: 'ship' | 'pickup'

@@ -315,7 +315,7 @@ function Fulfilment({ order }: { order: Order }) {
     case 'merch': {
       const to = addressText(order.delivery)
       const seller = order.product.seller.displayName
-      const pickupAt = typeof order.delivery?.address === 'string' ? order.delivery.address : order.address
+      const pickupAt = order.delivery?.kind === 'pickup' ? order.delivery.address : order.address
       return (
         <Section title="Delivery">
           <p>

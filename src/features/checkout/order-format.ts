@@ -45,9 +45,9 @@ export function countryName(code: string): string {
 /** A merch order's address on one line, or null for pickup. */
 export function addressText(delivery: Order['delivery']): string | null {
   if (delivery?.kind !== 'ship') return null
-  const part = (key: string) => (typeof delivery[key] === 'string' ? (delivery[key] as string) : '')
-  return [part('name'), part('line1'), part('line2'), part('city'), part('region'), part('postalCode')]
-    .concat(part('country') ? countryName(part('country')) : '')
+  const { name, line1, line2, city, region, postalCode, country } = delivery
+  return [name, line1, line2, city, region, postalCode]
+    .concat(country ? countryName(country) : '')
     .filter(Boolean)
     .join(', ')
 }

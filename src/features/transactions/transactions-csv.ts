@@ -1,5 +1,5 @@
 import { METHOD_NAMES } from '../../../contract/checkout.constants'
-import { type CurrencyCode, currencies } from '../../../contract/currencies'
+import { type CurrencyCode, currencies, isCurrencyCode } from '../../../contract/currencies'
 import type { BuyerMovement, SellerMovement } from '../../../contract/transactions.contract'
 
 /** A row of the export: a seller's movement, or a buyer's (which has no balance or hold). */
@@ -27,7 +27,7 @@ export const KIND_TEXT: Record<CsvMovement['kind'], string> = {
 
 /** Minor units as a decimal string in major units, exactly (no floats): 123456 KES → `1234.56`. */
 export function toDecimal(amount: number, currency: string): string {
-  const digits = currencies[currency as CurrencyCode]?.minorUnits ?? 2
+  const digits = isCurrencyCode(currency) ? currencies[currency].minorUnits : 2
   const sign = amount < 0 ? '-' : ''
   const units = Math.abs(amount)
   if (digits === 0) return `${sign}${units}`

@@ -261,7 +261,8 @@ export function ProductEditor({ kind, id }: { kind: ProductKind; id?: string }) 
     setErrors({})
     setBusy(true)
     try {
-      const { category, slug, ...rest } = built.product
+      // The kind is the editor's: sent when creating, never when changing (it cannot change).
+      const { kind: _kind, category, slug, ...rest } = built.product
       let saved: Product
       if (current) {
         saved = (
@@ -273,13 +274,13 @@ export function ProductEditor({ kind, id }: { kind: ProductKind; id?: string }) 
           })
         ).product
       } else {
+        // An empty category or slug is left out (undefined is not sent): the server makes the slug.
         saved = (
           await rpc('createProduct', {
-            kind,
-            ...rest,
-            ...(category ? { category } : {}),
-            ...(slug ? { slug } : {}),
-          } as never)
+            ...built.product,
+            category: category || undefined,
+            slug: slug || undefined,
+          })
         ).product
         createdHere.add(saved.id)
         void navigate({

@@ -1,5 +1,5 @@
 import type { ProductKind } from '../../../../contract/catalog.constants'
-import type { Product } from '../../../../contract/catalog.contract'
+import type { KindWithDetailsInput, Place, Product } from '../../../../contract/catalog.contract'
 import { type CurrencyCode, currencies } from '../../../../contract/currencies'
 import type { Money } from '../../../../contract/money'
 import { isoToZoned, zonedToIso } from '../../../../contract/zoned-time'
@@ -93,95 +93,105 @@ export function emptyDraft(currency: CurrencyCode): Draft {
   }
 }
 
-type Details = Record<string, unknown>
-
+/** The form's contents for a product: its own kind's fields from its details, the others left empty. */
 export function draftOf(product: Product): Draft {
   const currency = product.price.currency
-  const d = product.details as Details
   const draft = emptyDraft(currency)
   const money = (m: Money | undefined) => (m ? majorText(m.amount, m.currency) : '')
-  const where = d.where as { kind: 'online'; url: string } | { kind: 'place'; address: string } | undefined
-  const timeZone = (d.timeZone as string | undefined) ?? draft.timeZone
-  return {
+  const common: Draft = {
     ...draft,
     title: product.title,
     description: product.description,
     price: money(product.price),
     category: product.category ?? '',
     slug: product.slug,
-    payWhatYouWant: Boolean(d.payWhatYouWant),
-    minimum: money((d.payWhatYouWant as { minimum: Money } | null)?.minimum),
-    free: d.free === true,
-    downloadLimit: d.downloadLimit ? String(d.downloadLimit) : '',
+  }
+  const place = (where: Place | undefined) => ({
     whereKind: where?.kind ?? 'online',
     url: where?.kind === 'online' ? where.url : '',
     address: where?.kind === 'place' ? where.address : '',
-    timeZone,
-    durationMinutes: d.durationMinutes ? String(d.durationMinutes) : draft.durationMinutes,
-    availability: d.availability
-      ? (d.availability as { day: number; from: string; to: string }[]).map((s) => ({
-          ...s,
-          day: String(s.day),
-        }))
-      : draft.availability,
-    exceptions: ((d.exceptions as string[] | undefined) ?? []).join(', '),
-    bufferMinutes: String(d.bufferMinutes ?? 0),
-    bookAheadDays: String(d.bookAheadDays ?? 60),
-    variants: d.variants
-      ? (
-          d.variants as {
-            id?: string
-            options: Record<string, string>
-            price: Money
-            stock: number
-            sku: string
-          }[]
-        ).map((v) => ({
-          ...(v.id ? { id: v.id } : {}),
-          size: v.options.size ?? '',
-          colour: v.options.colour ?? '',
-          price: money(v.price),
-          stock: String(v.stock),
-          sku: v.sku,
-        }))
-      : draft.variants,
-    zones: ((d.shippingZones as { name: string; countries: string[]; fee: Money }[] | undefined) ?? []).map(
-      (z) => ({ name: z.name, countries: z.countries.join(', '), fee: money(z.fee) }),
-    ),
-    pickup: Boolean(d.pickup),
-    pickupAddress: (d.pickup as { address: string } | null)?.address ?? '',
-    startsAt: isoToZoned(d.startsAt as string | undefined, timeZone),
-    endsAt: isoToZoned(d.endsAt as string | undefined, timeZone),
-    tickets: d.ticketTypes
-      ? (
-          d.ticketTypes as {
-            id?: string
-            name: string
-            price: Money
-            capacity: number
-            saleStartsAt: string | null
-            saleEndsAt: string | null
-          }[]
-        ).map((t) => ({
-          ...(t.id ? { id: t.id } : {}),
-          name: t.name,
-          price: money(t.price),
-          capacity: String(t.capacity),
-          saleStartsAt: isoToZoned(t.saleStartsAt, timeZone),
-          saleEndsAt: isoToZoned(t.saleEndsAt, timeZone),
-        }))
-      : draft.tickets,
+  })
+  switch (product.kind) {
+    case 'digital': {
+      const d = product.details
+      return {
+        ...common,
+        payWhatYouWant: Boolean(d.payWhatYouWant),
+        minimum: money(d.payWhatYouWant?.minimum),
+        free: d.free === true,
+        downloadLimit: d.downloadLimit ? String(d.downloadLimit) : '',
+      }
+    }
+    case 'service': {
+      const d = product.details
+      return {
+        ...common,
+        ...place(d.where),
+        timeZone: d.timeZone ?? draft.timeZone,
+        durationMinutes: d.durationMinutes ? String(d.durationMinutes) : draft.durationMinutes,
+        availability: d.availability
+          ? d.availability.map((s) => ({ ...s, day: String(s.day) }))
+          : draft.availability,
+        exceptions: (d.exceptions ?? []).join(', '),
+        bufferMinutes: String(d.bufferMinutes ?? 0),
+        bookAheadDays: String(d.bookAheadDays ?? 60),
+      }
+    }
+    case 'merch': {
+      const d = product.details
+      return {
+        ...common,
+        variants: d.variants
+          ? d.variants.map((v) => ({
+              ...(v.id ? { id: v.id } : {}),
+              size: v.options.size ?? '',
+              colour: v.options.colour ?? '',
+              price: money(v.price),
+              stock: String(v.stock),
+              sku: v.sku,
+            }))
+          : draft.variants,
+        zones: (d.shippingZones ?? []).map((z) => ({
+          name: z.name,
+          countries: z.countries.join(', '),
+          fee: money(z.fee),
+        })),
+        pickup: Boolean(d.pickup),
+        pickupAddress: d.pickup?.address ?? '',
+      }
+    }
+    case 'event': {
+      const d = product.details
+      const timeZone = d.timeZone ?? draft.timeZone
+      return {
+        ...common,
+        ...place(d.where),
+        timeZone,
+        startsAt: isoToZoned(d.startsAt, timeZone),
+        endsAt: isoToZoned(d.endsAt, timeZone),
+        tickets: d.ticketTypes
+          ? d.ticketTypes.map((t) => ({
+              ...(t.id ? { id: t.id } : {}),
+              name: t.name,
+              price: money(t.price),
+              capacity: String(t.capacity),
+              saleStartsAt: isoToZoned(t.saleStartsAt, timeZone),
+              saleEndsAt: isoToZoned(t.saleEndsAt, timeZone),
+            }))
+          : draft.tickets,
+      }
+    }
   }
 }
 
-export interface BuiltProduct {
+/** The product to send: the fields every kind has, and the kind with its details. */
+export type BuiltProduct = {
   title: string
   description: string
   price: Money
   category: string
   slug: string
-  details: Details
-}
+} & KindWithDetailsInput
 
 /** The product to send, or the fields that cannot be sent as they are (keyed as the server keys them). */
 export function buildProduct(
@@ -209,84 +219,105 @@ export function buildProduct(
     if (!iso) errors[key] = 'Give a date and time'
     return iso
   }
-  const where =
+  const where: Place =
     draft.whereKind === 'online'
       ? { kind: 'online', url: draft.url.trim() }
       : { kind: 'place', address: draft.address.trim() }
   const free = kind === 'digital' && draft.free
   const price =
     kind === 'event' && draft.price.trim() === '' ? null : amount(free ? '0' : draft.price, 'price.amount')
-  let details: Details = {}
-  if (kind === 'digital')
-    details = {
-      free,
-      payWhatYouWant:
-        draft.payWhatYouWant && !free
-          ? { minimum: amount(draft.minimum, 'details.payWhatYouWant.minimum.amount') }
-          : null,
-      downloadLimit: draft.downloadLimit.trim() ? whole(draft.downloadLimit, 'details.downloadLimit') : null,
+  // Each kind's details, checked in the order of the form so the first message is the first field.
+  const ofKind = ((): KindWithDetailsInput => {
+    switch (kind) {
+      case 'digital':
+        return {
+          kind,
+          details: {
+            free,
+            payWhatYouWant:
+              draft.payWhatYouWant && !free
+                ? { minimum: amount(draft.minimum, 'details.payWhatYouWant.minimum.amount') }
+                : null,
+            downloadLimit: draft.downloadLimit.trim()
+              ? whole(draft.downloadLimit, 'details.downloadLimit')
+              : null,
+          },
+        }
+      case 'service':
+        return {
+          kind,
+          details: {
+            durationMinutes: whole(draft.durationMinutes, 'details.durationMinutes'),
+            where,
+            timeZone: draft.timeZone,
+            availability: draft.availability.map((s) => ({ day: Number(s.day), from: s.from, to: s.to })),
+            exceptions: draft.exceptions
+              .split(/[,\s]+/)
+              .map((s) => s.trim())
+              .filter(Boolean),
+            bufferMinutes: whole(draft.bufferMinutes, 'details.bufferMinutes'),
+            bookAheadDays: whole(draft.bookAheadDays, 'details.bookAheadDays'),
+          },
+        }
+      case 'merch':
+        return {
+          kind,
+          details: {
+            variants: draft.variants.map((v, i) => ({
+              ...(v.id ? { id: v.id } : {}),
+              options: Object.fromEntries(
+                [
+                  ['size', v.size.trim()],
+                  ['colour', v.colour.trim()],
+                ].filter(([, value]) => value),
+              ),
+              price: amount(v.price || draft.price, `details.variants.${i}.price.amount`),
+              stock: whole(v.stock, `details.variants.${i}.stock`),
+              sku: v.sku.trim(),
+            })),
+            shippingZones: draft.zones.map((z, i) => ({
+              name: z.name.trim(),
+              countries: z.countries
+                .split(/[,\s]+/)
+                .map((c) => c.trim().toUpperCase())
+                .filter(Boolean),
+              fee: amount(z.fee, `details.shippingZones.${i}.fee.amount`, true),
+            })),
+            pickup: draft.pickup ? { address: draft.pickupAddress.trim() } : null,
+          },
+        }
+      case 'event': {
+        const tickets = draft.tickets.map((t, i) => ({
+          ...(t.id ? { id: t.id } : {}),
+          name: t.name.trim(),
+          price: amount(t.price, `details.ticketTypes.${i}.price.amount`, true),
+          capacity: whole(t.capacity, `details.ticketTypes.${i}.capacity`),
+          saleStartsAt: instant(t.saleStartsAt, `details.ticketTypes.${i}.saleStartsAt`, true),
+          saleEndsAt: instant(t.saleEndsAt, `details.ticketTypes.${i}.saleEndsAt`, true),
+        }))
+        return {
+          kind,
+          details: {
+            // Missing only when its message is in `errors`, and then nothing is sent.
+            startsAt: instant(draft.startsAt, 'details.startsAt', false) ?? '',
+            endsAt: instant(draft.endsAt, 'details.endsAt', true),
+            timeZone: draft.timeZone,
+            where,
+            ticketTypes: tickets,
+          },
+        }
+      }
     }
-  if (kind === 'service')
-    details = {
-      durationMinutes: whole(draft.durationMinutes, 'details.durationMinutes'),
-      where,
-      timeZone: draft.timeZone,
-      availability: draft.availability.map((s) => ({ day: Number(s.day), from: s.from, to: s.to })),
-      exceptions: draft.exceptions
-        .split(/[,\s]+/)
-        .map((s) => s.trim())
-        .filter(Boolean),
-      bufferMinutes: whole(draft.bufferMinutes, 'details.bufferMinutes'),
-      bookAheadDays: whole(draft.bookAheadDays, 'details.bookAheadDays'),
-    }
-  if (kind === 'merch')
-    details = {
-      variants: draft.variants.map((v, i) => ({
-        ...(v.id ? { id: v.id } : {}),
-        options: Object.fromEntries(
-          [
-            ['size', v.size.trim()],
-            ['colour', v.colour.trim()],
-          ].filter(([, value]) => value),
-        ),
-        price: amount(v.price || draft.price, `details.variants.${i}.price.amount`),
-        stock: whole(v.stock, `details.variants.${i}.stock`),
-        sku: v.sku.trim(),
-      })),
-      shippingZones: draft.zones.map((z, i) => ({
-        name: z.name.trim(),
-        countries: z.countries
-          .split(/[,\s]+/)
-          .map((c) => c.trim().toUpperCase())
-          .filter(Boolean),
-        fee: amount(z.fee, `details.shippingZones.${i}.fee.amount`, true),
-      })),
-      pickup: draft.pickup ? { address: draft.pickupAddress.trim() } : null,
-    }
-  if (kind === 'event') {
-    const tickets = draft.tickets.map((t, i) => ({
-      ...(t.id ? { id: t.id } : {}),
-      name: t.name.trim(),
-      price: amount(t.price, `details.ticketTypes.${i}.price.amount`, true),
-      capacity: whole(t.capacity, `details.ticketTypes.${i}.capacity`),
-      saleStartsAt: instant(t.saleStartsAt, `details.ticketTypes.${i}.saleStartsAt`, true),
-      saleEndsAt: instant(t.saleEndsAt, `details.ticketTypes.${i}.saleEndsAt`, true),
-    }))
-    details = {
-      startsAt: instant(draft.startsAt, 'details.startsAt', false),
-      endsAt: instant(draft.endsAt, 'details.endsAt', true),
-      timeZone: draft.timeZone,
-      where,
-      ticketTypes: tickets,
-    }
-  }
+  })()
   if (Object.keys(errors).length > 0) return { product: null, errors }
   // An event's headline price is its cheapest ticket.
   const headline = price ??
-    (details.ticketTypes as { price: Money }[] | undefined)?.reduce(
-      (low, t) => (t.price.amount < low.amount ? t.price : low),
-      { amount: Number.MAX_SAFE_INTEGER, currency },
-    ) ?? { amount: 0, currency }
+    (ofKind.kind === 'event'
+      ? ofKind.details.ticketTypes.reduce((low, t) => (t.price.amount < low.amount ? t.price : low), {
+          amount: Number.MAX_SAFE_INTEGER,
+          currency,
+        })
+      : undefined) ?? { amount: 0, currency }
   return {
     product: {
       title: draft.title.trim(),
@@ -294,7 +325,7 @@ export function buildProduct(
       price: headline,
       category: draft.category.trim(),
       slug: draft.slug.trim(),
-      details,
+      ...ofKind,
     },
     errors: null,
   }

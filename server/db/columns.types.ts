@@ -1,0 +1,57 @@
+/**
+ * What schema.ts's JSON columns hold and the values its text columns take, the contract's types among them:
+ * for `$type`, so types only, no migration. The CHECK constraints in schema.ts keep the same lists.
+ */
+
+export type {
+  PayoutMethod,
+  Role,
+  SellerVerificationDetails,
+  VerificationStatus,
+} from '../../contract/accounts.contract'
+export type { ProductKind } from '../../contract/catalog.constants'
+export type { ProductDetails, ProductStatus } from '../../contract/catalog.contract'
+export type { OrderStatus, PaymentMethod } from '../../contract/checkout.constants'
+export type { OrderDelivery } from '../../contract/checkout.contract'
+export type { ContactTopic } from '../../contract/contact.constants'
+export type { CurrencyCode } from '../../contract/currencies'
+
+export type AssetRole = 'image' | 'file'
+export type AssetStatus = 'uploading' | 'ready'
+export type Fulfilment = 'to_ship' | 'shipped'
+export type LedgerTransactionKind = 'sale' | 'refund'
+export type RefundStatus = 'pending' | 'succeeded' | 'failed'
+
+/** What an order bought, as it was then: the product may have changed since. */
+export interface OrderItem {
+  title: string
+  /** In minor units of the order's currency. */
+  unitPrice: number
+  /** The item as people read it: `M / Black`, `VIP`, the product's title. */
+  label: string
+  /** The buyer's time zone, so mails state a booking's time as they read it; null when not known. */
+  timeZone: string | null
+  /** Merch: the variant and its options. */
+  variantId?: string
+  options?: Record<string, string>
+  /** Events: the ticket type and its name. */
+  ticketTypeId?: string
+  ticketType?: string
+  /** Services: the booked time. */
+  slot?: { start: string; end: string }
+}
+
+/**
+ * What the provider said about the payment: what it kept when the charge started (the phone prompted, say)
+ * and, once paid, the receipt and its own references (a capture, a payment intent, the payer's phone).
+ */
+export interface OrderPayment {
+  receipt?: string | null
+  [detail: string]: unknown
+}
+
+/** Why payment did not complete. */
+export interface OrderFailure {
+  code: string
+  message: string
+}
