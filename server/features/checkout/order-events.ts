@@ -78,7 +78,11 @@ export function orderEvents(deps: CheckoutDeps): PaymentEvents {
 
     async closed(method, target, why) {
       const order = await findOrder(method, target)
-      if (order) await closeOrder(deps, order.id, why)
+      if (!order) return
+      // A charge our own cancel closed at the provider reports itself expired, and may beat the cancel here:
+      // before the order's hold has run out, "expired" is left to the cancel (or, failing that, the sweep).
+      if (why === 'expired' && order.expiresAt.getTime() > Date.now()) return
+      await closeOrder(deps, order.id, why)
     },
 
     async approved(method, target) {

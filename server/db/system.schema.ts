@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm'
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+/** The server's own tables: the payment sandboxes' records and the background jobs. */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+/**
+ * The local payment simulators' own records (STK prompts, PayPal orders, Stripe sessions), in the database
+ * so that every instance of the server sees the same sandbox.
+ */
+export const sandboxObjects = pgTable(
+  'sandbox_objects',
+  {
+    provider: text('provider').notNull(),
+    id: text('id').notNull(),
+    kind: text('kind').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.id] }),
+    index('sandbox_objects_kind_idx').on(t.provider, t.kind),
+  ],
+)
+
+/**
+ * Background work, shared by every instance (server/jobs/). A job is claimed by setting it `running` with a
+ * lease (`locked_by` until `locked_until`) that its runner keeps renewing while the handler runs; a lease
+ * that ran out means its instance died, and the job is claimed again. `done` and `failed` are final.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey(),
+    /** Which handler runs it (`payments.sweep`). */
+    name: text('name').notNull(),
+    payload: jsonb('payload').$type<unknown>().notNull().default({}),
+    status: text('status').notNull().default('queued'),
+    /** Not before this time: the first run, the next retry, or a recurring job's next occurrence. */
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    /** Runs begun, counted when claimed: a run whose instance died counts too. */
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    lastError: text('last_error'),
+    /** The runner holding the lease of a running job, and until when. */
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** At most one queued or running job per key (`expire-order:ID`, `recurring:payments.sweep`). */
+    uniqueKey: text('unique_key'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('jobs_unique_key_live_key').on(t.uniqueKey).where(sql`${t.status} in ('queued', 'running')`),
+    index('jobs_queued_idx').on(t.runAt).where(sql`${t.status} = 'queued'`),
+    index('jobs_running_idx').on(t.lockedUntil).where(sql`${t.status} = 'running'`),
+    index('jobs_finished_idx').on(t.finishedAt).where(sql`${t.status} in ('done', 'failed')`),
+    check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+    check('jobs_attempts_check', sql`${t.maxAttempts} >= 1 and ${t.attempts} >= 0`),
+  ],
+)
