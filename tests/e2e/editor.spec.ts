@@ -72,7 +72,8 @@ for (const [device, options] of [
   ['desktop', { viewport: { width: 1280, height: 800 } }],
 ] as const) {
   test.describe(`the description editor on a ${device}`, () => {
-    test.use(options)
+    // No service worker, so page.route() sees the app's calls.
+    test.use({ ...options, serviceWorkers: 'block' })
 
     test('keeps typed words in order and saves the toolbar’s and Ctrl+B’s formatting', async ({
       page,
@@ -86,7 +87,28 @@ for (const [device, options] of [
       const box = page.getByLabel('Description')
       await box.click()
       await page.keyboard.type('Hello world')
+      // The seller's list of products answers only when let go, as on a slow link. The first save gives
+      // the page the product's id; the form must stay while that list is fetched, not give way to
+      // "Loading the product…" and come back with a new editor that has lost its selection.
+      let letGo = () => {}
+      const held = new Promise<void>((resolve) => {
+        letGo = resolve
+      })
+      await page.route(
+        (url) => url.pathname === '/',
+        async (route) => {
+          const body = route.request().postData() ?? ''
+          if (route.request().method() === 'POST' && body.includes('"listMyProducts"')) await held
+          await route.fallback()
+        },
+      )
+      const editorBefore = await box.elementHandle()
       await saveDraft(page)
+      await expect(page).toHaveURL(/[?&]id=/)
+      await expect(page.getByText('Loading the product…')).toHaveCount(0)
+      expect(await editorBefore?.evaluate((element) => element.isConnected), 'the same editor').toBe(true)
+      letGo()
+      await page.unrouteAll()
       // The bug this guards against: each keystroke sent the caret to the start ("dlrow olleH").
       expect(await savedDescription(request, title)).toBe('<p>Hello world</p>')
 

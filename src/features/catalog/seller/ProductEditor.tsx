@@ -323,7 +323,9 @@ export function ProductEditor({ kind, id }: { kind: ProductKind; id?: string }) 
     }
   }
 
-  if (id && mine.isPending) return <p className="page">Loading the product…</p>
+  // A draft saved here for the first time already has its product: the form stays (and the editor keeps
+  // its caret) while the list of products is fetched.
+  if (id && mine.isPending && !product) return <p className="page">Loading the product…</p>
   if (id && !loaded && !product)
     return (
       <section className="page">

@@ -1,4 +1,6 @@
 import Link from '@tiptap/extension-link'
+import { TextSelection } from '@tiptap/pm/state'
+import type { EditorView } from '@tiptap/pm/view'
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react'
@@ -129,6 +131,28 @@ const TOOLS: Tool[] = [
 ]
 const LINK_INDEX = TOOLS.length
 
+/**
+ * Makes the editor's selection the one on screen before a key the editor handles itself (Enter, Backspace,
+ * Ctrl+B). A browser may deliver a key before the selection change of the key just before it (End, then
+ * Enter at once), and the editor would act on the old selection: Enter after End would replace the word
+ * still selected instead of starting a new line.
+ */
+function syncSelection(view: EditorView) {
+  const shown = view.dom.ownerDocument.getSelection()
+  const { anchorNode, focusNode } = shown ?? {}
+  if (!shown || !anchorNode || !focusNode || view.composing) return
+  if (!view.dom.contains(anchorNode) || !view.dom.contains(focusNode)) return
+  try {
+    const anchor = view.posAtDOM(anchorNode, shown.anchorOffset)
+    const head = view.posAtDOM(focusNode, shown.focusOffset)
+    const { selection, doc } = view.state
+    if (selection.anchor === anchor && selection.head === head) return
+    view.dispatch(view.state.tr.setSelection(TextSelection.create(doc, anchor, head)))
+  } catch {
+    // A place the editor cannot map (between blocks): its own selection stands.
+  }
+}
+
 /** An empty editor says so with '', not with an empty paragraph. */
 function htmlOf(editor: Editor): string {
   return editor.isEmpty || !editor.state.doc.textContent.trim() ? '' : editor.getHTML()
@@ -166,7 +190,8 @@ export function RichTextEditor({ label, name, defaultValue, onChange, error, hin
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         ...(error ? { 'aria-invalid': 'true' } : {}),
       },
-      handleKeyDown: (_view: unknown, event: globalThis.KeyboardEvent) => {
+      handleKeyDown: (view: EditorView, event: globalThis.KeyboardEvent) => {
+        syncSelection(view)
         if (event.altKey && event.key === 'F10') {
           toolbar.current?.querySelector<HTMLButtonElement>('button[tabindex="0"]')?.focus()
           return true
