@@ -12,9 +12,9 @@ import { defineSubject } from './rpc'
 
 export const paymentMethod = z.enum(PAYMENT_METHODS, { error: () => 'Choose M-Pesa, card or PayPal' })
 
-const orderId = z.uuid({ error: 'Not an order' })
+export const orderId = z.uuid({ error: 'Not an order' })
 /** The key a signed-out buyer got with the order; it lets them follow it and download what it bought. */
-const accessKey = z.string().min(16).max(100).optional()
+export const accessKey = z.string().min(16).max(100).optional()
 
 const shipTo = z.strictObject({
   kind: z.literal('ship'),
@@ -221,29 +221,6 @@ export const checkoutContract = {
       nextCursor: z.string().nullable(),
       /** Orders placed signed out with this address, shown once it is verified. */
       awaitingVerification: z.number(),
-    }),
-  }),
-  getDownloadUrl: defineSubject({
-    kind: 'mutation',
-    access: 'public',
-    summary:
-      'A short-lived signed link to one file of a paid order (Range, If-Range and HEAD work on it), with the ' +
-      'size and SHA-256 the file must have. Each new download counts towards the product’s download limit, ' +
-      'if it has one; a fresh link to go on with a download already started (`downloadId`) does not.',
-    input: z.strictObject({
-      orderId,
-      fileId: z.uuid({ error: 'Not a file of this order' }),
-      key: accessKey,
-      downloadId: z.uuid({ error: 'Not a download of this file' }).optional(),
-    }),
-    output: z.object({
-      url: z.string(),
-      expiresAt: z.string(),
-      fileName: z.string(),
-      size: z.number(),
-      /** Hex; null for files kept before digests were recorded. */
-      sha256: z.string().nullable(),
-      downloadId: z.string(),
     }),
   }),
   listSales: defineSubject({

@@ -4,6 +4,7 @@ import { adminContract } from './admin.contract'
 import { catalogContract } from './catalog.contract'
 import { checkoutContract } from './checkout.contract'
 import { contactContract } from './contact.contract'
+import { downloadsContract } from './downloads.contract'
 import { settingsContract } from './settings.contract'
 import { transactionsContract } from './transactions.contract'
 
@@ -14,6 +15,7 @@ export const contract = {
   ...catalogContract,
   ...checkoutContract,
   ...contactContract,
+  ...downloadsContract,
   ...settingsContract,
   ...transactionsContract,
 }

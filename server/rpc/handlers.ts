@@ -9,6 +9,7 @@ import { outboxHandlers } from '../features/admin/outbox.handlers'
 import { catalogHandlers } from '../features/catalog/catalog.handlers'
 import { checkoutHandlers } from '../features/checkout/checkout.handlers'
 import { contactHandlers } from '../features/contact/contact.handlers'
+import { downloadsHandlers } from '../features/downloads/downloads.handlers'
 import { settingsHandlers } from '../features/settings/settings.handlers'
 import { transactionsHandlers } from '../features/transactions/transactions.handlers'
 import type { Handlers } from './context'
@@ -26,5 +27,6 @@ export const handlers: Handlers = {
   ...contactHandlers,
   ...catalogHandlers,
   ...checkoutHandlers,
+  ...downloadsHandlers,
   ...transactionsHandlers,
 }

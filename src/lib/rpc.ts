@@ -110,11 +110,3 @@ export async function rpc<S extends SubjectName>(
     )
   return envelope.data
 }
-
-/** A React Query options object for a query subject: the key is the subject and its input. */
-export function rpcQuery<S extends SubjectName>(subject: S, input: SubjectInput<S>) {
-  return {
-    queryKey: ['rpc', subject, input] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => rpc(subject, input, { signal }),
-  }
-}

@@ -1,5 +1,5 @@
 import { createSHA256 } from 'hash-wasm'
-import { type LibraryFile, PART_BYTES, REQUEST_BYTES } from '../../contract/library'
+import { type LibraryFile, PART_BYTES, REQUEST_BYTES } from '../../contract/downloads'
 
 /**
  * One purchased file, downloaded in Range requests and kept part by part, so that it survives anything a

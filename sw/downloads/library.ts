@@ -11,7 +11,7 @@ import {
   libraryId,
   OFFLINE_FILES_PREFIX,
   queuedFile,
-} from '../../contract/library'
+} from '../../contract/downloads'
 import { downloadFile, type EngineDeps, type Link, LinkRefused } from './engine'
 
 declare const self: ServiceWorkerGlobalScope

@@ -24,7 +24,7 @@ let sellerToken = ''
 
 test.describe.configure({ mode: 'serial' })
 // The plain download, as a browser without a service worker gets it; the offline library (the worker's
-// resumable downloads) is library.spec.ts.
+// resumable downloads) is downloads.spec.ts.
 test.use({ serviceWorkers: 'block' })
 
 test.beforeAll(async ({ request }) => {

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Field, FormMessage, SelectField, SubmitButton, text, useSubmit } from '../../components/Form'
-import { rpc, rpcQuery } from '../../lib/rpc'
+import { rpc } from '../../lib/rpc'
 import { usePageTitle } from '../../lib/title'
+import { accountsQueries } from './accounts.queries'
 
 const documentKinds = [
   { value: 'national-id', label: 'National ID card' },
@@ -19,7 +20,7 @@ const statusWords = {
 export function IdentityPage() {
   usePageTitle('Verify your identity')
   const queryClient = useQueryClient()
-  const current = useQuery(rpcQuery('getSellerVerification', {}))
+  const current = useQuery(accountsQueries.verification())
   const form = useSubmit(async (data) => {
     await rpc('submitSellerVerification', {
       legalName: text(data, 'legalName'),
@@ -28,7 +29,7 @@ export function IdentityPage() {
       documentNumber: text(data, 'documentNumber'),
       address: text(data, 'address'),
     })
-    await queryClient.invalidateQueries({ queryKey: ['rpc', 'getSellerVerification'] })
+    await queryClient.invalidateQueries({ queryKey: accountsQueries.verification().queryKey })
   })
   if (current.isPending) return <p className="page">Loading…</p>
   if (current.isError)

@@ -2,16 +2,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { Field, FormMessage, SubmitButton, text, useSubmit } from '../../components/Form'
-import { rpc, rpcQuery } from '../../lib/rpc'
+import { rpc } from '../../lib/rpc'
 import { storeUser } from '../../lib/session'
 import { usePageTitle } from '../../lib/title'
 import { AvatarField } from './AvatarField'
+import { accountsQueries } from './accounts.queries'
 
 const MAX_LINKS = 5
 
 export function ProfilePage() {
   usePageTitle('Profile')
-  const profile = useQuery(rpcQuery('getProfile', {}))
+  const profile = useQuery(accountsQueries.profile())
   const queryClient = useQueryClient()
   const [saved, setSaved] = useState<string | null>(null)
   const form = useSubmit(async (data) => {
@@ -33,7 +34,7 @@ export function ProfilePage() {
         : {}),
     })
     await storeUser(user)
-    await queryClient.invalidateQueries({ queryKey: ['rpc', 'getProfile'] })
+    await queryClient.invalidateQueries({ queryKey: accountsQueries.profile().queryKey })
     setSaved('Profile saved.')
   })
   if (profile.isPending) return <p className="page">Loading your profile…</p>
@@ -53,7 +54,7 @@ export function ProfilePage() {
       </p>
       <AvatarField
         user={user}
-        onChange={() => queryClient.invalidateQueries({ queryKey: ['rpc', 'getProfile'] })}
+        onChange={() => queryClient.invalidateQueries({ queryKey: accountsQueries.profile().queryKey })}
       />
       <form onSubmit={form.onSubmit} noValidate className="form">
         <FormMessage message={form.message} />

@@ -2,9 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { Field, FormMessage, SelectField, SubmitButton, text, useSubmit } from '../../components/Form'
-import { rpc, rpcQuery } from '../../lib/rpc'
+import { rpc } from '../../lib/rpc'
 import { clearSession, storeUser, useSession } from '../../lib/session'
 import { usePageTitle } from '../../lib/title'
+import { accountsQueries } from './accounts.queries'
 import { NewPasswordField } from './fields'
 import { PayoutMethodFields, readPayoutMethod } from './PayoutMethodFields'
 
@@ -25,8 +26,8 @@ export function SettingsPage() {
   const session = useSession()
   const user = session.user
   const isSeller = user?.roles.includes('seller') ?? false
-  const platform = useQuery(rpcQuery('getSettings', {}))
-  const profile = useQuery(rpcQuery('getProfile', {}))
+  const platform = useQuery(accountsQueries.settings())
+  const profile = useQuery(accountsQueries.profile())
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [saved, setSaved] = useState<Record<string, string>>({})
@@ -45,7 +46,7 @@ export function SettingsPage() {
   })
   const payout = useSubmit(async (data) => {
     await rpc('updateSettings', { payoutMethod: readPayoutMethod(data) })
-    await queryClient.invalidateQueries({ queryKey: ['rpc', 'getProfile'] })
+    await queryClient.invalidateQueries({ queryKey: accountsQueries.profile().queryKey })
     say('payout', 'Payout method saved.')
   })
   const password = useSubmit(async (data) => {

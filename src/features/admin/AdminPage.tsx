@@ -3,8 +3,9 @@ import { useState } from 'react'
 import { CONTACT_TOPICS } from '../../../contract/contact.constants'
 import { currencies, currencyCodes } from '../../../contract/currencies'
 import { Field, FormMessage, SelectField, SubmitButton, text, useSubmit } from '../../components/Form'
-import { rpc, rpcQuery } from '../../lib/rpc'
+import { rpc } from '../../lib/rpc'
 import { usePageTitle } from '../../lib/title'
+import { adminQueries } from './admin.queries'
 
 export function AdminPage() {
   usePageTitle('Admin')
@@ -23,7 +24,7 @@ export function AdminPage() {
 
 function Verifications() {
   const queryClient = useQueryClient()
-  const list = useQuery(rpcQuery('listSellerVerifications', {}))
+  const list = useQuery(adminQueries.verifications())
   const [rejecting, setRejecting] = useState<string | null>(null)
   const review = useSubmit(async (data) => {
     const id = text(data, 'id')
@@ -34,7 +35,7 @@ function Verifications() {
       ...(decision === 'reject' ? { reason: text(data, 'reason') } : {}),
     })
     setRejecting(null)
-    await queryClient.invalidateQueries({ queryKey: ['rpc', 'listSellerVerifications'] })
+    await queryClient.invalidateQueries({ queryKey: adminQueries.verifications().queryKey })
   })
   return (
     <section aria-labelledby="verifications-heading">
@@ -99,7 +100,7 @@ function Verifications() {
 /** The exchange rates behind approximate prices in a visitor's currency (sales charge the seller's own). */
 function Rates() {
   const queryClient = useQueryClient()
-  const rates = useQuery(rpcQuery('listRates', {}))
+  const rates = useQuery(adminQueries.rates())
   const [saved, setSaved] = useState<string | null>(null)
   const form = useSubmit(async (data) => {
     setSaved(null)
@@ -109,7 +110,7 @@ function Rates() {
         .map((code) => [code, Number(text(data, code).replace(',', '.'))]),
     )
     await rpc('setRates', { perUsd })
-    await queryClient.invalidateQueries({ queryKey: ['rpc', 'listRates'] })
+    await queryClient.invalidateQueries({ queryKey: adminQueries.rates().queryKey })
     setSaved('Rates saved. Pages show them within a minute.')
   })
   return (
@@ -183,13 +184,7 @@ function Invite() {
 
 /** What people wrote on /contact-us, newest first; each was also mailed to the admins. */
 function ContactMessages() {
-  const list = useInfiniteQuery({
-    queryKey: ['rpc', 'listContactMessages'],
-    queryFn: ({ pageParam, signal }) =>
-      rpc('listContactMessages', pageParam ? { before: pageParam } : {}, { signal }),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next ?? undefined,
-  })
+  const list = useInfiniteQuery(adminQueries.contactMessages())
   const messages = list.data?.pages.flatMap((p) => p.messages) ?? []
   return (
     <section aria-labelledby="contact-messages-heading">
@@ -241,13 +236,7 @@ function OlderButton({
 
 function Outbox() {
   const [to, setTo] = useState('')
-  const outbox = useInfiniteQuery({
-    queryKey: ['rpc', 'listOutbox', to],
-    queryFn: ({ pageParam, signal }) =>
-      rpc('listOutbox', { ...(pageParam ? { before: pageParam } : {}), ...(to ? { to } : {}) }, { signal }),
-    initialPageParam: '',
-    getNextPageParam: (last) => last.next ?? undefined,
-  })
+  const outbox = useInfiniteQuery(adminQueries.outbox(to))
   const messages = outbox.data?.pages.flatMap((p) => p.messages) ?? []
   const enabled = outbox.data?.pages[0]?.enabled ?? true
   return (

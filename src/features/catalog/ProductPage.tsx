@@ -7,10 +7,11 @@ import type {
   PublicProduct,
   Rates,
 } from '../../../contract/storefront'
+import { Photo } from '../../components/Photo'
+import { formatSize } from '../../lib/size'
 import { usePageTitle } from '../../lib/title'
 import { BuyButton } from '../checkout/BuyButton'
 import { CardPrice, KIND_LABELS, money, Price } from './money'
-import { Photo } from './ProductCards'
 
 export const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 
@@ -25,18 +26,6 @@ export function WeeklyHours({ slots }: { slots: WeeklySlot[] }) {
       ))}
     </ul>
   )
-}
-
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`
-  const units = ['KB', 'MB', 'GB']
-  let value = bytes / 1024
-  let unit = 0
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024
-    unit++
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`
 }
 
 /** A date and time in the event's own zone, named: "Saturday, 9 January 2027 at 18:00 (Africa/Nairobi)". */

@@ -3,11 +3,12 @@ import { Link } from '@tanstack/react-router'
 import { ORDER_STATUS_TEXT } from '../../../contract/checkout.constants'
 import type { Order } from '../../../contract/checkout.contract'
 import { FormMessage } from '../../components/Form'
+import { LoadMore } from '../../components/LoadMore'
 import { OfflineNote } from '../../components/OfflineNote'
+import { Photo } from '../../components/Photo'
 import { RpcError, rpc } from '../../lib/rpc'
 import { usePageTitle } from '../../lib/title'
 import { money } from '../catalog/money'
-import { Photo } from '../catalog/ProductCards'
 import { useLibrary } from '../downloads/library'
 import { StorageUsage } from '../downloads/StorageUsage'
 import { checkoutQueries } from './checkout.queries'
@@ -89,26 +90,6 @@ function ListState({ list, empty }: { list: ReturnType<typeof usePurchases>['lis
       </div>
     )
   return null
-}
-
-/** "Load more" under a paged list (purchases, sales), busy while the next page comes. */
-export function LoadMore({
-  list,
-}: {
-  list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> }
-}) {
-  if (!list.hasNextPage) return null
-  return (
-    <button
-      type="button"
-      className="button secondary"
-      disabled={list.isFetchingNextPage}
-      aria-busy={list.isFetchingNextPage}
-      onClick={() => void list.fetchNextPage()}
-    >
-      {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
-    </button>
-  )
 }
 
 function Thumb({ order }: { order: Order }) {

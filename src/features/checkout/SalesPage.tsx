@@ -3,12 +3,12 @@ import { useState } from 'react'
 import { ORDER_STATUS_TEXT, ORDER_STATUSES, type OrderStatus } from '../../../contract/checkout.constants'
 import type { Order } from '../../../contract/checkout.contract'
 import { errorState, Field, FormMessage, SelectField } from '../../components/Form'
+import { LoadMore } from '../../components/LoadMore'
 import { rpc } from '../../lib/rpc'
 import { usePageTitle } from '../../lib/title'
 import { KIND_LABELS, money } from '../catalog/money'
 import { checkoutQueries } from './checkout.queries'
 import { addressText, dateText, itemText, slotText } from './order-format'
-import { LoadMore } from './PurchasesPage'
 
 /** /account/customers: the seller's orders, newest first, with what to ship and a way to refund. */
 export function SalesPage() {

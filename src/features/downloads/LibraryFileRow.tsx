@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import type { ProductFile } from '../../../contract/catalog.contract'
-import { type LibraryFile, libraryId, offlineFileUrl } from '../../../contract/library'
+import { type LibraryFile, libraryId, offlineFileUrl } from '../../../contract/downloads'
 import { Icon } from '../../components/Icon'
 import { runtimeSettings } from '../../lib/runtime'
-import { formatSize } from '../catalog/ProductPage'
+import { formatSize } from '../../lib/size'
 import { type LibraryEntry, library } from './library'
 
 /** `3 min 20 s`, `45 s`, `2 h 5 min`: time left at the current speed. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { formatSize } from '../catalog/ProductPage'
+import { formatSize } from '../../lib/size'
 import type { LibraryEntry } from './library'
 
 /** Above this share of its quota, the library warns before the browser starts refusing or evicting. */

@@ -7,7 +7,7 @@ import {
   type LibraryCommand,
   type LibraryFile,
   type LibraryMessage,
-} from '../../../contract/library'
+} from '../../../contract/downloads'
 
 /**
  * The page's side of the offline library (the service worker does the downloading, sw/downloads/): the

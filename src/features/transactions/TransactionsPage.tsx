@@ -15,12 +15,12 @@ import type {
   SellerMovement,
 } from '../../../contract/transactions.contract'
 import { Field, FormMessage, SelectField } from '../../components/Form'
+import { LoadMore } from '../../components/LoadMore'
 import { OfflineNote } from '../../components/OfflineNote'
 import { formatMoney } from '../../lib/money'
 import { RpcError } from '../../lib/rpc'
 import { useSession } from '../../lib/session'
 import { usePageTitle } from '../../lib/title'
-import { LoadMore } from '../checkout/PurchasesPage'
 import { fetchAllMovements, transactionsQueries } from './transactions.queries'
 import { csvFileName, KIND_TEXT, transactionsCsv } from './transactions-csv'
 import {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { isExempt, lineCount, longFiles, MAX_LINES } from '../../../scripts/file-length.mjs'
+import { CHECKED, isExempt, lineCount, longFiles, MAX_LINES } from '../../../scripts/file-length.mjs'
 
 describe('lineCount', () => {
   it('counts lines as an editor numbers them, with or without a final newline', () => {
@@ -16,7 +16,10 @@ describe('lineCount', () => {
 })
 
 describe('isExempt', () => {
-  it('exempts the provider sandboxes only', () => {
+  it('exempts the provider sandboxes and the generated route table only', () => {
+    expect(isExempt('src/routeTree.gen.ts')).toBe(true)
+    expect(isExempt('src/routes/routeTree.gen.ts')).toBe(false)
+    expect(isExempt('src/features/checkout/Checkout.tsx')).toBe(false)
     expect(isExempt('server/payments/sandbox/stripe.sandbox.ts')).toBe(true)
     expect(isExempt('server/payments/sandbox/store.ts')).toBe(false)
     expect(isExempt('server/payments/sandbox/nested/x.sandbox.ts')).toBe(false)
@@ -41,9 +44,12 @@ describe('longFiles', () => {
     write('server/payments/sandbox/paypal.sandbox.ts', MAX_LINES * 2)
     write('server/db/migrations/0001.sql', MAX_LINES * 2)
     write('src/long.ts', MAX_LINES * 2)
+    write('src/routeTree.gen.ts', MAX_LINES * 2)
     expect(longFiles(root, 'server')).toEqual([
       { file: 'server/a/deep/c.tsx', lines: MAX_LINES + 20 },
       { file: 'server/b.ts', lines: MAX_LINES + 1 },
     ])
+    expect(longFiles(root, 'src')).toEqual([{ file: 'src/long.ts', lines: MAX_LINES * 2 }])
+    expect(CHECKED).toEqual(['server', 'src'])
   })
 })

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { IMAGE_TYPES } from '../../../../contract/catalog.constants'
 import type { Product } from '../../../../contract/catalog.contract'
-import { formatSize } from '../ProductPage'
+import { formatSize } from '../../../lib/size'
 
 /** A file picked for a product and how its upload is going. */
 export interface QueuedUpload {

@@ -5,9 +5,9 @@ import type { ProductKind } from '../../../../contract/catalog.constants'
 import type { Product } from '../../../../contract/catalog.contract'
 import { FormMessage } from '../../../components/Form'
 import { OfflineNote } from '../../../components/OfflineNote'
-import { persisted } from '../../../lib/persisted'
-import { RpcError, rpc, rpcQuery } from '../../../lib/rpc'
+import { RpcError, rpc } from '../../../lib/rpc'
 import { usePageTitle } from '../../../lib/title'
+import { catalogQueries } from '../catalog.queries'
 import { KIND_LABELS, money } from '../money'
 import { editPath } from './ProductEditor'
 
@@ -18,8 +18,7 @@ import { editPath } from './ProductEditor'
 export function MyProductsPage({ kinds, heading }: { kinds: ProductKind[]; heading: string }) {
   usePageTitle(heading)
   const queryClient = useQueryClient()
-  // Kept for offline: a seller on a bus still sees what they sell.
-  const list = useQuery({ ...rpcQuery('listMyProducts', { kinds }), meta: persisted })
+  const list = useQuery(catalogQueries.myProducts(kinds))
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'ok' } | null>(null)
   const act = async (product: Product, subject: 'publishProduct' | 'unpublishProduct' | 'deleteProduct') => {
     if (
@@ -32,7 +31,7 @@ export function MyProductsPage({ kinds, heading }: { kinds: ProductKind[]; headi
     setMessage(null)
     try {
       const answer = await rpc(subject, { id: product.id })
-      await queryClient.invalidateQueries({ queryKey: ['rpc', 'listMyProducts'] })
+      await queryClient.invalidateQueries({ queryKey: catalogQueries.mine() })
       const archived = 'outcome' in answer && answer.outcome === 'archived'
       setMessage({
         text: {

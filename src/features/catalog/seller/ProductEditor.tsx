@@ -7,8 +7,9 @@ import { currencyCodes } from '../../../../contract/currencies'
 import { timeZones } from '../../../../contract/zoned-time'
 import { errorState, Field, FormMessage, SelectField } from '../../../components/Form'
 import { uploadToProduct } from '../../../lib/resumable-upload'
-import { RpcError, rpc, rpcQuery } from '../../../lib/rpc'
+import { RpcError, rpc } from '../../../lib/rpc'
 import { usePageTitle } from '../../../lib/title'
+import { catalogQueries } from '../catalog.queries'
 import { KIND_LABELS, useVisitorCurrency } from '../money'
 import { DAYS } from '../ProductPage'
 import { buildProduct, type Draft, draftOf, emptyDraft } from './draft'
@@ -163,7 +164,7 @@ export function ProductEditor({ kind, id }: { kind: ProductKind; id?: string }) 
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const visitorCurrency = useVisitorCurrency()
-  const mine = useQuery({ ...rpcQuery('listMyProducts', {}), enabled: Boolean(id) })
+  const mine = useQuery({ ...catalogQueries.myProducts(), enabled: Boolean(id) })
   const loaded = id ? (mine.data?.products.find((p) => p.id === id) ?? null) : null
   const [product, setProduct] = useState<Product | null>(null)
   const current = product ?? loaded
@@ -189,7 +190,7 @@ export function ProductEditor({ kind, id }: { kind: ProductKind; id?: string }) 
 
   const refresh = (next: Product) => {
     setProduct(next)
-    void queryClient.invalidateQueries({ queryKey: ['rpc', 'listMyProducts'] })
+    void queryClient.invalidateQueries({ queryKey: catalogQueries.mine() })
   }
 
   /** Sends what is queued, one file at a time, so parts do not compete for a thin connection. */

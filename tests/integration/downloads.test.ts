@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type LibraryFile, PART_BYTES, queuedFile } from '../../contract/library'
+import { type LibraryFile, PART_BYTES, queuedFile } from '../../contract/downloads'
 import type { Storage } from '../../server/storage/storage'
 import { downloadFile, type EngineDeps, type Link, LinkRefused } from '../../sw/downloads/engine'
 import { type RunningApp, startApp } from '../support/app'

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import Cookies from 'js-cookie'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { LibraryFile } from '../../../contract/library'
+import type { LibraryFile } from '../../../contract/downloads'
 
 /** idb-keyval in memory: what the offline cache and the session keep between page loads. */
 const idb = vi.hoisted(() => new Map<string, unknown>())

@@ -10,7 +10,7 @@ import {
   type Page,
   request,
 } from '@playwright/test'
-import { PART_BYTES } from '../../contract/library'
+import { PART_BYTES } from '../../contract/downloads'
 import { type DropProxy, startDropProxy } from '../support/drop-proxy'
 import { freePort } from '../support/net'
 import { type ServerProcess, startServer } from '../support/process'

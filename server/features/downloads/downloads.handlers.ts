@@ -1,0 +1,80 @@
+import { and, eq } from 'drizzle-orm'
+import { downloads, orders, productAssets, products } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import { uuidv7 } from '../../lib/uuid'
+import type { Handlers } from '../../rpc/context'
+import { currentDigest } from '../catalog/uploads.service'
+import { visibleOrder } from '../checkout/order-access'
+import { downloadsUsed } from '../checkout/order-view'
+
+/** Links to the files of a paid order, counted against the product's download limit. */
+export const downloadsHandlers: Pick<Handlers, 'getDownloadUrl'> = {
+  getDownloadUrl: async ({ orderId, fileId, key, downloadId }, ctx) => {
+    const row = await visibleOrder(ctx, orderId, key, 'buyer')
+    if (row.kind !== 'digital') throw new AppError(400, 'This order has no files')
+    if (row.status !== 'paid')
+      throw new AppError(
+        403,
+        row.status === 'pending'
+          ? 'This order is not paid yet'
+          : 'This purchase was refunded: its files are no longer available',
+      )
+    const [file] = await ctx.db
+      .select()
+      .from(productAssets)
+      .where(
+        and(
+          eq(productAssets.id, fileId),
+          eq(productAssets.productId, row.productId),
+          eq(productAssets.role, 'file'),
+          eq(productAssets.status, 'ready'),
+        ),
+      )
+    if (!file)
+      throw new AppError(404, 'That file is not part of this purchase', { fileId: 'Not in this order' })
+    let download = downloadId
+    if (download) {
+      // Going on with a download already counted: only a fresh link.
+      const [started] = await ctx.db
+        .select({ id: downloads.id })
+        .from(downloads)
+        .where(and(eq(downloads.id, download), eq(downloads.orderId, row.id), eq(downloads.assetId, file.id)))
+      if (!started)
+        throw new AppError(404, 'That download is not of this file', {
+          downloadId: 'Not a download of this file',
+        })
+    } else {
+      const [product] = await ctx.db
+        .select({ details: products.details })
+        .from(products)
+        .where(eq(products.id, row.productId))
+      const limit = product && 'downloadLimit' in product.details ? product.details.downloadLimit : null
+      download = await ctx.db.transaction(async (tx) => {
+        // The order's row lock serialises first downloads of its files: two at once cannot both take the
+        // last one left. Each file has its own count.
+        await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, row.id)).for('update')
+        if (limit !== null && (await downloadsUsed(tx, row.id, file.id)) >= limit)
+          throw new AppError(
+            403,
+            `You have used all ${limit} downloads of ${file.fileName}: ask the seller for more`,
+          )
+        const id = uuidv7()
+        await tx.insert(downloads).values({ id, orderId: row.id, assetId: file.id })
+        return id
+      })
+    }
+    const current = await currentDigest(ctx.db, ctx.storage, file)
+    const url = await ctx.storage.downloadUrl(file.storageKey, {
+      expiresInSeconds: ctx.config.downloadLinkSeconds,
+      fileName: file.fileName,
+    })
+    return {
+      url,
+      expiresAt: new Date(Date.now() + ctx.config.downloadLinkSeconds * 1000).toISOString(),
+      fileName: file.fileName,
+      size: current.size,
+      sha256: current.sha256,
+      downloadId: download,
+    }
+  },
+}

@@ -1,0 +1,19 @@
+/** "Load more" under a paged list (purchases, sales), busy while the next page comes. */
+export function LoadMore({
+  list,
+}: {
+  list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> }
+}) {
+  if (!list.hasNextPage) return null
+  return (
+    <button
+      type="button"
+      className="button secondary"
+      disabled={list.isFetchingNextPage}
+      aria-busy={list.isFetchingNextPage}
+      onClick={() => void list.fetchNextPage()}
+    >
+      {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+    </button>
+  )
+}

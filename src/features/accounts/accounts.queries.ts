@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query'
+import { rpc } from '../../lib/rpc'
+
+/** What the account pages read: a change to the account refreshes it all by `all()`. */
+export const accountsQueries = {
+  all: () => ['account'] as const,
+  /** The signed-in person's profile, with their storefront and payout method when they sell. */
+  profile: () =>
+    queryOptions({
+      queryKey: [...accountsQueries.all(), 'profile'],
+      queryFn: ({ signal }) => rpc('getProfile', {}, { signal }),
+    }),
+  /** The platform's settings as they apply to this person (currencies, languages, their preferences). */
+  settings: () =>
+    queryOptions({
+      queryKey: [...accountsQueries.all(), 'settings'],
+      queryFn: ({ signal }) => rpc('getSettings', {}, { signal }),
+    }),
+  /** The seller's identity verification, if one was sent. */
+  verification: () =>
+    queryOptions({
+      queryKey: [...accountsQueries.all(), 'verification'],
+      queryFn: ({ signal }) => rpc('getSellerVerification', {}, { signal }),
+    }),
+}
