@@ -358,9 +358,7 @@ test('a seller with no signal still sees their sales and products', async ({ bro
   // Today's sale of the course, and Soko's fee on it.
   const sale = page.locator('li, tr', { hasText: `Video course ${run}` }).first()
   await expect(sale).toBeVisible()
-  await expect
-    .poll(() => savedQueries(page))
-    .toEqual(expect.arrayContaining(['transactions', 'listMyProducts']))
+  await expect.poll(() => savedQueries(page)).toEqual(expect.arrayContaining(['transactions', 'my-products']))
 
   await setOffline(context, page, true)
   for (const [where, shows] of [
@@ -373,5 +371,43 @@ test('a seller with no signal still sees their sales and products', async ({ bro
     await expect(page.getByText(`Video course ${run}`).first(), where).toBeVisible()
   }
   await setOffline(context, page, false)
+  await context.close()
+})
+
+/** How many parts of the order's files Cache Storage still holds. */
+async function keptParts(page: Page, order: string) {
+  return page.evaluate(async (order) => {
+    const cache = await caches.open('soko-downloads-v1')
+    return (await cache.keys()).filter((request) => request.url.includes(order)).length
+  }, order)
+}
+
+test('after a refund, the order’s kept files leave the device and free their space', async ({ browser }) => {
+  const { context, page } = await buyerPage(browser)
+  await page.goto('/downloads')
+  const row = page.locator('.library-row', { hasText: fileName })
+  await row.getByRole('button', { name: `Download ${fileName}` }).click()
+  await expect(row.getByText('Saved on this device')).toBeVisible({ timeout: 60_000 })
+  expect(await keptParts(page, orderId)).toBeGreaterThan(0)
+
+  // The seller gives the money back.
+  const sellerToken = (await rpc<{ token: string }>(api, 'signIn', SELLER)).token
+  await rpc(api, 'refundOrder', { orderId, reason: 'Bought twice by mistake' }, sellerToken)
+
+  // The buyer opens their purchases again: the order says so, and its files are gone from the device.
+  await page.goto('/account/purchases')
+  await expect(page.getByRole('link', { name: `Video course ${run}`, exact: true })).toBeVisible()
+  await expect
+    .poll(() =>
+      libraryRecord(page, orderId, fileName).then(
+        () => 'kept',
+        () => 'gone',
+      ),
+    )
+    .toBe('gone')
+  await expect.poll(() => keptParts(page, orderId)).toBe(0)
+  await page.goto('/downloads')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your downloads')
+  await expect(page.getByText(fileName)).toHaveCount(0)
   await context.close()
 })

@@ -6,7 +6,7 @@ import { rpc } from '../../lib/rpc'
 /** What the seller's catalog pages read. */
 export const catalogQueries = {
   /** Every list of the seller's own products: a change to one product refreshes them all by this key. */
-  mine: () => ['catalog', 'mine'] as const,
+  mine: () => ['catalog', 'my-products'] as const,
   /**
    * The seller's own products of these kinds (all kinds when none are given). Kept for offline: a seller on
    * a bus still sees what they sell.

@@ -9,7 +9,7 @@ import { Photo } from '../../components/Photo'
 import { RpcError, rpc } from '../../lib/rpc'
 import { usePageTitle } from '../../lib/title'
 import { money } from '../catalog/money'
-import { useLibrary } from '../downloads/library'
+import { useForgetRefunded, useLibrary } from '../downloads/library'
 import { StorageUsage } from '../downloads/StorageUsage'
 import { checkoutQueries } from './checkout.queries'
 import { OrderFiles } from './DownloadButton'
@@ -18,9 +18,11 @@ import { dateText, itemText } from './order-format'
 /** The buyer's orders, a page at a time, with the count of signed-out orders waiting for a verified address. */
 function usePurchases() {
   const list = useInfiniteQuery(checkoutQueries.purchases())
+  const orders = list.data?.pages.flatMap((page) => page.orders) ?? []
+  useForgetRefunded(orders)
   return {
     list,
-    orders: list.data?.pages.flatMap((page) => page.orders) ?? [],
+    orders,
     awaiting: list.data?.pages[0]?.awaitingVerification ?? 0,
   }
 }

@@ -115,6 +115,26 @@ export function useLibrary(): { entries: Entries } {
   return { entries }
 }
 
+/** Orders whose files can no longer be opened: given back, or being given back. */
+const REFUNDED: readonly string[] = ['refunding', 'refunded']
+
+/**
+ * Forgets the kept files of orders refunded since they were kept: they can no longer be opened, so they go
+ * from the library and free their space on the device.
+ */
+export function useForgetRefunded(orders: readonly { id: string; status: string }[]) {
+  const { entries } = useLibrary()
+  const refunded = orders
+    .filter((order) => REFUNDED.includes(order.status))
+    .map((order) => order.id)
+    .join(' ')
+  useEffect(() => {
+    if (!refunded || !libraryAvailable()) return
+    const gone = new Set(refunded.split(' '))
+    for (const { file } of entries.values()) if (gone.has(file.orderId)) library.remove(file.id)
+  }, [refunded, entries])
+}
+
 let persistenceAsked = false
 
 /**
