@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core'
 import { registerLibrary } from './downloads/library'
+import { registerImages } from './images'
 import { registerNavigation } from './navigation'
 import { registerPayloads } from './payloads'
 import { registerPrecache } from './precache'
@@ -12,6 +13,7 @@ declare const self: ServiceWorkerGlobalScope
 registerPrecache(self.__WB_MANIFEST)
 registerNavigation()
 registerPayloads()
+registerImages()
 registerLibrary()
 self.addEventListener('message', onMessage)
 clientsClaim()

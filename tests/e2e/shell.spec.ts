@@ -240,6 +240,20 @@ test('after a visit, every page opens again with no network, and the app says it
     await page.goto(visit.path)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(visit.heading)
   }
+  // The product photos seen are kept by the worker, not left to the browser's HTTP cache.
+  const photos = await page
+    .locator('.product-grid img')
+    .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).currentSrc))
+  expect(photos.length).toBeGreaterThan(0)
+  await expect
+    .poll(() =>
+      page.evaluate(async (wanted) => {
+        const cache = await caches.open('soko-images-v1')
+        const kept = new Set((await cache.keys()).map((request) => request.url))
+        return wanted.filter((url) => !kept.has(url))
+      }, photos),
+    )
+    .toEqual([])
   await setOffline(context, page, true)
   for (const visit of visits) {
     await page.goto(visit.path)
@@ -247,6 +261,21 @@ test('after a visit, every page opens again with no network, and the app says it
     await expect(page.getByRole('heading', { level: 1 }), visit.path).toHaveText(visit.heading)
     await expect(page.getByText('You are offline.')).toBeVisible()
   }
+  // The last page, /explore, shows the photos seen before with no network.
+  await expect
+    .poll(() =>
+      page
+        .locator('.product-grid img')
+        .evaluateAll(
+          (images, seen) =>
+            seen.filter(
+              (url) =>
+                !(images as HTMLImageElement[]).some((i) => i.currentSrc === url && i.naturalWidth > 0),
+            ),
+          photos,
+        ),
+    )
+    .toEqual([])
   await setOffline(context, page, false)
   await expect(page.getByText('You are offline.')).toHaveCount(0)
 })
