@@ -40,3 +40,9 @@ export function validateTransactionsSearch(search: Record<string, unknown>): Tra
   }
   return Object.fromEntries(Object.entries(result).filter(([, v]) => v !== undefined)) as TransactionsSearch
 }
+
+/** Whose books and which currency: what the filters and their "clear" links keep. */
+export const viewOf = ({ as, currency }: TransactionsSearch): TransactionsSearch => ({
+  ...(as ? { as } : {}),
+  ...(currency ? { currency } : {}),
+})

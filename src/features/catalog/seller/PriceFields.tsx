@@ -1,0 +1,44 @@
+import type { ProductKind } from '../../../../contract/catalog.constants'
+import { currencyCodes } from '../../../../contract/currencies'
+import { SelectField } from '../../../components/Form'
+import { DraftField, type DraftForm } from './DraftField'
+import type { Draft } from './draft'
+
+/** The hint under an amount field: the draft's currency and how to write an amount. */
+export const moneyHint = (draft: Draft) => `In ${draft.currency}, e.g. 1500 or 9.99`
+
+/**
+ * What buyers pay: the currency, whether a download is free, and the price (an event's prices are its
+ * tickets'; a pay-what-you-want download's price is the suggested one).
+ */
+export function PriceFields({ kind, form }: { kind: ProductKind; form: DraftForm }) {
+  const { draft, set, errors } = form
+  return (
+    <>
+      <SelectField
+        label="Currency buyers pay in"
+        name="price.currency"
+        value={draft.currency}
+        onChange={(currency) => set({ currency: currency as Draft['currency'] })}
+        options={currencyCodes.map((code) => ({ value: code, label: code }))}
+        errors={errors}
+      />
+      {kind === 'digital' ? (
+        <label className="field-check">
+          <input type="checkbox" checked={draft.free} onChange={(e) => set({ free: e.target.checked })} />{' '}
+          Free download
+        </label>
+      ) : null}
+      {kind !== 'event' && !(kind === 'digital' && draft.free) ? (
+        <DraftField
+          form={form}
+          name="price"
+          label={kind === 'digital' && draft.payWhatYouWant ? 'Suggested price' : 'Price'}
+          inputMode="decimal"
+          hint={moneyHint(draft)}
+          errorKey="price.amount"
+        />
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,70 @@
+import { useId } from 'react'
+import { METHOD_NAMES, PAYMENT_METHODS, type PaymentMethod } from '../../../contract/checkout.constants'
+import { Field, type FieldErrors, FieldNotes } from '../../components/Form'
+
+/** What happens after pressing Pay, for each way to pay. */
+export const HOW_IT_GOES: Record<PaymentMethod, string> = {
+  mpesa: 'A payment prompt comes to your phone: enter your M-Pesa PIN there.',
+  card: 'You pay on our card partner’s secure page, then come back here.',
+  paypal: 'You pay on PayPal, then come back here.',
+}
+
+/**
+ * How the buyer pays: one radio button per method (those the quote cannot charge are disabled), and for
+ * M-Pesa the phone the payment prompt goes to.
+ */
+export function CheckoutPayment({
+  method,
+  onMethod,
+  available,
+  phone,
+  onPhone,
+  onPhoneBlur,
+  errors,
+}: {
+  method: PaymentMethod
+  onMethod: (method: PaymentMethod) => void
+  available: readonly PaymentMethod[]
+  phone: string
+  onPhone: (phone: string) => void
+  onPhoneBlur: () => void
+  errors: FieldErrors
+}) {
+  const id = useId()
+  return (
+    <fieldset className="fieldset" aria-describedby={errors.method ? `${id}-error` : undefined}>
+      <legend>Pay with</legend>
+      <FieldNotes id={id} error={errors.method} />
+      <div className="choices">
+        {PAYMENT_METHODS.map((m) => (
+          <label key={m} className="field-check choice">
+            <input
+              type="radio"
+              name="method"
+              value={m}
+              checked={method === m}
+              disabled={!available.includes(m)}
+              onChange={() => onMethod(m)}
+            />
+            {METHOD_NAMES[m]}
+          </label>
+        ))}
+      </div>
+      {method === 'mpesa' ? (
+        <Field
+          label="M-Pesa phone number"
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="07XX XXX XXX"
+          value={phone}
+          onChange={(e) => onPhone(e.target.value)}
+          onBlur={onPhoneBlur}
+          errors={errors}
+          hint="The number to send the payment prompt to, e.g. 0712 345 678."
+        />
+      ) : null}
+    </fieldset>
+  )
+}

@@ -1,0 +1,75 @@
+import { METHOD_NAMES, type PaymentMethod } from '../../../contract/checkout.constants'
+import type { Quote } from '../../../contract/checkout.contract'
+import { money } from '../catalog/money'
+
+/** `1 USD = 133.33 KES`, said from the stronger currency's side so the figure is not 0.0075. */
+function rateText(rate: number, from: string, to: string): string {
+  return rate >= 1 ? `1 ${from} = ${rate.toFixed(2)} ${to}` : `1 ${to} = ${(1 / rate).toFixed(2)} ${from}`
+}
+
+/** The server's figures: subtotal, shipping, total, and exactly what the chosen method charges. */
+export function CheckoutSummary({
+  quote,
+  stale,
+  loading,
+  error,
+  missing,
+  method,
+  item,
+}: {
+  /** The item in the buyer's words when the page knows better than the quote (a booking's time here). */
+  item?: string | undefined
+  quote: Quote | undefined
+  stale: boolean
+  loading: boolean
+  error: string | null
+  missing: string | null
+  method: PaymentMethod
+}) {
+  const charge = quote?.charges.find((c) => c.method === method)
+  return (
+    <div className="quote" aria-busy={loading || stale}>
+      {quote && !missing ? <QuoteFigures quote={quote} item={item} /> : null}
+      <p role="status">
+        {missing ??
+          error ??
+          (!quote
+            ? 'Working out the total…'
+            : charge
+              ? `You pay ${money(charge.amount)} with ${METHOD_NAMES[method]}`
+              : `${METHOD_NAMES[method]} cannot take this payment right now: choose another way to pay.`)}
+        {!missing && !error && quote && charge?.rate ? (
+          <>
+            <br />
+            <span className="muted">
+              converted from {money(quote.total)} at{' '}
+              {rateText(charge.rate, quote.total.currency, charge.amount.currency)}
+            </span>
+          </>
+        ) : null}
+      </p>
+    </div>
+  )
+}
+
+/** The item, subtotal, shipping (when there is any) and total. */
+function QuoteFigures({ quote, item }: { quote: Quote; item: string | undefined }) {
+  return (
+    <dl className="details">
+      <dt>Item</dt>
+      <dd>{item ?? quote.label}</dd>
+      <dt>Subtotal</dt>
+      <dd>{money(quote.subtotal)}</dd>
+      {quote.shipping.amount > 0 ? (
+        <>
+          <dt>Shipping</dt>
+          <dd>{money(quote.shipping)}</dd>
+        </>
+      ) : null}
+      <dt>Total</dt>
+      <dd>
+        <strong>{money(quote.total)}</strong>
+      </dd>
+    </dl>
+  )
+}

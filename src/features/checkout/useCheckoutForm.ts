@@ -1,0 +1,248 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import type { PaymentMethod } from '../../../contract/checkout.constants'
+import { MPESA_PHONE_HINT, normalizeKenyanMobile } from '../../../contract/phone'
+import type { PublicProduct } from '../../../contract/storefront'
+import { errorState, type FieldErrors, type FormState } from '../../components/Form'
+import { cachedLocation, countryOf } from '../../lib/geo'
+import { RpcError, rpc } from '../../lib/rpc'
+import { useSession } from '../../lib/session'
+import { money } from '../catalog/money'
+import { checkoutQueries } from './checkout.queries'
+import {
+  type Address,
+  addressComplete,
+  type DeliveryKind,
+  EMPTY_ADDRESS,
+  type QuoteInput,
+  type StartInput,
+} from './checkout-model'
+import { buyerTimeZone } from './order-format'
+import { keepOrderKey } from './order-keys'
+import { type CheckoutChoicesState, useCheckoutChoices } from './useCheckoutChoices'
+import { useCheckoutQuote } from './useCheckoutQuote'
+
+/**
+ * The checkout form's state and work: the item choices, delivery, e-mail and payment method, the server's
+ * quote for them, the checks before sending, and starting the order (then waiting for M-Pesa, or leaving
+ * for the card or PayPal page, or going to the order's page).
+ */
+export function useCheckoutForm(product: PublicProduct) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const session = useSession()
+  const signedIn = session.status === 'signedIn'
+  // Details are read as stored, not parsed again: no zones counts as none, as before.
+  const zones = product.kind === 'merch' ? (product.details.shippingZones ?? []) : []
+  const pickup = product.kind === 'merch' ? product.details.pickup : null
+  const [shipsTo] = useState(() => [...new Set(zones.flatMap((z) => z.countries))])
+
+  const choices = useCheckoutChoices(product)
+  const [deliveryKind, setDeliveryKind] = useState<DeliveryKind>(zones.length > 0 ? 'ship' : 'pickup')
+  const [address, setAddress] = useState<Address>({ ...EMPTY_ADDRESS, country: shipsTo[0] ?? '' })
+  const [email, setEmail] = useState('')
+  const [method, setMethod] = useState<PaymentMethod>('card')
+  const [phone, setPhone] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [message, setMessage] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [waiting, setWaiting] = useState<{ orderId: string; phone: string } | null>(null)
+  const touched = useRef({ method: false, country: false })
+  const lastInput = useRef<StartInput | null>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+
+  // Kenya pays by M-Pesa, elsewhere by card (the cached location); and ships to the visitor's country.
+  useEffect(() => {
+    void cachedLocation().then((location) => {
+      const country = countryOf(location)
+      if (!touched.current.method) setMethod(country === 'KE' ? 'mpesa' : 'card')
+      if (country && !touched.current.country && shipsTo.includes(country))
+        setAddress((a) => ({ ...a, country }))
+    })
+  }, [shipsTo])
+  // Opened by a button that is now above it: keyboard and screen-reader users land on the form.
+  useEffect(() => {
+    headingRef.current?.focus()
+  }, [])
+  // Back from the card page through the browser's back button: the form works again.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => event.persisted && setBusy(false)
+    window.addEventListener('pageshow', onShow)
+    return () => window.removeEventListener('pageshow', onShow)
+  }, [])
+
+  const addressDone = addressComplete(address)
+  const delivery: StartInput['delivery'] =
+    product.kind !== 'merch'
+      ? undefined
+      : deliveryKind === 'pickup'
+        ? { kind: 'pickup' }
+        : { kind: 'ship', ...address }
+  const selection: QuoteInput = { ...choices.selection, ...(delivery ? { delivery } : {}) }
+  const missing = missingText(product, choices, deliveryKind === 'ship' && !addressDone)
+  const { quote, current, free, charge } = useCheckoutQuote(product, selection, missing, method)
+
+  const validate = (): FieldErrors => {
+    const { slot, quantityOk, maxQuantity, pwyw, amountOk } = choices
+    const found: FieldErrors = {}
+    if (product.kind === 'service' && !slot) found.slot = 'Choose a time'
+    if (!quantityOk) found.quantity = `Choose a quantity from 1 to ${maxQuantity}`
+    if (pwyw && !amountOk) found.amount = `Pay at least ${money(pwyw.minimum)}`
+    if (!signedIn && !email.trim()) found.email = 'Give the e-mail address for your receipt and downloads'
+    if (!free && method === 'mpesa' && !normalizeKenyanMobile(phone)) found.phone = MPESA_PHONE_HINT
+    return found
+  }
+
+  const start = async (input: StartInput) => {
+    lastInput.current = input
+    setBusy(true)
+    setMessage(null)
+    setNotice(null)
+    setErrors({})
+    setWaiting(null)
+    try {
+      const { orderId, accessKey, order, next } = await rpc('startCheckout', input)
+      await keepOrderKey(orderId, accessKey)
+      queryClient.setQueryData(checkoutQueries.order(orderId).queryKey, order)
+      if (next.kind === 'redirect') {
+        // Stays busy: the browser is leaving for the card or PayPal page.
+        location.assign(next.url)
+        return
+      }
+      setBusy(false)
+      if (next.kind === 'mpesa') setWaiting({ orderId, phone: next.phone })
+      else await navigate({ to: '/sucess-payment', search: { order: orderId } })
+    } catch (error) {
+      const state = errorState(error)
+      const text = failureMessage(error, state, formRef.current)
+      setErrors(state.errors)
+      setMessage(text)
+      setBusy(false)
+      // A time taken meanwhile, or stock gone: show what is free now.
+      void queryClient.invalidateQueries({ queryKey: [...checkoutQueries.all(), 'slots'] })
+      focusFirst(formRef.current, state.errors)
+    }
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (busy) return
+    const found = validate()
+    if (Object.keys(found).length > 0) {
+      setErrors(found)
+      setMessage('Check the fields marked below.')
+      focusFirst(formRef.current, found)
+      return
+    }
+    void start({
+      ...selection,
+      quantity: choices.quantityValue,
+      ...(delivery ? { delivery } : {}),
+      ...(free ? {} : { method }),
+      ...(!free && method === 'mpesa' ? { phone: normalizeKenyanMobile(phone) ?? phone } : {}),
+      ...(signedIn ? {} : { email: email.trim() }),
+      timeZone: buyerTimeZone(),
+    })
+  }
+
+  const chooseMethod = (next: PaymentMethod) => {
+    touched.current.method = true
+    setMethod(next)
+  }
+  const changeAddress = (patch: Partial<Address>) => {
+    if (patch.country) touched.current.country = true
+    setAddress((a) => ({ ...a, ...patch }))
+  }
+  /** On leaving the phone field: says at once when the number is not one M-Pesa can reach. */
+  const checkPhone = () =>
+    setErrors(({ phone: _, ...rest }) =>
+      phone.trim() && !normalizeKenyanMobile(phone) ? { ...rest, phone: MPESA_PHONE_HINT } : rest,
+    )
+  const mpesa = waiting && {
+    ...waiting,
+    onPaid: () => void navigate({ to: '/sucess-payment', search: { order: waiting.orderId } }),
+    onRetry: () => lastInput.current && void start(lastInput.current),
+    onCancelled: () => {
+      setWaiting(null)
+      setNotice('Payment cancelled. Nothing was charged.')
+    },
+  }
+
+  return {
+    formRef,
+    headingRef,
+    onSubmit,
+    session,
+    signedIn,
+    choices,
+    delivery: {
+      zones,
+      pickup,
+      shipsTo,
+      kind: deliveryKind,
+      setKind: setDeliveryKind,
+      address,
+      changeAddress,
+    },
+    email,
+    setEmail,
+    method,
+    chooseMethod,
+    phone,
+    setPhone,
+    checkPhone,
+    quote,
+    current,
+    free,
+    charge,
+    missing,
+    errors,
+    message,
+    notice,
+    busy,
+    mpesa,
+  }
+}
+
+/** What the quote still needs, in the buyer's words; null when it can be asked (the server would only say that). */
+function missingText(
+  product: PublicProduct,
+  { slot, quantityOk, maxQuantity, amountOk, pwyw }: CheckoutChoicesState,
+  addressMissing: boolean,
+): string | null {
+  return product.free
+    ? null
+    : product.kind === 'service' && !slot
+      ? 'Choose a time to see the total.'
+      : product.kind === 'merch' && addressMissing
+        ? 'Fill in the delivery address to see shipping and the total.'
+        : !quantityOk
+          ? `Choose a quantity from 1 to ${maxQuantity}.`
+          : !amountOk && pwyw
+            ? `Pay at least ${money(pwyw.minimum)}.`
+            : null
+}
+
+/** Focuses the first field with a message, or else the form's alert. */
+function focusFirst(form: HTMLFormElement | null, found: FieldErrors) {
+  const first = Object.keys(found)[0]
+  if (!form) return
+  const target = first ? form.querySelector<HTMLElement>(`[name="${CSS.escape(first)}"]`) : null
+  // After React has shown the messages (the alert may be new); a timer, since frames wait in a hidden tab.
+  setTimeout(() => (target ?? form.querySelector<HTMLElement>('[role="alert"]'))?.focus())
+}
+
+/** The form's message when starting fails: messages for fields this form does not show go on top, so none is lost. */
+function failureMessage(error: unknown, state: FormState, form: HTMLFormElement | null): string {
+  const entries = Object.entries(state.errors)
+  const orphans = entries.filter(([key]) => !form?.querySelector(`[name="${CSS.escape(key)}"]`))
+  return error instanceof RpcError && orphans.length === entries.length
+    ? error.message
+    : [state.message, ...orphans.map(([, text]) => text)].filter(Boolean).join(' ')
+}
+
+/** The checkout form's state and actions, as its parts read them. */
+export type CheckoutForm = ReturnType<typeof useCheckoutForm>

@@ -1,0 +1,65 @@
+import { Link } from '@tanstack/react-router'
+import { METHOD_NAMES, ORDER_STATUS_TEXT } from '../../../contract/checkout.constants'
+import type { BuyerMovement, SellerMovement } from '../../../contract/transactions.contract'
+import { formatMoney } from '../../lib/money'
+import { dateText, dateTimeText, kindText, signed } from './transactions-format'
+
+/** A seller's movements, newest first: amount in or out, kind, reference, method, and the balance after. */
+export function SellerList({ movements }: { movements: SellerMovement[] }) {
+  const now = Date.now()
+  return (
+    <ul className="movements">
+      {movements.map((m) => (
+        <li key={m.id} className="movement">
+          <p className="movement-line">
+            <span className="movement-title">{m.title}</span>
+            <span className="movement-amount" data-sign={m.amount < 0 ? 'out' : 'in'}>
+              {signed(m.amount, m.currency)}
+            </span>
+          </p>
+          <p className="muted">
+            {kindText(m)}
+            {m.reference ? ` · ${m.reference}` : ''}
+            {m.method ? ` · ${METHOD_NAMES[m.method]}` : ''} · {dateTimeText(m.at)}
+          </p>
+          <p className="muted">
+            Balance {formatMoney(m.balance, m.currency)}
+            {m.kind === 'sale' && m.availableAt && Date.parse(m.availableAt) > now
+              ? ` · held until ${dateText(m.availableAt)}`
+              : ''}
+          </p>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** A buyer's payments and refunds, each with its order's status and a link to the order. */
+export function BuyerList({ movements }: { movements: BuyerMovement[] }) {
+  return (
+    <ul className="movements">
+      {movements.map((m) => (
+        <li key={m.id} className="movement">
+          <p className="movement-line">
+            <span className="movement-title">{m.title}</span>
+            {/* A payment shows as paid (no sign, no colour); money given back with a plus. */}
+            <span className="movement-amount" data-sign={m.kind === 'refund' ? 'in' : undefined}>
+              {m.kind === 'refund'
+                ? `+${formatMoney(-m.amount, m.currency)}`
+                : formatMoney(m.amount, m.currency)}
+            </span>
+          </p>
+          <p className="muted">
+            {kindText(m)} · {m.reference} · {METHOD_NAMES[m.method]} · {dateTimeText(m.at)}
+          </p>
+          <p>
+            <span className="badge">{ORDER_STATUS_TEXT[m.status]}</span>{' '}
+            <Link to="/sucess-payment" search={{ order: m.orderId }}>
+              Details<span className="visually-hidden"> of {m.title}</span>
+            </Link>
+          </p>
+        </li>
+      ))}
+    </ul>
+  )
+}
