@@ -45,7 +45,10 @@ export function ProductEditor({ kind, id }: { kind: ProductKind; id?: string }) 
   const queryClient = useQueryClient()
   const visitorCurrency = useVisitorCurrency()
   const mine = useQuery({ ...catalogQueries.myProducts(), enabled: Boolean(id) })
-  const loaded = id ? (mine.data?.products.find((p) => p.id === id) ?? null) : null
+  // The form starts from the server's copy as it is now, never from one kept for offline or read earlier:
+  // saving a stale copy would undo changes made since.
+  const fresh = mine.isFetchedAfterMount && !mine.isError
+  const loaded = id && fresh ? (mine.data?.products.find((p) => p.id === id) ?? null) : null
   const [product, setProduct] = useState<Product | null>(null)
   const current = product ?? loaded
   const [draft, setDraft] = useState<Draft | null>(id ? null : emptyDraft(visitorCurrency ?? 'KES'))
@@ -87,7 +90,16 @@ export function ProductEditor({ kind, id }: { kind: ProductKind; id?: string }) 
 
   // A draft saved here for the first time already has its product: the form stays (and the editor keeps
   // its caret) while the list of products is fetched.
-  if (id && mine.isPending && !product) return <p className="page">Loading the product…</p>
+  if (id && !product && mine.isError && !mine.isFetching)
+    return (
+      <section className="page">
+        <p role="alert">The product could not be loaded. {mine.error.message}</p>
+        <button type="button" className="button secondary" onClick={() => void mine.refetch()}>
+          Try again
+        </button>
+      </section>
+    )
+  if (id && !fresh && !product) return <p className="page">Loading the product…</p>
   if (id && !loaded && !product)
     return (
       <section className="page">
