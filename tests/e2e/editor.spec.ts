@@ -271,3 +271,40 @@ test.describe('when the editor’s code cannot be fetched', () => {
     expect(asked).toEqual(['', '?retry=1'])
   })
 })
+
+test.describe('a new product on a phone abroad', () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    // No service worker, so page.route() sees the location lookup.
+    serviceWorkers: 'block',
+  })
+
+  test('is priced in the currency of the seller’s country, not the visitor’s', async ({ page }) => {
+    const geo = process.env.SOKO_E2E_GEO_URL ?? ''
+    // The Kenyan demo seller is in the United States this week.
+    await page.route(
+      (url) => url.href.startsWith(geo),
+      (route) =>
+        route.fulfill({
+          json: { ip: '203.0.113.9', city: 'Boston', country_code: 'US', currency: 'USD' },
+          headers: { 'access-control-allow-origin': '*' },
+        }),
+    )
+    await page.goto('/account/create/product')
+    const currency = page.getByLabel('Currency buyers pay in')
+    await expect(currency).toBeVisible()
+    // Once the location and the seller's profile have both answered, the price is in shillings.
+    await page.waitForLoadState('networkidle')
+    await expect(currency).toHaveValue('KES')
+    await page.reload()
+    await page.waitForLoadState('networkidle')
+    await expect(currency).toHaveValue('KES')
+    // Chosen by hand, another currency stays.
+    await currency.selectOption('USD')
+    await page.getByLabel('Title').click()
+    await page.keyboard.type('Boston sketches')
+    await expect(currency).toHaveValue('USD')
+  })
+})

@@ -3,8 +3,10 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import type { ProductKind } from '../../../../contract/catalog.constants'
 import type { Product } from '../../../../contract/catalog.contract'
+import { currencyForCountry } from '../../../../contract/currencies'
 import { FormMessage } from '../../../components/Form'
 import { usePageTitle } from '../../../lib/title'
+import { accountsQueries } from '../../accounts/accounts.queries'
 import { catalogQueries } from '../catalog.queries'
 import { KIND_LABELS, useVisitorCurrency } from '../money'
 import { DigitalFields } from './DigitalFields'
@@ -58,13 +60,16 @@ export function ProductEditor({ kind, id }: { kind: ProductKind; id?: string }) 
   useEffect(() => {
     if (loaded && !draft) setDraft(draftOf(loaded))
   }, [loaded, draft])
-  // A new product starts in the visitor's currency once it is known, unless the seller has begun typing.
+  // A new product starts in the currency of the seller's country (a Kenyan seller prices in KES wherever
+  // they are), else the visitor's, once known, unless the seller has begun typing.
+  const sellerCountry = useQuery({ ...accountsQueries.profile(), enabled: !id }).data?.storefront?.country
+  const startCurrency = sellerCountry ? currencyForCountry(sellerCountry) : visitorCurrency
   useEffect(() => {
-    if (id || !visitorCurrency) return
+    if (id || !startCurrency) return
     setDraft((d) =>
-      d && !d.title && !d.price && d.currency !== visitorCurrency ? { ...d, currency: visitorCurrency } : d,
+      d && !d.title && !d.price && d.currency !== startCurrency ? { ...d, currency: startCurrency } : d,
     )
-  }, [visitorCurrency, id])
+  }, [startCurrency, id])
 
   const refresh = (next: Product) => {
     setProduct(next)
