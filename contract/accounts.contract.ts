@@ -322,6 +322,9 @@ export const accountsContract = {
         .refine((tz) => timeZones().has(tz), 'Choose a time zone such as Africa/Nairobi')
         .optional(),
       emailNotifications: z.boolean().optional(),
+      smsReceipts: z.boolean().optional(),
+      smsPayouts: z.boolean().optional(),
+      smsReminders: z.boolean().optional(),
       payoutSchedule: payoutSchedule.optional(),
       payoutMethod: payoutMethod.optional(),
     }),

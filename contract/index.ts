@@ -6,6 +6,7 @@ import { checkoutContract } from './checkout.contract'
 import { contactContract } from './contact.contract'
 import { downloadsContract } from './downloads.contract'
 import { settingsContract } from './settings.contract'
+import { smsContract } from './sms.contract'
 import { transactionsContract } from './transactions.contract'
 
 /** Every RPC subject Soko answers. Each area adds its own `<area>.contract.ts` here. */
@@ -17,6 +18,7 @@ export const contract = {
   ...contactContract,
   ...downloadsContract,
   ...settingsContract,
+  ...smsContract,
   ...transactionsContract,
 }
 

@@ -58,4 +58,5 @@ export const subjectKinds: { [S in SubjectName]: Contract[S]['kind'] } = {
   refundOrder: 'mutation',
   markOrderShipped: 'mutation',
   listTransactions: 'query',
+  stopSms: 'mutation',
 }

@@ -10,3 +10,7 @@ export function normalizeKenyanMobile(input: string): string | null {
   const local = digits.match(/^(?:254|0)?([17]\d{8})$/)
   return local ? `254${local[1]}` : null
 }
+
+/** 2547XXXXXXXX as people read it: +254 712 345 678. */
+export const displayPhone = (phone: string) =>
+  `+${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6, 9)} ${phone.slice(9)}`

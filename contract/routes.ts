@@ -83,6 +83,7 @@ export const reservedSegments: ReadonlySet<string> = new Set(
       'hooks',
       'builds',
       'sandbox',
+      'o',
       'assets',
       'icons',
       'healthz',

@@ -44,6 +44,10 @@ export const userSettings = z.object({
   language: z.string(),
   timeZone: z.string(),
   emailNotifications: z.boolean(),
+  /** Text messages besides codes, each kind on or off: receipts of M-Pesa payments, payouts, reminders. */
+  smsReceipts: z.boolean(),
+  smsPayouts: z.boolean(),
+  smsReminders: z.boolean(),
   payoutSchedule: payoutSchedule,
 })
 

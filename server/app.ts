@@ -4,6 +4,7 @@ import { type Context, Hono } from 'hono'
 import type { PlatformSettings } from '../contract/settings.contract'
 import type { Database } from './db/client'
 import type { Config } from './env'
+import { orderLinkWithKey } from './features/checkout/mails'
 import { orderEvents } from './features/checkout/order-events'
 import { buildPlatformSettings } from './features/settings/settings.service'
 import type { Logger } from './lib/log'
@@ -12,6 +13,8 @@ import { createGateway, type Gateway } from './payments/gateway'
 import type { Fetch } from './payments/payments'
 import { mountSandboxes } from './payments/sandbox/sandbox'
 import { rpcBodyLimit, rpcHandler } from './rpc/dispatcher'
+import { createSms, type Sms } from './sms/sms'
+import { smsReportUrl, smsRoutes } from './sms/sms.routes'
 import { createStorage, type ServedStorage } from './storage/create-storage'
 import { runtimeSettings } from './web/html'
 import { loadPrerendered, Pages } from './web/pages'
@@ -32,10 +35,12 @@ export interface AppDeps {
   storage?: ServedStorage
   /** Defaults to the adapters configured (live providers or this server's sandbox). */
   gateway?: Gateway
+  /** Defaults to Africa's Talking or its sandbox, as configured. */
+  sms?: Sms
 }
 
 /** Paths the server owns: never answered with the app's HTML. */
-const SERVER_OWNED = /^\/(files|hooks|builds|sandbox|assets|icons)\/|\/_payload\.json$/
+const SERVER_OWNED = /^\/(files|hooks|builds|sandbox|assets|icons|o)\/|\/_payload\.json$/
 
 /** Builds the whole HTTP app without listening, so tests can drive it directly. */
 export function createApp(deps: AppDeps) {
@@ -96,15 +101,32 @@ export function createApp(deps: AppDeps) {
     return new URL(request.url).origin === site ? Promise.resolve(app.fetch(request)) : fetch(request)
   }
   const gateway = deps.gateway ?? createGateway(config, { sandboxFetch: local, log })
+  const sms = deps.sms ?? createSms({ db: database.db, config, log, mailer, fetch: local })
   app.post(
     '/',
     rpcBodyLimit,
-    rpcHandler({ db: database.db, config, platform, log, mailer, storage, gateway }),
+    rpcHandler({ db: database.db, config, platform, log, mailer, storage, gateway, sms }),
   )
   app.route('/', storage.routes(log))
-  const checkout = { db: database.db, config, log, mailer, gateway }
+  const checkout = { db: database.db, config, log, mailer, gateway, sms }
   app.route('/hooks', gateway.hooks(orderEvents(checkout)))
-  const sandboxesIdle = mountSandboxes(app as unknown as Hono, { db: database.db, config, log, fetch: local })
+  app.route(
+    '/',
+    smsRoutes({
+      db: database.db,
+      sms,
+      gateway,
+      log,
+      orderLink: (order) => orderLinkWithKey(checkout, order),
+    }),
+  )
+  const sandboxesIdle = mountSandboxes(app as unknown as Hono, {
+    db: database.db,
+    config,
+    log,
+    fetch: local,
+    smsReportUrl: smsReportUrl(config.publicUrl, gateway),
+  })
 
   app.get('/healthz', async (c) => {
     try {

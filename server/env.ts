@@ -4,6 +4,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import type { FirebaseWebConfig } from '../contract/runtime'
+import { type SmsConfig, smsConfig, smsEnv, smsIssues } from './sms/sms.config'
 
 /**
  * The server's whole configuration, read from the environment once and validated here. Nothing else in
@@ -51,6 +52,7 @@ export interface Config {
   checkoutLimits: CheckoutLimits
   /** The background job runner (server/jobs/runner.ts). */
   jobs: { pollMs: number; leaseMs: number }
+  sms: SmsConfig
   /** Project root: where dist/ and server/db/migrations are found, from source or from the bundle. */
   rootDir: string
   /** Folder of the built PWA: DIST_DIR/client, by default dist/client. */
@@ -236,6 +238,7 @@ const schema = z.object({
     .min(300, 'Use at least 300 ms')
     .max(3_600_000, 'Use at most an hour (3600000)')
     .default(30_000),
+  ...smsEnv,
 })
 
 /** A provider is live when all its keys are set, and in sandbox mode when none are; half is a mistake. */
@@ -286,7 +289,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))
   const parsed = schema.safeParse(given)
   const issues = parsed.success
-    ? [...s3Issues(parsed.data), ...providerIssues(parsed.data)]
+    ? [...s3Issues(parsed.data), ...providerIssues(parsed.data), ...smsIssues(parsed.data)]
     : parsed.error.issues
   if (!parsed.success || issues.length) {
     const lines = issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
@@ -353,6 +356,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       unitsHeldPerBuyer: e.LIMIT_UNITS_HELD_PER_BUYER,
     },
     jobs: { pollMs: e.JOB_POLL_MS, leaseMs: e.JOB_LEASE_MS },
+    sms: smsConfig(e),
     rootDir,
     clientDir: path.join(e.DIST_DIR ? path.resolve(e.DIST_DIR) : path.join(rootDir, 'dist'), 'client'),
   }

@@ -11,6 +11,7 @@ export const SERVER_OWNED = [
   /^\/hooks\//,
   /^\/builds\//,
   /^\/sandbox\//,
+  /^\/o\//,
   /_payload\.json$/,
 ]
 

@@ -421,5 +421,6 @@ export const downloads = pgTable(
   (t) => [index('downloads_order_idx').on(t.orderId)],
 )
 
+export { orderLinks, smsMessages, smsOptOuts } from './sms.schema'
 // Tables of the server itself rather than of the marketplace.
 export { jobs, sandboxObjects } from './system.schema'

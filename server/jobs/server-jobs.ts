@@ -5,5 +5,5 @@ import { pruneJobs } from './prune.job'
 
 /** Every job the server runs: a new kind of job is defined in its own module and listed here. */
 export function serverJobs(deps: CheckoutDeps): JobDefinition[] {
-  return [paymentsSweep(deps), pruneJobs(deps.db)]
+  return [paymentsSweep(deps), pruneJobs(deps.db), deps.sms.job]
 }

@@ -12,17 +12,9 @@ export interface MailMessage {
   replyTo?: string
 }
 
-export interface SmsMessage {
-  /** 2547XXXXXXXX */
-  to: string
-  text: string
-}
-
 export interface Mailer {
   /** Sends one message; resolves once the SMTP server (or the outbox folder) has it. */
   send(message: MailMessage): Promise<void>
-  /** Sends one SMS; there is no SMS gateway yet, so it always goes to the outbox folder. */
-  sendSms(message: SmsMessage): Promise<void>
 }
 
 /**
@@ -42,10 +34,6 @@ export function createMailer(config: Config, log: Logger): Mailer {
       }
       const file = writeToOutbox(config.dataDir, 'mail', (info as unknown as { message: Buffer }).message)
       log.info('mail written to the outbox', { subject: message.subject, file })
-    },
-    async sendSms(message) {
-      const file = writeToOutbox(config.dataDir, 'sms', JSON.stringify(message))
-      log.info('SMS written to the outbox', { file })
     },
   }
 }

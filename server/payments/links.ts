@@ -16,6 +16,7 @@ export type SignaturePurpose =
   | 'paypal-cancel'
   | 'card-cancel'
   | 'receipt'
+  | 'sms-report'
 
 /**
  * The addresses providers call back and send payers to, each signed for its purpose. M-Pesa's callbacks

@@ -8,6 +8,7 @@ import type { Caller } from '../features/accounts/sessions'
 import type { Logger } from '../lib/log'
 import type { Mailer } from '../mail/mailer'
 import type { Gateway } from '../payments/gateway'
+import type { Sms } from '../sms/sms'
 import type { Storage } from '../storage/storage'
 
 /** What every handler gets besides its validated input. */
@@ -20,6 +21,8 @@ export interface RpcContext {
   requestId: string
   log: Logger
   mailer: Mailer
+  /** Text messages, queued and sent by the job runner. */
+  sms: Sms
   storage: Storage
   /** The payment adapters (real providers or the sandbox) and the signed callback addresses. */
   gateway: Gateway

@@ -12,6 +12,7 @@ import { contactHandlers } from '../features/contact/contact.handlers'
 import { downloadsHandlers } from '../features/downloads/downloads.handlers'
 import { settingsHandlers } from '../features/settings/settings.handlers'
 import { transactionsHandlers } from '../features/transactions/transactions.handlers'
+import { smsHandlers } from '../sms/sms.handlers'
 import type { Handlers } from './context'
 
 export const handlers: Handlers = {
@@ -29,4 +30,5 @@ export const handlers: Handlers = {
   ...checkoutHandlers,
   ...downloadsHandlers,
   ...transactionsHandlers,
+  ...smsHandlers,
 }

@@ -8,6 +8,7 @@ import { ledgerImbalance } from '../../server/ledger/ledger'
 import { createLogger } from '../../server/lib/log'
 import { createMailer } from '../../server/mail/mailer'
 import { createGateway } from '../../server/payments/gateway'
+import { createSms } from '../../server/sms/sms'
 import { type RunningApp, startApp } from '../support/app'
 import { defaultCheckoutLimits, testConfig } from '../support/config'
 import { databaseKinds } from '../support/db'
@@ -47,6 +48,12 @@ describe.each(databaseKinds)('checkout abuse on %s', (kind) => {
       log,
       mailer: createMailer(app.config, log),
       gateway: createGateway(app.config),
+      sms: createSms({
+        db: app.database.db,
+        config: app.config,
+        log: createLogger('silent'),
+        mailer: createMailer(app.config, createLogger('silent')),
+      }),
     }
     seller = await sellerOf(app, 'abuse-test-seller')
     const digital = (title: string, downloadLimit: number | null) => ({

@@ -12,6 +12,7 @@ import { saleFee } from '../../server/ledger/postings'
 import { createLogger } from '../../server/lib/log'
 import { createMailer } from '../../server/mail/mailer'
 import { createGateway } from '../../server/payments/gateway'
+import { createSms } from '../../server/sms/sms'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { readOutbox } from '../support/outbox'
@@ -66,6 +67,12 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
       log,
       mailer: createMailer(app.config, log),
       gateway: createGateway(app.config),
+      sms: createSms({
+        db: app.database.db,
+        config: app.config,
+        log: createLogger('silent'),
+        mailer: createMailer(app.config, createLogger('silent')),
+      }),
     }
     const seller = await sellerOf(app, 'wanjiru')
     sellerId = seller.id

@@ -53,7 +53,12 @@ describe.each(databaseKinds)('payment providers on %s', (kind) => {
       expected: async (_method, reference) => expectedByReference.get(reference) ?? null,
     }
     const app = new Hono()
-    idle = mountSandboxes(app, { db: database.db, config, log: createLogger('silent') })
+    idle = mountSandboxes(app, {
+      db: database.db,
+      config,
+      log: createLogger('silent'),
+      smsReportUrl: `${config.publicUrl}/hooks/sms/unused`,
+    })
     app.route('/hooks', gateway.hooks(events))
     handle = app.fetch
     close = async () => {

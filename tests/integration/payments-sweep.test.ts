@@ -7,6 +7,7 @@ import { serverJobs } from '../../server/jobs/server-jobs'
 import { createLogger } from '../../server/lib/log'
 import { createMailer } from '../../server/mail/mailer'
 import { createGateway } from '../../server/payments/gateway'
+import { createSms } from '../../server/sms/sms'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { testClock } from '../support/jobs'
@@ -27,6 +28,12 @@ describe.each(databaseKinds)('payments.sweep on %s', (kind) => {
       log,
       mailer: createMailer(app.config, log),
       gateway: createGateway(app.config),
+      sms: createSms({
+        db: app.database.db,
+        config: app.config,
+        log: createLogger('silent'),
+        mailer: createMailer(app.config, createLogger('silent')),
+      }),
     }
     const seller = await sellerOf(app, 'sweeper')
     productId = await productOnSale(app, seller.id, {

@@ -1,11 +1,13 @@
 import { randomInt, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import { PHONE_CODE_LENGTH } from '../../../contract/accounts.constants'
+import { displayPhone } from '../../../contract/phone'
 import { oneTimeTokens, users } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { enforceRateLimit } from '../../lib/rate-limit'
 import { uuidv7 } from '../../lib/uuid'
 import type { Handlers } from '../../rpc/context'
+import { codeSms } from '../../sms/templates'
 import { loadPublicUser } from './accounts.handlers'
 import { hashToken } from './sessions'
 
@@ -23,10 +25,6 @@ const limits = {
 const codeHash = (userId: string, phone: string, code: string) =>
   hashToken(`phone:${userId}:${phone}:${code}`)
 
-/** +254 712 345 678, for messages. */
-const display = (phone: string) =>
-  `+${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6, 9)} ${phone.slice(9)}`
-
 export const phoneHandlers: Pick<Handlers, 'requestPhoneCode' | 'verifyPhone'> = {
   requestPhoneCode: async ({ phone }, ctx) => {
     const { user } = ctx.caller
@@ -39,6 +37,7 @@ export const phoneHandlers: Pick<Handlers, 'requestPhoneCode' | 'verifyPhone'> =
       .toString()
       .padStart(PHONE_CODE_LENGTH, '0')
     const expiresAt = new Date(Date.now() + CODE_TTL_SECONDS * 1000)
+    const tokenId = uuidv7()
     await ctx.db.transaction(async (tx) => {
       // Only the newest code works: asking again retires the earlier ones.
       await tx
@@ -52,7 +51,7 @@ export const phoneHandlers: Pick<Handlers, 'requestPhoneCode' | 'verifyPhone'> =
           ),
         )
       await tx.insert(oneTimeTokens).values({
-        id: uuidv7(),
+        id: tokenId,
         userId: user.id,
         purpose: 'phone-code',
         tokenHash: codeHash(user.id, phone, code),
@@ -61,15 +60,12 @@ export const phoneHandlers: Pick<Handlers, 'requestPhoneCode' | 'verifyPhone'> =
       })
     })
     try {
-      await ctx.mailer.sendSms({
-        to: phone,
-        text: `${code} is your Soko code. It works for 10 minutes. Never share it: Soko will not ask you for it.`,
-      })
+      await ctx.sms.queue(ctx.db, { eventKey: `code:${tokenId}`, kind: 'code', phone, text: codeSms(code) })
     } catch (error) {
       ctx.log.error('SMS could not be sent', { requestId: ctx.requestId, error })
       throw new AppError(503, 'The SMS could not be sent just now. Try again in a minute.')
     }
-    return { sentTo: display(phone), expiresAt: expiresAt.toISOString() }
+    return { sentTo: displayPhone(phone), expiresAt: expiresAt.toISOString() }
   },
 
   verifyPhone: async ({ phone, code }, ctx) => {

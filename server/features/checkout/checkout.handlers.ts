@@ -17,7 +17,14 @@ import { serviceSlots } from './slots'
 const PURCHASED: OrderStatus[] = ['paid', 'refunding', 'refunded']
 
 export function checkoutDeps(ctx: RpcContext): CheckoutDeps {
-  return { db: ctx.db, config: ctx.config, log: ctx.log, mailer: ctx.mailer, gateway: ctx.gateway }
+  return {
+    db: ctx.db,
+    config: ctx.config,
+    log: ctx.log,
+    mailer: ctx.mailer,
+    gateway: ctx.gateway,
+    sms: ctx.sms,
+  }
 }
 
 function afterCursor(cursor: string | undefined) {

@@ -4,14 +4,16 @@ import type { Config } from '../../env'
 import type { Logger } from '../../lib/log'
 import type { Mailer } from '../../mail/mailer'
 import type { Gateway } from '../../payments/gateway'
+import type { Sms } from '../../sms/sms'
 
-/** What checkout's functions work with: the database, the settings, the log, the mailer and the providers. */
+/** What checkout's functions work with: the database, the settings, the log, mail, SMS and the providers. */
 export interface CheckoutDeps {
   db: Db
   config: Config
   log: Logger
   mailer: Mailer
   gateway: Gateway
+  sms: Sms
 }
 
 /** An order's access key is kept as its SHA-256 only. */

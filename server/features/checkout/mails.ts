@@ -17,14 +17,20 @@ function when(slot: { start: string; end: string }, timeZone: string) {
   return `${format(slot.start, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })}–${format(slot.end, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' })}`
 }
 
+/** The order's page, with a key that opens it on any device without signing in. */
+export function orderLinkWithKey(
+  { config, gateway }: Pick<CheckoutDeps, 'config' | 'gateway'>,
+  order: { id: string; kind: string },
+): string {
+  return order.kind === 'digital'
+    ? `${config.publicUrl}/download/${order.id}?key=${gateway.sign('receipt', order.id)}`
+    : `${gateway.urls.orderPage(order.id)}&key=${gateway.sign('receipt', order.id)}`
+}
+
 /** Mails about an order: the buyer's receipt and refund notice, the seller's sale notice. */
 export function orderMails(deps: CheckoutDeps) {
-  const { mailer, gateway, config, log } = deps
-  /** The order's page, with a key that opens it on any device without signing in. */
-  const orderLink = (order: OrderRow) =>
-    order.kind === 'digital'
-      ? `${config.publicUrl}/download/${order.id}?key=${gateway.sign('receipt', order.id)}`
-      : `${gateway.urls.orderPage(order.id)}&key=${gateway.sign('receipt', order.id)}`
+  const { mailer, log, config } = deps
+  const orderLink = (order: OrderRow) => orderLinkWithKey(deps, order)
   const send = async (message: Parameters<typeof mailer.send>[0]) => {
     try {
       await mailer.send(message)

@@ -10,6 +10,7 @@ import { byKind } from '../catalog/catalog.service'
 import type { CheckoutDeps } from './deps'
 import { orderMails } from './mails'
 import { heldQuantity, type OrderRow, type Tx, takenSlots } from './orders'
+import { queueReceiptSms } from './receipt-sms'
 import { refundOrder } from './refunds'
 
 export interface Settlement {
@@ -139,6 +140,7 @@ export async function settle(
   })
   if (result.changed && result.order?.status === 'paid') {
     await orderMails(deps).paid(result.order)
+    await queueReceiptSms(deps, result.order)
     if (refundAfter) {
       await refundOrder(deps, result.order.id, null, 'It sold out while the payment was on its way').catch(
         (error) => deps.log.error('automatic refund failed', { orderId: result.order?.id, error }),

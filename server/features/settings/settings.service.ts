@@ -54,6 +54,9 @@ const defaults: UserSettings = {
   language: 'en',
   timeZone: 'Africa/Nairobi',
   emailNotifications: true,
+  smsReceipts: true,
+  smsPayouts: true,
+  smsReminders: true,
   payoutSchedule: 'weekly',
 }
 

@@ -2,6 +2,7 @@ import type { Hono } from 'hono'
 import type { Db } from '../../db/client'
 import type { Config } from '../../env'
 import type { Logger } from '../../lib/log'
+import { africasTalkingSandbox } from '../../sms/africastalking.sandbox'
 import type { Fetch } from '../payments'
 import { mpesaSandbox } from './mpesa.sandbox'
 import { paypalSandbox } from './paypal.sandbox'
@@ -9,13 +10,13 @@ import { sandboxDeps } from './sandbox-deps'
 import { stripeSandbox } from './stripe.sandbox'
 
 /**
- * Mounts the simulator of each provider that has no live keys under /sandbox/{provider}. A provider with
+ * Mounts the simulator of each provider that has no live keys under /sandbox/{provider} (SMS included). A provider with
  * real keys has no sandbox routes: they answer 404 like any unknown path. Returns idle(): resolves once
  * the callbacks and webhooks under way have been delivered, so a stopping server can wait for them.
  */
 export function mountSandboxes(
   app: Hono,
-  opts: { db: Db; config: Config; log: Logger; fetch?: Fetch },
+  opts: { db: Db; config: Config; log: Logger; fetch?: Fetch; smsReportUrl: string },
 ): () => Promise<void> {
   const deps = sandboxDeps({
     db: opts.db,
@@ -34,6 +35,11 @@ export function mountSandboxes(
   if (!paypal.live) {
     const sandbox = paypalSandbox(deps)
     app.route('/sandbox/paypal', sandbox)
+    mounted.push(sandbox)
+  }
+  if (!opts.config.sms.live) {
+    const sandbox = africasTalkingSandbox({ ...deps, sms: opts.config.sms, reportUrl: opts.smsReportUrl })
+    app.route('/sandbox/africastalking', sandbox)
     mounted.push(sandbox)
   }
   if (!card.live) {

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { sandboxObjects } from '../../db/schema'
 
-export type SandboxProvider = 'mpesa' | 'paypal' | 'stripe'
+export type SandboxProvider = 'mpesa' | 'paypal' | 'stripe' | 'africastalking'
 
 /**
  * The simulators' records (an STK prompt, a PayPal order, a Stripe session), kept in the database so that

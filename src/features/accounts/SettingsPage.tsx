@@ -16,6 +16,13 @@ const schedules = [
   { value: 'monthly', label: 'Monthly' },
 ]
 
+/** The kinds of SMS a person can turn off; codes always go. */
+const SMS_CHOICES = [
+  { name: 'smsReceipts', label: 'Text me a receipt when I pay by M-Pesa' },
+  { name: 'smsPayouts', label: 'Text me when a payout is sent' },
+  { name: 'smsReminders', label: 'Text me reminders of bookings and events' },
+] as const
+
 function timeZoneOptions(current: string) {
   const zones = Intl.supportedValuesOf('timeZone')
   return [...new Set([current, ...zones])].map((z) => ({ value: z, label: z.replace(/_/g, ' ') }))
@@ -39,6 +46,9 @@ export function SettingsPage() {
       language: text(data, 'language') as 'en',
       timeZone: text(data, 'timeZone'),
       emailNotifications: data.get('emailNotifications') === 'on',
+      smsReceipts: data.get('smsReceipts') === 'on',
+      smsPayouts: data.get('smsPayouts') === 'on',
+      smsReminders: data.get('smsReminders') === 'on',
       ...(isSeller ? { payoutSchedule: text(data, 'payoutSchedule') as 'weekly' } : {}),
     })
     await storeUser(updated)
@@ -119,6 +129,17 @@ export function SettingsPage() {
           />
           <label htmlFor="emailNotifications">E-mail me about sales, purchases and payouts</label>
         </div>
+        {SMS_CHOICES.map((choice) => (
+          <div key={choice.name} className="field field-check">
+            <input
+              id={choice.name}
+              type="checkbox"
+              name={choice.name}
+              defaultChecked={settings[choice.name]}
+            />
+            <label htmlFor={choice.name}>{choice.label}</label>
+          </div>
+        ))}
         {isSeller ? (
           <SelectField
             label="Payouts"

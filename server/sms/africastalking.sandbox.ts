@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto'
+import { Hono } from 'hono'
+import { normalizeKenyanMobile } from '../../contract/phone'
+import { escapeHtml } from '../lib/html'
+import { deliveries } from '../payments/sandbox/deliveries'
+import { page, sandboxPage } from '../payments/sandbox/pages'
+import type { SandboxDeps } from '../payments/sandbox/sandbox-deps'
+import type { SandboxStore } from '../payments/sandbox/store'
+import type { SmsConfig } from './sms.config'
+
+/**
+ * A local Africa's Talking SMS API, mounted at /sandbox/africastalking when no API key is set. It accepts
+ * exactly the messaging request of the real service (form fields, apiKey header, the sandbox's username),
+ * answers in its format, keeps each message in the sandbox store, and posts a delivery report (form
+ * fields, as the service does) to Soko's report hook. The phone inbox (`/inbox?number=07…`, and the
+ * M-Pesa sandbox phone page) shows what each number received.
+ *
+ * Documented numbers try the failure paths:
+ * - 0700 000 401 … 0700 000 409: refused with that status code (403 invalid number, 405 no credit, …);
+ * - 0700 000 500: fails once with 500, then is sent (a temporary failure, retried);
+ * - 0700 000 600: sent, but its delivery report says Failed (UserInBlackList).
+ */
+
+export interface SmsRecord extends Record<string, unknown> {
+  messageId: string
+  phone: string
+  message: string
+  from: string | null
+  status: 'Success' | 'Failed'
+  createdAt: string
+}
+
+const REFUSING = /^2547000004(0[1-79])$/
+const FAILS_ONCE = '254700000500'
+const REPORT_FAILS = '254700000600'
+
+export function africasTalkingSandbox(
+  deps: SandboxDeps & { sms: SmsConfig; reportUrl: string },
+): Hono & { idle(): Promise<void> } {
+  const { store } = deps
+  const reports = deliveries({ fetch: deps.fetch, log: deps.log, from: 'SMS sandbox', timeoutMs: 10_000 })
+  const app = new Hono()
+
+  app.post('/version1/messaging', async (c) => {
+    if (c.req.header('apiKey') !== deps.sms.apiKey)
+      return c.text('The supplied authentication is invalid', 401)
+    const form = await c.req.parseBody()
+    const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '')
+    if (field('username') !== deps.sms.username) return c.text('The supplied authentication is invalid', 401)
+    const message = field('message')
+    const numbers = field('to')
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean)
+    if (!message || numbers.length === 0) return c.text('Must have to and message', 400)
+    const recipients = []
+    for (const given of numbers) recipients.push(await recipient(given, message, field('from') || null))
+    const sent = recipients.filter((r) => r.statusCode === 101).length
+    const reply = {
+      SMSMessageData: {
+        Message: `Sent to ${sent}/${recipients.length} Total Cost: KES ${(sent * 0.8).toFixed(4)}`,
+        Recipients: recipients,
+      },
+    }
+    return c.json(reply, 201, { 'content-type': 'application/json' })
+  })
+
+  async function recipient(given: string, message: string, from: string | null) {
+    const phone = /^\+\d{9,15}$/.test(given) ? given.slice(1) : null
+    if (!phone)
+      return { statusCode: 403, number: given, status: 'InvalidPhoneNumber', cost: '0', messageId: 'None' }
+    const refused = REFUSING.exec(phone)
+    if (refused) {
+      const code = Number(refused[1]) + 400
+      return {
+        statusCode: code,
+        number: given,
+        status: REFUSAL_STATUS[code] ?? 'Rejected',
+        cost: '0',
+        messageId: 'None',
+      }
+    }
+    if (phone === FAILS_ONCE && !(await store.get('africastalking', `failed-once:${phone}`))) {
+      await store.put('africastalking', 'failed-once', `failed-once:${phone}`, { phone })
+      return { statusCode: 500, number: given, status: 'InternalServerError', cost: '0', messageId: 'None' }
+    }
+    const record: SmsRecord = {
+      messageId: `ATXid_${randomBytes(16).toString('hex')}`,
+      phone,
+      message,
+      from,
+      status: phone === REPORT_FAILS ? 'Failed' : 'Success',
+      createdAt: new Date().toISOString(),
+    }
+    await store.put('africastalking', 'sms', record.messageId, record)
+    const report = new URLSearchParams({
+      id: record.messageId,
+      status: record.status,
+      phoneNumber: `+${phone}`,
+      networkCode: '63902',
+      ...(record.status === 'Failed' ? { failureReason: 'UserInBlackList' } : {}),
+    })
+    void reports.send({
+      url: deps.reportUrl,
+      body: report.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      what: 'delivery report',
+    })
+    return {
+      statusCode: 101,
+      number: given,
+      status: 'Success',
+      cost: 'KES 0.8000',
+      messageId: record.messageId,
+    }
+  }
+
+  app.get('/inbox', async (c) => {
+    const given = c.req.query('number') ?? ''
+    const phone = given ? normalizeKenyanMobile(given) : null
+    const list = phone ? await inboxHtml(store, phone) : ''
+    const error =
+      given && !phone ? '<p role="alert">That is not a Kenyan mobile number: use 07XX XXX XXX.</p>' : ''
+    return page(
+      c,
+      sandboxPage({
+        title: 'SMS sandbox inbox',
+        css: INBOX_CSS,
+        body: `${error}<form method="get"><label for="number">Phone number</label>
+<input id="number" name="number" inputmode="tel" autocomplete="tel" value="${escapeHtml(given)}">
+<button>Show messages</button></form>${list}`,
+      }),
+      given && !phone ? 400 : 200,
+    )
+  })
+
+  return Object.assign(app, { idle: () => reports.idle() })
+}
+
+const REFUSAL_STATUS: Record<number, string> = {
+  401: 'RiskHold',
+  402: 'InvalidSenderId',
+  403: 'InvalidPhoneNumber',
+  404: 'UnsupportedNumberType',
+  405: 'InsufficientBalance',
+  406: 'UserInBlacklist',
+  407: 'CouldNotRoute',
+  409: 'DoNotDisturbRejection',
+}
+
+export const INBOX_CSS = `
+  main { padding: 0 1rem 2rem; }
+  label { display: block; font-weight: 600; margin-top: .75rem; }
+  input { font: inherit; padding: .6rem; width: 100%; box-sizing: border-box; }
+  button { font: inherit; min-height: 44px; padding: .5rem 1rem; margin-top: .5rem; }
+  .sms { border: 1px solid #999; border-radius: .75rem; padding: .75rem; margin: .75rem 0; overflow-wrap: anywhere; }
+  .sms p { margin: 0 0 .25rem; }
+  .quiet { color: #444; font-size: .9rem; }`
+
+/** The messages a number received, newest first, as HTML with their links clickable. */
+export async function inboxHtml(store: SandboxStore, phone: string): Promise<string> {
+  const messages = await store.list<SmsRecord>('africastalking', 'sms', { phone }, 20)
+  const items = messages.map(
+    (sms) => `<li class="sms"><p>${linkify(sms.message)}</p>
+<p class="quiet">From ${escapeHtml(sms.from ?? 'Soko')} · ${escapeHtml(sms.createdAt.slice(0, 16).replace('T', ' '))} UTC</p></li>`,
+  )
+  return `<section aria-labelledby="inbox-title"><h2 id="inbox-title">Text messages</h2>
+${items.length ? `<ul class="inbox">${items.join('\n')}</ul>` : '<p class="quiet">No SMS to this number yet.</p>'}</section>`
+}
+
+/** Escaped text with its http(s) addresses as links. */
+function linkify(text: string): string {
+  return text
+    .split(/(https?:\/\/[^\s]+)/)
+    .map((part, i) =>
+      i % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part),
+    )
+    .join('')
+}

@@ -1,0 +1,40 @@
+import { formatMoney } from '../../contract/format-money'
+import { fitGsm7, gsm7Length, toGsm7 } from './gsm7'
+
+/**
+ * Every SMS Soko sends, written to fit one segment: GSM-7 only and at most 160 septets, whatever a
+ * seller's title holds (it is transliterated, then shortened). tests/unit/server/sms-templates.test.ts
+ * checks each with the longest realistic values.
+ */
+
+export const SMS_MAX = 160
+
+function checked(text: string): string {
+  const length = gsm7Length(text)
+  if (length === null || length > SMS_MAX) throw new Error(`An SMS does not fit one segment: ${text}`)
+  return text
+}
+
+/** The phone confirmation code. */
+export function codeSms(code: string): string {
+  return checked(
+    `${code} is your Soko code. It works for 10 minutes. Never share it: Soko will not ask you for it.`,
+  )
+}
+
+/**
+ * The receipt of a paid order: what was paid for, its reference, and the short link that opens the order
+ * (and its downloads) with no account. The title takes what room the rest leaves.
+ */
+export function receiptSms(p: {
+  amount: number
+  currency: string
+  title: string
+  reference: string
+  link: string
+}): string {
+  const head = toGsm7(`Soko: you paid ${formatMoney(p.amount, p.currency, 'en-KE')} for "`)
+  const tail = toGsm7(`". Ref ${p.reference}. Open or download: ${p.link}`)
+  const room = SMS_MAX - (gsm7Length(head) ?? 0) - (gsm7Length(tail) ?? 0)
+  return checked(`${head}${fitGsm7(p.title, Math.max(room, 8))}${tail}`)
+}
