@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { setTimeout } from 'node:timers/promises'
 import { Hono } from 'hono'
 import { normalizeKenyanMobile } from '../../contract/phone'
 import { escapeHtml } from '../lib/html'
@@ -33,6 +34,8 @@ export interface SmsRecord extends Record<string, unknown> {
 const REFUSING = /^2547000004(0[1-79])$/
 const FAILS_ONCE = '254700000500'
 const REPORT_FAILS = '254700000600'
+const REPORT_DELAY_MS = 200
+const REPORT_TRIES = 5
 
 export function africasTalkingSandbox(
   deps: SandboxDeps & { sms: SmsConfig; reportUrl: string },
@@ -100,18 +103,40 @@ export function africasTalkingSandbox(
       networkCode: '63902',
       ...(record.status === 'Failed' ? { failureReason: 'UserInBlackList' } : {}),
     })
-    void reports.send({
-      url: deps.reportUrl,
-      body: report.toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      what: 'delivery report',
-    })
+    void reports.track(deliverReport(report.toString()))
     return {
       statusCode: 101,
       number: given,
       status: 'Success',
       cost: 'KES 0.8000',
       messageId: record.messageId,
+    }
+  }
+
+  /**
+   * Posts a delivery report as the service does, a moment after the message. A report that arrives before
+   * Soko has recorded the message's id (404) is posted again a few times, as the report of a real message
+   * arrives after the answer.
+   */
+  async function deliverReport(body: string) {
+    for (let attempt = 1; attempt <= REPORT_TRIES; attempt++) {
+      await setTimeout(REPORT_DELAY_MS * attempt)
+      try {
+        const res = await deps.fetch(deps.reportUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body,
+          signal: AbortSignal.timeout(10_000),
+        })
+        await res.arrayBuffer().catch(() => {})
+        if (res.status !== 404) {
+          if (!res.ok) deps.log.warn(`SMS sandbox: the delivery report receiver answered ${res.status}`)
+          return
+        }
+      } catch (error) {
+        deps.log.warn('SMS sandbox: could not deliver a delivery report', { error: String(error) })
+        return
+      }
     }
   }
 
@@ -148,14 +173,18 @@ const REFUSAL_STATUS: Record<number, string> = {
   409: 'DoNotDisturbRejection',
 }
 
-export const INBOX_CSS = `
+/** How the messages of a number look, on the inbox page and the M-Pesa sandbox phone. */
+export const SMS_LIST_CSS = `
+  .inbox { list-style: none; padding: 0; }
+  .sms { border: 1px solid #999; border-radius: .75rem; padding: .75rem; margin: .75rem 0; overflow-wrap: anywhere; background: #fff; }
+  .sms p { margin: 0 0 .25rem; }
+  .sms .quiet { color: #444; font-size: .9rem; }`
+
+const INBOX_CSS = `
   main { padding: 0 1rem 2rem; }
   label { display: block; font-weight: 600; margin-top: .75rem; }
   input { font: inherit; padding: .6rem; width: 100%; box-sizing: border-box; }
-  button { font: inherit; min-height: 44px; padding: .5rem 1rem; margin-top: .5rem; }
-  .sms { border: 1px solid #999; border-radius: .75rem; padding: .75rem; margin: .75rem 0; overflow-wrap: anywhere; }
-  .sms p { margin: 0 0 .25rem; }
-  .quiet { color: #444; font-size: .9rem; }`
+  button { font: inherit; min-height: 44px; padding: .5rem 1rem; margin-top: .5rem; }${SMS_LIST_CSS}`
 
 /** The messages a number received, newest first, as HTML with their links clickable. */
 export async function inboxHtml(store: SandboxStore, phone: string): Promise<string> {

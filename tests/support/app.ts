@@ -30,6 +30,10 @@ export interface RunningApp {
   /** Calls a subject, with the token as Bearer when one is given. */
   call(subject: string, input?: Record<string, unknown>, token?: string | null): Promise<RpcAnswer>
   close(): Promise<void>
+  /** The services the server's background jobs use (index.ts gives them to the job runner). */
+  checkout: ReturnType<typeof createApp>['checkout']
+  /** Resolves once the sandboxes' callbacks and reports under way have been delivered. */
+  sandboxesIdle(): Promise<void>
 }
 
 /**
@@ -98,6 +102,8 @@ export async function startApp(kind: DatabaseKind, overrides: Partial<Config> = 
     dataDir,
     config,
     rpc,
+    checkout: app.checkout,
+    sandboxesIdle: app.sandboxesIdle,
     call: (subject, input = {}, token = null) =>
       rpc({ subject, ...input }, token ? { authorization: `Bearer ${token}` } : {}),
     async close() {

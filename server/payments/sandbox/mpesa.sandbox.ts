@@ -3,6 +3,7 @@ import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { normalizeKenyanMobile } from '../../../contract/phone'
 import { escapeHtml } from '../../lib/html'
+import { inboxHtml, SMS_LIST_CSS } from '../../sms/africastalking.sandbox'
 import { darajaTimestamp } from '../mpesa.wire'
 import { deliveries } from './deliveries'
 import { page, type SandboxPage, sandboxPage } from './pages'
@@ -402,6 +403,7 @@ export function mpesaSandbox(deps: SandboxDeps, options: MpesaSandboxOptions = {
         waiting: listed.filter((prompt) => !stale.includes(prompt)),
         formAction: (id) => `${phonePath}/${encodeURIComponent(id)}`,
         paybillAction: `${phonePath}/paybill`,
+        inbox: await inboxHtml(store, phone),
         ...extra,
       }),
       status,
@@ -639,6 +641,8 @@ function phonePage(p: {
   paybill?: PaybillFields
   notice?: string | null
   error?: string | null
+  /** The SMS this number received (the SMS sandbox's inbox), as HTML. */
+  inbox?: string
 }): SandboxPage {
   const waiting = p.waiting ?? []
   // While no prompt waits the page checks again every 2 s; never while one does, so typing a PIN is safe,
@@ -692,7 +696,7 @@ ${prompts.length ? prompts.join('\n') : '<p class="quiet">No M-Pesa prompt on th
   return sandboxPage({
     title: 'M-Pesa sandbox phone',
     head: refresh,
-    css: PHONE_CSS,
+    css: `${PHONE_CSS}${SMS_LIST_CSS}`,
     body: `${p.notice ? `<p class="notice" role="status">${escapeHtml(p.notice)}</p>` : ''}
 ${p.error ? `<p class="error" role="alert">${escapeHtml(p.error)}</p>` : ''}
 <form method="get">
@@ -701,6 +705,7 @@ ${p.error ? `<p class="error" role="alert">${escapeHtml(p.error)}</p>` : ''}
 <div class="row"><button>Show prompts</button></div>
 </form>
 ${list}
+${p.inbox ?? ''}
 ${paybill}
 <p class="quiet">The sandbox M-PESA PIN is ${PIN}. Any other PIN is refused as a wrong PIN.</p>`,
     script: refreshScript,

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { currencyCodes } from '../../../contract/currencies'
+import { fitGsm7, gsm7Length, isGsm7, toGsm7 } from '../../../server/sms/gsm7'
+import { codeSms, receiptSms, SMS_MAX } from '../../../server/sms/templates'
+
+describe('GSM-7', () => {
+  it('counts septets, extended characters twice, and refuses what is not GSM-7', () => {
+    expect(gsm7Length('Soko KES 1,250')).toBe(14)
+    expect(gsm7Length('{€}')).toBe(6)
+    expect(gsm7Length('Ksh 100 😀')).toBeNull()
+    expect(isGsm7('Café à Nairobi')).toBe(true)
+    expect(isGsm7('Ẹ̀kọ́ àwòrán')).toBe(false)
+  })
+
+  it('writes typographic punctuation plainly and takes accents off', () => {
+    expect(toGsm7('“Sunrise” – it’s… ready — now')).toBe('"Sunrise" - it\'s... ready - now')
+    expect(toGsm7('Café Ngozi Ọlá Škoda')).toBe('Café Ngozi Ola Skoda')
+    expect(toGsm7('Beats 🎵 for you  ✨')).toBe('Beats for you')
+  })
+
+  it('shortens at a word with "..."', () => {
+    expect(fitGsm7('Pattern pack for tailors with cutting guides', 24)).toBe('Pattern pack for...')
+    expect(fitGsm7('Short', 24)).toBe('Short')
+  })
+})
+
+/** The longest values a template meets: a long title in another script, a large amount, a long address. */
+const LONG_TITLE =
+  '“Mwangaza wa Asubuhi” – Ẹ̀kọ́ àwòrán: a complete 12-week illustration & lettering course for Kenyan, Nigerian and Ugandan creators … 😀🎨 (2026 edition, with bonus brushes)'
+const LONG_LINK = `https://soko-marketplace.example.co.ke/o/${'A'.repeat(22)}`
+
+describe('every SMS template', () => {
+  const cases = [
+    ['code', codeSms('000000')],
+    ...currencyCodes.map((currency) => [
+      `receipt in ${currency}`,
+      receiptSms({
+        amount: 99_999_999_99,
+        currency,
+        title: LONG_TITLE,
+        reference: 'SKABCD1234',
+        link: LONG_LINK,
+      }),
+    ]),
+    [
+      'receipt, short title',
+      receiptSms({ amount: 100, currency: 'KES', title: 'Beats', reference: 'SKABCD1234', link: LONG_LINK }),
+    ],
+  ] as const
+
+  it.each(cases)('%s is GSM-7 and fits one segment', (_name, text) => {
+    expect(isGsm7(text), text).toBe(true)
+    expect(gsm7Length(text) ?? Infinity, text).toBeLessThanOrEqual(SMS_MAX)
+  })
+
+  it('keeps the link and the reference whole however long the title is', () => {
+    const text = receiptSms({
+      amount: 1_250_00,
+      currency: 'KES',
+      title: LONG_TITLE,
+      reference: 'SKABCD1234',
+      link: LONG_LINK,
+    })
+    expect(text).toContain(LONG_LINK)
+    expect(text).toContain('Ref SKABCD1234')
+    expect(text).toMatch(/^Soko: you paid KES 1,250\.00 for ""Mwangaza wa Asubuhi" -\.\.\."\. Ref /)
+  })
+})
