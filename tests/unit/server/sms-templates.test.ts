@@ -30,9 +30,9 @@ const LONG_TITLE =
 const LONG_LINK = `https://soko-marketplace.example.co.ke/o/${'A'.repeat(22)}`
 
 describe('every SMS template', () => {
-  const cases = [
+  const cases: [string, string][] = [
     ['code', codeSms('000000')],
-    ...currencyCodes.map((currency) => [
+    ...currencyCodes.map((currency): [string, string] => [
       `receipt in ${currency}`,
       receiptSms({
         amount: 99_999_999_99,
@@ -46,7 +46,7 @@ describe('every SMS template', () => {
       'receipt, short title',
       receiptSms({ amount: 100, currency: 'KES', title: 'Beats', reference: 'SKABCD1234', link: LONG_LINK }),
     ],
-  ] as const
+  ]
 
   it.each(cases)('%s is GSM-7 and fits one segment', (_name, text) => {
     expect(isGsm7(text), text).toBe(true)
