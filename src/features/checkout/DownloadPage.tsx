@@ -5,6 +5,7 @@ import { usePageTitle } from '../../lib/title'
 import { checkoutQueries } from './checkout.queries'
 import { OrderFiles } from './DownloadButton'
 import { OrderError } from './OrderStatusPage'
+import { StopSms } from './StopSms'
 
 /** The order as the buyer's purchases list has it, and when that list came. */
 function purchasedOrder(queryClient: QueryClient, orderId: string) {
@@ -20,7 +21,7 @@ function purchasedOrder(queryClient: QueryClient, orderId: string) {
  * /download/{id}: one purchase's files, for its buyer signed in or (with the key this browser kept) signed
  * out. Each press asks for a fresh short-lived link, so a bookmarked page keeps working.
  */
-export function DownloadPage({ orderId }: { orderId: string }) {
+export function DownloadPage({ orderId, smsToken }: { orderId: string; smsToken?: string | undefined }) {
   const queryClient = useQueryClient()
   const query = useQuery({
     ...checkoutQueries.order(orderId),
@@ -72,6 +73,7 @@ export function DownloadPage({ orderId }: { orderId: string }) {
           </p>
         )
       ) : null}
+      <StopSms token={smsToken} />
     </section>
   )
 }

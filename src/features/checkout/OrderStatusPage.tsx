@@ -12,6 +12,7 @@ import { checkoutQueries } from './checkout.queries'
 import { OrderFiles } from './DownloadButton'
 import { MpesaWait } from './MpesaWait'
 import { addressText, dateText, failureWords, itemText, slotText } from './order-format'
+import { StopSms } from './StopSms'
 
 /** The page's heading, focused when it changes, so a screen reader says where the buyer now stands. */
 function Heading({ children }: { children: string }) {
@@ -75,7 +76,13 @@ export function OrderError({
  * land. It shows the order's real state from the server, never assuming a return means paid, and follows
  * a waiting payment until the provider answers.
  */
-export function OrderStatusPage({ orderId }: { orderId: string | undefined }) {
+export function OrderStatusPage({
+  orderId,
+  smsToken,
+}: {
+  orderId: string | undefined
+  smsToken?: string | undefined
+}) {
   usePageTitle('Your order')
   if (!orderId)
     return (
@@ -92,7 +99,16 @@ export function OrderStatusPage({ orderId }: { orderId: string | undefined }) {
         </p>
       </section>
     )
-  return <OrderStatus orderId={orderId} />
+  return (
+    <>
+      <OrderStatus orderId={orderId} />
+      {smsToken ? (
+        <div className="page narrow">
+          <StopSms token={smsToken} />
+        </div>
+      ) : null}
+    </>
+  )
 }
 
 function OrderStatus({ orderId }: { orderId: string }) {

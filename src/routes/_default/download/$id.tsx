@@ -9,8 +9,11 @@ import { restoreForOffline } from '../../../lib/offline-route'
  * `?key=` of the receipt's link, which works on any device.
  */
 export const Route = createFileRoute('/_default/download/$id')({
-  validateSearch: (search: Record<string, unknown>): { key?: string } =>
-    typeof search.key === 'string' && search.key ? { key: search.key } : {},
+  validateSearch: (search: Record<string, unknown>): { key?: string; sms?: string } => ({
+    ...(typeof search.key === 'string' && search.key ? { key: search.key } : {}),
+    // Opened from an SMS receipt's link: its token, to stop such receipts.
+    ...(typeof search.sms === 'string' && search.sms ? { sms: search.sms } : {}),
+  }),
   // The purchase reads offline too: the copy kept in IndexedDB goes into the cache first.
   beforeLoad: ({ context }) => restoreForOffline(context.queryClient),
   loaderDeps: ({ search }) => ({ key: search.key }),
@@ -18,5 +21,5 @@ export const Route = createFileRoute('/_default/download/$id')({
     if (deps.key) void keepOrderKey(params.id, deps.key)
     void context.queryClient.prefetchQuery(checkoutQueries.order(params.id))
   },
-  component: () => <DownloadPage orderId={Route.useParams().id} />,
+  component: () => <DownloadPage orderId={Route.useParams().id} smsToken={Route.useSearch().sms} />,
 })
