@@ -58,6 +58,9 @@ describe.each(databaseKinds)('SMS on %s', (kind) => {
     await runner.runDue()
     await app.sandboxesIdle()
   }
+  /** A receipt-like message to a sandbox number, as an event would queue it. */
+  const queueTo = (phone: string, eventKey: string) =>
+    app.checkout.sms.queue(app.database.db, { eventKey, kind: 'receipt', phone, text: 'Soko: a receipt' })
   const messagesTo = (phone: string) =>
     app.database.db.select().from(smsMessages).where(eq(smsMessages.phone, phone))
   const inbox = async (number: string) =>
@@ -132,12 +135,7 @@ describe.each(databaseKinds)('SMS on %s', (kind) => {
   })
 
   it('records a refused number with its reason and does not try it again', async () => {
-    const id = await app.checkout.sms.queue(app.database.db, {
-      eventKey: 'test:refused',
-      kind: 'receipt',
-      phone: '254700000403',
-      text: 'Soko: a receipt',
-    })
+    const id = await queueTo('254700000403', 'test:refused')
     await send()
     const [message] = await messagesTo('254700000403')
     expect(message).toMatchObject({ status: 'failed', code: 403, reason: 'Not a valid phone number' })
@@ -150,12 +148,7 @@ describe.each(databaseKinds)('SMS on %s', (kind) => {
 
   it('mails the admins when the SMS account is out of credit', async () => {
     await personOf(app, 'ops@example.com', { roles: ['admin'] })
-    await app.checkout.sms.queue(app.database.db, {
-      eventKey: 'test:no-credit',
-      kind: 'receipt',
-      phone: '254700000405',
-      text: 'Soko: a receipt',
-    })
+    await queueTo('254700000405', 'test:no-credit')
     await send()
     const [message] = await messagesTo('254700000405')
     expect(message).toMatchObject({ status: 'failed', code: 405 })
@@ -164,12 +157,7 @@ describe.each(databaseKinds)('SMS on %s', (kind) => {
   })
 
   it('tries a temporary failure again later, and delivers it', async () => {
-    await app.checkout.sms.queue(app.database.db, {
-      eventKey: 'test:fails-once',
-      kind: 'receipt',
-      phone: '254700000500',
-      text: 'Soko: a receipt',
-    })
+    await queueTo('254700000500', 'test:fails-once')
     await send()
     const [first] = await messagesTo('254700000500')
     expect(first).toMatchObject({ status: 'queued', code: 500 })
@@ -180,12 +168,7 @@ describe.each(databaseKinds)('SMS on %s', (kind) => {
   })
 
   it('records a failed delivery, and refuses a forged delivery report', async () => {
-    await app.checkout.sms.queue(app.database.db, {
-      eventKey: 'test:report-fails',
-      kind: 'receipt',
-      phone: '254700000600',
-      text: 'Soko: a receipt',
-    })
+    await queueTo('254700000600', 'test:report-fails')
     await send()
     const [message] = await messagesTo('254700000600')
     expect(message).toMatchObject({ status: 'failed', reason: 'UserInBlackList' })
