@@ -6,6 +6,7 @@ import { type AppRoute, appRoutes } from '../../contract/routes'
 import { categorySlug } from '../../contract/storefront'
 import { buyByCard, DEMO_ADMIN, DEMO_HANDLE, DEMO_SELLER, demoProducts, newBuyer } from './demo'
 import { expect, test } from './fixtures'
+import { rendered } from './rendered'
 import { rpc } from './seller'
 
 /**
@@ -90,18 +91,6 @@ function pathOf(route: AppRoute, role: Role): string {
   return path
 }
 
-/** The page has rendered in the browser (not only the server's HTML) and finished loading its data. */
-async function settled(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector('main')
-    if (!main || !document.querySelector('h1')) return false
-    // React's own nodes, not the server-rendered copy they replace.
-    if (!Object.keys(main).some((k) => k.startsWith('__reactFiber$'))) return false
-    if (document.querySelector('[aria-busy="true"]')) return false
-    return !/Loading|One moment/.test(main.innerText)
-  })
-}
-
 /** axe's words for a node: the colours it measured for contrast, else the first line of its summary. */
 function detail(rule: string, node: NodeResult): string {
   const data = [...node.any, ...node.all, ...node.none].find((check) => check.data)?.data as
@@ -176,7 +165,7 @@ for (const role of Object.keys(roleRoutes) as Role[]) {
     for (const route of roleRoutes[role]) {
       await page.emulateMedia({ colorScheme: 'light' })
       await page.goto(pathOf(route, role), { waitUntil: 'domcontentloaded' })
-      await settled(page)
+      await rendered(page)
       const landed = new URL(page.url()).pathname
       if (seen.has(landed)) continue
       seen.add(landed)
