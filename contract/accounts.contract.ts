@@ -48,8 +48,8 @@ export const personName = z
 /** A one-time token from a link in an e-mail. */
 const linkToken = z
   .string({ error: 'The link is incomplete: open it again from the e-mail' })
-  .min(10)
-  .max(200)
+  .min(10, { error: 'This link is invalid or has expired' })
+  .max(200, { error: 'This link is invalid or has expired' })
 
 const session = z.object({ token: z.string(), user })
 

@@ -127,6 +127,12 @@ export const order = z.object({
   failure: z.object({ code: z.string(), message: z.string() }).nullable(),
   /** While an M-Pesa order waits (or after its prompt failed): how to pay by Paybill instead. */
   paybill: z.object({ businessNumber: z.string(), account: z.string(), amount: money }).nullable(),
+  /**
+   * M-Pesa in sandbox mode (no Daraja keys), while the order waits or after its prompt failed: the
+   * simulator's phone page, where a tester answers the prompt or pays by Paybill (`?number=` opens the
+   * number the prompt went to). Null in live mode and for other methods.
+   */
+  sandboxPhone: z.url({ protocol: /^https?$/ }).nullable(),
   /** Paid digital orders: the files to download, each with its downloads left (null: no limit). */
   files: z.array(productFile.extend({ downloadsLeft: z.number().nullable() })),
   /** How many times each file may be downloaded, when the seller limited it. */

@@ -1,5 +1,6 @@
 /**
- * What an M-Pesa result code means for the buyer, in plain words. No zod here: the checkout page imports
+ * What an M-Pesa result code means for the buyer, in plain words. The pages that show a failure say
+ * "Nothing was charged." themselves, once: these words never repeat it. No zod here: the checkout page imports
  * this in the browser. Codes are those of the STK push callback and query (docs/payments.md).
  */
 
@@ -75,7 +76,7 @@ export const MPESA_RESULTS: Readonly<Record<number, MpesaResultWords>> = {
   },
   1032: {
     title: 'You cancelled the M-Pesa prompt',
-    nextStep: 'Nothing was charged. Try again when you are ready.',
+    nextStep: 'Try again when you are ready.',
     retry: true,
   },
   1037: {

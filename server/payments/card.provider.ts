@@ -125,7 +125,7 @@ export function cardHooks(adapter: CardAdapter, signer: Signer, links: Links, ev
         {
           kind: 'failed',
           code: 'card_failed',
-          message: 'The bank did not complete the payment. Nothing was charged.',
+          message: 'The bank did not complete the payment.',
         },
         payload,
       )

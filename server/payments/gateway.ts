@@ -26,6 +26,8 @@ export interface Gateway {
   providers: Record<PaymentMethod, PaymentProvider>
   /** The number buyers pay by Paybill (or the till for Buy Goods). */
   paybillNumber: string
+  /** M-Pesa in sandbox mode: the simulator's phone page, where a tester answers prompts. Live: null. */
+  mpesaSandboxPhone: string | null
   urls: Links
   sign(purpose: SignaturePurpose, id: string): string
   verify(purpose: SignaturePurpose, id: string, signature: string): boolean
@@ -50,9 +52,10 @@ export function createGateway(
     return chosen ? { fetch: chosen } : {}
   }
   const m = payments.mpesa
+  const mpesaBase = (m.baseUrl ?? `${publicUrl}/sandbox/mpesa`).replace(/\/+$/, '')
   const mpesa = new MpesaAdapter({
     ...m,
-    baseUrl: m.baseUrl ?? `${publicUrl}/sandbox/mpesa`,
+    baseUrl: mpesaBase,
     ...transport(m.live),
   })
   const paypal = new PaypalAdapter({
@@ -78,6 +81,7 @@ export function createGateway(
       card: new CardProvider(card, urls),
     },
     paybillNumber: m.till ?? m.shortCode,
+    mpesaSandboxPhone: m.live ? null : `${mpesaBase}/phone`,
     urls,
     sign: signer.sign,
     verify: signer.verify,

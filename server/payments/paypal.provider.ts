@@ -63,8 +63,7 @@ export class PaypalProvider implements PaymentProvider {
         outcome: {
           kind: 'failed',
           code: 'declined',
-          message:
-            'PayPal declined the payment. Nothing was charged: try another card in PayPal, or pay another way.',
+          message: 'PayPal declined the payment: try another card in PayPal, or pay another way.',
         },
       }
     return { state: 'pending' }

@@ -38,6 +38,10 @@ export interface ChargeStarted {
 /** What a verified message or a status query says about a charge. */
 export type ChargeOutcome =
   | { kind: 'paid'; amount: Money; receipt: string | null; details: Record<string, unknown> }
+  /**
+   * `message` is what happened and what the buyer can do, shown under the page's own "Nothing was
+   * charged.", which it does not repeat.
+   */
   | { kind: 'failed'; code: string; message: string }
 
 export type ChargeState =

@@ -18,6 +18,8 @@ const paths = {
   share: 'M12 3v12M8 7l4-4 4 4M6 11H5v10h14V11h-1',
   check: 'M5 12l4 4 10-10',
   link: 'M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7',
+  bullets: 'M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01',
+  numbers: 'M10 6h10M10 12h10M10 18h10M4 4.5 5.5 3v5M3.5 14a1.5 1.5 0 0 1 3 0c0 1.2-3 2.3-3 4h3',
 } as const
 
 export type IconName = keyof typeof paths

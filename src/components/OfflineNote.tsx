@@ -1,3 +1,4 @@
+import { formatDateTime } from '../lib/dates'
 import { useOnline } from '../lib/install'
 
 /**
@@ -7,9 +8,7 @@ import { useOnline } from '../lib/install'
 export function OfflineNote({ updatedAt, failed = false }: { updatedAt: number; failed?: boolean }) {
   const online = useOnline()
   if ((online && !failed) || !updatedAt) return null
-  const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(
-    updatedAt,
-  )
+  const when = formatDateTime(updatedAt)
   return (
     <p className="notice offline-note" role="status">
       {online ? 'Could not refresh' : 'Offline'} — last updated {when}

@@ -49,7 +49,19 @@ test('sign up, open the confirmation mail from the outbox, and the e-mail is con
 
   // The link works once.
   await page.goto(`/verify/account/${token}`)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link did not work')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link is invalid or has expired')
+})
+
+test('a malformed confirmation link says it is invalid or expired and how to get a new one', async ({
+  page,
+}) => {
+  await page.goto('/verify/account/bad')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link is invalid or has expired')
+  await expect(page.getByRole('alert')).toHaveText(/works once, for 24 hours\. Ask for a new one/)
+  await expect(page.getByText('Some fields need attention')).toHaveCount(0)
+  await page.getByRole('link', { name: 'Send me a new link' }).click()
+  await expect(page).toHaveURL(/\/verify-email$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e-mail')
 })
 
 test('a signed-out visitor is sent to /login and comes back after signing in', async ({ page }) => {

@@ -55,6 +55,14 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     expect(again.body.errors).toEqual({ token: 'Expired or already used' })
   })
 
+  it('refuses a malformed confirmation link on its token, as a link that no longer works', async () => {
+    for (const token of ['bad', 'x'.repeat(201)]) {
+      const answer = await app.call('verifyEmail', { token })
+      expect(answer.status).toBe(400)
+      expect(answer.body.errors).toEqual({ token: 'This link is invalid or has expired' })
+    }
+  })
+
   it('refuses an expired confirmation link', async () => {
     const { token } = await signUp('expired@example.com')
     await app.call('requestEmailVerification', {}, token)

@@ -245,11 +245,14 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
         account: expect.stringMatching(/^SK[A-Z2-9]{8}$/),
         amount: { amount: 750_00, currency: 'KES' },
       },
+      // Sandbox mode: where a tester answers the prompt.
+      sandboxPhone: `${app.config.publicUrl}/sandbox/mpesa/phone`,
     })
     await phone('pay')
     const paid = data(await app.call('getOrder', { orderId, key: accessKey })).order
     expect(paid).toMatchObject({
       status: 'paid',
+      sandboxPhone: null,
       receipt: expect.stringMatching(/^SBX/),
       files: [{ name: 'mwangaza-beats.zip' }],
     })

@@ -870,7 +870,7 @@ describe('M-Pesa result words', () => {
   it('has plain words for the results buyers meet most', () => {
     expect(mpesaResult(1032)).toEqual({
       title: 'You cancelled the M-Pesa prompt',
-      nextStep: 'Nothing was charged. Try again when you are ready.',
+      nextStep: 'Try again when you are ready.',
       retry: true,
     })
     expect(mpesaResult('1037').title).toBe('Your phone did not answer the M-Pesa prompt')
@@ -878,6 +878,11 @@ describe('M-Pesa result words', () => {
     expect(mpesaResult('2001').title).toBe('The M-Pesa PIN was wrong')
     for (const code of [0, 1, 2, 3, 4, 8, 17, 1001, 1019, 1025, 9999, 1032, 1037, 2001, 8006])
       expect(MPESA_RESULTS[code]?.title).toBeTruthy()
+  })
+
+  it('never says "Nothing was charged": the page showing the failure says it once', () => {
+    for (const words of [...Object.values(MPESA_RESULTS), mpesaResult(4242)])
+      expect(`${words.title} ${words.nextStep}`).not.toMatch(/nothing was charged/i)
   })
 
   it('falls back to words that name the code', () => {

@@ -7,7 +7,7 @@ import type { Caller } from '../accounts/sessions'
 import { byKind } from '../catalog/catalog.service'
 import type { CheckoutDeps } from './deps'
 import { visibleOrder } from './order-access'
-import { viewOrders } from './order-view'
+import { orderViewContext, viewOrders } from './order-view'
 import { type OrderRow, takenSlots } from './orders'
 import { checkPending, closeOrder, orderView } from './payment'
 import { productOnSale, quote, startCheckout } from './place-order'
@@ -38,7 +38,7 @@ async function page(ctx: RpcContext, rows: OrderRow[], limit: number) {
   const more = rows.length > limit
   const shown = rows.slice(0, limit)
   return {
-    orders: await viewOrders(ctx.db, shown, { paybillNumber: ctx.gateway.paybillNumber }),
+    orders: await viewOrders(ctx.db, shown, orderViewContext(ctx.gateway)),
     nextCursor: more ? (shown.at(-1)?.id ?? null) : null,
   }
 }

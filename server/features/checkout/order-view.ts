@@ -9,7 +9,15 @@ import type { OrderRow } from './orders'
 /** What the order views need besides the order: its product, seller, files, tickets, refund, downloads. */
 export interface OrderViewContext {
   paybillNumber: string
+  /** The M-Pesa simulator's phone page while M-Pesa is in sandbox mode, else null. */
+  mpesaSandboxPhone: string | null
 }
+
+/** What an order view needs from the payment gateway. */
+export const orderViewContext = (gateway: OrderViewContext): OrderViewContext => ({
+  paybillNumber: gateway.paybillNumber,
+  mpesaSandboxPhone: gateway.mpesaSandboxPhone,
+})
 
 const PAID_LIKE = new Set(['paid', 'refunding'])
 
@@ -93,6 +101,10 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
               account: row.reference,
               amount: { amount: row.chargeAmount, currency: 'KES' },
             }
+          : null,
+      sandboxPhone:
+        row.method === 'mpesa' && (row.status === 'pending' || row.status === 'failed')
+          ? ctx.mpesaSandboxPhone
           : null,
       files:
         paid && row.kind === 'digital'

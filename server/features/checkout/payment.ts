@@ -4,7 +4,7 @@ import { orders } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import type { ChargeNext, ChargeRef, PaymentProvider } from '../../payments/provider'
 import type { CheckoutDeps } from './deps'
-import { viewOrder } from './order-view'
+import { orderViewContext, viewOrder } from './order-view'
 import type { OrderRow } from './orders'
 import { settle } from './settle'
 
@@ -54,7 +54,7 @@ export async function startPayment(
 export async function orderView(deps: Pick<CheckoutDeps, 'db' | 'gateway'>, orderId: string): Promise<Order> {
   const [row] = await deps.db.select().from(orders).where(eq(orders.id, orderId))
   if (!row) throw new AppError(404, 'No such order')
-  return viewOrder(deps.db, row, { paybillNumber: deps.gateway.paybillNumber })
+  return viewOrder(deps.db, row, orderViewContext(deps.gateway))
 }
 
 /** Gives up a waiting order (the buyer's choice, or its hold ran out); what it held is free again. */

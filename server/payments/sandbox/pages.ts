@@ -3,12 +3,22 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { escapeHtml } from '../../lib/html'
 import { sandboxContentSecurityPolicy } from '../../web/security-headers'
 
-/** What every simulator page shares; each adds its provider's own look in `css`. */
+/**
+ * What every simulator page shares; each adds its provider's own look in `css`. A 390 px phone is the
+ * first screen they are made for: nothing wider than the screen, 16 px text in fields (a phone zooms in
+ * on smaller), long words wrap, and every button and lone link is at least 44 px tall.
+ */
 const BASE_CSS = `
-  body { margin: 0; font: 16px/1.5 system-ui, sans-serif; }
+  *, *::before, *::after { box-sizing: border-box; }
+  html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
+  body { margin: 0; font: 16px/1.5 system-ui, sans-serif; overflow-wrap: anywhere; }
   .banner { margin: 0; padding: .5rem 1rem; background: #ffd140; color: #1a1a1a; text-align: center; font-weight: 600; }
   main { max-width: 28rem; }
-  h1 { font-size: 1.4rem; }`
+  h1 { font-size: 1.4rem; }
+  input, button, select { font: inherit; font-size: 1rem; max-width: 100%; }
+  input { width: 100%; min-height: 44px; }
+  button { min-height: 44px; }
+  p > a:only-child { display: inline-block; padding: .625rem 0; }`
 
 /** A simulator's page and the Content-Security-Policy it is sent with. */
 export interface SandboxPage {
@@ -43,7 +53,7 @@ ${p.head ?? ''}
 <style>${style}</style>
 </head>
 <body>
-<p class="banner" role="note">Sandbox — no real money moves</p>
+<header><p class="banner" role="note">Sandbox — no real money moves</p></header>
 <main>
 <h1>${escapeHtml(p.title)}</h1>
 ${p.body}

@@ -782,7 +782,8 @@ function layout(title: string, body: string, returnTo: (string | null)[] = []): 
 
 const APPROVAL_CSS = `
   body { color: #001c64; background: #f5f7fa; }
-  main { margin: 2rem auto; padding: 1.5rem; background: #fff; border-radius: .75rem; box-shadow: 0 1px 4px #0002; }
+  main { margin: 1rem .75rem; padding: 1.25rem; background: #fff; border-radius: .75rem; box-shadow: 0 1px 4px #0002; }
+  @media (min-width: 30rem) { main { margin: 2rem auto; padding: 1.5rem; } }
   h1 { margin-top: 0; }
   dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; }
   dt { color: #545d68; } dd { margin: 0; font-weight: 600; }

@@ -844,13 +844,14 @@ function layout(title: string, body: string, session?: CheckoutSession): Sandbox
 
 const CARD_CSS = `
   body { color: #1a1f36; background: #f6f9fc; }
-  main { margin: 2rem auto; padding: 1.5rem; background: #fff; border-radius: .5rem; box-shadow: 0 1px 4px #0002; }
+  main { margin: 1rem .75rem; padding: 1.25rem; background: #fff; border-radius: .5rem; box-shadow: 0 1px 4px #0002; }
+  @media (min-width: 30rem) { main { margin: 2rem auto; padding: 1.5rem; } }
   h1 { margin-top: 0; } h2 { font-size: 1rem; margin-bottom: .25rem; }
   .items { padding-left: 1.25rem; } .email { color: #697386; }
   form { display: grid; gap: .5rem; margin: 1rem 0; }
   label { font-size: .9rem; color: #3c4257; }
   input { font: inherit; padding: .6rem .75rem; border: 1px solid #cfd7df; border-radius: .375rem; }
-  .row { display: grid; grid-template-columns: 1fr 1fr; gap: .75rem; } .row > div { display: grid; gap: .5rem; }
+  .row { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: .75rem; } .row > div { display: grid; gap: .5rem; }
   button { font: inherit; padding: .75rem 1rem; border-radius: .375rem; border: 1px solid #635bff; background: #fff; color: #635bff; cursor: pointer; }
   button.primary { background: #635bff; color: #fff; margin-top: .5rem; }
   [role=alert] { padding: .75rem; border-radius: .375rem; background: #fdecea; color: #8a1c12; }

@@ -68,7 +68,10 @@ const accountRoute = getRouteApi('/_default/verify/account/$token')
 export function ConfirmEmailPage() {
   usePageTitle('Confirming your e-mail')
   const { token } = accountRoute.useParams()
-  const [state, setState] = useState<{ status: 'working' | 'done' | 'failed'; message: string }>({
+  const [state, setState] = useState<{
+    status: 'working' | 'done' | 'invalid' | 'failed'
+    message: string
+  }>({
     status: 'working',
     message: '',
   })
@@ -85,17 +88,31 @@ export function ConfirmEmailPage() {
           await storeUser({ ...user, emailVerified: true })
       })
       .catch((error: unknown) =>
-        setState({
-          status: 'failed',
-          message:
-            error instanceof RpcError ? error.message : 'The address could not be confirmed. Try again.',
-        }),
+        // A token the server refuses, whether malformed, unknown, used or out of date, is one outcome.
+        error instanceof RpcError && error.errors.token
+          ? setState({ status: 'invalid', message: '' })
+          : setState({
+              status: 'failed',
+              message:
+                error instanceof RpcError ? error.message : 'The address could not be confirmed. Try again.',
+            }),
       )
   }, [token])
   if (state.status === 'done')
     return (
       <Outcome title="Your e-mail is confirmed" next={{ to: '/account', label: 'Go to your account' }}>
         {state.message}
+      </Outcome>
+    )
+  if (state.status === 'invalid')
+    return (
+      <Outcome
+        title="This link is invalid or has expired"
+        tone="error"
+        next={{ to: '/verify-email', label: 'Send me a new link' }}
+      >
+        A confirmation link works once, for 24 hours. Ask for a new one and open the link in the newest
+        e-mail.
       </Outcome>
     )
   if (state.status === 'failed')

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { CONTACT_TOPICS } from '../../../contract/contact.constants'
 import { currencies, currencyCodes } from '../../../contract/currencies'
 import { Field, FormMessage, SelectField, SubmitButton, text, useSubmit } from '../../components/Form'
+import { formatDate, formatDateTime } from '../../lib/dates'
 import { rpc } from '../../lib/rpc'
 import { usePageTitle } from '../../lib/title'
 import { adminQueries } from './admin.queries'
@@ -49,7 +50,7 @@ function Verifications() {
           <li key={v.id} className="card">
             <p>
               <strong>{v.seller.displayName}</strong> (@{v.seller.handle}, {v.seller.email}), sent{' '}
-              {new Date(v.submittedAt).toLocaleString()}
+              {formatDateTime(v.submittedAt)}
             </p>
             <dl className="details">
               <dt>Legal name</dt>
@@ -118,7 +119,7 @@ function Rates() {
       <h2 id="rates-heading">Exchange rates</h2>
       <p className="muted">
         What one US dollar buys. Used only for approximate prices; buyers pay in the seller's currency.
-        {rates.data?.updatedAt ? ` Last changed ${new Date(rates.data.updatedAt).toLocaleString()}.` : ''}
+        {rates.data?.updatedAt ? ` Last changed ${formatDateTime(rates.data.updatedAt)}.` : ''}
       </p>
       {rates.isPending ? <p>Loading…</p> : null}
       {rates.data ? (
@@ -154,9 +155,7 @@ function Invite() {
       email: text(data, 'email'),
       role: text(data, 'role') as 'customer' | 'admin',
     })
-    setSent(
-      `Invitation sent to ${answer.sentTo}; it works until ${new Date(answer.expiresAt).toLocaleDateString()}.`,
-    )
+    setSent(`Invitation sent to ${answer.sentTo}; it works until ${formatDate(answer.expiresAt)}.`)
   })
   return (
     <section aria-labelledby="invite-heading">
@@ -200,7 +199,7 @@ function ContactMessages() {
                 <span className="badge">
                   {CONTACT_TOPICS.find((t) => t.value === m.topic)?.label ?? m.topic}
                 </span>{' '}
-                {m.name} — {new Date(m.sentAt).toLocaleString()}
+                {m.name} — {formatDateTime(m.sentAt)}
               </summary>
               <p className="message-text">{m.message}</p>
               <p>
@@ -268,7 +267,7 @@ function Outbox() {
             <details>
               <summary>
                 <span className="badge">{m.kind === 'sms' ? 'SMS' : 'Mail'}</span>{' '}
-                {m.subject || m.text.slice(0, 60)} — to {m.to}, {new Date(m.sentAt).toLocaleString()}
+                {m.subject || m.text.slice(0, 60)} — to {m.to}, {formatDateTime(m.sentAt)}
               </summary>
               <pre className="message-text">{m.text}</pre>
             </details>

@@ -8,6 +8,7 @@ import type {
   Rates,
 } from '../../../contract/storefront'
 import { Photo } from '../../components/Photo'
+import { formatDateTime } from '../../lib/dates'
 import { formatSize } from '../../lib/size'
 import { usePageTitle } from '../../lib/title'
 import { BuyButton } from '../checkout/BuyButton'
@@ -28,13 +29,9 @@ export function WeeklyHours({ slots }: { slots: WeeklySlot[] }) {
   )
 }
 
-/** A date and time in the event's own zone, named: "Saturday, 9 January 2027 at 18:00 (Africa/Nairobi)". */
+/** A date and time in the event's own zone, named: "Sat, Jan 9, 2027, 6:00 PM (Africa/Nairobi)". */
 function when(iso: string, timeZone: string) {
-  // dateStyle and timeStyle cannot be combined with timeZoneName, so the zone is named after.
-  const text = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(
-    new Date(iso),
-  )
-  return `${text} (${timeZone.replace(/_/g, ' ')})`
+  return `${formatDateTime(iso, { timeZone, weekday: true })} (${timeZone.replace(/_/g, ' ')})`
 }
 
 const whereText = (where: PublicPlace) =>

@@ -115,13 +115,17 @@ export function MpesaWait({
           ) : null}
         </>
       ) : null}
-      {order.status === 'failed' ? (
-        <>
-          {words ? <p>{words.nextStep}</p> : null}
-          <p>Nothing was charged.</p>
-        </>
-      ) : null}
+      {order.status === 'failed' ? <p>Nothing was charged.{words ? ` ${words.nextStep}` : ''}</p> : null}
       {showPaybill && paybill ? <Paybill paybill={paybill} /> : null}
+      {order.sandboxPhone ? (
+        <p className="notice">
+          Sandbox mode: no real phone gets this prompt.{' '}
+          <a href={sandboxPhoneLink(order.sandboxPhone, phone)} target="_blank" rel="noopener">
+            Open the sandbox phone<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>{' '}
+          to answer it, or to pay by Paybill.
+        </p>
+      ) : null}
       {cancel.isError ? (
         <p className="form-message form-message-error" role="alert">
           {cancel.error instanceof RpcError ? cancel.error.message : 'Cancelling did not work. Try again.'}
@@ -153,6 +157,11 @@ export function MpesaWait({
       </p>
     </section>
   )
+}
+
+/** The sandbox phone page, opened on the number the prompt went to when this page knows it. */
+function sandboxPhoneLink(page: string, phone: string | undefined): string {
+  return phone ? `${page}${page.includes('?') ? '&' : '?'}number=${encodeURIComponent(phone)}` : page
 }
 
 /** True once the order has waited ~60 s, counted from when it was made (so a reload keeps the count). */

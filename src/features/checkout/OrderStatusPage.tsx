@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { METHOD_NAMES } from '../../../contract/checkout.constants'
 import type { Order } from '../../../contract/checkout.contract'
+import { formatDate } from '../../lib/dates'
 import { RpcError } from '../../lib/rpc'
 import { useSession } from '../../lib/session'
 import { usePageTitle } from '../../lib/title'
@@ -11,7 +12,7 @@ import { requestPersistence } from '../downloads/library'
 import { checkoutQueries } from './checkout.queries'
 import { OrderFiles } from './DownloadButton'
 import { MpesaWait } from './MpesaWait'
-import { addressText, dateText, failureWords, itemText, slotText } from './order-format'
+import { addressText, failureWords, itemText, slotText } from './order-format'
 import { StopSms } from './StopSms'
 
 /** The page's heading, focused when it changes, so a screen reader says where the buyer now stands. */
@@ -259,7 +260,7 @@ function OrderFacts({ order }: { order: Order }) {
       {order.paidAt ? (
         <>
           <dt>Paid</dt>
-          <dd>{dateText(order.paidAt)}</dd>
+          <dd>{formatDate(order.paidAt)}</dd>
         </>
       ) : null}
     </dl>

@@ -6,6 +6,7 @@ import { FormMessage } from '../../components/Form'
 import { LoadMore } from '../../components/LoadMore'
 import { OfflineNote } from '../../components/OfflineNote'
 import { Photo } from '../../components/Photo'
+import { formatDate } from '../../lib/dates'
 import { RpcError, rpc } from '../../lib/rpc'
 import { usePageTitle } from '../../lib/title'
 import { money } from '../catalog/money'
@@ -13,7 +14,7 @@ import { useForgetRefunded, useLibrary } from '../downloads/library'
 import { StorageUsage } from '../downloads/StorageUsage'
 import { checkoutQueries } from './checkout.queries'
 import { OrderFiles } from './DownloadButton'
-import { dateText, itemText } from './order-format'
+import { itemText } from './order-format'
 
 /** The buyer's orders, a page at a time, with the count of signed-out orders waiting for a verified address. */
 function usePurchases() {
@@ -130,7 +131,7 @@ export function PurchasesPage() {
                 <p className="muted">
                   {itemText(order) ? `${itemText(order)} · ` : ''}
                   {order.total.amount === 0 ? 'Free' : money(order.total)} ·{' '}
-                  {dateText(order.paidAt ?? order.createdAt)}
+                  {formatDate(order.paidAt ?? order.createdAt)}
                 </p>
                 <p>
                   <span className="badge">{ORDER_STATUS_TEXT[order.status]}</span>
@@ -178,7 +179,7 @@ export function DownloadsPage() {
         <section key={order.id} className="card download-order" aria-labelledby={`files-${order.id}`}>
           <h2 id={`files-${order.id}`}>{order.product.title}</h2>
           <p className="muted">
-            By {order.product.seller.displayName} · {dateText(order.paidAt ?? order.createdAt)} ·{' '}
+            By {order.product.seller.displayName} · {formatDate(order.paidAt ?? order.createdAt)} ·{' '}
             <Link to="/download/$id" params={{ id: order.id }}>
               Download page<span className="visually-hidden"> of {order.product.title}</span>
             </Link>

@@ -4,11 +4,12 @@ import { ORDER_STATUS_TEXT, ORDER_STATUSES, type OrderStatus } from '../../../co
 import type { Order } from '../../../contract/checkout.contract'
 import { errorState, Field, FormMessage, SelectField } from '../../components/Form'
 import { LoadMore } from '../../components/LoadMore'
+import { formatDate } from '../../lib/dates'
 import { rpc } from '../../lib/rpc'
 import { usePageTitle } from '../../lib/title'
 import { KIND_LABELS, money } from '../catalog/money'
 import { checkoutQueries } from './checkout.queries'
-import { addressText, dateText, itemText, slotText } from './order-format'
+import { addressText, itemText, slotText } from './order-format'
 
 /** /account/customers: the seller's orders, newest first, with what to ship and a way to refund. */
 export function SalesPage() {
@@ -89,7 +90,7 @@ function Sale({ order }: { order: Order }) {
           <span className="badge">{ORDER_STATUS_TEXT[order.status]}</span>
         </dd>
         <dt>{order.paidAt ? 'Paid' : 'Ordered'}</dt>
-        <dd>{dateText(order.paidAt ?? order.createdAt)}</dd>
+        <dd>{formatDate(order.paidAt ?? order.createdAt)}</dd>
         <dt>Reference</dt>
         <dd>
           {order.reference} · {KIND_LABELS[order.kind]}

@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { isoToZoned } from '../../../contract/zoned-time'
+import { formatDate, formatTime } from '../../lib/dates'
 import { addDays, checkoutQueries, SLOT_DAYS } from './checkout.queries'
-import { buyerTimeZone, dayText, timeText, zoneName } from './order-format'
+import { buyerTimeZone, zoneName } from './order-format'
 
 /**
  * A service's free times, grouped by day in the buyer's own time zone (named, since the seller may be
@@ -31,7 +32,7 @@ export function SlotPicker({
   const days = new Map<string, { start: string; end: string }[]>()
   for (const page of slots.data?.pages ?? [])
     for (const slot of page.slots) {
-      const day = dayText(slot.start, zone)
+      const day = formatDate(slot.start, { timeZone: zone, weekday: true })
       days.set(day, [...(days.get(day) ?? []), slot])
     }
   const weeks = ((slots.data?.pages.length ?? 1) * SLOT_DAYS) / 7
@@ -76,7 +77,7 @@ export function SlotPicker({
                   checked={value === slot.start}
                   onChange={() => onChange(slot)}
                 />
-                {timeText(slot.start, zone)}–{timeText(slot.end, zone)}
+                {formatTime(slot.start, { timeZone: zone })}–{formatTime(slot.end, { timeZone: zone })}
               </label>
             ))}
           </div>

@@ -1,5 +1,6 @@
 import type { Order } from '../../../contract/checkout.contract'
 import { mpesaResult } from '../../../contract/mpesa'
+import { formatDateTime, formatTime } from '../../lib/dates'
 
 /** 254712345678 → `0712 345 678`, as Kenyans write it; anything else as it is. */
 export function formatPhone(phone: string): string {
@@ -14,26 +15,10 @@ export function buyerTimeZone(): string {
 
 export const zoneName = (timeZone: string) => timeZone.replace(/_/g, ' ')
 
-const formats = new Map<string, Intl.DateTimeFormat>()
-function format(iso: string, options: Intl.DateTimeFormatOptions): string {
-  const key = JSON.stringify(options)
-  let formatter = formats.get(key)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(undefined, options)
-    formats.set(key, formatter)
-  }
-  return formatter.format(new Date(iso))
-}
-
-export const dayText = (iso: string, timeZone: string) =>
-  format(iso, { weekday: 'long', day: 'numeric', month: 'long', timeZone })
-export const timeText = (iso: string, timeZone: string) =>
-  format(iso, { hour: 'numeric', minute: '2-digit', timeZone })
-export const dateText = (iso: string) => format(iso, { dateStyle: 'medium' })
-
-/** A booked time in the buyer's zone, named: `Tuesday, 3 December, 10:00–10:30 (Africa/Nairobi)`. */
+/** A booked time in the buyer's zone, named: `Tue, Dec 3, 2026, 10:00 AM–10:30 AM (Africa/Nairobi)`. */
 export function slotText(slot: { start: string; end: string }, timeZone = buyerTimeZone()): string {
-  return `${dayText(slot.start, timeZone)}, ${timeText(slot.start, timeZone)}–${timeText(slot.end, timeZone)} (${zoneName(timeZone)})`
+  const start = formatDateTime(slot.start, { timeZone, weekday: true })
+  return `${start}–${formatTime(slot.end, { timeZone })} (${zoneName(timeZone)})`
 }
 
 let regions: Intl.DisplayNames | undefined

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { ProductFile } from '../../../contract/catalog.contract'
 import { type LibraryFile, libraryId, offlineFileUrl } from '../../../contract/downloads'
 import { Icon } from '../../components/Icon'
+import { formatDate } from '../../lib/dates'
 import { runtimeSettings } from '../../lib/runtime'
 import { formatSize } from '../../lib/size'
 import { type LibraryEntry, library } from './library'
@@ -117,9 +118,7 @@ export function LibraryFileRow({
           <p className={kept.status === 'failed' ? 'field-error' : 'muted'} role="status" aria-live="polite">
             {STATUS_TEXT[kept.status]}
             {kept.status === 'failed' && kept.error ? `: ${kept.error}` : ''}
-            {kept.status === 'done' && kept.doneAt
-              ? ` · ${new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(kept.doneAt)}`
-              : ''}
+            {kept.status === 'done' && kept.doneAt ? ` · ${formatDate(kept.doneAt)}` : ''}
           </p>
           {kept.status !== 'done' ? (
             <>

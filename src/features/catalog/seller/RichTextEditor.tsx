@@ -116,14 +116,15 @@ const TOOLS: Tool[] = [
   },
   {
     label: 'Bulleted list',
-    text: '•',
+    text: <Icon name="bullets" size={20} />,
     keys: 'Control+Shift+8',
     active: (e) => e.isActive('bulletList'),
     run: (e) => e.chain().focus().toggleBulletList().run(),
   },
   {
     label: 'Numbered list',
-    text: '1.',
+    // Drawn, not the text "1.", which a voice user would say and the name would not contain.
+    text: <Icon name="numbers" size={20} />,
     keys: 'Control+Shift+7',
     active: (e) => e.isActive('orderedList'),
     run: (e) => e.chain().focus().toggleOrderedList().run(),

@@ -1,0 +1,56 @@
+/**
+ * Dates as Soko shows them, one way on every page: the short month, the day and the year
+ * (`Nov 23, 2026` in US English, `23 Nov 2026` in British English: the visitor's language orders the
+ * parts, as it does for prices), with the time after it where a time matters (`Nov 23, 2026, 6:00 PM`).
+ * Pages never format a date themselves.
+ */
+
+type DateInput = Date | string | number
+
+export interface DateOptions {
+  /** The zone to show it in (an event's or a booking's own); the browser's when left out. */
+  timeZone?: string | undefined
+  /** Lead with the short weekday, `Mon, Nov 23, 2026`, where the day of the week helps (bookings). */
+  weekday?: boolean | undefined
+  /** The language to write it in: the browser's when left out (tests name one). */
+  locale?: string | undefined
+}
+
+const DATE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' }
+const TIME: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' }
+
+/** Making an Intl.DateTimeFormat costs far more than using one: lists of dates reuse them. */
+const formatters = new Map<string, Intl.DateTimeFormat>()
+
+function format(value: DateInput, parts: Intl.DateTimeFormatOptions, options: DateOptions): string {
+  const date = value instanceof Date ? value : new Date(value)
+  // A date the server did not send (or sent broken) shows as nothing rather than breaking the page.
+  if (Number.isNaN(date.getTime())) return ''
+  const settings: Intl.DateTimeFormatOptions = {
+    ...(options.weekday ? { weekday: 'short' } : {}),
+    ...parts,
+    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+  }
+  const key = `${options.locale ?? ''}|${JSON.stringify(settings)}`
+  let formatter = formatters.get(key)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(options.locale, settings)
+    formatters.set(key, formatter)
+  }
+  return formatter.format(date)
+}
+
+/** `Nov 23, 2026`. */
+export function formatDate(value: DateInput, options: DateOptions = {}): string {
+  return format(value, DATE, options)
+}
+
+/** `Nov 23, 2026, 6:00 PM`. */
+export function formatDateTime(value: DateInput, options: DateOptions = {}): string {
+  return format(value, { ...DATE, ...TIME }, options)
+}
+
+/** `6:00 PM`: a time on a day already named (the end of a booking, a day's list of free times). */
+export function formatTime(value: DateInput, options: Omit<DateOptions, 'weekday'> = {}): string {
+  return format(value, TIME, options)
+}
