@@ -1,16 +1,15 @@
+import { formatDate, formatDateTime } from '../../lib/dates'
 import { formatMoney } from '../../lib/money'
 import { KIND_TEXT } from './transactions-csv'
 import type { MovementKind } from './transactions-search'
 
 // How the transactions page writes dates, amounts and kinds.
 
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
 /** The chart's days are UTC days: name them in UTC, or a day could show as its neighbour. */
 const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' })
 
-export const dateTimeText = (iso: string) => dateTimeFormat.format(new Date(iso))
-export const dateText = (iso: string) => dateFormat.format(new Date(iso))
+export const dateTimeText = (iso: string) => formatDateTime(iso)
+export const dateText = (iso: string) => formatDate(iso)
 export const dayText = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`))
 
 /** Money in with a plus, money out with the minus formatMoney already writes. */
