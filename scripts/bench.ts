@@ -1,28 +1,34 @@
 // `npm run bench`: figures, never a verdict. Measures, in one run on this machine:
 //   - first-load JavaScript of pages (gzip bytes of every script the page loads until the network is idle),
-//     with the 130 KB budget of / next to it
+//     with the 130 KB budget of / next to it, and first-load CSS (every stylesheet, gzip) of /, /explore,
+//     a product page and /login with the 10 KB budget next to it
 //   - Lighthouse mobile (its defaults: Moto G Power emulation, simulated slow 4G and 4x CPU slowdown,
 //     performance category only) for a product page /{slug} and /explore, better of two runs each, with
 //     issue 5's targets next to them: performance >= 90 and LCP <= 2.5 s
+//   - Lighthouse accessibility scores of /, /explore, a product page, /login and /account/transactions
+//     (signed in as the demo seller), with the target of 100 next to them (bench-a11y.ts)
 //   - getSettings requests/second and p99 latency under autocannon, next to a bare node:http endpoint
 //     that answers the same bytes, and their ratio.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse'
 import { chromium } from 'playwright'
 import { freePort } from '../tests/support/net'
 import { rootDir, startServer } from '../tests/support/process'
+import { accessibilityFigures, demoSellerToken, printAccessibility } from './bench-a11y'
+import { launchDebuggableChromium } from './bench-chromium'
 import { downloadFigures, printDownloadFigures } from './bench-downloads'
 import { chromiumArgs, findChromium } from './chromium'
 
 const pages = ['/', '/login', '/explore', '/features']
 /** Issue 4's budget: the home page's first load, gzip. */
 const HOME_BUDGET_BYTES = 130 * 1024
+/** The look and feel's budget: the stylesheets a page loads first, gzip. */
+const CSS_BUDGET_BYTES = 10 * 1024
 /** Issue 5's targets for /{slug} and /explore under Lighthouse mobile. */
 const PERFORMANCE_TARGET = 90
 const LCP_TARGET_MS = 2500
@@ -33,6 +39,8 @@ const rpcBody = JSON.stringify({ subject: 'getSettings' })
 
 interface FirstLoad {
   bytes: number
+  /** Gzip bytes of every stylesheet the page loaded. */
+  cssBytes: number
   /** Whether any script the page loaded is the Firebase SDK (it registers itself as "@firebase/…"). */
   firebase: boolean
   /** The first uncaught error or error-page log ("Page error: …"): the figures are then of a broken page. */
@@ -49,7 +57,7 @@ async function firstLoadJs(baseUrl: string, pages: string[]): Promise<Record<str
       // A fresh context per page: nothing cached, no service worker yet — a first visit.
       const context = await browser.newContext()
       const tab = await context.newPage()
-      const load: FirstLoad = { bytes: 0, firebase: false }
+      const load: FirstLoad = { bytes: 0, cssBytes: 0, firebase: false }
       const pending: Promise<void>[] = []
       tab.on('pageerror', (error) => {
         load.error ??= error.message
@@ -59,12 +67,15 @@ async function firstLoadJs(baseUrl: string, pages: string[]): Promise<Record<str
           load.error ??= message.text().split('\n')[0]
       })
       tab.on('response', (res) => {
-        if (res.request().resourceType() !== 'script') return
+        const type = res.request().resourceType()
+        if (type !== 'script' && type !== 'stylesheet') return
         pending.push(
           res.body().then(
             (body) => {
-              load.bytes += gzipSync(body, { level: 9 }).length
-              if (body.includes('@firebase/')) load.firebase = true
+              const gzipped = gzipSync(body, { level: 9 }).length
+              if (type === 'stylesheet') load.cssBytes += gzipped
+              else load.bytes += gzipped
+              if (type === 'script' && body.includes('@firebase/')) load.firebase = true
             },
             () => {},
           ),
@@ -142,42 +153,6 @@ interface LighthouseFigures {
   best: LighthouseRun
   scores: number[]
   report: string
-}
-
-/** Chromium with a DevTools port for Lighthouse; we start it, so we stop exactly this PID. */
-async function launchDebuggableChromium(executablePath: string) {
-  const port = await freePort()
-  const profile = mkdtempSync(path.join(tmpdir(), 'soko-bench-lighthouse-profile-'))
-  const child: ChildProcess = spawn(
-    executablePath,
-    [
-      '--headless=new',
-      ...chromiumArgs,
-      `--remote-debugging-port=${port}`,
-      `--user-data-dir=${profile}`,
-      '--no-default-browser-check',
-      '--disable-extensions',
-      '--disable-dev-shm-usage',
-      'about:blank',
-    ],
-    { stdio: 'ignore' },
-  )
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  child.once('error', () => {}) // a failed spawn: the wait below gives up and says so
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
-    await Promise.race([exited, sleep(5000)])
-    rmSync(profile, { recursive: true, force: true })
-  }
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) break
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return { port, stop }
-    } catch {}
-    await sleep(100)
-  }
-  await stop()
-  throw new Error('Chromium did not open its DevTools port')
 }
 
 async function lighthouseOnce(executablePath: string, url: string): Promise<LighthouseRun> {
@@ -374,6 +349,18 @@ async function main() {
       { label: '/explore', path: '/explore' },
     ]
     const lighthouseResults = await lighthouseFigures(server.url, lighthouseTargets)
+    const sellerToken = await demoSellerToken(server.url)
+    const accessibility = await accessibilityFigures(server.url, [
+      { label: '/', path: '/' },
+      { label: '/explore', path: '/explore' },
+      ...(slug ? [{ label: slugLabel, path: `/${slug}` }] : []),
+      { label: '/login', path: '/login' },
+      {
+        label: '/account/transactions (the demo seller)',
+        path: '/account/transactions',
+        ...(sellerToken ? { token: sellerToken } : {}),
+      },
+    ])
     const answer = await (await fetch(`${server.url}/`, { method: 'POST', body: rpcBody })).text()
     const bare = await startBare(answer)
     try {
@@ -403,6 +390,15 @@ async function main() {
           `  budget /: ${(js['/'].bytes / 1024).toFixed(1)} KB of ${HOME_BUDGET_BYTES / 1024} KB ` +
             `(${js['/'].bytes <= HOME_BUDGET_BYTES ? 'within' : 'OVER'})`,
         )
+      if (typeof jsLabelled !== 'string')
+        for (const page of ['/', '/explore', slugLabel, '/login']) {
+          const css = jsLabelled[page]?.cssBytes
+          if (css !== undefined)
+            console.log(
+              `  first-load CSS ${page}: ${(css / 1024).toFixed(1)} KB gzip (${css} bytes), ` +
+                `budget ${CSS_BUDGET_BYTES / 1024} KB`,
+            )
+        }
       if (!slug)
         console.log('  Lighthouse mobile /{slug}: skipped: no published product in /explore/_payload.json')
       const failed =
@@ -412,6 +408,7 @@ async function main() {
               Object.entries(jsLabelled).flatMap(([page, { error }]) => (error ? [[page, error]] : [])),
             )
       printLighthouse(lighthouseResults, failed)
+      printAccessibility(accessibility)
       console.log(`  getSettings (${connections} connections, ${seconds} s, ${answer.length} byte answer):`)
       console.log(`    Soko      ${soko.rps} req/s   p99 ${soko.p99} ms   errors ${soko.errors}`)
       console.log(`    node:http ${floor.rps} req/s   p99 ${floor.p99} ms   errors ${floor.errors}`)

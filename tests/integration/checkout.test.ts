@@ -245,7 +245,6 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
         account: expect.stringMatching(/^SK[A-Z2-9]{8}$/),
         amount: { amount: 750_00, currency: 'KES' },
       },
-      // Sandbox mode: where a tester answers the prompt.
       sandboxPhone: `${app.config.publicUrl}/sandbox/mpesa/phone`,
     })
     await phone('pay')
