@@ -41,6 +41,9 @@ describe.each(databaseKinds)('RPC protocol on %s', (kind) => {
       language: 'en',
       timeZone: 'Africa/Nairobi',
       emailNotifications: true,
+      smsReceipts: true,
+      smsPayouts: true,
+      smsReminders: true,
       payoutSchedule: 'weekly',
     })
   })
