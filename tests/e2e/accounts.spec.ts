@@ -55,6 +55,7 @@ test('sign up, open the confirmation mail from the outbox, and the e-mail is con
 test('a signed-out visitor is sent to /login and comes back after signing in', async ({ page }) => {
   const email = uniqueEmail('returning')
   await signUp(page, email)
+  await page.getByRole('button', { name: 'Account menu' }).click()
   await page.getByRole('button', { name: 'Sign out' }).click()
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }),
@@ -115,6 +116,7 @@ test('sign out everywhere in one browser sends the other to /login on its next r
 test('reset a forgotten password through the mailed link', async ({ page }) => {
   const email = uniqueEmail('forgetful')
   await signUp(page, email)
+  await page.getByRole('button', { name: 'Account menu' }).click()
   await page.getByRole('button', { name: 'Sign out' }).click()
 
   await page.goto('/login')
