@@ -33,7 +33,7 @@ export function SiteFooter() {
       <div className="footer-inner">
         <div className="footer-about">
           <p className="footer-brand">Soko</p>
-          <p>Creators in East Africa and beyond, paid by M-Pesa, card or PayPal.</p>
+          <p>Creators in East Africa and beyond, paid by M‑Pesa, card or PayPal.</p>
         </div>
         <nav aria-label="Footer" className="footer-nav">
           {GROUPS.map((group) => (

@@ -42,11 +42,14 @@ export function CreatorsPage({ data, onPage }: { data: CreatorsData; onPage: (pa
   )
 }
 
+/** Banner hues that sit well with the brand and with white text: teal, blue, indigo, plum, terracotta, ochre. */
+const BANNER_HUES = [170, 205, 245, 295, 12, 32]
+
 /** A hue of its own for each storefront's banner, from its handle: the same on every visit. */
 function bannerHue(handle: string): number {
   let hash = 0
-  for (const char of handle) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) % 360
-  return hash
+  for (const char of handle) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) % 9973
+  return BANNER_HUES[hash % BANNER_HUES.length] ?? 170
 }
 
 export function CreatorPage({ data }: { data: CreatorData }) {
