@@ -49,9 +49,7 @@ export function SiteFooter() {
             </div>
           ))}
         </nav>
-        <p className="footer-legal">
-          © {new Date().getFullYear()} Soko · Payments by M-Pesa, card and PayPal
-        </p>
+        <p className="footer-legal">© {new Date().getFullYear()} Soko</p>
       </div>
     </footer>
   )

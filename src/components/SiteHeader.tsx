@@ -33,7 +33,7 @@ function SessionArea() {
       </>
     )
   return (
-    <Suspense fallback={<span className="account-menu-pending" />}>
+    <Suspense fallback={<span className="account-menu-pending skeleton" />}>
       <AccountMenu />
     </Suspense>
   )
