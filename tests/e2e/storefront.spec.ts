@@ -55,6 +55,8 @@ test('on a phone the buy button stays on screen while the page scrolls', async (
   const digital = [...home.featured, ...home.recent].find((p) => p.kind === 'digital' && !p.free)
   if (!digital) throw new Error('no digital product on the home page')
   await page.goto(`/${digital.slug}`)
+  // The app has started (the share row is the browser's own): the page is the app's, not the server's HTML.
+  await expect(page.getByRole('button', { name: /^(Share|Copy link)$/ })).toBeVisible()
   const buy = page.getByRole('button', { name: 'Buy now' })
   await page.getByRole('heading', { name: 'Refunds and help' }).scrollIntoViewIfNeeded()
   await expect(buy).toBeInViewport()
