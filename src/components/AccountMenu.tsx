@@ -126,7 +126,7 @@ export function AccountMenu() {
         type="button"
         className="account-button"
         aria-expanded={open}
-        aria-controls={panelId}
+        aria-controls={open ? panelId : undefined}
         aria-label="Account menu"
         onKeyDown={onButtonKey}
         onClick={(event) => {
