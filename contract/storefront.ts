@@ -104,6 +104,17 @@ export interface CreatorPage {
   rates: Rates
 }
 
+/** The home page's products, beside its words: best sellers still on sale, then the newest of the rest. */
+export interface HomeProducts {
+  featured: ProductCard[]
+  recent: ProductCard[]
+  rates: Rates
+}
+
+/** How many of each the home page shows. */
+export const HOME_FEATURED = 4
+export const HOME_RECENT = 8
+
 export interface CreatorsPage {
   creators: CreatorCard[]
   page: number

@@ -10,6 +10,7 @@ import { payloadPath } from '../contract/runtime'
 import { createApp } from '../server/app'
 import { prepare, startupLines } from '../server/boot'
 import { loadConfig } from '../server/env'
+import { homeProducts } from '../server/features/catalog/storefront.service'
 import { createJobRunner } from '../server/jobs/runner'
 import { serverJobs } from '../server/jobs/server-jobs'
 import { createLogger } from '../server/lib/log'
@@ -40,7 +41,10 @@ const vite = await createVite({
 
 async function route(req: IncomingMessage, res: ServerResponse) {
   const pathname = new URL(req.url ?? '/', 'http://soko.invalid').pathname
-  const json = (await marketingPayloads()).get(pathname)
+  let json = (await marketingPayloads()).get(pathname)
+  // The home page's words come with the products of the moment, as the built server answers them.
+  if (json && pathname === payloadPath('/'))
+    json = JSON.stringify({ ...(JSON.parse(json) as object), ...(await homeProducts(database.db)) })
   if (json) {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
     res.end(json)

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { type Context, Hono } from 'hono'
+import { payloadPath } from '../contract/runtime'
 import type { PlatformSettings } from '../contract/settings.contract'
 import type { Database } from './db/client'
 import type { Config } from './env'
@@ -64,6 +65,9 @@ export function createApp(deps: AppDeps) {
     : null
   // The service worker's offline shell: the same page with no route's head in it.
   if (pages) assets.set('/index.html', pages.shellAsset())
+  // The build's words for the home page: answered with the products of the moment added, never as a file.
+  const homeWords = takeJsonAsset(assets, payloadPath('/'))
+  let homePage: { payload: string; page: ReturnType<Pages['renderData']> } | null = null
   // One policy for all the app's pages: its inline scripts are the build's own, the same in every page.
   const appPolicy = appContentSecurityPolicy(config, pages?.scriptHashes() ?? [])
 
@@ -156,6 +160,7 @@ export function createApp(deps: AppDeps) {
         path.slice(0, -'/_payload.json'.length),
         params,
         config.publicUrl,
+        homeWords,
       )
       if (data) return sendPayload(c, data.payload)
       return c.json({ message: 'There is nothing here.' }, 404, { 'cache-control': 'no-cache' })
@@ -167,11 +172,16 @@ export function createApp(deps: AppDeps) {
       })
     // Catalog pages: their head (share card) and first data come from the database, per request.
     const data = isCatalogPage(path)
-      ? await publicData(database.db, path, params, config.publicUrl)
+      ? await publicData(database.db, path, params, config.publicUrl, homeWords)
       : undefined
     if (data !== undefined) {
+      // The home page is rendered again only when its products change: most visits are to the same data.
+      const payload = path === '/' && data ? JSON.stringify(data.payload) : null
+      if (payload !== null && homePage?.payload === payload)
+        return sendAsset(c, homePage.page.asset, homePage.page.status, 'no-cache')
       const markup = data ? await renderer.render(`${path}${new URL(c.req.url).search}`, data.payload) : null
       const page = pages.renderData(path, data, markup)
+      if (payload !== null && markup !== null) homePage = { payload, page }
       return sendAsset(c, page.asset, page.status, 'no-cache')
     }
     // The status tells crawlers and people with scripts off what a path is; the head, what the page is.
@@ -212,6 +222,14 @@ function sendAsset(c: Context, asset: Asset, status: 200 | 404 = 200, cacheContr
     status,
     headers,
   )
+}
+
+/** A JSON file of the build, parsed and taken out of the files served as they are; undefined when absent. */
+function takeJsonAsset(assets: Map<string, Asset>, name: string): object | undefined {
+  const asset = assets.get(name)
+  if (!asset) return undefined
+  assets.delete(name)
+  return JSON.parse(asset.body.toString('utf8')) as object
 }
 
 function readBuildId(assets: Map<string, Asset>): string {

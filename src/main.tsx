@@ -2,7 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { cacheLocation } from './lib/geo'
+import { cacheLocation, VISITOR_CURRENCY_KEY } from './lib/geo'
 import { currentUser } from './lib/guard'
 import { listenForInstallPrompt } from './lib/install'
 import { importerHandlesChunkErrors, reloadAfterChunkError } from './lib/reload'
@@ -44,7 +44,10 @@ async function mount() {
   })
   const queryClient = createQueryClient()
   void startSession(queryClient)
-  void cacheLocation()
+  // On a first visit the prices' approximate figures wait for the location: they show once it is known.
+  void cacheLocation().then((found) => {
+    if (found) void queryClient.invalidateQueries({ queryKey: VISITOR_CURRENCY_KEY })
+  })
   const router = createAppRouter(queryClient)
   startUpdateChecks(router)
   // A prerendered page is already on screen: render once its route's code and data are in, so the

@@ -3,13 +3,14 @@ import { clientsClaim } from 'workbox-core'
 import { registerLibrary } from './downloads/library'
 import { registerImages } from './images'
 import { registerNavigation } from './navigation'
-import { registerPayloads } from './payloads'
+import { registerHomePayload, registerPayloads } from './payloads'
 import { registerPrecache } from './precache'
 import { onMessage } from './updates'
 
 declare const self: ServiceWorkerGlobalScope
 
-// Wiring only: each module registers its own routes and handlers.
+// Wiring only: each module registers its own routes and handlers. The first route that matches answers.
+registerHomePayload()
 registerPrecache(self.__WB_MANIFEST)
 registerNavigation()
 registerPayloads()

@@ -6,7 +6,13 @@ import { matchAppRoute } from '../../contract/routes'
 import { EXPLORE_SORTS, type ExploreQuery, type ExploreSort } from '../../contract/storefront'
 import type { Db } from '../db/client'
 import { plainText } from '../features/catalog/rich-text'
-import { creatorPage, creatorsPage, explorePage, productPage } from '../features/catalog/storefront.service'
+import {
+  creatorPage,
+  creatorsPage,
+  explorePage,
+  homeProducts,
+  productPage,
+} from '../features/catalog/storefront.service'
 import type { Head } from './head'
 
 /** Plain text of a product's description for a share card: no markup, one line, about two sentences. */
@@ -38,10 +44,11 @@ export function exploreQuery(params: URLSearchParams, category?: string): Explor
   }
 }
 
-/** Pages whose HTML carries data from the database: a product, a creator, the lists. */
+/** Pages whose HTML carries data from the database: the home page's products, a product, a creator, the lists. */
 export function isCatalogPage(pathname: string): boolean {
   const route = matchAppRoute(pathname)
   return (
+    route === '/' ||
     route === '/$product' ||
     route === '/creators/$handle' ||
     route === '/creators' ||
@@ -57,12 +64,24 @@ export interface PublicData {
 }
 
 /**
- * The data of the catalog's public pages, by path: /{slug}, /creators, /creators/{handle}, /explore and
- * /explore/{category}. `undefined` for paths that are not catalog pages; null for a missing one.
+ * The data of the catalog's public pages, by path: / (the build's words for it, `homeWords`, with the
+ * products of the moment), /{slug}, /creators, /creators/{handle}, /explore and /explore/{category}.
+ * `undefined` for paths that are not catalog pages (and for / when the build has no words for it); null
+ * for a missing one.
  */
-export async function publicData(db: Db, pathname: string, params: URLSearchParams, siteUrl: string) {
+export async function publicData(
+  db: Db,
+  pathname: string,
+  params: URLSearchParams,
+  siteUrl: string,
+  homeWords?: object,
+) {
   const segments = pathname.split('/').filter(Boolean)
   const absolute = (path: string) => new URL(path, `${siteUrl}/`).href
+  if (segments.length === 0)
+    return homeWords
+      ? ({ payload: { ...homeWords, ...(await homeProducts(db)) } } satisfies PublicData)
+      : undefined
   if (segments[0] === 'explore' && segments.length <= 2)
     return { payload: await explorePage(db, exploreQuery(params, segments[1])) }
   if (segments[0] === 'creators' && segments.length === 1)

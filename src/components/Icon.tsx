@@ -20,11 +20,22 @@ const paths = {
   link: 'M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7',
   bullets: 'M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01',
   numbers: 'M10 6h10M10 12h10M10 18h10M4 4.5 5.5 3v5M3.5 14a1.5 1.5 0 0 1 3 0c0 1.2-3 2.3-3 4h3',
+  search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14Zm5-2 5 5',
+  shield: 'M12 3 5 6v6c0 4 3 7.5 7 9 4-1.5 7-5 7-9V6l-7-3Zm-3 9 2 2 4-4',
 } as const
 
 export type IconName = keyof typeof paths
 
-export function Icon({ name, label, size = 24 }: { name: IconName; label?: string; size?: number }) {
+/**
+ * One of the icons above by `name`, or a path of one screen's own (`d`), which then travels in that
+ * screen's code instead of every page's.
+ */
+export function Icon({
+  name,
+  d,
+  label,
+  size = 24,
+}: { label?: string; size?: number } & ({ name: IconName; d?: never } | { d: string; name?: never })) {
   return (
     <svg
       className="icon"
@@ -41,7 +52,7 @@ export function Icon({ name, label, size = 24 }: { name: IconName; label?: strin
       aria-hidden={label ? undefined : true}
       focusable="false"
     >
-      <path d={paths[name]} />
+      <path d={d ?? paths[name as IconName]} />
     </svg>
   )
 }

@@ -6,22 +6,28 @@ export const LOCATION_KEY = 'location'
 
 export type CachedLocation = Record<string, unknown>
 
+/** The query key of the visitor's currency, which comes from the location (src/features/catalog/money.tsx). */
+export const VISITOR_CURRENCY_KEY = ['visitor-currency'] as const
+
 /**
  * Once at mount, when nothing is cached: GET the geolocation service (GEO_URL) and keep its answer. A
  * third-party request, so plain fetch: the session token never goes there. Failures are only logged.
+ * Answers whether it kept a new location (prices shown meanwhile may then name the visitor's currency).
  */
-export async function cacheLocation(): Promise<void> {
+export async function cacheLocation(): Promise<boolean> {
   try {
-    if ((await get(LOCATION_KEY)) !== undefined) return
+    if ((await get(LOCATION_KEY)) !== undefined) return false
     const url = runtimeSettings().geoUrl
-    if (!url) return
+    if (!url) return false
     const response = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'omit' })
     if (!response.ok) throw new Error(`${url} answered ${response.status}`)
     const answer = (await response.json()) as unknown
     if (typeof answer !== 'object' || answer === null) throw new Error(`${url} did not answer a JSON object`)
     await set(LOCATION_KEY, answer)
+    return true
   } catch (error) {
     console.error('Looking up the visitor location failed', error)
+    return false
   }
 }
 

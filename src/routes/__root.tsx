@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, Link, Outlet, useRouterState } from '@tanstack/react-router'
-import { AppStatus, InstallButton } from '../components/AppStatus'
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router'
+import { AppStatus } from '../components/AppStatus'
 import { ErrorPage } from '../components/ErrorPage'
 import { PageError } from '../components/PageError'
-import { SessionLinks } from '../components/SessionLinks'
+import { SiteFooter } from '../components/SiteFooter'
+import { SiteHeader } from '../components/SiteHeader'
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -21,20 +22,10 @@ function RootLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="site-header">
-        <Link to="/" className="brand" aria-label="Soko home">
-          Soko
-        </Link>
-        <nav aria-label="Main">
-          <Link to="/explore">Explore</Link>
-          <Link to="/creators">Creators</Link>
-          <Link to="/pricing">Pricing</Link>
-          <SessionLinks />
-          <InstallButton />
-        </nav>
-      </header>
+      <SiteHeader />
       <AppStatus />
       <Outlet />
+      <SiteFooter />
     </>
   )
 }

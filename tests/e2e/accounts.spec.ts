@@ -67,6 +67,7 @@ test('a malformed confirmation link says it is invalid or expired and how to get
 test('a signed-out visitor is sent to /login and comes back after signing in', async ({ page }) => {
   const email = uniqueEmail('returning')
   await signUp(page, email)
+  await page.getByRole('button', { name: 'Account menu' }).click()
   await page.getByRole('button', { name: 'Sign out' }).click()
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }),
@@ -127,6 +128,7 @@ test('sign out everywhere in one browser sends the other to /login on its next r
 test('reset a forgotten password through the mailed link', async ({ page }) => {
   const email = uniqueEmail('forgetful')
   await signUp(page, email)
+  await page.getByRole('button', { name: 'Account menu' }).click()
   await page.getByRole('button', { name: 'Sign out' }).click()
 
   await page.goto('/login')

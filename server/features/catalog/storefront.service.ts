@@ -11,6 +11,9 @@ import {
   EXPLORE_PAGE_SIZE,
   type ExplorePage,
   type ExploreQuery,
+  HOME_FEATURED,
+  HOME_RECENT,
+  type HomeProducts,
   type ProductCard,
   type ProductPage,
   type PublicKindWithDetails,
@@ -193,6 +196,30 @@ export async function creatorPage(db: Db, handle: string): Promise<CreatorPage |
     .orderBy(desc(products.publishedAt))
     .limit(100)
   return { creator: await creatorOf(db, seller), products: await cards(db, rows), rates: await loadRates(db) }
+}
+
+/**
+ * The products the home page shows: the best sellers that can still be bought (most sales first, the
+ * newest among equals), then the newest of the rest.
+ */
+export async function homeProducts(db: Db): Promise<HomeProducts> {
+  const listed = (order: SQL[], limit: number) =>
+    db
+      .select({ product: products, seller: sellers })
+      .from(products)
+      .innerJoin(sellers, eq(sellers.userId, products.sellerId))
+      .where(published)
+      .orderBy(...order, desc(products.publishedAt), desc(products.id))
+      .limit(limit)
+  const [best, newest, rates] = await Promise.all([
+    listed([desc(products.salesCount)], HOME_FEATURED * 2).then((rows) => cards(db, rows)),
+    listed([], HOME_FEATURED + HOME_RECENT).then((rows) => cards(db, rows)),
+    loadRates(db),
+  ])
+  const featured = best.filter((card) => !card.soldOut).slice(0, HOME_FEATURED)
+  const shown = new Set(featured.map((card) => card.slug))
+  const recent = newest.filter((card) => !shown.has(card.slug)).slice(0, HOME_RECENT)
+  return { featured, recent, rates }
 }
 
 /** Creators with something on sale first, most products first. */

@@ -1,7 +1,7 @@
-import { count, sql } from 'drizzle-orm'
+import { count, eq, sql } from 'drizzle-orm'
 import { newProduct } from '../../../contract/catalog.contract'
 import type { Db } from '../../db/client'
-import { productAssets, users } from '../../db/schema'
+import { productAssets, sellers, users } from '../../db/schema'
 import type { Config } from '../../env'
 import type { Logger } from '../../lib/log'
 import type { Storage } from '../../storage/storage'
@@ -61,6 +61,16 @@ export async function seedDemoData(
       // Daraja's sandbox test number: payouts to it go to the M-Pesa simulator.
       payoutMethod: { kind: 'mpesa', phone: '254708374149' },
     })
+    // What a storefront says about its maker, as a seller writes it in their profile.
+    await tx
+      .update(sellers)
+      .set({
+        bio:
+          'Lettering, Lightroom presets and printed tees from a small studio in Kilimani, Nairobi. ' +
+          'Everything here is drawn or shot in the studio.',
+        links: ['https://wanjiru.example', 'https://wanjiru.example/commissions'],
+      })
+      .where(eq(sellers.userId, seller.id))
     const demo = demoProducts(Date.now())
     const created: ProductRow[] = []
     for (const product of demo) {

@@ -1,8 +1,12 @@
 import { Link } from '@tanstack/react-router'
+import type { CSSProperties } from 'react'
 import type { CreatorPage as CreatorData, CreatorsPage as CreatorsData } from '../../../contract/storefront'
 import { Avatar } from '../../components/Avatar'
+import { Icon } from '../../components/Icon'
 import { Pager } from '../../components/Pager'
+import { Share } from '../../components/Share'
 import { usePageTitle } from '../../lib/title'
+import { countryName } from './country'
 import { ProductGrid } from './ProductCards'
 
 export function CreatorsPage({ data, onPage }: { data: CreatorsData; onPage: (page: number) => void }) {
@@ -25,7 +29,7 @@ export function CreatorsPage({ data, onPage }: { data: CreatorsData; onPage: (pa
                 </Link>
                 <p className="muted">
                   {creator.productCount} {creator.productCount === 1 ? 'product' : 'products'} ·{' '}
-                  {creator.country}
+                  {countryName(creator.country)}
                 </p>
                 {creator.bio ? <p>{creator.bio}</p> : null}
               </div>
@@ -38,33 +42,54 @@ export function CreatorsPage({ data, onPage }: { data: CreatorsData; onPage: (pa
   )
 }
 
+/** Banner hues that sit well with the brand and with white text: teal, blue, indigo, plum, terracotta, ochre. */
+const BANNER_HUES = [170, 205, 245, 295, 12, 32]
+
+/** A hue of its own for each storefront's banner, from its handle: the same on every visit. */
+function bannerHue(handle: string): number {
+  let hash = 0
+  for (const char of handle) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) % 9973
+  return BANNER_HUES[hash % BANNER_HUES.length] ?? 170
+}
+
 export function CreatorPage({ data }: { data: CreatorData }) {
   const { creator, products, rates } = data
   usePageTitle(creator.displayName)
   return (
-    <section className="page" aria-labelledby="creator-heading">
-      <header className="creator-header">
-        <Avatar name={creator.displayName} avatar={creator.avatar} lazy />
-        <div>
-          <h1 id="creator-heading">{creator.displayName}</h1>
-          <p className="muted">
-            @{creator.handle} · {creator.country} · on Soko since {new Date(creator.since).getFullYear()}
-          </p>
+    <section className="page storefront" aria-labelledby="creator-heading">
+      <header className="storefront-head">
+        <div
+          className="storefront-banner"
+          style={{ '--hue': bannerHue(creator.handle) } as CSSProperties}
+          aria-hidden="true"
+        />
+        <div className="storefront-id">
+          <Avatar name={creator.displayName} avatar={creator.avatar} />
+          <div>
+            <h1 id="creator-heading">{creator.displayName}</h1>
+            <p className="muted">
+              @{creator.handle} · {countryName(creator.country)} · on Soko since{' '}
+              {new Date(creator.since).getFullYear()}
+            </p>
+          </div>
         </div>
+        {creator.bio ? <p className="storefront-bio">{creator.bio}</p> : null}
+        {creator.links.length > 0 ? (
+          <ul className="storefront-links">
+            {creator.links.map((link) => (
+              <li key={link}>
+                <a href={link} rel="noopener noreferrer nofollow" target="_blank" className="chip">
+                  <Icon name="link" size={16} /> {link.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <Share title={creator.displayName} text={`${creator.displayName} on Soko`} />
       </header>
-      {creator.bio ? <p className="creator-bio">{creator.bio}</p> : null}
-      {creator.links.length > 0 ? (
-        <ul className="plain-list">
-          {creator.links.map((link) => (
-            <li key={link}>
-              <a href={link} rel="noopener noreferrer nofollow" target="_blank">
-                {link.replace(/^https?:\/\//, '')}
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <h2>On sale</h2>
+      <h2 className="storefront-count">
+        On sale <span className="muted">({products.length})</span>
+      </h2>
       {products.length === 0 ? (
         <p className="empty-state">Nothing on sale yet. Check back soon.</p>
       ) : (

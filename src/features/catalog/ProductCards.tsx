@@ -1,21 +1,35 @@
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import type { ProductCard, Rates } from '../../../contract/storefront'
 import { Photo } from '../../components/Photo'
 import { CardPrice, KIND_LABELS } from './money'
 
-export function ProductGrid({ products, rates }: { products: ProductCard[]; rates: Rates }) {
+/**
+ * Products as cards: photo, title, price, kind and whether it is sold out. The title's link covers the
+ * whole card, so the card is one large target; the seller's name is a link of its own above it.
+ */
+export function ProductGrid({
+  products,
+  rates,
+  eager = 2,
+}: {
+  products: ProductCard[]
+  rates: Rates
+  /** How many of the first photos load at once (the rest when near the screen). */
+  eager?: number
+}) {
   return (
     <ul className="product-grid">
       {products.map((product, i) => (
-        <li key={product.slug} className="product-card">
+        <li key={product.slug} className="product-card" data-sold-out={product.soldOut || undefined}>
           <Link to="/$product" params={{ product: product.slug }} className="product-card-link">
             <span className="product-card-image">
               {product.image ? (
                 <Photo
                   image={product.image}
                   alt=""
-                  sizes="(min-width: 60rem) 14rem, (min-width: 40rem) 30vw, 46vw"
-                  priority={i < 2}
+                  sizes="(min-width: 72rem) 17rem, (min-width: 48rem) 30vw, 46vw"
+                  priority={i < eager}
                 />
               ) : (
                 <span className="product-card-placeholder" aria-hidden="true">
@@ -25,15 +39,13 @@ export function ProductGrid({ products, rates }: { products: ProductCard[]; rate
             </span>
             <span className="product-card-title">{product.title}</span>
           </Link>
-          <span className="product-card-meta">
-            <span className="badge">{KIND_LABELS[product.kind]}</span>{' '}
-            {product.soldOut ? (
-              <>
-                <span className="badge badge-sold-out">Sold out</span>{' '}
-              </>
-            ) : null}
+          <p className="product-card-badges">
+            <span className="badge badge-kind">{KIND_LABELS[product.kind]}</span>{' '}
+            {product.soldOut ? <span className="badge badge-sold-out">Sold out</span> : null}
+          </p>
+          <p className="product-card-price">
             <CardPrice product={product} rates={rates} />
-          </span>
+          </p>
           <Link
             to="/creators/$handle"
             params={{ handle: product.seller.handle }}
@@ -44,5 +56,28 @@ export function ProductGrid({ products, rates }: { products: ProductCard[]; rate
         </li>
       ))}
     </ul>
+  )
+}
+
+/** A titled row of product cards with a link to see more, as the home page shows them. */
+export function ProductShelf({
+  id,
+  title,
+  more,
+  children,
+}: {
+  id: string
+  title: string
+  more: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <section className="shelf" aria-labelledby={id}>
+      <div className="shelf-head">
+        <h2 id={id}>{title}</h2>
+        {more}
+      </div>
+      {children}
+    </section>
   )
 }

@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query'
 import { convertApprox, currencyForCountry } from '../../../contract/currencies'
 import type { Money } from '../../../contract/money'
 import type { ProductCard, Rates } from '../../../contract/storefront'
-import { cachedLocation, countryOf } from '../../lib/geo'
+import { cachedLocation, countryOf, VISITOR_CURRENCY_KEY } from '../../lib/geo'
 import { formatMoney } from '../../lib/money'
 
 /** The visitor's own currency, from the cached location (US dollars when unknown). */
 export function useVisitorCurrency() {
   return useQuery({
-    queryKey: ['visitor-currency'],
+    queryKey: VISITOR_CURRENCY_KEY,
     queryFn: async () => currencyForCountry(countryOf(await cachedLocation())),
     staleTime: Number.POSITIVE_INFINITY,
   }).data

@@ -134,7 +134,7 @@ export function PurchasesPage() {
                   {formatDate(order.paidAt ?? order.createdAt)}
                 </p>
                 <p>
-                  <span className="badge">{ORDER_STATUS_TEXT[order.status]}</span>
+                  <span className={`badge badge-${order.status}`}>{ORDER_STATUS_TEXT[order.status]}</span>
                 </p>
               </div>
               <div className="my-product-actions">

@@ -87,7 +87,7 @@ function Sale({ order }: { order: Order }) {
         <dd>{order.total.amount === 0 ? 'Free' : money(order.total)}</dd>
         <dt>Status</dt>
         <dd>
-          <span className="badge">{ORDER_STATUS_TEXT[order.status]}</span>
+          <span className={`badge badge-${order.status}`}>{ORDER_STATUS_TEXT[order.status]}</span>
         </dd>
         <dt>{order.paidAt ? 'Paid' : 'Ordered'}</dt>
         <dd>{formatDate(order.paidAt ?? order.createdAt)}</dd>

@@ -2,11 +2,15 @@ import { Link } from '@tanstack/react-router'
 import { Icon } from '../../components/Icon'
 import { formatMoney } from '../../lib/money'
 import { usePageTitle } from '../../lib/title'
+import { ProductGrid, ProductShelf } from '../catalog/ProductCards'
 import { Items } from './Items'
 import type { FeaturesPayload, HomePayload, PricingPayload } from './types'
 
+const ARROW = 'M5 12h14m-6-6 6 6-6 6'
+
 export function HomePage({ data }: { data: HomePayload }) {
   usePageTitle()
+  const { featured = [], recent = [], rates } = data
   return (
     <>
       <section className="hero" aria-labelledby="home-heading">
@@ -20,8 +24,37 @@ export function HomePage({ data }: { data: HomePayload }) {
             Explore products
           </Link>
         </p>
+        <p className="hero-pay">
+          <Icon name="shield" size={18} /> Pay with M-Pesa, card or PayPal
+        </p>
       </section>
-      <section aria-labelledby="why-heading">
+      {rates && featured.length > 0 ? (
+        <ProductShelf
+          id="featured-heading"
+          title="Featured"
+          more={
+            <Link to="/explore" search={{ sort: 'popular' }} className="shelf-more">
+              Popular on Soko <Icon d={ARROW} size={16} />
+            </Link>
+          }
+        >
+          <ProductGrid products={featured} rates={rates} eager={0} />
+        </ProductShelf>
+      ) : null}
+      {rates && recent.length > 0 ? (
+        <ProductShelf
+          id="recent-heading"
+          title="New on Soko"
+          more={
+            <Link to="/explore" className="shelf-more">
+              See everything <Icon d={ARROW} size={16} />
+            </Link>
+          }
+        >
+          <ProductGrid products={recent} rates={rates} eager={0} />
+        </ProductShelf>
+      ) : null}
+      <section className="band" aria-labelledby="why-heading">
         <h2 id="why-heading" className="visually-hidden">
           Why Soko
         </h2>
@@ -38,8 +71,12 @@ export function HomePage({ data }: { data: HomePayload }) {
           ))}
         </ol>
         <p className="actions">
-          <Link to="/features">All features</Link>
-          <Link to="/pricing">Pricing</Link>
+          <Link to="/features" className="button secondary">
+            All features
+          </Link>
+          <Link to="/pricing" className="button secondary">
+            Pricing
+          </Link>
         </p>
       </section>
     </>
@@ -89,7 +126,7 @@ export function PricingPage({ data }: { data: PricingPayload }) {
         </Link>
       </div>
       <h2>What you receive</h2>
-      <table className="table">
+      <table className="table table-stack">
         <caption className="visually-hidden">Examples of a sale, Soko's fee and what you receive</caption>
         <thead>
           <tr>
@@ -101,9 +138,9 @@ export function PricingPage({ data }: { data: PricingPayload }) {
         <tbody>
           {data.examples.map((row) => (
             <tr key={`${row.currency}${row.sale}`}>
-              <td>{formatMoney(row.sale, row.currency, 'en')}</td>
-              <td>{formatMoney(row.fee, row.currency, 'en')}</td>
-              <td>{formatMoney(row.net, row.currency, 'en')}</td>
+              <th scope="row">{formatMoney(row.sale, row.currency, 'en')}</th>
+              <td data-label="Soko's fee">{formatMoney(row.fee, row.currency, 'en')}</td>
+              <td data-label="You receive">{formatMoney(row.net, row.currency, 'en')}</td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,6 @@
 import { CONTACT_TOPICS } from '../../../contract/contact.constants'
 import { PAYOUT_HOLD_DAYS, SALE_FEE_BPS, SALE_FEE_TEXT } from '../../../contract/platform'
-import type { ContactPayload, FeaturesPayload, HomePayload, PricingPayload } from './types'
+import type { ContactPayload, FeaturesPayload, HomeWords, PricingPayload } from './types'
 
 /**
  * What the marketing pages say. The build writes it to `{path}/_payload.json` and into the prerendered
@@ -8,7 +8,7 @@ import type { ContactPayload, FeaturesPayload, HomePayload, PricingPayload } fro
  * payload, so the words cost nothing on the first load of any other page.
  */
 
-const home: HomePayload = {
+const home: HomeWords = {
   heading: 'Sell digital products & get paid anywhere',
   lead:
     'Soko is the marketplace for creatives and freelancers in East Africa and beyond: sell, invoice ' +

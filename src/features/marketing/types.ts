@@ -1,3 +1,4 @@
+import type { HomeProducts } from '../../../contract/storefront'
 import type { IconName } from '../../components/Icon'
 
 /** The data of the prerendered marketing pages, served at `{path}/_payload.json`. */
@@ -8,12 +9,18 @@ export interface Item {
   text: string
 }
 
-export interface HomePayload {
+export interface HomeWords {
   heading: string
   lead: string
   points: Item[]
   steps: Item[]
 }
+
+/**
+ * The home page's data: its words from the build, and, from the server, the products of the moment
+ * (absent from the words the build prerenders and the service worker keeps for offline use).
+ */
+export type HomePayload = HomeWords & Partial<HomeProducts>
 
 export interface FeaturesPayload {
   heading: string
@@ -40,7 +47,7 @@ export interface ContactPayload {
 }
 
 export interface MarketingPayloads {
-  '/': HomePayload
+  '/': HomeWords
   '/features': FeaturesPayload
   '/pricing': PricingPayload
   '/contact-us': ContactPayload

@@ -3,7 +3,8 @@ import { HomePage } from '../../features/marketing/MarketingPages'
 import type { HomePayload } from '../../features/marketing/types'
 import { payloadQuery } from '../../lib/payload'
 
-// Prerendered at build time (src/prerender.tsx); the words come from /'s _payload.json.
+// Rendered by the server with its data (server/web/storefront.ts): the build's words and the products of
+// the moment, from /_payload.json. The build also prerenders the words alone (src/prerender.tsx).
 export const Route = createFileRoute('/_default/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(payloadQuery<HomePayload>('/')),
   component: () => <HomePage data={Route.useLoaderData()} />,

@@ -140,7 +140,7 @@ describe('a page whose data cannot be reached', () => {
       a.getAttribute('href'),
     )
     expect(links).toEqual(['/account/purchases', '/downloads', '/account/transactions'])
-    expect(page.querySelector('button')?.textContent).toBe('Try again')
+    expect(page.querySelector('main button')?.textContent).toBe('Try again')
   })
 
   it('says Soko cannot be reached when the browser thinks it is online', async () => {
@@ -175,7 +175,7 @@ describe('a page whose data cannot be reached', () => {
     )
     const page = await renderAt('/explore')
     await until(() => expect(page.querySelector('h1')?.textContent).toBe('You’re offline'))
-    const button = () => page.querySelector('button') as HTMLButtonElement
+    const button = () => page.querySelector('main button') as HTMLButtonElement
     await act(async () => button().click())
     await until(() =>
       expect(page.querySelector('.offline-retry [role="status"]')?.textContent).toBe(

@@ -1,10 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import type { ExplorePage as ExploreData } from '../../../../contract/storefront'
-import {
-  ExplorePage,
-  exploreSearchString,
-  validateExploreSearch,
-} from '../../../features/catalog/ExplorePage'
+import { ExplorePage } from '../../../features/catalog/ExplorePage'
+import { exploreSearchString, validateExploreSearch } from '../../../features/catalog/explore-search'
 import { payloadQuery } from '../../../lib/payload'
 
 export const Route = createFileRoute('/_default/explore/$category')({

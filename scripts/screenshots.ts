@@ -1,0 +1,258 @@
+// `npm run screenshots`: pictures of every page of the route table (contract/routes.ts), to look at, never a
+// test. Builds when stale, starts the built server on a free port with a fresh data folder and the demo data,
+// makes a buyer who has bought one download, and writes PNGs of each page on a phone (390×844) and a desktop
+// (1280×800), light and dark, into screenshots/{phone,desktop}-{light,dark}/ (git-ignored).
+//
+//   npm run screenshots                        every page, every viewport and theme
+//   npm run screenshots -- / /pricing          only these routes (as written in contract/routes.ts)
+//   npm run screenshots -- --phone --light     only phone, only light (--desktop, --dark likewise)
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright'
+import { type AppRoute, appRoutes } from '../contract/routes'
+import type { ExplorePage, ProductPage } from '../contract/storefront'
+import { freePort } from '../tests/support/net'
+import { rootDir, startServer } from '../tests/support/process'
+import { submitSandboxCard } from '../tests/support/sandbox-card'
+import { chromiumArgs, findChromium } from './chromium'
+
+type Who = 'visitor' | 'buyer' | 'seller' | 'admin'
+
+interface Shot {
+  /** The file's name, without .png. */
+  name: string
+  url: string
+  who: Who
+  /** Something to do once the page has loaded (open a menu), before the picture. */
+  act?: (page: Page) => Promise<void>
+}
+
+const VIEWPORTS = {
+  phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+  desktop: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
+} satisfies Record<string, BrowserContextOptions>
+const THEMES = ['light', 'dark'] as const
+
+const OUT_DIR = path.join(rootDir, 'screenshots')
+const DEMO_PASSWORD = 'soko-demo-2026'
+const BUYER = { email: 'amina@example.com', password: 'a-long-walk-to-lamu', name: 'Amina Odhiambo' }
+
+/** Who looks at each page: account pages as the person they are for, the rest signed out. */
+function whoFor(route: AppRoute): Who {
+  if (route === '/admin') return 'admin'
+  if (
+    ['/account/purchases', '/downloads', '/account/downloads', '/download', '/download/$id'].includes(route)
+  )
+    return 'buyer'
+  if (route === '/sucess-payment') return 'buyer'
+  if (route.startsWith('/account') || route === '/invite') return 'seller'
+  return 'visitor'
+}
+
+async function rpc<T>(base: string, subject: string, input: object, token?: string): Promise<T> {
+  const response = await fetch(`${base}/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ subject, ...input }),
+  })
+  const body = (await response.json()) as { statusCode: number; message: string; data: T }
+  if (body.statusCode !== 200) throw new Error(`${subject}: ${body.statusCode} ${body.message}`)
+  return body.data
+}
+
+const json = async <T>(url: string) => (await (await fetch(url)).json()) as T
+
+/** A buyer who has paid for the first digital product by card (the sandbox), and that order's id. */
+async function makeBuyer(base: string, digitalSlug: string) {
+  const { token } = await rpc<{ token: string }>(base, 'signUp', BUYER)
+  const { product } = await json<ProductPage>(`${base}/${digitalSlug}/_payload.json`)
+  const started = await rpc<{ orderId: string; accessKey: string; next: { kind: string; url?: string } }>(
+    base,
+    'startCheckout',
+    { productId: product.id, method: 'card' },
+    token,
+  )
+  if (started.next.kind === 'redirect' && started.next.url)
+    await submitSandboxCard(started.next.url, '4242424242424242')
+  for (let i = 0; i < 50; i++) {
+    const { order } = await rpc<{ order: { status: string } }>(base, 'getOrder', {
+      orderId: started.orderId,
+      key: started.accessKey,
+    })
+    if (order.status === 'paid') break
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return { token, orderId: started.orderId }
+}
+
+async function signInToken(base: string, email: string, password: string) {
+  return (await rpc<{ token: string }>(base, 'signIn', { email, password })).token
+}
+
+/** The stand-in for the geolocation service: a visitor in Kenya, so prices show their KES figure. */
+async function startGeo() {
+  const server = createServer((_req, res) => {
+    res.setHeader('access-control-allow-origin', '*')
+    res.setHeader('content-type', 'application/json')
+    res.end(JSON.stringify({ ip: '197.248.0.1', city: 'Nairobi', country_code: 'KE', currency: 'KES' }))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/json/`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+async function shots(
+  base: string,
+  only: Set<string>,
+): Promise<{ shots: Shot[]; tokens: Record<Who, string> }> {
+  const explore = await json<ExplorePage>(`${base}/explore/_payload.json`)
+  const bySlug = (kind: string) => explore.results.find((p) => p.kind === kind)?.slug ?? ''
+  const digital = bySlug('digital')
+  const buyer = await makeBuyer(base, digital)
+  const tokens: Record<Who, string> = {
+    visitor: '',
+    buyer: buyer.token,
+    seller: await signInToken(base, 'wanjiru@soko.test', DEMO_PASSWORD),
+    admin: await signInToken(base, 'admin@soko.test', DEMO_PASSWORD),
+  }
+  const params: Record<string, string> = {
+    $category: explore.categories[0]?.slug ?? 'photography',
+    $handle: 'wanjiru',
+    $id: buyer.orderId,
+    $slug: bySlug('service'),
+    $token: 'an-expired-link',
+    $product: digital,
+  }
+  const list: Shot[] = []
+  for (const route of appRoutes) {
+    if (only.size > 0 && !only.has(route)) continue
+    let url = route.replace(/\$\w+/g, (name) => params[name] ?? name)
+    if (route === '/reset/$id') url = '/reset/an-expired-link'
+    if (route === '/sucess-payment') url = `/sucess-payment?order=${buyer.orderId}`
+    const name = route === '/' ? 'home' : route.slice(1).replaceAll('/', '_').replaceAll('$', '')
+    list.push({ name, url, who: whoFor(route) })
+    if (route === '/$product') {
+      for (const kind of ['service', 'merch', 'event'])
+        list.push({ name: `product-${kind}`, url: `/${bySlug(kind)}`, who: 'visitor' })
+      // ?buy=1 opens the checkout by itself, as a Buy pressed before the script arrived does.
+      for (const kind of ['digital', 'merch'])
+        list.push({ name: `product-${kind}-checkout`, url: `/${bySlug(kind)}?buy=1`, who: 'visitor' })
+    }
+    if (route === '/') {
+      list.push({ name: 'home-signed-in', url: '/', who: 'buyer' })
+      list.push({
+        name: 'home-account-menu',
+        url: '/',
+        who: 'seller',
+        act: async (page) => {
+          await page.getByRole('button', { name: /Account menu/ }).click()
+          await page.waitForTimeout(200)
+        },
+      })
+    }
+  }
+  return { shots: list, tokens }
+}
+
+/** Scrolls the page through, so lazy photos load, and waits for them and the fonts. */
+async function loadEverything(page: Page) {
+  // A string: this script is compiled without the DOM's types.
+  await page.evaluate(`(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
+      scrollTo(0, y)
+      await new Promise((resolve) => setTimeout(resolve, 60))
+    }
+    scrollTo(0, 0)
+    await document.fonts.ready
+  })()`)
+  await page
+    .waitForFunction('Array.from(document.images).every((image) => image.complete)', undefined, {
+      timeout: 5_000,
+    })
+    .catch(() => undefined)
+  await page.waitForTimeout(200)
+}
+
+async function capture(browser: Browser, base: string, list: Shot[], tokens: Record<Who, string>) {
+  const args = process.argv.slice(2)
+  const pick = <T extends string>(all: readonly T[]) => {
+    const chosen = all.filter((v) => args.includes(`--${v}`))
+    return chosen.length ? chosen : all
+  }
+  for (const device of pick(['phone', 'desktop'] as const))
+    for (const theme of pick(THEMES)) {
+      const dir = path.join(OUT_DIR, `${device}-${theme}`)
+      mkdirSync(dir, { recursive: true })
+      for (const who of ['visitor', 'buyer', 'seller', 'admin'] as const) {
+        const mine = list.filter((shot) => shot.who === who)
+        if (mine.length === 0) continue
+        const context = await browser.newContext({
+          ...VIEWPORTS[device],
+          colorScheme: theme,
+          baseURL: base,
+          serviceWorkers: 'block',
+          reducedMotion: 'reduce',
+        })
+        if (tokens[who]) await context.addCookies([{ name: 'auth_token', value: tokens[who], url: base }])
+        const page = await context.newPage()
+        for (const shot of mine) {
+          try {
+            await page.goto(shot.url, { waitUntil: 'networkidle' })
+            await loadEverything(page)
+            await shot.act?.(page)
+            await page.screenshot({ path: path.join(dir, `${shot.name}.png`), fullPage: true })
+          } catch (error) {
+            console.error(`  ${device}-${theme} ${shot.url}: ${(error as Error).message.split('\n')[0]}`)
+          }
+        }
+        await context.close()
+      }
+      console.log(`  ${path.relative(rootDir, dir)}/: ${list.length} pages`)
+    }
+}
+
+async function main() {
+  const only = new Set(process.argv.slice(2).filter((arg) => !arg.startsWith('--')))
+  const executablePath = findChromium()
+  if (!executablePath) throw new Error('No Chromium: set CHROME_PATH or install chromium (see README)')
+  console.log('Building (skipped when up to date)…')
+  const built = spawnSync(
+    process.execPath,
+    [path.join(rootDir, 'scripts', 'start.mjs'), '--build-only', '--if-stale'],
+    {
+      stdio: 'inherit',
+    },
+  )
+  if (built.status !== 0) process.exit(built.status ?? 1)
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-screenshots-'))
+  const geo = await startGeo()
+  const server = await startServer({
+    entry: 'built',
+    env: {
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      GEO_URL: geo.url,
+    },
+  })
+  const browser = await chromium.launch({ executablePath, args: chromiumArgs })
+  try {
+    const { shots: list, tokens } = await shots(server.url, only)
+    console.log(`Screenshots of ${list.length} pages into ${path.relative(rootDir, OUT_DIR)}/`)
+    await capture(browser, server.url, list, tokens)
+  } finally {
+    await browser.close()
+    await server.stop()
+    await geo.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+await main()

@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react'
+import { Icon } from './Icon'
+
+/** This page's address to share: the canonical origin (PUBLIC_URL) and the path, without the query. */
+function pageUrl(): string {
+  const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href
+  return new URL(location.pathname, canonical || location.href).href
+}
+
+/**
+ * Sharing a page, the way creators do: the device's share sheet where the browser has one (Web Share);
+ * elsewhere a WhatsApp link and "Copy link". Shown once the app runs in the browser (the server cannot know
+ * which the device has), in a row that keeps its height so nothing moves when it appears.
+ */
+export function Share({ title, text }: { title: string; text: string }) {
+  const [mode, setMode] = useState<'pending' | 'native' | 'links'>('pending')
+  const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle')
+  useEffect(() => setMode(typeof navigator.share === 'function' ? 'native' : 'links'), [])
+  const share = async () => {
+    try {
+      await navigator.share({ title, text, url: pageUrl() })
+    } catch (error) {
+      // Closing the sheet is an AbortError; any other refusal gets the links instead.
+      if ((error as Error).name !== 'AbortError') setMode('links')
+    }
+  }
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(pageUrl())
+      setCopied('done')
+    } catch {
+      setCopied('failed')
+    }
+  }
+  return (
+    <div className="share">
+      {mode === 'native' ? (
+        <button type="button" className="button secondary" onClick={() => void share()}>
+          <Icon name="share" size={18} /> Share
+        </button>
+      ) : null}
+      {mode === 'links' ? (
+        <>
+          <a
+            className="button secondary"
+            href={`https://wa.me/?text=${encodeURIComponent(`${text} ${pageUrl()}`)}`}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            <Icon d="M4 20l1.5-4A8 8 0 1 1 9 19.5L4 20Z" size={18} />
+            <span className="visually-hidden">Share on </span>WhatsApp
+          </a>
+          <button type="button" className="button secondary" onClick={() => void copy()}>
+            <Icon d="M9 9h11v11H9V9Zm-4 6V4h11" size={18} /> Copy link
+          </button>
+        </>
+      ) : null}
+      <p className="share-status" role="status">
+        {copied === 'done' ? 'Link copied' : copied === 'failed' ? `Copy this link: ${pageUrl()}` : ''}
+      </p>
+    </div>
+  )
+}

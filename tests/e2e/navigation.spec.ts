@@ -1,0 +1,119 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { signIn } from './session'
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+test.use(PHONE)
+
+/** Presses Tab until the element is focused, as a keyboard user gets there; fails after `max` presses. */
+async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, max = 20) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab')
+    if (await target.evaluate((element) => element === document.activeElement)) return
+  }
+  throw new Error(`Tab never reached ${target}`)
+}
+
+/** Nothing on the page is wider than the screen: no sideways scrolling, the header included. */
+async function expectNoSidewaysScroll(page: Page) {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    header: document.querySelector('header')?.scrollWidth ?? 0,
+    screen: window.innerWidth,
+  }))
+  expect(widths.page).toBeLessThanOrEqual(widths.screen)
+  expect(widths.header).toBeLessThanOrEqual(widths.screen)
+}
+
+test('the account menu works from the keyboard on a phone: open, arrows, Tab, Escape, sign out', async ({
+  page,
+}) => {
+  await signIn(page, 'wanjiru@soko.test', 'soko-demo-2026')
+  await page.goto('/')
+  const menuButton = page.getByRole('button', { name: 'Account menu' })
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false')
+  await expectNoSidewaysScroll(page)
+
+  // Enter opens it and puts the focus on its first item; the arrows, Home and End move through it.
+  await tabTo(page, menuButton)
+  await page.keyboard.press('Enter')
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true')
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await expect(nav.getByRole('link', { name: /Wanjiru Kamau/ })).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(nav.getByRole('link', { name: 'Purchases' })).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(nav.getByRole('link', { name: 'Downloads' })).toBeFocused()
+  await page.keyboard.press('End')
+  await expect(nav.getByRole('button', { name: 'Sign out' })).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(nav.getByRole('link', { name: /Wanjiru Kamau/ })).toBeFocused()
+  await page.keyboard.press('ArrowUp')
+  await expect(nav.getByRole('button', { name: 'Sign out' })).toBeFocused()
+  await page.keyboard.press('Home')
+  // Tab goes through it in order too.
+  await page.keyboard.press('Tab')
+  await expect(nav.getByRole('link', { name: 'Purchases' })).toBeFocused()
+  for (const name of ['Downloads', 'Sales', 'Your products', 'Withdraw', 'Settings']) {
+    await page.keyboard.press('Tab')
+    await expect(nav.getByRole('link', { name })).toBeFocused()
+  }
+
+  // Escape closes it and gives the focus back to the button.
+  await page.keyboard.press('Escape')
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false')
+  await expect(menuButton).toBeFocused()
+  await expect(nav.getByRole('link', { name: 'Purchases' })).toHaveCount(0)
+
+  // A tap outside closes it; an item opens its page and closes the menu.
+  await menuButton.click()
+  await page.getByRole('heading', { name: 'How it works' }).click()
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false')
+  await menuButton.click()
+  await nav.getByRole('link', { name: 'Sales' }).click()
+  await expect(page).toHaveURL(/\/account\/customers$/)
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customers')
+
+  // ArrowUp opens it on its last item, Sign out; Enter signs out.
+  await menuButton.focus()
+  await page.keyboard.press('ArrowUp')
+  await expect(nav.getByRole('button', { name: 'Sign out' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/$/)
+  await expect(nav.getByRole('link', { name: 'Sign in' })).toBeVisible()
+  await expect(menuButton).toHaveCount(0)
+})
+
+test('signed out, the header shows Sign in and a search that leads to /explore', async ({ page }) => {
+  await page.goto('/pricing')
+  await expectNoSidewaysScroll(page)
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await expect(nav.getByRole('link', { name: 'Sign in' })).toBeVisible()
+  await expect(nav.getByRole('link', { name: 'Explore' })).toBeVisible()
+  const search = page.getByRole('banner').getByRole('searchbox', { name: 'Search products' })
+  await search.fill('kanga')
+  await search.press('Enter')
+  await expect(page).toHaveURL(/\/explore\?q=kanga$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Explore')
+  // /explore has its own search: the header's steps aside.
+  await expect(page.getByRole('banner').getByRole('searchbox')).toHaveCount(0)
+  await expect(nav.getByRole('link', { name: 'Explore' })).toHaveAttribute('aria-current', 'page')
+})
+
+test('every page has the footer with the marketing links, and they work', async ({ page }) => {
+  for (const path of ['/', '/explore', '/login', '/no/such/page']) {
+    await page.goto(path)
+    const footer = page.getByRole('contentinfo')
+    for (const name of ['Explore', 'Creators', 'Open a storefront', 'Pricing', 'Features', 'Contact us'])
+      await expect(footer.getByRole('link', { name, exact: true }), `${path}: ${name}`).toBeVisible()
+  }
+  await page.goto('/')
+  const footer = page.getByRole('contentinfo')
+  await footer.getByRole('link', { name: 'Features', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Features')
+  await footer.getByRole('link', { name: 'Contact us', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact us')
+  await footer.getByRole('link', { name: 'Open a storefront', exact: true }).click()
+  await expect(page).toHaveURL(/\/register$/)
+})
