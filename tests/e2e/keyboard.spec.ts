@@ -48,9 +48,14 @@ test('signs in from the home page with the keyboard alone', async ({ page, reque
   // Enter in a field sends the form, as a person expects.
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/account$/)
+  // Signed in: the account menu, opened from the keyboard, ends with Sign out.
+  const menuButton = page.getByRole('button', { name: 'Account menu' })
+  await tabTo(page, menuButton)
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('End')
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign out' }),
-  ).toBeVisible()
+  ).toBeFocused()
 })
 
 test('buys a demo product by card through the card sandbox with the keyboard alone', async ({
