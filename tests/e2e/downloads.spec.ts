@@ -354,6 +354,8 @@ test('a seller with no signal still sees their sales and products', async ({ bro
   })
   await page.goto('/account/products')
   await expect(page.getByText(`Video course ${run}`).first()).toBeVisible()
+  // Kept in IndexedDB a moment after it arrives: a page left at once may not have written it yet.
+  await expect.poll(() => savedQueries(page)).toContain('my-products')
   await page.goto('/account/transactions')
   // Today's sale of the course, and Soko's fee on it.
   const sale = page.locator('li, tr', { hasText: `Video course ${run}` }).first()
