@@ -9,7 +9,7 @@
 //     (signed in as the demo seller), with the target of 100 next to them (bench-a11y.ts)
 //   - getSettings requests/second and p99 latency under autocannon, next to a bare node:http endpoint
 //     that answers the same bytes, and their ratio.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -18,7 +18,7 @@ import autocannon from 'autocannon'
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse'
 import { chromium } from 'playwright'
 import { freePort } from '../tests/support/net'
-import { rootDir, startServer } from '../tests/support/process'
+import { buildIfStale, startServer } from '../tests/support/process'
 import { accessibilityFigures, demoSellerToken, printAccessibility } from './bench-a11y'
 import { launchDebuggableChromium } from './bench-chromium'
 import { downloadFigures, printDownloadFigures } from './bench-downloads'
@@ -318,15 +318,7 @@ async function startBare(answer: string): Promise<{ url: string; stop(): void }>
 }
 
 async function main() {
-  console.log('Building (skipped when up to date)…')
-  const built = spawnSync(
-    process.execPath,
-    [path.join(rootDir, 'scripts', 'start.mjs'), '--build-only', '--if-stale'],
-    {
-      stdio: 'inherit',
-    },
-  )
-  if (built.status !== 0) process.exit(built.status ?? 1)
+  buildIfStale()
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-bench-'))
   const server = await startServer({

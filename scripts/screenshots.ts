@@ -6,7 +6,6 @@
 //   npm run screenshots                        every page, every viewport and theme
 //   npm run screenshots -- / /pricing          only these routes (as written in contract/routes.ts)
 //   npm run screenshots -- --phone --light     only phone, only light (--desktop, --dark likewise)
-import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -16,7 +15,7 @@ import { type Browser, type BrowserContextOptions, chromium, type Page } from 'p
 import { type AppRoute, appRoutes } from '../contract/routes'
 import type { ExplorePage, ProductPage } from '../contract/storefront'
 import { freePort } from '../tests/support/net'
-import { rootDir, startServer } from '../tests/support/process'
+import { buildIfStale, rootDir, startServer } from '../tests/support/process'
 import { submitSandboxCard } from '../tests/support/sandbox-card'
 import { chromiumArgs, findChromium } from './chromium'
 
@@ -221,15 +220,7 @@ async function main() {
   const only = new Set(process.argv.slice(2).filter((arg) => !arg.startsWith('--')))
   const executablePath = findChromium()
   if (!executablePath) throw new Error('No Chromium: set CHROME_PATH or install chromium (see README)')
-  console.log('Building (skipped when up to date)…')
-  const built = spawnSync(
-    process.execPath,
-    [path.join(rootDir, 'scripts', 'start.mjs'), '--build-only', '--if-stale'],
-    {
-      stdio: 'inherit',
-    },
-  )
-  if (built.status !== 0) process.exit(built.status ?? 1)
+  buildIfStale()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-screenshots-'))
   const geo = await startGeo()
   const server = await startServer({

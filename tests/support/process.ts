@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { findProjectRoot } from '../../server/env'
 
@@ -60,4 +60,15 @@ export function startServer(opts: {
       reject(new Error(`server exited with ${code} before it was ready:\n${printed}`)),
     )
   })
+}
+
+/** Builds the app as `npm start` does, unless the build is up to date; exits the process if it fails. */
+export function buildIfStale() {
+  console.log('Building (skipped when up to date)…')
+  const built = spawnSync(
+    process.execPath,
+    [path.join(rootDir, 'scripts', 'start.mjs'), '--build-only', '--if-stale'],
+    { stdio: 'inherit' },
+  )
+  if (built.status !== 0) process.exit(built.status ?? 1)
 }
