@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { displayPhone } from '../../contract/phone'
 import { orderLinks, orders, smsOptOuts } from '../db/schema'
+import { payerPhone } from '../features/checkout/receipt-sms'
 import { AppError } from '../lib/errors'
 import type { Handlers } from '../rpc/context'
 import { hashToken } from './sms.routes'
@@ -12,10 +13,8 @@ export const smsHandlers: Pick<Handlers, 'stopSms'> = {
       .from(orderLinks)
       .innerJoin(orders, eq(orders.id, orderLinks.orderId))
       .where(eq(orderLinks.tokenHash, hashToken(token)))
-    const phone =
-      link?.method === 'mpesa' ? String(link.payment?.payerPhone ?? link.payment?.phone ?? '') : ''
-    if (!/^254\d{9}$/.test(phone))
-      throw new AppError(404, 'This link is not valid', { token: 'Not a link we sent' })
+    const phone = link ? payerPhone(link) : null
+    if (!phone) throw new AppError(404, 'This link is not valid', { token: 'Not a link we sent' })
     await ctx.db.insert(smsOptOuts).values({ phone, kind }).onConflictDoNothing()
     return { phone: displayPhone(phone) }
   },
