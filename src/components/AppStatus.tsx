@@ -1,11 +1,33 @@
 import { useState } from 'react'
 import { needsIosInstallHint, useInstallPrompt, useOnline } from '../lib/install'
+import { useSession } from '../lib/session'
 import { useNewerBuild } from '../lib/updates'
 import { Icon } from './Icon'
 
 const IOS_HINT_DISMISSED = 'soko:ios-install-hint-dismissed'
+const INSTALL_LINE_DISMISSED = 'soko:install-line-dismissed'
 
-/** The install button, shown only while the browser offers installation. */
+/** A flag kept in localStorage (a private window without storage just shows the line again). */
+function useDismissed(key: string): [boolean, () => void] {
+  const [dismissed, setDismissed] = useState(() => {
+    try {
+      return localStorage.getItem(key) !== null
+    } catch {
+      return false
+    }
+  })
+  const dismiss = () => {
+    try {
+      localStorage.setItem(key, '1')
+    } catch {
+      // Not kept: it stays dismissed until the page is reloaded.
+    }
+    setDismissed(true)
+  }
+  return [dismissed, dismiss]
+}
+
+/** The visitor's install button in the header on wide screens (on phones the line under the header has it). */
 export function InstallButton() {
   const { available, install } = useInstallPrompt()
   if (!available) return null
@@ -17,19 +39,36 @@ export function InstallButton() {
 }
 
 /**
+ * The same offer on a phone, for a visitor: a line under the header (the header row has no room for a
+ * third control beside "Sign in"), which can be put away. A signed-in person finds it in the account menu.
+ */
+function InstallLine() {
+  const { available, install } = useInstallPrompt()
+  const session = useSession()
+  const [dismissed, dismiss] = useDismissed(INSTALL_LINE_DISMISSED)
+  if (!available || session.token || dismissed) return null
+  return (
+    <p className="app-status-line install-line">
+      <Icon name="install" size={18} /> Soko works offline from your home screen.
+      <button type="button" className="link-button" onClick={() => void install()}>
+        Install Soko
+      </button>
+      <button type="button" className="link-button" onClick={dismiss}>
+        Not now
+      </button>
+    </p>
+  )
+}
+
+/**
  * Lines under the header about the app itself: offline, a new version waiting for the next page, and on
  * iPhone how to add Soko to the home screen. Each is announced politely to screen readers.
  */
 export function AppStatus() {
   const online = useOnline()
   const newer = useNewerBuild()
-  const [iosHint, setIosHint] = useState(() => {
-    try {
-      return needsIosInstallHint() && localStorage.getItem(IOS_HINT_DISMISSED) === null
-    } catch {
-      return false
-    }
-  })
+  const [iosHintDismissed, dismissIosHint] = useDismissed(IOS_HINT_DISMISSED)
+  const [iosHint] = useState(needsIosInstallHint)
   return (
     <div className="app-status">
       {online ? null : (
@@ -43,17 +82,11 @@ export function AppStatus() {
           A new version of Soko is ready: it opens with your next page.
         </p>
       ) : null}
-      {iosHint ? (
+      <InstallLine />
+      {iosHint && !iosHintDismissed ? (
         <p className="app-status-line">
           <Icon name="share" size={18} /> Install Soko: tap Share, then “Add to Home Screen”.{' '}
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => {
-              localStorage.setItem(IOS_HINT_DISMISSED, '1')
-              setIosHint(false)
-            }}
-          >
+          <button type="button" className="link-button" onClick={dismissIosHint}>
             Dismiss
           </button>
         </p>

@@ -51,11 +51,11 @@ export function useInstallPrompt(): { available: boolean; install: () => Promise
 /** iOS Safari has no install prompt: people add Soko from the share sheet, so they are told how. */
 export function needsIosInstallHint(): boolean {
   if (typeof navigator === 'undefined') return false
-  const ios = /iPhone|iPad|iPod/.test(navigator.userAgent)
+  if (!/iPhone|iPad|iPod/.test(navigator.userAgent)) return false
   const standalone =
     (navigator as Navigator & { standalone?: boolean }).standalone === true ||
     matchMedia('(display-mode: standalone)').matches
-  return ios && !standalone
+  return !standalone
 }
 
 /** navigator.onLine, kept current. */

@@ -1,22 +1,17 @@
-import type { Workbox } from 'workbox-window'
+let registered: Promise<ServiceWorkerRegistration | null> = Promise.resolve(null)
 
-let workbox: Promise<{ wb: Workbox; registration: ServiceWorkerRegistration } | null> = Promise.resolve(null)
-
-/** Registers sw/ after the page has loaded, so it never competes with first paint. Production builds only. */
+/**
+ * Registers sw/ after the page has loaded, so it never competes with first paint. Production builds only.
+ * The browser's own API is all it takes (a helper library would be 2 KB more on every first load).
+ */
 export function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
-  workbox = new Promise((resolve) => {
+  registered = new Promise((resolve) => {
     window.addEventListener('load', () => {
-      import('workbox-window')
-        .then(async ({ Workbox }) => {
-          const wb = new Workbox('/sw.js')
-          const registration = await wb.register()
-          resolve(registration ? { wb, registration } : null)
-        })
-        .catch((error: unknown) => {
-          console.error('Service worker registration failed', error)
-          resolve(null)
-        })
+      navigator.serviceWorker.register('/sw.js').then(resolve, (error: unknown) => {
+        console.error('Service worker registration failed', error)
+        resolve(null)
+      })
     })
   })
 }
@@ -25,8 +20,9 @@ let updating: Promise<void> = Promise.resolve()
 
 /** Asks the browser to fetch sw.js now: a new build's worker then installs and waits. */
 export function checkForNewWorker(): Promise<void> {
-  updating = workbox
-    .then((registered) => registered?.wb.update())
+  updating = registered
+    .then((registration) => registration?.update())
+    .then(() => undefined)
     .catch((error: unknown) => {
       console.error('Checking for a new service worker failed', error)
     })
@@ -42,11 +38,10 @@ function within<T>(ms: number, promise: Promise<T>): Promise<T | undefined> {
  * waiting worker is told to take over, so the next page comes from the new build's precache and not the old.
  */
 export async function activateWaitingWorker(): Promise<void> {
-  const registered = await workbox
-  if (!registered) return
+  const registration = await registered
+  if (!registration) return
   // The check for a new sw.js may still be under way: until it ends there is no worker to wait for.
   await updating
-  const { wb, registration } = registered
   const installing = registration.installing
   if (installing)
     await within(
@@ -57,10 +52,12 @@ export async function activateWaitingWorker(): Promise<void> {
         }),
       ),
     )
-  if (!registration.waiting) return
+  const waiting = registration.waiting
+  if (!waiting) return
   const controlling = new Promise<void>((resolve) =>
     navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
   )
-  wb.messageSkipWaiting()
+  // sw/updates.ts answers this message by taking over.
+  waiting.postMessage({ type: 'SKIP_WAITING' })
   await within(5_000, controlling)
 }

@@ -152,6 +152,11 @@ test('buys the course by card, then downloads it through three offline spells', 
   proxy.setRate(RATE)
   const start = proxy.served()
   const subjectsBefore = proxy.subjects().length
+  // One tap does it all: once whole, the file is kept in Soko and handed to the device's Downloads.
+  const savedToDevice = page.waitForEvent('download', {
+    predicate: (download) => download.suggestedFilename() === fileName,
+    timeout: 120_000,
+  })
   await row.getByRole('button', { name: `Download ${fileName}` }).click()
   await expect(row.getByText('Downloading')).toBeVisible()
   // The notes, asked for next, wait their turn.
@@ -170,6 +175,9 @@ test('buys the course by card, then downloads it through three offline spells', 
   }
   await expect(row.getByText('Saved on this device')).toBeVisible({ timeout: 60_000 })
   await expect(notes.getByText('Saved on this device')).toBeVisible({ timeout: 15_000 })
+  await expect(row.getByText(/in your Downloads folder, and kept in Soko/)).toBeVisible()
+  const toDevice = await savedToDevice
+  expect(sha(await readFile((await toDevice.path()) ?? ''))).toBe(sha(fileBytes))
   const notesKept = await libraryRecord(page, orderId, notesName)
   expect(notesKept.doneAt).toBeGreaterThanOrEqual((await libraryRecord(page, orderId, fileName)).doneAt)
   const kept = await libraryRecord(page, orderId, fileName)

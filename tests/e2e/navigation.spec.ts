@@ -117,3 +117,53 @@ test('every page has the footer with the marketing links, and they work', async 
   await footer.getByRole('link', { name: 'Open a storefront', exact: true }).click()
   await expect(page).toHaveURL(/\/register$/)
 })
+
+/** Chromium offers installation as it would to a visitor who qualifies (the event a real prompt sends). */
+async function offerInstall(page: Page) {
+  await page.evaluate(() => {
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => undefined,
+      userChoice: Promise.resolve({ outcome: 'dismissed' as const }),
+    })
+    window.dispatchEvent(event)
+  })
+}
+
+test('a visitor offered installation sees it under the header on a phone, never over the logo', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await offerInstall(page)
+  const line = page.getByText('Soko works offline from your home screen.')
+  await expect(line).toBeVisible()
+  await expect(line.getByRole('button', { name: 'Install Soko' })).toBeVisible()
+  // The header row keeps its three things apart: the logo, the links and "Sign in" do not overlap.
+  const boxes = await page.evaluate(() =>
+    ['.brand', '.nav-links', '.main-nav > .button'].map((selector) => {
+      const { left, right } = document.querySelector(selector)!.getBoundingClientRect()
+      return { left, right }
+    }),
+  )
+  expect(boxes[0]!.right).toBeLessThanOrEqual(boxes[1]!.left)
+  expect(boxes[1]!.right).toBeLessThanOrEqual(boxes[2]!.left)
+  await expectNoSidewaysScroll(page)
+  await line.getByRole('button', { name: 'Not now' }).click()
+  await expect(line).toBeHidden()
+  // Put away, it stays away on the next visit.
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await offerInstall(page)
+  // The offer was taken (a wide window shows it in the header), but the phone's line stays put away.
+  await page.setViewportSize({ width: 1024, height: 768 })
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Install Soko' })).toBeVisible()
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(line).toBeHidden()
+})
+
+test('on a desktop the install offer sits in the header instead', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('/')
+  await offerInstall(page)
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Install Soko' })).toBeVisible()
+  await expect(page.getByText('Soko works offline from your home screen.')).toBeHidden()
+})

@@ -45,6 +45,11 @@ export function DownloadButton({
       >
         <Icon name="download" size={20} /> Download<span className="visually-hidden"> {file.name}</span>
       </button>
+      {download.isSuccess ? (
+        <p className="muted" role="status">
+          Your browser is saving it to its Downloads folder.
+        </p>
+      ) : null}
       {download.isError ? (
         <p className="field-error" role="alert">
           {download.error instanceof RpcError

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import type { ProductFile } from '../../../contract/catalog.contract'
 import { type LibraryFile, libraryId, offlineFileUrl } from '../../../contract/downloads'
 import { Icon } from '../../components/Icon'
@@ -6,6 +5,7 @@ import { formatDate } from '../../lib/dates'
 import { runtimeSettings } from '../../lib/runtime'
 import { formatSize } from '../../lib/size'
 import { type LibraryEntry, library } from './library'
+import { type SaveState, saveKeptByTap, savesThroughShare, useSaveStates } from './save-to-device'
 
 /** `3 min 20 s`, `45 s`, `2 h 5 min`: time left at the current speed. */
 export function durationText(seconds: number): string {
@@ -36,48 +36,19 @@ const STATUS_TEXT: Record<LibraryFile['status'], string> = {
   failed: 'Stopped',
 }
 
-/** iPhones and iPads: in a home-screen app the download attribute does nothing, the share sheet saves. */
-function savesThroughShare(): boolean {
-  const ios =
-    /iPad|iPhone|iPod/.test(navigator.userAgent) ||
-    (navigator.maxTouchPoints > 1 && /Mac/.test(navigator.userAgent))
-  return ios && typeof navigator.canShare === 'function'
-}
-
-/** The kept file's bytes, from the worker (no network). */
-async function keptBlob(file: LibraryFile): Promise<Blob> {
-  const res = await fetch(offlineFileUrl(file))
-  if (!res.ok) throw new Error(await res.text())
-  return res.blob()
+/** Where a finished file is, after "Saved on this device". */
+function whereText(saved: SaveState | undefined): string {
+  if (saved === 'saved') return ' — in your Downloads folder, and kept in Soko to open with no signal'
+  if (saved === 'tap')
+    return ' — kept in Soko to open with no signal. Tap “Save to Files” to put it in Files too'
+  return ' — kept in Soko to open with no signal'
 }
 
 /**
- * Saves a kept file to the device: through the share sheet on iOS (the download attribute does nothing in
- * a home-screen app), elsewhere as a download of its bytes in memory, which works with no network at all.
- */
-async function saveKept(file: LibraryFile) {
-  const blob = await keptBlob(file)
-  if (savesThroughShare()) {
-    const shared = new File([blob], file.fileName, { type: file.contentType || blob.type })
-    if (!navigator.canShare({ files: [shared] })) throw new Error('This file type cannot be shared')
-    await navigator.share({ files: [shared], title: file.fileName })
-    return
-  }
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = file.fileName
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // The browser has taken the bytes once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
-}
-
-/**
- * One purchased file in the offline library: download it to this device (resumable, in the background),
- * follow it (bytes, percent, speed, time left), pause, resume, cancel; once kept, open or save it with no
- * network, or delete it from the device.
+ * One purchased file in the offline library. One action, "Download": it comes to this phone resumably in
+ * the background (bytes, percent, speed, time left; pause, resume, cancel), is kept in Soko for use with no
+ * signal, and once whole goes to the device's Downloads as well; the row says where it is. A kept file can
+ * then be opened, saved to the device again (no network needed) or deleted from the device.
  */
 export function LibraryFileRow({
   orderId,
@@ -91,7 +62,7 @@ export function LibraryFileRow({
   /** No downloads left: a file not kept yet cannot start. */
   disabled: boolean
 }) {
-  const [saveError, setSaveError] = useState<string | null>(null)
+  const saved = useSaveStates().get(libraryId(orderId, file.id))
   const id = libraryId(orderId, file.id)
   const kept = entry?.file
   const label = <span className="visually-hidden"> {file.name}</span>
@@ -118,6 +89,7 @@ export function LibraryFileRow({
           <p className={kept.status === 'failed' ? 'field-error' : 'muted'} role="status" aria-live="polite">
             {STATUS_TEXT[kept.status]}
             {kept.status === 'failed' && kept.error ? `: ${kept.error}` : ''}
+            {kept.status === 'done' ? whereText(saved) : ''}
             {kept.status === 'done' && kept.doneAt ? ` · ${formatDate(kept.doneAt)}` : ''}
           </p>
           {kept.status !== 'done' ? (
@@ -129,23 +101,21 @@ export function LibraryFileRow({
           <div className="library-actions">
             {kept.status === 'done' ? (
               <>
+                {saved === 'tap' ? (
+                  <button type="button" className="button" onClick={() => void saveKeptByTap(kept)}>
+                    Save to Files{label}
+                  </button>
+                ) : null}
                 <a className="button secondary" href={offlineFileUrl(kept)} target="_blank" rel="noopener">
                   Open{label}
                 </a>
-                <button
-                  type="button"
-                  className="button secondary"
-                  onClick={() => {
-                    setSaveError(null)
-                    saveKept(kept).catch((error: unknown) => {
-                      if (error instanceof DOMException && error.name === 'AbortError') return
-                      setSaveError('The file could not be saved. Try Open, then save it from there.')
-                    })
-                  }}
-                >
-                  {savesThroughShare() ? 'Save to Files' : 'Save to device'}
-                  {label}
-                </button>
+                {saved === 'tap' ? null : (
+                  <button type="button" className="link-button" onClick={() => void saveKeptByTap(kept)}>
+                    {savesThroughShare() ? 'Save to Files' : 'Save to device'}
+                    {saved === 'saved' ? ' again' : ''}
+                    {label}
+                  </button>
+                )}
                 <button type="button" className="link-button" onClick={() => library.remove(id)}>
                   Delete from this device{label}
                 </button>
@@ -171,9 +141,9 @@ export function LibraryFileRow({
               </>
             )}
           </div>
-          {saveError ? (
+          {kept.status === 'done' && saved === 'failed' ? (
             <p className="field-error" role="alert">
-              {saveError}
+              The file could not be saved to the device. Try Open, then save it from there.
             </p>
           ) : null}
         </div>

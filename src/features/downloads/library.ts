@@ -7,7 +7,9 @@ import {
   type LibraryCommand,
   type LibraryFile,
   type LibraryMessage,
+  libraryId,
 } from '../../../contract/downloads'
+import { saveWhenKept } from './save-to-device'
 
 /**
  * The page's side of the offline library (the service worker does the downloading, sw/downloads/): the
@@ -34,10 +36,16 @@ function publish(next: Entries) {
   for (const listener of listeners) listener()
 }
 
+/** Files this page asked for with "Download": once kept, they are saved to the device too. */
+const toSave = new Set<string>()
+
 function apply(message: LibraryMessage) {
   const next = new Map(state)
-  if (message.type === 'library:removed') next.delete(message.id)
-  else {
+  if (message.type === 'library:removed') {
+    next.delete(message.id)
+    toSave.delete(message.id)
+  } else {
+    if (message.file.status === 'done' && toSave.delete(message.file.id)) saveWhenKept(message.file)
     const before = next.get(message.file.id)
     const downloading = message.file.status === 'downloading'
     next.set(message.file.id, {
@@ -79,8 +87,10 @@ function send(command: LibraryCommand) {
 }
 
 export const library = {
+  /** Downloads a file into the library; once it is kept, it is saved to the device as well. */
   add: (file: Extract<LibraryCommand, { type: 'library:add' }>['file']) => {
     void requestPersistence()
+    toSave.add(libraryId(file.orderId, file.fileId))
     send({ type: 'library:add', file })
   },
   pause: (id: string) => send({ type: 'library:pause', id }),
