@@ -73,7 +73,14 @@ export interface RefundRequest {
 export type TransferState =
   | { state: 'done'; providerRef: string | null }
   | { state: 'pending'; providerRef: string }
-  | { state: 'failed'; message: string }
+  | {
+      state: 'failed'
+      message: string
+      /** The provider's own code for the failure (a B2C ResultCode, a PayPal error name), when it gave one. */
+      code?: string
+      /** The money reached the provider's side and came back (PayPal UNCLAIMED then RETURNED). */
+      returned?: boolean
+    }
 
 /** Money out to a person: a seller's payout. */
 export interface PayoutRequest {
@@ -93,8 +100,23 @@ export interface PaymentProvider {
   /** Closes a charge so that it cannot be paid any more, where the provider allows it. */
   cancelCharge?(charge: ChargeRef): Promise<void>
   refund(req: RefundRequest): Promise<TransferState>
-  /** Money out, for providers that can send it (M-Pesa B2C); absent elsewhere (bank payouts are manual). */
+  /**
+   * Money out, for providers that can send it (M-Pesa B2C, PayPal Payouts); absent elsewhere (bank payouts
+   * are manual). Asking again with the same id never pays twice: the provider answers about the first.
+   */
   payOut?(req: PayoutRequest): Promise<TransferState>
+  /**
+   * Asks where a payout stands whose result never came. M-Pesa answers later, at the transfer's result
+   * address (`pending` now, `PaymentEvents.transfer` then); PayPal answers at once.
+   */
+  checkPayout?(payout: PayoutRef): Promise<TransferState>
+}
+
+/** A payout being asked about: ours, the provider's name for it once known, and what it sent. */
+export interface PayoutRef {
+  id: string
+  providerRef: string | null
+  amount: Money
 }
 
 /**
