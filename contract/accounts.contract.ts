@@ -70,6 +70,12 @@ export const handle = z
     'Use 3 to 30 letters, digits or dashes, starting and ending with a letter or digit',
   )
 
+/** The code an SMS carried, to prove the number is the person's. */
+export const phoneCode = z
+  .string({ error: 'Enter the code from the SMS' })
+  .trim()
+  .regex(new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`), `Enter the ${PHONE_CODE_LENGTH} digits from the SMS`)
+
 export const payoutMethod = z.discriminatedUnion(
   'kind',
   [
@@ -366,13 +372,7 @@ export const accountsContract = {
     summary: 'Confirms the number with the code from the SMS; it becomes the M-Pesa number for payouts too.',
     input: z.strictObject({
       phone: kenyanMobile,
-      code: z
-        .string({ error: 'Enter the code from the SMS' })
-        .trim()
-        .regex(
-          new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`),
-          `Enter the ${PHONE_CODE_LENGTH} digits from the SMS`,
-        ),
+      code: phoneCode,
     }),
     output: z.object({ user }),
   }),

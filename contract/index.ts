@@ -5,6 +5,7 @@ import { catalogContract } from './catalog.contract'
 import { checkoutContract } from './checkout.contract'
 import { contactContract } from './contact.contract'
 import { downloadsContract } from './downloads.contract'
+import { payoutsContract } from './payouts.contract'
 import { settingsContract } from './settings.contract'
 import { smsContract } from './sms.contract'
 import { transactionsContract } from './transactions.contract'
@@ -17,6 +18,7 @@ export const contract = {
   ...checkoutContract,
   ...contactContract,
   ...downloadsContract,
+  ...payoutsContract,
   ...settingsContract,
   ...smsContract,
   ...transactionsContract,

@@ -7,6 +7,7 @@ import type { Database } from './db/client'
 import type { Config } from './env'
 import { orderLinkWithKey } from './features/checkout/mails'
 import { orderEvents } from './features/checkout/order-events'
+import { withPayouts } from './features/payouts/payout-events'
 import { buildPlatformSettings } from './features/settings/settings.service'
 import type { Logger } from './lib/log'
 import { createMailer, type Mailer } from './mail/mailer'
@@ -52,6 +53,7 @@ export function createApp(deps: AppDeps) {
       paypal: config.payments.paypal.live,
       card: config.payments.card.live,
     },
+    holdDays: config.payouts.holdDays,
   })
   const assets = loadAssets(config.clientDir)
   const template = assets.get('/index.html')
@@ -113,7 +115,7 @@ export function createApp(deps: AppDeps) {
   )
   app.route('/', storage.routes(log))
   const checkout = { db: database.db, config, log, mailer, gateway, sms }
-  app.route('/hooks', gateway.hooks(orderEvents(checkout)))
+  app.route('/hooks', gateway.hooks(withPayouts(orderEvents(checkout), checkout)))
   app.route(
     '/',
     smsRoutes({

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import type { FirebaseWebConfig } from '../contract/runtime'
+import { type PayoutsConfig, payoutsConfig, payoutsEnv } from './features/payouts/payouts.config'
 import { type SmsConfig, smsConfig, smsEnv, smsIssues } from './sms/sms.config'
 
 /**
@@ -53,6 +54,8 @@ export interface Config {
   /** The background job runner (server/jobs/runner.ts). */
   jobs: { pollMs: number; leaseMs: number }
   sms: SmsConfig
+  /** Holds, fees, limits and approvals of money out (server/features/payouts/payouts.config.ts). */
+  payouts: PayoutsConfig
   /** Project root: where dist/ and server/db/migrations are found, from source or from the bundle. */
   rootDir: string
   /** Folder of the built PWA: DIST_DIR/client, by default dist/client. */
@@ -239,6 +242,7 @@ const schema = z.object({
     .max(3_600_000, 'Use at most an hour (3600000)')
     .default(30_000),
   ...smsEnv,
+  ...payoutsEnv,
 })
 
 /** A provider is live when all its keys are set, and in sandbox mode when none are; half is a mistake. */
@@ -357,6 +361,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     jobs: { pollMs: e.JOB_POLL_MS, leaseMs: e.JOB_LEASE_MS },
     sms: smsConfig(e),
+    payouts: payoutsConfig(e),
     rootDir,
     clientDir: path.join(e.DIST_DIR ? path.resolve(e.DIST_DIR) : path.join(rootDir, 'dist'), 'client'),
   }

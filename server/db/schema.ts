@@ -333,12 +333,18 @@ export const ledgerTransactions = pgTable(
     id: uuid('id').primaryKey(),
     kind: text('kind').$type<Column.LedgerTransactionKind>().notNull(),
     orderId: uuid('order_id').references(() => orders.id),
+    /** The payout a payout's transactions belong to (payouts are in payouts.schema.ts). */
+    payoutId: uuid('payout_id'),
     memo: text('memo').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('ledger_transactions_order_kind_key').on(t.orderId, t.kind),
-    check('ledger_transactions_kind_check', sql`${t.kind} in ('sale', 'refund')`),
+    uniqueIndex('ledger_transactions_payout_kind_key').on(t.payoutId, t.kind),
+    check(
+      'ledger_transactions_kind_check',
+      sql`${t.kind} in ('sale', 'refund', 'payout', 'payout-sent', 'payout-back')`,
+    ),
   ],
 )
 
@@ -421,6 +427,7 @@ export const downloads = pgTable(
   (t) => [index('downloads_order_idx').on(t.orderId)],
 )
 
+export { payoutMethods, payoutSchedules, payouts } from './payouts.schema'
 export { orderLinks, smsMessages, smsOptOuts } from './sms.schema'
 // Tables of the server itself rather than of the marketplace.
 export { jobs, sandboxObjects } from './system.schema'

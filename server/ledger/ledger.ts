@@ -13,8 +13,12 @@ import { uuidv7 } from '../lib/uuid'
  * `platform:rounding`, `fx` (conversions between currencies), `seller:{id}` (what Soko owes a seller).
  */
 
-/** What a ledger transaction records. */
-export type LedgerKind = 'sale' | 'refund'
+/**
+ * What a ledger transaction records: a sale, its refund, and a payout's three moments — asked (`payout`:
+ * the seller's money set aside), sent (`payout-sent`: it left the provider's account), back
+ * (`payout-back`: it failed or was returned, and the seller has it again).
+ */
+export type LedgerKind = 'sale' | 'refund' | 'payout' | 'payout-sent' | 'payout-back'
 
 export interface Entry {
   account: string
@@ -37,15 +41,28 @@ export function imbalance(entries: Entry[]): Record<string, number> {
   return Object.fromEntries([...sums].filter(([, sum]) => sum !== 0))
 }
 
-/** Writes one balanced transaction; the unique (order, kind) index makes a second sale or refund fail. */
+/**
+ * Writes one balanced transaction of an order or of a payout; the unique (order, kind) and (payout, kind)
+ * indexes make a second sale, refund or payout step fail.
+ */
 export async function postTransaction(
   tx: DbOrTx,
-  opts: { kind: LedgerKind; orderId: string; memo: string; entries: Entry[] },
+  opts: { kind: LedgerKind; memo: string; entries: Entry[] } & (
+    | { orderId: string; payoutId?: never }
+    | { payoutId: string; orderId?: never }
+  ),
 ): Promise<string> {
   const [off] = Object.entries(imbalance(opts.entries))
-  if (off) throw new Error(`unbalanced ${opts.kind} for order ${opts.orderId}: ${off[0]} ${off[1]}`)
+  const of = opts.orderId ? `order ${opts.orderId}` : `payout ${opts.payoutId}`
+  if (off) throw new Error(`unbalanced ${opts.kind} for ${of}: ${off[0]} ${off[1]}`)
   const id = uuidv7()
-  await tx.insert(ledgerTransactions).values({ id, kind: opts.kind, orderId: opts.orderId, memo: opts.memo })
+  await tx.insert(ledgerTransactions).values({
+    id,
+    kind: opts.kind,
+    orderId: opts.orderId ?? null,
+    payoutId: opts.payoutId ?? null,
+    memo: opts.memo,
+  })
   const entries = opts.entries.filter((e) => e.amount !== 0)
   if (entries.length > 0)
     await tx.insert(ledgerEntries).values(

@@ -29,9 +29,9 @@ export function saleFee(total: number): number {
  * the total in the other, so each currency sums to zero. M-Pesa's rounding up to whole shillings lands in
  * `platform:rounding`.
  */
-export function saleEntries(order: Sale, paidAt: Date): Entry[] {
+export function saleEntries(order: Sale, paidAt: Date, holdDays = PAYOUT_HOLD_DAYS): Entry[] {
   const fee = saleFee(order.total)
-  const availableAt = new Date(paidAt.getTime() + PAYOUT_HOLD_DAYS * 24 * 60 * 60 * 1000)
+  const availableAt = new Date(paidAt.getTime() + holdDays * 24 * 60 * 60 * 1000)
   const entries: Entry[] = [
     { account: `provider:${order.method}`, amount: order.chargeAmount, currency: order.chargeCurrency },
     { account: 'platform:fees', amount: -fee, currency: order.currency },

@@ -10,6 +10,7 @@ import { catalogHandlers } from '../features/catalog/catalog.handlers'
 import { checkoutHandlers } from '../features/checkout/checkout.handlers'
 import { contactHandlers } from '../features/contact/contact.handlers'
 import { downloadsHandlers } from '../features/downloads/downloads.handlers'
+import { payoutsHandlers } from '../features/payouts/payouts.handlers'
 import { settingsHandlers } from '../features/settings/settings.handlers'
 import { transactionsHandlers } from '../features/transactions/transactions.handlers'
 import { smsHandlers } from '../sms/sms.handlers'
@@ -30,5 +31,6 @@ export const handlers: Handlers = {
   ...checkoutHandlers,
   ...downloadsHandlers,
   ...transactionsHandlers,
+  ...payoutsHandlers,
   ...smsHandlers,
 }

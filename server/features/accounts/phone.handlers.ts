@@ -2,6 +2,7 @@ import { randomInt, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import { PHONE_CODE_LENGTH } from '../../../contract/accounts.constants'
 import { displayPhone } from '../../../contract/phone'
+import type { Db } from '../../db/client'
 import { oneTimeTokens, users } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { enforceRateLimit } from '../../lib/rate-limit'
@@ -70,56 +71,8 @@ export const phoneHandlers: Pick<Handlers, 'requestPhoneCode' | 'verifyPhone'> =
 
   verifyPhone: async ({ phone, code }, ctx) => {
     const { user } = ctx.caller
-    await enforceRateLimit(ctx.db, [
-      { key: `verifyPhone:account:${user.id}`, limit: limits.checksPerAccount, what: 'code attempts' },
-    ])
-    const [pending] = await ctx.db
-      .select()
-      .from(oneTimeTokens)
-      .where(
-        and(
-          eq(oneTimeTokens.userId, user.id),
-          eq(oneTimeTokens.purpose, 'phone-code'),
-          isNull(oneTimeTokens.usedAt),
-          gt(oneTimeTokens.expiresAt, new Date()),
-          sql`${oneTimeTokens.data}->>'phone' = ${phone}`,
-        ),
-      )
-      .orderBy(desc(oneTimeTokens.createdAt))
-      .limit(1)
-    if (!pending)
-      throw new AppError(400, 'This code has expired or was replaced by a newer one. Ask for a new code.', {
-        code: 'Expired: ask for a new code',
-      })
-    const matches = timingSafeEqual(
-      Buffer.from(pending.tokenHash, 'hex'),
-      Buffer.from(codeHash(user.id, phone, code), 'hex'),
-    )
-    if (!matches) {
-      const attempts = Number(pending.data.attempts ?? 0) + 1
-      await ctx.db
-        .update(oneTimeTokens)
-        .set({
-          data: { ...pending.data, attempts },
-          ...(attempts >= MAX_ATTEMPTS ? { usedAt: new Date() } : {}),
-        })
-        .where(eq(oneTimeTokens.id, pending.id))
-      const left = MAX_ATTEMPTS - attempts
-      throw new AppError(
-        400,
-        left > 0
-          ? `That code is not right. Check the SMS and try again (${left} ${left === 1 ? 'try' : 'tries'} left).`
-          : 'That code is not right, and it has now stopped working. Ask for a new code.',
-        { code: 'Wrong code' },
-      )
-    }
+    await consumePhoneCode(ctx.db, user.id, phone, code)
     await ctx.db.transaction(async (tx) => {
-      const used = await tx
-        .update(oneTimeTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(oneTimeTokens.id, pending.id), isNull(oneTimeTokens.usedAt)))
-        .returning({ id: oneTimeTokens.id })
-      if (used.length === 0) throw new AppError(400, 'This code was already used. Ask for a new code.')
       // Numbers get recycled by carriers: whoever proves they hold it now owns it on Soko.
       await tx
         .update(users)
@@ -132,4 +85,60 @@ export const phoneHandlers: Pick<Handlers, 'requestPhoneCode' | 'verifyPhone'> =
     })
     return { user: await loadPublicUser(ctx.db, user.id) }
   },
+}
+
+/**
+ * Checks the code an SMS sent to `phone` for this person and uses it up: a wrong one counts against the
+ * code (it stops after 5) and the account's attempts. Throws the message the person should see.
+ */
+export async function consumePhoneCode(db: Db, userId: string, phone: string, code: string) {
+  await enforceRateLimit(db, [
+    { key: `verifyPhone:account:${userId}`, limit: limits.checksPerAccount, what: 'code attempts' },
+  ])
+  const [pending] = await db
+    .select()
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, 'phone-code'),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, new Date()),
+        sql`${oneTimeTokens.data}->>'phone' = ${phone}`,
+      ),
+    )
+    .orderBy(desc(oneTimeTokens.createdAt))
+    .limit(1)
+  if (!pending)
+    throw new AppError(400, 'This code has expired or was replaced by a newer one. Ask for a new code.', {
+      code: 'Expired: ask for a new code',
+    })
+  const matches = timingSafeEqual(
+    Buffer.from(pending.tokenHash, 'hex'),
+    Buffer.from(codeHash(userId, phone, code), 'hex'),
+  )
+  if (!matches) {
+    const attempts = Number(pending.data.attempts ?? 0) + 1
+    await db
+      .update(oneTimeTokens)
+      .set({
+        data: { ...pending.data, attempts },
+        ...(attempts >= MAX_ATTEMPTS ? { usedAt: new Date() } : {}),
+      })
+      .where(eq(oneTimeTokens.id, pending.id))
+    const left = MAX_ATTEMPTS - attempts
+    throw new AppError(
+      400,
+      left > 0
+        ? `That code is not right. Check the SMS and try again (${left} ${left === 1 ? 'try' : 'tries'} left).`
+        : 'That code is not right, and it has now stopped working. Ask for a new code.',
+      { code: 'Wrong code' },
+    )
+  }
+  const used = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(oneTimeTokens.id, pending.id), isNull(oneTimeTokens.usedAt)))
+    .returning({ id: oneTimeTokens.id })
+  if (used.length === 0) throw new AppError(400, 'This code was already used. Ask for a new code.')
 }

@@ -121,7 +121,7 @@ export async function settle(
         kind: 'sale',
         orderId: updated.id,
         memo: `Sale ${updated.reference}`,
-        entries: saleEntries(updated, paidAt),
+        entries: saleEntries(updated, paidAt, deps.config.payouts.holdDays),
       })
     if (updated.kind === 'event')
       await tx.insert(tickets).values(

@@ -10,6 +10,8 @@ const MAX_UPLOAD_BYTES = 2 * 1024 ** 3
 /** The platform's public settings. They depend only on configuration, so they are built once. */
 export function buildPlatformSettings(opts: {
   livePayments: Partial<Record<'mpesa' | 'paypal' | 'card', boolean>>
+  /** Days a sale is held (HOLD_DAYS); the constant's default when not given. */
+  holdDays?: number
 }) {
   const limit = (figure: 'minPrice' | 'maxPrice' | 'minWithdrawal') =>
     currencyCodes.map((currency) => ({ amount: CURRENCY_LIMITS[currency][figure], currency }))
@@ -41,7 +43,7 @@ export function buildPlatformSettings(opts: {
     },
     payouts: {
       schedules: ['instant', 'daily', 'weekly', 'monthly'],
-      holdDays: PAYOUT_HOLD_DAYS,
+      holdDays: opts.holdDays ?? PAYOUT_HOLD_DAYS,
       minimumWithdrawal: limit('minWithdrawal'),
     },
     limits: { maxUploadBytes: MAX_UPLOAD_BYTES, minPrice: limit('minPrice'), maxPrice: limit('maxPrice') },

@@ -10,7 +10,7 @@ import type {
   SellerBooks,
   SellerMovement,
 } from '../../../contract/transactions.contract'
-import type { Db } from '../../db/client'
+import type { Db, DbOrTx } from '../../db/client'
 import { ledgerEntries, orders, sellers } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import type { UserRow } from '../accounts/sessions'
@@ -37,7 +37,7 @@ const isoUs = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-M
 
 type Row = Record<string, unknown>
 
-async function rows(db: Db, query: SQL): Promise<Row[]> {
+async function rows(db: DbOrTx, query: SQL): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows
 }
 
@@ -150,7 +150,9 @@ function sellerBook(sellerId: string, currency: string): SQL {
       group by t.id
     ),
     movement as (
-      select id::text || ':1' as id, kind, created_at as at, order_id,
+      -- A payout that failed or came back is a payout movement with the money coming in.
+      select id::text || ':1' as id, case kind when 'payout-back' then 'payout' else kind end as kind,
+        created_at as at, order_id,
         -seller_amount - fee_amount as amount, available_at
       from tx
       union all
@@ -168,7 +170,11 @@ function sellerBook(sellerId: string, currency: string): SQL {
  * What the ledger owes a seller in each currency their account has entries in, by currency code:
  * withdrawable now and still held. A refund comes out of its sale's hold while the sale is held.
  */
-export async function sellerBalances(db: Db, sellerId: string, now = new Date()): Promise<SellerBalance[]> {
+export async function sellerBalances(
+  db: DbOrTx,
+  sellerId: string,
+  now = new Date(),
+): Promise<SellerBalance[]> {
   const account = `seller:${sellerId}`
   const at = now.toISOString()
   const found = await rows(

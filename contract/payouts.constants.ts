@@ -1,0 +1,50 @@
+/** The words of payouts that the server's tables and the app's pages share. */
+
+/** Where a payout goes: an M-Pesa number (B2C), a PayPal e-mail (Payouts), a bank account (by hand). */
+export const PAYOUT_RAILS = ['mpesa', 'paypal', 'bank'] as const
+export type PayoutRail = (typeof PAYOUT_RAILS)[number]
+
+/** `instant`: sent now, for a fee. `standard`: joins the next scheduled run (06:00 the seller's time), free. */
+export const PAYOUT_SPEEDS = ['instant', 'standard'] as const
+export type PayoutSpeed = (typeof PAYOUT_SPEEDS)[number]
+
+/**
+ * A payout's life. `approval`: waits for an admin (a seller's first payout, or a large one). `scheduled`:
+ * waits for its run. `sending`: committed, the provider being asked (or asked again after a restart).
+ * `processing`: the provider took it; its result will say. `paid`, `failed` (the money is back in the
+ * balance), `returned` (it reached the provider and came back), `cancelled` by the seller before it went.
+ */
+export const PAYOUT_STATUSES = [
+  'approval',
+  'scheduled',
+  'sending',
+  'processing',
+  'paid',
+  'failed',
+  'returned',
+  'cancelled',
+] as const
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number]
+
+/** A payout can still be called off: it has not gone to a provider. */
+export const CANCELLABLE_PAYOUT: readonly PayoutStatus[] = ['approval', 'scheduled']
+
+export const PAYOUT_FREQUENCIES = ['manual', 'daily', 'weekly', 'monthly'] as const
+export type PayoutFrequency = (typeof PAYOUT_FREQUENCIES)[number]
+
+/** The hour (in the seller's time zone) scheduled payouts are sent. */
+export const PAYOUT_RUN_HOUR = 6
+
+/** The currencies PayPal pays out in, of those Soko sells in. */
+export const PAYPAL_PAYOUT_CURRENCIES = ['USD', 'EUR', 'GBP'] as const
+
+export const PAYOUT_STATUS_TEXT: Record<PayoutStatus, string> = {
+  approval: 'Waiting for approval',
+  scheduled: 'Scheduled',
+  sending: 'Sending',
+  processing: 'On the way',
+  paid: 'Paid',
+  failed: 'Failed — money back in your balance',
+  returned: 'Returned — money back in your balance',
+  cancelled: 'Cancelled',
+}

@@ -1,0 +1,255 @@
+import { z } from 'zod'
+import { payoutMethod, phoneCode } from './accounts.contract'
+import { currencyCode } from './money'
+import { PAYOUT_FREQUENCIES, PAYOUT_RAILS, PAYOUT_SPEEDS, PAYOUT_STATUSES } from './payouts.constants'
+import { defineSubject } from './rpc'
+
+const id = (what: string) => z.uuid({ error: `Choose a ${what}` })
+
+/** What a seller has in one currency: withdrawable now, held (and until when), on its way out. */
+export const payoutBalance = z.object({
+  currency: currencyCode,
+  /** Withdrawable now. Below zero when a refund came after the money was paid out: sales make it up. */
+  available: z.number().int(),
+  held: z.number().int(),
+  /** The held parts, soonest first: each becomes available at its instant. */
+  holds: z.array(z.object({ amount: z.number().int(), availableAt: z.string() })),
+  /** In payouts not yet paid (waiting for approval, scheduled, sending or on the way). */
+  onTheWay: z.number().int(),
+  /** Paid out so far. */
+  paidOut: z.number().int(),
+})
+
+export const payoutDestination = z.object({
+  id: z.string(),
+  rail: z.enum(PAYOUT_RAILS),
+  /** As people read it: "M-Pesa 0712 345 678", "PayPal amina@example.com", "Equity Bank ••• 6789 (KES)". */
+  label: z.string(),
+  /** The one currency it takes; null: PayPal's (`paypalCurrencies`). */
+  currency: currencyCode.nullable(),
+  /** It receives nothing before this instant (a new destination waits). */
+  usableFrom: z.string(),
+  createdAt: z.string(),
+})
+
+export const payoutSchedule = z.object({
+  frequency: z.enum(PAYOUT_FREQUENCIES),
+  weekday: z.number().int().nullable(),
+  monthDay: z.number().int().nullable(),
+  methodId: z.string().nullable(),
+  minimum: z.number().int(),
+  /** The next run's instant, when the schedule has one. */
+  nextRunAt: z.string().nullable(),
+})
+
+export const payoutFailure = z.object({
+  code: z.string().nullable(),
+  title: z.string(),
+  text: z.string(),
+  action: z.enum(['fix-destination', 'smaller-or-later', 'we-retry', 'admins', 'ask-status']),
+})
+
+export const payout = z.object({
+  id: z.string(),
+  status: z.enum(PAYOUT_STATUSES),
+  speed: z.enum(PAYOUT_SPEEDS),
+  rail: z.enum(PAYOUT_RAILS),
+  destination: z.string(),
+  /** Leaves the balance; `fee` is part of it; `arrives` is what the destination gets. */
+  amount: z.number().int(),
+  fee: z.number().int(),
+  arrives: z.number().int(),
+  currency: currencyCode,
+  receipt: z.string().nullable(),
+  failure: payoutFailure.nullable(),
+  timeline: z.array(z.object({ at: z.string(), status: z.enum(PAYOUT_STATUSES), text: z.string() })),
+  createdAt: z.string(),
+  /** When a scheduled payout goes, or a retry. */
+  dueAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  cancellable: z.boolean(),
+  /** Set for an admin's list: whose payout it is. */
+  seller: z.object({ id: z.string(), name: z.string(), email: z.string() }).optional(),
+})
+
+export type PayoutBalance = z.infer<typeof payoutBalance>
+export type PayoutDestination = z.infer<typeof payoutDestination>
+export type PayoutScheduleView = z.infer<typeof payoutSchedule>
+export type PayoutView = z.infer<typeof payout>
+
+const amount = z
+  .number({ error: 'Enter an amount' })
+  .int('Amounts are whole numbers of the smallest unit (cents)')
+  .min(1, 'Enter an amount above zero')
+  .max(Number.MAX_SAFE_INTEGER, 'That amount is too large')
+
+export const payoutsContract = {
+  getBalances: defineSubject({
+    kind: 'query',
+    access: 'seller',
+    summary:
+      'Your money in each currency you have sold in: available to withdraw, held (with when each part ' +
+      'becomes available), on its way out in payouts, and paid out. Available can be below zero after a ' +
+      'refund of money already paid out; later sales make it up.',
+    input: z.strictObject({}),
+    output: z.object({ balances: z.array(payoutBalance) }),
+  }),
+  listPayoutMethods: defineSubject({
+    kind: 'query',
+    access: 'seller',
+    summary:
+      'Where you can be paid, your payout schedule, whether your identity check is approved (a first ' +
+      'payout needs it) and the payout figures: fee of an instant payout, least and most per payout.',
+    input: z.strictObject({}),
+    output: z.object({
+      methods: z.array(payoutDestination),
+      schedule: payoutSchedule,
+      identity: z.enum(['none', 'pending', 'approved', 'rejected']),
+      figures: z.object({
+        instantFeeBps: z.number().int(),
+        holdDays: z.number().int(),
+        newMethodWaitHours: z.number().int(),
+        minimum: z.array(z.object({ currency: currencyCode, amount: z.number().int() })),
+        maximum: z.array(z.object({ currency: currencyCode, amount: z.number().int() })),
+        paypalCurrencies: z.array(currencyCode),
+      }),
+    }),
+  }),
+  addPayoutMethod: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary:
+      'Adds a place to be paid: an M-Pesa number (with the code requestPhoneCode sent to it), a PayPal ' +
+      'e-mail or a bank account. It receives nothing for a while after it is added, and you are told by ' +
+      'e-mail and SMS, in case someone else is in your account.',
+    input: z.strictObject({ method: payoutMethod, code: phoneCode.optional() }),
+    output: z.object({ method: payoutDestination }),
+  }),
+  removePayoutMethod: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary: 'Removes a destination. Payouts already on their way to it go on.',
+    input: z.strictObject({ methodId: id('destination') }),
+    output: z.object({ ok: z.literal(true) }),
+  }),
+  requestPayout: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary:
+      'Withdraws from your available balance in one currency to a destination that takes it. `instant` ' +
+      'sends now for the fee; `standard` goes with the next scheduled run (06:00 your time) at no fee. A ' +
+      'first payout, and a large one, wait for approval. 409 when the balance is not enough.',
+    input: z.strictObject({
+      currency: currencyCode,
+      amount,
+      methodId: id('destination'),
+      speed: z.enum(PAYOUT_SPEEDS, { error: 'Choose instant or standard' }),
+    }),
+    output: z.object({ payout }),
+  }),
+  listPayouts: defineSubject({
+    kind: 'query',
+    access: 'seller',
+    summary: 'Your payouts, newest first, a page at a time.',
+    input: z.strictObject({
+      cursor: z.string().max(100).optional(),
+      limit: z.number().int().min(1).max(50).default(20),
+    }),
+    output: z.object({ payouts: z.array(payout), nextCursor: z.string().nullable() }),
+  }),
+  getPayout: defineSubject({
+    kind: 'query',
+    access: 'seller',
+    summary: 'One payout with its timeline: requested, approved, sent, paid (with the receipt) or why not.',
+    input: z.strictObject({ payoutId: id('payout') }),
+    output: z.object({ payout }),
+  }),
+  cancelPayout: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary:
+      'Calls off a payout that has not gone yet (waiting for approval or scheduled); the money is back.',
+    input: z.strictObject({ payoutId: id('payout') }),
+    output: z.object({ payout }),
+  }),
+  updatePayoutSchedule: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary:
+      'How you are paid without asking: manual (only when you withdraw), daily, weekly on a day (0 Sunday ' +
+      '… 6 Saturday) or monthly on a date (1–28), to a destination, when at least `minimum` is available. ' +
+      'Runs are at 06:00 in your time zone.',
+    input: z
+      .strictObject({
+        frequency: z.enum(PAYOUT_FREQUENCIES, { error: 'Choose manual, daily, weekly or monthly' }),
+        weekday: z
+          .number()
+          .int()
+          .min(0, 'Choose a day of the week')
+          .max(6, 'Choose a day of the week')
+          .optional(),
+        monthDay: z
+          .number()
+          .int()
+          .min(1, 'Choose a date from 1 to 28')
+          .max(28, 'Choose a date from 1 to 28')
+          .optional(),
+        methodId: id('destination').optional(),
+        minimum: z
+          .number()
+          .int()
+          .min(0, 'The minimum cannot be negative')
+          .max(Number.MAX_SAFE_INTEGER)
+          .default(0),
+      })
+      .superRefine((value, ctx) => {
+        if (value.frequency === 'weekly' && value.weekday === undefined)
+          ctx.addIssue({ code: 'custom', path: ['weekday'], message: 'Choose a day of the week' })
+        if (value.frequency === 'monthly' && value.monthDay === undefined)
+          ctx.addIssue({ code: 'custom', path: ['monthDay'], message: 'Choose a date from 1 to 28' })
+        if (value.frequency !== 'manual' && value.methodId === undefined)
+          ctx.addIssue({ code: 'custom', path: ['methodId'], message: 'Choose where the money goes' })
+      }),
+    output: z.object({ schedule: payoutSchedule }),
+  }),
+  listPayoutQueue: defineSubject({
+    kind: 'query',
+    access: 'admin',
+    summary:
+      'Payouts waiting for an admin: approval (a seller’s first, or above the approval amount) and bank ' +
+      'transfers to make by hand and mark.',
+    input: z.strictObject({}),
+    output: z.object({ approval: z.array(payout), bank: z.array(payout) }),
+  }),
+  reviewPayout: defineSubject({
+    kind: 'mutation',
+    access: 'admin',
+    summary:
+      'Approves a payout waiting for approval (it is sent), or rejects it with a reason (the money is back).',
+    input: z.strictObject({
+      payoutId: id('payout'),
+      approve: z.boolean({ error: 'Approve or reject' }),
+      reason: z.string().trim().max(300).optional(),
+    }),
+    output: z.object({ payout }),
+  }),
+  markBankPayout: defineSubject({
+    kind: 'mutation',
+    access: 'admin',
+    summary: 'Records a bank transfer made by hand: paid with the bank’s reference, or failed with a reason.',
+    input: z
+      .strictObject({
+        payoutId: id('payout'),
+        outcome: z.enum(['paid', 'failed'], { error: 'Choose paid or failed' }),
+        reference: z.string().trim().min(3, 'Enter the bank’s reference').max(100).optional(),
+        reason: z.string().trim().min(3, 'Say why it failed').max(300).optional(),
+      })
+      .superRefine((value, ctx) => {
+        if (value.outcome === 'paid' && !value.reference)
+          ctx.addIssue({ code: 'custom', path: ['reference'], message: 'Enter the bank’s reference' })
+        if (value.outcome === 'failed' && !value.reason)
+          ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Say why it failed' })
+      }),
+    output: z.object({ payout }),
+  }),
+}

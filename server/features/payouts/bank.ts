@@ -1,0 +1,39 @@
+import { and, eq } from 'drizzle-orm'
+import { payouts } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import type { PayoutDeps } from './deps'
+import { applyTransfer } from './send'
+import type { PayoutRow } from './view'
+
+/**
+ * A bank transfer an admin made by hand (there is no bank API here): paid with the bank's reference, or
+ * failed with the reason, which the seller reads. It goes through the same path as a provider's answer.
+ */
+export async function markBankPayout(
+  deps: PayoutDeps,
+  input: {
+    payoutId: string
+    outcome: 'paid' | 'failed'
+    reference?: string | undefined
+    reason?: string | undefined
+  },
+): Promise<PayoutRow> {
+  const [row] = await deps.db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.id, input.payoutId), eq(payouts.rail, 'bank')))
+  if (!row) throw new AppError(404, 'No such bank payout')
+  if (row.status !== 'processing') throw new AppError(409, 'This bank payout is not waiting for a transfer')
+  const key = row.sendKey ?? row.id
+  await applyTransfer(
+    deps,
+    'bank',
+    { id: key },
+    input.outcome === 'paid'
+      ? { state: 'done', providerRef: input.reference ?? null }
+      : { state: 'failed', code: 'bank', message: input.reason ?? 'The bank transfer failed.' },
+  )
+  const [after] = await deps.db.select().from(payouts).where(eq(payouts.id, row.id))
+  if (!after) throw new Error('payout vanished')
+  return after
+}

@@ -1,0 +1,164 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import type { PayoutMethod } from '../../../contract/accounts.contract'
+import type { CurrencyCode } from '../../../contract/currencies'
+import { PAYPAL_PAYOUT_CURRENCIES } from '../../../contract/payouts.constants'
+import type { PayoutDestination } from '../../../contract/payouts.contract'
+import { displayPhone } from '../../../contract/phone'
+import { payoutMethods, users } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import { uuidv7 } from '../../lib/uuid'
+import { compose } from '../../mail/templates'
+import { consumePhoneCode } from '../accounts/phone.handlers'
+import type { PayoutDeps } from './deps'
+import { when } from './words'
+
+export type MethodRow = typeof payoutMethods.$inferSelect
+
+/** A destination as people read it: "M-Pesa 0712 345 678", "PayPal amina@example.com", "Equity Bank ••• 6789". */
+export function methodLabel(details: PayoutMethod): string {
+  if (details.kind === 'mpesa') return `M-Pesa ${displayPhone(details.phone)}`
+  if (details.kind === 'paypal') return `PayPal ${details.email}`
+  const digits = details.accountNumber.replace(/[\s-]/g, '')
+  return `${details.bankName} ••• ${digits.slice(-4)} (${details.currency})`
+}
+
+/** The one currency a destination takes; null for PayPal, which takes several. */
+export function methodCurrency(details: PayoutMethod): CurrencyCode | null {
+  if (details.kind === 'mpesa') return 'KES'
+  if (details.kind === 'bank') return details.currency
+  return null
+}
+
+/** Whether a destination can receive this currency (no conversion: a balance goes out in its own). */
+export function takes(method: Pick<MethodRow, 'rail' | 'currency'>, currency: CurrencyCode): boolean {
+  if (method.rail === 'paypal') return (PAYPAL_PAYOUT_CURRENCIES as readonly string[]).includes(currency)
+  return method.currency === currency
+}
+
+/** What a destination that does not take a currency says instead. */
+export function takesText(method: Pick<MethodRow, 'rail' | 'currency'>): string {
+  if (method.rail === 'paypal') return `PayPal payouts are in ${PAYPAL_PAYOUT_CURRENCIES.join(', ')}`
+  if (method.rail === 'mpesa') return 'M-Pesa receives Kenyan shillings (KES) only'
+  return `This bank account receives ${method.currency} only`
+}
+
+export function destinationView(row: MethodRow): PayoutDestination {
+  return {
+    id: row.id,
+    rail: row.rail,
+    label: methodLabel(row.details),
+    currency: row.currency,
+    usableFrom: row.usableFrom.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+/** A seller's destinations still in use, oldest first. */
+export async function listMethods(deps: Pick<PayoutDeps, 'db'>, sellerId: string): Promise<MethodRow[]> {
+  return deps.db
+    .select()
+    .from(payoutMethods)
+    .where(and(eq(payoutMethods.sellerId, sellerId), isNull(payoutMethods.removedAt)))
+    .orderBy(payoutMethods.createdAt)
+}
+
+/** The same destination twice is one: numbers, e-mails and account numbers compared as written plainly. */
+function sameDestination(a: PayoutMethod, b: PayoutMethod): boolean {
+  if (a.kind === 'mpesa' && b.kind === 'mpesa') return a.phone === b.phone
+  if (a.kind === 'paypal' && b.kind === 'paypal') return a.email.toLowerCase() === b.email.toLowerCase()
+  if (a.kind === 'bank' && b.kind === 'bank')
+    return (
+      a.accountNumber.replace(/[\s-]/g, '').toUpperCase() ===
+        b.accountNumber.replace(/[\s-]/g, '').toUpperCase() &&
+      a.bankName.toLowerCase() === b.bankName.toLowerCase() &&
+      a.currency === b.currency
+    )
+  return false
+}
+
+/**
+ * Adds a destination. An M-Pesa number needs the code that was sent to it (proof the seller holds it).
+ * It receives nothing for `newMethodWaitHours`, and the seller is told by mail and by SMS to the account's
+ * own number, so that someone who took over the account cannot quietly send the money elsewhere.
+ */
+export async function addMethod(
+  deps: PayoutDeps,
+  sellerId: string,
+  input: { method: PayoutMethod; code?: string | undefined },
+): Promise<MethodRow> {
+  const { method } = input
+  if (method.kind === 'mpesa') {
+    if (!input.code)
+      throw new AppError(400, 'Enter the code we sent to that number', {
+        code: 'Enter the code from the SMS',
+      })
+    await consumePhoneCode(deps.db, sellerId, method.phone, input.code)
+  }
+  const existing = await listMethods(deps, sellerId)
+  if (existing.some((row) => sameDestination(row.details, method)))
+    throw new AppError(409, 'You already have this destination')
+  const now = new Date()
+  const [row] = await deps.db
+    .insert(payoutMethods)
+    .values({
+      id: uuidv7(),
+      sellerId,
+      rail: method.kind,
+      details: method,
+      currency: methodCurrency(method),
+      usableFrom: new Date(now.getTime() + deps.config.payouts.newMethodWaitHours * 3_600_000),
+    })
+    .returning()
+  if (!row) throw new Error('insert returned no row')
+  await tellSellerOfNewMethod(deps, sellerId, row)
+  return row
+}
+
+async function tellSellerOfNewMethod(deps: PayoutDeps, sellerId: string, row: MethodRow) {
+  const [user] = await deps.db
+    .select({ email: users.email, phone: users.phone, verified: users.phoneVerifiedAt })
+    .from(users)
+    .where(eq(users.id, sellerId))
+  if (!user) return
+  const label = methodLabel(row.details)
+  const from = when(row.usableFrom, 'Africa/Nairobi')
+  const url = `${deps.config.publicUrl}/account/withdraw`
+  try {
+    await deps.mailer.send(
+      compose(
+        user.email,
+        'A new payout destination was added to your Soko account',
+        [
+          `${label} was added as a place to send your Soko payouts. It can receive money from ${from}.`,
+          'If this was not you, remove it now and change your password: no money goes there before that time.',
+        ],
+        { label: 'Review your payout destinations', url },
+      ),
+    )
+  } catch (error) {
+    deps.log.error('new payout destination mail not sent', { sellerId, error })
+  }
+  if (user.phone && user.verified)
+    await deps.sms.queue(deps.db, {
+      eventKey: `payout-method:${row.id}`,
+      kind: 'payout',
+      phone: user.phone,
+      text: `Soko: ${label} was added for your payouts. Not you? Remove it at ${url}`,
+    })
+}
+
+/** Takes a destination out of use; payouts already on their way to it go on (they keep its details). */
+export async function removeMethod(deps: Pick<PayoutDeps, 'db'>, sellerId: string, methodId: string) {
+  const removed = await deps.db
+    .update(payoutMethods)
+    .set({ removedAt: new Date() })
+    .where(
+      and(
+        eq(payoutMethods.id, methodId),
+        eq(payoutMethods.sellerId, sellerId),
+        isNull(payoutMethods.removedAt),
+      ),
+    )
+    .returning({ id: payoutMethods.id })
+  if (removed.length === 0) throw new AppError(404, 'No such payout destination')
+}

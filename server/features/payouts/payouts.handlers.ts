@@ -1,0 +1,189 @@
+import { and, desc, eq, lt, or } from 'drizzle-orm'
+import type { CurrencyCode } from '../../../contract/currencies'
+import { PAYPAL_PAYOUT_CURRENCIES } from '../../../contract/payouts.constants'
+import type { PayoutScheduleView } from '../../../contract/payouts.contract'
+import { payoutMethods, payoutSchedules, payouts } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import type { Handlers, RpcContext } from '../../rpc/context'
+import { balances } from './balances'
+import { markBankPayout } from './bank'
+import type { PayoutDeps } from './deps'
+import { addMethod, destinationView, listMethods, removeMethod } from './methods'
+import {
+  cancelPayout,
+  identityStatus,
+  payoutQueue,
+  requestPayout,
+  reviewPayout,
+  sellerTimeZone,
+} from './payouts.service'
+import { nextRun } from './schedule-time'
+import { payoutView } from './view'
+
+const depsOf = (ctx: Omit<RpcContext, 'caller'>): PayoutDeps => ({
+  db: ctx.db,
+  config: ctx.config,
+  log: ctx.log,
+  mailer: ctx.mailer,
+  gateway: ctx.gateway,
+  sms: ctx.sms,
+})
+
+const perCurrency = (table: Record<CurrencyCode, number>) =>
+  Object.entries(table).map(([currency, amount]) => ({ currency: currency as CurrencyCode, amount }))
+
+async function scheduleView(deps: PayoutDeps, sellerId: string): Promise<PayoutScheduleView> {
+  const [row] = await deps.db.select().from(payoutSchedules).where(eq(payoutSchedules.sellerId, sellerId))
+  if (!row)
+    return { frequency: 'manual', weekday: null, monthDay: null, methodId: null, minimum: 0, nextRunAt: null }
+  const next = nextRun(row, await sellerTimeZone(deps, sellerId), new Date())
+  return {
+    frequency: row.frequency,
+    weekday: row.weekday,
+    monthDay: row.monthDay,
+    methodId: row.methodId,
+    minimum: row.minimum,
+    nextRunAt: row.methodId ? (next?.toISOString() ?? null) : null,
+  }
+}
+
+/** The page marker of a list of payouts: the last one's creation instant and id. */
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f-]{36})$/
+
+export const payoutsHandlers: Pick<
+  Handlers,
+  | 'getBalances'
+  | 'listPayoutMethods'
+  | 'addPayoutMethod'
+  | 'removePayoutMethod'
+  | 'requestPayout'
+  | 'listPayouts'
+  | 'getPayout'
+  | 'cancelPayout'
+  | 'updatePayoutSchedule'
+  | 'listPayoutQueue'
+  | 'reviewPayout'
+  | 'markBankPayout'
+> = {
+  getBalances: async (_input, ctx) => ({ balances: await balances(ctx.db, ctx.caller.user.id) }),
+
+  listPayoutMethods: async (_input, ctx) => {
+    const deps = depsOf(ctx)
+    const sellerId = ctx.caller.user.id
+    const { payouts: figures } = ctx.config
+    return {
+      methods: (await listMethods(deps, sellerId)).map(destinationView),
+      schedule: await scheduleView(deps, sellerId),
+      identity: await identityStatus(deps, sellerId),
+      figures: {
+        instantFeeBps: figures.instantFeeBps,
+        holdDays: figures.holdDays,
+        newMethodWaitHours: figures.newMethodWaitHours,
+        minimum: perCurrency(figures.minimum),
+        maximum: perCurrency(figures.maximum),
+        paypalCurrencies: [...PAYPAL_PAYOUT_CURRENCIES],
+      },
+    }
+  },
+
+  addPayoutMethod: async (input, ctx) => ({
+    method: destinationView(await addMethod(depsOf(ctx), ctx.caller.user.id, input)),
+  }),
+
+  removePayoutMethod: async ({ methodId }, ctx) => {
+    await removeMethod(ctx, ctx.caller.user.id, methodId)
+    return { ok: true as const }
+  },
+
+  requestPayout: async (input, ctx) => {
+    const row = await requestPayout(depsOf(ctx), ctx.caller.user.id, {
+      ...input,
+      requestedBy: ctx.caller.user.id,
+    })
+    return { payout: payoutView(row) }
+  },
+
+  listPayouts: async ({ cursor, limit }, ctx) => {
+    const match = cursor ? CURSOR.exec(cursor) : null
+    if (cursor && !match) throw new AppError(400, 'That page marker is not valid', { cursor: 'Start again' })
+    const after =
+      match?.[1] && match[2]
+        ? or(
+            lt(payouts.createdAt, new Date(match[1])),
+            and(eq(payouts.createdAt, new Date(match[1])), lt(payouts.id, match[2])),
+          )
+        : undefined
+    const rows = await ctx.db
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.sellerId, ctx.caller.user.id), after))
+      .orderBy(desc(payouts.createdAt), desc(payouts.id))
+      .limit(limit + 1)
+    const shown = rows.slice(0, limit)
+    const last = shown.at(-1)
+    return {
+      payouts: shown.map(payoutView),
+      nextCursor: rows.length > limit && last ? `${last.createdAt.toISOString()}|${last.id}` : null,
+    }
+  },
+
+  getPayout: async ({ payoutId }, ctx) => {
+    const [row] = await ctx.db
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.id, payoutId), eq(payouts.sellerId, ctx.caller.user.id)))
+    if (!row) throw new AppError(404, 'No such payout')
+    return { payout: payoutView(row) }
+  },
+
+  cancelPayout: async ({ payoutId }, ctx) => ({
+    payout: payoutView(await cancelPayout(depsOf(ctx), ctx.caller.user.id, payoutId)),
+  }),
+
+  updatePayoutSchedule: async (input, ctx) => {
+    const sellerId = ctx.caller.user.id
+    if (input.methodId) {
+      const [method] = await ctx.db
+        .select()
+        .from(payoutMethods)
+        .where(and(eq(payoutMethods.id, input.methodId), eq(payoutMethods.sellerId, sellerId)))
+      if (!method || method.removedAt)
+        throw new AppError(400, 'Choose one of your payout destinations', {
+          methodId: 'Choose a destination',
+        })
+    }
+    const values = {
+      frequency: input.frequency,
+      weekday: input.frequency === 'weekly' ? (input.weekday ?? null) : null,
+      monthDay: input.frequency === 'monthly' ? (input.monthDay ?? null) : null,
+      methodId: input.methodId ?? null,
+      minimum: input.minimum,
+      updatedAt: new Date(),
+    }
+    await ctx.db
+      .insert(payoutSchedules)
+      .values({ sellerId, ...values })
+      .onConflictDoUpdate({ target: payoutSchedules.sellerId, set: values })
+    return { schedule: await scheduleView(depsOf(ctx), sellerId) }
+  },
+
+  listPayoutQueue: async (_input, ctx) => {
+    const rows = await payoutQueue(ctx)
+    const view = (r: (typeof rows)[number]) => ({
+      ...payoutView(r.payout),
+      seller: { id: r.payout.sellerId, name: r.name, email: r.email },
+    })
+    return {
+      approval: rows.filter((r) => r.payout.status === 'approval').map(view),
+      bank: rows.filter((r) => r.payout.status === 'processing').map(view),
+    }
+  },
+
+  reviewPayout: async (input, ctx) => ({
+    payout: payoutView(await reviewPayout(depsOf(ctx), ctx.caller.user.id, input)),
+  }),
+
+  markBankPayout: async (input, ctx) => ({
+    payout: payoutView(await markBankPayout(depsOf(ctx), input)),
+  }),
+}

@@ -1,0 +1,280 @@
+import { and, desc, eq, gt, notInArray, sql } from 'drizzle-orm'
+import type { CurrencyCode } from '../../../contract/currencies'
+import type { PayoutSpeed } from '../../../contract/payouts.constants'
+import { payoutMethods, payoutSchedules, payouts, sellers, sellerVerifications, users } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import { uuidv7 } from '../../lib/uuid'
+import { resolveUserSettings } from '../settings/settings.service'
+import { availableNow } from './balances'
+import type { PayoutDeps } from './deps'
+import { postAsked, postBack } from './ledger'
+import { methodLabel, takes, takesText } from './methods'
+import { instantFee } from './payouts.config'
+import { nextRun } from './schedule-time'
+import { notifyFailed, sendPayout } from './send'
+import { type PayoutRow, step } from './view'
+import { money, when } from './words'
+
+/** The seller's zone (their settings): scheduled runs and the times they are told. */
+export async function sellerTimeZone(deps: Pick<PayoutDeps, 'db'>, sellerId: string): Promise<string> {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, sellerId))
+  return user ? resolveUserSettings(user).timeZone : 'Africa/Nairobi'
+}
+
+/** The seller's identity check, as the last one sent stands: none, pending, approved or rejected. */
+export async function identityStatus(deps: Pick<PayoutDeps, 'db'>, sellerId: string) {
+  const [last] = await deps.db
+    .select({ status: sellerVerifications.status })
+    .from(sellerVerifications)
+    .where(eq(sellerVerifications.sellerId, sellerId))
+    .orderBy(desc(sellerVerifications.createdAt))
+    .limit(1)
+  return last?.status ?? 'none'
+}
+
+/** When a standard payout goes: the seller's next scheduled run, or the next 06:00 if they have none. */
+async function standardDue(deps: PayoutDeps, sellerId: string, now: Date): Promise<Date> {
+  const [schedule] = await deps.db
+    .select()
+    .from(payoutSchedules)
+    .where(eq(payoutSchedules.sellerId, sellerId))
+  const timeZone = await sellerTimeZone(deps, sellerId)
+  const days =
+    schedule && schedule.frequency !== 'manual'
+      ? schedule
+      : { frequency: 'daily' as const, weekday: null, monthDay: null }
+  return nextRun(days, timeZone, now) ?? new Date(now.getTime() + 86_400_000)
+}
+
+export interface PayoutAsk {
+  currency: CurrencyCode
+  amount: number
+  methodId: string
+  speed: PayoutSpeed
+  /** The person asking; null: the schedule. */
+  requestedBy: string | null
+  /** A scheduled run's key: one payout per seller and run. */
+  runKey?: string
+  /** A scheduled run's payout: a standard one sent now, not at the next run. */
+  now?: boolean
+}
+
+/**
+ * Sets money aside for a payout and records it, in one transaction under the seller's row lock, so two
+ * withdrawals of the whole balance cannot both pass: the second sees the first's ledger entries and gets
+ * 409. Nothing is sent before the commit; an instant payout that needs no approval is sent right after,
+ * with the payout's id as the provider's idempotency key.
+ */
+export async function requestPayout(deps: PayoutDeps, sellerId: string, ask: PayoutAsk): Promise<PayoutRow> {
+  const { config } = deps
+  const now = new Date()
+  if ((await identityStatus(deps, sellerId)) !== 'approved')
+    throw new AppError(
+      403,
+      'Confirm your identity before your first payout: send your details at /account/verify, and withdraw once they are approved.',
+    )
+  const dueStandard = ask.speed === 'standard' ? await standardDue(deps, sellerId, now) : null
+  const row = await deps.db.transaction(async (tx) => {
+    await tx.select({ id: sellers.userId }).from(sellers).where(eq(sellers.userId, sellerId)).for('update')
+    const [method] = await tx
+      .select()
+      .from(payoutMethods)
+      .where(and(eq(payoutMethods.id, ask.methodId), eq(payoutMethods.sellerId, sellerId)))
+    if (!method || method.removedAt)
+      throw new AppError(400, 'Choose one of your payout destinations', { methodId: 'Choose a destination' })
+    if (!takes(method, ask.currency))
+      throw new AppError(400, `${takesText(method)}: choose another destination for ${ask.currency}`, {
+        methodId: takesText(method),
+      })
+    if (method.usableFrom > now)
+      throw new AppError(
+        409,
+        `${methodLabel(method.details)} was added recently: it can receive money from ${when(method.usableFrom, await sellerTimeZone(deps, sellerId))}.`,
+      )
+    if (method.rail === 'bank' && ask.speed === 'instant')
+      throw new AppError(400, 'Bank transfers are not instant: choose standard', {
+        speed: 'Bank transfers go with the scheduled run',
+      })
+    const min = config.payouts.minimum[ask.currency]
+    const max = config.payouts.maximum[ask.currency]
+    if (ask.amount < min)
+      throw new AppError(400, `The least you can withdraw is ${money(min, ask.currency)}`, {
+        amount: `At least ${money(min, ask.currency)}`,
+      })
+    if (ask.amount > max)
+      throw new AppError(400, `The most one payout can be is ${money(max, ask.currency)}`, {
+        amount: `At most ${money(max, ask.currency)}`,
+      })
+    const available = await availableNow(tx, sellerId, ask.currency, now)
+    if (ask.amount > available)
+      throw new AppError(
+        409,
+        `Your available balance is ${money(Math.max(available, 0), ask.currency)}: withdraw that much or less.`,
+      )
+    const [today] = await tx
+      .select({ total: sql<string>`coalesce(sum(${payouts.amount}), 0)::text` })
+      .from(payouts)
+      .where(
+        and(
+          eq(payouts.sellerId, sellerId),
+          eq(payouts.currency, ask.currency),
+          gt(payouts.createdAt, new Date(now.getTime() - 86_400_000)),
+          notInArray(payouts.status, ['failed', 'returned', 'cancelled']),
+        ),
+      )
+    const daily = config.payouts.daily[ask.currency]
+    if (Number(today?.total ?? 0) + ask.amount > daily)
+      throw new AppError(
+        409,
+        `Payouts are limited to ${money(daily, ask.currency)} a day: try a smaller amount, or tomorrow.`,
+      )
+    const [paidBefore] = await tx
+      .select({ id: payouts.id })
+      .from(payouts)
+      .where(and(eq(payouts.sellerId, sellerId), eq(payouts.status, 'paid')))
+      .limit(1)
+    const approval = !paidBefore || ask.amount > config.payouts.approvalOver[ask.currency]
+    const fee = ask.speed === 'instant' ? instantFee(config.payouts, ask.amount) : 0
+    const status = approval ? 'approval' : ask.speed === 'instant' || ask.now ? 'sending' : 'scheduled'
+    const label = methodLabel(method.details)
+    const asked = step(
+      { timeline: [] },
+      status,
+      `Asked: ${money(ask.amount - fee, ask.currency)} to ${label}${fee ? ` (fee ${money(fee, ask.currency)})` : ''}`,
+      now,
+    )
+    const timeline = approval
+      ? step(
+          { timeline: asked },
+          'approval',
+          paidBefore
+            ? 'A large payout: the Soko team approves it first, usually within a working day.'
+            : 'Your first payout: the Soko team approves it first, usually within a working day.',
+          now,
+        )
+      : asked
+    const [inserted] = await tx
+      .insert(payouts)
+      .values({
+        id: uuidv7(),
+        sellerId,
+        methodId: method.id,
+        rail: method.rail,
+        destination: method.details,
+        speed: ask.speed,
+        amount: ask.amount,
+        fee,
+        currency: ask.currency,
+        status,
+        dueAt: status === 'scheduled' ? dueStandard : status === 'sending' ? now : null,
+        runKey: ask.runKey ?? null,
+        requestedBy: ask.requestedBy,
+        timeline,
+      })
+      .returning()
+    if (!inserted) throw new Error('insert returned no row')
+    await postAsked(tx, inserted)
+    return inserted
+  })
+  if (row.status === 'sending') return (await sendPayout(deps, row.id, now)) ?? row
+  return row
+}
+
+/** The money of a payout that never went comes back to the balance; the payout ends as `status`. */
+async function callOff(
+  deps: PayoutDeps,
+  payoutId: string,
+  from: PayoutRow['status'][],
+  end: { status: 'cancelled' | 'failed'; text: string; failure?: { title: string; text: string } },
+): Promise<PayoutRow | null> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update')
+    if (!row || !from.includes(row.status)) return null
+    const [updated] = await tx
+      .update(payouts)
+      .set({
+        status: end.status,
+        dueAt: null,
+        updatedAt: new Date(),
+        timeline: step(row, end.status, end.text),
+        ...(end.failure
+          ? {
+              failureTitle: end.failure.title,
+              failureText: end.failure.text,
+              failureAction: 'admins' as const,
+            }
+          : {}),
+      })
+      .where(eq(payouts.id, row.id))
+      .returning()
+    await postBack(tx, row, false)
+    return updated ?? null
+  })
+}
+
+export async function cancelPayout(deps: PayoutDeps, sellerId: string, payoutId: string): Promise<PayoutRow> {
+  const [row] = await deps.db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.id, payoutId), eq(payouts.sellerId, sellerId)))
+  if (!row) throw new AppError(404, 'No such payout')
+  const done = await callOff(deps, row.id, ['approval', 'scheduled'], {
+    status: 'cancelled',
+    text: 'Cancelled by you: the money is back in your available balance.',
+  })
+  if (!done)
+    throw new AppError(409, 'This payout has already gone to the provider: it can no longer be cancelled')
+  return done
+}
+
+/** An admin approves a payout (instant: sent now; standard: at its run) or rejects it with a reason. */
+export async function reviewPayout(
+  deps: PayoutDeps,
+  adminId: string,
+  input: { payoutId: string; approve: boolean; reason?: string | undefined },
+): Promise<PayoutRow> {
+  if (!input.approve) {
+    const reason = input.reason || 'The Soko team could not approve this payout.'
+    const rejected = await callOff(deps, input.payoutId, ['approval'], {
+      status: 'failed',
+      text: `Not approved: ${reason} The money is back in your available balance.`,
+      failure: { title: 'Not approved', text: `${reason} The money is back in your available balance.` },
+    })
+    if (!rejected) throw new AppError(409, 'This payout is not waiting for approval')
+    await notifyFailed(deps, rejected)
+    return rejected
+  }
+  const now = new Date()
+  const [row] = await deps.db.select().from(payouts).where(eq(payouts.id, input.payoutId))
+  if (!row || row.status !== 'approval') throw new AppError(409, 'This payout is not waiting for approval')
+  const dueStandard = row.speed === 'standard' ? await standardDue(deps, row.sellerId, now) : null
+  const status = row.speed === 'instant' ? 'sending' : 'scheduled'
+  const [approved] = await deps.db
+    .update(payouts)
+    .set({
+      status,
+      approvedBy: adminId,
+      dueAt: dueStandard ?? now,
+      updatedAt: now,
+      timeline: step(row, status, 'Approved by the Soko team'),
+    })
+    .where(and(eq(payouts.id, row.id), eq(payouts.status, 'approval')))
+    .returning()
+  if (!approved) throw new AppError(409, 'This payout is not waiting for approval')
+  if (status === 'sending') return (await sendPayout(deps, approved.id, now)) ?? approved
+  return approved
+}
+
+/** Payouts an admin must act on: approvals, and bank transfers to make by hand. */
+export async function payoutQueue(deps: Pick<PayoutDeps, 'db'>) {
+  const rows = await deps.db
+    .select({ payout: payouts, name: sellers.displayName, email: users.email })
+    .from(payouts)
+    .innerJoin(sellers, eq(sellers.userId, payouts.sellerId))
+    .innerJoin(users, eq(users.id, payouts.sellerId))
+    .where(
+      sql`${payouts.status} = 'approval' or (${payouts.rail} = 'bank' and ${payouts.status} = 'processing')`,
+    )
+    .orderBy(payouts.createdAt)
+  return rows
+}

@@ -1,0 +1,341 @@
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import type { PayoutRail } from '../../../contract/payouts.constants'
+import { payouts, users } from '../../db/schema'
+import { compose } from '../../mail/templates'
+import type { PayoutRequest, TransferState } from '../../payments/provider'
+import { resolveUserSettings } from '../settings/settings.service'
+import type { PayoutDeps } from './deps'
+import { explain, neverSent, retryDelayMs } from './failures'
+import { postBack, postSent } from './ledger'
+import { methodLabel } from './methods'
+import { type PayoutRow, step } from './view'
+import { money, when } from './words'
+
+/** While a send is under way its payout is claimed for this long; a crash leaves it to be sent again. */
+const SEND_LEASE_MS = 2 * 60_000
+/** The first time a payout on its way is asked about, if its result has not come. */
+const FIRST_CHECK_MS = 3 * 60_000
+const RAIL_NAMES: Record<PayoutRail, string> = { mpesa: 'M-Pesa', paypal: 'PayPal', bank: 'the bank' }
+
+const payoutIdOf = (key: string) => key.split('.')[0] ?? key
+
+function payoutRequest(row: PayoutRow, key: string): PayoutRequest {
+  const d = row.destination
+  return {
+    id: key,
+    amount: { amount: row.amount - row.fee, currency: row.currency },
+    to:
+      d.kind === 'mpesa'
+        ? { kind: 'mpesa', phone: d.phone }
+        : { kind: 'paypal', email: d.kind === 'paypal' ? d.email : '' },
+    remarks: 'Soko payout',
+  }
+}
+
+/**
+ * Sends a payout that is `sending` and due: claims it (so two instances never both send), then asks its
+ * provider with the send key, which makes asking again after a crash harmless. A bank payout waits for an
+ * admin to make the transfer. Returns the payout as it then stands.
+ */
+export async function sendPayout(
+  deps: PayoutDeps,
+  payoutId: string,
+  now = new Date(),
+): Promise<PayoutRow | null> {
+  const [row] = await deps.db
+    .update(payouts)
+    .set({
+      attempts: sql`${payouts.attempts} + 1`,
+      dueAt: new Date(now.getTime() + SEND_LEASE_MS),
+      sendKey: sql`coalesce(${payouts.sendKey}, ${payouts.id}::text)`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(payouts.id, payoutId),
+        eq(payouts.status, 'sending'),
+        or(isNull(payouts.dueAt), lte(payouts.dueAt, now)),
+      ),
+    )
+    .returning()
+  if (!row) return current(deps, payoutId)
+  const key = row.sendKey ?? row.id
+  if (row.rail === 'bank') {
+    await deps.db
+      .update(payouts)
+      .set({
+        status: 'processing',
+        dueAt: null,
+        timeline: step(
+          row,
+          'processing',
+          'Waiting for the Soko team to make the bank transfer (1–3 working days)',
+        ),
+      })
+      .where(eq(payouts.id, row.id))
+    return current(deps, payoutId)
+  }
+  const provider = deps.gateway.providers[row.rail]
+  if (!provider.payOut) throw new Error(`${row.rail} cannot pay out`)
+  let state: TransferState
+  try {
+    state = await provider.payOut(payoutRequest(row, key))
+  } catch (error) {
+    // Nothing known: the provider may or may not have it. The same key is sent again later, so a payout
+    // it did take is never paid twice; the wait grows with each try.
+    const waitMs = Math.min(2 ** row.attempts * 30_000, 60 * 60_000)
+    deps.log.warn('payout send failed; it will be sent again', { payoutId, attempts: row.attempts, error })
+    await deps.db
+      .update(payouts)
+      .set({ dueAt: new Date(now.getTime() + waitMs) })
+      .where(and(eq(payouts.id, row.id), eq(payouts.status, 'sending')))
+    return current(deps, payoutId)
+  }
+  await applyTransfer(deps, row.rail, { id: key }, state, now)
+  return current(deps, payoutId)
+}
+
+async function current(deps: Pick<PayoutDeps, 'db'>, payoutId: string) {
+  const [row] = await deps.db.select().from(payouts).where(eq(payouts.id, payoutId))
+  return row ?? null
+}
+
+/**
+ * What a provider says about a send: on its way, paid, or failed. Applied once under the payout's row lock
+ * and only to a payout of that rail; a failure naming an earlier send key than the current one is stale.
+ * Paid moves the money out of the ledger's outgoing account; a failure that will not pass returns it to
+ * the seller; one that will pass (the platform's float, a busy system) is sent again later with a new key.
+ */
+export async function applyTransfer(
+  deps: PayoutDeps,
+  rail: PayoutRail,
+  target: { id: string; providerRef?: string },
+  state: TransferState,
+  now = new Date(),
+): Promise<'applied' | 'ignored' | 'unknown'> {
+  const payoutId = payoutIdOf(target.id)
+  if (!/^[0-9a-f-]{36}$/.test(payoutId)) return 'unknown'
+  let told: PayoutRow | null = null
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update')
+    if (!row || row.rail !== rail) return 'unknown' as const
+    const key = row.sendKey ?? row.id
+    const open = row.status === 'sending' || row.status === 'processing'
+    if (state.state === 'done') {
+      if (row.status === 'paid') return 'ignored' as const
+      if (!open) {
+        // Money reported sent for a payout already given back: the books need a person.
+        deps.log.error('a payout reported paid after it was given back: reconcile by hand', {
+          payoutId,
+          rail,
+        })
+        return 'ignored' as const
+      }
+      const receipt = state.providerRef
+      const [paid] = await tx
+        .update(payouts)
+        .set({
+          status: 'paid',
+          receipt,
+          paidAt: now,
+          dueAt: null,
+          updatedAt: now,
+          failureCode: null,
+          failureTitle: null,
+          failureText: null,
+          failureAction: null,
+          timeline: step(
+            row,
+            'paid',
+            `Paid to ${methodLabel(row.destination)}${receipt ? `: ${RAIL_NAMES[row.rail]} receipt ${receipt}` : ''}`,
+            now,
+          ),
+        })
+        .where(eq(payouts.id, row.id))
+        .returning()
+      await postSent(tx, row)
+      told = paid ?? null
+      return 'applied' as const
+    }
+    if (target.id !== key || !(open || (state.state === 'failed' && state.returned && row.status === 'paid')))
+      return 'ignored' as const
+    if (state.state === 'pending') {
+      await tx
+        .update(payouts)
+        .set({
+          status: 'processing',
+          providerRef: state.providerRef || row.providerRef,
+          dueAt: new Date(now.getTime() + FIRST_CHECK_MS),
+          updatedAt: now,
+          timeline:
+            row.status === 'processing'
+              ? row.timeline
+              : step(row, 'processing', `Sent to ${RAIL_NAMES[row.rail]}: waiting for its confirmation`, now),
+        })
+        .where(eq(payouts.id, row.id))
+      return 'applied' as const
+    }
+    const failure = explain(rail, state)
+    if (neverSent(state) || failure.action === 'ask-status') {
+      // Not known to have failed: ask again (or send again, when the provider has no record of it).
+      await tx
+        .update(payouts)
+        .set({
+          status: neverSent(state) ? 'sending' : 'processing',
+          dueAt: new Date(now.getTime() + (neverSent(state) ? 0 : FIRST_CHECK_MS)),
+          updatedAt: now,
+          timeline: step(row, row.status, failure.title, now),
+        })
+        .where(eq(payouts.id, row.id))
+      return 'applied' as const
+    }
+    if ((failure.action === 'we-retry' || failure.action === 'admins') && !state.returned) {
+      const retryAt = new Date(now.getTime() + retryDelayMs(failure, state.code))
+      if (failure.action === 'admins' || state.code === '1')
+        deps.log.error('payouts are held up: an operator must act', { payoutId, rail, code: state.code })
+      await tx
+        .update(payouts)
+        .set({
+          status: 'sending',
+          sendKey: `${row.id}.${row.attempts + 1}`,
+          dueAt: retryAt,
+          updatedAt: now,
+          failureCode: state.code ?? null,
+          failureTitle: failure.title,
+          failureText: failure.text,
+          failureAction: failure.action,
+          timeline: step(
+            row,
+            'sending',
+            `${failure.title}: sent again at about ${when(retryAt, 'Africa/Nairobi')}`,
+            now,
+          ),
+        })
+        .where(eq(payouts.id, row.id))
+      return 'applied' as const
+    }
+    const status = state.returned ? ('returned' as const) : ('failed' as const)
+    const [ended] = await tx
+      .update(payouts)
+      .set({
+        status,
+        dueAt: null,
+        updatedAt: now,
+        failureCode: state.code ?? null,
+        failureTitle: failure.title,
+        failureText: failure.text,
+        failureAction: failure.action,
+        timeline: step(row, status, `${failure.title}. The money is back in your available balance.`, now),
+      })
+      .where(eq(payouts.id, row.id))
+      .returning()
+    await postBack(tx, row, row.status === 'paid')
+    told = ended ?? null
+    return 'applied' as const
+  })
+  if (told) await ((told as PayoutRow).status === 'paid' ? notifyPaid(deps, told) : notifyFailed(deps, told))
+  return outcome
+}
+
+/** Asks the provider about payouts on their way whose result is late; the answer comes back as a transfer. */
+export async function checkLate(deps: PayoutDeps, now = new Date()) {
+  const late = await deps.db
+    .select()
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.status, 'processing'),
+        inArray(payouts.rail, ['mpesa', 'paypal']),
+        lte(payouts.dueAt, now),
+      ),
+    )
+    .limit(20)
+  for (const row of late) {
+    const waited = now.getTime() - row.updatedAt.getTime()
+    const next = new Date(now.getTime() + Math.min(Math.max(waited, FIRST_CHECK_MS), 60 * 60_000))
+    const [claimed] = await deps.db
+      .update(payouts)
+      .set({ dueAt: next })
+      .where(and(eq(payouts.id, row.id), eq(payouts.status, 'processing'), lte(payouts.dueAt, now)))
+      .returning()
+    const provider = deps.gateway.providers[row.rail as 'mpesa' | 'paypal']
+    if (!claimed || !provider.checkPayout) continue
+    const key = claimed.sendKey ?? claimed.id
+    try {
+      const state = await provider.checkPayout({
+        id: key,
+        providerRef: claimed.providerRef,
+        amount: { amount: claimed.amount - claimed.fee, currency: claimed.currency },
+      })
+      // M-Pesa answers the status later, at the payout's result address: `pending` now changes nothing.
+      if (state.state !== 'pending') await applyTransfer(deps, claimed.rail, { id: key }, state, now)
+    } catch (error) {
+      deps.log.warn('asking about a payout failed; asked again later', { payoutId: row.id, error })
+    }
+  }
+}
+
+async function recipient(deps: PayoutDeps, sellerId: string) {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, sellerId))
+  if (!user) return null
+  const settings = resolveUserSettings(user)
+  return {
+    email: user.email,
+    phone: user.phone && user.phoneVerifiedAt && settings.smsPayouts ? user.phone : null,
+    timeZone: settings.timeZone,
+  }
+}
+
+async function tell(
+  deps: PayoutDeps,
+  row: PayoutRow,
+  mail: { subject: string; lines: string[] },
+  sms: string,
+) {
+  const to = await recipient(deps, row.sellerId)
+  if (!to) return
+  const url = `${deps.config.publicUrl}/account/withdraw`
+  try {
+    await deps.mailer.send(compose(to.email, mail.subject, mail.lines, { label: 'See your payouts', url }))
+  } catch (error) {
+    deps.log.error('payout mail not sent', { payoutId: row.id, error })
+  }
+  if (to.phone)
+    await deps.sms.queue(deps.db, {
+      eventKey: `payout:${row.id}:${row.status}`,
+      kind: 'payout',
+      phone: to.phone,
+      text: sms,
+    })
+}
+
+export async function notifyPaid(deps: PayoutDeps, row: PayoutRow) {
+  const arrived = money(row.amount - row.fee, row.currency)
+  const where = methodLabel(row.destination)
+  await tell(
+    deps,
+    row,
+    {
+      subject: `Paid: ${arrived} to ${where}`,
+      lines: [
+        `Your Soko payout of ${arrived} was paid to ${where}.`,
+        ...(row.receipt ? [`Receipt: ${row.receipt}.`] : []),
+      ],
+    },
+    `Soko: ${arrived} paid to ${where}.${row.receipt ? ` Receipt ${row.receipt}.` : ''}`,
+  )
+}
+
+export async function notifyFailed(deps: PayoutDeps, row: PayoutRow) {
+  const amount = money(row.amount - row.fee, row.currency)
+  const why = row.failureText ?? 'The payout could not be made.'
+  await tell(
+    deps,
+    row,
+    {
+      subject: `Payout not made: ${row.failureTitle ?? amount}`,
+      lines: [`Your Soko payout of ${amount} to ${methodLabel(row.destination)} was not made.`, why],
+    },
+    `Soko: your payout of ${amount} was not made: ${row.failureTitle ?? 'see the app'}. The money is back in your balance.`,
+  )
+}

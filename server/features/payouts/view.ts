@@ -1,0 +1,38 @@
+import { CANCELLABLE_PAYOUT, type PayoutStatus } from '../../../contract/payouts.constants'
+import type { PayoutView } from '../../../contract/payouts.contract'
+import type { PayoutStep } from '../../db/payouts.schema'
+import type { payouts } from '../../db/schema'
+import { methodLabel } from './methods'
+
+export type PayoutRow = typeof payouts.$inferSelect
+
+/** A payout as its seller (or an admin) reads it. */
+export function payoutView(row: PayoutRow): PayoutView {
+  return {
+    id: row.id,
+    status: row.status,
+    speed: row.speed,
+    rail: row.rail,
+    destination: methodLabel(row.destination),
+    amount: row.amount,
+    fee: row.fee,
+    arrives: row.amount - row.fee,
+    currency: row.currency,
+    receipt: row.receipt,
+    failure:
+      row.failureTitle && row.failureText && row.failureAction
+        ? { code: row.failureCode, title: row.failureTitle, text: row.failureText, action: row.failureAction }
+        : null,
+    timeline: row.timeline,
+    createdAt: row.createdAt.toISOString(),
+    dueAt: row.dueAt?.toISOString() ?? null,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    cancellable: CANCELLABLE_PAYOUT.includes(row.status),
+  }
+}
+
+/** The timeline with one more step. */
+export function step(row: Pick<PayoutRow, 'timeline'>, status: PayoutStatus, text: string, at = new Date()) {
+  const next: PayoutStep = { at: at.toISOString(), status, text }
+  return [...row.timeline, next]
+}

@@ -1,0 +1,240 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ledgerEntries, payouts, sellerVerifications, smsMessages } from '../../server/db/schema'
+import { createProduct, publishProduct } from '../../server/features/catalog/catalog.service'
+import { ledgerImbalance } from '../../server/ledger/ledger'
+import { saleFee } from '../../server/ledger/postings'
+import { uuidv7 } from '../../server/lib/uuid'
+import { type RunningApp, startApp } from '../support/app'
+import { testConfig } from '../support/config'
+import { databaseKinds } from '../support/db'
+import { submitSandboxCard } from '../support/sandbox-card'
+import { personOf, sellerOf } from '../support/shop'
+
+const PRICE = 5_000_00
+const NET = PRICE - saleFee(PRICE)
+const MPESA = '0712345678'
+
+type Answer = Awaited<ReturnType<RunningApp['call']>>
+// biome-ignore lint/suspicious/noExplicitAny: the tests read whatever JSON the server answered
+const data = (answer: Answer) => answer.body.data as Record<string, any>
+
+describe.each(databaseKinds)('payouts on %s', (kind) => {
+  let app: RunningApp
+  let admin = ''
+
+  beforeAll(async () => {
+    const base = testConfig()
+    app = await startApp(kind, { payouts: { ...base.payouts, holdDays: 0, newMethodWaitHours: 0 } })
+    admin = (await personOf(app, 'admin@example.com', { roles: ['admin'] })).token
+  })
+  afterAll(async () => {
+    await app?.close()
+  })
+
+  /** A Kenyan seller whose identity is approved, with one card sale of PRICE available at once. */
+  async function sellerWithSale(handle: string) {
+    const seller = await sellerOf(app, handle)
+    await app.database.db.insert(sellerVerifications).values({
+      id: uuidv7(),
+      sellerId: seller.id,
+      details: {} as never,
+      status: 'approved',
+    })
+    const product = await createProduct(app.database.db, seller.id, {
+      kind: 'event',
+      title: `Night ${handle}`,
+      description: '',
+      price: { amount: PRICE, currency: 'KES' },
+      details: {
+        startsAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        endsAt: null,
+        timeZone: 'Africa/Nairobi',
+        where: { kind: 'place', address: 'The Alchemist, Westlands' },
+        ticketTypes: [
+          {
+            name: 'Regular',
+            price: { amount: PRICE, currency: 'KES' },
+            capacity: 100,
+            saleStartsAt: null,
+            saleEndsAt: null,
+          },
+        ],
+      },
+    } as never)
+    await publishProduct(app.database.db, seller.id, product.id)
+    const productId = product.id
+    const buyer = await personOf(app, `buyer-${handle}@example.com`)
+    const started = data(await app.call('startCheckout', { productId, method: 'card' }, buyer.token))
+    expect((await submitSandboxCard(started.next.url, '4242 4242 4242 4242')).status).toBe(303)
+    await app.sandboxesIdle()
+    return seller
+  }
+
+  /** Adds an M-Pesa destination the way a seller does: a code by SMS, then the code. */
+  async function mpesaDestination(token: string, phone = MPESA) {
+    expect((await app.call('requestPhoneCode', { phone }, token)).status).toBe(200)
+    const [sms] = await app.database.db
+      .select()
+      .from(smsMessages)
+      .where(eq(smsMessages.phone, `254${phone.slice(1)}`))
+      .orderBy(smsMessages.createdAt)
+      .then((rows) => rows.slice(-1))
+    const code = /(\d{6})/.exec(sms?.text ?? '')?.[1]
+    const added = await app.call('addPayoutMethod', { method: { kind: 'mpesa', phone }, code }, token)
+    expect(added.status, JSON.stringify(added.body)).toBe(200)
+    return data(added).method.id as string
+  }
+
+  async function until(check: () => Promise<boolean>, what: string) {
+    for (let i = 0; i < 100; i++) {
+      if (await check()) return
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    throw new Error(`never: ${what}`)
+  }
+
+  it('a first M-Pesa payout waits for approval, then is paid with the receipt; the books balance', async () => {
+    const seller = await sellerWithSale('kioko')
+    const before = data(await app.call('getBalances', {}, seller.token)).balances
+    expect(before).toEqual([
+      expect.objectContaining({ currency: 'KES', available: NET, held: 0, onTheWay: 0, paidOut: 0 }),
+    ])
+    // No code, no number.
+    const noCode = await app.call(
+      'addPayoutMethod',
+      { method: { kind: 'mpesa', phone: MPESA } },
+      seller.token,
+    )
+    expect(noCode.status).toBe(400)
+    const methodId = await mpesaDestination(seller.token)
+    const asked = await app.call(
+      'requestPayout',
+      { currency: 'KES', amount: 1_000_00, methodId, speed: 'instant' },
+      seller.token,
+    )
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200)
+    const payout = data(asked).payout
+    expect(payout).toMatchObject({ status: 'approval', amount: 1_000_00, currency: 'KES' })
+    expect(payout.fee).toBe(Math.ceil((1_000_00 * app.config.payouts.instantFeeBps) / 10_000))
+    expect(payout.arrives).toBe(1_000_00 - payout.fee)
+    const waiting = data(await app.call('getBalances', {}, seller.token)).balances[0]
+    expect(waiting).toMatchObject({ available: NET - 1_000_00, onTheWay: 1_000_00 })
+
+    const queue = data(await app.call('listPayoutQueue', {}, admin))
+    expect(queue.approval.map((p: { id: string }) => p.id)).toContain(payout.id)
+    const approved = await app.call('reviewPayout', { payoutId: payout.id, approve: true }, admin)
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200)
+    await app.sandboxesIdle()
+    await until(
+      async () =>
+        data(await app.call('getPayout', { payoutId: payout.id }, seller.token)).payout.status === 'paid',
+      'the payout is paid',
+    )
+    const paid = data(await app.call('getPayout', { payoutId: payout.id }, seller.token)).payout
+    expect(paid.receipt).toMatch(/\w{6,}/)
+    expect(paid.timeline.map((s: { status: string }) => s.status)).toEqual(
+      expect.arrayContaining(['approval', 'processing', 'paid']),
+    )
+    const after = data(await app.call('getBalances', {}, seller.token)).balances[0]
+    expect(after).toMatchObject({ available: NET - 1_000_00, onTheWay: 0, paidOut: 1_000_00 })
+    expect(await ledgerImbalance(app.database.db)).toEqual({})
+    // The seller's books show the payout and its fee.
+    const books = data(await app.call('listTransactions', { kind: 'payout' }, seller.token))
+    expect(books.movements[0]).toMatchObject({ kind: 'payout', amount: -(1_000_00 - payout.fee) })
+  })
+
+  it('two withdrawals of the whole balance at once: one is taken, the other gets 409', async () => {
+    const seller = await sellerWithSale('wambui')
+    const methodId = await mpesaDestination(seller.token, '0712345001')
+    const ask = () =>
+      app.call('requestPayout', { currency: 'KES', amount: NET, methodId, speed: 'standard' }, seller.token)
+    const answers = await Promise.all([ask(), ask()])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
+    const refused = answers.find((a) => a.status === 409)
+    expect(String(refused?.body.message)).toMatch(/available balance is KES\s?0\.00/)
+    expect(await ledgerImbalance(app.database.db)).toEqual({})
+  })
+
+  it('a payout not yet sent can be cancelled: the money is back', async () => {
+    const seller = await sellerWithSale('otieno')
+    const methodId = await mpesaDestination(seller.token, '0712345002')
+    const asked = data(
+      await app.call(
+        'requestPayout',
+        { currency: 'KES', amount: 2_000_00, methodId, speed: 'standard' },
+        seller.token,
+      ),
+    ).payout
+    expect(asked.cancellable).toBe(true)
+    const cancelled = await app.call('cancelPayout', { payoutId: asked.id }, seller.token)
+    expect(data(cancelled).payout.status).toBe('cancelled')
+    expect(data(await app.call('getBalances', {}, seller.token)).balances[0]).toMatchObject({
+      available: NET,
+      onTheWay: 0,
+    })
+    expect((await app.call('cancelPayout', { payoutId: asked.id }, seller.token)).status).toBe(409)
+    // Another seller cannot see it.
+    const other = await sellerOf(app, 'stranger')
+    expect((await app.call('getPayout', { payoutId: asked.id }, other.token)).status).toBe(404)
+    expect(await ledgerImbalance(app.database.db)).toEqual({})
+  })
+
+  it('a bank payout waits for an admin to make the transfer and mark it paid', async () => {
+    const seller = await sellerWithSale('njeri')
+    const added = await app.call(
+      'addPayoutMethod',
+      {
+        method: {
+          kind: 'bank',
+          accountName: 'Njeri Studio',
+          accountNumber: '0123456789',
+          bankName: 'Equity Bank',
+          currency: 'KES',
+        },
+      },
+      seller.token,
+    )
+    const methodId = data(added).method.id
+    expect(
+      (
+        await app.call(
+          'requestPayout',
+          { currency: 'KES', amount: 1_500_00, methodId, speed: 'instant' },
+          seller.token,
+        )
+      ).status,
+    ).toBe(400)
+    const asked = data(
+      await app.call(
+        'requestPayout',
+        { currency: 'KES', amount: 1_500_00, methodId, speed: 'standard' },
+        seller.token,
+      ),
+    ).payout
+    expect(asked.status).toBe('approval')
+    await app.call('reviewPayout', { payoutId: asked.id, approve: true }, admin)
+    // Its run comes: the sweep sends it, and a bank transfer waits for the admin.
+    await app.database.db
+      .update(payouts)
+      .set({ dueAt: new Date(Date.now() - 1000) })
+      .where(eq(payouts.id, asked.id))
+    const { sendDue } = await import('../../server/features/payouts/schedule')
+    await sendDue(app.checkout, new Date())
+    const queue = data(await app.call('listPayoutQueue', {}, admin))
+    expect(queue.bank.map((p: { id: string }) => p.id)).toContain(asked.id)
+    const marked = await app.call(
+      'markBankPayout',
+      { payoutId: asked.id, outcome: 'paid', reference: 'EQ-2026-11-24-0042' },
+      admin,
+    )
+    expect(marked.status, JSON.stringify(marked.body)).toBe(200)
+    expect(data(marked).payout).toMatchObject({ status: 'paid', receipt: 'EQ-2026-11-24-0042', fee: 0 })
+    const entries = await app.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.account, 'provider:bank'))
+    expect(entries.reduce((sum, e) => sum + e.amount, 0)).toBe(-1_500_00)
+    expect(await ledgerImbalance(app.database.db)).toEqual({})
+  })
+})
