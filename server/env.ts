@@ -5,7 +5,10 @@ import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import type { FirebaseWebConfig } from '../contract/runtime'
 import { type PayoutsConfig, payoutsConfig, payoutsEnv } from './features/payouts/payouts.config'
+import { SANDBOX } from './payments/sandbox-credentials'
 import { type SmsConfig, smsConfig, smsEnv, smsIssues } from './sms/sms.config'
+
+export { SANDBOX }
 
 /**
  * The server's whole configuration, read from the environment once and validated here. Nothing else in
@@ -403,25 +406,6 @@ function paymentsConfig(e: z.infer<typeof schema>): PaymentsConfig {
     hooksSecret: e.HOOKS_SECRET ?? null,
   }
 }
-
-/**
- * The sandbox's credentials: public, because the sandbox only ever moves pretend money. The simulators
- * accept exactly these, so an adapter that sends the wrong ones fails here as it would against a provider.
- */
-export const SANDBOX = {
-  mpesaConsumerKey: 'soko-sandbox-consumer-key',
-  mpesaConsumerSecret: 'soko-sandbox-consumer-secret',
-  mpesaShortCode: '174379',
-  mpesaPasskey: 'soko-sandbox-passkey-bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
-  mpesaB2cShortCode: '600998',
-  mpesaInitiator: 'testapi',
-  mpesaCredential: 'soko-sandbox-security-credential',
-  paypalClientId: 'soko-sandbox-paypal-client',
-  paypalClientSecret: 'soko-sandbox-paypal-secret',
-  paypalWebhookId: 'WH-SOKO-SANDBOX',
-  stripeSecretKey: 'sk_test_soko_sandbox',
-  stripeWebhookSecret: 'whsec_soko_sandbox',
-} as const
 
 /**
  * Where the S3 driver's presigned URLs point, as the AWS SDK builds them: BUCKET.HOST when the bucket can be
