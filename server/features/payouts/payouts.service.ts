@@ -246,7 +246,7 @@ export async function reviewPayout(
   }
   const now = new Date()
   const [row] = await deps.db.select().from(payouts).where(eq(payouts.id, input.payoutId))
-  if (!row || row.status !== 'approval') throw new AppError(409, 'This payout is not waiting for approval')
+  if (row?.status !== 'approval') throw new AppError(409, 'This payout is not waiting for approval')
   const dueStandard = row.speed === 'standard' ? await standardDue(deps, row.sellerId, now) : null
   const status = row.speed === 'instant' ? 'sending' : 'scheduled'
   const [approved] = await deps.db

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Product } from '../../../contract/catalog.contract'
 import { isoToZoned, zonedToIso } from '../../../contract/zoned-time'
-import { buildProduct, draftOf, emptyDraft, toMinor } from '../../../src/features/catalog/seller/draft'
+import { buildProduct, draftOf, emptyDraft } from '../../../src/features/catalog/seller/draft'
+import { toMinor } from '../../../src/lib/money'
 
 describe('wall-clock times in an event’s zone', () => {
   it('turns a Nairobi evening into the right instant and back, wherever the browser is', () => {

@@ -1,8 +1,9 @@
 import type { ProductKind } from '../../../../contract/catalog.constants'
 import type { KindWithDetailsInput, Place, Product } from '../../../../contract/catalog.contract'
-import { type CurrencyCode, currencies } from '../../../../contract/currencies'
+import type { CurrencyCode } from '../../../../contract/currencies'
 import type { Money } from '../../../../contract/money'
 import { isoToZoned, zonedToIso } from '../../../../contract/zoned-time'
+import { majorText, toMinor } from '../../../lib/money'
 
 /**
  * A product form's contents as the inputs hold them (text), and the conversion to and from the
@@ -48,18 +49,6 @@ export interface Draft {
     saleStartsAt: string
     saleEndsAt: string
   }[]
-}
-
-export function majorText(amount: number, currency: CurrencyCode): string {
-  const digits = currencies[currency].minorUnits
-  return (amount / 10 ** digits).toFixed(digits)
-}
-
-/** `1,500.50` → 150050 minor units; null when it is not an amount. */
-export function toMinor(text: string, currency: CurrencyCode): number | null {
-  const clean = text.replace(/[,\s]/g, '')
-  if (!/^\d+(\.\d+)?$/.test(clean)) return null
-  return Math.round(Number(clean) * 10 ** currencies[currency].minorUnits)
 }
 
 export function emptyDraft(currency: CurrencyCode): Draft {

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../components/PlannedPage'
+import { WithdrawPage } from '../../../features/payouts/WithdrawPage'
 
 export const Route = createFileRoute('/_default/account/withdraw')({
-  component: () => <PlannedPage path="/account/withdraw" />,
+  component: WithdrawPage,
 })

@@ -1,0 +1,55 @@
+import type { PayoutBalance } from '../../../contract/payouts.contract'
+import { formatDate } from '../../lib/dates'
+import { formatMoney } from '../../lib/money'
+
+/** Each currency's money: available (what can go now), held (and when each part is free), on the way out. */
+export function Balances({ balances }: { balances: PayoutBalance[] }) {
+  if (balances.length === 0)
+    return (
+      <p className="notice">
+        Nothing to withdraw yet. Earnings from your sales show here once buyers pay, and can be withdrawn
+        after the hold.
+      </p>
+    )
+  return (
+    <section aria-labelledby="balances-heading">
+      <h2 id="balances-heading">Your balance</h2>
+      <ul className="cards balance-list">
+        {balances.map((b) => {
+          const money = (amount: number) => formatMoney(amount, b.currency)
+          return (
+            <li key={b.currency} className="card">
+              <p className="balance-label">Available in {b.currency}</p>
+              <p className="balance-amount">{money(b.available)}</p>
+              {b.available < 0 ? (
+                <p className="notice" role="note">
+                  Below zero: a refund was given after this money had been paid out. Your next sales make it
+                  up before anything can be withdrawn.
+                </p>
+              ) : null}
+              <dl className="details">
+                <dt>Held</dt>
+                <dd>
+                  {money(b.held)}
+                  {b.holds.length > 0 ? (
+                    <ul className="plain-list muted hold-list">
+                      {b.holds.slice(0, 3).map((h) => (
+                        <li key={h.availableAt}>
+                          {money(h.amount)} available {formatDate(h.availableAt)}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </dd>
+                <dt>On the way to you</dt>
+                <dd>{money(b.onTheWay)}</dd>
+                <dt>Paid out</dt>
+                <dd>{money(b.paidOut)}</dd>
+              </dl>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,216 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import type { SubjectOutput } from '../../../contract'
+import type { CurrencyCode } from '../../../contract/currencies'
+import type { PayoutSpeed } from '../../../contract/payouts.constants'
+import { PAYOUT_STATUS_TEXT } from '../../../contract/payouts.constants'
+import type { PayoutBalance, PayoutDestination } from '../../../contract/payouts.contract'
+import { errorState, Field, FieldNotes, FormMessage } from '../../components/Form'
+import { formatDateTime } from '../../lib/dates'
+import { formatMoney, majorText, toMinor } from '../../lib/money'
+import { rpc } from '../../lib/rpc'
+import { transactionsQueries } from '../transactions/transactions.queries'
+
+type Methods = SubjectOutput<'listPayoutMethods'>
+
+/** Whether a destination takes a currency: M-Pesa KES, a bank account its own, PayPal its list. */
+export function takes(method: PayoutDestination, currency: CurrencyCode, paypal: CurrencyCode[]) {
+  return method.currency ? method.currency === currency : paypal.includes(currency)
+}
+
+/** What to add to withdraw a currency no destination takes. */
+function whatToAdd(currency: CurrencyCode, paypal: CurrencyCode[]): string {
+  if (currency === 'KES') return 'an M-Pesa number or a bank account in KES'
+  if (paypal.includes(currency)) return `a PayPal e-mail or a bank account in ${currency}`
+  return `a bank account in ${currency}`
+}
+
+const ARRIVES: Record<string, string> = {
+  mpesa: 'within a few minutes',
+  paypal: 'usually within minutes (PayPal may take up to a day)',
+  bank: 'in 1–3 working days after the transfer is made',
+}
+
+/**
+ * The withdrawal: a currency's available balance, how much, where, and how fast. Before the button it
+ * says exactly what arrives, where and when, with the fee of an instant payout.
+ */
+export function WithdrawForm({ balances, methods }: { balances: PayoutBalance[]; methods: Methods }) {
+  const id = useId()
+  const queryClient = useQueryClient()
+  const withMoney = balances.filter((b) => b.available > 0)
+  const [currency, setCurrency] = useState<CurrencyCode>(
+    withMoney[0]?.currency ?? balances[0]?.currency ?? 'KES',
+  )
+  const balance = balances.find((b) => b.currency === currency)
+  const paypal = methods.figures.paypalCurrencies
+  const usable = methods.methods.filter((m) => takes(m, currency, paypal))
+  const now = Date.now()
+  const ready = usable.filter((m) => Date.parse(m.usableFrom) <= now)
+  const [methodId, setMethodId] = useState(ready[0]?.id ?? '')
+  const method = usable.find((m) => m.id === methodId) ?? ready[0]
+  const [speed, setSpeed] = useState<PayoutSpeed>('instant')
+  const actualSpeed: PayoutSpeed = method?.rail === 'bank' ? 'standard' : speed
+  const [amountText, setAmountText] = useState('')
+  const amount = toMinor(amountText, currency)
+  const fee =
+    actualSpeed === 'instant' && amount ? Math.ceil((amount * methods.figures.instantFeeBps) / 10_000) : 0
+  const money = (value: number) => formatMoney(value, currency)
+  const withdraw = useMutation({
+    mutationFn: () =>
+      rpc('requestPayout', { currency, amount: amount ?? 0, methodId: method?.id ?? '', speed: actualSpeed }),
+    onSuccess: () => {
+      setAmountText('')
+      void queryClient.invalidateQueries({ queryKey: transactionsQueries.all() })
+    },
+  })
+  const failed = withdraw.isError ? errorState(withdraw.error) : null
+  const errors: Record<string, string> = {
+    ...(failed?.errors ?? {}),
+    ...(amountText && amount === null ? { amount: 'Enter an amount like 1500 or 1500.50' } : {}),
+  }
+  const when =
+    actualSpeed === 'instant'
+      ? ARRIVES[method?.rail ?? 'mpesa']
+      : methods.schedule.nextRunAt
+        ? `with your scheduled payout, ${formatDateTime(methods.schedule.nextRunAt)}`
+        : 'with the next morning’s payouts (6:00 AM your time)'
+  const feePercent = `${(methods.figures.instantFeeBps / 100).toFixed(methods.figures.instantFeeBps % 100 ? 1 : 0)}%`
+  return (
+    <section aria-labelledby={`${id}-heading`} className="card withdraw-form">
+      <h2 id={`${id}-heading`}>Withdraw</h2>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (amount && method) withdraw.mutate()
+        }}
+      >
+        {balances.length > 1 ? (
+          <fieldset className="fieldset">
+            <legend>Currency</legend>
+            <div className="choices">
+              {balances.map((b) => (
+                <label key={b.currency} className="field-check choice">
+                  <input
+                    type="radio"
+                    name="currency"
+                    value={b.currency}
+                    checked={currency === b.currency}
+                    onChange={() => {
+                      setCurrency(b.currency)
+                      setMethodId('')
+                      setAmountText('')
+                    }}
+                  />
+                  {b.currency} · {formatMoney(b.available, b.currency)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
+        <Field
+          label={`Amount (${currency})`}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amountText}
+          onChange={(e) => setAmountText(e.target.value)}
+          errors={errors}
+          hint={`Available: ${money(Math.max(balance?.available ?? 0, 0))}. Least ${money(
+            methods.figures.minimum.find((m) => m.currency === currency)?.amount ?? 0,
+          )}.`}
+        />
+        {balance && balance.available > 0 ? (
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => setAmountText(majorText(balance.available, currency))}
+          >
+            Withdraw all {money(balance.available)}
+          </button>
+        ) : null}
+        <fieldset className="fieldset" aria-describedby={errors.methodId ? `${id}-method-error` : undefined}>
+          <legend>To</legend>
+          <FieldNotes id={`${id}-method`} error={errors.methodId} />
+          {usable.length === 0 ? (
+            <p className="notice">
+              No destination takes {currency} yet: add {whatToAdd(currency, paypal)} below.
+            </p>
+          ) : (
+            <div className="choices choices-wide">
+              {usable.map((m) => {
+                const waiting = Date.parse(m.usableFrom) > now
+                return (
+                  <label key={m.id} className="field-check choice">
+                    <input
+                      type="radio"
+                      name="methodId"
+                      value={m.id}
+                      disabled={waiting}
+                      checked={method?.id === m.id}
+                      onChange={() => setMethodId(m.id)}
+                    />
+                    <span>
+                      {m.label}
+                      {waiting ? (
+                        <span className="muted"> · receives money from {formatDateTime(m.usableFrom)}</span>
+                      ) : null}
+                    </span>
+                  </label>
+                )
+              })}
+            </div>
+          )}
+        </fieldset>
+        <fieldset className="fieldset">
+          <legend>Speed</legend>
+          <div className="choices choices-wide">
+            <label className="field-check choice">
+              <input
+                type="radio"
+                name="speed"
+                value="instant"
+                checked={actualSpeed === 'instant'}
+                disabled={method?.rail === 'bank'}
+                onChange={() => setSpeed('instant')}
+              />
+              Instant · fee {feePercent}
+            </label>
+            <label className="field-check choice">
+              <input
+                type="radio"
+                name="speed"
+                value="standard"
+                checked={actualSpeed === 'standard'}
+                onChange={() => setSpeed('standard')}
+              />
+              Standard · free
+            </label>
+          </div>
+        </fieldset>
+        {amount && method ? (
+          <p className="quote" role="status">
+            You receive <strong>{money(amount - fee)}</strong> at {method.label} {when}
+            {fee ? ` (fee ${money(fee)})` : ''}.
+          </p>
+        ) : null}
+        <FormMessage message={failed && Object.keys(failed.errors).length === 0 ? failed.message : null} />
+        {withdraw.isSuccess ? (
+          <p className="form-message form-message-ok" role="status">
+            Payout of {formatMoney(withdraw.data.payout.arrives, withdraw.data.payout.currency)}:{' '}
+            {PAYOUT_STATUS_TEXT[withdraw.data.payout.status].toLowerCase()}. Follow it under “Your payouts”.
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          className="button"
+          disabled={withdraw.isPending || !amount || !method}
+          aria-busy={withdraw.isPending}
+        >
+          {withdraw.isPending ? 'Withdrawing…' : amount ? `Withdraw ${money(amount)}` : 'Withdraw'}
+        </button>
+      </form>
+    </section>
+  )
+}
