@@ -11,6 +11,8 @@ export type SignaturePurpose =
   | 'stk-callback'
   | 'b2c-result'
   | 'b2c-timeout'
+  | 'b2c-status'
+  | 'b2c-status-timeout'
   | 'paybill'
   | 'paypal-return'
   | 'paypal-cancel'
@@ -27,6 +29,9 @@ export interface Links {
   stkCallback(orderId: string): string
   b2cResult(id: string): string
   b2cTimeout(id: string): string
+  /** Where M-Pesa answers a Transaction Status query about the B2C payment `id` (a payout or refund). */
+  b2cStatusResult(id: string): string
+  b2cStatusTimeout(id: string): string
   /** Paybill payments: Daraja refuses C2B URLs that contain "mpesa", so these live under /hooks/paybill. */
   c2bConfirmation: string
   c2bValidation: string
@@ -88,6 +93,8 @@ export function createLinks(publicUrl: string, { sign }: Signer): Links {
     stkCallback: (id) => `${hooks}/mpesa/stk/${id}/${sign('stk-callback', id)}`,
     b2cResult: (id) => `${hooks}/mpesa/b2c/${id}/${sign('b2c-result', id)}`,
     b2cTimeout: (id) => `${hooks}/mpesa/b2c-timeout/${id}/${sign('b2c-timeout', id)}`,
+    b2cStatusResult: (id) => `${hooks}/mpesa/b2c-status/${id}/${sign('b2c-status', id)}`,
+    b2cStatusTimeout: (id) => `${hooks}/mpesa/b2c-status-timeout/${id}/${sign('b2c-status-timeout', id)}`,
     c2bConfirmation: `${hooks}/paybill/confirm/${sign('paybill', 'c2b')}`,
     c2bValidation: `${hooks}/paybill/validate/${sign('paybill', 'c2b')}`,
     paypalReturn: (id) => `${hooks}/paypal/return?order=${id}&sig=${sign('paypal-return', id)}`,

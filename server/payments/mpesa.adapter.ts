@@ -9,6 +9,9 @@ import type {
   StkPushAnswer,
   StkPushRequest,
   StkQueryAnswer,
+  TransactionStatusAnswer,
+  TransactionStatusRequest,
+  TransactionStatusResult,
 } from './mpesa.types'
 import {
   b2cResultSchema,
@@ -20,10 +23,12 @@ import {
   type Json,
   minorUnits,
   type Operation,
+  queueTimeoutSchema,
   readJson,
   refusal,
   stkCallbackSchema,
   text,
+  transactionStatusResultSchema,
   UNREACHABLE,
   unreadable,
   wholeShillings,
@@ -34,7 +39,8 @@ export type * from './mpesa.types'
 
 /**
  * Safaricom Daraja: STK push to collect, its status query, C2B (payments made from the M-Pesa menu to the
- * Paybill or till) and B2C to pay out.
+ * Paybill or till), B2C to pay out, and Transaction Status to learn how a B2C payment ended when its result
+ * never came.
  * The same code talks to Daraja and, in sandbox mode, to ./sandbox/mpesa.sandbox.ts: only baseUrl differs.
  * Amounts in and out are KES minor units (cents); Daraja speaks whole shillings.
  */
@@ -200,6 +206,72 @@ export class MpesaAdapter {
       receipt: text(param('TransactionReceipt')),
       receiver: text(param('ReceiverPartyPublicName')),
       completedAt: fromDottedDate(text(param('TransactionCompletedDateTime'))),
+    }
+  }
+
+  /**
+   * Reads what Daraja posted to a QueueTimeOutURL: the request waited too long in M-Pesa's queue, and whether
+   * it was carried out is not known. Daraja documents little of this body, so all of it is optional.
+   */
+  parseQueueTimeout(body: unknown): { conversationId: string | null } {
+    const parsed = queueTimeoutSchema.safeParse(body)
+    return { conversationId: parsed.success ? parsed.data.Result.ConversationID : null }
+  }
+
+  /**
+   * Asks how a B2C payment ended, by our OriginatorConversationID or its receipt. Accepted is not answered:
+   * the answer arrives at resultUrl (parseTransactionStatus). The initiator and credential are B2C's.
+   */
+  async transactionStatus(req: TransactionStatusRequest): Promise<TransactionStatusAnswer> {
+    if (!req.originatorConversationId && !req.transactionId)
+      throw new RangeError(
+        'M-Pesa Transaction Status needs the OriginatorConversationID or the TransactionID',
+      )
+    const remarks = req.remarks.trim().slice(0, 100)
+    if (remarks.length < 2)
+      throw new RangeError('M-Pesa Transaction Status Remarks must be 2 to 100 characters')
+    const { status, body } = await this.call('status', '/mpesa/transactionstatus/v1/query', {
+      Initiator: this.options.initiatorName,
+      SecurityCredential: this.options.securityCredential,
+      CommandID: 'TransactionStatusQuery',
+      ...(req.transactionId ? { TransactionID: req.transactionId } : {}),
+      ...(req.originatorConversationId ? { OriginatorConversationID: req.originatorConversationId } : {}),
+      PartyA: this.options.b2cShortCode,
+      // 4: PartyA is an organisation's short code.
+      IdentifierType: '4',
+      ResultURL: req.resultUrl.trim(),
+      QueueTimeOutURL: req.timeoutUrl.trim(),
+      Remarks: remarks,
+      Occasion: req.occasion.trim().slice(0, 100),
+    })
+    // Some answers of this API carry ResponseCode as a number.
+    if (String(body?.ResponseCode) !== '0' || typeof body?.ConversationID !== 'string')
+      throw refusal('status', status, body)
+    return {
+      conversationId: body.ConversationID,
+      originatorConversationId: String(body.OriginatorConversationID ?? ''),
+    }
+  }
+
+  /** Reads what Daraja posted to a Transaction Status ResultURL. Throws PaymentProviderError when it is not one. */
+  parseTransactionStatus(body: unknown): TransactionStatusResult {
+    const parsed = transactionStatusResultSchema.safeParse(body)
+    if (!parsed.success) throw unreadable('Transaction Status result', parsed.error)
+    const r = parsed.data.Result
+    const param = (key: string) => byKey(r.ResultParameters?.ResultParameter, 'Key', key)
+    const code = String(r.ResultCode).trim()
+    return {
+      resultCode: /^\d+$/.test(code) ? String(Number(code)) : code,
+      resultDesc: r.ResultDesc,
+      payment: {
+        status: text(param('TransactionStatus')),
+        receipt: text(param('ReceiptNo')),
+        amount: minorUnits(param('Amount')),
+        originatorConversationId: text(param('OriginatorConversationID')),
+        conversationId: text(param('ConversationID')),
+        receiver: text(param('CreditPartyName')),
+        finalisedAt: fromTimestamp(text(param('FinalisedTime'))),
+      },
     }
   }
 

@@ -104,3 +104,45 @@ export interface B2cResult {
   /** ISO 8601 with Kenya's offset. */
   completedAt: string | null
 }
+
+/**
+ * Asks M-Pesa where a B2C payment stands (the reconciliation path when its result never came). Name it by
+ * our OriginatorConversationID, by its receipt (TransactionID) when known, or both.
+ */
+export interface TransactionStatusRequest {
+  originatorConversationId?: string
+  /** The M-Pesa receipt of the payment, when known. */
+  transactionId?: string
+  resultUrl: string
+  timeoutUrl: string
+  /** 2 to 100 characters. */
+  remarks: string
+  occasion: string
+}
+
+/** The query accepted: its answer arrives at resultUrl. These ids are the query's own, not the payment's. */
+export interface TransactionStatusAnswer {
+  conversationId: string
+  originatorConversationId: string
+}
+
+/** What M-Pesa posted to a Transaction Status query's ResultURL. */
+export interface TransactionStatusResult {
+  /** "0" when M-Pesa found the transaction; otherwise its code as sent (a number, or a word code). */
+  resultCode: string
+  resultDesc: string
+  /** The payment asked about, from the answer's parameters (null where M-Pesa did not say). */
+  payment: {
+    /** "Completed", or another state M-Pesa names. */
+    status: string | null
+    receipt: string | null
+    /** KES minor units. */
+    amount: number | null
+    originatorConversationId: string | null
+    conversationId: string | null
+    /** "2547… - Name", as M-Pesa shows the receiver. */
+    receiver: string | null
+    /** ISO 8601 with Kenya's offset. */
+    finalisedAt: string | null
+  }
+}

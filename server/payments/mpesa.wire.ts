@@ -4,10 +4,11 @@ import { PaymentProviderError } from './payments'
 
 /**
  * Daraja's wire format: its timestamps, whole-shilling amounts, error codes turned into words, and the
- * schemas of what it posts (STK callbacks, B2C results, C2B confirmations).
+ * schemas of what it posts (STK callbacks, B2C results and their status answers, C2B confirmations).
  */
 
-export type Operation = 'token' | 'stk' | 'query' | 'c2b' | 'b2c'
+/** `status` is the Transaction Status query, asked about a B2C payment. */
+export type Operation = 'token' | 'stk' | 'query' | 'c2b' | 'b2c' | 'status'
 export type Json = Record<string, unknown>
 
 export const UNREACHABLE = 'M-Pesa could not be reached: try again in a minute'
@@ -58,22 +59,25 @@ export function refusal(op: Operation, status: number, body: Json | null): Payme
           'M-Pesa already has payment addresses for this short code: delete them on the M-Pesa portal (URL management), then register again',
         )
       : fail(SETUP_C2B, status >= 500 && status <= 599 && !/credential/i.test(said))
+  // The status query names no phone: its fields are all Soko's own settings and ids.
+  const moneyOut = op === 'b2c' || op === 'status'
   const phoneField = op === 'b2c' ? /Invalid PartyB\b/i : /Invalid (PhoneNumber|PartyA)\b/i
-  if (phoneField.test(said)) return fail(MPESA_PHONE_HINT)
+  if (op !== 'status' && phoneField.test(said)) return fail(MPESA_PHONE_HINT)
   if (/Invalid Amount/i.test(said))
     return fail('M-Pesa refused the amount: it takes whole shillings, KES 1 or more. Pay another way.')
   // Soko's own settings (keys, passkey, short codes, callback address): nothing the buyer can fix.
   if (
     op === 'token' ||
     code === '404.001.03' ||
-    /credential|Invalid (Password|Timestamp|BusinessShortCode|PartyA|PartyB|TransactionType|CallBackURL|ResultURL|QueueTimeOutURL|InitiatorName|SecurityCredential|CommandID|AccountReference)\b/i.test(
+    /credential|Invalid (Password|Timestamp|BusinessShortCode|PartyA|PartyB|TransactionType|CallBackURL|ResultURL|QueueTimeOutURL|InitiatorName|Initiator|SecurityCredential|CommandID|AccountReference|IdentifierType)\b/i.test(
       said,
     )
   )
-    return fail(op === 'b2c' ? SETUP_B2C : SETUP, status >= 500 && status <= 599 && !/credential/i.test(said))
+    return fail(moneyOut ? SETUP_B2C : SETUP, status >= 500 && status <= 599 && !/credential/i.test(said))
   if (op === 'stk' && code === '500.001.1001')
     return fail('Another M-Pesa payment is waiting on that phone: finish or cancel it, then try again', true)
   if (status >= 500 && status <= 599) return fail(BUSY, true)
+  if (op === 'status') return fail('M-Pesa could not be asked about the payout: try again later', true)
   return op === 'b2c'
     ? fail('M-Pesa refused the payout: check the M-Pesa number, then try again')
     : fail('M-Pesa refused the payment: try again, or pay by card or PayPal')
@@ -114,6 +118,38 @@ export const b2cResultSchema = z.object({
       .optional(),
   }),
 })
+
+/**
+ * The Transaction Status answer posted to its ResultURL: B2C's Result shape, with the payment asked about in
+ * ResultParameters. Its ResultCode is not always a number (word codes such as "R000002" occur on failures).
+ */
+export const transactionStatusResultSchema = z.object({
+  Result: z.object({
+    ResultCode: z.union([z.number().int(), z.string().trim().min(1)]),
+    ResultDesc: z.string(),
+    OriginatorConversationID: z.string(),
+    ConversationID: z.string(),
+    TransactionID: z.string().optional(),
+    ResultParameters: z
+      .object({ ResultParameter: listOf(z.object({ Key: z.string(), Value: scalar })) })
+      .optional(),
+  }),
+})
+
+/** What a queue timeout may carry; Daraja documents little of it, so only the conversation is read. */
+export const queueTimeoutSchema = z.object({ Result: z.object({ ConversationID: z.string().min(1) }) })
+
+/**
+ * Whether a Transaction Status refusal says M-Pesa has no such transaction. Daraja gives no one code for it,
+ * so the words decide, and only words about the transaction: "The initiator information is invalid" is
+ * Soko's own setting and says nothing about the payment.
+ */
+export function saysNotFound(resultDesc: string): boolean {
+  return (
+    /\b(transaction|receipt|originator ?conversation)/i.test(resultDesc) &&
+    /\b(does not exist|not found|could not be found|no record|is invalid)\b/i.test(resultDesc)
+  )
+}
 
 export const c2bConfirmationSchema = z.object({
   TransactionType: z.string(),

@@ -363,6 +363,13 @@ describe.each(databaseKinds)('M-Pesa adapter against the sandbox on %s', (kind) 
     expect(() => mpesa.parseB2cResult({ Result: { ResultCode: 'zero' } })).toThrow(PaymentProviderError)
   })
 
+  /** A Transaction Status answer's required fields. */
+  const answerBody = () => ({
+    ResultDesc: 'The service request is processed successfully.',
+    OriginatorConversationID: '29115-34620561-1',
+    ConversationID: 'AG_20230612_12345678abc123456',
+  })
+
   function payout(phone: string, originatorConversationId = `payout-${++n}`) {
     const name = `b2c-${originatorConversationId}`
     return {
@@ -424,7 +431,7 @@ describe.each(databaseKinds)('M-Pesa adapter against the sandbox on %s', (kind) 
     expect(mpesa.parseB2cResult(arrived(name)[0]).resultCode).toBe(2001)
   })
 
-  it('pays a repeated OriginatorConversationID once', async () => {
+  it('pays a repeated OriginatorConversationID once: each repeat is told 15 (duplicate) and moves nothing', async () => {
     const mpesa = adapter()
     const { name, request } = payout('254712345678')
     const [first, second] = await Promise.all([mpesa.b2c(request), mpesa.b2c(request)])
@@ -433,14 +440,110 @@ describe.each(databaseKinds)('M-Pesa adapter against the sandbox on %s', (kind) 
     expect(third.conversationId).toBe(first.conversationId)
     await sandbox.idle()
     const results = arrived(name).map((body) => mpesa.parseB2cResult(body))
-    expect(results.length).toBeGreaterThan(0)
-    expect(new Set(results.map((r) => r.transactionId)).size).toBe(1)
-    expect(results.every((r) => r.amount === 1_250_00)).toBe(true)
+    expect(results).toHaveLength(3)
+    const paid = results.filter((r) => r.resultCode === 0)
+    expect(paid).toHaveLength(1)
+    expect(paid[0]?.amount).toBe(1_250_00)
+    for (const repeat of results.filter((r) => r.resultCode !== 0))
+      expect(repeat).toMatchObject({
+        resultCode: 15,
+        conversationId: first.conversationId,
+        amount: null,
+        receipt: null,
+      })
   })
 
   it('refuses a B2C request to a number that is not an M-Pesa number', async () => {
     const error = await refusal(adapter().b2c(payout('0712345678').request))
     expect(error.message).toBe(MPESA_PHONE_HINT)
+  })
+
+  it('asks Transaction Status about a B2C payment, and reads the answer in minor units', async () => {
+    const mpesa = adapter()
+    const { name, request } = payout('254712345678')
+    const sent = await mpesa.b2c(request)
+    await sandbox.idle()
+    const paid = mpesa.parseB2cResult(arrivedOnce(name))
+    const asked = await mpesa.transactionStatus({
+      originatorConversationId: request.originatorConversationId,
+      resultUrl: `${url}/hooks/mpesa/${name}-status`,
+      timeoutUrl: `${url}/hooks/mpesa/${name}-status-timeout`,
+      remarks: 'Where does it stand',
+      occasion: 'Check',
+    })
+    // The query's own conversation, not the payment's.
+    expect(asked.conversationId).not.toBe(sent.conversationId)
+    await sandbox.idle()
+    expect(mpesa.parseTransactionStatus(arrivedOnce(`${name}-status`))).toEqual({
+      resultCode: '0',
+      resultDesc: expect.any(String),
+      payment: {
+        status: 'Completed',
+        receipt: paid.receipt,
+        amount: 1_250_00,
+        originatorConversationId: request.originatorConversationId,
+        conversationId: sent.conversationId,
+        receiver: '254712345678 - Sandbox Customer',
+        finalisedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+03:00$/),
+      },
+    })
+    // By its receipt, too.
+    await mpesa.transactionStatus({
+      transactionId: paid.receipt ?? '',
+      resultUrl: `${url}/hooks/mpesa/${name}-by-receipt`,
+      timeoutUrl: `${url}/hooks/mpesa/${name}-by-receipt-timeout`,
+      remarks: 'Where does it stand',
+      occasion: 'Check',
+    })
+    await sandbox.idle()
+    expect(mpesa.parseTransactionStatus(arrivedOnce(`${name}-by-receipt`)).payment.receipt).toBe(paid.receipt)
+  })
+
+  it('reads a Transaction Status answer with a word code, and one that is not an answer', () => {
+    const mpesa = adapter()
+    const answer = mpesa.parseTransactionStatus({
+      Result: {
+        ResultType: 0,
+        ResultCode: 'R000002',
+        ResultDesc: 'The OriginatorConversationID is invalid.',
+        OriginatorConversationID: '3124-481d-b706-10bdd6fbc8e21792398',
+        ConversationID: 'AG_20211114_2010573069aefb6b625a',
+        TransactionID: 'SKE0000000',
+      },
+    })
+    expect(answer).toMatchObject({
+      resultCode: 'R000002',
+      payment: { status: null, receipt: null, amount: null },
+    })
+    expect(mpesa.parseTransactionStatus({ Result: { ...answerBody(), ResultCode: '0' } }).resultCode).toBe(
+      '0',
+    )
+    for (const body of [null, {}, { Result: { ResultCode: '' } }])
+      expect(() => mpesa.parseTransactionStatus(body)).toThrow(PaymentProviderError)
+  })
+
+  it('asks Transaction Status with the B2C initiator: a wrong credential is refused in the answer', async () => {
+    const mpesa = adapter({ securityCredential: 'not-the-credential' })
+    const name = `status-${++n}`
+    await mpesa.transactionStatus({
+      originatorConversationId: 'never-sent',
+      resultUrl: `${url}/hooks/mpesa/${name}`,
+      timeoutUrl: `${url}/hooks/mpesa/${name}-timeout`,
+      remarks: 'Where does it stand',
+      occasion: 'Check',
+    })
+    await sandbox.idle()
+    expect(mpesa.parseTransactionStatus(arrivedOnce(name)).resultCode).toBe('2001')
+    const error = await refusal(
+      adapter({ b2cShortCode: '999999' }).transactionStatus({
+        originatorConversationId: 'never-sent',
+        resultUrl: `${url}/hooks/mpesa/${name}-x`,
+        timeoutUrl: `${url}/hooks/mpesa/${name}-x-timeout`,
+        remarks: 'Where does it stand',
+        occasion: 'Check',
+      }),
+    )
+    expect(error.message).toBe('M-Pesa payouts are not working on Soko right now: try again later')
   })
 
   /** Registers the sandbox short code's C2B addresses; confirmations then arrive under `name`. */
