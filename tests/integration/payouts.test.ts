@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ledgerEntries, payouts, sellerVerifications, smsMessages } from '../../server/db/schema'
+import {
+  ledgerEntries,
+  ledgerTransactions,
+  payouts,
+  sellerVerifications,
+  smsMessages,
+} from '../../server/db/schema'
 import { createProduct, publishProduct } from '../../server/features/catalog/catalog.service'
 import { ledgerImbalance } from '../../server/ledger/ledger'
 import { saleFee } from '../../server/ledger/postings'
@@ -236,5 +242,109 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
       .where(eq(ledgerEntries.account, 'provider:bank'))
     expect(entries.reduce((sum, e) => sum + e.amount, 0)).toBe(-1_500_00)
     expect(await ledgerImbalance(app.database.db)).toEqual({})
+  })
+
+  /** A payout asked for and, as a first payout, approved by the admin: it is then sent at once. */
+  async function approvedPayout(token: string, methodId: string, amount = 1_000_00) {
+    const asked = await app.call(
+      'requestPayout',
+      { currency: 'KES', amount, methodId, speed: 'instant' },
+      token,
+    )
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200)
+    const id = data(asked).payout.id as string
+    expect((await app.call('reviewPayout', { payoutId: id, approve: true }, admin)).status).toBe(200)
+    await app.sandboxesIdle()
+    return id
+  }
+  const payoutOf = async (token: string, payoutId: string) =>
+    data(await app.call('getPayout', { payoutId }, token)).payout
+  const later = (minutes: number) => new Date(Date.now() + minutes * 60_000)
+  /** The payout's ledger transactions of a kind: each is written at most once. */
+  const posted = async (payoutId: string, kind: string) =>
+    (
+      await app.database.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.payoutId, payoutId))
+    ).filter((t) => t.kind === kind).length
+
+  it('a number not on M-Pesa: the payout fails, says what to do, and the money is back', async () => {
+    const seller = await sellerWithSale('mumbi')
+    const methodId = await mpesaDestination(seller.token, '0700000701')
+    const payout = await payoutOf(seller.token, await approvedPayout(seller.token, methodId))
+    expect(payout.status).toBe('failed')
+    expect(payout.failure).toMatchObject({
+      code: '2040',
+      action: 'fix-destination',
+      title: 'Number not registered on M-Pesa',
+    })
+    expect(payout.failure.text).toMatch(/payout settings|withdraw again/)
+    expect(data(await app.call('getBalances', {}, seller.token)).balances[0]).toMatchObject({
+      available: NET,
+      onTheWay: 0,
+      paidOut: 0,
+    })
+    expect(await ledgerImbalance(app.database.db)).toEqual({})
+  })
+
+  it("Soko's float is short: the seller is told Soko retries, admins are alerted, the money stays on its way", async () => {
+    const seller = await sellerWithSale('chebet')
+    const methodId = await mpesaDestination(seller.token, '0700000703')
+    const payout = await payoutOf(seller.token, await approvedPayout(seller.token, methodId))
+    expect(payout.status).toBe('sending')
+    expect(payout.failure).toMatchObject({ code: '1', action: 'we-retry' })
+    expect(payout.failure.text).toMatch(/need do nothing/)
+    expect(payout.dueAt).not.toBeNull()
+    expect(app.logs.some((line) => line.includes('payouts are held up'))).toBe(true)
+    expect(data(await app.call('getBalances', {}, seller.token)).balances[0]).toMatchObject({
+      onTheWay: 1_000_00,
+    })
+  })
+
+  it('M-Pesa busy once: the payout is sent again later and paid exactly once', async () => {
+    const seller = await sellerWithSale('auma')
+    const methodId = await mpesaDestination(seller.token, '0700000706')
+    const id = await approvedPayout(seller.token, methodId)
+    expect((await payoutOf(seller.token, id)).status).toBe('sending')
+    const { sendDue } = await import('../../server/features/payouts/schedule')
+    await sendDue(app.checkout, later(10))
+    await app.sandboxesIdle()
+    const paid = await payoutOf(seller.token, id)
+    expect(paid.status).toBe('paid')
+    expect(paid.failure).toBeNull()
+    // Once more changes nothing.
+    await sendDue(app.checkout, later(20))
+    await app.sandboxesIdle()
+    const rows = await app.database.db.select().from(payouts).where(eq(payouts.id, id))
+    expect(rows[0]?.status).toBe('paid')
+    expect(rows[0]?.sendKey).toBe(`${id}.2`)
+    expect(await posted(id, 'payout-sent')).toBe(1)
+    expect(await ledgerImbalance(app.database.db)).toEqual({})
+  })
+
+  it('a result that never came is found by Transaction Status, and paid once', async () => {
+    const seller = await sellerWithSale('kamau')
+    const methodId = await mpesaDestination(seller.token, '0700000705')
+    const id = await approvedPayout(seller.token, methodId)
+    expect((await payoutOf(seller.token, id)).status).toBe('processing')
+    const { checkLate } = await import('../../server/features/payouts/send')
+    await checkLate(app.checkout, later(5))
+    await app.sandboxesIdle()
+    const paid = await payoutOf(seller.token, id)
+    expect(paid.status).toBe('paid')
+    expect(paid.receipt).toMatch(/\w{6,}/)
+    // Asked again: still paid once.
+    await checkLate(app.checkout, later(60))
+    await app.sandboxesIdle()
+    expect(await posted(id, 'payout-sent')).toBe(1)
+    expect(await ledgerImbalance(app.database.db)).toEqual({})
+  })
+
+  it("an operator's error (the initiator's credential): the seller is told the team is on it, never the reason", async () => {
+    const seller = await sellerWithSale('wekesa')
+    const methodId = await mpesaDestination(seller.token, '0700000704')
+    const payout = await payoutOf(seller.token, await approvedPayout(seller.token, methodId))
+    expect(payout.status).toBe('sending')
+    expect(payout.failure.action).toBe('admins')
+    expect(JSON.stringify(payout)).not.toMatch(/initiator|credential|2001/i)
+    expect(app.logs.some((line) => line.includes('payouts are held up') && line.includes('2001'))).toBe(true)
   })
 })

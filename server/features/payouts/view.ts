@@ -21,7 +21,13 @@ export function payoutView(row: PayoutRow): PayoutView {
     receipt: row.receipt,
     failure:
       row.failureTitle && row.failureText && row.failureAction
-        ? { code: row.failureCode, title: row.failureTitle, text: row.failureText, action: row.failureAction }
+        ? {
+            // An operator's error is Soko's to fix: its code is for the logs, not for the seller.
+            code: row.failureAction === 'admins' ? null : row.failureCode,
+            title: row.failureTitle,
+            text: row.failureText,
+            action: row.failureAction,
+          }
         : null,
     timeline: row.timeline,
     createdAt: row.createdAt.toISOString(),
