@@ -29,7 +29,9 @@ export function useSubmit(action: (data: FormData) => Promise<void>) {
     const form = event.currentTarget
     setState({ busy: true, message: null, errors: {} })
     try {
-      await action(new FormData(form))
+      // The button pressed is part of what was sent (Approve or Reject in one form).
+      const submitter = (event.nativeEvent as SubmitEvent).submitter
+      await action(new FormData(form, submitter))
       setState({ busy: false, message: null, errors: {} })
     } catch (error) {
       const next = errorState(error)

@@ -6,6 +6,7 @@ import { Field, FormMessage, SelectField, SubmitButton, text, useSubmit } from '
 import { formatDate, formatDateTime } from '../../lib/dates'
 import { rpc } from '../../lib/rpc'
 import { usePageTitle } from '../../lib/title'
+import { AdminPayouts } from './AdminPayouts'
 import { adminQueries } from './admin.queries'
 
 export function AdminPage() {
@@ -13,8 +14,9 @@ export function AdminPage() {
   return (
     <section className="page" aria-labelledby="admin-heading">
       <h1 id="admin-heading">Admin</h1>
-      <p className="lead">Platform administration: people, verifications and messages.</p>
+      <p className="lead">Platform administration: people, verifications, payouts and messages.</p>
       <Verifications />
+      <AdminPayouts />
       <ContactMessages />
       <Invite />
       <Rates />

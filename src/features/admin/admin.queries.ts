@@ -10,6 +10,12 @@ export const adminQueries = {
       queryKey: [...adminQueries.all(), 'verifications'],
       queryFn: ({ signal }) => rpc('listSellerVerifications', {}, { signal }),
     }),
+  /** Payouts waiting for an admin: approvals, and bank transfers to make by hand. */
+  payouts: () =>
+    queryOptions({
+      queryKey: [...adminQueries.all(), 'payouts'],
+      queryFn: ({ signal }) => rpc('listPayoutQueue', {}, { signal }),
+    }),
   /** The exchange rates behind approximate prices. */
   rates: () =>
     queryOptions({
