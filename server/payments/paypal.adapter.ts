@@ -9,12 +9,21 @@ import {
   type PaypalHttpOptions,
   UNAVAILABLE,
 } from './paypal.http'
+import {
+  cancelPayoutItem,
+  createPayout,
+  getPayoutBatch,
+  getPayoutItem,
+  type PaypalPayoutBatch,
+  type PaypalPayoutItem,
+  type PaypalPayoutRequest,
+} from './paypal-payouts.adapter'
 import { fromDecimal, isCurrencyCode, toDecimal } from './provider-money'
 
 /**
- * PayPal's REST API (Orders v2, captures, refunds, webhook verification), spoken with fetch (paypal.http.ts):
- * PayPal's server SDK cannot be pointed at another host, and the sandbox under /sandbox/paypal must be
- * reachable by changing `baseUrl` only.
+ * PayPal's REST API (Orders v2, captures, refunds, webhook verification, and Payouts through
+ * paypal-payouts.adapter.ts), spoken with fetch: PayPal's server SDK cannot be pointed at another host, and
+ * the sandbox under /sandbox/paypal must be reachable by changing `baseUrl` only.
  */
 
 export interface PaypalAdapterOptions extends PaypalHttpOptions {
@@ -231,6 +240,24 @@ export class PaypalAdapter {
     if (!res.ok) return null
     if ((res.body as { verification_status?: string }).verification_status !== 'SUCCESS') return null
     return { ...event, resource: event.resource ?? {} } as PaypalWebhookEvent
+  }
+
+  /** Pays one e-mail address (Payouts): one batch per `senderBatchId`, however often it is asked. */
+  createPayout(req: PaypalPayoutRequest): Promise<{ batchId: string; batchStatus: string }> {
+    return createPayout(this.http, req)
+  }
+
+  getPayoutBatch(batchId: string): Promise<PaypalPayoutBatch> {
+    return getPayoutBatch(this.http, batchId)
+  }
+
+  getPayoutItem(itemId: string): Promise<PaypalPayoutItem> {
+    return getPayoutItem(this.http, itemId)
+  }
+
+  /** Takes back an UNCLAIMED payout item: PayPal returns the money to Soko's balance (RETURNED). */
+  cancelPayoutItem(itemId: string): Promise<PaypalPayoutItem> {
+    return cancelPayoutItem(this.http, itemId)
   }
 
   private async rawOrder(id: string): Promise<RawOrder> {
