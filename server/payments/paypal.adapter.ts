@@ -1,20 +1,34 @@
-import { type Fetch, type Money, PaymentProviderError } from './payments'
+import type { Money } from './payments'
+import {
+  type ApiAnswer,
+  describe,
+  fail,
+  issueOf,
+  malformed,
+  PaypalHttp,
+  type PaypalHttpOptions,
+  UNAVAILABLE,
+} from './paypal.http'
+import {
+  cancelPayoutItem,
+  createPayout,
+  getPayoutBatch,
+  getPayoutItem,
+  type PaypalPayoutBatch,
+  type PaypalPayoutItem,
+  type PaypalPayoutRequest,
+} from './paypal-payouts.adapter'
 import { fromDecimal, isCurrencyCode, toDecimal } from './provider-money'
 
 /**
- * PayPal's REST API (Orders v2, captures, refunds, webhook verification), spoken with fetch: PayPal's
- * server SDK cannot be pointed at another host, and the sandbox under /sandbox/paypal must be reachable by
- * changing `baseUrl` only.
+ * PayPal's REST API (Orders v2, captures, refunds, webhook verification, and Payouts through
+ * paypal-payouts.adapter.ts), spoken with fetch: PayPal's server SDK cannot be pointed at another host, and
+ * the sandbox under /sandbox/paypal must be reachable by changing `baseUrl` only.
  */
 
-export interface PaypalAdapterOptions {
-  /** https://api-m.paypal.com, https://api-m.sandbox.paypal.com, or this server's /sandbox/paypal. */
-  baseUrl: string
-  clientId: string
-  clientSecret: string
+export interface PaypalAdapterOptions extends PaypalHttpOptions {
   /** The webhook's id in PayPal's dashboard: its signatures are made with it. */
   webhookId: string
-  fetch?: Fetch
 }
 
 export interface PaypalOrderRequest {
@@ -54,16 +68,6 @@ export interface PaypalWebhookEvent {
   resource: Record<string, unknown>
 }
 
-/** PayPal's error body: `name`, `details[].issue` and `debug_id` are what its support asks for. */
-interface PaypalError {
-  name?: string
-  message?: string
-  debug_id?: string
-  details?: { issue?: string; description?: string }[]
-  error?: string
-  error_description?: string
-}
-
 interface RawAmount {
   currency_code?: string
   value?: string
@@ -89,26 +93,18 @@ interface RawOrder {
   links?: { rel?: string; href?: string }[]
 }
 
-const UNAVAILABLE = 'PayPal is not answering right now: try again in a minute or pay another way'
-const TIMEOUT_MS = 30_000
-
 /** PayPal limits description and custom_id to 127 characters and refuses longer ones. */
 const MAX_TEXT = 127
 
 export class PaypalAdapter {
-  private readonly baseUrl: string
-  private readonly fetch: Fetch
-  private token: { value: string; expiresAt: number } | null = null
-  /** One token request at a time: concurrent payments share it rather than each asking PayPal. */
-  private tokenRequest: Promise<string> | null = null
+  private readonly http: PaypalHttp
 
   constructor(private readonly options: PaypalAdapterOptions) {
-    this.baseUrl = options.baseUrl.replace(/\/+$/, '')
-    this.fetch = options.fetch ?? fetch
+    this.http = new PaypalHttp(options)
   }
 
   async createOrder(req: PaypalOrderRequest): Promise<{ id: string; approveUrl: string }> {
-    const res = await this.call('POST', '/v2/checkout/orders', {
+    const res = await this.http.call('POST', '/v2/checkout/orders', {
       requestId: req.requestId,
       body: {
         intent: 'CAPTURE',
@@ -149,7 +145,7 @@ export class PaypalAdapter {
   }
 
   async captureOrder(id: string, requestId: string): Promise<PaypalCaptureResult> {
-    const res = await this.call('POST', `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, {
+    const res = await this.http.call('POST', `/v2/checkout/orders/${encodeURIComponent(id)}/capture`, {
       requestId,
     })
     if (res.ok) return captureResult(res.body as RawOrder, res)
@@ -180,10 +176,16 @@ export class PaypalAdapter {
   }
 
   async refundCapture(captureId: string, amount: Money, requestId: string): Promise<PaypalRefund> {
-    const res = await this.call('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
-      requestId,
-      body: { amount: { currency_code: amount.currency, value: toDecimal(amount.amount, amount.currency) } },
-    })
+    const res = await this.http.call(
+      'POST',
+      `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+      {
+        requestId,
+        body: {
+          amount: { currency_code: amount.currency, value: toDecimal(amount.amount, amount.currency) },
+        },
+      },
+    )
     if (!res.ok) {
       const message =
         {
@@ -231,122 +233,40 @@ export class PaypalAdapter {
     // came (not JSON.stringify of the parse) keeps numbers and escapes as PayPal signed them.
     const prefix = JSON.stringify({ ...fields, webhook_id: this.options.webhookId })
     const body = `${prefix.slice(0, -1)},"webhook_event":${rawBody}}`
-    const res = await this.call('POST', '/v1/notifications/verify-webhook-signature', { body, raw: true })
+    const res = await this.http.call('POST', '/v1/notifications/verify-webhook-signature', {
+      body,
+      raw: true,
+    })
     if (!res.ok) return null
     if ((res.body as { verification_status?: string }).verification_status !== 'SUCCESS') return null
     return { ...event, resource: event.resource ?? {} } as PaypalWebhookEvent
   }
 
+  /** Pays one e-mail address (Payouts): one batch per `senderBatchId`, however often it is asked. */
+  createPayout(req: PaypalPayoutRequest): Promise<{ batchId: string; batchStatus: string }> {
+    return createPayout(this.http, req)
+  }
+
+  getPayoutBatch(batchId: string): Promise<PaypalPayoutBatch> {
+    return getPayoutBatch(this.http, batchId)
+  }
+
+  getPayoutItem(itemId: string): Promise<PaypalPayoutItem> {
+    return getPayoutItem(this.http, itemId)
+  }
+
+  /** Takes back an UNCLAIMED payout item: PayPal returns the money to Soko's balance (RETURNED). */
+  cancelPayoutItem(itemId: string): Promise<PaypalPayoutItem> {
+    return cancelPayoutItem(this.http, itemId)
+  }
+
   private async rawOrder(id: string): Promise<RawOrder> {
-    const res = await this.call('GET', `/v2/checkout/orders/${encodeURIComponent(id)}`)
+    const res = await this.http.call('GET', `/v2/checkout/orders/${encodeURIComponent(id)}`)
     if (res.status === 404) throw fail(res, 'We cannot find this PayPal payment: start the payment again')
     if (!res.ok) throw fail(res, UNAVAILABLE)
     return res.body as RawOrder
   }
-
-  /**
-   * One authorised call. Answers PayPal's 2xx and 4xx (each caller says what a refusal means); throws for
-   * what nobody can act on: no answer, 5xx, 429, or credentials PayPal refuses.
-   */
-  private async call(
-    method: 'GET' | 'POST',
-    path: string,
-    opts: { body?: unknown; raw?: boolean; requestId?: string } = {},
-  ): Promise<ApiAnswer> {
-    for (let attempt = 0; ; attempt++) {
-      const token = await this.accessToken()
-      const headers: Record<string, string> = {
-        authorization: `Bearer ${token}`,
-        accept: 'application/json',
-        prefer: 'return=representation',
-      }
-      if (opts.requestId) headers['paypal-request-id'] = opts.requestId
-      if (opts.body !== undefined) headers['content-type'] = 'application/json'
-      const res = await this.send(`${this.baseUrl}${path}`, {
-        method,
-        headers,
-        body: opts.body === undefined ? undefined : opts.raw ? String(opts.body) : JSON.stringify(opts.body),
-      })
-      // A token PayPal no longer takes (revoked, or expired early): forget it and ask for a new one, once.
-      if (res.status === 401 && attempt === 0) {
-        this.token = null
-        continue
-      }
-      if (res.status === 401 || res.status === 403)
-        throw fail(res, UNAVAILABLE, 'PayPal refused the access token: check PAYPAL_CLIENT_ID and its secret')
-      if (res.status === 429 || res.status >= 500) throw fail(res, UNAVAILABLE, null, true)
-      return res
-    }
-  }
-
-  private async accessToken(): Promise<string> {
-    if (this.token && this.token.expiresAt > Date.now()) return this.token.value
-    this.tokenRequest ??= this.requestToken().finally(() => {
-      this.tokenRequest = null
-    })
-    return this.tokenRequest
-  }
-
-  private async requestToken(): Promise<string> {
-    const basic = Buffer.from(`${this.options.clientId}:${this.options.clientSecret}`).toString('base64')
-    const res = await this.send(`${this.baseUrl}/v1/oauth2/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${basic}`,
-        accept: 'application/json',
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: 'grant_type=client_credentials',
-    })
-    if (res.status === 401 || res.status === 403)
-      throw fail(
-        res,
-        UNAVAILABLE,
-        'PayPal refused the client id and secret: check PAYPAL_CLIENT_ID and its secret',
-      )
-    if (!res.ok) throw fail(res, UNAVAILABLE, null, res.status === 429 || res.status >= 500)
-    const { access_token, expires_in } = res.body as { access_token?: string; expires_in?: number }
-    if (!access_token || typeof expires_in !== 'number') throw malformed('a token without its lifetime', res)
-    // expires_in is in seconds. Renew a minute early (or at half-life for short tokens) so a request never
-    // leaves with a token that dies on the way.
-    const margin = Math.min(60, expires_in / 2)
-    this.token = { value: access_token, expiresAt: Date.now() + (expires_in - margin) * 1000 }
-    return access_token
-  }
-
-  private async send(url: string, init: RequestInit): Promise<ApiAnswer> {
-    let res: Response
-    let text: string
-    try {
-      res = await this.fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) })
-      text = await res.text()
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error)
-      throw new PaymentProviderError(
-        UNAVAILABLE,
-        `PayPal ${init.method} ${pathOf(url)}: ${reason}`,
-        null,
-        true,
-      )
-    }
-    let body: unknown = null
-    try {
-      body = text ? JSON.parse(text) : null
-    } catch {
-      body = null
-    }
-    return { ok: res.ok, status: res.status, body, path: `${init.method} ${pathOf(url)}` }
-  }
 }
-
-interface ApiAnswer {
-  ok: boolean
-  status: number
-  body: unknown
-  /** Method and path, for the log. */
-  path: string
-}
-
 function captureResult(order: RawOrder, res: ApiAnswer): PaypalCaptureResult {
   const capture = order.purchase_units?.[0]?.payments?.captures?.[0]
   if (!capture?.id || !capture.status) {
@@ -397,49 +317,8 @@ function isRefundStatus(status: unknown): status is PaypalRefund['status'] {
   return status === 'COMPLETED' || status === 'PENDING' || status === 'FAILED' || status === 'CANCELLED'
 }
 
-function issueOf(body: unknown): string | null {
-  return (body as PaypalError | null)?.details?.[0]?.issue ?? null
-}
-
-/** PayPal's name, issue and debug_id: what the log needs and PayPal's support asks for; never a secret. */
-function describe(res: ApiAnswer): string {
-  const e = (res.body ?? {}) as PaypalError
-  const parts = [`PayPal ${res.path} answered ${res.status}`, e.name ?? e.error, issueOf(e)]
-  const text = e.details?.[0]?.description ?? e.message ?? e.error_description
-  if (text) parts.push(`"${text.slice(0, 200)}"`)
-  if (e.debug_id) parts.push(`debug_id=${e.debug_id}`)
-  return parts.filter(Boolean).join(' ')
-}
-
-function fail(res: ApiAnswer, message: string, note: string | null = null, retryable = false) {
-  const detail = note ? `${describe(res)}: ${note}` : describe(res)
-  return new PaymentProviderError(
-    message,
-    detail,
-    issueOf(res.body) ?? (res.body as PaypalError)?.name ?? null,
-    retryable,
-  )
-}
-
-function malformed(what: string, res: ApiAnswer | null) {
-  return new PaymentProviderError(
-    UNAVAILABLE,
-    `PayPal${res ? ` ${res.path}` : ''} answered ${what}`,
-    null,
-    true,
-  )
-}
-
 /** At most `max` characters, never half of one (a lone surrogate is invalid JSON text to PayPal). */
 function truncate(text: string, max: number): string {
   const chars = Array.from(text)
   return chars.length <= max ? text : chars.slice(0, max).join('')
-}
-
-function pathOf(url: string): string {
-  try {
-    return new URL(url).pathname
-  } catch {
-    return url
-  }
 }

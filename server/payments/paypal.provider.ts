@@ -1,8 +1,15 @@
 import { Hono } from 'hono'
+import { paypalPayoutFailure } from '../../contract/paypal-payouts'
 import type { Logger } from '../lib/log'
 import type { Links, Signer } from './links'
-import type { Money } from './payments'
-import type { PaypalAdapter } from './paypal.adapter'
+import { type Money, PaymentProviderError } from './payments'
+import type { PaypalAdapter, PaypalWebhookEvent } from './paypal.adapter'
+import {
+  type PaypalPayoutBatch,
+  type PaypalPayoutItem,
+  parseBatch,
+  parsePayoutItem,
+} from './paypal-payouts.adapter'
 import type {
   ChargeRef,
   ChargeRequest,
@@ -10,6 +17,8 @@ import type {
   ChargeState,
   PaymentEvents,
   PaymentProvider,
+  PayoutRef,
+  PayoutRequest,
   RefundRequest,
   TransferState,
 } from './provider'
@@ -17,7 +26,8 @@ import { fromDecimal, isCurrencyCode } from './provider-money'
 
 /**
  * PayPal Orders v2: the payer approves on PayPal's page and comes back; Soko then captures the payment
- * on the server (on the return, on the approval webhook, or when asked about a late one).
+ * on the server (on the return, on the approval webhook, or when asked about a late one). Payouts go to a
+ * PayPal account's e-mail address as a batch of one item, named by the payout's id.
  */
 export class PaypalProvider implements PaymentProvider {
   readonly method = 'paypal'
@@ -81,6 +91,144 @@ export class PaypalProvider implements PaymentProvider {
       return { state: 'failed', message: 'PayPal refused the refund' }
     return { state: 'pending', providerRef: answer.id }
   }
+
+  /**
+   * The payout's id is both sender_batch_id and sender_item_id: PayPal pays a sender_batch_id once, so a
+   * repeat (after a lost answer, or from two instances) answers the first batch and pays nothing more. The
+   * result follows in a PAYMENT.PAYOUTS-ITEM.* webhook, or when asked (checkPayout).
+   */
+  async payOut(req: PayoutRequest): Promise<TransferState> {
+    if (req.to.kind !== 'paypal') throw new Error('PayPal pays out to PayPal e-mail addresses only')
+    let created: { batchId: string; batchStatus: string }
+    try {
+      created = await this.adapter.createPayout({
+        senderBatchId: req.id,
+        senderItemId: req.id,
+        receiver: req.to.email,
+        amount: req.amount,
+        note: req.remarks,
+        emailSubject: PAYOUT_EMAIL_SUBJECT,
+      })
+    } catch (error) {
+      // Refused before any batch was made: nothing went out, and the same id may be sent again later.
+      if (error instanceof PaymentProviderError && error.code === 'INSUFFICIENT_FUNDS')
+        return failed('INSUFFICIENT_FUNDS')
+      throw error
+    }
+    if (created.batchStatus === 'DENIED')
+      return this.checkPayout({ id: req.id, providerRef: created.batchId, amount: req.amount })
+    return { state: 'pending', providerRef: created.batchId }
+  }
+
+  /**
+   * Reads the payout's batch and its item. Without a batch id (payOut's answer was lost) there is nothing
+   * to read: PayPal finds batches by their id only, and this reference lacks the receiver a repeated
+   * request needs. That is refused, not answered `pending`: the way on is payOut again with the same
+   * request, which never pays twice and answers the batch id.
+   */
+  async checkPayout(payout: PayoutRef): Promise<TransferState> {
+    if (payout.providerRef === null)
+      throw new PaymentProviderError(
+        'PayPal has not told Soko the batch of this payout yet: Soko will send the payout again with the same id',
+        `PayPal payout ${payout.id} has no batch id: call payOut again with the same request (PayPal pays one batch per sender_batch_id)`,
+        'NO_BATCH_ID',
+      )
+    const batch = await this.adapter.getPayoutBatch(payout.providerRef)
+    if (batch.senderBatchId !== null && batch.senderBatchId !== payout.id)
+      throw mismatch(payout, `batch ${batch.batchId} is sender_batch_id ${batch.senderBatchId}`)
+    if (batch.status === 'DENIED') return batchDenied(batch)
+    const item =
+      batch.items.find((i) => i.senderItemId === payout.id) ??
+      (batch.items.length === 1 ? batch.items[0] : undefined)
+    // PENDING and PROCESSING batches may not list their items yet.
+    if (!item) return { state: 'pending', providerRef: batch.batchId }
+    if (item.amount.amount !== payout.amount.amount || item.amount.currency !== payout.amount.currency)
+      throw mismatch(payout, `item ${item.itemId} is ${item.amount.amount} ${item.amount.currency}`)
+    return payoutItemState(item)
+  }
+}
+
+/** The subject of PayPal's e-mail to the seller. */
+const PAYOUT_EMAIL_SUBJECT = 'You have a payout from Soko'
+
+/**
+ * What a payout item's transaction_status means. Only SUCCESS is done, and only failures PayPal has
+ * finished with are failed; PENDING, ONHOLD (HELD), UNCLAIMED and any status PayPal may add are still on
+ * their way, so nothing is paid again or given back too early. RETURNED (an unclaimed item PayPal gave back
+ * after 30 days, or that Soko cancelled) is the one whose money went out and came back.
+ */
+export function payoutItemState(item: PaypalPayoutItem): TransferState {
+  switch (item.status) {
+    case 'SUCCESS':
+      return { state: 'done', providerRef: item.transactionId ?? item.itemId }
+    case 'RETURNED':
+    case 'CANCELED':
+      return failed('RETURNED', true)
+    case 'FAILED':
+    case 'BLOCKED':
+    case 'DENIED':
+    case 'REFUNDED':
+    case 'REVERSED':
+      return failed(item.error?.name ?? item.status)
+    default:
+      return { state: 'pending', providerRef: item.batchId }
+  }
+}
+
+/** A batch PayPal refused as a whole (INSUFFICIENT_FUNDS, say): none of it was paid. */
+function batchDenied(batch: PaypalPayoutBatch): TransferState {
+  return failed(batch.error?.name ?? batch.items.find((i) => i.error)?.error?.name ?? 'DENIED')
+}
+
+function failed(code: string, returned = false): TransferState {
+  return {
+    state: 'failed',
+    code,
+    message: paypalPayoutFailure(code).text,
+    ...(returned ? { returned: true } : {}),
+  }
+}
+
+function mismatch(payout: PayoutRef, what: string) {
+  return new PaymentProviderError(
+    'PayPal answered about another payout: Soko is looking into it',
+    `PayPal payout ${payout.id} (${payout.amount.amount} ${payout.amount.currency}): ${what}`,
+  )
+}
+
+/**
+ * PAYMENT.PAYOUTS-ITEM.* (SUCCEEDED, FAILED, UNCLAIMED, RETURNED, HELD, BLOCKED, CANCELED, DENIED,
+ * REFUNDED) carry the item: its state is read from its transaction_status, as checkPayout reads it.
+ * PAYMENT.PAYOUTSBATCH.DENIED fails the batch's one item, named by sender_batch_id; the batch's PROCESSING
+ * and SUCCESS events say nothing of items, whose own events follow. False: a payout event Soko cannot read.
+ */
+async function payoutWebhook(event: PaypalWebhookEvent, events: PaymentEvents, log: Logger) {
+  try {
+    if (event.event_type.startsWith('PAYMENT.PAYOUTS-ITEM.')) {
+      const item = parsePayoutItem(event.resource, null)
+      if (!item.senderItemId) log.warn('PayPal payout webhook without its sender_item_id', { id: event.id })
+      else
+        await events.transfer(
+          'paypal',
+          { id: item.senderItemId, providerRef: item.batchId },
+          payoutItemState(item),
+        )
+    } else if (event.event_type === 'PAYMENT.PAYOUTSBATCH.DENIED') {
+      const batch = parseBatch(event.resource, null)
+      if (!batch.senderBatchId) log.warn('PayPal payout batch without its sender_batch_id', { id: event.id })
+      else
+        await events.transfer(
+          'paypal',
+          { id: batch.senderBatchId, providerRef: batch.batchId },
+          batchDenied(batch),
+        )
+    }
+    return true
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error
+    log.warn('PayPal payout webhook not understood', { id: event.id, detail: error.detail })
+    return false
+  }
 }
 
 /** The payer's way back from PayPal (approved or cancelled) and PayPal's signed webhooks. Mounted at /hooks. */
@@ -114,6 +262,8 @@ export function paypalHooks(
   app.post('/paypal', async (c) => {
     const event = await adapter.verifyWebhook(c.req.raw.headers, await c.req.text())
     if (!event) return c.text('Signature not verified', 400)
+    if (/^PAYMENT\.PAYOUTS(-ITEM|BATCH)\./.test(event.event_type))
+      return (await payoutWebhook(event, events, log)) ? c.json({ ok: true }) : c.text('Not understood', 400)
     const resource = event.resource as {
       id?: string
       amount?: { currency_code?: string; value?: string }

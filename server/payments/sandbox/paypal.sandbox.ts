@@ -7,11 +7,13 @@ import { escapeHtml } from '../../lib/html'
 import { fromDecimal, isCurrencyCode, toDecimal } from '../provider-money'
 import { deliveries } from './deliveries'
 import { page, type SandboxPage, sandboxPage } from './pages'
+import { paypalPayoutsSandbox } from './paypal-payouts.sandbox'
 import type { SandboxDeps } from './sandbox-deps'
 
 /**
- * A local PayPal (docs/payments.md): OAuth, Orders v2 (create, get, capture), refunds,
- * signed webhooks with their verification endpoint, and the buyer's approval page. Mounted at
+ * A local PayPal (docs/payments.md): OAuth, Orders v2 (create, get, capture), refunds, Payouts
+ * (paypal-payouts.sandbox.ts, with its tester's page at /payouts), signed webhooks with their verification
+ * endpoint, and the buyer's approval page. Mounted at
  * /sandbox/paypal. It accepts exactly deps.payments.paypal's credentials and answers in PayPal's shapes,
  * errors included, so the adapter cannot tell it from PayPal. All state is in the sandbox store.
  */
@@ -212,6 +214,7 @@ export function paypalSandbox(deps: SandboxDeps): PaypalSandbox {
   }
   app.use('/v2/*', bearer)
   app.use('/v1/notifications/*', bearer)
+  app.use('/v1/payments/*', bearer)
 
   // --- Orders v2 ---
 
@@ -513,6 +516,10 @@ export function paypalSandbox(deps: SandboxDeps): PaypalSandbox {
       'The Soko sandbox signs its PayPal webhooks with a key of its own, not a certificate: check them with POST /sandbox/paypal/v1/notifications/verify-webhook-signature.\n',
     ),
   )
+
+  // --- Payouts, and their tester's page ---
+
+  app.route('/', paypalPayoutsSandbox({ store, base, notify, track: posts.track, claim, paypalId }))
 
   // --- The buyer's approval page ---
 
