@@ -19,6 +19,8 @@ import { personOf, sellerOf } from '../support/shop'
 
 const PRICE = 5_000_00
 const NET = PRICE - saleFee(PRICE)
+const PRICE_IN = { KES: PRICE, USD: 80_00 }
+const USD_NET = 80_00 - saleFee(80_00)
 const MPESA = '0712345678'
 
 type Answer = Awaited<ReturnType<RunningApp['call']>>
@@ -39,7 +41,7 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
   })
 
   /** A Kenyan seller whose identity is approved, with one card sale of PRICE available at once. */
-  async function sellerWithSale(handle: string) {
+  async function sellerWithSale(handle: string, currency: 'KES' | 'USD' = 'KES') {
     const seller = await sellerOf(app, handle)
     await app.database.db.insert(sellerVerifications).values({
       id: uuidv7(),
@@ -51,7 +53,7 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
       kind: 'event',
       title: `Night ${handle}`,
       description: '',
-      price: { amount: PRICE, currency: 'KES' },
+      price: { amount: PRICE_IN[currency], currency },
       details: {
         startsAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
         endsAt: null,
@@ -60,7 +62,7 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
         ticketTypes: [
           {
             name: 'Regular',
-            price: { amount: PRICE, currency: 'KES' },
+            price: { amount: PRICE_IN[currency], currency },
             capacity: 100,
             saleStartsAt: null,
             saleEndsAt: null,
@@ -346,5 +348,74 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     expect(payout.failure.action).toBe('admins')
     expect(JSON.stringify(payout)).not.toMatch(/initiator|credential|2001/i)
     expect(app.logs.some((line) => line.includes('payouts are held up') && line.includes('2001'))).toBe(true)
+  })
+
+  /** A USD seller paid out to a PayPal e-mail; the first payout approved. */
+  async function paypalPayout(handle: string, email: string) {
+    const seller = await sellerWithSale(handle, 'USD')
+    const added = await app.call('addPayoutMethod', { method: { kind: 'paypal', email } }, seller.token)
+    expect(added.status, JSON.stringify(added.body)).toBe(200)
+    const asked = await app.call(
+      'requestPayout',
+      { currency: 'USD', amount: 50_00, methodId: data(added).method.id, speed: 'instant' },
+      seller.token,
+    )
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200)
+    const id = data(asked).payout.id as string
+    expect((await app.call('reviewPayout', { payoutId: id, approve: true }, admin)).status).toBe(200)
+    await app.sandboxesIdle()
+    return { seller, id }
+  }
+
+  it('PayPal: a payout to an e-mail is paid, with PayPal’s transaction as the receipt', async () => {
+    const { seller, id } = await paypalPayout('zawadi', 'zawadi@example.com')
+    const paid = await payoutOf(seller.token, id)
+    expect(paid).toMatchObject({ status: 'paid', currency: 'USD', rail: 'paypal' })
+    expect(paid.receipt).toBeTruthy()
+    expect(data(await app.call('getBalances', {}, seller.token)).balances[0]).toMatchObject({
+      currency: 'USD',
+      available: USD_NET - 50_00,
+      paidOut: 50_00,
+    })
+    expect(await posted(id, 'payout-sent')).toBe(1)
+    expect(await ledgerImbalance(app.database.db)).toEqual({})
+  })
+
+  it('PayPal: no account for the e-mail — FAILED, in words, and the money is back', async () => {
+    const { seller, id } = await paypalPayout('halima', 'unregistered@paypal.test')
+    const failed = await payoutOf(seller.token, id)
+    expect(failed.status).toBe('failed')
+    expect(failed.failure).toMatchObject({ code: 'RECEIVER_UNREGISTERED', action: 'fix-destination' })
+    expect(data(await app.call('getBalances', {}, seller.token)).balances[0]).toMatchObject({
+      available: USD_NET,
+      onTheWay: 0,
+    })
+    expect(await ledgerImbalance(app.database.db)).toEqual({})
+  })
+
+  it('PayPal: UNCLAIMED stays on its way; RETURNED brings the money back', async () => {
+    const { seller, id } = await paypalPayout('neema', 'unclaimed@paypal.test')
+    expect((await payoutOf(seller.token, id)).status).toBe('processing')
+    const [row] = await app.database.db.select().from(payouts).where(eq(payouts.id, id))
+    const batch = await app.checkout.gateway.paypal.getPayoutBatch(row?.providerRef ?? '')
+    const item = batch.items[0]
+    expect(item?.status).toBe('UNCLAIMED')
+    // The tester returns it on the sandbox's payouts page.
+    const returned = await fetch(`${app.url}/sandbox/paypal/payouts/${item?.itemId}`, {
+      method: 'POST',
+      body: new URLSearchParams({ action: 'RETURNED' }),
+      redirect: 'manual',
+    })
+    expect(returned.status).toBe(303)
+    await app.sandboxesIdle()
+    const back = await payoutOf(seller.token, id)
+    expect(back.status).toBe('returned')
+    expect(back.failure.text).toBeTruthy()
+    expect(data(await app.call('getBalances', {}, seller.token)).balances[0]).toMatchObject({
+      available: USD_NET,
+      onTheWay: 0,
+      paidOut: 0,
+    })
+    expect(await ledgerImbalance(app.database.db)).toEqual({})
   })
 })

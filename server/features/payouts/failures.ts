@@ -1,6 +1,7 @@
 import { B2C_NOT_FOUND, b2cFailure } from '../../../contract/mpesa-b2c'
 import type { PayoutFailure } from '../../../contract/payout-failure'
 import type { PayoutRail } from '../../../contract/payouts.constants'
+import { paypalPayoutFailure } from '../../../contract/paypal-payouts'
 import type { TransferState } from '../../payments/provider'
 
 type Failed = Extract<TransferState, { state: 'failed' }>
@@ -21,15 +22,8 @@ export function explain(rail: PayoutRail, state: Failed): PayoutFailure {
       text: `${state.message} Check the bank account details, then withdraw again.`,
       action: 'fix-destination',
     }
-  if (state.returned)
-    return {
-      title: 'Returned by PayPal',
-      text: `${state.message} The money is back in your available balance: check the e-mail of your PayPal destination, then withdraw again.`,
-      action: 'fix-destination',
-    }
-  return state.code
-    ? { title: 'PayPal could not pay it', text: state.message, action: 'fix-destination' }
-    : unexplained(state.message)
+  if (state.code) return paypalPayoutFailure(state.code)
+  return state.returned ? paypalPayoutFailure('RETURNED') : unexplained(state.message)
 }
 
 /** M-Pesa has no record of the send: it never happened, so it may be sent again under the same key. */
