@@ -8,12 +8,16 @@ import {
   smsMessages,
 } from '../../server/db/schema'
 import { createProduct, publishProduct } from '../../server/features/catalog/catalog.service'
+import { payoutsSweep } from '../../server/jobs/payouts.job'
+import { createJobRunner } from '../../server/jobs/runner'
 import { ledgerImbalance } from '../../server/ledger/ledger'
 import { saleFee } from '../../server/ledger/postings'
+import { createLogger } from '../../server/lib/log'
 import { uuidv7 } from '../../server/lib/uuid'
 import { type RunningApp, startApp } from '../support/app'
 import { testConfig } from '../support/config'
 import { databaseKinds } from '../support/db'
+import { testClock } from '../support/jobs'
 import { submitSandboxCard } from '../support/sandbox-card'
 import { personOf, sellerOf } from '../support/shop'
 
@@ -416,6 +420,64 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
       onTheWay: 0,
       paidOut: 0,
     })
+    expect(await ledgerImbalance(app.database.db)).toEqual({})
+  })
+
+  it('a weekly payout is paid once, at 06:00 on its day in the seller’s zone, with two instances sweeping', async () => {
+    const seller = await sellerWithSale('akinyi')
+    const methodId = await mpesaDestination(seller.token, '0712345003')
+    // A first payout, approved and paid: the scheduled one needs no approval.
+    const first = await approvedPayout(seller.token, methodId, 1_000_00)
+    expect((await payoutOf(seller.token, first)).status).toBe('paid')
+    const saved = await app.call(
+      'updatePayoutSchedule',
+      { frequency: 'weekly', weekday: 1, methodId, minimum: 0 },
+      seller.token,
+    )
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    expect(data(saved).schedule).toMatchObject({ frequency: 'weekly', weekday: 1, methodId })
+    // Monday 30 November 2026, 05:59 in Nairobi (UTC+3).
+    const clock = testClock('2026-11-30T02:59:00.000Z')
+    const log = createLogger('warn', () => {})
+    const instances = [0, 1].map(() =>
+      createJobRunner({
+        db: app.database.db,
+        log,
+        definitions: [payoutsSweep(app.checkout)],
+        now: clock.now,
+      }),
+    )
+    const sweep = async () => {
+      const ran = await Promise.all(instances.map((runner) => runner.runDue()))
+      await app.sandboxesIdle()
+      return ran.reduce((a, b) => a + b, 0)
+    }
+    const scheduled = () =>
+      app.database.db
+        .select()
+        .from(payouts)
+        .where(eq(payouts.sellerId, seller.id))
+        .then((rows) => rows.filter((r) => r.runKey))
+    await sweep()
+    clock.advance(30_000)
+    expect(await sweep()).toBe(1)
+    expect(await scheduled()).toEqual([])
+    // 06:00:30: the run is due.
+    clock.advance(60_000)
+    expect(await sweep()).toBe(1)
+    for (let i = 0; i < 4; i++) {
+      clock.advance(30_000)
+      await sweep()
+    }
+    const runs = await scheduled()
+    expect(runs).toHaveLength(1)
+    expect(runs[0]).toMatchObject({ runKey: '2026-11-30:KES', status: 'paid', speed: 'standard', fee: 0 })
+    expect(runs[0]?.amount).toBe(NET - 1_000_00)
+    // The next Monday pays again only if there is money: there is none, so nothing.
+    clock.advance(7 * 86_400_000)
+    await sweep()
+    expect(await scheduled()).toHaveLength(1)
+    await Promise.all(instances.map((runner) => runner.stop({ timeoutMs: 1000 })))
     expect(await ledgerImbalance(app.database.db)).toEqual({})
   })
 })
