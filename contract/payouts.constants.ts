@@ -48,3 +48,17 @@ export const PAYOUT_STATUS_TEXT: Record<PayoutStatus, string> = {
   returned: 'Returned — money back in your balance',
   cancelled: 'Cancelled',
 }
+
+/** The smallest amount a rail sends, in minor units: M-Pesa sends whole shillings, the others any cent. */
+export function railStep(rail: PayoutRail): number {
+  return rail === 'mpesa' ? 100 : 1
+}
+
+/**
+ * The fee of an instant payout: basis points of the amount, rounded up to the rail's step, so that what
+ * arrives can be sent (KES 500 to M-Pesa at 1.5% costs KES 8, and KES 492 arrives).
+ */
+export function instantFeeOf(amount: number, feeBps: number, rail: PayoutRail): number {
+  const step = railStep(rail)
+  return Math.ceil(Math.ceil((amount * feeBps) / 10_000) / step) * step
+}

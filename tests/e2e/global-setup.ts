@@ -45,6 +45,9 @@ export default async function globalSetup() {
       GEO_URL: `${geo.url}/json/`,
       // The suite buys many times from one address and one sandbox phone within minutes.
       ...SUITE_LIMITS,
+      // Sales can be withdrawn at once, to a destination added a moment ago (payouts.spec).
+      HOLD_DAYS: '0',
+      PAYOUT_NEW_METHOD_WAIT_HOURS: '0',
     },
   })
   process.env.SOKO_E2E_URL = server.url

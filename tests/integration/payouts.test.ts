@@ -151,9 +151,37 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     const after = data(await app.call('getBalances', {}, seller.token)).balances[0]
     expect(after).toMatchObject({ available: NET - 1_000_00, onTheWay: 0, paidOut: 1_000_00 })
     expect(await ledgerImbalance(app.database.db)).toEqual({})
+    // M-Pesa sends whole shillings: cents are refused with what to do.
+    const cents = await app.call(
+      'requestPayout',
+      { currency: 'KES', amount: 500_50, methodId, speed: 'instant' },
+      seller.token,
+    )
+    expect(cents.status).toBe(400)
+    expect(cents.body.errors).toMatchObject({ amount: expect.stringMatching(/whole shillings/) })
+    // A second payout needs no approval: it goes at once (here to a number not on M-Pesa). Its fee is
+    // rounded up to a whole shilling, so what arrives can be sent: 1.5% of KES 500 is KES 8.
+
+    const other = await mpesaDestination(seller.token, '0700000701')
+    const second = await app.call(
+      'requestPayout',
+      { currency: 'KES', amount: 500_00, methodId: other, speed: 'instant' },
+      seller.token,
+    )
+    expect(second.status, JSON.stringify(second.body)).toBe(200)
+    await app.sandboxesIdle()
+    expect(data(second).payout).toMatchObject({ fee: 8_00, arrives: 492_00 })
+    expect((await payoutOf(seller.token, data(second).payout.id)).status).toBe('failed')
     // The seller's books show the payout and its fee.
     const books = data(await app.call('listTransactions', { kind: 'payout' }, seller.token))
-    expect(books.movements[0]).toMatchObject({ kind: 'payout', amount: -(1_000_00 - payout.fee) })
+    expect(books.movements).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'payout', amount: -(1_000_00 - payout.fee) }),
+        // The failed one: out, then back.
+        expect.objectContaining({ kind: 'payout', amount: -492_00 }),
+        expect.objectContaining({ kind: 'payout', amount: 492_00 }),
+      ]),
+    )
   })
 
   it('two withdrawals of the whole balance at once: one is taken, the other gets 409', async () => {

@@ -96,8 +96,3 @@ export function payoutsConfig(e: PayoutsEnv): PayoutsConfig {
     newMethodWaitHours: e.PAYOUT_NEW_METHOD_WAIT_HOURS,
   }
 }
-
-/** The instant fee on an amount: basis points, rounded up to a whole minor unit. */
-export function instantFee(config: PayoutsConfig, amount: number): number {
-  return Math.ceil((amount * config.instantFeeBps) / 10_000)
-}

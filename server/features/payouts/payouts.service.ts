@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, notInArray, sql } from 'drizzle-orm'
 import type { CurrencyCode } from '../../../contract/currencies'
-import type { PayoutSpeed } from '../../../contract/payouts.constants'
+import { instantFeeOf, type PayoutSpeed, railStep } from '../../../contract/payouts.constants'
 import { payoutMethods, payoutSchedules, payouts, sellers, sellerVerifications, users } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
@@ -9,7 +9,6 @@ import { availableNow } from './balances'
 import type { PayoutDeps } from './deps'
 import { postAsked, postBack } from './ledger'
 import { methodLabel, takes, takesText } from './methods'
-import { instantFee } from './payouts.config'
 import { nextRun } from './schedule-time'
 import { notifyFailed, sendPayout } from './send'
 import { type PayoutRow, step } from './view'
@@ -105,6 +104,15 @@ export async function requestPayout(deps: PayoutDeps, sellerId: string, ask: Pay
       throw new AppError(400, `The most one payout can be is ${money(max, ask.currency)}`, {
         amount: `At most ${money(max, ask.currency)}`,
       })
+    const unit = railStep(method.rail)
+    if (ask.amount % unit !== 0)
+      throw new AppError(
+        400,
+        `M-Pesa sends whole shillings: withdraw ${money(ask.amount - (ask.amount % unit), ask.currency)}`,
+        {
+          amount: 'M-Pesa sends whole shillings: leave out the cents',
+        },
+      )
     const available = await availableNow(tx, sellerId, ask.currency, now)
     if (ask.amount > available)
       throw new AppError(
@@ -134,7 +142,8 @@ export async function requestPayout(deps: PayoutDeps, sellerId: string, ask: Pay
       .where(and(eq(payouts.sellerId, sellerId), eq(payouts.status, 'paid')))
       .limit(1)
     const approval = !paidBefore || ask.amount > config.payouts.approvalOver[ask.currency]
-    const fee = ask.speed === 'instant' ? instantFee(config.payouts, ask.amount) : 0
+    const fee =
+      ask.speed === 'instant' ? instantFeeOf(ask.amount, config.payouts.instantFeeBps, method.rail) : 0
     const status = approval ? 'approval' : ask.speed === 'instant' || ask.now ? 'sending' : 'scheduled'
     const label = methodLabel(method.details)
     const asked = step(

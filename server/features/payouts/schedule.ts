@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, lte, ne } from 'drizzle-orm'
 import type { CurrencyCode } from '../../../contract/currencies'
-import { PAYPAL_PAYOUT_CURRENCIES } from '../../../contract/payouts.constants'
+import { PAYPAL_PAYOUT_CURRENCIES, railStep } from '../../../contract/payouts.constants'
 import { payoutMethods, payoutSchedules, payouts } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/errors'
 import { availableNow } from './balances'
@@ -34,7 +34,9 @@ export async function runSchedules(deps: PayoutDeps, now: Date) {
         .where(and(eq(payouts.sellerId, schedule.sellerId), eq(payouts.runKey, runKey)))
       if (done) continue
       const available = await availableNow(deps.db, schedule.sellerId, currency, now)
-      const amount = Math.min(available, deps.config.payouts.maximum[currency])
+      const most = Math.min(available, deps.config.payouts.maximum[currency])
+      // What the rail can send: M-Pesa whole shillings (the cents wait for the next run).
+      const amount = most - (most % railStep(method.rail))
       if (amount < Math.max(schedule.minimum, deps.config.payouts.minimum[currency])) continue
       try {
         await requestPayout(deps, schedule.sellerId, {

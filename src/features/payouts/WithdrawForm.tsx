@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import type { SubjectOutput } from '../../../contract'
 import type { CurrencyCode } from '../../../contract/currencies'
 import type { PayoutSpeed } from '../../../contract/payouts.constants'
-import { PAYOUT_STATUS_TEXT } from '../../../contract/payouts.constants'
+import { instantFeeOf, PAYOUT_STATUS_TEXT, railStep } from '../../../contract/payouts.constants'
 import type { PayoutBalance, PayoutDestination } from '../../../contract/payouts.contract'
 import { errorState, Field, FieldNotes, FormMessage } from '../../components/Form'
 import { formatDateTime } from '../../lib/dates'
@@ -54,7 +54,12 @@ export function WithdrawForm({ balances, methods }: { balances: PayoutBalance[];
   const [amountText, setAmountText] = useState('')
   const amount = toMinor(amountText, currency)
   const fee =
-    actualSpeed === 'instant' && amount ? Math.ceil((amount * methods.figures.instantFeeBps) / 10_000) : 0
+    actualSpeed === 'instant' && amount && method
+      ? instantFeeOf(amount, methods.figures.instantFeeBps, method.rail)
+      : 0
+  // What the destination can receive: M-Pesa whole shillings.
+  const unit = method ? railStep(method.rail) : 1
+  const all = Math.max(balance?.available ?? 0, 0) - (Math.max(balance?.available ?? 0, 0) % unit)
   const money = (value: number) => formatMoney(value, currency)
   const withdraw = useMutation({
     mutationFn: () =>
@@ -125,9 +130,9 @@ export function WithdrawForm({ balances, methods }: { balances: PayoutBalance[];
           <button
             type="button"
             className="link-button"
-            onClick={() => setAmountText(majorText(balance.available, currency))}
+            onClick={() => setAmountText(majorText(all, currency))}
           >
-            Withdraw all {money(balance.available)}
+            Withdraw all {money(all)}
           </button>
         ) : null}
         <fieldset className="fieldset" aria-describedby={errors.methodId ? `${id}-method-error` : undefined}>

@@ -1,0 +1,148 @@
+import { randomBytes, randomInt } from 'node:crypto'
+import type { BrowserContext, Page } from '@playwright/test'
+import { buyByCard, DEMO_ADMIN, DEMO_SELLER, newBuyer } from './demo'
+import { expect, test } from './fixtures'
+import { rpc, sellDigitalProduct } from './seller'
+import { signIn } from './session'
+
+/**
+ * The demo seller gets their money: adds an M-Pesa number confirmed with the code the SMS sandbox shows on
+ * the sandbox phone, withdraws instantly (a first payout: the demo admin approves it), and sees it paid
+ * with the receipt; then a payout to a number that is not on M-Pesa ends failed, explained, money back.
+ * The server runs with HOLD_DAYS=0 and no wait for new destinations (global-setup.ts).
+ */
+
+const PHONE_VIEWPORT = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+const run = randomBytes(3).toString('hex')
+/** A number of this run only, so the sandbox phone's inbox holds this run's code. */
+const MPESA = `0798${String(randomInt(0, 1_000_000)).padStart(6, '0')}`
+/** The M-Pesa sandbox's number that is not registered on M-Pesa (B2C result 2040). */
+const NOT_ON_MPESA = '0700000701'
+
+test.use({ ...PHONE_VIEWPORT, serviceWorkers: 'block' })
+
+test.beforeAll(async ({ request }) => {
+  const token = (await rpc<{ token: string }>(request, 'signIn', DEMO_SELLER)).token
+  const product = await sellDigitalProduct(
+    request,
+    token,
+    {
+      title: `Kikoi patterns ${run}`,
+      description: 'Vector patterns.',
+      price: { amount: 3_000_00, currency: 'KES' },
+    },
+    [{ name: `kikoi-${run}.zip`, bytes: Buffer.from('PK\u0003\u0004 kikoi') }],
+  )
+  const buyer = await newBuyer(request, 'payouts')
+  await buyByCard(request, product.id, { token: buyer.token })
+})
+
+/** Types into the field with this label, as a person does: a tap, then the keys. */
+async function typeInto(page: Page, label: string | RegExp, value: string) {
+  await page.getByLabel(label).click()
+  await page.keyboard.type(value)
+}
+
+/** The code the SMS sandbox delivered to `phone`, read on the sandbox phone in a tab of its own. */
+async function codeOnPhone(context: BrowserContext, phone: string): Promise<string> {
+  const handset = await context.newPage()
+  await handset.goto(`/sandbox/mpesa/phone?number=${phone}`)
+  const sms = handset.locator('.sms', { hasText: 'is your Soko code' }).first()
+  await expect(sms).toBeVisible({ timeout: 20_000 })
+  const code = /(\d{6}) is your Soko code/.exec((await sms.textContent()) ?? '')?.[1]
+  await handset.close()
+  if (!code) throw new Error('no code in the SMS')
+  return code
+}
+
+/** Adds an M-Pesa destination on the withdraw page: the number, the code from the SMS, Add. */
+async function addMpesa(page: Page, context: BrowserContext, phone: string) {
+  await page.getByText('Add a destination').click()
+  await page.getByRole('radio', { name: 'M-Pesa', exact: true }).check()
+  await typeInto(page, 'M-Pesa number', phone)
+  await page.getByRole('button', { name: 'Send the code' }).click()
+  await expect(page.getByLabel('Code from the SMS')).toBeVisible()
+  await typeInto(page, 'Code from the SMS', await codeOnPhone(context, phone))
+  await page.getByRole('button', { name: 'Add this destination' }).click()
+  await expect(page.getByText(/^Added M-Pesa/)).toBeVisible()
+}
+
+/** Fills the withdrawal: KES, the amount, the destination, instant; checks the quote; withdraws. */
+async function withdraw(page: Page, amount: string, destination: RegExp) {
+  const form = page.locator('.withdraw-form')
+  const kes = form.getByRole('radio', { name: /^KES/ })
+  if (await kes.count()) await kes.check()
+  await form.getByLabel('Amount (KES)').click()
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.type(amount)
+  await form.getByRole('radio', { name: destination }).check()
+  await form.getByRole('radio', { name: /^Instant/ }).check()
+  await expect(form.getByRole('status').filter({ hasText: 'You receive' })).toContainText(
+    /at M-Pesa .* within a few minutes/,
+  )
+  await form.getByRole('button', { name: /^Withdraw KES/ }).click()
+}
+
+const available = async (page: Page) =>
+  Number(
+    (
+      (await page
+        .locator('.balance-list li', { hasText: 'Available in KES' })
+        .locator('.balance-amount')
+        .textContent()) ?? ''
+    ).replace(/[^\d.]/g, ''),
+  )
+
+test('the demo seller adds an M-Pesa number, withdraws instantly, and sees it paid; a bad number fails, explained', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  await signIn(page, DEMO_SELLER.email, DEMO_SELLER.password)
+  await page.goto('/account/withdraw')
+  await expect(page.getByRole('heading', { level: 1, name: 'Withdraw' })).toBeVisible()
+  const before = await available(page)
+  expect(before).toBeGreaterThanOrEqual(2_850)
+
+  await addMpesa(page, context, MPESA)
+  const last4 = MPESA.slice(-3)
+  await withdraw(page, '1000', new RegExp(`M-Pesa .*${last4}$`))
+  await expect(page.getByText(/Payout of KES.*waiting for approval/)).toBeVisible()
+  await expect(page.locator('.payout').first()).toContainText('Waiting for approval')
+
+  // The demo admin approves it, from the admin area on a desktop.
+  const desk = await browser.newContext({ baseURL, serviceWorkers: 'block' })
+  const admin = await desk.newPage()
+  await signIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password)
+  await admin.goto('/admin')
+  const waiting = admin.locator('.card', { hasText: `${last4}` }).filter({ hasText: 'Wanjiru' })
+  await waiting.getByRole('button', { name: 'Approve' }).click()
+  await expect(admin.getByText('No payout is waiting for approval.')).toBeVisible()
+  await desk.close()
+
+  // Paid, with M-Pesa's receipt, and the balance is lower by what was withdrawn.
+  await expect(async () => {
+    await page.reload()
+    await expect(page.locator('.payout').first()).toContainText('Paid', { timeout: 1000 })
+  }).toPass({ timeout: 20_000 })
+  const paid = page.locator('.payout').first()
+  await expect(paid).toContainText(/Receipt \w{6,}/)
+  await paid.getByText('What happened').click()
+  await expect(paid.locator('.timeline')).toContainText('Approved by the Soko team')
+  await expect(paid.locator('.timeline')).toContainText(/Paid to M-Pesa/)
+  expect(await available(page)).toBeCloseTo(before - 1_000, 2)
+
+  // A number that is not on M-Pesa: the payout fails, says why and what to do, and the money is back.
+  await addMpesa(page, context, NOT_ON_MPESA)
+  await withdraw(page, '500', /M-Pesa .*701$/)
+  const failed = page.locator('.payout').first()
+  await expect(async () => {
+    await page.reload()
+    await expect(failed).toContainText('Failed — money back in your balance', { timeout: 1000 })
+  }).toPass({ timeout: 20_000 })
+  await expect(failed).toContainText('Number not registered on M-Pesa')
+  await expect(failed).toContainText(/withdraw again/)
+  expect(await available(page)).toBeCloseTo(before - 1_000, 2)
+})
