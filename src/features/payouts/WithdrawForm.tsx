@@ -80,10 +80,12 @@ export function WithdrawForm({ balances, methods }: { balances: PayoutBalance[];
       : methods.schedule.nextRunAt
         ? `with your scheduled payout, ${formatDateTime(methods.schedule.nextRunAt)}`
         : 'with the next morning’s payouts (6:00 AM your time)'
+  const bankDays =
+    method?.rail === 'bank' && actualSpeed === 'standard' ? ', then 1–3 working days at the bank' : ''
   const feePercent = `${(methods.figures.instantFeeBps / 100).toFixed(methods.figures.instantFeeBps % 100 ? 1 : 0)}%`
   return (
     <section aria-labelledby={`${id}-heading`} className="card withdraw-form">
-      <h2 id={`${id}-heading`}>Withdraw</h2>
+      <h2 id={`${id}-heading`}>New withdrawal</h2>
       <form
         noValidate
         onSubmit={(event) => {
@@ -197,6 +199,7 @@ export function WithdrawForm({ balances, methods }: { balances: PayoutBalance[];
         {amount && method ? (
           <p className="quote" role="status">
             You receive <strong>{money(amount - fee)}</strong> at {method.label} {when}
+            {bankDays}
             {fee ? ` (fee ${money(fee)})` : ''}.
           </p>
         ) : null}

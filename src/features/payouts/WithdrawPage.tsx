@@ -57,8 +57,10 @@ export function WithdrawPage() {
       {methods.data ? <Destinations methods={methods.data} /> : null}
       {methods.data ? <ScheduleForm methods={methods.data} /> : null}
       <p className="muted">
-        Sales are held {methods.data?.figures.holdDays ?? 7} days before they can be withdrawn, in case of a
-        refund. <Link to="/account/transactions">See your transactions</Link>
+        {methods.data?.figures.holdDays === 0
+          ? 'Sales can be withdrawn as soon as they are paid.'
+          : `Sales are held ${methods.data?.figures.holdDays ?? 7} days before they can be withdrawn, in case of a refund.`}{' '}
+        <Link to="/account/transactions">See your transactions</Link>
       </p>
     </section>
   )
