@@ -37,7 +37,14 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
 
   beforeAll(async () => {
     const base = testConfig()
-    app = await startApp(kind, { payouts: { ...base.payouts, holdDays: 0, newMethodWaitHours: 0 } })
+    app = await startApp(kind, {
+      payouts: {
+        ...base.payouts,
+        holdDays: 0,
+        newMethodWaitHours: 0,
+        approvalOver: { ...base.payouts.approvalOver, KES: 4_000_00 },
+      },
+    })
     admin = (await personOf(app, 'admin@example.com', { roles: ['admin'] })).token
   })
   afterAll(async () => {
@@ -506,6 +513,45 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     await sweep()
     expect(await scheduled()).toHaveLength(1)
     await Promise.all(instances.map((runner) => runner.stop({ timeoutMs: 1000 })))
+    expect(await ledgerImbalance(app.database.db)).toEqual({})
+  })
+
+  it('a large payout waits for approval even after one was paid; a rejected one gives the money back', async () => {
+    const seller = await sellerWithSale('barasa')
+    const methodId = await mpesaDestination(seller.token, '0712345004')
+    expect((await payoutOf(seller.token, await approvedPayout(seller.token, methodId, 100_00))).status).toBe(
+      'paid',
+    )
+    const small = await app.call(
+      'requestPayout',
+      { currency: 'KES', amount: 200_00, methodId, speed: 'instant' },
+      seller.token,
+    )
+    await app.sandboxesIdle()
+    expect((await payoutOf(seller.token, data(small).payout.id)).status).toBe('paid')
+    const large = data(
+      await app.call(
+        'requestPayout',
+        { currency: 'KES', amount: 4_100_00, methodId, speed: 'instant' },
+        seller.token,
+      ),
+    ).payout
+    expect(large.status).toBe('approval')
+    expect(large.timeline.at(-1).text).toMatch(/A large payout/)
+    const rejected = await app.call(
+      'reviewPayout',
+      { payoutId: large.id, approve: false, reason: 'Please confirm this amount with us by e-mail first.' },
+      admin,
+    )
+    expect(data(rejected).payout).toMatchObject({ status: 'failed', failure: { title: 'Not approved' } })
+    expect(data(await app.call('getBalances', {}, seller.token)).balances[0]).toMatchObject({
+      available: NET - 300_00,
+      onTheWay: 0,
+    })
+    // Only admins review.
+    expect((await app.call('reviewPayout', { payoutId: large.id, approve: true }, seller.token)).status).toBe(
+      403,
+    )
     expect(await ledgerImbalance(app.database.db)).toEqual({})
   })
 })
