@@ -202,3 +202,39 @@ export function text(data: FormData, name: string): string {
   const value = data.get(name)
   return typeof value === 'string' ? value.trim() : ''
 }
+
+/**
+ * One radio choice drawn as a tile (a payment method, a destination, a time): the control beside its label,
+ * the whole tile pressable. `tile` is the look: `choice` (default) or `slot` (a time in a day's list).
+ */
+export function Choice({
+  name,
+  value,
+  checked,
+  disabled,
+  onChoose,
+  tile = 'choice',
+  children,
+}: {
+  name: string
+  value: string
+  checked: boolean
+  disabled?: boolean | undefined
+  onChoose: () => void
+  tile?: 'choice' | 'slot'
+  children: ReactNode
+}) {
+  return (
+    <label className={tile === 'choice' ? 'field-check choice' : 'slot'}>
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        disabled={disabled}
+        onChange={onChoose}
+      />
+      {children}
+    </label>
+  )
+}

@@ -1,25 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { serve } from '@hono/node-server'
-import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { B2C_NOT_FOUND, b2cFailure } from '../../contract/mpesa-b2c'
 import type { PayoutFailureAction } from '../../contract/payout-failure'
 import type { Database } from '../../server/db/client'
 import { sandboxObjects } from '../../server/db/schema'
-import { createLogger } from '../../server/lib/log'
-import { createGateway, type Gateway } from '../../server/payments/gateway'
+import type { Gateway } from '../../server/payments/gateway'
 import type {
   PaymentEvents,
   PaymentProvider,
   TransferState,
   TransferTarget,
 } from '../../server/payments/provider'
-import { mountSandboxes } from '../../server/payments/sandbox/sandbox'
-import { testConfig } from '../support/config'
-import { databaseKinds, openTestDatabase } from '../support/db'
+import { databaseKinds } from '../support/db'
+import { startProviderHarness } from '../support/provider-harness'
 
 /**
  * M-Pesa money out (B2C) through the provider and its hooks, against the sandbox: what each documented
@@ -31,25 +23,11 @@ describe.each(databaseKinds)('M-Pesa payouts (B2C) on %s', (kind) => {
   let database: Database
   let gateway: Gateway
   let mpesa: PaymentProvider & Required<Pick<PaymentProvider, 'payOut' | 'checkPayout'>>
-  let url: string
   let idle: () => Promise<void>
   let close: () => Promise<void>
   const transfers: { target: TransferTarget; state: TransferState }[] = []
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    let handle: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 })
-    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: (r) => handle(r), hostname: '127.0.0.1', port: 0 }, () => resolve(s))
-    })
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-b2c-'))
-    const config = testConfig({ publicUrl: url, dataDir })
-    gateway = createGateway(config)
-    const provider = gateway.providers.mpesa
-    if (!provider.payOut || !provider.checkPayout)
-      throw new Error('M-Pesa pays out and is asked about payouts')
-    mpesa = provider as typeof mpesa
     const events: PaymentEvents = {
       charge: async () => {},
       closed: async () => {},
@@ -60,21 +38,11 @@ describe.each(databaseKinds)('M-Pesa payouts (B2C) on %s', (kind) => {
         transfers.push({ target, state })
       },
     }
-    const app = new Hono()
-    idle = mountSandboxes(app, {
-      db: database.db,
-      config,
-      log: createLogger('silent'),
-      smsReportUrl: `${config.publicUrl}/hooks/sms/unused`,
-    })
-    app.route('/hooks', gateway.hooks(events))
-    handle = app.fetch
-    close = async () => {
-      await idle()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-      await database.close()
-      rmSync(dataDir, { recursive: true, force: true })
-    }
+    ;({ database, gateway, idle, close } = await startProviderHarness(kind, events))
+    const provider = gateway.providers.mpesa
+    if (!provider.payOut || !provider.checkPayout)
+      throw new Error('M-Pesa pays out and is asked about payouts')
+    mpesa = provider as typeof mpesa
   })
   afterAll(() => close())
 

@@ -1,18 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { serve } from '@hono/node-server'
-import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PaymentMethod } from '../../contract/checkout.constants'
-import type { Database } from '../../server/db/client'
-import { createLogger } from '../../server/lib/log'
-import { createGateway, type Gateway } from '../../server/payments/gateway'
+import type { Gateway } from '../../server/payments/gateway'
 import type { ChargeRef, PaymentEvents } from '../../server/payments/provider'
-import { mountSandboxes } from '../../server/payments/sandbox/sandbox'
-import { testConfig } from '../support/config'
-import { databaseKinds, openTestDatabase } from '../support/db'
+import { databaseKinds } from '../support/db'
+import { startProviderHarness } from '../support/provider-harness'
 import { submitSandboxCard } from '../support/sandbox-card'
 import { submitForm } from '../support/sandbox-server'
 
@@ -22,7 +13,6 @@ import { submitForm } from '../support/sandbox-server'
  * pays out. What their hooks verified reaches `PaymentEvents`, recorded here, with nothing about orders.
  */
 describe.each(databaseKinds)('payment providers on %s', (kind) => {
-  let database: Database
   let gateway: Gateway
   let url: string
   let idle: () => Promise<void>
@@ -31,15 +21,6 @@ describe.each(databaseKinds)('payment providers on %s', (kind) => {
   const expectedByReference = new Map<string, { amount: number; currency: 'KES' }>()
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    let handle: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 })
-    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: (r) => handle(r), hostname: '127.0.0.1', port: 0 }, () => resolve(s))
-    })
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-providers-'))
-    const config = testConfig({ publicUrl: url, dataDir })
-    gateway = createGateway(config)
     const record =
       (name: keyof PaymentEvents) =>
       async (method: PaymentMethod, ...args: unknown[]) => {
@@ -52,21 +33,7 @@ describe.each(databaseKinds)('payment providers on %s', (kind) => {
       transfer: record('transfer'),
       expected: async (_method, reference) => expectedByReference.get(reference) ?? null,
     }
-    const app = new Hono()
-    idle = mountSandboxes(app, {
-      db: database.db,
-      config,
-      log: createLogger('silent'),
-      smsReportUrl: `${config.publicUrl}/hooks/sms/unused`,
-    })
-    app.route('/hooks', gateway.hooks(events))
-    handle = app.fetch
-    close = async () => {
-      await idle()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-      await database.close()
-      rmSync(dataDir, { recursive: true, force: true })
-    }
+    ;({ gateway, url, idle, close } = await startProviderHarness(kind, events))
   })
   afterAll(() => close())
 

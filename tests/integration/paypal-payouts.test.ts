@@ -1,21 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { serve } from '@hono/node-server'
-import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PaymentMethod } from '../../contract/checkout.constants'
 import { paypalPayoutFailure } from '../../contract/paypal-payouts'
 import type { Database } from '../../server/db/client'
-import { createLogger } from '../../server/lib/log'
-import { createGateway, type Gateway } from '../../server/payments/gateway'
-import type { Money } from '../../server/payments/payments'
+import type { Gateway } from '../../server/payments/gateway'
+import type { Fetch, Money } from '../../server/payments/payments'
 import type { PaymentEvents, PaymentProvider, PayoutRef, TransferState } from '../../server/payments/provider'
-import { mountSandboxes } from '../../server/payments/sandbox/sandbox'
 import { SandboxStore } from '../../server/payments/sandbox/store'
 import { testConfig } from '../support/config'
-import { databaseKinds, openTestDatabase } from '../support/db'
+import { databaseKinds } from '../support/db'
+import { startProviderHarness } from '../support/provider-harness'
 import { submitForm } from '../support/sandbox-server'
 
 /**
@@ -38,39 +31,6 @@ describe.each(databaseKinds)('PayPal payouts on %s', (kind) => {
   let refuseForFunds = false
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind)
-    let handle: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 })
-    const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-      const s = serve({ fetch: (r) => handle(r), hostname: '127.0.0.1', port: 0 }, () => resolve(s))
-    })
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-paypal-payouts-'))
-    const config = testConfig({ publicUrl: url, dataDir })
-    gateway = createGateway(config, {
-      fetch: async (input, init) => {
-        const target = new URL(String(input))
-        const method = init?.method ?? 'GET'
-        sent.push({
-          method,
-          path: target.pathname,
-          headers: new Headers(init?.headers),
-          body: String(init?.body ?? ''),
-        })
-        if (refuseForFunds && method === 'POST' && target.pathname.endsWith('/v1/payments/payouts')) {
-          refuseForFunds = false
-          return Response.json(
-            {
-              name: 'INSUFFICIENT_FUNDS',
-              message: 'Sender does not have sufficient funds. Please add funds and retry.',
-              debug_id: 'f0000000000aa',
-            },
-            { status: 422 },
-          )
-        }
-        return fetch(input, init)
-      },
-    })
-    paypal = gateway.providers.paypal
     const ignore = async () => {}
     const events: PaymentEvents = {
       charge: ignore,
@@ -81,21 +41,32 @@ describe.each(databaseKinds)('PayPal payouts on %s', (kind) => {
         transfers.push({ method, target, state })
       },
     }
-    const app = new Hono()
-    idle = mountSandboxes(app, {
-      db: database.db,
-      config,
-      log: createLogger('silent'),
-      smsReportUrl: `${config.publicUrl}/hooks/sms/unused`,
-    })
-    app.route('/hooks', gateway.hooks(events))
-    handle = app.fetch
-    close = async () => {
-      await idle()
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-      await database.close()
-      rmSync(dataDir, { recursive: true, force: true })
+    const adapterFetch: Fetch = async (input, init) => {
+      const target = new URL(String(input))
+      const method = init?.method ?? 'GET'
+      sent.push({
+        method,
+        path: target.pathname,
+        headers: new Headers(init?.headers),
+        body: String(init?.body ?? ''),
+      })
+      if (refuseForFunds && method === 'POST' && target.pathname.endsWith('/v1/payments/payouts')) {
+        refuseForFunds = false
+        return Response.json(
+          {
+            name: 'INSUFFICIENT_FUNDS',
+            message: 'Sender does not have sufficient funds. Please add funds and retry.',
+            debug_id: 'f0000000000aa',
+          },
+          { status: 422 },
+        )
+      }
+      return fetch(input, init)
     }
+    ;({ database, gateway, url, idle, close } = await startProviderHarness(kind, events, {
+      fetch: adapterFetch,
+    }))
+    paypal = gateway.providers.paypal
   })
   afterAll(() => close())
 

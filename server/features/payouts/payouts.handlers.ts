@@ -4,7 +4,8 @@ import { PAYPAL_PAYOUT_CURRENCIES } from '../../../contract/payouts.constants'
 import type { PayoutScheduleView } from '../../../contract/payouts.contract'
 import { payoutMethods, payoutSchedules, payouts } from '../../db/schema'
 import { AppError } from '../../lib/errors'
-import type { Handlers, RpcContext } from '../../rpc/context'
+import type { Handlers } from '../../rpc/context'
+import { checkoutDeps } from '../checkout/checkout.handlers'
 import { balances } from './balances'
 import { markBankPayout } from './bank'
 import type { PayoutDeps } from './deps'
@@ -20,14 +21,7 @@ import {
 import { nextRun } from './schedule-time'
 import { payoutView } from './view'
 
-const depsOf = (ctx: Omit<RpcContext, 'caller'>): PayoutDeps => ({
-  db: ctx.db,
-  config: ctx.config,
-  log: ctx.log,
-  mailer: ctx.mailer,
-  gateway: ctx.gateway,
-  sms: ctx.sms,
-})
+const depsOf = checkoutDeps
 
 const perCurrency = (table: Record<CurrencyCode, number>) =>
   Object.entries(table).map(([currency, amount]) => ({ currency: currency as CurrencyCode, amount }))

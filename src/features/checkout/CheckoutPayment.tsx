@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { METHOD_NAMES, PAYMENT_METHODS, type PaymentMethod } from '../../../contract/checkout.constants'
-import { Field, type FieldErrors, FieldNotes } from '../../components/Form'
+import { Choice, Field, type FieldErrors, FieldNotes } from '../../components/Form'
 
 /** What happens after pressing Pay, for each way to pay. */
 export const HOW_IT_GOES: Record<PaymentMethod, string> = {
@@ -37,17 +37,16 @@ export function CheckoutPayment({
       <FieldNotes id={id} error={errors.method} />
       <div className="choices">
         {PAYMENT_METHODS.map((m) => (
-          <label key={m} className="field-check choice">
-            <input
-              type="radio"
-              name="method"
-              value={m}
-              checked={method === m}
-              disabled={!available.includes(m)}
-              onChange={() => onMethod(m)}
-            />
+          <Choice
+            key={m}
+            name="method"
+            value={m}
+            checked={method === m}
+            disabled={!available.includes(m)}
+            onChoose={() => onMethod(m)}
+          >
             {METHOD_NAMES[m]}
-          </label>
+          </Choice>
         ))}
       </div>
       {method === 'mpesa' ? (

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { isoToZoned } from '../../../contract/zoned-time'
+import { Choice } from '../../components/Form'
 import { formatDate, formatTime } from '../../lib/dates'
 import { addDays, checkoutQueries, SLOT_DAYS } from './checkout.queries'
 import { buyerTimeZone, zoneName } from './order-format'
@@ -69,16 +70,16 @@ export function SlotPicker({
           <legend>{day}</legend>
           <div className="slot-times">
             {times.map((slot) => (
-              <label key={slot.start} className="slot">
-                <input
-                  type="radio"
-                  name="slot"
-                  value={slot.start}
-                  checked={value === slot.start}
-                  onChange={() => onChange(slot)}
-                />
+              <Choice
+                key={slot.start}
+                tile="slot"
+                name="slot"
+                value={slot.start}
+                checked={value === slot.start}
+                onChoose={() => onChange(slot)}
+              >
                 {formatTime(slot.start, { timeZone: zone })}–{formatTime(slot.end, { timeZone: zone })}
-              </label>
+              </Choice>
             ))}
           </div>
         </fieldset>

@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import type { SubjectOutput } from '../../../contract'
 import { currencyCodes } from '../../../contract/currencies'
 import type { PayoutRail } from '../../../contract/payouts.constants'
-import { errorState, Field, FormMessage, SelectField, text } from '../../components/Form'
+import { Choice, errorState, Field, FormMessage, SelectField, text } from '../../components/Form'
 import { formatDateTime } from '../../lib/dates'
 import { rpc } from '../../lib/rpc'
 import { payoutsQueries } from './payouts.queries'
@@ -129,19 +129,18 @@ function AddDestination({ waitHours, onAdded }: { waitHours: number; onAdded: ()
           <legend>Kind</legend>
           <div className="choices">
             {RAILS.map((r) => (
-              <label key={r.rail} className="field-check choice">
-                <input
-                  type="radio"
-                  name="rail"
-                  value={r.rail}
-                  checked={rail === r.rail}
-                  onChange={() => {
-                    setRail(r.rail)
-                    add.reset()
-                  }}
-                />
+              <Choice
+                key={r.rail}
+                name="rail"
+                value={r.rail}
+                checked={rail === r.rail}
+                onChoose={() => {
+                  setRail(r.rail)
+                  add.reset()
+                }}
+              >
                 {r.name}
-              </label>
+              </Choice>
             ))}
           </div>
         </fieldset>

@@ -5,7 +5,7 @@ import type { CurrencyCode } from '../../../contract/currencies'
 import type { PayoutSpeed } from '../../../contract/payouts.constants'
 import { instantFeeOf, PAYOUT_STATUS_TEXT, railStep } from '../../../contract/payouts.constants'
 import type { PayoutBalance, PayoutDestination } from '../../../contract/payouts.contract'
-import { errorState, Field, FieldNotes, FormMessage } from '../../components/Form'
+import { Choice, errorState, Field, FieldNotes, FormMessage } from '../../components/Form'
 import { formatDateTime } from '../../lib/dates'
 import { formatMoney, majorText, toMinor } from '../../lib/money'
 import { rpc } from '../../lib/rpc'
@@ -98,20 +98,19 @@ export function WithdrawForm({ balances, methods }: { balances: PayoutBalance[];
             <legend>Currency</legend>
             <div className="choices">
               {balances.map((b) => (
-                <label key={b.currency} className="field-check choice">
-                  <input
-                    type="radio"
-                    name="currency"
-                    value={b.currency}
-                    checked={currency === b.currency}
-                    onChange={() => {
-                      setCurrency(b.currency)
-                      setMethodId('')
-                      setAmountText('')
-                    }}
-                  />
+                <Choice
+                  key={b.currency}
+                  name="currency"
+                  value={b.currency}
+                  checked={currency === b.currency}
+                  onChoose={() => {
+                    setCurrency(b.currency)
+                    setMethodId('')
+                    setAmountText('')
+                  }}
+                >
                   {b.currency} · {formatMoney(b.available, b.currency)}
-                </label>
+                </Choice>
               ))}
             </div>
           </fieldset>
@@ -149,22 +148,21 @@ export function WithdrawForm({ balances, methods }: { balances: PayoutBalance[];
               {usable.map((m) => {
                 const waiting = Date.parse(m.usableFrom) > now
                 return (
-                  <label key={m.id} className="field-check choice">
-                    <input
-                      type="radio"
-                      name="methodId"
-                      value={m.id}
-                      disabled={waiting}
-                      checked={method?.id === m.id}
-                      onChange={() => setMethodId(m.id)}
-                    />
+                  <Choice
+                    key={m.id}
+                    name="methodId"
+                    value={m.id}
+                    checked={method?.id === m.id}
+                    disabled={waiting}
+                    onChoose={() => setMethodId(m.id)}
+                  >
                     <span>
                       {m.label}
                       {waiting ? (
                         <span className="muted"> · receives money from {formatDateTime(m.usableFrom)}</span>
                       ) : null}
                     </span>
-                  </label>
+                  </Choice>
                 )
               })}
             </div>
@@ -173,27 +171,23 @@ export function WithdrawForm({ balances, methods }: { balances: PayoutBalance[];
         <fieldset className="fieldset">
           <legend>Speed</legend>
           <div className="choices choices-wide">
-            <label className="field-check choice">
-              <input
-                type="radio"
-                name="speed"
-                value="instant"
-                checked={actualSpeed === 'instant'}
-                disabled={method?.rail === 'bank'}
-                onChange={() => setSpeed('instant')}
-              />
+            <Choice
+              name="speed"
+              value="instant"
+              checked={actualSpeed === 'instant'}
+              disabled={method?.rail === 'bank'}
+              onChoose={() => setSpeed('instant')}
+            >
               Instant · fee {feePercent}
-            </label>
-            <label className="field-check choice">
-              <input
-                type="radio"
-                name="speed"
-                value="standard"
-                checked={actualSpeed === 'standard'}
-                onChange={() => setSpeed('standard')}
-              />
+            </Choice>
+            <Choice
+              name="speed"
+              value="standard"
+              checked={actualSpeed === 'standard'}
+              onChoose={() => setSpeed('standard')}
+            >
               Standard · free
-            </label>
+            </Choice>
           </div>
         </fieldset>
         {amount && method ? (

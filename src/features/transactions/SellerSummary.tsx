@@ -25,7 +25,7 @@ export function SellerSummary({ books, filtered }: { books: SellerBooks; filtere
               {summary.available > 0 ? (
                 <Link to="/account/withdraw">Withdraw</Link>
               ) : (
-                'Sales become available 7 days after payment.'
+                'New sales become available once their hold ends.'
               )}
             </p>
           </div>
