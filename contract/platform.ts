@@ -9,5 +9,11 @@ export const SALE_FEE_BPS = 500
 /** Days a sale's earnings are held before they can be withdrawn. */
 export const PAYOUT_HOLD_DAYS = 7
 
+/**
+ * Where the build's prerendered pages and payloads state the hold: the server writes the running value
+ * (`HOLD_DAYS`) in its place when it loads them (server/web/figures.ts), so a changed hold needs no rebuild.
+ */
+export const HOLD_DAYS_MARK = '[[hold-days]]'
+
 /** The fee as people read it: `5%`. */
 export const SALE_FEE_TEXT = `${SALE_FEE_BPS / 100}%`

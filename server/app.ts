@@ -18,6 +18,7 @@ import { rpcBodyLimit, rpcHandler } from './rpc/dispatcher'
 import { createSms, type Sms } from './sms/sms'
 import { smsReportUrl, smsRoutes } from './sms/sms.routes'
 import { createStorage, type ServedStorage } from './storage/create-storage'
+import { fillAssetFigures, fillFigures } from './web/figures'
 import { runtimeSettings } from './web/html'
 import { loadPrerendered, Pages } from './web/pages'
 import { appContentSecurityPolicy, securityHeaders } from './web/security-headers'
@@ -56,14 +57,14 @@ export function createApp(deps: AppDeps) {
     holdDays: config.payouts.holdDays,
   })
   const assets = loadAssets(config.clientDir)
+  const figures = { holdDays: config.payouts.holdDays }
+  fillAssetFigures(assets, figures)
   const template = assets.get('/index.html')
   const buildId = readBuildId(assets)
+  const prerendered = loadPrerendered(path.join(path.dirname(config.clientDir), 'prerendered'))
+  for (const [pagePath, html] of prerendered) prerendered.set(pagePath, fillFigures(html, figures))
   const pages = template
-    ? new Pages(
-        template.body.toString('utf8'),
-        loadPrerendered(path.join(path.dirname(config.clientDir), 'prerendered')),
-        runtimeSettings(config, buildId),
-      )
+    ? new Pages(template.body.toString('utf8'), prerendered, runtimeSettings(config, buildId))
     : null
   // The service worker's offline shell: the same page with no route's head in it.
   if (pages) assets.set('/index.html', pages.shellAsset())

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RUNTIME_SETTINGS_ELEMENT_ID } from '../../contract/runtime'
 import { type RunningApp, startApp } from '../support/app'
+import { testConfig } from '../support/config'
 import { fixtureBuild } from '../support/fixture-build'
 
 describe('serving the PWA', () => {
@@ -10,7 +11,14 @@ describe('serving the PWA', () => {
   let clientDir: string
   beforeAll(async () => {
     clientDir = fixtureBuild()
-    app = await startApp('pglite', { clientDir, publicUrl: 'https://soko.example', firebase: null })
+    const base = testConfig()
+    app = await startApp('pglite', {
+      clientDir,
+      publicUrl: 'https://soko.example',
+      firebase: null,
+      // Not the build's default: the pages must say 3.
+      payouts: { ...base.payouts, holdDays: 3 },
+    })
   })
   afterAll(async () => {
     await app.close()
@@ -71,13 +79,26 @@ describe('serving the PWA', () => {
     expect(html).toContain('<div id="root" data-prerendered="/pricing"><h1>Pricing</h1>')
     expect(html).toContain(`<script id="${RUNTIME_SETTINGS_ELEMENT_ID}"`)
     // Other pages get the plain shell.
-    expect(await (await get('/features')).text()).toContain('<div id="root"></div>')
+    expect(await (await get('/contact-us')).text()).toContain('<div id="root"></div>')
     const payload = await get('/pricing/_payload.json')
     expect(payload.status).toBe(200)
     expect(payload.headers.get('content-type')).toContain('application/json')
     expect(await payload.json()).toEqual({ heading: 'Pricing' })
     const etag = payload.headers.get('etag') ?? ''
     expect((await get('/pricing/_payload.json', { 'if-none-match': etag })).status).toBe(304)
+  })
+
+  it('states the hold the server runs with (HOLD_DAYS), not the one of the build, in pages and payloads', async () => {
+    const page = await (await get('/features')).text()
+    expect(page).toContain(`Held for ${app.config.payouts.holdDays} days`)
+    expect(page).not.toContain('[[hold-days]]')
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const payload = await get('/features/_payload.json', { 'accept-encoding': encoding })
+      expect(await payload.json(), encoding).toEqual({
+        heading: 'Features',
+        hold: `Held for ${app.config.payouts.holdDays} days`,
+      })
+    }
   })
 
   it('puts the public runtime settings into the served HTML', async () => {

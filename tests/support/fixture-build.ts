@@ -31,7 +31,13 @@ export function fixtureBuild(): string {
   write('builds/latest.json', '{"id":"build-1","timestamp":1}')
   write('builds/meta/build-1.json', '{"id":"build-1","timestamp":1}')
   write('pricing/_payload.json', '{"heading":"Pricing"}')
-  write('../prerendered/pages.json', '{"/pricing":"pricing.html"}')
+  // A page that states the hold: the build writes its mark, the server the running figure.
+  write('features/_payload.json', '{"heading":"Features","hold":"Held for [[hold-days]] days"}', true)
+  write(
+    '../prerendered/features.html',
+    '<!doctype html><html><head><title>Soko</title></head><body><div id="root" data-prerendered="/features"><p>Held for [[hold-days]] days</p></div></body></html>',
+  )
+  write('../prerendered/pages.json', '{"/pricing":"pricing.html","/features":"features.html"}')
   write(
     '../prerendered/pricing.html',
     `<!doctype html><html><head><title>Soko — Sell Digital Products &amp; Get Paid Anywhere</title></head><body><div id="root" data-prerendered="/pricing"><h1>Pricing</h1><p>No monthly fee</p><script>${FIXTURE_INLINE_SCRIPT}</script></div><script id="soko-payload" type="application/json" data-path="/pricing">{"heading":"Pricing"}</script></body></html>`,

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router'
 import type { WeeklySlot } from '../../../contract/catalog.contract'
-import { PAYOUT_HOLD_DAYS } from '../../../contract/platform'
 import type { PublicPlace, PublicProduct, Rates } from '../../../contract/storefront'
 import { formatDateTime } from '../../lib/dates'
 import { formatSize } from '../../lib/size'
@@ -188,7 +187,7 @@ export function RefundTerms({ product }: { product: PublicProduct }) {
           PayPal. {ends}
         </li>
         <li>
-          Soko holds the seller’s earnings from each sale for {PAYOUT_HOLD_DAYS} days, so a refund can still
+          Soko holds the seller’s earnings from each sale for a while after it is paid, so a refund can still
           be paid.
         </li>
         <li>

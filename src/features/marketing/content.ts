@@ -1,5 +1,5 @@
 import { CONTACT_TOPICS } from '../../../contract/contact.constants'
-import { PAYOUT_HOLD_DAYS, SALE_FEE_BPS, SALE_FEE_TEXT } from '../../../contract/platform'
+import { HOLD_DAYS_MARK, SALE_FEE_BPS, SALE_FEE_TEXT } from '../../../contract/platform'
 import type { ContactPayload, FeaturesPayload, HomeWords, PricingPayload } from './types'
 
 /**
@@ -45,7 +45,7 @@ const home: HomeWords = {
     },
     {
       title: 'Get paid',
-      text: `Buyers pay by M-Pesa, card or PayPal. Earnings become available after ${PAYOUT_HOLD_DAYS} days.`,
+      text: `Buyers pay by M-Pesa, card or PayPal. Earnings become available after ${HOLD_DAYS_MARK} days.`,
     },
   ],
 }
@@ -146,7 +146,7 @@ const pricing: PricingPayload = {
   faq: [
     {
       question: 'When can I withdraw?',
-      answer: `Earnings from a sale are held for ${PAYOUT_HOLD_DAYS} days, in case of a refund, then you can withdraw them at once or on a schedule.`,
+      answer: `Earnings from a sale are held for ${HOLD_DAYS_MARK} days, in case of a refund, then you can withdraw them at once or on a schedule.`,
     },
     {
       question: 'Do buyers pay extra?',
