@@ -369,6 +369,12 @@ test('a seller with no signal still sees their sales and products', async ({ bro
   const sale = page.locator('li, tr', { hasText: `Video course ${run}` }).first()
   await expect(sale).toBeVisible()
   await expect.poll(() => savedQueries(page)).toEqual(expect.arrayContaining(['transactions', 'my-products']))
+  // Their balance and payouts, too.
+  await page.goto('/account/withdraw')
+  await expect(page.getByText(/^Available in KES/)).toBeVisible()
+  await expect
+    .poll(() => savedQueries(page))
+    .toEqual(expect.arrayContaining(['balances', 'payouts', 'methods']))
 
   await setOffline(context, page, true)
   for (const [where, shows] of [
@@ -380,6 +386,11 @@ test('a seller with no signal still sees their sales and products', async ({ bro
     await expect(page.getByText(/Offline — last updated/), where).toBeVisible()
     await expect(page.getByText(`Video course ${run}`).first(), where).toBeVisible()
   }
+  await page.goto('/account/withdraw')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Withdraw')
+  await expect(page.getByText(/Offline — last updated/)).toBeVisible()
+  await expect(page.getByText(/^Available in KES/)).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Your payouts' })).toBeVisible()
   await setOffline(context, page, false)
   await context.close()
 })
