@@ -146,3 +146,57 @@ test('the demo seller adds an M-Pesa number, withdraws instantly, and sees it pa
   await expect(failed).toContainText(/withdraw again/)
   expect(await available(page)).toBeCloseTo(before - 1_000, 2)
 })
+
+test('a new seller confirms their identity, the demo admin approves it, and the withdraw page lets them withdraw', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  // A seller who opened a storefront a moment ago.
+  const email = `new-seller-${run}@example.com`
+  const password = 'a-long-walk-to-lamu'
+  const { token } = await rpc<{ token: string }>(request, 'signUp', {
+    name: `Baraka ${run}`,
+    email,
+    password,
+  })
+  await rpc(
+    request,
+    'becomeSeller',
+    {
+      handle: `baraka-${run}`,
+      displayName: `Baraka Prints ${run}`,
+      country: 'KE',
+      payoutMethod: { kind: 'mpesa', phone: '0712000111' },
+    },
+    token,
+  )
+  await signIn(page, email, password)
+  await page.goto('/account/withdraw')
+  await expect(page.getByText('Before your first payout, confirm who you are')).toBeVisible()
+  await page.getByRole('link', { name: 'Confirm your identity' }).click()
+  await expect(page).toHaveURL(/\/account\/verify$/)
+  await typeInto(page, 'Full legal name', `Baraka Otieno ${run}`)
+  // A date field takes its parts in the browser's order: month, day, year in US English.
+  await page.getByLabel('Date of birth').click()
+  await page.keyboard.type('05171990')
+  await typeInto(page, 'Document number', '31234567')
+  await typeInto(page, 'Address', 'Moi Avenue, Mombasa')
+  await page.getByRole('button', { name: 'Send for review' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'In review' })).toBeVisible()
+
+  // The demo admin reviews it on a desktop.
+  const desk = await browser.newContext({ baseURL, serviceWorkers: 'block' })
+  const admin = await desk.newPage()
+  await signIn(admin, DEMO_ADMIN.email, DEMO_ADMIN.password)
+  await admin.goto('/admin')
+  const card = admin.locator('.card', { hasText: `Baraka Prints ${run}` })
+  await card.getByRole('button', { name: 'Approve' }).click()
+  await expect(card).toHaveCount(0)
+  await desk.close()
+
+  await page.goto('/account/withdraw')
+  await expect(page.getByRole('heading', { name: 'Where you get paid' })).toBeVisible()
+  await expect(page.getByText('Before your first payout, confirm who you are')).toHaveCount(0)
+})
