@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   ledgerEntries,
   ledgerTransactions,
@@ -49,6 +49,11 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
   })
   afterAll(async () => {
     await app?.close()
+  })
+  // Whatever a test did, the books balance in every currency afterwards.
+  afterEach(async () => {
+    await app.sandboxesIdle()
+    expect(await ledgerImbalance(app.database.db)).toEqual({})
   })
 
   /** A Kenyan seller whose identity is approved, with one card sale of PRICE available at once. */
