@@ -3,9 +3,9 @@ import { CURRENCY_LIMITS, type CurrencyCode, currencyCodes } from '../../../cont
 import { PAYOUT_HOLD_DAYS } from '../../../contract/platform'
 
 /**
- * The platform's payout figures, with their defaults in this one place and each overridable from the
- * environment. Amounts are per currency in minor units; an override names the currencies it changes
- * (`PAYOUT_MAX=KES:25000000,USD:200000`) and the others keep their defaults.
+ * The platform's payout figures and timings, with their defaults in this one place and each overridable
+ * from the environment. Amounts are per currency in minor units; an override names the currencies it
+ * changes (`PAYOUT_MAX=KES:25000000,USD:200000`) and the others keep their defaults.
  */
 export interface PayoutsConfig {
   /** Days a sale's earnings are held before they can be withdrawn. */
@@ -20,6 +20,16 @@ export interface PayoutsConfig {
   approvalOver: Record<CurrencyCode, number>
   /** Hours a newly added destination waits before it receives anything. */
   newMethodWaitHours: number
+  /**
+   * Seconds a send holds its payout (`sending`) while the provider is asked. A process that dies meanwhile
+   * leaves the claim to run out, and the sweep then sends again with the same key, which the provider
+   * takes as a repeat: long enough for a slow provider to answer, short enough that a crash delays little.
+   */
+  sendLeaseSeconds: number
+  /** Seconds after a payout went to its provider before it is asked about, if its result has not come. */
+  checkAfterSeconds: number
+  /** Seconds between sweeps of money out: scheduled runs, sends to retry or resume, late results. */
+  sweepSeconds: number
 }
 
 /** Defaults: what a KES figure is worth in each currency, roughly, rounded to a round figure. */
@@ -71,6 +81,9 @@ export const payoutsEnv = {
   PAYOUT_NEW_METHOD_WAIT_HOURS: whole('hours')
     .max(24 * 30)
     .default(24),
+  PAYOUT_SEND_LEASE_SECONDS: whole('seconds').min(1, 'Use at least 1 second').max(3_600).default(120),
+  PAYOUT_CHECK_AFTER_SECONDS: whole('seconds').min(1, 'Use at least 1 second').max(86_400).default(180),
+  PAYOUT_SWEEP_SECONDS: whole('seconds').min(1, 'Use at least 1 second').max(3_600).default(30),
 }
 
 type PayoutsEnv = z.output<z.ZodObject<typeof payoutsEnv>>
@@ -94,5 +107,8 @@ export function payoutsConfig(e: PayoutsEnv): PayoutsConfig {
     daily: withOverrides(scale(DEFAULT_MAXIMUM, 2), e.PAYOUT_DAILY_MAX),
     approvalOver: withOverrides(scale(DEFAULT_MAXIMUM, 0.4), e.PAYOUT_APPROVAL_OVER),
     newMethodWaitHours: e.PAYOUT_NEW_METHOD_WAIT_HOURS,
+    sendLeaseSeconds: e.PAYOUT_SEND_LEASE_SECONDS,
+    checkAfterSeconds: e.PAYOUT_CHECK_AFTER_SECONDS,
+    sweepSeconds: e.PAYOUT_SWEEP_SECONDS,
   }
 }

@@ -11,10 +11,6 @@ import { methodLabel } from './methods'
 import { type PayoutRow, step } from './view'
 import { money, when } from './words'
 
-/** While a send is under way its payout is claimed for this long; a crash leaves it to be sent again. */
-const SEND_LEASE_MS = 2 * 60_000
-/** The first time a payout on its way is asked about, if its result has not come. */
-const FIRST_CHECK_MS = 3 * 60_000
 const RAIL_NAMES: Record<PayoutRail, string> = { mpesa: 'M-Pesa', paypal: 'PayPal', bank: 'the bank' }
 
 const payoutIdOf = (key: string) => key.split('.')[0] ?? key
@@ -46,7 +42,8 @@ export async function sendPayout(
     .update(payouts)
     .set({
       attempts: sql`${payouts.attempts} + 1`,
-      dueAt: new Date(now.getTime() + SEND_LEASE_MS),
+      // Claimed for the lease (PAYOUT_SEND_LEASE_SECONDS): a crash leaves it to be sent again after it.
+      dueAt: new Date(now.getTime() + deps.config.payouts.sendLeaseSeconds * 1000),
       sendKey: sql`coalesce(${payouts.sendKey}, ${payouts.id}::text)`,
       updatedAt: now,
     })
@@ -115,6 +112,8 @@ export async function applyTransfer(
 ): Promise<'applied' | 'ignored' | 'unknown'> {
   const payoutId = payoutIdOf(target.id)
   if (!/^[0-9a-f-]{36}$/.test(payoutId)) return 'unknown'
+  // Asked about if its result has not come by then (PAYOUT_CHECK_AFTER_SECONDS).
+  const firstCheckMs = deps.config.payouts.checkAfterSeconds * 1000
   let told: PayoutRow | null = null
   const outcome = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update')
@@ -165,7 +164,7 @@ export async function applyTransfer(
         .set({
           status: 'processing',
           providerRef: state.providerRef || row.providerRef,
-          dueAt: new Date(now.getTime() + FIRST_CHECK_MS),
+          dueAt: new Date(now.getTime() + firstCheckMs),
           updatedAt: now,
           timeline:
             row.status === 'processing'
@@ -182,7 +181,7 @@ export async function applyTransfer(
         .update(payouts)
         .set({
           status: neverSent(state) ? 'sending' : 'processing',
-          dueAt: new Date(now.getTime() + (neverSent(state) ? 0 : FIRST_CHECK_MS)),
+          dueAt: new Date(now.getTime() + (neverSent(state) ? 0 : firstCheckMs)),
           updatedAt: now,
           timeline: step(row, row.status, failure.title, now),
         })
@@ -250,9 +249,10 @@ export async function checkLate(deps: PayoutDeps, now = new Date()) {
       ),
     )
     .limit(20)
+  const firstCheckMs = deps.config.payouts.checkAfterSeconds * 1000
   for (const row of late) {
     const waited = now.getTime() - row.updatedAt.getTime()
-    const next = new Date(now.getTime() + Math.min(Math.max(waited, FIRST_CHECK_MS), 60 * 60_000))
+    const next = new Date(now.getTime() + Math.min(Math.max(waited, firstCheckMs), 60 * 60_000))
     const [claimed] = await deps.db
       .update(payouts)
       .set({ dueAt: next })

@@ -71,4 +71,25 @@ describe('loadConfig', () => {
     })
     expect(() => loadConfig({ JOB_LEASE_MS: '10' })).toThrowError(/JOB_LEASE_MS: Use at least 300 ms/)
   })
+
+  it('reads how long a payout send is claimed, when it is first checked and how often payouts are swept', () => {
+    expect(loadConfig({}).payouts).toMatchObject({
+      sendLeaseSeconds: 120,
+      checkAfterSeconds: 180,
+      sweepSeconds: 30,
+    })
+    expect(
+      loadConfig({
+        PAYOUT_SEND_LEASE_SECONDS: '2',
+        PAYOUT_CHECK_AFTER_SECONDS: '1',
+        PAYOUT_SWEEP_SECONDS: '5',
+      }).payouts,
+    ).toMatchObject({ sendLeaseSeconds: 2, checkAfterSeconds: 1, sweepSeconds: 5 })
+    expect(() => loadConfig({ PAYOUT_SEND_LEASE_SECONDS: '0' })).toThrowError(
+      /PAYOUT_SEND_LEASE_SECONDS: Use at least 1 second/,
+    )
+    expect(() => loadConfig({ PAYOUT_SWEEP_SECONDS: '1.5' })).toThrowError(
+      /PAYOUT_SWEEP_SECONDS: Use a whole number of seconds/,
+    )
+  })
 })
