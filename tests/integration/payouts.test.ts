@@ -559,4 +559,33 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     )
     expect(await ledgerImbalance(app.database.db)).toEqual({})
   })
+
+  it('the payout method given when opening a storefront becomes the first destination (an M-Pesa number only once confirmed)', async () => {
+    const paypal = await personOf(app, 'opens-paypal@example.com')
+    const opened = await app.call(
+      'becomeSeller',
+      {
+        handle: 'makena-prints',
+        displayName: 'Makena Prints',
+        country: 'KE',
+        payoutMethod: { kind: 'paypal', email: 'makena@example.com' },
+      },
+      paypal.token,
+    )
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200)
+    const methods = data(await app.call('listPayoutMethods', {}, paypal.token)).methods
+    expect(methods).toEqual([expect.objectContaining({ rail: 'paypal', label: 'PayPal makena@example.com' })])
+    const mpesa = await personOf(app, 'opens-mpesa@example.com')
+    await app.call(
+      'becomeSeller',
+      {
+        handle: 'jabali-sounds',
+        displayName: 'Jabali Sounds',
+        country: 'KE',
+        payoutMethod: { kind: 'mpesa', phone: '0712345009' },
+      },
+      mpesa.token,
+    )
+    expect(data(await app.call('listPayoutMethods', {}, mpesa.token)).methods).toEqual([])
+  })
 })

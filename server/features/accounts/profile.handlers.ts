@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm'
 import { sellers, users } from '../../db/schema'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import type { Handlers } from '../../rpc/context'
+import { checkoutDeps } from '../checkout/checkout.handlers'
+import { addSignupMethod } from '../payouts/methods'
 import { loadPublicUser, publicUser } from './accounts.handlers'
 import { assertHandleAllowed, makeSeller } from './accounts.service'
 
@@ -35,6 +37,7 @@ export const profileHandlers: Pick<
     if (user.roles.includes('seller'))
       throw new AppError(409, 'You already have a storefront: change it in your profile settings')
     await ctx.db.transaction((tx) => makeSeller(tx, user.id, input))
+    await addSignupMethod(checkoutDeps(ctx), user.id, input.payoutMethod)
     return { user: await loadPublicUser(ctx.db, user.id) }
   },
 

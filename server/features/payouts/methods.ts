@@ -94,6 +94,10 @@ export async function addMethod(
       })
     await consumePhoneCode(deps.db, sellerId, method.phone, input.code)
   }
+  return insertMethod(deps, sellerId, method)
+}
+
+async function insertMethod(deps: PayoutDeps, sellerId: string, method: PayoutMethod): Promise<MethodRow> {
   const existing = await listMethods(deps, sellerId)
   if (existing.some((row) => sameDestination(row.details, method)))
     throw new AppError(409, 'You already have this destination')
@@ -112,6 +116,22 @@ export async function addMethod(
   if (!row) throw new Error('insert returned no row')
   await tellSellerOfNewMethod(deps, sellerId, row)
   return row
+}
+
+/**
+ * The payout method given when the storefront was opened becomes the seller's first destination: a PayPal
+ * e-mail or a bank account as given, an M-Pesa number only when it is the account's confirmed phone (any
+ * other number is confirmed with a code on the withdraw page first). It waits like any new destination.
+ */
+export async function addSignupMethod(deps: PayoutDeps, sellerId: string, method: PayoutMethod) {
+  if (method.kind === 'mpesa') {
+    const [user] = await deps.db
+      .select({ phone: users.phone, verified: users.phoneVerifiedAt })
+      .from(users)
+      .where(eq(users.id, sellerId))
+    if (user?.phone !== method.phone || !user.verified) return null
+  }
+  return insertMethod(deps, sellerId, method)
 }
 
 async function tellSellerOfNewMethod(deps: PayoutDeps, sellerId: string, row: MethodRow) {

@@ -7,14 +7,6 @@ import { clearSession, storeUser, useSession } from '../../lib/session'
 import { usePageTitle } from '../../lib/title'
 import { accountsQueries } from './accounts.queries'
 import { NewPasswordField } from './fields'
-import { PayoutMethodFields, readPayoutMethod } from './PayoutMethodFields'
-
-const schedules = [
-  { value: 'instant', label: 'Instantly, after each sale clears' },
-  { value: 'daily', label: 'Daily' },
-  { value: 'weekly', label: 'Weekly' },
-  { value: 'monthly', label: 'Monthly' },
-]
 
 /** The kinds of SMS a person can turn off; codes always go. */
 const SMS_CHOICES = [
@@ -34,7 +26,6 @@ export function SettingsPage() {
   const user = session.user
   const isSeller = user?.roles.includes('seller') ?? false
   const platform = useQuery(accountsQueries.settings())
-  const profile = useQuery(accountsQueries.profile())
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [saved, setSaved] = useState<Record<string, string>>({})
@@ -49,15 +40,9 @@ export function SettingsPage() {
       smsReceipts: data.get('smsReceipts') === 'on',
       smsPayouts: data.get('smsPayouts') === 'on',
       smsReminders: data.get('smsReminders') === 'on',
-      ...(isSeller ? { payoutSchedule: text(data, 'payoutSchedule') as 'weekly' } : {}),
     })
     await storeUser(updated)
     say('preferences', 'Preferences saved.')
-  })
-  const payout = useSubmit(async (data) => {
-    await rpc('updateSettings', { payoutMethod: readPayoutMethod(data) })
-    await queryClient.invalidateQueries({ queryKey: accountsQueries.profile().queryKey })
-    say('payout', 'Payout method saved.')
   })
   const password = useSubmit(async (data) => {
     await rpc('changePassword', {
@@ -140,15 +125,6 @@ export function SettingsPage() {
             <label htmlFor={choice.name}>{choice.label}</label>
           </div>
         ))}
-        {isSeller ? (
-          <SelectField
-            label="Payouts"
-            name="payoutSchedule"
-            options={schedules}
-            defaultValue={settings.payoutSchedule}
-            errors={preferences.errors}
-          />
-        ) : null}
         <SubmitButton busy={preferences.busy} busyText="Saving…">
           Save preferences
         </SubmitButton>
@@ -156,21 +132,11 @@ export function SettingsPage() {
 
       {isSeller ? (
         <>
-          <h2>Payout method</h2>
-          {profile.isPending ? (
-            <p>Loading your payout method…</p>
-          ) : profile.isError ? (
-            <p role="alert">Your payout method could not be loaded. Reload to try again.</p>
-          ) : (
-            <form onSubmit={payout.onSubmit} noValidate className="form">
-              <FormMessage message={payout.message} />
-              <FormMessage message={saved.payout ?? null} tone="ok" />
-              <PayoutMethodFields errors={payout.errors} initial={profile.data.storefront?.payoutMethod} />
-              <SubmitButton busy={payout.busy} busyText="Saving…">
-                Save payout method
-              </SubmitButton>
-            </form>
-          )}
+          <h2>Payouts</h2>
+          <p>
+            Where you get paid, your payout schedule and your payouts are on the{' '}
+            <Link to="/account/withdraw">Withdraw page</Link>.
+          </p>
         </>
       ) : null}
 
