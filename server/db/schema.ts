@@ -407,6 +407,8 @@ export const refunds = pgTable(
     failure: text('failure'),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When its provider was last asked about it (an M-Pesa refund whose B2C result never came). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
   },
   (t) => [check('refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`)],
 )

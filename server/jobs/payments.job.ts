@@ -1,5 +1,5 @@
-import { and, eq, lt, sql } from 'drizzle-orm'
-import { orders } from '../db/schema'
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
+import { orders, refunds } from '../db/schema'
 import type { CheckoutDeps } from '../features/checkout/deps'
 import { checkPending, expireOrders } from '../features/checkout/payment'
 import { defineRecurringJob } from './define'
@@ -15,7 +15,7 @@ export function paymentsSweep(deps: CheckoutDeps) {
     name: 'payments.sweep',
     schedule: { everyMs: 30_000 },
     maxAttempts: 1,
-    async run() {
+    async run(ctx) {
       await expireOrders(deps)
       // Waiting payments older than a minute: their callback or webhook is late or lost.
       const late = await deps.db
@@ -30,6 +30,43 @@ export function paymentsSweep(deps: CheckoutDeps) {
         )
         .limit(20)
       for (const { id } of late) await checkPending(deps, id)
+      await askAboutLateRefunds(deps, ctx.now())
     },
   })
+}
+
+/** How long an M-Pesa refund waits for its B2C result before M-Pesa is asked, and between two askings. */
+const REFUND_CHECK_MS = 5 * 60_000
+
+/**
+ * M-Pesa refunds whose B2C result never came (a result lost, or M-Pesa's queue timing out: neither says
+ * whether the money went) are asked about with Transaction Status, whose answer settles them through the
+ * same hook as a result. Each is claimed by setting when it was asked, so instances do not ask twice.
+ */
+export async function askAboutLateRefunds(deps: CheckoutDeps, now: Date) {
+  const before = new Date(now.getTime() - REFUND_CHECK_MS)
+  const late = await deps.db
+    .update(refunds)
+    .set({ checkedAt: now })
+    .where(
+      and(
+        eq(refunds.status, 'pending'),
+        eq(refunds.method, 'mpesa'),
+        isNotNull(refunds.providerRef),
+        lt(refunds.createdAt, before),
+        or(isNull(refunds.checkedAt), lt(refunds.checkedAt, before)),
+      ),
+    )
+    .returning()
+  const mpesa = deps.gateway.providers.mpesa
+  for (const refund of late)
+    try {
+      await mpesa.checkPayout?.({
+        id: refund.id,
+        providerRef: refund.providerRef,
+        amount: { amount: refund.amount, currency: refund.currency },
+      })
+    } catch (error) {
+      deps.log.warn('asking M-Pesa about a refund failed; asked again later', { refundId: refund.id, error })
+    }
 }

@@ -3,7 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   ledgerEntries,
   ledgerTransactions,
+  orders,
   payouts,
+  products,
+  refunds,
   sellerVerifications,
   smsMessages,
 } from '../../server/db/schema'
@@ -587,5 +590,57 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
       mpesa.token,
     )
     expect(data(await app.call('listPayoutMethods', {}, mpesa.token)).methods).toEqual([])
+  })
+
+  it('an M-Pesa refund whose B2C result never came is settled by Transaction Status from the payments sweep', async () => {
+    const seller = await sellerWithSale('refundo')
+    const buyer = await personOf(app, 'refund-buyer@example.com')
+    const [product] = await app.database.db.select().from(products).where(eq(products.sellerId, seller.id))
+    // Paid by M-Pesa from the sandbox's number whose B2C results are lost.
+    const started = await app.call(
+      'startCheckout',
+      { productId: product?.id, method: 'mpesa', phone: '0700000705' },
+      buyer.token,
+    )
+    expect(started.status, JSON.stringify(started.body)).toBe(200)
+    const orderId = data(started).orderId as string
+    const [row] = await app.database.db.select().from(orders).where(eq(orders.id, orderId))
+    const paid = await fetch(app.checkout.gateway.urls.stkCallback(orderId), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        Body: {
+          stkCallback: {
+            MerchantRequestID: `m-${orderId}`,
+            CheckoutRequestID: row?.providerRef,
+            ResultCode: 0,
+            ResultDesc: 'The service request is processed successfully.',
+            CallbackMetadata: {
+              Item: [
+                { Name: 'Amount', Value: (row?.chargeAmount ?? 0) / 100 },
+                { Name: 'MpesaReceiptNumber', Value: 'SBXREFUND1' },
+                { Name: 'TransactionDate', Value: 20261124102115 },
+                { Name: 'PhoneNumber', Value: 254700000705 },
+              ],
+            },
+          },
+        },
+      }),
+    })
+    expect(paid.status).toBe(200)
+    expect((await app.call('refundOrder', { orderId, reason: 'Wrong date' }, seller.token)).status).toBe(200)
+    await app.sandboxesIdle()
+    const refundOf = async () =>
+      (await app.database.db.select().from(refunds).where(eq(refunds.orderId, orderId)))[0]
+    expect((await refundOf())?.status).toBe('pending')
+    const { askAboutLateRefunds } = await import('../../server/jobs/payments.job')
+    // Too soon: not asked.
+    await askAboutLateRefunds(app.checkout, new Date(Date.now() + 60_000))
+    expect((await refundOf())?.checkedAt).toBeNull()
+    await askAboutLateRefunds(app.checkout, later(6))
+    await app.sandboxesIdle()
+    expect((await refundOf())?.status).toBe('succeeded')
+    const [after] = await app.database.db.select().from(orders).where(eq(orders.id, orderId))
+    expect(after?.status).toBe('refunded')
   })
 })
