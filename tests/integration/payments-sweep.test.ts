@@ -84,7 +84,8 @@ describe.each(databaseKinds)('payments.sweep on %s', (kind) => {
     expect(queued?.runAt).toEqual(new Date(clock.now().getTime() + 30_000))
 
     clock.advance(30_000)
-    expect(await runner.runDue()).toBe(1)
+    // This sweep and payouts.sweep, both every 30 s.
+    expect(await runner.runDue()).toBe(2)
     expect((await order(expired))?.status).toBe('expired')
     // The late one was asked about (its session is still open, so it still waits); the fresh one was not.
     expect(await order(late)).toMatchObject({ status: 'pending', checkedAt: expect.any(Date) })
