@@ -107,7 +107,6 @@ describe.each(databaseKinds)('a payout whose server is killed while M-Pesa is as
     preparedDb =
       kind === 'postgres' ? await createScratchDatabase(inject('postgresTemplate') || undefined) : null
     const server = await startServer({
-      entry: 'built',
       env: {
         ...QUICK,
         DATA_DIR: preparedDir,
@@ -196,7 +195,7 @@ describe.each(databaseKinds)('a payout whose server is killed while M-Pesa is as
         : { kind: 'pglite', dataDir }
       /** Every server process of this case, to show what they printed if it fails. */
       const started: ServerProcess[] = []
-      let server: ServerProcess | null = await startServer({ entry: 'built', env })
+      let server: ServerProcess | null = await startServer({ env })
       started.push(server)
       try {
         const base = server.url
@@ -242,7 +241,7 @@ describe.each(databaseKinds)('a payout whose server is killed while M-Pesa is as
           ])
         }
 
-        server = await startServer({ entry: 'built', env })
+        server = await startServer({ env })
         started.push(server)
         const paid = await eventually(async () => {
           const { payout: now } = await rpc<{ payout: PayoutView }>(
