@@ -26,6 +26,8 @@ export function SettingsPage() {
   const user = session.user
   const isSeller = user?.roles.includes('seller') ?? false
   const platform = useQuery(accountsQueries.settings())
+  // Also how a session ended elsewhere is noticed here: the server refuses it, and the app signs out.
+  const profile = useQuery(accountsQueries.profile())
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const [saved, setSaved] = useState<Record<string, string>>({})
@@ -134,8 +136,8 @@ export function SettingsPage() {
         <>
           <h2>Payouts</h2>
           <p>
-            Where you get paid, your payout schedule and your payouts are on the{' '}
-            <Link to="/account/withdraw">Withdraw page</Link>.
+            Where {profile.data?.storefront?.displayName ?? 'your storefront'} gets paid, your payout schedule
+            and your payouts are on the <Link to="/account/withdraw">Withdraw page</Link>.
           </p>
         </>
       ) : null}
