@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test'
+import type { BrowserContext, Page, Request } from '@playwright/test'
 import sharp from 'sharp'
 import { lastLink } from '../support/outbox'
 import { expect, test } from './fixtures'
@@ -184,16 +184,21 @@ test('register as a seller: account, storefront and M-Pesa payouts in one form',
   await page.goto('/account/settings/profile')
   await expect(page.getByLabel('Handle')).toHaveValue(handle)
   // docs/product.md (Calls): every API request carries the token; the storage host (here the disk store's /files/) never.
-  const sent: { method: string; path: string; authorization: string | undefined }[] = []
-  page.on('request', async (request) => {
+  // Headers are read as each request goes out; the listener is removed before the page moves on, so
+  // no read outlives the test.
+  const sent: Promise<{ method: string; path: string; authorization: string | undefined }>[] = []
+  const record = (request: Request) => {
     const url = new URL(request.url())
     if (url.pathname === '/' || url.pathname.startsWith('/files/'))
-      sent.push({
-        method: request.method(),
-        path: url.pathname,
-        authorization: (await request.allHeaders()).authorization,
-      })
-  })
+      sent.push(
+        request.allHeaders().then((headers) => ({
+          method: request.method(),
+          path: url.pathname,
+          authorization: headers.authorization,
+        })),
+      )
+  }
+  page.on('request', record)
   const picture = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#b45309' } })
     .jpeg()
     .toBuffer()
@@ -203,9 +208,11 @@ test('register as a seller: account, storefront and M-Pesa payouts in one form',
   const avatar = page.getByRole('img', { name: "Otieno Baraka's profile" })
   await expect(avatar).toHaveAttribute('srcset', /-96\.webp 96w, .*-256\.webp 256w/)
   expect(await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThanOrEqual(96)
+  page.off('request', record)
+  const requests = await Promise.all(sent)
   const token = (await authCookie(page.context()))?.value
-  const rpcCalls = sent.filter((r) => r.method === 'POST' && r.path === '/')
-  const upload = sent.find((r) => r.method === 'PUT' && r.path.startsWith('/files/'))
+  const rpcCalls = requests.filter((r) => r.method === 'POST' && r.path === '/')
+  const upload = requests.find((r) => r.method === 'PUT' && r.path.startsWith('/files/'))
   expect(rpcCalls.length).toBeGreaterThanOrEqual(2)
   for (const call of rpcCalls) expect(call.authorization).toBe(`Bearer ${token}`)
   expect(upload).toBeDefined()
