@@ -5,6 +5,7 @@ import { catalogContract } from './catalog.contract'
 import { checkoutContract } from './checkout.contract'
 import { contactContract } from './contact.contract'
 import { downloadsContract } from './downloads.contract'
+import { invoicesContract } from './invoices.contract'
 import { payoutsContract } from './payouts.contract'
 import { settingsContract } from './settings.contract'
 import { smsContract } from './sms.contract'
@@ -18,6 +19,7 @@ export const contract = {
   ...checkoutContract,
   ...contactContract,
   ...downloadsContract,
+  ...invoicesContract,
   ...payoutsContract,
   ...settingsContract,
   ...smsContract,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MPESA_PHONE_HINT, normalizeKenyanMobile } from './phone'
+import { MPESA_PHONE_HINT, normalizeKenyanMobile, normalizePhone, PHONE_HINT } from './phone'
 
 /**
  * A Kenyan mobile number field, normalised to 2547XXXXXXXX. Apart from phone.ts so the browser's checkout can
@@ -9,6 +9,16 @@ export const kenyanMobile = z.string({ error: MPESA_PHONE_HINT }).transform((val
   const normalized = normalizeKenyanMobile(value)
   if (!normalized) {
     ctx.addIssue({ code: 'custom', message: MPESA_PHONE_HINT })
+    return z.NEVER
+  }
+  return normalized
+})
+
+/** Any mobile number an SMS can reach, normalised to its digits with the country code. */
+export const mobilePhone = z.string({ error: PHONE_HINT }).transform((value, ctx) => {
+  const normalized = normalizePhone(value)
+  if (!normalized) {
+    ctx.addIssue({ code: 'custom', message: PHONE_HINT })
     return z.NEVER
   }
   return normalized

@@ -1,0 +1,371 @@
+import { z } from 'zod'
+import { PAYMENT_METHODS } from './checkout.constants'
+import {
+  INVOICE_MAX_LINES,
+  INVOICE_MAX_REMINDERS,
+  INVOICE_MAX_TAXES,
+  INVOICE_STATUSES,
+  RECORDED_PAYMENT_METHODS,
+  REMINDER_MAX_DAYS,
+  REMINDER_MIN_DAYS,
+} from './invoices.constants'
+import { currencyCode, money } from './money'
+import { kenyanMobile, mobilePhone } from './phone.schema'
+import { defineSubject } from './rpc'
+
+/**
+ * Invoices: a seller bills a client, who pays at `/p?invoice={id}&key={key}` by M-Pesa, card or PayPal.
+ * Amounts are integer minor units of the invoice's currency; totals are always computed by the server
+ * (contract/invoice-totals.ts), never read from the client.
+ */
+
+const invoiceId = z.uuid({ error: 'Choose an invoice' })
+const amount = (what: string) =>
+  z
+    .number({ error: `Give ${what} as a whole number of cents` })
+    .int(`Give ${what} as a whole number of cents`)
+    .min(0, `${what[0]?.toUpperCase()}${what.slice(1)} cannot be below zero`)
+    .max(1_000_000_000_00, `${what[0]?.toUpperCase()}${what.slice(1)} is too large`)
+const text = (max: number, what: string) =>
+  z
+    .string({ error: `Write the ${what}` })
+    .trim()
+    .max(max, `Keep the ${what} to ${max} characters`)
+const optionalText = (max: number, what: string) =>
+  text(max, what)
+    .nullish()
+    .transform((v) => v || null)
+
+export const invoiceLineInput = z.strictObject({
+  description: text(500, 'description').min(1, 'Describe this line'),
+  /** Thousandths: 1500 is 1.5. */
+  quantityMilli: z
+    .number({ error: 'Give a quantity' })
+    .int('Give a quantity with at most three decimals')
+    .min(1, 'The quantity must be above zero')
+    .max(1_000_000_000, 'At most 1,000,000'),
+  unitPrice: amount('the unit price'),
+})
+
+export const adjustmentInput = z.discriminatedUnion(
+  'kind',
+  [
+    z.strictObject({
+      kind: z.literal('percent'),
+      bps: z
+        .number({ error: 'Give a percentage' })
+        .int('At most two decimals')
+        .min(1, 'Above 0 %')
+        .max(10_000, 'At most 100 %'),
+    }),
+    z.strictObject({ kind: z.literal('amount'), amount: amount('the amount').min(1, 'Above zero') }),
+  ],
+  { error: 'Choose a percentage or an amount' },
+)
+
+export const invoiceTaxInput = z.strictObject({
+  name: text(40, 'tax name').min(1, 'Name the tax, e.g. VAT'),
+  rateBps: z
+    .number({ error: 'Give the rate' })
+    .int('At most two decimals')
+    .min(1, 'Above 0 %')
+    .max(10_000, 'At most 100 %'),
+  /** Already in the prices (extracted), or added on top. */
+  inclusive: z.boolean().default(false),
+})
+
+export const invoiceClientInput = z.strictObject({
+  name: text(120, "client's name").min(1, "Write the client's name"),
+  email: z
+    .email({ error: 'Give an e-mail address such as name@example.com' })
+    .max(254)
+    .nullish()
+    .or(z.literal('').transform(() => null))
+    .transform((v) => v ?? null),
+  phone: mobilePhone
+    .nullish()
+    .or(z.literal('').transform(() => null))
+    .transform((v) => v ?? null),
+})
+
+const date = (what: string) => z.iso.date({ error: `Give the ${what} date as YYYY-MM-DD` })
+
+/** What a seller writes; everything else (number, totals, status) is the server's. */
+export const invoiceDraftInput = z
+  .strictObject({
+    client: invoiceClientInput,
+    currency: currencyCode,
+    lines: z
+      .array(invoiceLineInput, { error: 'Add a line' })
+      .min(1, 'Add at least one line')
+      .max(INVOICE_MAX_LINES, `At most ${INVOICE_MAX_LINES} lines`),
+    discount: adjustmentInput.nullable().default(null),
+    taxes: z.array(invoiceTaxInput).max(INVOICE_MAX_TAXES, `At most ${INVOICE_MAX_TAXES} taxes`).default([]),
+    deposit: adjustmentInput.nullable().default(null),
+    issueDate: date('issue'),
+    dueDate: date('due'),
+    notes: optionalText(2000, 'notes'),
+    terms: optionalText(2000, 'terms'),
+    /** Days from the due date (-3: three days before). */
+    reminders: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(REMINDER_MIN_DAYS, `At most ${-REMINDER_MIN_DAYS} days before`)
+          .max(REMINDER_MAX_DAYS, `At most ${REMINDER_MAX_DAYS} days after`),
+      )
+      .max(INVOICE_MAX_REMINDERS, `At most ${INVOICE_MAX_REMINDERS} reminders`)
+      .default([]),
+  })
+  .superRefine((draft, ctx) => {
+    if (draft.dueDate < draft.issueDate)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dueDate'],
+        message: 'The due date cannot be before the issue date',
+      })
+    if (new Set(draft.reminders).size !== draft.reminders.length)
+      ctx.addIssue({ code: 'custom', path: ['reminders'], message: 'Each reminder once' })
+    if (draft.client.email === null && draft.client.phone === null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['client', 'email'],
+        message: 'Give the client’s e-mail or phone, so the invoice can reach them',
+      })
+  })
+
+export const invoiceStatus = z.enum(INVOICE_STATUSES)
+
+export const invoicePayment = z.object({
+  id: z.string(),
+  method: z.enum([...PAYMENT_METHODS, ...RECORDED_PAYMENT_METHODS]),
+  status: z.enum(['pending', 'paid', 'failed', 'expired', 'cancelled']),
+  /** In the invoice's currency: what it counts for. */
+  amount: z.number().int(),
+  /** What the payer was charged, when another currency or rounding. */
+  charged: money.nullable(),
+  /** Paid above what was due (a Paybill payment for more): the seller may give it back. */
+  excess: z.number().int(),
+  receipt: z.string().nullable(),
+  note: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  createdAt: z.string(),
+})
+
+const totalsView = z.object({
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  taxes: z.array(
+    z.object({ name: z.string(), rateBps: z.number(), inclusive: z.boolean(), amount: z.number() }),
+  ),
+  total: z.number().int(),
+  deposit: z.number().int(),
+  paid: z.number().int(),
+  /** What is left to pay. */
+  balance: z.number().int(),
+  /** What the client is asked to pay now: the deposit while it is not covered, then the balance. */
+  dueNow: z.number().int(),
+})
+
+export const invoiceView = z.object({
+  id: z.string(),
+  number: z.string().nullable(),
+  reference: z.string(),
+  status: invoiceStatus,
+  revision: z.number().int(),
+  currency: currencyCode,
+  client: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
+  lines: z.array(
+    z.object({
+      description: z.string(),
+      quantityMilli: z.number(),
+      unitPrice: z.number(),
+      total: z.number(),
+    }),
+  ),
+  discountInput: adjustmentInput.nullable(),
+  taxInput: z.array(z.object({ name: z.string(), rateBps: z.number(), inclusive: z.boolean() })),
+  depositInput: adjustmentInput.nullable(),
+  totals: totalsView,
+  issueDate: z.string(),
+  dueDate: z.string(),
+  notes: z.string().nullable(),
+  terms: z.string().nullable(),
+  reminders: z.array(
+    z.object({ days: z.number(), sendAt: z.string().nullable(), sentAt: z.string().nullable() }),
+  ),
+  payments: z.array(invoicePayment),
+  /** The client's pay page, with its key: null for a draft. */
+  payUrl: z.string().nullable(),
+  /** The PDF, with the key. */
+  pdfUrl: z.string(),
+  sentAt: z.string().nullable(),
+  viewedAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  voidedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type InvoiceView = z.infer<typeof invoiceView>
+
+export const invoiceSummary = z.object({
+  id: z.string(),
+  number: z.string().nullable(),
+  status: invoiceStatus,
+  clientName: z.string(),
+  currency: currencyCode,
+  total: z.number().int(),
+  paid: z.number().int(),
+  issueDate: z.string(),
+  dueDate: z.string(),
+  updatedAt: z.string(),
+})
+
+/** What the client sees at /p: the invoice without the seller's own fields, and how to pay what is due. */
+export const payInvoiceView = z.object({
+  id: z.string(),
+  number: z.string().nullable(),
+  reference: z.string(),
+  status: invoiceStatus,
+  currency: currencyCode,
+  seller: z.object({ name: z.string(), handle: z.string().nullable(), email: z.string().nullable() }),
+  client: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
+  lines: invoiceView.shape.lines,
+  totals: totalsView,
+  issueDate: z.string(),
+  dueDate: z.string(),
+  notes: z.string().nullable(),
+  terms: z.string().nullable(),
+  payments: z.array(invoicePayment.omit({ note: true })),
+  /** What paying `dueNow` costs by each method (converted where the method takes another currency). */
+  charges: z.array(z.object({ method: z.enum(PAYMENT_METHODS), amount: money, rate: z.number().nullable() })),
+  /** A deposit is due before the balance. */
+  dueNowIsDeposit: z.boolean(),
+  paybill: z.object({ number: z.string(), account: z.string() }),
+  /** A payment on its way (an M-Pesa prompt, a card page): the page follows it. */
+  pending: invoicePayment.omit({ note: true }).nullable(),
+  /** M-Pesa sandbox: the simulator's phone page. */
+  sandboxPhone: z.string().nullable(),
+  pdfUrl: z.string(),
+})
+export type PayInvoiceView = z.infer<typeof payInvoiceView>
+
+const access = { invoiceId, key: z.string({ error: 'This link is not complete' }).min(10).max(100) }
+
+export const invoicesContract = {
+  createInvoice: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary:
+      'Writes a draft invoice. `draftKey` (made by the device) makes a repeat — a draft written offline and ' +
+      'sent again when the network returns — answer the first invoice instead of making a second.',
+    input: z.strictObject({ draftKey: z.uuid().optional(), invoice: invoiceDraftInput }),
+    output: z.object({ invoice: invoiceView }),
+  }),
+  updateInvoice: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary:
+      'Changes an invoice. A draft changes as it is; a sent invoice becomes its next revision, keeps its ' +
+      'number and is sent again. A paid or cancelled invoice cannot change.',
+    input: z.strictObject({ invoiceId, invoice: invoiceDraftInput }),
+    output: z.object({ invoice: invoiceView }),
+  }),
+  sendInvoice: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary:
+      'Sends an invoice to its client: by e-mail with the PDF and the pay link, and by SMS with the link ' +
+      'when the client has a phone. The first send gives it the next number (INV-0001).',
+    input: z.strictObject({ invoiceId }),
+    output: z.object({ invoice: invoiceView }),
+  }),
+  voidInvoice: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary: 'Cancels an invoice that nothing has been paid on; its pay page then says it was cancelled.',
+    input: z.strictObject({ invoiceId, reason: optionalText(300, 'reason') }),
+    output: z.object({ invoice: invoiceView }),
+  }),
+  duplicateInvoice: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary: 'A new draft with the same client, lines, taxes and terms, dated today.',
+    input: z.strictObject({ invoiceId }),
+    output: z.object({ invoice: invoiceView }),
+  }),
+  listInvoices: defineSubject({
+    kind: 'query',
+    access: 'seller',
+    summary: 'The seller’s invoices, newest first, by status, client and issue dates.',
+    input: z.strictObject({
+      status: invoiceStatus.optional(),
+      client: z.string().trim().max(120).optional(),
+      from: date('first').optional(),
+      to: date('last').optional(),
+      cursor: z.string().max(100).optional(),
+      limit: z.number().int().min(1).max(50).default(20),
+    }),
+    output: z.object({ invoices: z.array(invoiceSummary), nextCursor: z.string().nullable() }),
+  }),
+  getInvoice: defineSubject({
+    kind: 'query',
+    access: 'seller',
+    summary: 'One of the seller’s invoices, with its payments and reminders.',
+    input: z.strictObject({ invoiceId }),
+    output: z.object({ invoice: invoiceView }),
+  }),
+  recordInvoicePayment: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary: 'Records money the client paid outside Soko (cash, a bank transfer); no money moves in Soko.',
+    input: z.strictObject({
+      invoiceId,
+      method: z.enum(RECORDED_PAYMENT_METHODS, { error: 'Choose cash or bank transfer' }),
+      amount: amount('the amount').min(1, 'Give the amount received'),
+      receivedOn: date('received'),
+      note: optionalText(300, 'note'),
+    }),
+    output: z.object({ invoice: invoiceView }),
+  }),
+  listInvoiceClients: defineSubject({
+    kind: 'query',
+    access: 'seller',
+    summary: 'People the seller has billed or sold to, to fill in an invoice’s client.',
+    input: z.strictObject({ query: z.string().trim().max(120).default('') }),
+    output: z.object({
+      clients: z.array(
+        z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
+      ),
+    }),
+  }),
+  getPayInvoice: defineSubject({
+    kind: 'query',
+    access: 'public',
+    summary:
+      'The invoice at its pay page, with its key. The client’s first open marks it viewed (not the seller’s, ' +
+      'not a link preview). A waiting payment is asked about when its callback is late.',
+    input: z.strictObject(access),
+    output: z.object({ invoice: payInvoiceView }),
+  }),
+  payInvoice: defineSubject({
+    kind: 'mutation',
+    access: 'public',
+    summary:
+      'Starts paying what is due now (the deposit, then the balance) by M-Pesa, card or PayPal, through the ' +
+      'same providers as orders; answers where to go next.',
+    input: z.strictObject({
+      ...access,
+      method: z.enum(PAYMENT_METHODS, { error: 'Choose how to pay' }),
+      phone: kenyanMobile.optional(),
+    }),
+    output: z.object({
+      paymentId: z.string(),
+      next: z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('redirect'), url: z.string() }),
+        z.object({ kind: z.literal('mpesa'), phone: z.string(), message: z.string() }),
+      ]),
+    }),
+  }),
+}
