@@ -12,13 +12,25 @@ function pageUrl(): string {
  * elsewhere a WhatsApp link and "Copy link". Shown once the app runs in the browser (the server cannot know
  * which the device has), in a row that keeps its height so nothing moves when it appears.
  */
-export function Share({ title, text }: { title: string; text: string }) {
+export function Share({
+  title,
+  text,
+  url,
+  copyLabel = 'Copy link',
+}: {
+  title: string
+  text: string
+  /** What to share, when it is not this page (an invoice's pay link). */
+  url?: string
+  copyLabel?: string
+}) {
+  const link = () => url ?? pageUrl()
   const [mode, setMode] = useState<'pending' | 'native' | 'links'>('pending')
   const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle')
   useEffect(() => setMode(typeof navigator.share === 'function' ? 'native' : 'links'), [])
   const share = async () => {
     try {
-      await navigator.share({ title, text, url: pageUrl() })
+      await navigator.share({ title, text, url: link() })
     } catch (error) {
       // Closing the sheet is an AbortError; any other refusal gets the links instead.
       if ((error as Error).name !== 'AbortError') setMode('links')
@@ -26,7 +38,7 @@ export function Share({ title, text }: { title: string; text: string }) {
   }
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(pageUrl())
+      await navigator.clipboard.writeText(link())
       setCopied('done')
     } catch {
       setCopied('failed')
@@ -43,7 +55,7 @@ export function Share({ title, text }: { title: string; text: string }) {
         <>
           <a
             className="button secondary"
-            href={`https://wa.me/?text=${encodeURIComponent(`${text} ${pageUrl()}`)}`}
+            href={`https://wa.me/?text=${encodeURIComponent(`${text} ${link()}`)}`}
             target="_blank"
             rel="noopener noreferrer"
           >
@@ -51,12 +63,12 @@ export function Share({ title, text }: { title: string; text: string }) {
             <span className="visually-hidden">Share on </span>WhatsApp
           </a>
           <button type="button" className="button secondary" onClick={() => void copy()}>
-            <Icon d="M9 9h11v11H9V9Zm-4 6V4h11" size={18} /> Copy link
+            <Icon d="M9 9h11v11H9V9Zm-4 6V4h11" size={18} /> {copyLabel}
           </button>
         </>
       ) : null}
       <p className="share-status" role="status">
-        {copied === 'done' ? 'Link copied' : copied === 'failed' ? `Copy this link: ${pageUrl()}` : ''}
+        {copied === 'done' ? 'Link copied' : copied === 'failed' ? `Copy this link: ${link()}` : ''}
       </p>
     </div>
   )
