@@ -77,6 +77,8 @@ export const pageMeta: Record<AppRoute, PageMeta> = {
   '/account': { name: 'Your account', private: true },
   '/account/create/merch': { name: 'New merch', private: true },
   '/account/create/invoice': { name: 'New invoice', private: true },
+  '/account/invoices': { name: 'Invoices', private: true },
+  '/account/invoices/$id': { name: 'Invoice', private: true },
   '/account/create/product': { name: 'New digital product', private: true },
   '/account/create/service': { name: 'New service', private: true },
   '/account/verify': { name: 'Verify your identity', private: true },

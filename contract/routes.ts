@@ -32,6 +32,8 @@ export const appRoutes = [
   '/account',
   '/account/create/merch',
   '/account/create/invoice',
+  '/account/invoices',
+  '/account/invoices/$id',
   '/account/create/product',
   '/account/create/service',
   '/account/verify',

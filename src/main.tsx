@@ -8,7 +8,7 @@ import { listenForInstallPrompt } from './lib/install'
 import { importerHandlesChunkErrors, reloadAfterChunkError } from './lib/reload'
 import { setSessionExpiredHandler } from './lib/rpc'
 import { registerServiceWorker } from './lib/service-worker'
-import { clearSession, restoreSession } from './lib/session'
+import { clearSession, getSession, restoreSession } from './lib/session'
 import { refreshSettings } from './lib/settings'
 import { CURRENT_BUILD, startUpdateChecks } from './lib/updates'
 import { createAppRouter, createQueryClient } from './router'
@@ -43,7 +43,11 @@ async function mount() {
     if (reloadAfterChunkError((event as Event & { payload?: unknown }).payload)) event.preventDefault()
   })
   const queryClient = createQueryClient()
-  void startSession(queryClient)
+  void startSession(queryClient).then(() => {
+    // A seller's invoices written offline go to Soko from the start (and when the network returns).
+    if (getSession().user?.roles.includes('seller'))
+      void import('./features/invoices/start-sync').then((sync) => sync.startInvoiceSync(queryClient))
+  })
   // On a first visit the prices' approximate figures wait for the location: they show once it is known.
   void cacheLocation().then((found) => {
     if (found) void queryClient.invalidateQueries({ queryKey: VISITOR_CURRENCY_KEY })

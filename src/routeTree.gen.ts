@@ -53,6 +53,8 @@ import { Route as DefaultAccountCreateInvoiceRouteImport } from './routes/_defau
 import { Route as DefaultAccountCreateMerchRouteImport } from './routes/_default/account/create/merch'
 import { Route as DefaultAccountCreateProductRouteImport } from './routes/_default/account/create/product'
 import { Route as DefaultAccountCreateServiceRouteImport } from './routes/_default/account/create/service'
+import { Route as DefaultAccountInvoicesIndexRouteImport } from './routes/_default/account/invoices/index'
+import { Route as DefaultAccountInvoicesIdRouteImport } from './routes/_default/account/invoices/$id'
 import { Route as DefaultAccountProductsIndexRouteImport } from './routes/_default/account/products/index'
 import { Route as DefaultAccountProductsServicesRouteImport } from './routes/_default/account/products/services'
 import { Route as DefaultAccountSettingsIndexRouteImport } from './routes/_default/account/settings/index'
@@ -283,6 +285,18 @@ const DefaultAccountCreateServiceRoute =
     path: '/create/service',
     getParentRoute: () => DefaultAccountRoute,
   } as any)
+const DefaultAccountInvoicesIndexRoute =
+  DefaultAccountInvoicesIndexRouteImport.update({
+    id: '/invoices/',
+    path: '/invoices/',
+    getParentRoute: () => DefaultAccountRoute,
+  } as any)
+const DefaultAccountInvoicesIdRoute =
+  DefaultAccountInvoicesIdRouteImport.update({
+    id: '/invoices/$id',
+    path: '/invoices/$id',
+    getParentRoute: () => DefaultAccountRoute,
+  } as any)
 const DefaultAccountProductsIndexRoute =
   DefaultAccountProductsIndexRouteImport.update({
     id: '/products/',
@@ -357,9 +371,11 @@ export interface FileRoutesByFullPath {
   '/account/create/merch': typeof DefaultAccountCreateMerchRoute
   '/account/create/product': typeof DefaultAccountCreateProductRoute
   '/account/create/service': typeof DefaultAccountCreateServiceRoute
+  '/account/invoices/$id': typeof DefaultAccountInvoicesIdRoute
   '/account/products/services': typeof DefaultAccountProductsServicesRoute
   '/account/settings/profile': typeof DefaultAccountSettingsProfileRoute
   '/verify/account/$token': typeof DefaultVerifyAccountTokenRoute
+  '/account/invoices/': typeof DefaultAccountInvoicesIndexRoute
   '/account/products/': typeof DefaultAccountProductsIndexRoute
   '/account/settings/': typeof DefaultAccountSettingsIndexRoute
 }
@@ -402,9 +418,11 @@ export interface FileRoutesByTo {
   '/account/create/merch': typeof DefaultAccountCreateMerchRoute
   '/account/create/product': typeof DefaultAccountCreateProductRoute
   '/account/create/service': typeof DefaultAccountCreateServiceRoute
+  '/account/invoices/$id': typeof DefaultAccountInvoicesIdRoute
   '/account/products/services': typeof DefaultAccountProductsServicesRoute
   '/account/settings/profile': typeof DefaultAccountSettingsProfileRoute
   '/verify/account/$token': typeof DefaultVerifyAccountTokenRoute
+  '/account/invoices': typeof DefaultAccountInvoicesIndexRoute
   '/account/products': typeof DefaultAccountProductsIndexRoute
   '/account/settings': typeof DefaultAccountSettingsIndexRoute
 }
@@ -454,9 +472,11 @@ export interface FileRoutesById {
   '/_default/account/create/merch': typeof DefaultAccountCreateMerchRoute
   '/_default/account/create/product': typeof DefaultAccountCreateProductRoute
   '/_default/account/create/service': typeof DefaultAccountCreateServiceRoute
+  '/_default/account/invoices/$id': typeof DefaultAccountInvoicesIdRoute
   '/_default/account/products/services': typeof DefaultAccountProductsServicesRoute
   '/_default/account/settings/profile': typeof DefaultAccountSettingsProfileRoute
   '/_default/verify/account/$token': typeof DefaultVerifyAccountTokenRoute
+  '/_default/account/invoices/': typeof DefaultAccountInvoicesIndexRoute
   '/_default/account/products/': typeof DefaultAccountProductsIndexRoute
   '/_default/account/settings/': typeof DefaultAccountSettingsIndexRoute
 }
@@ -505,9 +525,11 @@ export interface FileRouteTypes {
     | '/account/create/merch'
     | '/account/create/product'
     | '/account/create/service'
+    | '/account/invoices/$id'
     | '/account/products/services'
     | '/account/settings/profile'
     | '/verify/account/$token'
+    | '/account/invoices/'
     | '/account/products/'
     | '/account/settings/'
   fileRoutesByTo: FileRoutesByTo
@@ -550,9 +572,11 @@ export interface FileRouteTypes {
     | '/account/create/merch'
     | '/account/create/product'
     | '/account/create/service'
+    | '/account/invoices/$id'
     | '/account/products/services'
     | '/account/settings/profile'
     | '/verify/account/$token'
+    | '/account/invoices'
     | '/account/products'
     | '/account/settings'
   id:
@@ -601,9 +625,11 @@ export interface FileRouteTypes {
     | '/_default/account/create/merch'
     | '/_default/account/create/product'
     | '/_default/account/create/service'
+    | '/_default/account/invoices/$id'
     | '/_default/account/products/services'
     | '/_default/account/settings/profile'
     | '/_default/verify/account/$token'
+    | '/_default/account/invoices/'
     | '/_default/account/products/'
     | '/_default/account/settings/'
   fileRoutesById: FileRoutesById
@@ -923,6 +949,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultAccountCreateServiceRouteImport
       parentRoute: typeof DefaultAccountRoute
     }
+    '/_default/account/invoices/': {
+      id: '/_default/account/invoices/'
+      path: '/invoices'
+      fullPath: '/account/invoices/'
+      preLoaderRoute: typeof DefaultAccountInvoicesIndexRouteImport
+      parentRoute: typeof DefaultAccountRoute
+    }
+    '/_default/account/invoices/$id': {
+      id: '/_default/account/invoices/$id'
+      path: '/invoices/$id'
+      fullPath: '/account/invoices/$id'
+      preLoaderRoute: typeof DefaultAccountInvoicesIdRouteImport
+      parentRoute: typeof DefaultAccountRoute
+    }
     '/_default/account/products/': {
       id: '/_default/account/products/'
       path: '/products'
@@ -975,8 +1015,10 @@ interface DefaultAccountRouteChildren {
   DefaultAccountCreateMerchRoute: typeof DefaultAccountCreateMerchRoute
   DefaultAccountCreateProductRoute: typeof DefaultAccountCreateProductRoute
   DefaultAccountCreateServiceRoute: typeof DefaultAccountCreateServiceRoute
+  DefaultAccountInvoicesIdRoute: typeof DefaultAccountInvoicesIdRoute
   DefaultAccountProductsServicesRoute: typeof DefaultAccountProductsServicesRoute
   DefaultAccountSettingsProfileRoute: typeof DefaultAccountSettingsProfileRoute
+  DefaultAccountInvoicesIndexRoute: typeof DefaultAccountInvoicesIndexRoute
   DefaultAccountProductsIndexRoute: typeof DefaultAccountProductsIndexRoute
   DefaultAccountSettingsIndexRoute: typeof DefaultAccountSettingsIndexRoute
 }
@@ -995,8 +1037,10 @@ const DefaultAccountRouteChildren: DefaultAccountRouteChildren = {
   DefaultAccountCreateMerchRoute: DefaultAccountCreateMerchRoute,
   DefaultAccountCreateProductRoute: DefaultAccountCreateProductRoute,
   DefaultAccountCreateServiceRoute: DefaultAccountCreateServiceRoute,
+  DefaultAccountInvoicesIdRoute: DefaultAccountInvoicesIdRoute,
   DefaultAccountProductsServicesRoute: DefaultAccountProductsServicesRoute,
   DefaultAccountSettingsProfileRoute: DefaultAccountSettingsProfileRoute,
+  DefaultAccountInvoicesIndexRoute: DefaultAccountInvoicesIndexRoute,
   DefaultAccountProductsIndexRoute: DefaultAccountProductsIndexRoute,
   DefaultAccountSettingsIndexRoute: DefaultAccountSettingsIndexRoute,
 }

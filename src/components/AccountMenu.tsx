@@ -152,6 +152,7 @@ export function AccountMenu() {
             {isSeller ? (
               <>
                 {item('/account/customers', 'Sales')}
+                {item('/account/invoices', 'Invoices')}
                 {item('/account/products', 'Your products')}
                 {item('/account/withdraw', 'Withdraw')}
               </>

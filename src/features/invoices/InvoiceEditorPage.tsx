@@ -1,0 +1,135 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { type CurrencyCode, currencyForCountry } from '../../../contract/currencies'
+import { isUnreachable } from '../../lib/connection'
+import { usePageTitle } from '../../lib/title'
+import { accountsQueries } from '../accounts/accounts.queries'
+import { useVisitorCurrency } from '../catalog/money'
+import { InvoiceEditor } from './InvoiceEditor'
+import { emptyInvoiceDraft, invoiceDraftOf } from './invoice-draft'
+import { invoiceName } from './invoice-format'
+import { invoicesQueries } from './invoices.queries'
+import { startInvoiceSync } from './start-sync'
+import { newDraftKey } from './waiting-invoices'
+
+/**
+ * /account/create/invoice: a new invoice; `?invoice={id}` changes one on Soko (from its fresh copy, never
+ * one kept for offline: saving a stale copy would undo changes made since); `?draft={draftKey}` opens one
+ * kept on this device, to fix what the server refused or to finish it.
+ */
+export function InvoiceEditorPage({ invoiceId, draftKey }: { invoiceId?: string; draftKey?: string }) {
+  const queryClient = useQueryClient()
+  useEffect(() => {
+    startInvoiceSync(queryClient)
+  }, [queryClient])
+  usePageTitle(invoiceId ? 'Edit invoice' : 'New invoice')
+  if (invoiceId) return <EditExisting invoiceId={invoiceId} />
+  if (draftKey) return <EditWaiting draftKey={draftKey} />
+  return <NewInvoice />
+}
+
+/** The seller's own currency: their storefront's country's, else the visitor's, else KES. */
+function useSellerCurrency(): CurrencyCode | undefined {
+  const visitor = useVisitorCurrency()
+  const profile = useQuery(accountsQueries.profile())
+  const country = profile.data?.storefront?.country
+  if (country) return currencyForCountry(country)
+  return profile.isPending && profile.fetchStatus !== 'paused' ? undefined : (visitor ?? 'KES')
+}
+
+function NewInvoice() {
+  const currency = useSellerCurrency()
+  const [draftKey] = useState(newDraftKey)
+  const [initial] = useState(() => emptyInvoiceDraft(currency ?? 'KES'))
+  return (
+    <InvoiceEditor
+      initial={initial}
+      defaultCurrency={currency}
+      existing={null}
+      draftKey={draftKey}
+      fromDevice={false}
+    />
+  )
+}
+
+function EditExisting({ invoiceId }: { invoiceId: string }) {
+  const invoice = useQuery(invoicesQueries.one(invoiceId))
+  const [draftKey] = useState(newDraftKey)
+  const fresh = invoice.isFetchedAfterMount && !invoice.isError && invoice.data
+  if (invoice.isError && !invoice.isFetching)
+    return (
+      <section className="page narrow">
+        <h1>Edit invoice</h1>
+        <p role="alert">
+          {isUnreachable(invoice.error)
+            ? 'You are offline: an invoice already on Soko can be changed once you are back online.'
+            : `The invoice could not be loaded. ${invoice.error.message}`}
+        </p>
+        <button type="button" className="button secondary" onClick={() => void invoice.refetch()}>
+          Try again
+        </button>
+      </section>
+    )
+  if (!fresh)
+    return (
+      <p className="page" role="status">
+        Loading the invoice…
+      </p>
+    )
+  const current = invoice.data
+  if (current.status === 'paid' || current.status === 'void')
+    return (
+      <section className="page narrow">
+        <h1>{invoiceName(current)} cannot change</h1>
+        <p>
+          A {current.status === 'paid' ? 'paid' : 'cancelled'} invoice stays as it is. Duplicate it to bill
+          again.
+        </p>
+        <Link to="/account/invoices/$id" params={{ id: current.id }}>
+          Back to {invoiceName(current)}
+        </Link>
+      </section>
+    )
+  return (
+    <InvoiceEditor
+      key={current.id}
+      initial={invoiceDraftOf(current)}
+      existing={current}
+      draftKey={draftKey}
+      fromDevice={false}
+    />
+  )
+}
+
+function EditWaiting({ draftKey }: { draftKey: string }) {
+  const waiting = useQuery(invoicesQueries.waitingOne(draftKey))
+  if (waiting.isPending)
+    return (
+      <p className="page" role="status">
+        Loading the invoice…
+      </p>
+    )
+  if (!waiting.data)
+    return (
+      <section className="page narrow">
+        <h1>Not on this device</h1>
+        <p>
+          This invoice is no longer waiting here: it may have gone to Soko already.{' '}
+          <Link to="/account/invoices">See your invoices</Link>
+        </p>
+      </section>
+    )
+  const item = waiting.data
+  return (
+    <InvoiceEditor
+      key={draftKey}
+      initial={invoiceDraftOf(item.invoice)}
+      existing={null}
+      draftKey={draftKey}
+      fromDevice
+      problem={item.problem}
+      serverErrors={item.errors}
+    />
+  )
+}

@@ -1,0 +1,259 @@
+import { useId } from 'react'
+import type { CurrencyCode } from '../../../contract/currencies'
+import { lineTotal } from '../../../contract/invoice-totals'
+import { INVOICE_MAX_LINES, INVOICE_MAX_TAXES } from '../../../contract/invoices.constants'
+import { Choice, Field, FieldNotes } from '../../components/Form'
+import { formatMoney } from '../../lib/money'
+import {
+  type AdjustmentDraft,
+  amountOf,
+  BLANK_LINE,
+  BLANK_TAX,
+  type InvoiceErrors,
+  type LineDraft,
+  quantityOf,
+  type TaxDraft,
+} from './invoice-draft'
+
+/** A group's own message (`invoice.lines`), which the server may give besides its rows'. */
+function GroupError({ id, error }: { id: string; error: string | undefined }) {
+  return <FieldNotes id={id} error={error} />
+}
+
+/**
+ * The invoice's lines: what, how many, at what price each, with the line's amount as the seller types.
+ * Lines are added at the end and removed by their own button ("Remove line 2"); the first field of a new
+ * line takes the focus.
+ */
+export function LineFields({
+  lines,
+  currency,
+  errors,
+  onChange,
+}: {
+  lines: LineDraft[]
+  currency: CurrencyCode
+  errors: InvoiceErrors
+  onChange: (lines: LineDraft[]) => void
+}) {
+  const id = useId()
+  const set = (i: number, patch: Partial<LineDraft>) =>
+    onChange(lines.map((line, j) => (j === i ? { ...line, ...patch } : line)))
+  const add = () => {
+    onChange([...lines, { ...BLANK_LINE }])
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>(`[name="invoice.lines.${lines.length}.description"]`)?.focus(),
+    )
+  }
+  return (
+    <fieldset
+      className="fieldset invoice-rows"
+      data-name="invoice.lines"
+      tabIndex={-1}
+      aria-describedby={errors['invoice.lines'] ? `${id}-error` : undefined}
+    >
+      <legend>Lines</legend>
+      <GroupError id={id} error={errors['invoice.lines']} />
+      {lines.map((line, i) => {
+        const key = `invoice.lines.${i}`
+        const quantityMilli = quantityOf(line.quantity)
+        const unitPrice = amountOf(line.unitPrice, currency)
+        const amount =
+          quantityMilli !== null && unitPrice !== null ? lineTotal({ quantityMilli, unitPrice }) : null
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a line has no identity until the invoice is saved
+          <fieldset key={i} className="invoice-line">
+            <legend className="visually-hidden">Line {i + 1}</legend>
+            <Field
+              label="Description"
+              name={`${key}.description`}
+              value={line.description}
+              maxLength={500}
+              onChange={(e) => set(i, { description: e.target.value })}
+              errors={errors}
+            />
+            <Field
+              label="Quantity"
+              name={`${key}.quantityMilli`}
+              inputMode="decimal"
+              autoComplete="off"
+              value={line.quantity}
+              onChange={(e) => set(i, { quantity: e.target.value })}
+              errors={errors}
+            />
+            <Field
+              label={`Unit price (${currency})`}
+              name={`${key}.unitPrice`}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="1,500.50"
+              value={line.unitPrice}
+              onChange={(e) => set(i, { unitPrice: e.target.value })}
+              errors={errors}
+            />
+            <p className="line-amount">
+              <span className="muted">Amount </span>
+              <span data-testid="line-amount">{amount === null ? '—' : formatMoney(amount, currency)}</span>
+            </p>
+            {lines.length > 1 ? (
+              <button
+                type="button"
+                className="link-button danger"
+                onClick={() => onChange(lines.filter((_, j) => j !== i))}
+              >
+                Remove<span className="visually-hidden"> line {i + 1}</span>
+              </button>
+            ) : null}
+          </fieldset>
+        )
+      })}
+      {lines.length < INVOICE_MAX_LINES ? (
+        <button type="button" className="button secondary" onClick={add}>
+          Add a line
+        </button>
+      ) : null}
+    </fieldset>
+  )
+}
+
+/** Tax lines (VAT 16 %…): each added on top of the prices, or already included in them. */
+export function TaxFields({
+  taxes,
+  errors,
+  onChange,
+}: {
+  taxes: TaxDraft[]
+  errors: InvoiceErrors
+  onChange: (taxes: TaxDraft[]) => void
+}) {
+  const id = useId()
+  const set = (i: number, patch: Partial<TaxDraft>) =>
+    onChange(taxes.map((tax, j) => (j === i ? { ...tax, ...patch } : tax)))
+  const add = () => {
+    onChange([...taxes, { ...BLANK_TAX }])
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>(`[name="invoice.taxes.${taxes.length}.name"]`)?.focus(),
+    )
+  }
+  return (
+    <fieldset
+      className="fieldset invoice-rows"
+      data-name="invoice.taxes"
+      tabIndex={-1}
+      aria-describedby={errors['invoice.taxes'] ? `${id}-error` : undefined}
+    >
+      <legend>Taxes</legend>
+      <GroupError id={id} error={errors['invoice.taxes']} />
+      {taxes.length === 0 ? <p className="muted">No tax on this invoice.</p> : null}
+      {taxes.map((tax, i) => {
+        const key = `invoice.taxes.${i}`
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a tax line has no identity of its own
+          <fieldset key={i} className="invoice-line invoice-tax">
+            <legend className="visually-hidden">Tax {i + 1}</legend>
+            <Field
+              label="Tax name"
+              name={`${key}.name`}
+              value={tax.name}
+              maxLength={40}
+              onChange={(e) => set(i, { name: e.target.value })}
+              errors={errors}
+            />
+            <Field
+              label="Rate (%)"
+              name={`${key}.rateBps`}
+              inputMode="decimal"
+              autoComplete="off"
+              value={tax.rate}
+              onChange={(e) => set(i, { rate: e.target.value })}
+              errors={errors}
+            />
+            <label className="field-check">
+              <input
+                type="checkbox"
+                name={`${key}.inclusive`}
+                checked={tax.inclusive}
+                onChange={(e) => set(i, { inclusive: e.target.checked })}
+              />
+              Already included in the prices
+            </label>
+            <button
+              type="button"
+              className="link-button danger"
+              onClick={() => onChange(taxes.filter((_, j) => j !== i))}
+            >
+              Remove<span className="visually-hidden"> tax {i + 1}</span>
+            </button>
+          </fieldset>
+        )
+      })}
+      {taxes.length < INVOICE_MAX_TAXES ? (
+        <button type="button" className="button secondary" onClick={add}>
+          Add a tax
+        </button>
+      ) : null}
+    </fieldset>
+  )
+}
+
+const KINDS = [
+  { kind: 'none', label: 'None' },
+  { kind: 'percent', label: 'Percentage' },
+  { kind: 'amount', label: 'Amount' },
+] as const
+
+/** A discount or a deposit: none, a percentage, or an amount in the invoice's currency. */
+export function AdjustmentField({
+  legend,
+  name,
+  value,
+  currency,
+  hint,
+  errors,
+  onChange,
+}: {
+  legend: string
+  /** `invoice.discount` or `invoice.deposit`, as the server names them. */
+  name: string
+  value: AdjustmentDraft
+  currency: CurrencyCode
+  hint: string
+  errors: InvoiceErrors
+  onChange: (value: AdjustmentDraft) => void
+}) {
+  const id = useId()
+  const valueName = `${name}.${value.kind === 'percent' ? 'bps' : 'amount'}`
+  return (
+    <fieldset className="fieldset" data-name={name} tabIndex={-1}>
+      <legend>{legend}</legend>
+      <div className="choices">
+        {KINDS.map(({ kind, label }) => (
+          <Choice
+            key={kind}
+            name={`${name}.kind`}
+            value={kind}
+            checked={value.kind === kind}
+            onChoose={() => onChange({ kind, value: kind === value.kind ? value.value : '' })}
+          >
+            {label}
+          </Choice>
+        ))}
+      </div>
+      {value.kind === 'none' ? (
+        <FieldNotes id={id} error={errors[name]} />
+      ) : (
+        <Field
+          label={value.kind === 'percent' ? `${legend} (%)` : `${legend} (${currency})`}
+          name={valueName}
+          inputMode="decimal"
+          autoComplete="off"
+          value={value.value}
+          onChange={(e) => onChange({ ...value, value: e.target.value })}
+          errors={errors}
+          errorKeys={[name, `${name}.kind`]}
+          hint={hint}
+        />
+      )}
+    </fieldset>
+  )
+}

@@ -1,0 +1,150 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { InvoiceView } from '../../../contract/invoices.contract'
+import { errorState } from '../../components/Form'
+import { isUnreachable } from '../../lib/connection'
+import { rpc } from '../../lib/rpc'
+import { flash } from './flash'
+import { buildInvoice, type InvoiceDraft, type InvoiceErrors, type InvoiceInput } from './invoice-draft'
+import { forgetInvoice, keepInvoice } from './invoice-sync'
+import { invoicesQueries } from './invoices.queries'
+
+/** Server messages the editor shows beside a field or a group; any other goes above the form. */
+const ON_A_FIELD =
+  /^invoice\.(client\.(name|email|phone)|currency|lines(\.\d+\.(description|quantityMilli|unitPrice))?|taxes(\.\d+\.(name|rateBps))?|(discount|deposit)(\.(kind|bps|amount))?|issueDate|dueDate|notes|terms|reminders(\.\d+)?)$/
+
+/** Who a sent invoice went to, for the line that says so. */
+export function sentTo(invoice: InvoiceView): string {
+  const to = [invoice.client.email, invoice.client.phone && `+${invoice.client.phone}`].filter(Boolean)
+  return to.length ? ` to ${to.join(' and ')}` : ''
+}
+
+/**
+ * Saving the editor: a new invoice (with the editor's draftKey, so a retry after a lost answer is the same
+ * invoice), or changes to one on Soko; then sending it when asked. With no network a new invoice is kept
+ * on the device and sent by itself later (invoice-sync.ts). Each field gets the server's message for it.
+ */
+export function useInvoiceSave({
+  existing,
+  draftKey,
+  fromDevice,
+}: {
+  /** The invoice on Soko being changed; null for a new one. */
+  existing: InvoiceView | null
+  draftKey: string
+  /** The invoice was waiting on this device (opened from the list to fix or finish it). */
+  fromDevice: boolean
+}) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [errors, setErrors] = useState<InvoiceErrors>({})
+  const [message, setMessage] = useState<string | null>(null)
+  const [busy, setBusy] = useState<'draft' | 'send' | null>(null)
+
+  const refresh = (invoice: InvoiceView) => {
+    queryClient.setQueryData(invoicesQueries.one(invoice.id).queryKey, invoice)
+    void queryClient.invalidateQueries({ queryKey: invoicesQueries.all() })
+  }
+
+  /** Keeps the new invoice on this device; the list shows it waiting. */
+  const keep = async (invoice: InvoiceInput, send: boolean) => {
+    await keepInvoice({ draftKey, invoice, send })
+    await queryClient.invalidateQueries({ queryKey: invoicesQueries.all() })
+    flash(
+      'list',
+      `You are offline: the invoice for ${invoice.client.name} is kept on this device and goes to Soko${
+        send ? ', then to your client,' : ''
+      } as soon as you are back online.`,
+    )
+    await navigate({ to: '/account/invoices' })
+  }
+
+  /** Creates (or changes) the invoice on Soko; null when it was kept on the device instead. */
+  const store = async (invoice: InvoiceInput, send: boolean): Promise<InvoiceView | null> => {
+    if (existing) return (await rpc('updateInvoice', { invoiceId: existing.id, invoice })).invoice
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      await keep(invoice, send)
+      return null
+    }
+    try {
+      const created = (await rpc('createInvoice', { draftKey, invoice })).invoice
+      if (fromDevice) await forgetInvoice(draftKey).catch(() => undefined)
+      return created
+    } catch (error) {
+      // Online as far as the device knows, but Soko did not answer: kept all the same.
+      if (!isUnreachable(error)) throw error
+      await keep(invoice, send)
+      return null
+    }
+  }
+
+  const save = async (draft: InvoiceDraft, send: boolean) => {
+    if (busy) return
+    setMessage(null)
+    const built = buildInvoice(draft)
+    if (!built.invoice) {
+      setErrors(built.errors)
+      setMessage('Check the fields marked below.')
+      focusFirst(built.errors)
+      return
+    }
+    setErrors({})
+    setBusy(send ? 'send' : 'draft')
+    let saved: InvoiceView | null = null
+    try {
+      saved = await store(built.invoice, send)
+      if (!saved) return
+      refresh(saved)
+      // A sent invoice's revision is sent again by the server itself; a draft only when asked.
+      const wasSent = existing !== null && existing.status !== 'draft'
+      if (send && saved.status === 'draft') {
+        saved = (await rpc('sendInvoice', { invoiceId: saved.id })).invoice
+        refresh(saved)
+      }
+      flash(
+        saved.id,
+        wasSent
+          ? `Saved as revision ${saved.revision} and sent again${sentTo(saved)}.`
+          : send
+            ? `Sent${sentTo(saved)}.`
+            : 'Draft saved.',
+      )
+      await navigate({ to: '/account/invoices/$id', params: { id: saved.id } })
+    } catch (error) {
+      const state = errorState(error)
+      if (saved) {
+        // Saved, but the sending failed: the invoice page says so and offers "Send" again.
+        flash(saved.id, `Saved as a draft, but it could not be sent: ${state.message ?? 'try again.'}`)
+        await navigate({ to: '/account/invoices/$id', params: { id: saved.id } })
+        return
+      }
+      setErrors(state.errors)
+      const elsewhere = Object.entries(state.errors).filter(([key]) => !ON_A_FIELD.test(key))
+      setMessage(
+        [state.message, ...elsewhere.map(([, text]) => text)].filter(Boolean).join(' ') ||
+          'Could not save. Try again.',
+      )
+      focusFirst(state.errors)
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return { errors, message, busy, save }
+}
+
+/** Focuses the first field with a message (or the group it is about), else the message above the form. */
+function focusFirst(errors: InvoiceErrors) {
+  requestAnimationFrame(() => {
+    for (const key of Object.keys(errors)) {
+      const escaped = CSS.escape(key)
+      const target = document.querySelector<HTMLElement>(`[name="${escaped}"], [data-name="${escaped}"]`)
+      if (target) {
+        target.focus()
+        return
+      }
+    }
+    document.querySelector<HTMLElement>('.invoice-editor [role="alert"]')?.focus()
+  })
+}
