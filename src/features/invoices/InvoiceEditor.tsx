@@ -148,7 +148,12 @@ export function InvoiceEditor({
             errors={errors}
             onChange={(discount) => set({ discount })}
           />
-          <TaxFields taxes={draft.taxes} errors={errors} onChange={(taxes) => set({ taxes })} />
+          <TaxFields
+            taxes={draft.taxes}
+            currency={draft.currency}
+            errors={errors}
+            onChange={(taxes) => set({ taxes })}
+          />
           <AdjustmentField
             legend="Deposit"
             name="invoice.deposit"

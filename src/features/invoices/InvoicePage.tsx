@@ -134,7 +134,7 @@ function Summary({ invoice }: { invoice: InvoiceView }) {
       <dt>Reference</dt>
       <dd>
         {invoice.reference}
-        {invoice.revision > 1 ? ` · revision ${invoice.revision}` : ''}
+        {invoice.revision > 0 ? ` · revision ${invoice.revision}` : ''}
       </dd>
       {invoice.sentAt ? (
         <>

@@ -8,7 +8,7 @@ import {
   type AdjustmentDraft,
   amountOf,
   BLANK_LINE,
-  BLANK_TAX,
+  blankTax,
   type InvoiceErrors,
   type LineDraft,
   quantityOf,
@@ -119,10 +119,12 @@ export function LineFields({
 /** Tax lines (VAT 16 %…): each added on top of the prices, or already included in them. */
 export function TaxFields({
   taxes,
+  currency,
   errors,
   onChange,
 }: {
   taxes: TaxDraft[]
+  currency: CurrencyCode
   errors: InvoiceErrors
   onChange: (taxes: TaxDraft[]) => void
 }) {
@@ -130,7 +132,7 @@ export function TaxFields({
   const set = (i: number, patch: Partial<TaxDraft>) =>
     onChange(taxes.map((tax, j) => (j === i ? { ...tax, ...patch } : tax)))
   const add = () => {
-    onChange([...taxes, { ...BLANK_TAX }])
+    onChange([...taxes, blankTax(currency)])
     requestAnimationFrame(() =>
       document.querySelector<HTMLElement>(`[name="invoice.taxes.${taxes.length}.name"]`)?.focus(),
     )

@@ -65,8 +65,18 @@ export function RecordPayment({
       </p>
     )
   const failed = record.isError ? errorState(record.error) : null
+  const serverErrors = failed?.errors ?? {}
   const errors: Record<string, string> = {
-    ...(failed?.errors ?? {}),
+    ...serverErrors,
+    // The server says what is left in minor units ("At most 150000 is left to pay"): written as money here.
+    ...(serverErrors.amount
+      ? {
+          amount: serverErrors.amount.replace(
+            /^At most (\d+) /,
+            (_, n: string) => `At most ${formatMoney(Number(n), invoice.currency)} `,
+          ),
+        }
+      : {}),
     ...(amountText && amount === null ? { amount: 'Write an amount like 1500 or 1,500.50' } : {}),
   }
   return (

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useState } from 'react'
+import { Fragment, useEffect, useId, useRef, useState } from 'react'
 import type { CurrencyCode } from '../../../contract/currencies'
 import { rateText } from '../../../contract/invoice-totals'
 import { formatMoney } from '../../lib/money'
@@ -35,17 +35,21 @@ export function TotalsPanel({
   heading?: string
   announce?: boolean
 }) {
+  const id = useId()
   const money = (amount: number) => formatMoney(amount, currency)
   const [said, setSaid] = useState('')
   const totalText = money(totals.total)
+  // Said after a change only, never when the editor opens.
+  const opened = useRef(totalText)
   useEffect(() => {
-    if (!announce) return
+    if (!announce || totalText === opened.current) return
+    opened.current = ''
     const timer = setTimeout(() => setSaid(`Total ${totalText}`), 1200)
     return () => clearTimeout(timer)
   }, [announce, totalText])
   return (
-    <section className="card invoice-totals" aria-labelledby="totals-heading">
-      <h2 id="totals-heading">{heading}</h2>
+    <section className="card invoice-totals" aria-labelledby={id}>
+      <h2 id={id}>{heading}</h2>
       <dl className="details totals-list">
         <dt>Subtotal</dt>
         <dd>{money(totals.subtotal)}</dd>

@@ -57,7 +57,11 @@ export interface InvoiceDraft {
 export type InvoiceErrors = Record<string, string>
 
 export const BLANK_LINE: LineDraft = { description: '', quantity: '1', unitPrice: '' }
-export const BLANK_TAX: TaxDraft = { name: 'VAT', rate: '16', inclusive: false }
+/** A new tax line: VAT at the standard rate where Soko's sellers mostly are (Kenya 16 %, Nigeria 7.5 %). */
+export function blankTax(currency: CurrencyCode): TaxDraft {
+  const rate = { KES: '16', NGN: '7.5' }[currency as string] ?? ''
+  return { name: 'VAT', rate, inclusive: false }
+}
 /** Days an invoice gives by default between its issue and its due date. */
 export const DUE_AFTER_DAYS = 14
 

@@ -14,6 +14,19 @@ import { invoicesQueries } from './invoices.queries'
 const ON_A_FIELD =
   /^invoice\.(client\.(name|email|phone)|currency|lines(\.\d+\.(description|quantityMilli|unitPrice))?|taxes(\.\d+\.(name|rateBps))?|(discount|deposit)(\.(kind|bps|amount))?|issueDate|dueDate|notes|terms|reminders(\.\d+)?)$/
 
+/**
+ * The server's messages keyed as the editor's fields are. Most come keyed by the input's path
+ * (`invoice.lines.0.unitPrice`); a few of the server's own checks name the draft's field without the
+ * `invoice.` prefix (`lines`: "The total must be above zero"), so those are put where they belong.
+ */
+export function editorErrors(errors: Record<string, string>): InvoiceErrors {
+  const draftField =
+    /^(client|currency|lines|discount|taxes|deposit|issueDate|dueDate|notes|terms|reminders)(\.|$)/
+  return Object.fromEntries(
+    Object.entries(errors).map(([key, text]) => [draftField.test(key) ? `invoice.${key}` : key, text]),
+  )
+}
+
 /** Who a sent invoice went to, for the line that says so. */
 export function sentTo(invoice: InvoiceView): string {
   const to = [invoice.client.email, invoice.client.phone && `+${invoice.client.phone}`].filter(Boolean)
@@ -113,6 +126,7 @@ export function useInvoiceSave({
       await navigate({ to: '/account/invoices/$id', params: { id: saved.id } })
     } catch (error) {
       const state = errorState(error)
+      state.errors = editorErrors(state.errors)
       if (saved) {
         // Saved, but the sending failed: the invoice page says so and offers "Send" again.
         flash(saved.id, `Saved as a draft, but it could not be sent: ${state.message ?? 'try again.'}`)

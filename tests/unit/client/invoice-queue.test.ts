@@ -30,7 +30,7 @@ function fakeSoko(RpcError: Rpc) {
   const invoices = new Map<string, InvoiceView>()
   const mails: string[] = []
   const loseNext = new Set<'createInvoice' | 'sendInvoice'>()
-  const refuse = new Map<string, RpcError>()
+  const refuse = new Map<string, InstanceType<Rpc>>()
   let down = false
   const tick = () => new Promise((resolve) => setTimeout(resolve, 1))
   const calls: SyncCalls = {
@@ -263,7 +263,7 @@ describe('invoices kept on the device until Soko answers', () => {
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
     expect(newDraftKey()).toMatch(uuid)
     const real = globalThis.crypto
-    vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array) => real.getRandomValues(a) })
+    vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array<ArrayBuffer>) => real.getRandomValues(a) })
     const keys = new Set(Array.from({ length: 50 }, () => newDraftKey()))
     expect(keys.size).toBe(50)
     for (const key of keys) expect(key).toMatch(uuid)
