@@ -81,7 +81,7 @@ test('the seller writes an invoice with VAT and a deposit, sees the totals as th
   await expect(tax.getByLabel('Already included in the prices')).not.toBeChecked()
 
   const deposit = page.getByRole('group', { name: 'Deposit' })
-  await deposit.getByRole('radio', { name: 'Percentage' }).check()
+  await deposit.getByLabel('Deposit as').selectOption({ label: 'A percentage' })
   await typeInto(deposit.getByLabel('Deposit (%)'), '50')
 
   const figure = (term: string) => totals.locator(`dt:text-is("${term}") + dd`)

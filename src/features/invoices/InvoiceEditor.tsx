@@ -5,12 +5,13 @@ import { DEFAULT_REMINDERS, REMINDER_HOUR, reminderText } from '../../../contrac
 import type { InvoiceView } from '../../../contract/invoices.contract'
 import { Field, FieldNotes, FormMessage, SelectField, TextAreaField } from '../../components/Form'
 import { useOnline } from '../../lib/install'
+import { formatMoney } from '../../lib/money'
 import { ClientFields } from './ClientFields'
-import { type InvoiceDraft, totalsOf } from './invoice-draft'
+import { currentErrors, type InvoiceDraft, totalsOf } from './invoice-draft'
 import { invoiceName } from './invoice-format'
 import { AdjustmentField, LineFields, TaxFields } from './LineFields'
 import { TotalsPanel } from './TotalsPanel'
-import { useInvoiceSave } from './useInvoiceSave'
+import { CHECK_FIELDS, useInvoiceSave } from './useInvoiceSave'
 
 /**
  * The invoice editor: client, currency and dates, lines, discount, taxes and deposit with the totals
@@ -40,7 +41,10 @@ export function InvoiceEditor({
   const online = useOnline()
   const [draft, setDraft] = useState(initial)
   const saving = useInvoiceSave({ existing, draftKey, fromDevice })
-  const errors = Object.keys(saving.errors).length ? saving.errors : (serverErrors ?? {})
+  const errors = saving.errorsFor
+    ? currentErrors(saving.errors, saving.errorsFor, draft)
+    : currentErrors(serverErrors ?? {}, initial, draft)
+  const message = saving.message === CHECK_FIELDS && Object.keys(errors).length === 0 ? null : saving.message
   const set = (patch: Partial<InvoiceDraft>) => setDraft((d) => ({ ...d, ...patch }))
   const currencyChosen = useRef(false)
   useEffect(() => {
@@ -93,7 +97,7 @@ export function InvoiceEditor({
         }}
       >
         <div className="form invoice-fields">
-          <FormMessage message={saving.message} />
+          <FormMessage message={message} />
           <ClientFields
             client={draft.client}
             onChange={(p) => set({ client: { ...draft.client, ...p } })}
@@ -115,23 +119,25 @@ export function InvoiceEditor({
               }))}
               errors={errors}
             />
-            <Field
-              label="Issue date"
-              name="invoice.issueDate"
-              type="date"
-              value={draft.issueDate}
-              onChange={(e) => set({ issueDate: e.target.value })}
-              errors={errors}
-            />
-            <Field
-              label="Due date"
-              name="invoice.dueDate"
-              type="date"
-              value={draft.dueDate}
-              min={draft.issueDate || undefined}
-              onChange={(e) => set({ dueDate: e.target.value })}
-              errors={errors}
-            />
+            <div className="invoice-dates">
+              <Field
+                label="Issue date"
+                name="invoice.issueDate"
+                type="date"
+                value={draft.issueDate}
+                onChange={(e) => set({ issueDate: e.target.value })}
+                errors={errors}
+              />
+              <Field
+                label="Due date"
+                name="invoice.dueDate"
+                type="date"
+                value={draft.dueDate}
+                min={draft.issueDate || undefined}
+                onChange={(e) => set({ dueDate: e.target.value })}
+                errors={errors}
+              />
+            </div>
           </fieldset>
           <LineFields
             lines={draft.lines}
@@ -214,6 +220,13 @@ export function InvoiceEditor({
               error={remindersError}
             />
           </fieldset>
+          {/* On a phone the total stays in sight while the seller types; the figures are in the panel below. */}
+          <p className="totals-bar" aria-hidden="true">
+            <span>Total</span> <strong>{formatMoney(totals.total, draft.currency)}</strong>
+            {totals.deposit ? (
+              <span className="muted"> · deposit {formatMoney(totals.deposit, draft.currency)}</span>
+            ) : null}
+          </p>
         </div>
         <div className="invoice-aside">
           <TotalsPanel totals={totals} currency={draft.currency} announce />

@@ -63,8 +63,9 @@ export function InvoicePage({ id }: { id: string }) {
       <OfflineNote updatedAt={invoice.dataUpdatedAt} failed={invoice.isError} />
       <FormMessage message={message} tone={message?.includes('could not') ? 'error' : 'ok'} />
       <div className="invoice-layout">
-        <div>
-          <Summary invoice={data} />
+        <Summary invoice={data} />
+        <InvoiceActions invoice={data} onDone={setMessage} />
+        <div className="invoice-main">
           <Lines invoice={data} />
           <TotalsPanel
             heading="Amounts"
@@ -90,7 +91,6 @@ export function InvoicePage({ id }: { id: string }) {
           <Payments invoice={data} />
           <Reminders invoice={data} />
         </div>
-        <InvoiceActions invoice={data} onDone={setMessage} />
       </div>
     </section>
   )
@@ -173,8 +173,12 @@ function Lines({ invoice }: { invoice: InvoiceView }) {
         <tr>
           <th scope="col">Description</th>
           <th scope="col">Quantity</th>
-          <th scope="col">Unit price</th>
-          <th scope="col">Amount</th>
+          <th scope="col" className="amount">
+            Unit price
+          </th>
+          <th scope="col" className="amount">
+            Amount
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -218,7 +222,12 @@ function Payments({ invoice }: { invoice: InvoiceView }) {
                 <dt>Method</dt>
                 <dd>{PAYMENT_METHOD_TEXT[payment.method] ?? payment.method}</dd>
                 <dt>{payment.paidAt ? 'Paid' : 'Started'}</dt>
-                <dd>{formatDateTime(payment.paidAt ?? payment.createdAt)}</dd>
+                <dd>
+                  {/* Cash and bank payments are recorded by the day they came in; the time is not theirs. */}
+                  {payment.paidAt && (payment.method === 'cash' || payment.method === 'bank')
+                    ? dayText(payment.paidAt.slice(0, 10))
+                    : formatDateTime(payment.paidAt ?? payment.createdAt)}
+                </dd>
                 {payment.receipt ? (
                   <>
                     <dt>Receipt</dt>

@@ -54,13 +54,16 @@ export function InvoicesPage() {
   return (
     <section className="page invoices" aria-labelledby="invoices-heading">
       <h1 id="invoices-heading">Invoices</h1>
-      <p className="actions">
-        <Link to="/account/create/invoice" className="button">
-          Create an invoice
-        </Link>
-      </p>
+      {/* With nothing to list yet, the empty state says what to do: no filters, one button. */}
+      {empty && !filtered ? null : (
+        <p className="actions">
+          <Link to="/account/create/invoice" className="button">
+            Create an invoice
+          </Link>
+        </p>
+      )}
       <FormMessage message={message} tone="ok" />
-      <Filters filters={filters} />
+      {empty && !filtered ? null : <Filters filters={filters} />}
       <OfflineNote updatedAt={list.dataUpdatedAt} failed={list.isError && !!list.data} />
       {list.isPending && !offlineEmpty ? <p role="status">Loading your invoices…</p> : null}
       {offlineEmpty || (list.isError && !list.data && isUnreachable(list.error)) ? (
@@ -95,8 +98,12 @@ export function InvoicesPage() {
             <tr>
               <th scope="col">Invoice</th>
               <th scope="col">Client</th>
-              <th scope="col">Total</th>
-              <th scope="col">Paid</th>
+              <th scope="col" className="amount">
+                Total
+              </th>
+              <th scope="col" className="amount">
+                Paid
+              </th>
               <th scope="col">Status</th>
               <th scope="col">Due</th>
             </tr>
@@ -197,7 +204,13 @@ function Filters({ filters }: { filters: InvoiceFilters }) {
             ...INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_TEXT[s] })),
           ]}
         />
-        <Field label="Client" name="client" type="search" defaultValue={filters.client ?? ''} />
+        <Field
+          label="Client"
+          name="client"
+          type="search"
+          placeholder="Name, e-mail or INV-…"
+          defaultValue={filters.client ?? ''}
+        />
         <Field label="Issued from" name="from" type="date" defaultValue={filters.from ?? ''} />
         <Field label="Issued to" name="to" type="date" defaultValue={filters.to ?? ''} />
         <p className="actions">

@@ -2,7 +2,7 @@ import { useId } from 'react'
 import type { CurrencyCode } from '../../../contract/currencies'
 import { lineTotal } from '../../../contract/invoice-totals'
 import { INVOICE_MAX_LINES, INVOICE_MAX_TAXES } from '../../../contract/invoices.constants'
-import { Choice, Field, FieldNotes } from '../../components/Form'
+import { Field, FieldNotes, SelectField } from '../../components/Form'
 import { formatMoney } from '../../lib/money'
 import {
   type AdjustmentDraft,
@@ -91,19 +91,21 @@ export function LineFields({
               onChange={(e) => set(i, { unitPrice: e.target.value })}
               errors={errors}
             />
-            <p className="line-amount">
-              <span className="muted">Amount </span>
-              <span data-testid="line-amount">{amount === null ? '—' : formatMoney(amount, currency)}</span>
-            </p>
-            {lines.length > 1 ? (
-              <button
-                type="button"
-                className="link-button danger"
-                onClick={() => onChange(lines.filter((_, j) => j !== i))}
-              >
-                Remove<span className="visually-hidden"> line {i + 1}</span>
-              </button>
-            ) : null}
+            <div className="line-end">
+              {lines.length > 1 ? (
+                <button
+                  type="button"
+                  className="link-button danger"
+                  onClick={() => onChange(lines.filter((_, j) => j !== i))}
+                >
+                  Remove<span className="visually-hidden"> line {i + 1}</span>
+                </button>
+              ) : null}
+              <p className="line-amount">
+                <span className="muted">Amount </span>
+                <span data-testid="line-amount">{amount === null ? '—' : formatMoney(amount, currency)}</span>
+              </p>
+            </div>
           </fieldset>
         )
       })}
@@ -170,22 +172,24 @@ export function TaxFields({
               onChange={(e) => set(i, { rate: e.target.value })}
               errors={errors}
             />
-            <label className="field-check">
-              <input
-                type="checkbox"
-                name={`${key}.inclusive`}
-                checked={tax.inclusive}
-                onChange={(e) => set(i, { inclusive: e.target.checked })}
-              />
-              Already included in the prices
-            </label>
-            <button
-              type="button"
-              className="link-button danger"
-              onClick={() => onChange(taxes.filter((_, j) => j !== i))}
-            >
-              Remove<span className="visually-hidden"> tax {i + 1}</span>
-            </button>
+            <div className="line-end">
+              <label className="field-check">
+                <input
+                  type="checkbox"
+                  name={`${key}.inclusive`}
+                  checked={tax.inclusive}
+                  onChange={(e) => set(i, { inclusive: e.target.checked })}
+                />
+                Already included in the prices
+              </label>
+              <button
+                type="button"
+                className="link-button danger"
+                onClick={() => onChange(taxes.filter((_, j) => j !== i))}
+              >
+                Remove<span className="visually-hidden"> tax {i + 1}</span>
+              </button>
+            </div>
           </fieldset>
         )
       })}
@@ -199,12 +203,15 @@ export function TaxFields({
 }
 
 const KINDS = [
-  { kind: 'none', label: 'None' },
-  { kind: 'percent', label: 'Percentage' },
-  { kind: 'amount', label: 'Amount' },
-] as const
+  { value: 'none', label: 'None' },
+  { value: 'percent', label: 'A percentage' },
+  { value: 'amount', label: 'An amount' },
+]
 
-/** A discount or a deposit: none, a percentage, or an amount in the invoice's currency. */
+/**
+ * A discount or a deposit: none, a percentage, or an amount in the invoice's currency — a choice and its
+ * value side by side, so the form stays short on a phone.
+ */
 export function AdjustmentField({
   legend,
   name,
@@ -226,36 +233,32 @@ export function AdjustmentField({
   const id = useId()
   const valueName = `${name}.${value.kind === 'percent' ? 'bps' : 'amount'}`
   return (
-    <fieldset className="fieldset" data-name={name} tabIndex={-1}>
+    <fieldset className="fieldset" data-name={name} tabIndex={-1} aria-describedby={`${id}-hint`}>
       <legend>{legend}</legend>
-      <div className="choices">
-        {KINDS.map(({ kind, label }) => (
-          <Choice
-            key={kind}
-            name={`${name}.kind`}
-            value={kind}
-            checked={value.kind === kind}
-            onChoose={() => onChange({ kind, value: kind === value.kind ? value.value : '' })}
-          >
-            {label}
-          </Choice>
-        ))}
-      </div>
-      {value.kind === 'none' ? (
-        <FieldNotes id={id} error={errors[name]} />
-      ) : (
-        <Field
-          label={value.kind === 'percent' ? `${legend} (%)` : `${legend} (${currency})`}
-          name={valueName}
-          inputMode="decimal"
-          autoComplete="off"
-          value={value.value}
-          onChange={(e) => onChange({ ...value, value: e.target.value })}
-          errors={errors}
-          errorKeys={[name, `${name}.kind`]}
-          hint={hint}
+      <div className="adjustment">
+        <SelectField
+          label={`${legend} as`}
+          name={`${name}.kind`}
+          value={value.kind}
+          options={KINDS}
+          onChange={(kind) =>
+            onChange({ kind: kind as AdjustmentDraft['kind'], value: kind === value.kind ? value.value : '' })
+          }
         />
-      )}
+        {value.kind === 'none' ? null : (
+          <Field
+            label={value.kind === 'percent' ? `${legend} (%)` : `${legend} (${currency})`}
+            name={valueName}
+            inputMode="decimal"
+            autoComplete="off"
+            value={value.value}
+            onChange={(e) => onChange({ ...value, value: e.target.value })}
+            errors={errors}
+            errorKeys={[name, `${name}.kind`]}
+          />
+        )}
+      </div>
+      <FieldNotes id={id} hint={hint} error={value.kind === 'none' ? errors[name] : undefined} />
     </fieldset>
   )
 }

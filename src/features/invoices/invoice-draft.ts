@@ -268,3 +268,35 @@ export function totalsOf(draft: InvoiceDraft): Totals {
     deposit: adjustment(draft.deposit),
   })
 }
+
+/** A message's field in the draft (`invoice.lines.0.unitPrice` → the line's price as typed). */
+function draftValueAt(draft: InvoiceDraft, key: string): unknown {
+  // Messages about two fields at once change with either.
+  if (key === 'invoice.client.email') return [draft.client.email, draft.client.phone]
+  if (key === 'invoice.dueDate') return [draft.issueDate, draft.dueDate]
+  const rename: Record<string, string> = {
+    quantityMilli: 'quantity',
+    rateBps: 'rate',
+    bps: 'value',
+    amount: 'value',
+  }
+  let at: unknown = draft
+  for (const part of key.replace(/^invoice\./, '').split('.')) {
+    if (at === null || typeof at !== 'object') return undefined
+    at = (at as Record<string, unknown>)[rename[part] ?? part]
+  }
+  return at
+}
+
+/**
+ * The messages still true of the draft: one goes as soon as the seller changes what it is about, so a
+ * corrected price does not stay marked wrong until the next save. `was` is the draft the messages were for.
+ */
+export function currentErrors(errors: InvoiceErrors, was: InvoiceDraft, now: InvoiceDraft): InvoiceErrors {
+  if (was === now) return errors
+  return Object.fromEntries(
+    Object.entries(errors).filter(
+      ([key]) => JSON.stringify(draftValueAt(was, key)) === JSON.stringify(draftValueAt(now, key)),
+    ),
+  )
+}

@@ -10,6 +10,8 @@ import { buildInvoice, type InvoiceDraft, type InvoiceErrors, type InvoiceInput 
 import { forgetInvoice, keepInvoice } from './invoice-sync'
 import { invoicesQueries } from './invoices.queries'
 
+export const CHECK_FIELDS = 'Check the fields marked below.'
+
 /** Server messages the editor shows beside a field or a group; any other goes above the form. */
 const ON_A_FIELD =
   /^invoice\.(client\.(name|email|phone)|currency|lines(\.\d+\.(description|quantityMilli|unitPrice))?|taxes(\.\d+\.(name|rateBps))?|(discount|deposit)(\.(kind|bps|amount))?|issueDate|dueDate|notes|terms|reminders(\.\d+)?)$/
@@ -51,7 +53,11 @@ export function useInvoiceSave({
 }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const [errors, setErrors] = useState<InvoiceErrors>({})
+  // The messages, with the draft they are about (InvoiceEditor hides those whose field has changed since).
+  const [errors, setErrors] = useState<{ errors: InvoiceErrors; draft: InvoiceDraft | null }>({
+    errors: {},
+    draft: null,
+  })
   const [message, setMessage] = useState<string | null>(null)
   const [busy, setBusy] = useState<'draft' | 'send' | null>(null)
 
@@ -97,12 +103,12 @@ export function useInvoiceSave({
     setMessage(null)
     const built = buildInvoice(draft)
     if (!built.invoice) {
-      setErrors(built.errors)
-      setMessage('Check the fields marked below.')
+      setErrors({ errors: built.errors, draft })
+      setMessage(CHECK_FIELDS)
       focusFirst(built.errors)
       return
     }
-    setErrors({})
+    setErrors({ errors: {}, draft: null })
     setBusy(send ? 'send' : 'draft')
     let saved: InvoiceView | null = null
     try {
@@ -133,7 +139,7 @@ export function useInvoiceSave({
         await navigate({ to: '/account/invoices/$id', params: { id: saved.id } })
         return
       }
-      setErrors(state.errors)
+      setErrors({ errors: state.errors, draft })
       const elsewhere = Object.entries(state.errors).filter(([key]) => !ON_A_FIELD.test(key))
       setMessage(
         [state.message, ...elsewhere.map(([, text]) => text)].filter(Boolean).join(' ') ||
@@ -145,7 +151,7 @@ export function useInvoiceSave({
     }
   }
 
-  return { errors, message, busy, save }
+  return { errors: errors.errors, errorsFor: errors.draft, message, busy, save }
 }
 
 /** Focuses the first field with a message (or the group it is about), else the message above the form. */
