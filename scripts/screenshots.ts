@@ -63,6 +63,35 @@ async function rpc<T>(base: string, subject: string, input: object, token?: stri
   return body.data
 }
 
+/** An invoice the demo seller has sent (two lines, VAT, a deposit), for /account/invoices/{id}. */
+async function sentInvoice(base: string, token: string): Promise<string> {
+  const today = new Date().toISOString().slice(0, 10)
+  const due = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10)
+  const { invoice } = await rpc<{ invoice: { id: string } }>(
+    base,
+    'createInvoice',
+    {
+      invoice: {
+        client: { name: 'Amani Studio', email: 'amani@example.com', phone: '0712345678' },
+        currency: 'KES',
+        lines: [
+          { description: 'Logo design', quantityMilli: 1000, unitPrice: 15_000_00 },
+          { description: 'Brand guide, 4 pages', quantityMilli: 4000, unitPrice: 2_500_50 },
+        ],
+        taxes: [{ name: 'VAT', rateBps: 1600, inclusive: false }],
+        deposit: { kind: 'percent', bps: 5000 },
+        issueDate: today,
+        dueDate: due,
+        notes: 'Thank you for the work together.',
+        reminders: [-3, 0, 7],
+      },
+    },
+    token,
+  )
+  await rpc(base, 'sendInvoice', { invoiceId: invoice.id }, token)
+  return invoice.id
+}
+
 const json = async <T>(url: string) => (await (await fetch(url)).json()) as T
 
 /** A buyer who has paid for the first digital product by card (the sandbox), and that order's id. */
@@ -120,6 +149,7 @@ async function shots(
     seller: await signInToken(base, 'wanjiru@soko.test', DEMO_PASSWORD),
     admin: await signInToken(base, 'admin@soko.test', DEMO_PASSWORD),
   }
+  const invoiceId = await sentInvoice(base, tokens.seller)
   const params: Record<string, string> = {
     $category: explore.categories[0]?.slug ?? 'photography',
     $handle: 'wanjiru',
@@ -134,6 +164,7 @@ async function shots(
     let url = route.replace(/\$\w+/g, (name) => params[name] ?? name)
     if (route === '/reset/$id') url = '/reset/an-expired-link'
     if (route === '/sucess-payment') url = `/sucess-payment?order=${buyer.orderId}`
+    if (route === '/account/invoices/$id') url = `/account/invoices/${invoiceId}`
     const name = route === '/' ? 'home' : route.slice(1).replaceAll('/', '_').replaceAll('$', '')
     list.push({ name, url, who: whoFor(route) })
     if (route === '/$product') {

@@ -67,8 +67,9 @@ export function InvoiceEditor({
       ) : null}
       {problem ? (
         <p className="notice">
-          This invoice was kept on this device, and Soko could not take it as it is: {problem} Fix what is
-          marked, then save it again.
+          This invoice was kept on this device, and Soko could not take it as it is
+          {serverErrors && Object.keys(serverErrors).length ? '' : `: ${problem}`}. Fix what is marked, then
+          save it again.
         </p>
       ) : null}
       {!online && !existing ? (

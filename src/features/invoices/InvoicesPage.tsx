@@ -11,7 +11,7 @@ import { formatMoney } from '../../lib/money'
 import { usePageTitle } from '../../lib/title'
 import { useFlash } from './flash'
 import { dayText, invoiceName, StatusBadge, WaitingBadge } from './invoice-format'
-import { onSynced } from './invoice-sync'
+import { onSynced, syncNow } from './invoice-sync'
 import { invoicesQueries } from './invoices.queries'
 import { type InvoiceFilters, validateInvoicesSearch } from './invoices-search'
 import { startInvoiceSync } from './start-sync'
@@ -32,12 +32,23 @@ export function InvoicesPage() {
   const [message, setMessage] = useFlash('list')
   useEffect(() => {
     startInvoiceSync(queryClient)
-    return onSynced(({ synced }) => {
-      if (synced.length === 0) return
+    // Opening the list is a moment to try again (after a try that found Soko unreachable, say).
+    if (navigator.onLine) void syncNow()
+    return onSynced(({ synced, refused }) => {
       const names = synced.map((s) => `${invoiceName(s.invoice)} for ${s.invoice.client.name}`).join(', ')
       const problems = synced.flatMap((s) => (s.sendProblem ? [s.sendProblem] : []))
       setMessage(
-        `Now on Soko: ${names}.${problems.length ? ` It could not be sent: ${problems.join(' ')}` : ''}`,
+        [
+          synced.length ? `Now on Soko: ${names}.` : '',
+          problems.length ? `It could not be sent: ${problems.join(' ')}` : '',
+          refused.length
+            ? `${refused.length === 1 ? 'One invoice' : `${refused.length} invoices`} kept on this device ${
+                refused.length === 1 ? 'needs' : 'need'
+              } changes: open “Fix this draft”.`
+            : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
       )
     })
   }, [queryClient, setMessage])
@@ -167,8 +178,10 @@ function WaitingRow({ item }: { item: WaitingInvoice }) {
         —
       </td>
       <td data-label="Status">
-        <WaitingBadge refused={refused} />
-        {item.send && !refused ? <span className="muted"> then sent</span> : null}
+        <span>
+          <WaitingBadge refused={refused} />
+          {item.send && !refused ? <span className="muted"> · then sent</span> : null}
+        </span>
       </td>
       <td data-label="Due">{dayText(invoice.dueDate)}</td>
     </tr>
@@ -208,7 +221,7 @@ function Filters({ filters }: { filters: InvoiceFilters }) {
           label="Client"
           name="client"
           type="search"
-          placeholder="Name, e-mail or INV-…"
+          placeholder="Name or number"
           defaultValue={filters.client ?? ''}
         />
         <Field label="Issued from" name="from" type="date" defaultValue={filters.from ?? ''} />
