@@ -46,7 +46,7 @@ interface Finding {
   nodes: { target: string; detail: string }[]
 }
 
-const demo = { product: '', service: '', category: '', orderId: '', accessKey: '' }
+const demo = { product: '', service: '', category: '', orderId: '', accessKey: '', invoiceId: '' }
 const tokens: Record<Role, string> = { 'signed out': '', buyer: '', seller: '', admin: '' }
 
 test.describe.configure({ mode: 'serial' })
@@ -66,6 +66,29 @@ test.beforeAll(async ({ request }) => {
   demo.category = categorySlug(digital.category)
   demo.service = service.slug
   Object.assign(demo, await buyByCard(request, digital.id, { token: buyer.token }))
+  // An invoice the seller has sent: two lines, VAT and a deposit, so its page shows everything it can.
+  const today = new Date().toISOString().slice(0, 10)
+  const { invoice } = await rpc<{ invoice: { id: string } }>(
+    request,
+    'createInvoice',
+    {
+      invoice: {
+        client: { name: 'Amani Studio', email: 'amani.a11y@example.com', phone: '0712345678' },
+        currency: 'KES',
+        lines: [
+          { description: 'Logo design', quantityMilli: 1000, unitPrice: 15_000_00 },
+          { description: 'Brand guide pages', quantityMilli: 4000, unitPrice: 2_500_50 },
+        ],
+        taxes: [{ name: 'VAT', rateBps: 1600, inclusive: false }],
+        deposit: { kind: 'percent', bps: 5000 },
+        issueDate: today,
+        dueDate: today,
+      },
+    },
+    tokens.seller,
+  )
+  await rpc(request, 'sendInvoice', { invoiceId: invoice.id }, tokens.seller)
+  demo.invoiceId = invoice.id
 })
 
 /** A route of the table with its parameters filled from the demo data, as `role` opens it. */
@@ -77,6 +100,7 @@ function pathOf(route: AppRoute, role: Role): string {
     '/creators/$handle': `/creators/${DEMO_HANDLE}`,
     '/download/$id': `/download/${demo.orderId}${key ? `?${key}` : ''}`,
     '/book/$slug': `/book/${demo.service}`,
+    '/account/invoices/$id': `/account/invoices/${demo.invoiceId}`,
     '/reset/$id': '/reset/not-a-real-reset-token',
     '/verify/account/$token': '/verify/account/not-a-real-token',
     '/sucess-payment': `/sucess-payment?order=${demo.orderId}${key ? `&${key}` : ''}`,
