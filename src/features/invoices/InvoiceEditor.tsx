@@ -26,6 +26,7 @@ export function InvoiceEditor({
   problem,
   serverErrors,
   defaultCurrency,
+  note,
 }: {
   initial: InvoiceDraft
   existing: InvoiceView | null
@@ -36,6 +37,8 @@ export function InvoiceEditor({
   serverErrors?: Record<string, string> | undefined
   /** A new invoice's currency once the seller's is known, unless they chose one first. */
   defaultCurrency?: CurrencyCode | undefined
+  /** A line about how the seller got here (a copy just made). */
+  note?: string | null
 }) {
   const id = useId()
   const online = useOnline()
@@ -59,6 +62,7 @@ export function InvoiceEditor({
   return (
     <section className="page invoice-editor" aria-labelledby={`${id}-heading`}>
       <h1 id={`${id}-heading`}>{heading}</h1>
+      <FormMessage message={note ?? null} tone="ok" />
       {sent && existing ? (
         <p className="notice">
           {invoiceName(existing)} has been sent. Saving makes revision {existing.revision + 1}: it keeps the

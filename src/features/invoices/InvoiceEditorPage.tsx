@@ -6,6 +6,7 @@ import { isUnreachable } from '../../lib/connection'
 import { usePageTitle } from '../../lib/title'
 import { accountsQueries } from '../accounts/accounts.queries'
 import { useVisitorCurrency } from '../catalog/money'
+import { useFlash } from './flash'
 import { InvoiceEditor } from './InvoiceEditor'
 import { emptyInvoiceDraft, invoiceDraftOf } from './invoice-draft'
 import { invoiceName } from './invoice-format'
@@ -55,6 +56,8 @@ function NewInvoice() {
 
 function EditExisting({ invoiceId }: { invoiceId: string }) {
   const invoice = useQuery(invoicesQueries.one(invoiceId))
+  // What brought the seller here, e.g. "A copy of INV-0007, dated today".
+  const [note] = useFlash(invoiceId)
   const [draftKey] = useState(newDraftKey)
   const fresh = invoice.isFetchedAfterMount && !invoice.isError && invoice.data
   if (invoice.isError && !invoice.isFetching)
@@ -98,6 +101,7 @@ function EditExisting({ invoiceId }: { invoiceId: string }) {
       existing={current}
       draftKey={draftKey}
       fromDevice={false}
+      note={note}
     />
   )
 }
