@@ -7,6 +7,7 @@ import { saleFee } from '../../server/ledger/postings'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { readOutbox } from '../support/outbox'
+import { pdfText } from '../support/pdf-text'
 import { submitSandboxCard } from '../support/sandbox-card'
 import { sellerOf } from '../support/shop'
 
@@ -271,6 +272,16 @@ describe.each(databaseKinds)('invoices on %s', (kind) => {
     )
     const books = data(await app.call('listTransactions', { kind: 'sale' }, seller.token))
     expect(JSON.stringify(books)).toContain(`Invoice ${invoice.number}`)
+    // The PDF says so, with both payments and no pay box.
+    const pdf = await pdfText(
+      new Uint8Array(
+        await (await fetch(invoice.pdfUrl.replace(app.config.publicUrl, app.url))).arrayBuffer(),
+      ),
+    )
+    expect(pdf).toContain(`Invoice ${invoice.number}`)
+    expect(pdf).toContain('Paid')
+    expect(pdf).toMatch(/M-Pesa.*Card|Card.*M-Pesa/)
+    expect(pdf).not.toContain('Paybill')
     // Nothing more to pay.
     expect((await app.call('payInvoice', { invoiceId: invoice.id, key, method: 'card' })).status).toBe(409)
   })
