@@ -147,6 +147,10 @@ export const invoicePayment = z.object({
   charged: money.nullable(),
   /** Paid above what was due (a Paybill payment for more): the seller may give it back. */
   excess: z.number().int(),
+  /** Giving the excess back, once asked: on its way, done, or refused (with the provider's words). */
+  excessRefund: z
+    .object({ status: z.enum(['pending', 'done', 'failed']), message: z.string().nullable() })
+    .nullable(),
   receipt: z.string().nullable(),
   note: z.string().nullable(),
   paidAt: z.string().nullable(),
@@ -327,6 +331,15 @@ export const invoicesContract = {
       receivedOn: date('received'),
       note: optionalText(300, 'note'),
     }),
+    output: z.object({ invoice: invoiceView }),
+  }),
+  refundInvoiceExcess: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary:
+      'Gives back what a payment paid beyond what was due, to whoever paid it, by the way they paid ' +
+      '(M-Pesa: to the number that paid). A refusal can be tried again.',
+    input: z.strictObject({ invoiceId, paymentId: z.uuid({ error: 'Choose a payment' }) }),
     output: z.object({ invoice: invoiceView }),
   }),
   listInvoiceClients: defineSubject({

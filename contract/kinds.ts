@@ -79,6 +79,7 @@ export const subjectKinds: { [S in SubjectName]: Contract[S]['kind'] } = {
   listInvoices: 'query',
   getInvoice: 'query',
   recordInvoicePayment: 'mutation',
+  refundInvoiceExcess: 'mutation',
   listInvoiceClients: 'query',
   getPayInvoice: 'query',
   payInvoice: 'mutation',

@@ -301,6 +301,35 @@ describe.each(databaseKinds)('invoices on %s', (kind) => {
       [40_000_00, 8_240_00],
     ])
     expect(mailsTo('wanjiku@example.com').at(-1)?.text).toContain('more than was due')
+    // The seller gives the excess back: M-Pesa B2C to the number that paid, recorded when M-Pesa says so.
+    const over = seen.payments[1]
+    const back = async () =>
+      app.call('refundInvoiceExcess', { invoiceId: invoice.id, paymentId: over.id }, seller.token)
+    expect(
+      (await app.call('refundInvoiceExcess', { invoiceId: invoice.id, paymentId: over.id }, other.token))
+        .status,
+    ).toBe(404)
+    expect((await back()).status).toBe(200)
+    await app.sandboxesIdle()
+    const refunded = data(await app.call('getInvoice', { invoiceId: invoice.id }, seller.token)).invoice
+    expect(refunded.payments[1].excessRefund).toEqual({ status: 'done', message: null })
+    expect((await back()).status).toBe(409)
+    const given = await app.database.db.execute(
+      sql`select e.amount from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
+          where t.invoice_payment_id = ${over.id} and t.kind = 'refund' and e.seller_id is not null`,
+    )
+    expect((given as unknown as { rows: { amount: string }[] }).rows.map((r) => Number(r.amount))).toEqual([
+      8_240_00,
+    ])
+    expect(
+      (
+        await app.call(
+          'refundInvoiceExcess',
+          { invoiceId: invoice.id, paymentId: seen.payments[0].id },
+          seller.token,
+        )
+      ).status,
+    ).toBe(409)
     await paybill('IVNOTOURS9', 2_500_00, 'SBXLOST001')
     await paybill('SKNOTOURS1', 700_00, 'SBXLOST002')
     const kept = await app.database.db.select().from(unmatchedPayments)

@@ -4,6 +4,7 @@ import { invoicePayments, invoices, orders, unmatchedPayments } from '../../db/s
 import { uuidv7 } from '../../lib/uuid'
 import type { ChargeOutcome, ChargeTarget, PaymentEvents } from '../../payments/provider'
 import type { CheckoutDeps } from '../checkout/deps'
+import { excessTransfer } from './excess'
 import { dueNow, isInvoiceReference, payUrl, statusOf } from './invoice-rows'
 import {
   applyPaybill,
@@ -119,6 +120,11 @@ export function withInvoices(events: PaymentEvents, deps: CheckoutDeps): Payment
       if (status === 'void' || status === 'draft' || invoice.currency !== 'KES') return null
       // Any amount is taken: less is a part payment, more pays it in full with an excess.
       return { amount: Math.max(dueNow(invoice).amount, 1), currency: invoice.currency, exact: false }
+    },
+
+    async transfer(method, target, state) {
+      if (await excessTransfer(deps, target, state)) return
+      await events.transfer(method, target, state)
     },
 
     async payerPage(id) {

@@ -3,6 +3,7 @@ import { invoicePayments, invoices } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import type { ContextFor, Handlers } from '../../rpc/context'
 import { checkoutDeps } from '../checkout/checkout.handlers'
+import { refundExcess } from './excess'
 import { type InvoiceRow, keyOpens, statusOf } from './invoice-rows'
 import {
   createInvoice,
@@ -46,6 +47,7 @@ export const invoicesHandlers: Pick<
   | 'listInvoices'
   | 'getInvoice'
   | 'recordInvoicePayment'
+  | 'refundInvoiceExcess'
   | 'listInvoiceClients'
   | 'getPayInvoice'
   | 'payInvoice'
@@ -72,6 +74,11 @@ export const invoicesHandlers: Pick<
 
   recordInvoicePayment: async (input, ctx) =>
     viewOf(ctx, await recordPayment(checkoutDeps(ctx), ctx.caller.user.id, input)),
+
+  refundInvoiceExcess: async ({ invoiceId, paymentId }, ctx) => {
+    await refundExcess(checkoutDeps(ctx), ctx.caller.user.id, invoiceId, paymentId)
+    return viewOf(ctx, await ownInvoice(ctx.db, ctx.caller.user.id, invoiceId))
+  },
 
   listInvoiceClients: async ({ query }, ctx) => ({
     clients: await invoiceClients(ctx.db, ctx.caller.user.id, query),
