@@ -353,6 +353,40 @@ export const invoicesContract = {
       ),
     }),
   }),
+  listUnmatchedPayments: defineSubject({
+    kind: 'query',
+    access: 'admin',
+    summary:
+      'Money a provider reported that matched no order or invoice (a mistyped Paybill account number), ' +
+      'oldest first: waiting to be matched by hand, or already settled.',
+    input: z.strictObject({ resolved: z.boolean().default(false) }),
+    output: z.object({
+      payments: z.array(
+        z.object({
+          id: z.string(),
+          provider: z.string(),
+          reference: z.string(),
+          amount: money,
+          receipt: z.string().nullable(),
+          /** The payer's number, where the provider gave it. */
+          payer: z.string().nullable(),
+          receivedAt: z.string(),
+          resolvedAt: z.string().nullable(),
+          note: z.string().nullable(),
+        }),
+      ),
+    }),
+  }),
+  resolveUnmatchedPayment: defineSubject({
+    kind: 'mutation',
+    access: 'admin',
+    summary: 'Records how an unmatched payment was settled (given back, or matched by hand), with a note.',
+    input: z.strictObject({
+      id: z.uuid({ error: 'Choose a payment' }),
+      note: text(500, 'note').min(5, 'Say in a few words how it was settled'),
+    }),
+    output: z.object({ ok: z.literal(true) }),
+  }),
   getPayInvoice: defineSubject({
     kind: 'query',
     access: 'public',

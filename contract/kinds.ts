@@ -81,6 +81,8 @@ export const subjectKinds: { [S in SubjectName]: Contract[S]['kind'] } = {
   recordInvoicePayment: 'mutation',
   refundInvoiceExcess: 'mutation',
   listInvoiceClients: 'query',
+  listUnmatchedPayments: 'query',
+  resolveUnmatchedPayment: 'mutation',
   getPayInvoice: 'query',
   payInvoice: 'mutation',
 }

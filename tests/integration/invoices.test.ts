@@ -9,7 +9,7 @@ import { databaseKinds } from '../support/db'
 import { readOutbox } from '../support/outbox'
 import { pdfText } from '../support/pdf-text'
 import { submitSandboxCard } from '../support/sandbox-card'
-import { sellerOf } from '../support/shop'
+import { personOf, sellerOf } from '../support/shop'
 
 type Answer = Awaited<ReturnType<RunningApp['call']>>
 // biome-ignore lint/suspicious/noExplicitAny: the tests read whatever JSON the server answered
@@ -332,6 +332,7 @@ describe.each(databaseKinds)('invoices on %s', (kind) => {
     ).toBe(409)
     await paybill('IVNOTOURS9', 2_500_00, 'SBXLOST001')
     await paybill('SKNOTOURS1', 700_00, 'SBXLOST002')
+    await paybill('IVNOTOURS9', 2_500_00, 'SBXLOST001')
     const kept = await app.database.db.select().from(unmatchedPayments)
     expect(kept.map((k) => [k.reference, k.amount])).toEqual(
       expect.arrayContaining([
@@ -339,6 +340,22 @@ describe.each(databaseKinds)('invoices on %s', (kind) => {
         ['SKNOTOURS1', 700_00],
       ]),
     )
+    expect(kept.filter((k) => k.reference === 'IVNOTOURS9')).toHaveLength(1)
+    // An admin sees them, with the payer's number, and records how each was settled; a seller cannot.
+    const admin = (await personOf(app, 'admin@example.com', { roles: ['admin'] })).token
+    expect((await app.call('listUnmatchedPayments', {}, seller.token)).status).toBe(403)
+    const waiting = data(await app.call('listUnmatchedPayments', {}, admin)).payments
+    const lost = waiting.find((p: { reference: string }) => p.reference === 'IVNOTOURS9')
+    expect(lost).toMatchObject({
+      amount: { amount: 2_500_00, currency: 'KES' },
+      receipt: 'SBXLOST001',
+      payer: '254712345678',
+    })
+    expect(
+      (await app.call('resolveUnmatchedPayment', { id: lost.id, note: 'Given back by B2C' }, admin)).status,
+    ).toBe(200)
+    const settled = data(await app.call('listUnmatchedPayments', { resolved: true }, admin)).payments
+    expect(settled.map((p: { id: string }) => p.id)).toContain(lost.id)
   })
 
   it('sends each reminder once, none after payment, and marks overdue after the due day', async () => {
