@@ -118,7 +118,8 @@ export function withInvoices(events: PaymentEvents, deps: CheckoutDeps): Payment
       if (!invoice) return events.expected(method, reference)
       const status = statusOf(invoice, new Date())
       // Nothing is owed on a cancelled, unsent or paid invoice: M-Pesa refuses the payment before taking it.
-      if (status === 'void' || status === 'draft' || status === 'paid' || invoice.currency !== 'KES') return null
+      if (status === 'void' || status === 'draft' || status === 'paid' || invoice.currency !== 'KES')
+        return null
       // Any amount is taken: less is a part payment, more pays it in full with an excess.
       return { amount: Math.max(dueNow(invoice).amount, 1), currency: invoice.currency, exact: false }
     },
