@@ -84,6 +84,8 @@ export const reservedSegments: ReadonlySet<string> = new Set(
       'builds',
       'sandbox',
       'o',
+      'invoices',
+      'i',
       'assets',
       'icons',
       'healthz',

@@ -7,6 +7,8 @@ import type { Database } from './db/client'
 import type { Config } from './env'
 import { orderLinkWithKey } from './features/checkout/mails'
 import { orderEvents } from './features/checkout/order-events'
+import { withInvoices } from './features/invoices/invoice-events'
+import { invoiceRoutes, payPageHead } from './features/invoices/invoices.routes'
 import { withPayouts } from './features/payouts/payout-events'
 import { buildPlatformSettings } from './features/settings/settings.service'
 import type { Logger } from './lib/log'
@@ -43,7 +45,7 @@ export interface AppDeps {
 }
 
 /** Paths the server owns: never answered with the app's HTML. */
-const SERVER_OWNED = /^\/(files|hooks|builds|sandbox|assets|icons|o)\/|\/_payload\.json$/
+const SERVER_OWNED = /^\/(files|hooks|builds|sandbox|assets|icons|o|i|invoices)\/|\/_payload\.json$/
 
 /** Builds the whole HTTP app without listening, so tests can drive it directly. */
 export function createApp(deps: AppDeps) {
@@ -116,7 +118,8 @@ export function createApp(deps: AppDeps) {
   )
   app.route('/', storage.routes(log))
   const checkout = { db: database.db, config, log, mailer, gateway, sms }
-  app.route('/hooks', gateway.hooks(withPayouts(orderEvents(checkout), checkout)))
+  app.route('/hooks', gateway.hooks(withInvoices(withPayouts(orderEvents(checkout), checkout), checkout)))
+  app.route('/', invoiceRoutes(checkout))
   app.route(
     '/',
     smsRoutes({
@@ -173,6 +176,11 @@ export function createApp(deps: AppDeps) {
       return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503, {
         'retry-after': '5',
       })
+    // An invoice's pay link: its share card says who bills how much; a link naming nothing is a 404.
+    if (path === '/p') {
+      const page = pages.renderWithHead(path, await payPageHead(checkout, params))
+      return sendAsset(c, page.asset, page.status, 'no-store')
+    }
     // Catalog pages: their head (share card) and first data come from the database, per request.
     const data = isCatalogPage(path)
       ? await publicData(database.db, path, params, config.publicUrl, homeWords)

@@ -12,6 +12,8 @@ export const SERVER_OWNED = [
   /^\/builds\//,
   /^\/sandbox\//,
   /^\/o\//,
+  /^\/invoices\//,
+  /^\/i\//,
   /_payload\.json$/,
 ]
 

@@ -319,6 +319,8 @@ export const paymentEvents = pgTable(
     provider: text('provider').notNull(),
     eventId: text('event_id').notNull(),
     orderId: uuid('order_id').references(() => orders.id),
+    /** An invoice's payment the event was about (invoices.schema.ts). */
+    invoicePaymentId: uuid('invoice_payment_id'),
     type: text('type').notNull(),
     payload: jsonb('payload').$type<unknown>().notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
@@ -335,12 +337,15 @@ export const ledgerTransactions = pgTable(
     orderId: uuid('order_id').references(() => orders.id),
     /** The payout a payout's transactions belong to (payouts are in payouts.schema.ts). */
     payoutId: uuid('payout_id'),
+    /** An invoice's payment, for its sale (invoices are in invoices.schema.ts). */
+    invoicePaymentId: uuid('invoice_payment_id'),
     memo: text('memo').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('ledger_transactions_order_kind_key').on(t.orderId, t.kind),
     uniqueIndex('ledger_transactions_payout_kind_key').on(t.payoutId, t.kind),
+    uniqueIndex('ledger_transactions_invoice_payment_kind_key').on(t.invoicePaymentId, t.kind),
     check(
       'ledger_transactions_kind_check',
       sql`${t.kind} in ('sale', 'refund', 'payout', 'payout-sent', 'payout-back')`,
@@ -429,6 +434,13 @@ export const downloads = pgTable(
   (t) => [index('downloads_order_idx').on(t.orderId)],
 )
 
+export {
+  invoiceCounters,
+  invoicePayments,
+  invoiceReminders,
+  invoices,
+  unmatchedPayments,
+} from './invoices.schema'
 export { payoutMethods, payoutSchedules, payouts } from './payouts.schema'
 export { orderLinks, smsMessages, smsOptOuts } from './sms.schema'
 // Tables of the server itself rather than of the marketplace.

@@ -5,7 +5,7 @@ import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } fro
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
-export const SMS_KINDS = ['code', 'receipt', 'payout', 'reminder'] as const
+export const SMS_KINDS = ['code', 'receipt', 'payout', 'reminder', 'invoice'] as const
 export type SmsKind = (typeof SMS_KINDS)[number]
 
 export const SMS_STATUSES = ['queued', 'sent', 'delivered', 'failed'] as const
@@ -35,7 +35,7 @@ export const smsMessages = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('sms_messages_kind_check', sql`${t.kind} in ('code', 'receipt', 'payout', 'reminder')`),
+    check('sms_messages_kind_check', sql`${t.kind} in ('code', 'receipt', 'payout', 'reminder', 'invoice')`),
     check('sms_messages_status_check', sql`${t.status} in ('queued', 'sent', 'delivered', 'failed')`),
     index('sms_messages_provider_idx').on(t.providerId),
     index('sms_messages_phone_idx').on(t.phone, t.createdAt),

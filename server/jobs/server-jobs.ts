@@ -1,10 +1,11 @@
 import type { CheckoutDeps } from '../features/checkout/deps'
 import type { JobDefinition } from './define'
+import { invoicesSweep } from './invoices.job'
 import { paymentsSweep } from './payments.job'
 import { payoutsSweep } from './payouts.job'
 import { pruneJobs } from './prune.job'
 
 /** Every job the server runs: a new kind of job is defined in its own module and listed here. */
 export function serverJobs(deps: CheckoutDeps): JobDefinition[] {
-  return [paymentsSweep(deps), payoutsSweep(deps), pruneJobs(deps.db), deps.sms.job]
+  return [paymentsSweep(deps), payoutsSweep(deps), invoicesSweep(deps), pruneJobs(deps.db), deps.sms.job]
 }

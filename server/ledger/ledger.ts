@@ -42,18 +42,23 @@ export function imbalance(entries: Entry[]): Record<string, number> {
 }
 
 /**
- * Writes one balanced transaction of an order or of a payout; the unique (order, kind) and (payout, kind)
- * indexes make a second sale, refund or payout step fail.
+ * Writes one balanced transaction of an order, a payout or an invoice's payment; the unique (order, kind),
+ * (payout, kind) and (invoice payment, kind) indexes make a second sale, refund or payout step fail.
  */
 export async function postTransaction(
   tx: DbOrTx,
   opts: { kind: LedgerKind; memo: string; entries: Entry[] } & (
-    | { orderId: string; payoutId?: never }
-    | { payoutId: string; orderId?: never }
+    | { orderId: string; payoutId?: never; invoicePaymentId?: never }
+    | { payoutId: string; orderId?: never; invoicePaymentId?: never }
+    | { invoicePaymentId: string; orderId?: never; payoutId?: never }
   ),
 ): Promise<string> {
   const [off] = Object.entries(imbalance(opts.entries))
-  const of = opts.orderId ? `order ${opts.orderId}` : `payout ${opts.payoutId}`
+  const of = opts.orderId
+    ? `order ${opts.orderId}`
+    : opts.payoutId
+      ? `payout ${opts.payoutId}`
+      : `invoice payment ${opts.invoicePaymentId}`
   if (off) throw new Error(`unbalanced ${opts.kind} for ${of}: ${off[0]} ${off[1]}`)
   const id = uuidv7()
   await tx.insert(ledgerTransactions).values({
@@ -61,6 +66,7 @@ export async function postTransaction(
     kind: opts.kind,
     orderId: opts.orderId ?? null,
     payoutId: opts.payoutId ?? null,
+    invoicePaymentId: opts.invoicePaymentId ?? null,
     memo: opts.memo,
   })
   const entries = opts.entries.filter((e) => e.amount !== 0)

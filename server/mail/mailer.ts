@@ -10,6 +10,8 @@ export interface MailMessage {
   html: string
   /** Where answers go when it is not the sender (a contact message is answered to its writer). */
   replyTo?: string
+  /** Files sent with it (an invoice's PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[]
 }
 
 export interface Mailer {

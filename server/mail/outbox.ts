@@ -62,22 +62,27 @@ function parseSms(id: string, raw: string): OutboxMessage | null {
 /** Just enough MIME to show a mail we wrote ourselves: headers, and the text/plain part decoded. */
 function parseMail(id: string, raw: string): OutboxMessage {
   const { headers, body } = splitPart(raw)
-  const type = headers.get('content-type') ?? 'text/plain'
-  let text = decodeBody(body, headers.get('content-transfer-encoding'))
-  const boundary = type.match(/boundary="?([^";]+)"?/i)?.[1]
-  if (boundary) {
-    const parts = body.split(`--${boundary}`).map(splitPart)
-    const plain = parts.find((p) => /^text\/plain/i.test(p.headers.get('content-type') ?? ''))
-    text = plain ? decodeBody(plain.body, plain.headers.get('content-transfer-encoding')) : ''
-  }
   return {
     id,
     kind: 'mail',
     to: decodeWords(headers.get('to') ?? ''),
     subject: decodeWords(headers.get('subject') ?? ''),
     sentAt: timeOf(id),
-    text: text.trim(),
+    text: (plainText(headers, body) ?? '').trim(),
   }
+}
+
+/** The text/plain part, looked for inside nested parts too (a mail with an attachment nests two deep). */
+function plainText(headers: Map<string, string>, body: string): string | null {
+  const type = headers.get('content-type') ?? 'text/plain'
+  const boundary = type.match(/boundary="?([^";]+)"?/i)?.[1]
+  if (!boundary)
+    return /^text\/plain/i.test(type) ? decodeBody(body, headers.get('content-transfer-encoding')) : null
+  for (const part of body.split(`--${boundary}`).map(splitPart)) {
+    const text = part.headers.size > 0 ? plainText(part.headers, part.body) : null
+    if (text !== null) return text
+  }
+  return null
 }
 
 function splitPart(raw: string): { headers: Map<string, string>; body: string } {

@@ -91,7 +91,7 @@ export class CardAdapter {
                 },
               },
             ],
-            customer_email: req.email,
+            ...(req.email ? { customer_email: req.email } : {}),
             client_reference_id: req.orderId,
             metadata,
             payment_intent_data: { metadata },

@@ -29,7 +29,7 @@ export class CardProvider implements PaymentProvider {
       amount: req.amount,
       description: req.description.slice(0, 120),
       email: req.email,
-      successUrl: this.links.cardSuccess(req.id),
+      successUrl: req.returnUrl ?? this.links.cardSuccess(req.id),
       cancelUrl: this.links.cardCancel(req.id),
       expiresAt: req.expiresAt,
       idempotencyKey: req.id,
@@ -81,7 +81,7 @@ export function cardHooks(adapter: CardAdapter, signer: Signer, links: Links, ev
     if (!signer.verify('card-cancel', id, c.req.query('sig') ?? ''))
       return c.text('This link is not valid.', 403)
     await events.closed('card', { id }, 'cancelled')
-    return c.redirect(links.orderPage(id), 303)
+    return c.redirect((await events.payerPage?.(id)) ?? links.orderPage(id), 303)
   })
 
   app.post('/stripe', async (c) => {

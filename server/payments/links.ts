@@ -19,6 +19,8 @@ export type SignaturePurpose =
   | 'card-cancel'
   | 'receipt'
   | 'sms-report'
+  | 'invoice-link'
+  | 'invoice-short'
 
 /**
  * The addresses providers call back and send payers to, each signed for its purpose. M-Pesa's callbacks

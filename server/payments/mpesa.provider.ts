@@ -310,7 +310,7 @@ export function mpesaHooks(adapter: MpesaAdapter, signer: Signer, events: Paymen
       const expected = await events.expected('mpesa', payment.billRef)
       // C2B00012: invalid account number; C2B00013: invalid amount (Daraja's codes for a refusal).
       if (!expected) return c.json({ ResultCode: 'C2B00012', ResultDesc: 'Rejected' })
-      if (payment.amount !== expected.amount)
+      if (expected.exact ? payment.amount !== expected.amount : payment.amount <= 0)
         return c.json({ ResultCode: 'C2B00013', ResultDesc: 'Rejected' })
     } catch {
       return c.json({ ResultCode: 'C2B00012', ResultDesc: 'Rejected' })

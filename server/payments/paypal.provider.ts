@@ -248,7 +248,7 @@ export function paypalHooks(
     await events
       .approved('paypal', { id })
       .catch((error) => log.warn('PayPal capture failed on return', { id, error }))
-    return c.redirect(links.orderPage(id), 303)
+    return c.redirect((await events.payerPage?.(id)) ?? links.orderPage(id), 303)
   })
 
   app.get('/paypal/cancel', async (c) => {
@@ -256,7 +256,7 @@ export function paypalHooks(
     if (!signer.verify('paypal-cancel', id, c.req.query('sig') ?? ''))
       return c.text('This link is not valid.', 403)
     await events.closed('paypal', { id }, 'cancelled')
-    return c.redirect(links.orderPage(id), 303)
+    return c.redirect((await events.payerPage?.(id)) ?? links.orderPage(id), 303)
   })
 
   app.post('/paypal', async (c) => {

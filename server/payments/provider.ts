@@ -22,6 +22,8 @@ export interface ChargeRequest {
   /** M-Pesa: the number the prompt goes to. */
   phone: string | null
   expiresAt: Date
+  /** Where the payer lands after paying on the provider's page; by default the order's page. */
+  returnUrl?: string
 }
 
 /** What the payer does next: go to the provider's page, or answer the prompt on their phone. */
@@ -152,8 +154,16 @@ export interface PaymentEvents {
   closed(method: PaymentMethod, target: ChargeTarget, why: 'expired' | 'cancelled'): Promise<void>
   /** The payer is back from the provider's page, or the provider says they approved: ask it now. */
   approved(method: PaymentMethod, target: ChargeTarget): Promise<void>
-  /** What a payment naming this reference must be for it to be accepted (Paybill validation); null: refuse. */
-  expected(method: PaymentMethod, reference: string): Promise<Money | null>
+  /**
+   * What a payment naming this reference must be for it to be accepted (Paybill validation): exactly this
+   * amount (an order), or any amount in its currency (an invoice takes part payments); null: refuse.
+   */
+  expected(method: PaymentMethod, reference: string): Promise<(Money & { exact: boolean }) | null>
   /** A refund or payout has its result. */
   transfer(method: PaymentMethod, target: TransferTarget, state: TransferState): Promise<void>
+  /**
+   * Where a payer coming back from a provider's page (paid or not) goes, for the charge `id`: an invoice's
+   * pay page; null for the order's page.
+   */
+  payerPage?(id: string): Promise<string | null>
 }

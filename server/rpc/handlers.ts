@@ -10,6 +10,7 @@ import { catalogHandlers } from '../features/catalog/catalog.handlers'
 import { checkoutHandlers } from '../features/checkout/checkout.handlers'
 import { contactHandlers } from '../features/contact/contact.handlers'
 import { downloadsHandlers } from '../features/downloads/downloads.handlers'
+import { invoicesHandlers } from '../features/invoices/invoices.handlers'
 import { payoutsHandlers } from '../features/payouts/payouts.handlers'
 import { settingsHandlers } from '../features/settings/settings.handlers'
 import { transactionsHandlers } from '../features/transactions/transactions.handlers'
@@ -32,5 +33,6 @@ export const handlers: Handlers = {
   ...downloadsHandlers,
   ...transactionsHandlers,
   ...payoutsHandlers,
+  ...invoicesHandlers,
   ...smsHandlers,
 }

@@ -38,3 +38,21 @@ export function receiptSms(p: {
   const room = SMS_MAX - (gsm7Length(head) ?? 0) - (gsm7Length(tail) ?? 0)
   return checked(`${head}${fitGsm7(p.title, Math.max(room, 8))}${tail}`)
 }
+
+/** An invoice's pay link: who bills, how much, by when. The seller's name takes what room is left. */
+export function invoiceSms(p: {
+  seller: string
+  number: string
+  amount: number
+  currency: string
+  due: string
+  link: string
+  reminder?: boolean
+}): string {
+  const head = toGsm7(p.reminder ? 'Reminder: ' : '')
+  const tail = toGsm7(
+    ` sent invoice ${p.number}: ${formatMoney(p.amount, p.currency, 'en-KE')} due ${p.due}. Pay: ${p.link}`,
+  )
+  const room = SMS_MAX - (gsm7Length(head) ?? 0) - (gsm7Length(tail) ?? 0)
+  return checked(`${head}${fitGsm7(p.seller, Math.max(room, 8))}${tail}`)
+}

@@ -74,6 +74,23 @@ export class Pages {
   }
 
   /**
+   * A page whose share card depends on the request (an invoice's pay link): the shell with that head, or
+   * the app's 404 page with a 404 status when `head` is null. Never cached: the head is someone's.
+   */
+  renderWithHead(pathname: string, head: Partial<Head> | null) {
+    const route = head ? matchAppRoute(pathname) : null
+    const html = withHead(withRuntimeSettings(this.shell, this.settings), {
+      ...headFor(route, pathname, this.settings.siteUrl),
+      ...head,
+    })
+    const body = Buffer.from(html)
+    return {
+      asset: makeAsset('/index.html', body, compressVariants(body, 5)),
+      status: head ? 200 : 404,
+    } as const
+  }
+
+  /**
    * Hash sources of the inline scripts the build put into its pages (the router's scroll restoration in
    * prerendered and server-rendered pages, anything index.html inlines), for the pages' script-src. Taken
    * from the build's own HTML only, never from a page with someone's text in it.

@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { PaymentMethod } from '../../../contract/checkout.constants'
-import type { Money } from '../../../contract/money'
 import { orders, refunds } from '../../db/schema'
 import type { ChargeTarget, PaymentEvents, TransferTarget } from '../../payments/provider'
 import type { CheckoutDeps } from './deps'
@@ -90,13 +89,13 @@ export function orderEvents(deps: CheckoutDeps): PaymentEvents {
       if (order) await checkNow(deps, order)
     },
 
-    async expected(method, reference): Promise<Money | null> {
+    async expected(method, reference) {
       const [order] = await db
         .select()
         .from(orders)
         .where(and(eq(orders.method, method), eq(orders.reference, reference)))
       if (!order || NOT_PAYABLE.includes(order.status)) return null
-      return { amount: order.chargeAmount, currency: order.chargeCurrency }
+      return { amount: order.chargeAmount, currency: order.chargeCurrency, exact: true }
     },
 
     async transfer(method, target, state) {

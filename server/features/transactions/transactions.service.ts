@@ -138,7 +138,7 @@ function sellerBook(sellerId: string, currency: string): SQL {
   const account = `seller:${sellerId}`
   return sql`
     with tx as (
-      select t.id, t.kind, t.created_at, t.order_id,
+      select t.id, t.kind, t.created_at, t.order_id, t.invoice_payment_id,
         sum(e.amount) as seller_amount,
         min(e.available_at) as available_at,
         coalesce((select sum(f.amount) from ledger_entries f
@@ -152,11 +152,11 @@ function sellerBook(sellerId: string, currency: string): SQL {
     movement as (
       -- A payout that failed or came back is a payout movement with the money coming in.
       select id::text || ':1' as id, case kind when 'payout-back' then 'payout' else kind end as kind,
-        created_at as at, order_id,
+        created_at as at, order_id, invoice_payment_id,
         -seller_amount - fee_amount as amount, available_at
       from tx
       union all
-      select id::text || ':2', 'fee', created_at, order_id, fee_amount, available_at
+      select id::text || ':2', 'fee', created_at, order_id, invoice_payment_id, fee_amount, available_at
       from tx where fee_amount <> 0
     ),
     book as (
@@ -221,7 +221,8 @@ export async function sellerTransactions(
   const [own, balances] = await Promise.all([sellerCurrency(db, sellerId), sellerBalances(db, sellerId, now)])
   const currency = filters.currency ?? own
   const book = sellerBook(sellerId, currency)
-  const method = sql`o.method`
+  // An invoice's payment stands where an order would: its method, its invoice's reference and number.
+  const method = sql`coalesce(o.method, ip.method)`
   const today = Date.parse(now.toISOString().slice(0, 10))
   const firstDay = new Date(today - (DAILY_DAYS - 1) * DAY_MS)
   const [page, [totals], days] = await Promise.all([
@@ -230,8 +231,12 @@ export async function sellerTransactions(
       sql`${book}
         select m.id, m.kind, m.order_id::text as order_id, ${isoMs(sql`m.at`)} as at, ${isoUs(sql`m.at`)} as at_key,
           m.amount::text as amount, m.balance::text as balance, ${isoMs(sql`m.available_at`)} as available_at,
-          o.reference, o.method, o.quantity, o.item->>'title' as item_title, o.item->>'label' as item_label
+          coalesce(o.reference, iv.reference) as reference, ${method} as method, o.quantity,
+          coalesce(o.item->>'title', 'Invoice ' || coalesce(iv.number, iv.reference)) as item_title,
+          o.item->>'label' as item_label
         from book m left join orders o on o.id = m.order_id
+          left join invoice_payments ip on ip.id = m.invoice_payment_id
+          left join invoices iv on iv.id = ip.invoice_id
         where ${filtersWhere(filters, method, true)}
         order by m.at desc, m.id collate "C" desc
         limit ${filters.limit + 1}`,
@@ -246,6 +251,7 @@ export async function sellerTransactions(
           coalesce(-sum(m.amount) filter (where m.kind = 'payout'), 0)::text as payouts,
           coalesce(sum(m.amount), 0)::text as net
         from book m left join orders o on o.id = m.order_id
+          left join invoice_payments ip on ip.id = m.invoice_payment_id
         where ${filtersWhere(filters, method, false)}`,
     ),
     // Earnings, not withdrawals: payouts are left out of the chart.

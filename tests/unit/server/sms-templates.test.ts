@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { currencyCodes } from '../../../contract/currencies'
 import { fitGsm7, gsm7Length, isGsm7, toGsm7 } from '../../../server/sms/gsm7'
-import { codeSms, receiptSms, SMS_MAX } from '../../../server/sms/templates'
+import { codeSms, invoiceSms, receiptSms, SMS_MAX } from '../../../server/sms/templates'
 
 describe('GSM-7', () => {
   it('counts septets, extended characters twice, and refuses what is not GSM-7', () => {
@@ -42,6 +42,20 @@ describe('every SMS template', () => {
         link: LONG_LINK,
       }),
     ]),
+    ...currencyCodes.flatMap((currency): [string, string][] =>
+      [false, true].map((reminder) => [
+        `invoice${reminder ? ' reminder' : ''} in ${currency}`,
+        invoiceSms({
+          seller: LONG_TITLE,
+          number: 'INV-12345',
+          amount: 1_000_000_000_00,
+          currency,
+          due: '30 Sept 2026',
+          link: `https://soko-marketplace.example.co.ke/i/IVABCD2345.${'A'.repeat(12)}`,
+          reminder,
+        }),
+      ]),
+    ),
     [
       'receipt, short title',
       receiptSms({ amount: 100, currency: 'KES', title: 'Beats', reference: 'SKABCD1234', link: LONG_LINK }),

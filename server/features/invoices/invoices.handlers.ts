@@ -1,0 +1,118 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { invoicePayments, invoices } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import type { ContextFor, Handlers } from '../../rpc/context'
+import { checkoutDeps } from '../checkout/checkout.handlers'
+import { type InvoiceRow, keyOpens, statusOf } from './invoice-rows'
+import {
+  createInvoice,
+  duplicateInvoice,
+  invoiceClients,
+  listInvoices,
+  ownInvoice,
+  recordPayment,
+  updateInvoice,
+  voidInvoice,
+} from './invoices.service'
+import { checkPendingInvoiceCharge, payInvoice } from './pay'
+import { sendInvoice } from './send'
+import { invoiceView, payInvoiceView } from './view'
+
+const viewOf = (ctx: ContextFor<'seller'>, row: InvoiceRow) =>
+  invoiceView({ db: ctx.db, gateway: ctx.gateway, publicUrl: ctx.config.publicUrl }, row).then((invoice) => ({
+    invoice,
+  }))
+
+/** Link previews (WhatsApp, Slack, mail scanners) open links too: they do not count as the client's open. */
+const PREVIEW_AGENT =
+  /bot|crawler|spider|preview|whatsapp|facebookexternalhit|slack|telegram|discord|skype|curl|wget/i
+
+/** An invoice opened by its link: the key must match, and a draft has no link yet. */
+async function byKey(ctx: ContextFor<'public'>, invoiceId: string, key: string): Promise<InvoiceRow> {
+  const [row] = await ctx.db.select().from(invoices).where(eq(invoices.id, invoiceId))
+  // A wrong key and a missing invoice answer alike: the link names nothing.
+  if (!row || !keyOpens(ctx.gateway, invoiceId, key) || !row.sentAt)
+    throw new AppError(404, 'No such invoice')
+  return row
+}
+
+export const invoicesHandlers: Pick<
+  Handlers,
+  | 'createInvoice'
+  | 'updateInvoice'
+  | 'sendInvoice'
+  | 'voidInvoice'
+  | 'duplicateInvoice'
+  | 'listInvoices'
+  | 'getInvoice'
+  | 'recordInvoicePayment'
+  | 'listInvoiceClients'
+  | 'getPayInvoice'
+  | 'payInvoice'
+> = {
+  createInvoice: async ({ draftKey, invoice }, ctx) =>
+    viewOf(ctx, await createInvoice(checkoutDeps(ctx), ctx.caller.user.id, invoice, draftKey)),
+
+  updateInvoice: async ({ invoiceId, invoice }, ctx) =>
+    viewOf(ctx, await updateInvoice(checkoutDeps(ctx), ctx.caller.user.id, invoiceId, invoice)),
+
+  sendInvoice: async ({ invoiceId }, ctx) =>
+    viewOf(ctx, await sendInvoice(checkoutDeps(ctx), ctx.caller.user.id, invoiceId)),
+
+  voidInvoice: async ({ invoiceId, reason }, ctx) =>
+    viewOf(ctx, await voidInvoice(checkoutDeps(ctx), ctx.caller.user.id, invoiceId, reason)),
+
+  duplicateInvoice: async ({ invoiceId }, ctx) =>
+    viewOf(ctx, await duplicateInvoice(checkoutDeps(ctx), ctx.caller.user.id, invoiceId)),
+
+  listInvoices: async (input, ctx) => listInvoices(ctx.db, ctx.caller.user.id, input),
+
+  getInvoice: async ({ invoiceId }, ctx) =>
+    viewOf(ctx, await ownInvoice(ctx.db, ctx.caller.user.id, invoiceId)),
+
+  recordInvoicePayment: async (input, ctx) =>
+    viewOf(ctx, await recordPayment(checkoutDeps(ctx), ctx.caller.user.id, input)),
+
+  listInvoiceClients: async ({ query }, ctx) => ({
+    clients: await invoiceClients(ctx.db, ctx.caller.user.id, query),
+  }),
+
+  getPayInvoice: async ({ invoiceId, key }, ctx) => {
+    let row = await byKey(ctx, invoiceId, key)
+    const deps = checkoutDeps(ctx)
+    // The client's first open: not the seller looking at their own link, not a link preview.
+    const isSeller = ctx.caller?.user.id === row.sellerId
+    if (!row.viewedAt && !isSeller && !PREVIEW_AGENT.test(ctx.userAgent ?? '')) {
+      const [viewed] = await ctx.db
+        .update(invoices)
+        .set({ viewedAt: new Date() })
+        .where(and(eq(invoices.id, row.id), isNull(invoices.viewedAt)))
+        .returning()
+      if (viewed) {
+        row = viewed
+        await ctx.db
+          .update(invoices)
+          .set({ status: statusOf(viewed, new Date()) })
+          .where(eq(invoices.id, row.id))
+      }
+    }
+    // A waiting payment whose callback is late is asked about (at most every 10 s).
+    const pending = await ctx.db
+      .select({ id: invoicePayments.id })
+      .from(invoicePayments)
+      .where(and(eq(invoicePayments.invoiceId, row.id), eq(invoicePayments.status, 'pending')))
+    if (pending.length > 0) {
+      for (const p of pending) await checkPendingInvoiceCharge(deps, p.id)
+      row = await byKey(ctx, invoiceId, key)
+    }
+    return {
+      invoice: await payInvoiceView(
+        { db: ctx.db, gateway: ctx.gateway, publicUrl: ctx.config.publicUrl },
+        row,
+      ),
+    }
+  },
+
+  payInvoice: async ({ invoiceId, key, method, phone }, ctx) =>
+    payInvoice(checkoutDeps(ctx), await byKey(ctx, invoiceId, key), method, phone ?? null),
+}

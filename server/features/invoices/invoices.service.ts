@@ -1,0 +1,327 @@
+import { and, desc, eq, gte, ilike, lt, lte, or, sql } from 'drizzle-orm'
+import type { RecordedPaymentMethod } from '../../../contract/invoices.constants'
+import { invoicePayments, invoices, orders, users } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import { uuidv7 } from '../../lib/uuid'
+import type { CheckoutDeps } from '../checkout/deps'
+import {
+  type Db,
+  draftColumns,
+  type InvoiceDraft,
+  type InvoiceRow,
+  newInvoiceReference,
+  statusOf,
+} from './invoice-rows'
+import { applyPaid } from './paid'
+import { resendRevision } from './send'
+
+/** A seller's invoices: drafts, revisions, cancelling, copies, money received outside Soko, and reading. */
+
+export async function ownInvoice(
+  db: Db,
+  sellerId: string,
+  invoiceId: string,
+  lock = false,
+): Promise<InvoiceRow> {
+  const query = db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.sellerId, sellerId)))
+  const [row] = lock ? await query.for('update') : await query
+  // Another seller's invoice answers as one that does not exist: its existence is not theirs to learn.
+  if (!row) throw new AppError(404, 'No such invoice')
+  return row
+}
+
+function checkAmounts(draft: InvoiceDraft) {
+  const columns = draftColumns(draft)
+  if (columns.total <= 0)
+    throw new AppError(400, 'The invoice comes to nothing', { lines: 'The total must be above zero' })
+  if (columns.total > 1_000_000_000_00)
+    throw new AppError(400, 'The invoice is too large', { lines: 'Split it into several invoices' })
+  return columns
+}
+
+/** A new draft; the same `draftKey` again answers the first draft (an offline draft sent twice). */
+export async function createInvoice(
+  deps: CheckoutDeps,
+  sellerId: string,
+  draft: InvoiceDraft,
+  draftKey: string | undefined,
+): Promise<InvoiceRow> {
+  const columns = checkAmounts(draft)
+  for (let attempt = 0; ; attempt++) {
+    const [row] = await deps.db
+      .insert(invoices)
+      .values({
+        id: uuidv7(),
+        sellerId,
+        reference: newInvoiceReference(),
+        draftKey: draftKey ?? null,
+        status: 'draft',
+        ...columns,
+      })
+      .onConflictDoNothing()
+      .returning()
+    if (row) return row
+    if (draftKey) {
+      const [first] = await deps.db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.sellerId, sellerId), eq(invoices.draftKey, draftKey)))
+      if (first) return first
+    }
+    // A reference taken (one in 10^12): a fresh one.
+    if (attempt > 2) throw new Error('could not give the invoice a reference')
+  }
+}
+
+/**
+ * A draft changes as it is. A sent invoice becomes its next revision: the number stays, the totals are
+ * computed again, and it is sent again. Paid and cancelled invoices stay as they are.
+ */
+export async function updateInvoice(
+  deps: CheckoutDeps,
+  sellerId: string,
+  invoiceId: string,
+  draft: InvoiceDraft,
+): Promise<InvoiceRow> {
+  const columns = checkAmounts(draft)
+  const row = await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.sellerId, sellerId)))
+      .for('update')
+    if (!current) throw new AppError(404, 'No such invoice')
+    if (current.voidedAt) throw new AppError(409, 'This invoice was cancelled: duplicate it to bill again')
+    if (current.sentAt && current.paid >= current.total)
+      throw new AppError(409, 'This invoice is paid: it can no longer change')
+    if (current.paid > 0 && columns.total < current.paid)
+      throw new AppError(400, 'The total would be below what was already paid', {
+        lines: 'The total cannot be less than what the client has paid',
+      })
+    const [updated] = await tx
+      .update(invoices)
+      .set({
+        ...columns,
+        revision: current.sentAt ? current.revision + 1 : current.revision,
+        updatedAt: new Date(),
+      })
+      .where(eq(invoices.id, current.id))
+      .returning()
+    if (!updated) throw new Error('invoice vanished under its lock')
+    return { ...updated, status: statusOf(updated, new Date()) }
+  })
+  await deps.db.update(invoices).set({ status: row.status }).where(eq(invoices.id, row.id))
+  if (row.sentAt) return resendRevision(deps, row)
+  return row
+}
+
+/** A new draft with the same client, lines, taxes, terms and reminders, issued today. */
+export async function duplicateInvoice(deps: CheckoutDeps, sellerId: string, invoiceId: string) {
+  const source = await ownInvoice(deps.db, sellerId, invoiceId)
+  const days = Math.round((Date.parse(source.dueDate) - Date.parse(source.issueDate)) / 86_400_000)
+  const today = new Date().toISOString().slice(0, 10)
+  const due = new Date(Date.parse(today) + days * 86_400_000).toISOString().slice(0, 10)
+  return createInvoice(
+    deps,
+    sellerId,
+    {
+      client: { name: source.clientName, email: source.clientEmail, phone: source.clientPhone },
+      currency: source.currency,
+      lines: source.lines.map(({ description, quantityMilli, unitPrice }) => ({
+        description,
+        quantityMilli,
+        unitPrice,
+      })),
+      discount: source.discount,
+      taxes: source.taxes.map(({ name, rateBps, inclusive }) => ({ name, rateBps, inclusive })),
+      deposit: source.deposit,
+      issueDate: today,
+      dueDate: due,
+      notes: source.notes,
+      terms: source.terms,
+      reminders: source.reminderDays,
+    },
+    undefined,
+  )
+}
+
+/** Cancels an invoice nothing has been paid on: its link then says so, and no reminder goes out. */
+export async function voidInvoice(
+  deps: CheckoutDeps,
+  sellerId: string,
+  invoiceId: string,
+  reason: string | null,
+) {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.sellerId, sellerId)))
+      .for('update')
+    if (!row) throw new AppError(404, 'No such invoice')
+    if (row.voidedAt) return row
+    if (row.paid > 0)
+      throw new AppError(409, 'Money has been paid on this invoice: it cannot be cancelled', {
+        invoiceId: 'Refund or record what was paid, then change the invoice instead',
+      })
+    const now = new Date()
+    const [updated] = await tx
+      .update(invoices)
+      .set({ voidedAt: now, voidReason: reason, status: 'void', updatedAt: now })
+      .where(eq(invoices.id, row.id))
+      .returning()
+    return updated ?? row
+  })
+}
+
+/** Money the client paid outside Soko: it counts towards the invoice; the ledger has no part in it. */
+export async function recordPayment(
+  deps: CheckoutDeps,
+  sellerId: string,
+  input: {
+    invoiceId: string
+    method: RecordedPaymentMethod
+    amount: number
+    receivedOn: string
+    note: string | null
+  },
+) {
+  const row = await ownInvoice(deps.db, sellerId, input.invoiceId)
+  if (row.voidedAt) throw new AppError(409, 'This invoice was cancelled')
+  if (!row.sentAt) throw new AppError(409, 'Send the invoice before recording payments on it')
+  if (row.paid >= row.total) throw new AppError(409, 'This invoice is already paid in full')
+  if (input.amount > row.total - row.paid)
+    throw new AppError(400, 'That is more than is left to pay', {
+      amount: `At most ${row.total - row.paid} is left to pay`,
+    })
+  const id = uuidv7()
+  const receivedAt = new Date(`${input.receivedOn}T12:00:00Z`)
+  await deps.db.insert(invoicePayments).values({
+    id,
+    invoiceId: row.id,
+    sellerId,
+    method: input.method,
+    status: 'pending',
+    amount: input.amount,
+    currency: row.currency,
+    chargeAmount: input.amount,
+    chargeCurrency: row.currency,
+    note: input.note,
+  })
+  await applyPaid(deps, {
+    paymentId: id,
+    amount: input.amount,
+    receipt: null,
+    details: {},
+    paidAt: receivedAt,
+  })
+  return ownInvoice(deps.db, sellerId, row.id)
+}
+
+/** The page marker of a list: the last invoice's creation instant and id. */
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f-]{36})$/
+
+export async function listInvoices(
+  db: Db,
+  sellerId: string,
+  filters: {
+    status?: InvoiceRow['status']
+    client?: string
+    from?: string
+    to?: string
+    cursor?: string
+    limit: number
+  },
+) {
+  const match = filters.cursor ? CURSOR.exec(filters.cursor) : null
+  if (filters.cursor && !match)
+    throw new AppError(400, 'That page marker is not valid', { cursor: 'Start again' })
+  const after =
+    match?.[1] && match[2]
+      ? or(
+          lt(invoices.createdAt, new Date(match[1])),
+          and(eq(invoices.createdAt, new Date(match[1])), lt(invoices.id, match[2])),
+        )
+      : undefined
+  const client = filters.client
+    ? or(
+        ilike(invoices.clientName, `%${escapeLike(filters.client)}%`),
+        ilike(invoices.clientEmail, `%${escapeLike(filters.client)}%`),
+        ilike(invoices.number, `%${escapeLike(filters.client)}%`),
+      )
+    : undefined
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.sellerId, sellerId),
+        filters.status ? eq(invoices.status, filters.status) : undefined,
+        client,
+        filters.from ? gte(invoices.issueDate, filters.from) : undefined,
+        filters.to ? lte(invoices.issueDate, filters.to) : undefined,
+        after,
+      ),
+    )
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(filters.limit + 1)
+  const shown = rows.slice(0, filters.limit)
+  const last = shown.at(-1)
+  const now = new Date()
+  return {
+    invoices: shown.map((row) => ({
+      id: row.id,
+      number: row.number,
+      status: statusOf(row, now),
+      clientName: row.clientName,
+      currency: row.currency,
+      total: row.total,
+      paid: Math.min(row.paid, row.total),
+      issueDate: row.issueDate,
+      dueDate: row.dueDate,
+      updatedAt: row.updatedAt.toISOString(),
+    })),
+    nextCursor: rows.length > filters.limit && last ? `${last.createdAt.toISOString()}|${last.id}` : null,
+  }
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/** People the seller has billed, and buyers of theirs, matching what is typed; most recent first. */
+export async function invoiceClients(db: Db, sellerId: string, query: string) {
+  const like = `%${escapeLike(query)}%`
+  const billed = await db
+    .selectDistinctOn([sql`lower(${invoices.clientName})`, invoices.clientEmail], {
+      name: invoices.clientName,
+      email: invoices.clientEmail,
+      phone: invoices.clientPhone,
+    })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.sellerId, sellerId),
+        query ? or(ilike(invoices.clientName, like), ilike(invoices.clientEmail, like)) : undefined,
+      ),
+    )
+    .limit(20)
+  const bought = await db
+    .selectDistinctOn([orders.buyerEmail], { email: orders.buyerEmail, name: users.name })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.buyerId))
+    .where(
+      and(
+        eq(orders.sellerId, sellerId),
+        sql`${orders.status} in ('paid', 'refunding', 'refunded')`,
+        query ? or(ilike(orders.buyerEmail, like), ilike(users.name, like)) : undefined,
+      ),
+    )
+    .limit(20)
+  const seen = new Set(billed.map((c) => c.email?.toLowerCase()).filter(Boolean))
+  const buyers = bought
+    .filter((b) => !seen.has(b.email.toLowerCase()))
+    .map((b) => ({ name: b.name || b.email.split('@')[0] || b.email, email: b.email, phone: null }))
+  return [...billed, ...buyers].slice(0, 20)
+}

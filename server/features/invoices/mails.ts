@@ -1,0 +1,147 @@
+import { formatMoney } from '../../../contract/format-money'
+import { INVOICE_STATUS_TEXT } from '../../../contract/invoices.constants'
+import type { MailMessage } from '../../mail/mailer'
+import { compose } from '../../mail/templates'
+import { invoiceSms } from '../../sms/templates'
+import type { CheckoutDeps } from '../checkout/deps'
+import { invoicePdf } from './invoice-document'
+import {
+  dayText,
+  dueNow,
+  type InvoicePaymentRow,
+  type InvoiceRow,
+  invoiceKey,
+  payUrl,
+  statusOf,
+} from './invoice-rows'
+import { sellerOfInvoice } from './view'
+
+const money = (amount: number, currency: string) => formatMoney(amount, currency, 'en')
+
+/** The short link an SMS carries: `/i/{reference}.{signature}`, which opens the pay page with its key. */
+export function shortLink(
+  deps: Pick<CheckoutDeps, 'config' | 'gateway'>,
+  row: Pick<InvoiceRow, 'reference'>,
+) {
+  return `${deps.config.publicUrl}/i/${row.reference}.${deps.gateway.sign('invoice-short', row.reference).slice(0, 12)}`
+}
+
+/** The mails and text messages of an invoice: to the client when sent or reminded, to both sides when paid. */
+export function invoiceMails(deps: CheckoutDeps) {
+  const { mailer, log, config } = deps
+  const send = async (message: MailMessage) => {
+    try {
+      await mailer.send(message)
+      return true
+    } catch (error) {
+      log.error('invoice mail not sent', { subject: message.subject, error })
+      return false
+    }
+  }
+  const pdfOf = async (row: InvoiceRow) => ({
+    filename: `${row.number ?? 'invoice'}.pdf`,
+    content: Buffer.from(await invoicePdf(deps, row)),
+    contentType: 'application/pdf',
+  })
+
+  return {
+    /** The invoice to its client (a revision says so): e-mail with the PDF, and SMS with the link. */
+    async sent(row: InvoiceRow, opts: { reminder?: number } = {}) {
+      const seller = await sellerOfInvoice(deps.db, row.sellerId)
+      const link = payUrl(config.publicUrl, deps.gateway, row.id)
+      const due = dueNow(row)
+      const number = row.number ?? row.reference
+      const what = due.deposit
+        ? `A deposit of ${money(due.amount, row.currency)} is due first; the total is ${money(row.total, row.currency)}.`
+        : `${money(due.amount, row.currency)} is due by ${dayText(row.dueDate)}.`
+      const subject =
+        opts.reminder !== undefined
+          ? `Reminder: invoice ${number} from ${seller.name}`
+          : row.revision > 0
+            ? `Invoice ${number} from ${seller.name} (updated)`
+            : `Invoice ${number} from ${seller.name}`
+      const reminderLine =
+        opts.reminder === undefined
+          ? []
+          : [
+              opts.reminder < 0
+                ? `A reminder: this invoice is due on ${dayText(row.dueDate)}.`
+                : opts.reminder === 0
+                  ? 'A reminder: this invoice is due today.'
+                  : `A reminder: this invoice was due on ${dayText(row.dueDate)}.`,
+            ]
+      let mailed = false
+      if (row.clientEmail)
+        mailed = await send({
+          ...compose(
+            row.clientEmail,
+            subject,
+            [
+              `Hello ${row.clientName},`,
+              ...reminderLine,
+              `${seller.name} has sent you invoice ${number}${row.revision > 0 ? ` (revision ${row.revision})` : ''}. ${what}`,
+              'Pay by M-Pesa, card or PayPal on the invoice’s page. The invoice is attached as a PDF.',
+            ],
+            { label: `Pay ${money(due.amount, row.currency)}`, url: link },
+          ),
+          ...(seller.email ? { replyTo: seller.email } : {}),
+          attachments: [await pdfOf(row)],
+        })
+      if (row.clientPhone)
+        await deps.sms.queue(deps.db, {
+          eventKey: `invoice:${row.id}:${opts.reminder !== undefined ? `reminder:${opts.reminder}` : `sent:${row.revision}:${Date.now()}`}`,
+          kind: opts.reminder !== undefined ? 'reminder' : 'invoice',
+          phone: row.clientPhone,
+          text: invoiceSms({
+            seller: seller.name,
+            number,
+            amount: due.amount,
+            currency: row.currency,
+            due: dayText(row.dueDate),
+            link: shortLink(deps, row),
+            reminder: opts.reminder !== undefined,
+          }),
+        })
+      return mailed
+    },
+
+    /** A payment arrived: a receipt to the client, a note to the seller. */
+    async paid(row: InvoiceRow, payment: InvoicePaymentRow) {
+      const seller = await sellerOfInvoice(deps.db, row.sellerId)
+      const number = row.number ?? row.reference
+      const status = statusOf(row, new Date())
+      const left = Math.max(0, row.total - row.paid)
+      const state =
+        status === 'paid'
+          ? `Invoice ${number} is paid in full.`
+          : `${money(left, row.currency)} is left to pay on invoice ${number}.`
+      const receipt =
+        typeof payment.payment?.receipt === 'string' ? `, receipt ${payment.payment.receipt}` : ''
+      const line = `${money(payment.amount, row.currency)} received${receipt}.`
+      const excess =
+        payment.excess > 0 ? [`${money(payment.excess, row.currency)} of it was more than was due.`] : []
+      const link = `${config.publicUrl}/p?invoice=${row.id}&key=${invoiceKey(deps.gateway, row.id)}`
+      const pdf = status === 'paid' ? [await pdfOf(row)] : []
+      if (row.clientEmail && payment.method !== 'cash' && payment.method !== 'bank')
+        await send({
+          ...compose(
+            row.clientEmail,
+            `${status === 'paid' ? 'Paid' : 'Payment received'}: invoice ${number} from ${seller.name}`,
+            [`Thank you, ${row.clientName}.`, line, state],
+            { label: 'See the invoice', url: link },
+          ),
+          attachments: pdf,
+        })
+      if (seller.email)
+        await send({
+          ...compose(
+            seller.email,
+            `${row.clientName} paid ${money(payment.amount, row.currency)} on ${number}`,
+            [line, ...excess, state, `Status: ${INVOICE_STATUS_TEXT[status]}.`],
+            { label: 'Open the invoice', url: `${config.publicUrl}/account/invoices/${row.id}` },
+          ),
+          attachments: pdf,
+        })
+    },
+  }
+}

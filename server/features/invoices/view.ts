@@ -1,0 +1,160 @@
+import { asc, eq, inArray } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { InvoiceView, invoicePayment, PayInvoiceView } from '../../../contract/invoices.contract'
+import { invoicePayments, invoiceReminders, sellers, users } from '../../db/schema'
+import type { Gateway } from '../../payments/gateway'
+import { loadRates } from '../catalog/storefront.service'
+import { chargesFor } from '../checkout/pricing'
+import {
+  type DbOrTx,
+  dueNow,
+  type InvoicePaymentRow,
+  type InvoiceRow,
+  payUrl,
+  pdfUrl,
+  statusOf,
+} from './invoice-rows'
+
+/** What an invoice's pages and documents read: the stored row, with its totals, payments and links. */
+
+const iso = (d: Date | null) => d?.toISOString() ?? null
+
+export function paymentView(row: InvoicePaymentRow): z.infer<typeof invoicePayment> {
+  const charged =
+    row.chargeCurrency !== row.currency || row.chargeAmount !== row.amount
+      ? { amount: row.chargeAmount, currency: row.chargeCurrency }
+      : null
+  return {
+    id: row.id,
+    method: row.method,
+    status: row.status,
+    amount: row.amount,
+    charged,
+    excess: row.excess,
+    receipt: typeof row.payment?.receipt === 'string' ? row.payment.receipt : null,
+    note: row.note,
+    paidAt: iso(row.paidAt),
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+export function totalsView(row: InvoiceRow) {
+  return {
+    subtotal: row.subtotal,
+    discount: row.discountAmount,
+    taxes: row.taxes,
+    total: row.total,
+    deposit: row.depositAmount,
+    paid: Math.min(row.paid, row.total),
+    balance: Math.max(0, row.total - row.paid),
+    dueNow: row.voidedAt || !row.sentAt ? 0 : dueNow(row).amount,
+  }
+}
+
+export async function paymentsOf(db: DbOrTx, invoiceIds: string[]): Promise<InvoicePaymentRow[]> {
+  if (invoiceIds.length === 0) return []
+  return db
+    .select()
+    .from(invoicePayments)
+    .where(inArray(invoicePayments.invoiceId, invoiceIds))
+    .orderBy(asc(invoicePayments.createdAt))
+}
+
+export interface ViewContext {
+  db: DbOrTx
+  gateway: Gateway
+  publicUrl: string
+}
+
+/** An invoice as its seller sees it. */
+export async function invoiceView(ctx: ViewContext, row: InvoiceRow, now = new Date()): Promise<InvoiceView> {
+  const payments = await paymentsOf(ctx.db, [row.id])
+  const reminders = await ctx.db.select().from(invoiceReminders).where(eq(invoiceReminders.invoiceId, row.id))
+  const scheduled = new Map(reminders.map((r) => [r.days, r]))
+  return {
+    id: row.id,
+    number: row.number,
+    reference: row.reference,
+    status: statusOf(row, now),
+    revision: row.revision,
+    currency: row.currency,
+    client: { name: row.clientName, email: row.clientEmail, phone: row.clientPhone },
+    lines: row.lines,
+    discountInput: row.discount,
+    taxInput: row.taxes.map(({ name, rateBps, inclusive }) => ({ name, rateBps, inclusive })),
+    depositInput: row.deposit,
+    totals: totalsView(row),
+    issueDate: row.issueDate,
+    dueDate: row.dueDate,
+    notes: row.notes,
+    terms: row.terms,
+    reminders: row.reminderDays.map((days) => {
+      const r = scheduled.get(days)
+      return { days, sendAt: iso(r?.sendAt ?? null), sentAt: iso(r?.sentAt ?? null) }
+    }),
+    payments: payments.filter((p) => p.status === 'paid' || p.status === 'pending').map(paymentView),
+    payUrl: row.sentAt ? payUrl(ctx.publicUrl, ctx.gateway, row.id) : null,
+    pdfUrl: pdfUrl(ctx.publicUrl, ctx.gateway, row),
+    sentAt: iso(row.sentAt),
+    viewedAt: iso(row.viewedAt),
+    paidAt: iso(row.paidAt),
+    voidedAt: iso(row.voidedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+/** Who the invoice is from, as the client reads it. */
+export async function sellerOfInvoice(db: DbOrTx, sellerId: string) {
+  const [row] = await db
+    .select({ name: users.name, email: users.email, storeName: sellers.displayName, handle: sellers.handle })
+    .from(users)
+    .leftJoin(sellers, eq(sellers.userId, users.id))
+    .where(eq(users.id, sellerId))
+  return {
+    name: row?.storeName || row?.name || 'A Soko seller',
+    handle: row?.handle ?? null,
+    email: row?.email ?? null,
+  }
+}
+
+/** An invoice at its pay page: what the client reads, and what paying what is due costs by each method. */
+export async function payInvoiceView(
+  ctx: ViewContext,
+  row: InvoiceRow,
+  now = new Date(),
+): Promise<PayInvoiceView> {
+  const payments = await paymentsOf(ctx.db, [row.id])
+  const totals = totalsView(row)
+  const status = statusOf(row, now)
+  const payable = status !== 'void' && status !== 'paid' && totals.dueNow > 0
+  const pending = payments.filter((p) => p.status === 'pending' && p.providerRef).at(-1)
+  const strip = (p: InvoicePaymentRow) => {
+    const { note: _note, ...view } = paymentView(p)
+    return view
+  }
+  return {
+    id: row.id,
+    number: row.number,
+    reference: row.reference,
+    status,
+    currency: row.currency,
+    seller: await sellerOfInvoice(ctx.db, row.sellerId),
+    client: { name: row.clientName, email: row.clientEmail, phone: row.clientPhone },
+    lines: row.lines,
+    totals,
+    issueDate: row.issueDate,
+    dueDate: row.dueDate,
+    notes: row.notes,
+    terms: row.terms,
+    payments: payments.filter((p) => p.status === 'paid').map(strip),
+    charges: payable
+      ? chargesFor({ amount: totals.dueNow, currency: row.currency }, await loadRates(ctx.db))
+      : [],
+    dueNowIsDeposit: payable && dueNow(row).deposit,
+    paybill: { number: ctx.gateway.paybillNumber, account: row.reference },
+    pending: pending ? strip(pending) : null,
+    sandboxPhone: ctx.gateway.mpesaSandboxPhone,
+    pdfUrl: pdfUrl(ctx.publicUrl, ctx.gateway, row),
+  }
+}

@@ -1,0 +1,23 @@
+import type { CheckoutDeps } from '../features/checkout/deps'
+import { expireInvoiceCharges } from '../features/invoices/pay'
+import { markOverdue, sendDueReminders } from '../features/invoices/send'
+import { defineRecurringJob } from './define'
+
+/**
+ * Invoices, every minute across all instances: invoices whose due day has ended in the seller's time zone
+ * become overdue, reminders that are due go out (each claimed once), and charges left waiting past their
+ * time are asked about, then closed.
+ */
+export function invoicesSweep(deps: CheckoutDeps) {
+  return defineRecurringJob({
+    name: 'invoices.sweep',
+    schedule: { everyMs: 60_000 },
+    maxAttempts: 1,
+    async run(ctx) {
+      const now = ctx.now()
+      await markOverdue(deps, now)
+      await sendDueReminders(deps, now)
+      await expireInvoiceCharges(deps, now)
+    },
+  })
+}
