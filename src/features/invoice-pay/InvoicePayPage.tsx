@@ -22,6 +22,7 @@ export function InvoicePayPage({ invoiceId, accessKey }: { invoiceId: string; ac
   const queryClient = useQueryClient()
   const [followed, setFollowed] = useState<Followed | null>(() => readFollowed(invoiceId))
   const [result, setResult] = useState<Result | null>(null)
+  const [lastPhone, setLastPhone] = useState(followed?.phone)
   const [now, setNow] = useState(Date.now)
   const following = followed !== null
   const query = useQuery({
@@ -63,6 +64,7 @@ export function InvoicePayPage({ invoiceId, accessKey }: { invoiceId: string; ac
     if (leaving) return keepFollowed(invoiceId, next)
     setResult(null)
     setNow(Date.now())
+    if (next.phone) setLastPhone(next.phone)
     follow(next)
     if (next.method === 'mpesa')
       void queryClient.invalidateQueries({
@@ -107,7 +109,7 @@ export function InvoicePayPage({ invoiceId, accessKey }: { invoiceId: string; ac
       ) : paid ? (
         <PaidReceipt invoice={invoice} />
       ) : invoice.totals.dueNow > 0 ? (
-        <PayBox invoice={invoice} accessKey={accessKey} onStarted={started} />
+        <PayBox invoice={invoice} accessKey={accessKey} lastPhone={lastPhone} onStarted={started} />
       ) : null}
       <InvoiceDocument invoice={invoice} showPayments={!paid} />
       <p className="actions invoice-actions">

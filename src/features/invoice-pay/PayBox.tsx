@@ -22,10 +22,13 @@ type Charge = PayInvoiceView['charges'][number]
 export function PayBox({
   invoice,
   accessKey,
+  lastPhone,
   onStarted,
 }: {
   invoice: PayInvoiceView
   accessKey: string
+  /** The number this page last sent a prompt to (2547…): the balance goes from the same phone as the deposit. */
+  lastPhone?: string | undefined
   /** `leaving`: the browser is going to the card or PayPal page, which sends the client back here. */
   onStarted: (followed: Followed, leaving: boolean) => void
 }) {
@@ -35,7 +38,7 @@ export function PayBox({
   const [method, setMethod] = useState<PaymentMethod>(() => firstMethod(invoice))
   const touched = useRef(false)
   const [phone, setPhone] = useState(() => {
-    const known = invoice.client.phone && normalizeKenyanMobile(invoice.client.phone)
+    const known = lastPhone ?? (invoice.client.phone && normalizeKenyanMobile(invoice.client.phone))
     return known ? formatPhone(known) : ''
   })
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -212,10 +215,13 @@ function payText(invoice: PayInvoiceView, charge: Charge | undefined): string {
   return invoice.totals.paid > 0 ? `Pay the balance${amount}` : `Pay${amount}`
 }
 
-/** For a phone whose prompts do not come: the Paybill details, folded away until asked for. */
+/**
+ * For a phone whose prompts do not come: the Paybill details, folded away until asked for. Only for a
+ * shilling invoice: a Paybill payment counts in shillings, and for another currency it would not match.
+ */
 function PaybillInstead({ invoice }: { invoice: PayInvoiceView }) {
   const charge = invoice.charges.find((c) => c.method === 'mpesa')
-  if (!charge) return null
+  if (!charge || invoice.currency !== 'KES') return null
   return (
     <details className="paybill-instead">
       <summary>Pay by Paybill instead</summary>

@@ -68,7 +68,8 @@ export function MpesaWaiting({
       {checkFailed ? (
         <p className="muted">Checking the payment failed ({checkFailed}); trying again…</p>
       ) : null}
-      {late && amount ? (
+      {/* Paybill counts in shillings: a shilling invoice only. */}
+      {late && amount && invoice.currency === 'KES' ? (
         <Paybill businessNumber={invoice.paybill.number} account={invoice.paybill.account} amount={amount} />
       ) : null}
       {invoice.sandboxPhone ? <SandboxPhoneNote page={invoice.sandboxPhone} phone={phone} /> : null}
@@ -118,7 +119,8 @@ export function ResultMessage({ invoice, result }: { invoice: PayInvoiceView; re
     const charged = chargedOf(invoice, payment)
     return (
       <p className="form-message form-message-ok pay-result" role="status" tabIndex={-1} ref={ref}>
-        Payment received: {formatMoney(charged.amount, charged.currency)} by {PAID_BY[payment.method]}
+        Payment received: {formatMoney(charged.amount, charged.currency)} by{' '}
+        <span className="nowrap">{PAID_BY[payment.method]}</span>
         {payment.receipt ? `, receipt ${payment.receipt}` : ''}. Thank you!
       </p>
     )
