@@ -4,7 +4,7 @@ import type { PayInvoiceView } from '../../../contract/invoices.contract'
 import { OfflineNote } from '../../components/OfflineNote'
 import { formatDate } from '../../lib/dates'
 import { usePageTitle } from '../../lib/title'
-import { type Followed, keepFollowed, outcomeOf, readFollowed } from './following'
+import { type Followed, keepFollowed, outcomeOf, readFollowed, START_GRACE_MS } from './following'
 import { InvoiceDocument, PaymentsReceived } from './InvoiceDocument'
 import { amountText, clientStatus, paidInFullOn } from './invoice-format'
 import { invoicePayQueries, PAY_POLL_MS } from './invoice-pay.queries'
@@ -52,7 +52,10 @@ export function InvoicePayPage({ invoiceId, accessKey }: { invoiceId: string; ac
   // A payment just started that has not shown up yet: look again when its grace runs out.
   useEffect(() => {
     if (outcome.kind !== 'starting' || !followed) return
-    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, followed.startedAt + 20_500 - Date.now()))
+    const timer = setTimeout(
+      () => setNow(Date.now()),
+      Math.max(0, followed.startedAt + START_GRACE_MS + 500 - Date.now()),
+    )
     return () => clearTimeout(timer)
   }, [outcome.kind, followed])
 

@@ -37,7 +37,7 @@ export function keepFollowed(invoiceId: string, followed: Followed | null) {
 }
 
 /** How long a payment just started may take to show as waiting before its absence means it did not start. */
-const START_GRACE_MS = 20_000
+export const START_GRACE_MS = 20_000
 
 type Payment = PayInvoiceView['payments'][number]
 
