@@ -147,6 +147,10 @@ export const invoicePayment = z.object({
   charged: money.nullable(),
   /** Paid above what was due (a Paybill payment for more): the seller may give it back. */
   excess: z.number().int(),
+  /** Giving the excess back, once asked: on its way, done, or refused (with the provider's words). */
+  excessRefund: z
+    .object({ status: z.enum(['pending', 'done', 'failed']), message: z.string().nullable() })
+    .nullable(),
   receipt: z.string().nullable(),
   note: z.string().nullable(),
   paidAt: z.string().nullable(),
@@ -329,6 +333,15 @@ export const invoicesContract = {
     }),
     output: z.object({ invoice: invoiceView }),
   }),
+  refundInvoiceExcess: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary:
+      'Gives back what a payment paid beyond what was due, to whoever paid it, by the way they paid ' +
+      '(M-Pesa: to the number that paid). A refusal can be tried again.',
+    input: z.strictObject({ invoiceId, paymentId: z.uuid({ error: 'Choose a payment' }) }),
+    output: z.object({ invoice: invoiceView }),
+  }),
   listInvoiceClients: defineSubject({
     kind: 'query',
     access: 'seller',
@@ -339,6 +352,40 @@ export const invoicesContract = {
         z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
       ),
     }),
+  }),
+  listUnmatchedPayments: defineSubject({
+    kind: 'query',
+    access: 'admin',
+    summary:
+      'Money a provider reported that matched no order or invoice (a mistyped Paybill account number), ' +
+      'oldest first: waiting to be matched by hand, or already settled.',
+    input: z.strictObject({ resolved: z.boolean().default(false) }),
+    output: z.object({
+      payments: z.array(
+        z.object({
+          id: z.string(),
+          provider: z.string(),
+          reference: z.string(),
+          amount: money,
+          receipt: z.string().nullable(),
+          /** The payer's number, where the provider gave it. */
+          payer: z.string().nullable(),
+          receivedAt: z.string(),
+          resolvedAt: z.string().nullable(),
+          note: z.string().nullable(),
+        }),
+      ),
+    }),
+  }),
+  resolveUnmatchedPayment: defineSubject({
+    kind: 'mutation',
+    access: 'admin',
+    summary: 'Records how an unmatched payment was settled (given back, or matched by hand), with a note.',
+    input: z.strictObject({
+      id: z.uuid({ error: 'Choose a payment' }),
+      note: text(500, 'note').min(5, 'Say in a few words how it was settled'),
+    }),
+    output: z.object({ ok: z.literal(true) }),
   }),
   getPayInvoice: defineSubject({
     kind: 'query',

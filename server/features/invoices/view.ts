@@ -31,6 +31,9 @@ export function paymentView(row: InvoicePaymentRow): z.infer<typeof invoicePayme
     amount: row.amount,
     charged,
     excess: row.excess,
+    excessRefund: row.excessRefundStatus
+      ? { status: row.excessRefundStatus, message: row.excessRefundMessage }
+      : null,
     receipt: typeof row.payment?.receipt === 'string' ? row.payment.receipt : null,
     note: row.note,
     paidAt: iso(row.paidAt),
