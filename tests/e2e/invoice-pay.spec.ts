@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { APIRequestContext, Browser, BrowserContext, Page, TestInfo } from '@playwright/test'
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { readOutbox } from '../support/outbox'
+import { pdfText } from '../support/pdf-text'
 import { DEMO_SELLER } from './demo'
 import { expect, test } from './fixtures'
 import { rpc } from './seller'
@@ -114,18 +114,6 @@ async function shootDesktop(
   return { context, page }
 }
 
-/** Reads a PDF back with pdf.js, as a viewer would: its text, on one line. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise
-  const pages: string[] = []
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent()
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '))
-  }
-  await pdf.destroy()
-  return pages.join(' ').replace(/\s+/g, ' ')
-}
-
 /** The sandbox phone the "Check your phone" screen links to, opened in a new tab: the client's handset. */
 async function answerOnSandboxPhone(page: Page, context: BrowserContext) {
   const opening = context.waitForEvent('page')
@@ -233,7 +221,7 @@ test('the client pays the deposit by M-Pesa and the balance by card from the mai
   expect(pdf.headers()['content-type']).toBe('application/pdf')
   const bytes = await pdf.body()
   expect(bytes.subarray(0, 4).toString()).toBe('%PDF')
-  const text = await pdfText(bytes)
+  const text = await pdfText(new Uint8Array(bytes))
   expect(text).toContain(invoice.number)
   expect(text).toMatch(/\bPaid\b/)
 

@@ -189,11 +189,20 @@ function PaymentLine({ invoice, payment }: { invoice: PayInvoiceView; payment: P
       </span>
       {payment.receipt ? <span className="muted">Receipt {payment.receipt}</span> : null}
       {charged ? <span className="muted">{charged} charged</span> : null}
-      {payment.excess > 0 ? (
-        <span className="muted">
-          {amountText(invoice, payment.excess)} more than was due: ask {invoice.seller.name} to send it back.
-        </span>
-      ) : null}
+      {payment.excess > 0 ? <span className="muted">{excessText(invoice, payment)}</span> : null}
     </>
   )
+}
+
+/** A payment above what was due: whether the seller has given the rest back. */
+function excessText(invoice: PayInvoiceView, payment: Payment): string {
+  const more = `${amountText(invoice, payment.excess)} more than was due`
+  switch (payment.excessRefund?.status) {
+    case 'done':
+      return `${more}: given back.`
+    case 'pending':
+      return `${more}: on its way back to you.`
+    default:
+      return `${more}: ${invoice.seller.name} can give it back.`
+  }
 }

@@ -11,6 +11,7 @@ const payment = (over: Partial<Payment> = {}): Payment => ({
   amount: 24_940_00,
   charged: null,
   excess: 0,
+  excessRefund: null,
   receipt: null,
   paidAt: null,
   createdAt: '2026-11-24T10:00:00.000Z',
