@@ -152,6 +152,8 @@ export const invoicePayment = z.object({
     .object({ status: z.enum(['pending', 'done', 'failed']), message: z.string().nullable() })
     .nullable(),
   receipt: z.string().nullable(),
+  /** Why it did not go through, in the provider's words (a cancelled prompt, a wrong PIN, a timeout). */
+  failure: z.object({ code: z.string(), message: z.string() }).nullable(),
   note: z.string().nullable(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
@@ -246,7 +248,12 @@ export const payInvoiceView = z.object({
   charges: z.array(z.object({ method: z.enum(PAYMENT_METHODS), amount: money, rate: z.number().nullable() })),
   /** A deposit is due before the balance. */
   dueNowIsDeposit: z.boolean(),
-  paybill: z.object({ number: z.string(), account: z.string() }),
+  /** Paying by M-Pesa Paybill with the invoice's reference: a shilling invoice that is owed; else null. */
+  paybill: z.object({ number: z.string(), account: z.string() }).nullable(),
+  /** When it was paid in full. */
+  paidAt: z.string().nullable(),
+  /** The latest attempt, when it did not go through (and nothing was tried since): why, in words. */
+  failed: invoicePayment.omit({ note: true }).nullable(),
   /** A payment on its way (an M-Pesa prompt, a card page): the page follows it. */
   pending: invoicePayment.omit({ note: true }).nullable(),
   /** M-Pesa sandbox: the simulator's phone page. */

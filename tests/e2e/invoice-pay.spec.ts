@@ -272,9 +272,10 @@ test('a prompt cancelled on the phone says nothing was charged and offers the fo
   await expect(prompt).toContainText('24,940', { timeout: 15_000 })
   await prompt.getByRole('button', { name: 'Cancel', exact: true }).click()
   await phone.close()
-  await expect(page.getByText('The M-Pesa payment did not go through. Nothing was charged.')).toBeVisible({
-    timeout: 15_000,
-  })
+  // M-Pesa's reason, in words: the prompt was cancelled on the phone.
+  await expect(
+    page.getByText('You cancelled the M-Pesa prompt. Nothing was charged. Try again when you are ready.'),
+  ).toBeVisible({ timeout: 15_000 })
   await expect(page.getByRole('button', { name: `Pay deposit ${DEPOSIT}` })).toBeVisible()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Invoice ${invoice.number} Due`)
 })

@@ -45,7 +45,16 @@ export function InvoicePayPage({ invoiceId, accessKey }: { invoiceId: string; ac
     if (outcome.kind === 'waiting' && outcome.payment.id === followed.paymentId && !followed.seenPending)
       follow({ ...followed, seenPending: true })
     if (outcome.kind === 'paid' || outcome.kind === 'not-completed') {
-      setResult(outcome.kind === 'paid' ? outcome : { kind: 'not-completed', method: outcome.method })
+      setResult(
+        outcome.kind === 'paid'
+          ? outcome
+          : {
+              kind: 'not-completed',
+              method: outcome.method,
+              // Why, when the attempt that failed is this tab's.
+              failure: invoice?.failed?.id === followed.paymentId ? invoice.failed.failure : null,
+            },
+      )
       follow(null)
     }
   }, [outcomeKey])

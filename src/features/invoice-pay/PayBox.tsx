@@ -221,7 +221,7 @@ function payText(invoice: PayInvoiceView, charge: Charge | undefined): string {
  */
 function PaybillInstead({ invoice }: { invoice: PayInvoiceView }) {
   const charge = invoice.charges.find((c) => c.method === 'mpesa')
-  if (!charge || invoice.currency !== 'KES') return null
+  if (!charge || !invoice.paybill) return null
   return (
     <details className="paybill-instead">
       <summary>Pay by Paybill instead</summary>

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react'
 import { METHOD_NAMES, type PaymentMethod } from '../../../contract/checkout.constants'
 import type { PayInvoiceView } from '../../../contract/invoices.contract'
 import type { Money } from '../../../contract/money'
+import { mpesaResult } from '../../../contract/mpesa'
 import { Paybill, SandboxPhoneNote, useLate } from '../../components/MpesaHelp'
 import { formatMoney } from '../../lib/money'
 import { formatPhone } from '../checkout/order-format'
@@ -69,7 +70,7 @@ export function MpesaWaiting({
         <p className="muted">Checking the payment failed ({checkFailed}); trying again…</p>
       ) : null}
       {/* Paybill counts in shillings: a shilling invoice only. */}
-      {late && amount && invoice.currency === 'KES' ? (
+      {late && amount && invoice.paybill ? (
         <Paybill businessNumber={invoice.paybill.number} account={invoice.paybill.account} amount={amount} />
       ) : null}
       {invoice.sandboxPhone ? <SandboxPhoneNote page={invoice.sandboxPhone} phone={phone} /> : null}
@@ -110,7 +111,9 @@ export function ProviderWaiting({
 }
 
 /** What became of the payment this tab started: received (with its receipt), or not completed. */
-export type Result = { kind: 'paid'; payment: Payment } | { kind: 'not-completed'; method: PaymentMethod }
+export type Result =
+  | { kind: 'paid'; payment: Payment }
+  | { kind: 'not-completed'; method: PaymentMethod; failure?: { code: string; message: string } | null }
 
 export function ResultMessage({ invoice, result }: { invoice: PayInvoiceView; result: Result }) {
   const ref = useFocusOnArrival<HTMLParagraphElement>()
@@ -127,9 +130,11 @@ export function ResultMessage({ invoice, result }: { invoice: PayInvoiceView; re
   }
   return (
     <p className="form-message form-message-error pay-result" role="alert" tabIndex={-1} ref={ref}>
-      {result.method === 'mpesa'
-        ? 'The M-Pesa payment did not go through. Nothing was charged.'
-        : `The ${result.method === 'card' ? 'card' : 'PayPal'} payment was not completed. Nothing was charged.`}{' '}
+      {result.method === 'mpesa' && result.failure
+        ? `${mpesaResult(result.failure.code).title}. Nothing was charged. ${mpesaResult(result.failure.code).nextStep}`
+        : result.method === 'mpesa'
+          ? 'The M-Pesa payment did not go through. Nothing was charged.'
+          : `The ${result.method === 'card' ? 'card' : 'PayPal'} payment was not completed. Nothing was charged.`}{' '}
       {invoice.status === 'void' || invoice.totals.dueNow === 0 ? '' : 'You can try again below.'}
     </p>
   )

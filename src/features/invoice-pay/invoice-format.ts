@@ -38,6 +38,7 @@ export function clientStatus(status: InvoiceStatus): { text: string; tone: strin
 
 /** The day the last payment arrived: when the invoice was paid in full. */
 export function paidInFullOn(invoice: PayInvoiceView): string | null {
+  if (invoice.paidAt) return invoice.paidAt
   const days = invoice.payments.map((p) => p.paidAt).filter((d): d is string => Boolean(d))
   return days.sort().at(-1) ?? null
 }

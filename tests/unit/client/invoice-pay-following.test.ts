@@ -13,6 +13,7 @@ const payment = (over: Partial<Payment> = {}): Payment => ({
   excess: 0,
   excessRefund: null,
   receipt: null,
+  failure: null,
   paidAt: null,
   createdAt: '2026-11-24T10:00:00.000Z',
   ...over,
