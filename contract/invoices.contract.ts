@@ -147,7 +147,13 @@ export const invoicePayment = z.object({
   charged: money.nullable(),
   /** Paid above what was due (a Paybill payment for more): the seller may give it back. */
   excess: z.number().int(),
+  /** Giving the excess back, once asked: on its way, done, or refused (with the provider's words). */
+  excessRefund: z
+    .object({ status: z.enum(['pending', 'done', 'failed']), message: z.string().nullable() })
+    .nullable(),
   receipt: z.string().nullable(),
+  /** Why it did not go through, in the provider's words (a cancelled prompt, a wrong PIN, a timeout). */
+  failure: z.object({ code: z.string(), message: z.string() }).nullable(),
   note: z.string().nullable(),
   paidAt: z.string().nullable(),
   createdAt: z.string(),
@@ -242,7 +248,12 @@ export const payInvoiceView = z.object({
   charges: z.array(z.object({ method: z.enum(PAYMENT_METHODS), amount: money, rate: z.number().nullable() })),
   /** A deposit is due before the balance. */
   dueNowIsDeposit: z.boolean(),
-  paybill: z.object({ number: z.string(), account: z.string() }),
+  /** Paying by M-Pesa Paybill with the invoice's reference: a shilling invoice that is owed; else null. */
+  paybill: z.object({ number: z.string(), account: z.string() }).nullable(),
+  /** When it was paid in full. */
+  paidAt: z.string().nullable(),
+  /** The latest attempt, when it did not go through (and nothing was tried since): why, in words. */
+  failed: invoicePayment.omit({ note: true }).nullable(),
   /** A payment on its way (an M-Pesa prompt, a card page): the page follows it. */
   pending: invoicePayment.omit({ note: true }).nullable(),
   /** M-Pesa sandbox: the simulator's phone page. */
@@ -329,6 +340,15 @@ export const invoicesContract = {
     }),
     output: z.object({ invoice: invoiceView }),
   }),
+  refundInvoiceExcess: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary:
+      'Gives back what a payment paid beyond what was due, to whoever paid it, by the way they paid ' +
+      '(M-Pesa: to the number that paid). A refusal can be tried again.',
+    input: z.strictObject({ invoiceId, paymentId: z.uuid({ error: 'Choose a payment' }) }),
+    output: z.object({ invoice: invoiceView }),
+  }),
   listInvoiceClients: defineSubject({
     kind: 'query',
     access: 'seller',
@@ -339,6 +359,40 @@ export const invoicesContract = {
         z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
       ),
     }),
+  }),
+  listUnmatchedPayments: defineSubject({
+    kind: 'query',
+    access: 'admin',
+    summary:
+      'Money a provider reported that matched no order or invoice (a mistyped Paybill account number), ' +
+      'oldest first: waiting to be matched by hand, or already settled.',
+    input: z.strictObject({ resolved: z.boolean().default(false) }),
+    output: z.object({
+      payments: z.array(
+        z.object({
+          id: z.string(),
+          provider: z.string(),
+          reference: z.string(),
+          amount: money,
+          receipt: z.string().nullable(),
+          /** The payer's number, where the provider gave it. */
+          payer: z.string().nullable(),
+          receivedAt: z.string(),
+          resolvedAt: z.string().nullable(),
+          note: z.string().nullable(),
+        }),
+      ),
+    }),
+  }),
+  resolveUnmatchedPayment: defineSubject({
+    kind: 'mutation',
+    access: 'admin',
+    summary: 'Records how an unmatched payment was settled (given back, or matched by hand), with a note.',
+    input: z.strictObject({
+      id: z.uuid({ error: 'Choose a payment' }),
+      note: text(500, 'note').min(5, 'Say in a few words how it was settled'),
+    }),
+    output: z.object({ ok: z.literal(true) }),
   }),
   getPayInvoice: defineSubject({
     kind: 'query',

@@ -79,7 +79,10 @@ export const subjectKinds: { [S in SubjectName]: Contract[S]['kind'] } = {
   listInvoices: 'query',
   getInvoice: 'query',
   recordInvoicePayment: 'mutation',
+  refundInvoiceExcess: 'mutation',
   listInvoiceClients: 'query',
+  listUnmatchedPayments: 'query',
+  resolveUnmatchedPayment: 'mutation',
   getPayInvoice: 'query',
   payInvoice: 'mutation',
 }

@@ -126,6 +126,12 @@ export const invoicePayments = pgTable(
     chargeCurrency: char('charge_currency', { length: 3 }).$type<CurrencyCode>().notNull(),
     /** Paid beyond what was due; the seller may give it back. */
     excess: bigint('excess', { mode: 'number' }).notNull().default(0),
+    /** Giving the excess back: our id for it at the provider, where it stands, and the provider's word. */
+    excessRefundId: uuid('excess_refund_id'),
+    excessRefundStatus: text('excess_refund_status').$type<'pending' | 'done' | 'failed'>(),
+    excessRefundMessage: text('excess_refund_message'),
+    excessRefundRef: text('excess_refund_ref'),
+    excessRefundedAt: at('excess_refunded_at'),
     providerRef: text('provider_ref'),
     payment: jsonb('payment').$type<Record<string, unknown>>(),
     failure: jsonb('failure').$type<{ code: string; message: string }>(),
@@ -139,6 +145,7 @@ export const invoicePayments = pgTable(
   (t) => [
     index('invoice_payments_invoice_idx').on(t.invoiceId, t.createdAt),
     uniqueIndex('invoice_payments_provider_ref_key').on(t.method, t.providerRef),
+    uniqueIndex('invoice_payments_excess_refund_key').on(t.excessRefundId),
     index('invoice_payments_pending_idx').on(t.status, t.expiresAt),
   ],
 )

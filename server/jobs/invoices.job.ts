@@ -1,12 +1,13 @@
 import type { CheckoutDeps } from '../features/checkout/deps'
+import { checkLateExcessRefunds } from '../features/invoices/excess'
 import { expireInvoiceCharges } from '../features/invoices/pay'
 import { markOverdue, sendDueReminders } from '../features/invoices/send'
 import { defineRecurringJob } from './define'
 
 /**
  * Invoices, every minute across all instances: invoices whose due day has ended in the seller's time zone
- * become overdue, reminders that are due go out (each claimed once), and charges left waiting past their
- * time are asked about, then closed.
+ * become overdue, reminders that are due go out (each claimed once), charges left waiting past their
+ * time are asked about, then closed, and excess refunds whose result is late are asked about.
  */
 export function invoicesSweep(deps: CheckoutDeps) {
   return defineRecurringJob({
@@ -18,6 +19,7 @@ export function invoicesSweep(deps: CheckoutDeps) {
       await markOverdue(deps, now)
       await sendDueReminders(deps, now)
       await expireInvoiceCharges(deps, now)
+      await checkLateExcessRefunds(deps, now)
     },
   })
 }

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
 
 /** docs/product.md (Title and pages): 'Page Not Found' for a 404, 'Internal Server Error' for any other status. */
 export function ErrorPage({ status, message }: { status: number; message: string }) {
@@ -13,4 +13,10 @@ export function ErrorPage({ status, message }: { status: number; message: string
       </p>
     </section>
   )
+}
+
+/** docs/product.md (Title and pages): the 404 page of a path that is no page, or of a link to nothing. */
+export function NotFoundPage() {
+  const location = useRouterState({ select: (s) => s.location })
+  return <ErrorPage status={404} message={`Page not found: ${location.pathname}${location.searchStr}`} />
 }

@@ -15,3 +15,8 @@ export function toMinor(text: string, currency: CurrencyCode): number | null {
   if (!/^\d+(\.\d+)?$/.test(clean)) return null
   return Math.round(Number(clean) * 10 ** currencies[currency].minorUnits)
 }
+
+/** `1 USD = 133.33 KES`, said from the stronger currency's side so the figure is not 0.0075. */
+export function exchangeRateText(rate: number, from: string, to: string): string {
+  return rate >= 1 ? `1 ${from} = ${rate.toFixed(2)} ${to}` : `1 ${to} = ${(1 / rate).toFixed(2)} ${from}`
+}

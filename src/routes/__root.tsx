@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router'
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { AppStatus } from '../components/AppStatus'
-import { ErrorPage } from '../components/ErrorPage'
+import { NotFoundPage } from '../components/ErrorPage'
 import { PageError } from '../components/PageError'
 import { SiteFooter } from '../components/SiteFooter'
 import { SiteHeader } from '../components/SiteHeader'
@@ -12,7 +12,7 @@ export interface RouterContext {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: NotFound,
+  notFoundComponent: NotFoundPage,
   errorComponent: PageError,
 })
 
@@ -28,9 +28,4 @@ function RootLayout() {
       <SiteFooter />
     </>
   )
-}
-
-function NotFound() {
-  const location = useRouterState({ select: (s) => s.location })
-  return <ErrorPage status={404} message={`Page not found: ${location.pathname}${location.searchStr}`} />
 }

@@ -7,8 +7,9 @@ import { saleFee } from '../../server/ledger/postings'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { readOutbox } from '../support/outbox'
+import { pdfText } from '../support/pdf-text'
 import { submitSandboxCard } from '../support/sandbox-card'
-import { sellerOf } from '../support/shop'
+import { personOf, sellerOf } from '../support/shop'
 
 type Answer = Awaited<ReturnType<RunningApp['call']>>
 // biome-ignore lint/suspicious/noExplicitAny: the tests read whatever JSON the server answered
@@ -88,6 +89,24 @@ describe.each(databaseKinds)('invoices on %s', (kind) => {
       }),
     })
     expect(res.status).toBe(200)
+  }
+
+  /** M-Pesa's validation question (where the Paybill asks first): 0 accepts, a C2B code refuses. */
+  async function validate(account: string, amount: number) {
+    const res = await fetch(app.checkout.gateway.urls.c2bValidation, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        TransactionType: 'Pay Bill',
+        TransID: 'SBXVALID01',
+        TransTime: '20261124120000',
+        TransAmount: (amount / 100).toFixed(2),
+        BusinessShortCode: app.checkout.gateway.paybillNumber,
+        BillRefNumber: account,
+        MSISDN: '254712345678',
+      }),
+    })
+    return ((await res.json()) as { ResultCode: unknown }).ResultCode
   }
 
   it('computes the totals on the server, by the one rule, whatever the client says', async () => {
@@ -271,12 +290,25 @@ describe.each(databaseKinds)('invoices on %s', (kind) => {
     )
     const books = data(await app.call('listTransactions', { kind: 'sale' }, seller.token))
     expect(JSON.stringify(books)).toContain(`Invoice ${invoice.number}`)
+    // The PDF says so, with both payments and no pay box.
+    const pdf = await pdfText(
+      new Uint8Array(
+        await (await fetch(invoice.pdfUrl.replace(app.config.publicUrl, app.url))).arrayBuffer(),
+      ),
+    )
+    expect(pdf).toContain(`Invoice ${invoice.number}`)
+    expect(pdf).toContain('Paid')
+    expect(pdf).toMatch(/M-Pesa.*Card|Card.*M-Pesa/)
+    expect(pdf).not.toContain('Paybill')
     // Nothing more to pay.
     expect((await app.call('payInvoice', { invoiceId: invoice.id, key, method: 'card' })).status).toBe(409)
   })
 
   it('takes Paybill part payments and overpayments, and keeps money with an unknown reference', async () => {
     const invoice = await send((await create({ deposit: null })).id)
+    // Any amount is taken for an invoice that is owed, less or more than due.
+    expect(await validate(invoice.reference, 1_00)).toBe(0)
+    expect(await validate(invoice.reference, 99_000_00)).toBe(0)
     await paybill(invoice.reference, 10_000_00, 'SBXPART001')
     expect((await payView(invoice)).totals).toMatchObject({ paid: 10_000_00, balance: 31_760_00 })
     expect((await payView(invoice)).status).toBe('partially_paid')
@@ -285,13 +317,45 @@ describe.each(databaseKinds)('invoices on %s', (kind) => {
     await paybill(invoice.reference, 40_000_00, 'SBXOVER001')
     const seen = data(await app.call('getInvoice', { invoiceId: invoice.id }, seller.token)).invoice
     expect(seen.status).toBe('paid')
+    // Once paid, M-Pesa is told to refuse more before it takes it.
+    expect(await validate(invoice.reference, 1_000_00)).toBe('C2B00012')
     expect(seen.payments.map((p: { amount: number; excess: number }) => [p.amount, p.excess])).toEqual([
       [10_000_00, 0],
       [40_000_00, 8_240_00],
     ])
     expect(mailsTo('wanjiku@example.com').at(-1)?.text).toContain('more than was due')
+    // The seller gives the excess back: M-Pesa B2C to the number that paid, recorded when M-Pesa says so.
+    const over = seen.payments[1]
+    const back = async () =>
+      app.call('refundInvoiceExcess', { invoiceId: invoice.id, paymentId: over.id }, seller.token)
+    expect(
+      (await app.call('refundInvoiceExcess', { invoiceId: invoice.id, paymentId: over.id }, other.token))
+        .status,
+    ).toBe(404)
+    expect((await back()).status).toBe(200)
+    await app.sandboxesIdle()
+    const refunded = data(await app.call('getInvoice', { invoiceId: invoice.id }, seller.token)).invoice
+    expect(refunded.payments[1].excessRefund).toEqual({ status: 'done', message: null })
+    expect((await back()).status).toBe(409)
+    const given = await app.database.db.execute(
+      sql`select e.amount from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
+          where t.invoice_payment_id = ${over.id} and t.kind = 'refund' and e.seller_id is not null`,
+    )
+    expect((given as unknown as { rows: { amount: string }[] }).rows.map((r) => Number(r.amount))).toEqual([
+      8_240_00,
+    ])
+    expect(
+      (
+        await app.call(
+          'refundInvoiceExcess',
+          { invoiceId: invoice.id, paymentId: seen.payments[0].id },
+          seller.token,
+        )
+      ).status,
+    ).toBe(409)
     await paybill('IVNOTOURS9', 2_500_00, 'SBXLOST001')
     await paybill('SKNOTOURS1', 700_00, 'SBXLOST002')
+    await paybill('IVNOTOURS9', 2_500_00, 'SBXLOST001')
     const kept = await app.database.db.select().from(unmatchedPayments)
     expect(kept.map((k) => [k.reference, k.amount])).toEqual(
       expect.arrayContaining([
@@ -299,6 +363,22 @@ describe.each(databaseKinds)('invoices on %s', (kind) => {
         ['SKNOTOURS1', 700_00],
       ]),
     )
+    expect(kept.filter((k) => k.reference === 'IVNOTOURS9')).toHaveLength(1)
+    // An admin sees them, with the payer's number, and records how each was settled; a seller cannot.
+    const admin = (await personOf(app, 'admin@example.com', { roles: ['admin'] })).token
+    expect((await app.call('listUnmatchedPayments', {}, seller.token)).status).toBe(403)
+    const waiting = data(await app.call('listUnmatchedPayments', {}, admin)).payments
+    const lost = waiting.find((p: { reference: string }) => p.reference === 'IVNOTOURS9')
+    expect(lost).toMatchObject({
+      amount: { amount: 2_500_00, currency: 'KES' },
+      receipt: 'SBXLOST001',
+      payer: '254712345678',
+    })
+    expect(
+      (await app.call('resolveUnmatchedPayment', { id: lost.id, note: 'Given back by B2C' }, admin)).status,
+    ).toBe(200)
+    const settled = data(await app.call('listUnmatchedPayments', { resolved: true }, admin)).payments
+    expect(settled.map((p: { id: string }) => p.id)).toContain(lost.id)
   })
 
   it('sends each reminder once, none after payment, and marks overdue after the due day', async () => {
@@ -360,6 +440,7 @@ describe.each(databaseKinds)('invoices on %s', (kind) => {
     ).invoice
     expect(voided.status).toBe('void')
     expect((await payView(invoice)).status).toBe('void')
+    expect(await validate(invoice.reference, 1_000_00)).toBe('C2B00012')
     expect(
       (await app.call('payInvoice', { invoiceId: invoice.id, key: keyOf(invoice), method: 'card' })).status,
     ).toBe(409)

@@ -8,6 +8,7 @@ import { uuidv7 } from '../../lib/uuid'
 import type { Storage } from '../../storage/storage'
 import { createUser, makeSeller } from '../accounts/accounts.service'
 import { createProduct, type ProductRow, publishProduct } from '../catalog/catalog.service'
+import { seedDemoInvoices } from './demo-invoices'
 import { demoProducts } from './demo-products'
 import { productMedia } from './product-media'
 
@@ -88,6 +89,7 @@ export async function seedDemoData(
         links: ['https://wanjiru.example', 'https://wanjiru.example/commissions'],
       })
       .where(eq(sellers.userId, seller.id))
+    await seedDemoInvoices(tx, seller.id, Date.now())
     const demo = demoProducts(Date.now())
     const created: ProductRow[] = []
     for (const product of demo) {

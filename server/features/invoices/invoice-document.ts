@@ -41,6 +41,8 @@ export async function invoiceDocument(
     totals.push({ label: 'Deposit due first', value: money(row.depositAmount) })
   if (paid > 0) totals.push({ label: 'Paid', value: money(paid) })
   if (status !== 'void') totals.push({ label: 'Balance due', value: money(row.total - paid), strong: true })
+  // A paid, cancelled or draft invoice has nothing to pay: no pay box.
+  const payable = status !== 'void' && status !== 'paid' && status !== 'draft'
   const document: InvoiceDocument = {
     number: row.number,
     status,
@@ -76,7 +78,7 @@ export async function invoiceDocument(
         ? null
         : payUrl(deps.config.publicUrl, deps.gateway, row.id),
     reference: row.reference,
-    paybill: row.currency === 'KES' ? deps.gateway.paybillNumber : null,
+    paybill: payable && row.currency === 'KES' ? deps.gateway.paybillNumber : null,
   }
   return document
 }

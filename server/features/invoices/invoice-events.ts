@@ -4,6 +4,7 @@ import { invoicePayments, invoices, orders, unmatchedPayments } from '../../db/s
 import { uuidv7 } from '../../lib/uuid'
 import type { ChargeOutcome, ChargeTarget, PaymentEvents } from '../../payments/provider'
 import type { CheckoutDeps } from '../checkout/deps'
+import { excessTransfer } from './excess'
 import { dueNow, isInvoiceReference, payUrl, statusOf } from './invoice-rows'
 import {
   applyPaybill,
@@ -116,9 +117,16 @@ export function withInvoices(events: PaymentEvents, deps: CheckoutDeps): Payment
       const invoice = await invoiceByReference(reference)
       if (!invoice) return events.expected(method, reference)
       const status = statusOf(invoice, new Date())
-      if (status === 'void' || status === 'draft' || invoice.currency !== 'KES') return null
+      // Nothing is owed on a cancelled, unsent or paid invoice: M-Pesa refuses the payment before taking it.
+      if (status === 'void' || status === 'draft' || status === 'paid' || invoice.currency !== 'KES')
+        return null
       // Any amount is taken: less is a part payment, more pays it in full with an excess.
       return { amount: Math.max(dueNow(invoice).amount, 1), currency: invoice.currency, exact: false }
+    },
+
+    async transfer(method, target, state) {
+      if (await excessTransfer(deps, target, state)) return
+      await events.transfer(method, target, state)
     },
 
     async payerPage(id) {

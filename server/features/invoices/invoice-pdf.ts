@@ -282,10 +282,11 @@ function drawTotals(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts): void {
   // The amount gets the room it needs (up to most of the block); the label wraps in what is left.
   const rows = doc.totals.map((row) => {
     const style: TextStyle = row.strong ? { font: fonts.bold, size: 11 } : { font: fonts.regular, size: 10 }
-    const value = fitted(row.value, style, width - 80)
-    const label = row.strong ? style : { ...style, color: MUTED }
-    const labelLines = wrap(row.label, label, width - 24 - widthOf(row.value, value))
-    return { ...row, value, label, labelLines, height: (row.strong ? 24 : 16) + (labelLines.length - 1) * 13 }
+    const valueStyle = fitted(row.value, style, width - 80)
+    const labelStyle = row.strong ? style : { ...style, color: MUTED }
+    const labelLines = wrap(row.label, labelStyle, width - 24 - widthOf(row.value, valueStyle))
+    const height = (row.strong ? 24 : 16) + (labelLines.length - 1) * 13
+    return { ...row, valueStyle, labelStyle, labelLines, height }
   })
   // The block stays together: a total cut from its subtotal reads wrong.
   flow.need(rows.reduce((sum, row) => sum + row.height, 0) + 8)
@@ -294,9 +295,9 @@ function drawTotals(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts): void {
       flow.y -= 6
       flow.rule(flow.y + 15, from, RIGHT, INK, 0.8)
     }
-    flow.textRight(doc.totals[rows.indexOf(row)]?.value ?? '', RIGHT - 6, flow.y, row.value)
+    flow.textRight(row.value, RIGHT - 6, flow.y, row.valueStyle)
     row.labelLines.forEach((line, i) => {
-      flow.text(line, from + 6, flow.y, row.label)
+      flow.text(line, from + 6, flow.y, row.labelStyle)
       if (i < row.labelLines.length - 1) flow.y -= 13
     })
     flow.y -= row.strong ? 18 : 16

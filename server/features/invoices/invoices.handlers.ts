@@ -1,8 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm'
-import { invoicePayments, invoices } from '../../db/schema'
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
+import { invoicePayments, invoices, unmatchedPayments } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import type { ContextFor, Handlers } from '../../rpc/context'
 import { checkoutDeps } from '../checkout/checkout.handlers'
+import { refundExcess } from './excess'
 import { type InvoiceRow, keyOpens, statusOf } from './invoice-rows'
 import {
   createInvoice,
@@ -46,7 +47,10 @@ export const invoicesHandlers: Pick<
   | 'listInvoices'
   | 'getInvoice'
   | 'recordInvoicePayment'
+  | 'refundInvoiceExcess'
   | 'listInvoiceClients'
+  | 'listUnmatchedPayments'
+  | 'resolveUnmatchedPayment'
   | 'getPayInvoice'
   | 'payInvoice'
 > = {
@@ -73,9 +77,50 @@ export const invoicesHandlers: Pick<
   recordInvoicePayment: async (input, ctx) =>
     viewOf(ctx, await recordPayment(checkoutDeps(ctx), ctx.caller.user.id, input)),
 
+  refundInvoiceExcess: async ({ invoiceId, paymentId }, ctx) => {
+    await refundExcess(checkoutDeps(ctx), ctx.caller.user.id, invoiceId, paymentId)
+    return viewOf(ctx, await ownInvoice(ctx.db, ctx.caller.user.id, invoiceId))
+  },
+
   listInvoiceClients: async ({ query }, ctx) => ({
     clients: await invoiceClients(ctx.db, ctx.caller.user.id, query),
   }),
+
+  listUnmatchedPayments: async ({ resolved }, ctx) => {
+    const rows = await ctx.db
+      .select()
+      .from(unmatchedPayments)
+      .where(resolved ? isNotNull(unmatchedPayments.resolvedAt) : isNull(unmatchedPayments.resolvedAt))
+      .orderBy(asc(unmatchedPayments.createdAt))
+      .limit(200)
+    return {
+      payments: rows.map((row) => {
+        const payload = (row.payload ?? {}) as { phone?: unknown; MSISDN?: unknown }
+        const payer = payload.phone ?? payload.MSISDN
+        return {
+          id: row.id,
+          provider: row.provider,
+          reference: row.reference,
+          amount: { amount: row.amount, currency: row.currency },
+          receipt: row.receipt,
+          payer: typeof payer === 'string' && payer ? payer : null,
+          receivedAt: row.createdAt.toISOString(),
+          resolvedAt: row.resolvedAt?.toISOString() ?? null,
+          note: row.note,
+        }
+      }),
+    }
+  },
+
+  resolveUnmatchedPayment: async ({ id, note }, ctx) => {
+    const [row] = await ctx.db
+      .update(unmatchedPayments)
+      .set({ resolvedAt: new Date(), note: `${note} (${ctx.caller.user.email})` })
+      .where(and(eq(unmatchedPayments.id, id), isNull(unmatchedPayments.resolvedAt)))
+      .returning()
+    if (!row) throw new AppError(404, 'No such unmatched payment waiting')
+    return { ok: true as const }
+  },
 
   getPayInvoice: async ({ invoiceId, key }, ctx) => {
     let row = await byKey(ctx, invoiceId, key)

@@ -49,6 +49,13 @@ export async function payInvoice(
     throw new AppError(409, 'This invoice cannot be paid that way now: choose another way to pay', {
       method: 'Choose another way to pay',
     })
+  // One attempt at a time: a waiting one (a prompt never answered, a card page left open) is closed first
+  // where its provider can close it. Were it paid anyway, the money still counts (as excess if too much).
+  const waiting = await deps.db
+    .select()
+    .from(invoicePayments)
+    .where(and(eq(invoicePayments.invoiceId, row.id), eq(invoicePayments.status, 'pending')))
+  for (const earlier of waiting) await closeInvoiceCharge(deps, earlier, 'cancelled')
   const id = uuidv7()
   const expiresAt = new Date(Date.now() + INVOICE_CHARGE_MINUTES * 60_000)
   await deps.db.insert(invoicePayments).values({

@@ -79,8 +79,10 @@ export function fitted(text: string, style: TextStyle, width: number): TextStyle
   return { ...style, size: Math.max(5, (style.size * width) / natural) }
 }
 
-/** Lines of at most `width`, breaking at spaces, keeping the text's own line breaks and cutting a word
- * longer than a line (a link, a long reference) where it must. */
+/**
+ * Lines of at most `width`, breaking at spaces, keeping the text's own line breaks and cutting a word longer
+ * than a line (a link, a long reference) where it must.
+ */
 export function wrap(text: string, style: TextStyle, width: number): string[] {
   const { font, size } = style
   const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width

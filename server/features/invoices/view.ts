@@ -31,7 +31,11 @@ export function paymentView(row: InvoicePaymentRow): z.infer<typeof invoicePayme
     amount: row.amount,
     charged,
     excess: row.excess,
+    excessRefund: row.excessRefundStatus
+      ? { status: row.excessRefundStatus, message: row.excessRefundMessage }
+      : null,
     receipt: typeof row.payment?.receipt === 'string' ? row.payment.receipt : null,
+    failure: row.status === 'paid' ? null : (row.failure ?? null),
     note: row.note,
     paidAt: iso(row.paidAt),
     createdAt: row.createdAt.toISOString(),
@@ -129,6 +133,8 @@ export async function payInvoiceView(
   const status = statusOf(row, now)
   const payable = status !== 'void' && status !== 'paid' && totals.dueNow > 0
   const pending = payments.filter((p) => p.status === 'pending' && p.providerRef).at(-1)
+  const last = payments.filter((p) => p.method !== 'cash' && p.method !== 'bank').at(-1)
+  const failed = last && ['failed', 'expired', 'cancelled'].includes(last.status) ? last : undefined
   const strip = (p: InvoicePaymentRow) => {
     const { note: _note, ...view } = paymentView(p)
     return view
@@ -152,7 +158,12 @@ export async function payInvoiceView(
       ? chargesFor({ amount: totals.dueNow, currency: row.currency }, await loadRates(ctx.db))
       : [],
     dueNowIsDeposit: payable && dueNow(row).deposit,
-    paybill: { number: ctx.gateway.paybillNumber, account: row.reference },
+    paybill:
+      payable && row.currency === 'KES'
+        ? { number: ctx.gateway.paybillNumber, account: row.reference }
+        : null,
+    paidAt: status === 'paid' ? iso(row.paidAt) : null,
+    failed: failed ? strip(failed) : null,
     pending: pending ? strip(pending) : null,
     sandboxPhone: ctx.gateway.mpesaSandboxPhone,
     pdfUrl: pdfUrl(ctx.publicUrl, ctx.gateway, row),

@@ -7,6 +7,7 @@ import { formatDate, formatDateTime } from '../../lib/dates'
 import { rpc } from '../../lib/rpc'
 import { usePageTitle } from '../../lib/title'
 import { AdminPayouts } from './AdminPayouts'
+import { AdminUnmatched } from './AdminUnmatched'
 import { adminQueries } from './admin.queries'
 
 export function AdminPage() {
@@ -17,6 +18,7 @@ export function AdminPage() {
       <p className="lead">Platform administration: people, verifications, payouts and messages.</p>
       <Verifications />
       <AdminPayouts />
+      <AdminUnmatched />
       <ContactMessages />
       <Invite />
       <Rates />

@@ -16,6 +16,12 @@ export const adminQueries = {
       queryKey: [...adminQueries.all(), 'payouts'],
       queryFn: ({ signal }) => rpc('listPayoutQueue', {}, { signal }),
     }),
+  /** Money that matched no order or invoice, waiting for an admin (or already settled). */
+  unmatched: (resolved: boolean) =>
+    queryOptions({
+      queryKey: [...adminQueries.all(), 'unmatched', resolved],
+      queryFn: ({ signal }) => rpc('listUnmatchedPayments', { resolved }, { signal }),
+    }),
   /** The exchange rates behind approximate prices. */
   rates: () =>
     queryOptions({

@@ -1,11 +1,7 @@
 import { METHOD_NAMES, type PaymentMethod } from '../../../contract/checkout.constants'
 import type { Quote } from '../../../contract/checkout.contract'
+import { exchangeRateText } from '../../lib/money'
 import { money } from '../catalog/money'
-
-/** `1 USD = 133.33 KES`, said from the stronger currency's side so the figure is not 0.0075. */
-function rateText(rate: number, from: string, to: string): string {
-  return rate >= 1 ? `1 ${from} = ${rate.toFixed(2)} ${to}` : `1 ${to} = ${(1 / rate).toFixed(2)} ${from}`
-}
 
 /** The server's figures: subtotal, shipping, total, and exactly what the chosen method charges. */
 export function CheckoutSummary({
@@ -43,7 +39,7 @@ export function CheckoutSummary({
             <br />
             <span className="muted">
               converted from {money(quote.total)} at{' '}
-              {rateText(charge.rate, quote.total.currency, charge.amount.currency)}
+              {exchangeRateText(charge.rate, quote.total.currency, charge.amount.currency)}
             </span>
           </>
         ) : null}

@@ -1,15 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { Fragment, useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import type { Order } from '../../../contract/checkout.contract'
+import { Paybill, SandboxPhoneNote, useLate } from '../../components/MpesaHelp'
 import { RpcError, rpc } from '../../lib/rpc'
 import { money } from '../catalog/money'
 import { checkoutQueries } from './checkout.queries'
 import { failureWords, formatPhone } from './order-format'
 import { orderKey } from './order-keys'
 
-/** How long a prompt may go unanswered before the Paybill way is offered too. */
-const PAYBILL_AFTER_MS = 60_000
 /** M-Pesa's "the phone did not answer" result. */
 const UNREACHABLE = '1037'
 
@@ -45,7 +44,7 @@ export function MpesaWait({
   const queryClient = useQueryClient()
   const query = useQuery(checkoutQueries.order(orderId))
   const order = query.data
-  const late = useLate(order)
+  const late = useLate(order?.createdAt)
   // The server names the Paybill only while the order waits; after a 1037 the buyer still needs it.
   const lastPaybill = useRef<Order['paybill']>(null)
   if (order?.paybill) lastPaybill.current = order.paybill
@@ -116,16 +115,8 @@ export function MpesaWait({
         </>
       ) : null}
       {order.status === 'failed' ? <p>Nothing was charged.{words ? ` ${words.nextStep}` : ''}</p> : null}
-      {showPaybill && paybill ? <Paybill paybill={paybill} /> : null}
-      {order.sandboxPhone ? (
-        <p className="notice">
-          Sandbox mode: no real phone gets this prompt.{' '}
-          <a href={sandboxPhoneLink(order.sandboxPhone, phone)} target="_blank" rel="noopener">
-            Open the sandbox phone<span className="visually-hidden"> (opens in a new tab)</span>
-          </a>{' '}
-          to answer it, or to pay by Paybill.
-        </p>
-      ) : null}
+      {showPaybill && paybill ? <Paybill {...paybill} /> : null}
+      {order.sandboxPhone ? <SandboxPhoneNote page={order.sandboxPhone} phone={phone} /> : null}
       {cancel.isError ? (
         <p className="form-message form-message-error" role="alert">
           {cancel.error instanceof RpcError ? cancel.error.message : 'Cancelling did not work. Try again.'}
@@ -154,69 +145,6 @@ export function MpesaWait({
             {cancel.isPending ? 'Cancelling…' : 'Cancel'}
           </button>
         ) : null}
-      </p>
-    </section>
-  )
-}
-
-/** The sandbox phone page, opened on the number the prompt went to when this page knows it. */
-function sandboxPhoneLink(page: string, phone: string | undefined): string {
-  return phone ? `${page}${page.includes('?') ? '&' : '?'}number=${encodeURIComponent(phone)}` : page
-}
-
-/** True once the order has waited ~60 s, counted from when it was made (so a reload keeps the count). */
-function useLate(order: Order | undefined): boolean {
-  const [late, setLate] = useState(false)
-  const createdAt = order?.createdAt
-  useEffect(() => {
-    if (!createdAt) return
-    const waited = Date.now() - Date.parse(createdAt)
-    const timer = setTimeout(
-      () => setLate(true),
-      Math.min(PAYBILL_AFTER_MS, Math.max(0, PAYBILL_AFTER_MS - waited)),
-    )
-    return () => clearTimeout(timer)
-  }, [createdAt])
-  return late
-}
-
-/** The Paybill way to pay the same order: the reference as the account number matches it on arrival. */
-function Paybill({ paybill }: { paybill: NonNullable<Order['paybill']> }) {
-  const headingId = useId()
-  const [copied, setCopied] = useState('')
-  const rows: [string, string, string][] = [
-    ['Business number', paybill.businessNumber, paybill.businessNumber],
-    ['Account number', paybill.account, paybill.account],
-    // M-Pesa takes whole shillings; the field wants the figure alone.
-    ['Amount', money(paybill.amount), String(Math.ceil(paybill.amount.amount / 100))],
-  ]
-  const copy = async (label: string, value: string) => {
-    try {
-      await navigator.clipboard.writeText(value)
-      setCopied(`${label} copied.`)
-    } catch {
-      setCopied(`Copying did not work: type the ${label.toLowerCase()} in by hand.`)
-    }
-  }
-  return (
-    <section className="notice paybill" aria-labelledby={headingId}>
-      <h3 id={headingId}>Pay by Paybill</h3>
-      <p>No prompt on your phone? In M-Pesa choose Lipa na M-Pesa, then Pay Bill, and enter:</p>
-      <dl className="details">
-        {rows.map(([label, shown, value]) => (
-          <Fragment key={label}>
-            <dt>{label}</dt>
-            <dd>
-              <strong>{shown}</strong>{' '}
-              <button type="button" className="link-button" onClick={() => void copy(label, value)}>
-                Copy<span className="visually-hidden"> {label.toLowerCase()}</span>
-              </button>
-            </dd>
-          </Fragment>
-        ))}
-      </dl>
-      <p className="muted" role="status">
-        {copied}
       </p>
     </section>
   )

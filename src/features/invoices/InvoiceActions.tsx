@@ -55,7 +55,7 @@ export function InvoiceActions({
       : null
   const canSend = open(invoice)
   return (
-    <aside className="invoice-actions" aria-labelledby="actions-heading">
+    <aside className="invoice-tools" aria-labelledby="actions-heading">
       <h2 id="actions-heading" className="visually-hidden">
         Actions
       </h2>
@@ -150,7 +150,7 @@ function VoidInvoice({
   const failed = cancel.isError ? errorState(cancel.error) : null
   return (
     <form
-      className="form card invoice-void"
+      className="form card void-form"
       noValidate
       onSubmit={(event) => {
         event.preventDefault()

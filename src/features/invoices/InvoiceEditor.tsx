@@ -124,7 +124,7 @@ export function InvoiceEditor({
               }))}
               errors={errors}
             />
-            <div className="invoice-dates">
+            <div className="editor-dates">
               <Field
                 label="Issue date"
                 name="invoice.issueDate"

@@ -12,7 +12,8 @@ import { formatMoney } from '../../lib/money'
 import { usePageTitle } from '../../lib/title'
 import { useFlash } from './flash'
 import { InvoiceActions } from './InvoiceActions'
-import { dayText, invoiceName, PAYMENT_METHOD_TEXT, StatusBadge } from './invoice-format'
+import { Payments } from './InvoicePayments'
+import { dayText, invoiceName, StatusBadge } from './invoice-format'
 import { invoicesQueries } from './invoices.queries'
 import { TotalsPanel } from './TotalsPanel'
 
@@ -88,7 +89,7 @@ export function InvoicePage({ id }: { id: string }) {
               ) : null}
             </dl>
           ) : null}
-          <Payments invoice={data} />
+          <Payments invoice={data} onDone={setMessage} />
           <Reminders invoice={data} />
         </div>
       </div>
@@ -167,7 +168,7 @@ function Summary({ invoice }: { invoice: InvoiceView }) {
 function Lines({ invoice }: { invoice: InvoiceView }) {
   const money = (amount: number) => formatMoney(amount, invoice.currency)
   return (
-    <table className="table table-stack invoice-lines">
+    <table className="table table-stack line-table">
       <caption className="visually-hidden">Lines</caption>
       <thead>
         <tr>
@@ -197,67 +198,6 @@ function Lines({ invoice }: { invoice: InvoiceView }) {
         ))}
       </tbody>
     </table>
-  )
-}
-
-function Payments({ invoice }: { invoice: InvoiceView }) {
-  const money = (amount: number) => formatMoney(amount, invoice.currency)
-  return (
-    <section className="invoice-section" aria-labelledby="payments-heading">
-      <h2 id="payments-heading">Payments</h2>
-      {invoice.payments.length === 0 ? (
-        <p className="muted">Nothing paid yet.</p>
-      ) : (
-        <ul className="cards">
-          {invoice.payments.map((payment) => (
-            <li key={payment.id} className="card invoice-payment">
-              <p className="payout-head">
-                <strong>{money(payment.amount)}</strong>
-                <span className={`badge badge-${payment.status}`}>
-                  {payment.status[0]?.toUpperCase()}
-                  {payment.status.slice(1)}
-                </span>
-              </p>
-              <dl className="details">
-                <dt>Method</dt>
-                <dd>{PAYMENT_METHOD_TEXT[payment.method] ?? payment.method}</dd>
-                <dt>{payment.paidAt ? 'Paid' : 'Started'}</dt>
-                <dd>
-                  {/* Cash and bank payments are recorded by the day they came in; the time is not theirs. */}
-                  {payment.paidAt && (payment.method === 'cash' || payment.method === 'bank')
-                    ? dayText(payment.paidAt.slice(0, 10))
-                    : formatDateTime(payment.paidAt ?? payment.createdAt)}
-                </dd>
-                {payment.receipt ? (
-                  <>
-                    <dt>Receipt</dt>
-                    <dd>{payment.receipt}</dd>
-                  </>
-                ) : null}
-                {payment.charged && payment.charged.currency !== invoice.currency ? (
-                  <>
-                    <dt>Charged</dt>
-                    <dd>{formatMoney(payment.charged.amount, payment.charged.currency)}</dd>
-                  </>
-                ) : null}
-                {payment.excess > 0 ? (
-                  <>
-                    <dt>Paid above what was due</dt>
-                    <dd>{money(payment.excess)}: you may give it back to the client.</dd>
-                  </>
-                ) : null}
-                {payment.note ? (
-                  <>
-                    <dt>Note</dt>
-                    <dd>{payment.note}</dd>
-                  </>
-                ) : null}
-              </dl>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   )
 }
 

@@ -48,7 +48,7 @@ export function TotalsPanel({
     return () => clearTimeout(timer)
   }, [announce, totalText])
   return (
-    <section className="card invoice-totals" aria-labelledby={id}>
+    <section className="card totals-card" aria-labelledby={id}>
       <h2 id={id}>{heading}</h2>
       <dl className="details totals-list">
         <dt>Subtotal</dt>

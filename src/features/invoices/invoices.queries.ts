@@ -4,6 +4,9 @@ import { rpc } from '../../lib/rpc'
 import { waitingInvoice, waitingInvoices } from './invoice-sync'
 import type { InvoiceFilters } from './invoices-search'
 
+/** How often an invoice with money on its way is asked about again. */
+const FOLLOW_MS = 5000
+
 /**
  * What the invoice pages read. Everything sits under `all()`, so a change to any invoice (a save, a send, a
  * payment recorded, a draft synced) refreshes the list and the invoice with it. The list and each invoice
@@ -25,6 +28,11 @@ export const invoicesQueries = {
       queryKey: [...invoicesQueries.all(), 'one', invoiceId],
       queryFn: async ({ signal }) => (await rpc('getInvoice', { invoiceId }, { signal })).invoice,
       meta: persisted,
+      // Followed while money is moving: a client's payment on its way, or an excess being given back.
+      refetchInterval: (query) =>
+        query.state.data?.payments.some((p) => p.status === 'pending' || p.excessRefund?.status === 'pending')
+          ? FOLLOW_MS
+          : false,
     }),
   /** People the seller billed or sold to whose name holds `query`: the editor's suggestions. */
   clients: (query: string) =>

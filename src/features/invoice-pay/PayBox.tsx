@@ -1,0 +1,236 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { METHOD_NAMES, type PaymentMethod } from '../../../contract/checkout.constants'
+import type { PayInvoiceView } from '../../../contract/invoices.contract'
+import { MPESA_PHONE_HINT, normalizeKenyanMobile } from '../../../contract/phone'
+import { errorState, type FieldErrors, FormMessage } from '../../components/Form'
+import { Paybill } from '../../components/MpesaHelp'
+import { cachedLocation, countryOf } from '../../lib/geo'
+import { exchangeRateText, formatMoney } from '../../lib/money'
+import { rpc } from '../../lib/rpc'
+import { CheckoutPayment, HOW_IT_GOES } from '../checkout/CheckoutPayment'
+import { formatPhone } from '../checkout/order-format'
+import type { Followed } from './following'
+import { amountText, dayText } from './invoice-format'
+
+type Charge = PayInvoiceView['charges'][number]
+
+/**
+ * What is due now and the form that pays it: the amount (the deposit first, then the balance), how to pay
+ * (M-Pesa with the phone the prompt goes to, card or PayPal) with exactly what that method charges, and
+ * the button. Card and PayPal leave for their page; M-Pesa hands the waiting payment to the page.
+ */
+export function PayBox({
+  invoice,
+  accessKey,
+  lastPhone,
+  onStarted,
+}: {
+  invoice: PayInvoiceView
+  accessKey: string
+  /** The number this page last sent a prompt to (2547…): the balance goes from the same phone as the deposit. */
+  lastPhone?: string | undefined
+  /** `leaving`: the browser is going to the card or PayPal page, which sends the client back here. */
+  onStarted: (followed: Followed, leaving: boolean) => void
+}) {
+  const headingId = useId()
+  const formRef = useRef<HTMLFormElement>(null)
+  const available = invoice.charges.map((c) => c.method)
+  const [method, setMethod] = useState<PaymentMethod>(() => firstMethod(invoice))
+  const touched = useRef(false)
+  const [phone, setPhone] = useState(() => {
+    const known = lastPhone ?? (invoice.client.phone && normalizeKenyanMobile(invoice.client.phone))
+    return known ? formatPhone(known) : ''
+  })
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [message, setMessage] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const charge = invoice.charges.find((c) => c.method === method)
+
+  const mpesaTaken = available.includes('mpesa')
+  // Kenya pays by M-Pesa (the cached location), as at checkout, unless the client has chosen.
+  useEffect(() => {
+    void cachedLocation().then((location) => {
+      if (!touched.current && mpesaTaken && countryOf(location) === 'KE') setMethod('mpesa')
+    })
+  }, [mpesaTaken])
+  // Back from the card page through the browser's back button: the form works again.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => event.persisted && setBusy(false)
+    window.addEventListener('pageshow', onShow)
+    return () => window.removeEventListener('pageshow', onShow)
+  }, [])
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (busy) return
+    const mpesaPhone = method === 'mpesa' ? normalizeKenyanMobile(phone) : null
+    if (method === 'mpesa' && !mpesaPhone) {
+      setErrors({ phone: MPESA_PHONE_HINT })
+      setMessage(null)
+      setTimeout(() => formRef.current?.querySelector<HTMLElement>('[name="phone"]')?.focus())
+      return
+    }
+    setBusy(true)
+    setErrors({})
+    setMessage(null)
+    try {
+      const { paymentId, next } = await rpc('payInvoice', {
+        invoiceId: invoice.id,
+        key: accessKey,
+        method,
+        ...(mpesaPhone ? { phone: mpesaPhone } : {}),
+      })
+      const followed: Followed = {
+        paymentId,
+        method,
+        startedAt: Date.now(),
+        ...(next.kind === 'mpesa' ? { phone: next.phone } : {}),
+      }
+      onStarted(followed, next.kind === 'redirect')
+      // Stays busy while the browser leaves for the card or PayPal page.
+      if (next.kind === 'redirect') location.assign(next.url)
+      else setBusy(false)
+    } catch (error) {
+      const state = errorState(error)
+      setErrors(state.errors)
+      setMessage(state.message)
+      setBusy(false)
+      setTimeout(() => formRef.current?.querySelector<HTMLElement>('[role="alert"]')?.focus())
+    }
+  }
+
+  return (
+    <section className="pay-box" aria-labelledby={headingId}>
+      <DueNow invoice={invoice} headingId={headingId} />
+      {available.length === 0 ? (
+        <p role="status">
+          This invoice cannot be paid online right now. Try again later, or ask {invoice.seller.name} how to
+          pay.
+        </p>
+      ) : (
+        <form ref={formRef} className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
+          <FormMessage message={message} />
+          <CheckoutPayment
+            method={method}
+            onMethod={(m) => {
+              touched.current = true
+              setMethod(m)
+            }}
+            available={available}
+            phone={phone}
+            onPhone={setPhone}
+            onPhoneBlur={() =>
+              setErrors(({ phone: _, ...rest }) =>
+                phone.trim() && !normalizeKenyanMobile(phone) ? { ...rest, phone: MPESA_PHONE_HINT } : rest,
+              )
+            }
+            errors={errors}
+          />
+          <ChargeLine invoice={invoice} method={method} charge={charge} />
+          <button type="submit" className="button" disabled={busy || !charge} aria-busy={busy}>
+            {busy ? 'One moment…' : payText(invoice, charge)}
+          </button>
+          <p className="muted">{HOW_IT_GOES[method]}</p>
+          {method === 'mpesa' ? <PaybillInstead invoice={invoice} /> : null}
+        </form>
+      )}
+    </section>
+  )
+}
+
+/** The invoice's currency is the client's if M-Pesa takes it, else card; M-Pesa when the client is Kenyan. */
+function firstMethod(invoice: PayInvoiceView): PaymentMethod {
+  const methods = invoice.charges.map((c) => c.method)
+  const kenyan = invoice.currency === 'KES' || Boolean(invoice.client.phone?.startsWith('254'))
+  if (kenyan && methods.includes('mpesa')) return 'mpesa'
+  return methods.includes('card') ? 'card' : (methods[0] ?? 'card')
+}
+
+/** "Deposit due now", "Balance due" or "Amount due", the amount, and what follows or when it is due. */
+function DueNow({ invoice, headingId }: { invoice: PayInvoiceView; headingId: string }) {
+  const { totals } = invoice
+  const overdue = invoice.status === 'overdue'
+  const due = `${overdue ? 'Overdue: it was due on' : 'Due by'} ${dayText(invoice.dueDate)}.`
+  const heading = invoice.dueNowIsDeposit ? 'Deposit due now' : totals.paid > 0 ? 'Balance due' : 'Amount due'
+  return (
+    <>
+      <h2 id={headingId}>{heading}</h2>
+      <p className="pay-amount">{amountText(invoice, totals.dueNow)}</p>
+      <p className={overdue ? 'pay-overdue' : 'muted'}>
+        {invoice.dueNowIsDeposit
+          ? `A deposit on the total of ${amountText(invoice, totals.total)}. The balance of ${amountText(
+              invoice,
+              totals.balance - totals.dueNow,
+            )} follows, due by ${dayText(invoice.dueDate)}.`
+          : totals.paid > 0
+            ? `${amountText(invoice, totals.paid)} of ${amountText(invoice, totals.total)} is paid. ${due}`
+            : due}
+      </p>
+    </>
+  )
+}
+
+/**
+ * What the chosen method charges when it is not the invoice's own figure: converted into the currency the
+ * method takes (at what rate), or rounded up to whole shillings for M-Pesa. The button says the amount.
+ */
+function ChargeLine({
+  invoice,
+  method,
+  charge,
+}: {
+  invoice: PayInvoiceView
+  method: PaymentMethod
+  charge: Charge | undefined
+}) {
+  const due = amountText(invoice, invoice.totals.dueNow)
+  const name = <span className="nowrap">{METHOD_NAMES[method]}</span>
+  if (!charge)
+    return (
+      <p role="status" className="quote">
+        {name} cannot take this payment right now: choose another way to pay.
+      </p>
+    )
+  const converted = charge.amount.currency !== invoice.currency
+  if (!converted && charge.amount.amount === invoice.totals.dueNow) return null
+  const charged = formatMoney(charge.amount.amount, charge.amount.currency)
+  return (
+    <p role="status" className="quote">
+      You pay <strong>{charged}</strong> with {name}:{' '}
+      {converted
+        ? `it charges in ${charge.amount.currency}, so ${due} is converted${
+            charge.rate
+              ? ` at ${exchangeRateText(charge.rate, invoice.currency, charge.amount.currency)}`
+              : ''
+          }.`
+        : `${due} rounded up to whole shillings, as M-Pesa takes them.`}
+    </p>
+  )
+}
+
+/** The button's words: the deposit, the balance, or the amount, in what the chosen method charges. */
+function payText(invoice: PayInvoiceView, charge: Charge | undefined): string {
+  const amount = charge ? ` ${formatMoney(charge.amount.amount, charge.amount.currency)}` : ''
+  if (invoice.dueNowIsDeposit) return `Pay deposit${amount}`
+  return invoice.totals.paid > 0 ? `Pay the balance${amount}` : `Pay${amount}`
+}
+
+/**
+ * For a phone whose prompts do not come: the Paybill details, folded away until asked for. Only for a
+ * shilling invoice: a Paybill payment counts in shillings, and for another currency it would not match.
+ */
+function PaybillInstead({ invoice }: { invoice: PayInvoiceView }) {
+  const charge = invoice.charges.find((c) => c.method === 'mpesa')
+  if (!charge || !invoice.paybill) return null
+  return (
+    <details className="paybill-instead">
+      <summary>Pay by Paybill instead</summary>
+      <Paybill
+        businessNumber={invoice.paybill.number}
+        account={invoice.paybill.account}
+        amount={charge.amount}
+        intro="In M-Pesa choose Lipa na M-Pesa, then Pay Bill, and enter:"
+      />
+    </details>
+  )
+}

@@ -1,0 +1,141 @@
+import { useEffect, useId, useRef } from 'react'
+import { METHOD_NAMES, type PaymentMethod } from '../../../contract/checkout.constants'
+import type { PayInvoiceView } from '../../../contract/invoices.contract'
+import type { Money } from '../../../contract/money'
+import { mpesaResult } from '../../../contract/mpesa'
+import { Paybill, SandboxPhoneNote, useLate } from '../../components/MpesaHelp'
+import { formatMoney } from '../../lib/money'
+import { formatPhone } from '../checkout/order-format'
+import { PAID_BY, type Payment } from './invoice-format'
+
+type Pending = NonNullable<PayInvoiceView['pending']>
+
+/** What a payment charged: in the method's currency when it was converted or rounded. */
+function chargedOf(invoice: PayInvoiceView, payment: Pending | Payment): Money {
+  return payment.charged ?? { amount: payment.amount, currency: invoice.currency }
+}
+
+/** A heading that takes the focus when it appears, so a screen reader says where the client now stands. */
+function useFocusOnArrival<T extends HTMLElement>() {
+  const ref = useRef<T>(null)
+  useEffect(() => {
+    ref.current?.focus()
+  }, [])
+  return ref
+}
+
+/**
+ * "Check your phone": an M-Pesa prompt is on its way (`payment`, or just asked for), and the page follows
+ * the invoice until M-Pesa answers. The Paybill way shows once the prompt has waited a minute; in sandbox
+ * mode the simulator's phone is linked, on the number the prompt went to.
+ */
+export function MpesaWaiting({
+  invoice,
+  payment,
+  phone,
+  checkFailed,
+}: {
+  invoice: PayInvoiceView
+  payment: Pending | null
+  phone: string | undefined
+  /** The last check failed (offline, say): it is tried again by itself. */
+  checkFailed: string | null
+}) {
+  const headingId = useId()
+  const headingRef = useFocusOnArrival<HTMLHeadingElement>()
+  const late = useLate(payment?.createdAt)
+  const mpesaCharge = invoice.charges.find((c) => c.method === 'mpesa')?.amount
+  const amount = payment ? chargedOf(invoice, payment) : mpesaCharge
+  return (
+    <section className="mpesa-wait" aria-labelledby={headingId}>
+      <h2 id={headingId} tabIndex={-1} ref={headingRef}>
+        Check your phone
+      </h2>
+      <p className="status" role="status">
+        Waiting for your M-Pesa PIN…
+      </p>
+      <p>
+        We sent an M-Pesa request
+        {amount ? (
+          <>
+            {' '}
+            for <strong>{formatMoney(amount.amount, amount.currency)}</strong>
+          </>
+        ) : null}{' '}
+        to <strong>{phone ? formatPhone(phone) : 'your phone'}</strong>.
+      </p>
+      <p className="lead">Enter your M-Pesa PIN on your phone to pay.</p>
+      <p className="muted">This page updates by itself when M-Pesa answers: keep it open.</p>
+      {checkFailed ? (
+        <p className="muted">Checking the payment failed ({checkFailed}); trying again…</p>
+      ) : null}
+      {/* Paybill counts in shillings: a shilling invoice only. */}
+      {late && amount && invoice.paybill ? (
+        <Paybill businessNumber={invoice.paybill.number} account={invoice.paybill.account} amount={amount} />
+      ) : null}
+      {invoice.sandboxPhone ? <SandboxPhoneNote page={invoice.sandboxPhone} phone={phone} /> : null}
+    </section>
+  )
+}
+
+/** Back from the card or PayPal page: the provider has not confirmed yet, and the page follows it. */
+export function ProviderWaiting({
+  invoice,
+  method,
+  payment,
+  checkFailed,
+}: {
+  invoice: PayInvoiceView
+  method: PaymentMethod
+  payment: Pending | null
+  checkFailed: string | null
+}) {
+  const headingId = useId()
+  const headingRef = useFocusOnArrival<HTMLHeadingElement>()
+  const amount = payment ? chargedOf(invoice, payment) : null
+  return (
+    <section className="mpesa-wait" aria-labelledby={headingId}>
+      <h2 id={headingId} tabIndex={-1} ref={headingRef}>
+        {`Waiting for confirmation from ${METHOD_NAMES[method]}…`}
+      </h2>
+      <p role="status">
+        {METHOD_NAMES[method]} has not confirmed the payment
+        {amount ? ` of ${formatMoney(amount.amount, amount.currency)}` : ''} yet. This page updates by itself;
+        it usually takes a few seconds.
+      </p>
+      {checkFailed ? (
+        <p className="muted">Checking the payment failed ({checkFailed}); trying again…</p>
+      ) : null}
+    </section>
+  )
+}
+
+/** What became of the payment this tab started: received (with its receipt), or not completed. */
+export type Result =
+  | { kind: 'paid'; payment: Payment }
+  | { kind: 'not-completed'; method: PaymentMethod; failure?: { code: string; message: string } | null }
+
+export function ResultMessage({ invoice, result }: { invoice: PayInvoiceView; result: Result }) {
+  const ref = useFocusOnArrival<HTMLParagraphElement>()
+  if (result.kind === 'paid') {
+    const { payment } = result
+    const charged = chargedOf(invoice, payment)
+    return (
+      <p className="form-message form-message-ok pay-result" role="status" tabIndex={-1} ref={ref}>
+        Payment received: {formatMoney(charged.amount, charged.currency)} by{' '}
+        <span className="nowrap">{PAID_BY[payment.method]}</span>
+        {payment.receipt ? `, receipt ${payment.receipt}` : ''}. Thank you!
+      </p>
+    )
+  }
+  return (
+    <p className="form-message form-message-error pay-result" role="alert" tabIndex={-1} ref={ref}>
+      {result.method === 'mpesa' && result.failure
+        ? `${mpesaResult(result.failure.code).title}. Nothing was charged. ${mpesaResult(result.failure.code).nextStep}`
+        : result.method === 'mpesa'
+          ? 'The M-Pesa payment did not go through. Nothing was charged.'
+          : `The ${result.method === 'card' ? 'card' : 'PayPal'} payment was not completed. Nothing was charged.`}{' '}
+      {invoice.status === 'void' || invoice.totals.dueNow === 0 ? '' : 'You can try again below.'}
+    </p>
+  )
+}

@@ -1,0 +1,325 @@
+import { randomBytes } from 'node:crypto'
+import type { APIRequestContext, Browser, BrowserContext, Page, TestInfo } from '@playwright/test'
+import { readOutbox } from '../support/outbox'
+import { pdfText } from '../support/pdf-text'
+import { DEMO_SELLER } from './demo'
+import { expect, test } from './fixtures'
+import { rpc } from './seller'
+
+/**
+ * The client's pay page for an invoice, on a phone: the demo seller sends an invoice (two lines, 16 % VAT
+ * on top, a 50 % deposit); the client opens the link from the mail, pays the deposit by M-Pesa in the
+ * sandbox, then the balance by card, and the page reads paid with both payments; the PDF says Paid and the
+ * seller's books list both payments. A wrong key is the 404 page; a cancelled invoice says so. Screenshots
+ * of each state, on a phone and a desktop, go to the test's output folder.
+ */
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' }
+const DESKTOP = { viewport: { width: 1280, height: 800 }, locale: 'en-US' }
+const run = randomBytes(3).toString('hex')
+/** This spec's own M-Pesa number, so other specs' prompts on the sandbox phone are not in the way. */
+const MPESA_NUMBER = '0722 417 306'
+const CLIENT = { name: 'Achieng Otieno', email: `client-${run}@example.com` }
+
+// 25,000 + 12 × 1,500 = 43,000; VAT 16 % on top = 6,880; total 49,880; deposit 50 % = 24,940.
+const DEPOSIT = 'KES 24,940.00'
+const TOTAL = 'KES 49,880.00'
+
+let sellerToken = ''
+
+test.describe.configure({ mode: 'serial' })
+test.use({ ...PHONE, serviceWorkers: 'block' })
+
+test.beforeAll(async ({ request }) => {
+  sellerToken = (await rpc<{ token: string }>(request, 'signIn', DEMO_SELLER)).token
+})
+
+interface Invoice {
+  id: string
+  number: string
+  payUrl: string
+}
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+
+/** The demo seller writes and sends an invoice through the API, as the invoice editor does. */
+async function sendInvoice(request: APIRequestContext): Promise<Invoice> {
+  const { invoice } = await rpc<{ invoice: Invoice }>(
+    request,
+    'createInvoice',
+    {
+      invoice: {
+        client: { name: CLIENT.name, email: CLIENT.email },
+        currency: 'KES',
+        lines: [
+          {
+            description: `Logo design ${run}, three rounds of changes`,
+            quantityMilli: 1000,
+            unitPrice: 25_000_00,
+          },
+          { description: 'Brand guidelines (pages)', quantityMilli: 12_000, unitPrice: 1_500_00 },
+        ],
+        taxes: [{ name: 'VAT', rateBps: 1600, inclusive: false }],
+        deposit: { kind: 'percent', bps: 5000 },
+        issueDate: day(0),
+        dueDate: day(14),
+        notes: 'Thank you for choosing us!\nFiles are delivered once the deposit is in.',
+        terms: 'Deposit before work starts; the balance within 14 days of delivery.',
+      },
+    },
+    sellerToken,
+  )
+  return (await rpc<{ invoice: Invoice }>(request, 'sendInvoice', { invoiceId: invoice.id }, sellerToken))
+    .invoice
+}
+
+/** The pay link in the newest mail of this invoice to the client, as the app's own path. */
+function mailedPayLink(number: string): string {
+  const mail = readOutbox(process.env.SOKO_E2E_DATA_DIR ?? '')
+    .filter((m) => m.to.includes(CLIENT.email) && m.subject.includes(number))
+    .at(-1)
+  const link = mail?.text.match(/https?:\/\/\S+\/p\?invoice=[^\s"<>)\]]+/)?.[0]
+  if (!link) throw new Error(`no pay link mailed for ${number}`)
+  const url = new URL(link.replace(/&amp;/g, '&'))
+  return `${url.pathname}${url.search}`
+}
+
+/** Types into a field as a person does: a tap on it, then the keyboard. */
+async function type(page: Page, label: string | RegExp, text: string) {
+  await page.getByLabel(label).click()
+  await page.keyboard.type(text)
+}
+
+/** A picture of the page as it is now, for review; `print` as the printer gets it. */
+async function shoot(page: Page, testInfo: TestInfo, name: string, print = false) {
+  if (print) await page.emulateMedia({ media: 'print' })
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true })
+  if (print) await page.emulateMedia({ media: 'screen' })
+}
+
+/** The same page on a desktop (another device, so the state shown is the server's, not this tab's). */
+async function shootDesktop(
+  browser: Browser,
+  baseURL: string | undefined,
+  path: string,
+  testInfo: TestInfo,
+  name: string,
+  heading: RegExp,
+) {
+  const context = await browser.newContext({ ...DESKTOP, baseURL, serviceWorkers: 'block' })
+  const page = await context.newPage()
+  await page.goto(path)
+  await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible({ timeout: 15_000 })
+  await shoot(page, testInfo, `desktop-${name}`)
+  return { context, page }
+}
+
+/** The sandbox phone the "Check your phone" screen links to, opened in a new tab: the client's handset. */
+async function answerOnSandboxPhone(page: Page, context: BrowserContext) {
+  const opening = context.waitForEvent('page')
+  await page.getByRole('link', { name: 'Open the sandbox phone (opens in a new tab)' }).click()
+  const phone = await opening
+  await expect(phone).toHaveURL(/\/sandbox\/mpesa\/phone\?number=254722417306$/)
+  const prompt = phone.locator('.prompt').first()
+  await expect(prompt).toContainText('24,940', { timeout: 15_000 })
+  await prompt.getByLabel('M-PESA PIN').click()
+  await phone.keyboard.type('1234')
+  await prompt.getByRole('button', { name: 'Pay', exact: true }).click()
+  await expect(phone.getByText(/Paid/).first()).toBeVisible()
+  await phone.close()
+}
+
+test('the client pays the deposit by M-Pesa and the balance by card from the mailed link; the PDF and the seller’s books say so', async ({
+  page,
+  context,
+  request,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(90_000)
+  const invoice = await sendInvoice(request)
+  const link = mailedPayLink(invoice.number)
+
+  // The client opens the link from the mail, on their phone: the deposit is due first.
+  await page.goto(link)
+  await expect(page.getByRole('heading', { name: `Invoice ${invoice.number}`, level: 1 })).toBeVisible()
+  const payBox = page.getByRole('region', { name: 'Deposit due now' })
+  await expect(payBox).toContainText(DEPOSIT)
+  await expect(payBox).toContainText(`A deposit on the total of ${TOTAL}`)
+  const lines = page.getByRole('table', { name: 'What the invoice is for' })
+  await expect(lines.getByRole('row')).toHaveCount(3)
+  await expect(lines).toContainText('12 × KES 1,500.00')
+  await expect(page.locator('.invoice-totals')).toContainText('VAT 16 %KES 6,880.00')
+  await expect(page.getByText('Files are delivered once the deposit is in.')).toBeVisible()
+  await shoot(page, testInfo, 'phone-due-deposit')
+  await shoot(page, testInfo, 'phone-due-deposit-print', true)
+  const desktopDue = await shootDesktop(browser, baseURL, link, testInfo, 'due-deposit', /^Invoice /)
+  await shoot(desktopDue.page, testInfo, 'desktop-due-deposit-print', true)
+  await desktopDue.context.close()
+
+  // PayPal says what it charges in dollars, converted, before anything is paid.
+  await page.getByRole('radio', { name: 'PayPal', exact: true }).click()
+  await expect(
+    payBox.getByText(/it charges in USD, so KES\s24,940\.00 is converted at 1 USD = [\d.]+ KES/),
+  ).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Pay deposit USD\s\d+\.\d\d$/ })).toBeVisible()
+
+  // M-Pesa: the number typed the Kenyan way, the prompt answered on the sandbox phone.
+  await page.getByRole('radio', { name: 'M-Pesa', exact: true }).click()
+  await type(page, 'M-Pesa phone number', MPESA_NUMBER)
+  await page.getByRole('button', { name: `Pay deposit ${DEPOSIT}` }).click()
+  const waiting = page.getByRole('region', { name: 'Check your phone' })
+  await expect(waiting).toBeVisible()
+  await expect(waiting).toContainText(`We sent an M-Pesa request for ${DEPOSIT} to ${MPESA_NUMBER}.`)
+  await shoot(page, testInfo, 'phone-mpesa-waiting')
+  const desktopWait = await shootDesktop(
+    browser,
+    baseURL,
+    link,
+    testInfo,
+    'mpesa-waiting',
+    /^Check your phone$/,
+  )
+  await desktopWait.context.close()
+  await answerOnSandboxPhone(page, context)
+
+  // The deposit is in: the page says so, and asks for the balance.
+  await expect(page.getByText(`Payment received: ${DEPOSIT} by M-Pesa, receipt`)).toBeVisible({
+    timeout: 15_000,
+  })
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Invoice ${invoice.number} Partly paid`)
+  const balanceBox = page.getByRole('region', { name: 'Balance due' })
+  await expect(balanceBox).toContainText(`${DEPOSIT} of ${TOTAL} is paid.`)
+  await expect(page.getByRole('region', { name: 'Payments received' }).getByRole('listitem')).toHaveCount(1)
+  await shoot(page, testInfo, 'phone-balance-due')
+
+  // The balance by card, on the card sandbox's page; back on the pay page, which follows it to paid.
+  await expect(page.getByLabel('M-Pesa phone number')).toHaveValue(MPESA_NUMBER)
+  await page.getByRole('radio', { name: 'Card', exact: true }).click()
+  await page.getByRole('button', { name: `Pay the balance ${DEPOSIT}` }).click()
+  await expect(page).toHaveURL(/\/sandbox\/stripe\/pay\//)
+  await type(page, 'Card number', '4242 4242 4242 4242')
+  await page.getByRole('button', { name: /^Pay / }).click()
+  await expect(page).toHaveURL(new RegExp(`/p\\?invoice=${invoice.id}&key=`))
+  await expect(page.getByRole('heading', { name: /^Paid in full on / })).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByText(`Payment received: ${DEPOSIT} by Card`)).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Invoice ${invoice.number} Paid`)
+  const payments = page.getByRole('region', { name: 'Payments received' }).getByRole('listitem')
+  await expect(payments).toHaveCount(2)
+  await expect(payments.filter({ hasText: 'M-Pesa' })).toContainText(/Receipt \S+/)
+  await expect(payments.filter({ hasText: 'Card' })).toContainText(DEPOSIT)
+  await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0)
+  await shoot(page, testInfo, 'phone-paid')
+  await shoot(page, testInfo, 'phone-paid-print', true)
+  const desktopPaid = await shootDesktop(browser, baseURL, link, testInfo, 'paid', /^Paid in full on /)
+  await desktopPaid.context.close()
+
+  // The PDF the page links to is the invoice, paid.
+  const pdfHref = await page.getByRole('link', { name: 'Download PDF receipt' }).getAttribute('href')
+  const pdf = await request.get(pdfHref ?? '')
+  expect(pdf.status()).toBe(200)
+  expect(pdf.headers()['content-type']).toBe('application/pdf')
+  const bytes = await pdf.body()
+  expect(bytes.subarray(0, 4).toString()).toBe('%PDF')
+  const text = await pdfText(new Uint8Array(bytes))
+  expect(text).toContain(invoice.number)
+  expect(text).toMatch(/\bPaid\b/)
+
+  // The seller, on their own phone, finds both payments in their books.
+  const sellerContext = await browser.newContext({ ...PHONE, baseURL, serviceWorkers: 'block' })
+  const seller = await sellerContext.newPage()
+  await seller.goto('/login')
+  await type(seller, 'E-mail', DEMO_SELLER.email)
+  await type(seller, 'Password', DEMO_SELLER.password)
+  await seller.getByRole('button', { name: 'Sign in' }).click()
+  await expect(seller).toHaveURL(/\/account$/)
+  await seller
+    .getByRole('navigation', { name: 'Your account' })
+    .getByRole('link', { name: 'Transactions' })
+    .click()
+  const sales = seller
+    .getByRole('region', { name: 'Movements' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Sale ·' })
+    .filter({ hasText: `Invoice ${invoice.number}` })
+  await expect(sales).toHaveCount(2)
+  await expect(sales.filter({ hasText: 'M-Pesa' })).toContainText('+KES 24,940.00')
+  await expect(sales.filter({ hasText: 'Card' })).toContainText('+KES 24,940.00')
+  await sellerContext.close()
+})
+
+test('a prompt cancelled on the phone says nothing was charged and offers the form again; offline, the page says so', async ({
+  page,
+  context,
+  request,
+}) => {
+  const invoice = await sendInvoice(request)
+  await page.goto(mailedPayLink(invoice.number))
+  await page.getByRole('radio', { name: 'M-Pesa', exact: true }).click()
+  await type(page, 'M-Pesa phone number', MPESA_NUMBER)
+  await page.getByRole('button', { name: `Pay deposit ${DEPOSIT}` }).click()
+  await expect(page.getByRole('region', { name: 'Check your phone' })).toBeVisible()
+
+  // No network for a moment: the page says what it shows is from before, and carries on when it is back.
+  await context.setOffline(true)
+  await expect(page.getByText(/^Offline — last updated /)).toBeVisible()
+  await context.setOffline(false)
+  await expect(page.getByText(/^Offline — last updated /)).toHaveCount(0)
+
+  const phone = await context.newPage()
+  await phone.goto(`/sandbox/mpesa/phone?number=${MPESA_NUMBER.replace(/\s/g, '')}`)
+  const prompt = phone.locator('.prompt').first()
+  await expect(prompt).toContainText('24,940', { timeout: 15_000 })
+  await prompt.getByRole('button', { name: 'Cancel', exact: true }).click()
+  await phone.close()
+  // M-Pesa's reason, in words: the prompt was cancelled on the phone.
+  await expect(
+    page.getByText('You cancelled the M-Pesa prompt. Nothing was charged. Try again when you are ready.'),
+  ).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByRole('button', { name: `Pay deposit ${DEPOSIT}` })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Invoice ${invoice.number} Due`)
+})
+
+test('a pay link with a wrong key, or none, is the 404 page', async ({ page, request }) => {
+  const invoice = await sendInvoice(request)
+  const id = invoice.id
+  await page.goto(`/p?invoice=${id}&key=not-the-right-key-at-all`)
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+  await expect(page.getByText(`Page not found: /p?invoice=${id}&key=not-the-right-key-at-all`)).toBeVisible()
+  // In the app's frame, as an unknown path is.
+  await expect(page.getByRole('link', { name: 'Soko home' })).toBeVisible()
+  await page.goto(`/p?invoice=${id}`)
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0)
+})
+
+test('a cancelled invoice says so and cannot be paid', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const invoice = await sendInvoice(request)
+  await rpc(
+    request,
+    'voidInvoice',
+    { invoiceId: invoice.id, reason: 'Sent to the wrong client' },
+    sellerToken,
+  )
+  const link = mailedPayLink(invoice.number)
+  await page.goto(link)
+  await expect(page.getByRole('heading', { name: 'This invoice was cancelled' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Invoice ${invoice.number} Cancelled`)
+  await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0)
+  await expect(page.getByRole('radio')).toHaveCount(0)
+  await shoot(page, testInfo, 'phone-cancelled')
+  const desktop = await shootDesktop(
+    browser,
+    baseURL,
+    link,
+    testInfo,
+    'cancelled',
+    /^This invoice was cancelled$/,
+  )
+  await desktop.context.close()
+})
