@@ -71,6 +71,8 @@ export async function syncNow(): Promise<SyncResult | null> {
   if (!me) return null
   clearTimeout(retry)
   retry = undefined
+  // Read before waiting for the lock: another tab may send these meanwhile, and this one's list must follow.
+  const before = (await waitingInvoices()).filter((i) => !i.errors && !i.problem).length
   const result = await exclusively(async () =>
     syncWaiting(
       waitingStore,
@@ -88,7 +90,7 @@ export async function syncNow(): Promise<SyncResult | null> {
   if (result.synced.length || result.refused.length) {
     await refresh?.()
     for (const listener of listeners) listener(result)
-  }
+  } else if (before > 0 && (await waitingInvoices()).length < before) await refresh?.()
   if (result.unreachable) retry = setTimeout(() => void syncNow(), RETRY_MS)
   return result
 }

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import type { InvoiceView } from '../../../contract/invoices.contract'
 import { errorState } from '../../components/Form'
 import { isUnreachable } from '../../lib/connection'
-import { rpc } from '../../lib/rpc'
+import { RpcError, rpc } from '../../lib/rpc'
 import { flash } from './flash'
 import { buildInvoice, type InvoiceDraft, type InvoiceErrors, type InvoiceInput } from './invoice-draft'
 import { forgetInvoice, keepInvoice } from './invoice-sync'
@@ -68,7 +68,16 @@ export function useInvoiceSave({
 
   /** Keeps the new invoice on this device; the list shows it waiting. */
   const keep = async (invoice: InvoiceInput, send: boolean) => {
-    await keepInvoice({ draftKey, invoice, send })
+    try {
+      await keepInvoice({ draftKey, invoice, send })
+    } catch (error) {
+      console.error('The invoice could not be kept on this device', error)
+      throw new RpcError(
+        0,
+        'You are offline, and this browser cannot keep the invoice on the device (a private window cannot). ' +
+          'Keep this page open and save again once you are back online.',
+      )
+    }
     await queryClient.invalidateQueries({ queryKey: invoicesQueries.all() })
     flash(
       'list',
