@@ -74,7 +74,7 @@ export function InvoicesPage() {
         </p>
       )}
       <FormMessage message={message} tone="ok" />
-      {empty && !filtered ? null : <Filters filters={filters} />}
+      {empty && !filtered ? null : <Filters filters={filters} empty={empty} />}
       <OfflineNote updatedAt={list.dataUpdatedAt} failed={list.isError && !!list.data} />
       {list.isPending && !offlineEmpty ? <p role="status">Loading your invoices…</p> : null}
       {offlineEmpty || (list.isError && !list.data && isUnreachable(list.error)) ? (
@@ -94,12 +94,17 @@ export function InvoicesPage() {
               ? 'No invoice matches these filters.'
               : 'No invoices yet. Bill a client in a minute: they pay by M-Pesa, card or PayPal.'}
           </p>
-          <p className="actions">
-            <Link to="/account/create/invoice" className="button">
-              Create an invoice
-            </Link>
-            {filtered ? <Link to="/account/invoices">Show all invoices</Link> : null}
-          </p>
+          {filtered ? (
+            <p className="actions">
+              <Link to="/account/invoices">Show all invoices</Link>
+            </p>
+          ) : (
+            <p className="actions">
+              <Link to="/account/create/invoice" className="button">
+                Create an invoice
+              </Link>
+            </p>
+          )}
         </div>
       ) : null}
       {invoices.length > 0 || kept.length > 0 ? (
@@ -189,7 +194,7 @@ function WaitingRow({ item }: { item: WaitingInvoice }) {
 }
 
 /** Status, client and issue dates as a search form: "Show" puts them in the URL; "Clear filters" drops them. */
-function Filters({ filters }: { filters: InvoiceFilters }) {
+function Filters({ filters, empty }: { filters: InvoiceFilters; empty: boolean }) {
   const navigate = route.useNavigate()
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -230,7 +235,7 @@ function Filters({ filters }: { filters: InvoiceFilters }) {
           <button type="submit" className="button secondary">
             Show
           </button>
-          {filters.status || filters.client || filters.from || filters.to ? (
+          {(filters.status || filters.client || filters.from || filters.to) && !empty ? (
             <Link to="/account/invoices">Clear filters</Link>
           ) : null}
         </p>
