@@ -1,9 +1,11 @@
 import { and, desc, eq, gte, ilike, lt, lte, or, sql } from 'drizzle-orm'
+import { formatMoney } from '../../../contract/format-money'
 import type { RecordedPaymentMethod } from '../../../contract/invoices.constants'
 import { invoicePayments, invoices, orders, users } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import type { CheckoutDeps } from '../checkout/deps'
+import { sellerTimeZone } from '../payouts/payouts.service'
 import {
   type Db,
   draftColumns,
@@ -36,9 +38,11 @@ export async function ownInvoice(
 function checkAmounts(draft: InvoiceDraft) {
   const columns = draftColumns(draft)
   if (columns.total <= 0)
-    throw new AppError(400, 'The invoice comes to nothing', { lines: 'The total must be above zero' })
+    throw new AppError(400, 'The invoice comes to nothing', {
+      'invoice.lines': 'The total must be above zero',
+    })
   if (columns.total > 1_000_000_000_00)
-    throw new AppError(400, 'The invoice is too large', { lines: 'Split it into several invoices' })
+    throw new AppError(400, 'The invoice is too large', { 'invoice.lines': 'Split it into several invoices' })
   return columns
 }
 
@@ -99,7 +103,7 @@ export async function updateInvoice(
       throw new AppError(409, 'This invoice is paid: it can no longer change')
     if (current.paid > 0 && columns.total < current.paid)
       throw new AppError(400, 'The total would be below what was already paid', {
-        lines: 'The total cannot be less than what the client has paid',
+        'invoice.lines': 'The total cannot be less than what the client has paid',
       })
     const [updated] = await tx
       .update(invoices)
@@ -122,7 +126,10 @@ export async function updateInvoice(
 export async function duplicateInvoice(deps: CheckoutDeps, sellerId: string, invoiceId: string) {
   const source = await ownInvoice(deps.db, sellerId, invoiceId)
   const days = Math.round((Date.parse(source.dueDate) - Date.parse(source.issueDate)) / 86_400_000)
-  const today = new Date().toISOString().slice(0, 10)
+  // Today as the seller's calendar has it.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: await sellerTimeZone(deps, sellerId) }).format(
+    new Date(),
+  )
   const due = new Date(Date.parse(today) + days * 86_400_000).toISOString().slice(0, 10)
   return createInvoice(
     deps,
@@ -195,7 +202,7 @@ export async function recordPayment(
   if (row.paid >= row.total) throw new AppError(409, 'This invoice is already paid in full')
   if (input.amount > row.total - row.paid)
     throw new AppError(400, 'That is more than is left to pay', {
-      amount: `At most ${row.total - row.paid} is left to pay`,
+      amount: `At most ${formatMoney(row.total - row.paid, row.currency, 'en')} is left to pay`,
     })
   const id = uuidv7()
   const receivedAt = new Date(`${input.receivedOn}T12:00:00Z`)
@@ -220,6 +227,16 @@ export async function recordPayment(
   })
   return ownInvoice(deps.db, sellerId, row.id)
 }
+
+/** `statusOf` in SQL: the status as of now, so a filter agrees with what each row shows. */
+const liveStatus = sql`case
+  when ${invoices.voidedAt} is not null then 'void'
+  when ${invoices.sentAt} is null then 'draft'
+  when ${invoices.paid} >= ${invoices.total} then 'paid'
+  when ${invoices.overdueAt} <= now() then 'overdue'
+  when ${invoices.paid} > 0 then 'partially_paid'
+  when ${invoices.viewedAt} is not null then 'viewed'
+  else 'sent' end`
 
 /** The page marker of a list: the last invoice's creation instant and id. */
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f-]{36})$/
@@ -259,7 +276,7 @@ export async function listInvoices(
     .where(
       and(
         eq(invoices.sellerId, sellerId),
-        filters.status ? eq(invoices.status, filters.status) : undefined,
+        filters.status ? sql`${liveStatus} = ${filters.status}` : undefined,
         client,
         filters.from ? gte(invoices.issueDate, filters.from) : undefined,
         filters.to ? lte(invoices.issueDate, filters.to) : undefined,
