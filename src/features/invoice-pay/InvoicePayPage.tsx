@@ -6,6 +6,7 @@ import { formatDate } from '../../lib/dates'
 import { usePageTitle } from '../../lib/title'
 import { type Followed, keepFollowed, outcomeOf, readFollowed, START_GRACE_MS } from './following'
 import { InvoiceDocument, PaymentsReceived } from './InvoiceDocument'
+import { InvoicePayLoading } from './InvoicePayLoading'
 import { amountText, clientStatus, paidInFullOn } from './invoice-format'
 import { invoicePayQueries, PAY_POLL_MS } from './invoice-pay.queries'
 import { PayBox } from './PayBox'
@@ -175,20 +176,6 @@ function Cancelled({ invoice }: { invoice: PayInvoiceView }) {
           </>
         ) : null}
       </p>
-    </section>
-  )
-}
-
-/** While the invoice is on its way: its shape, so the page does not jump when it arrives. */
-export function InvoicePayLoading() {
-  return (
-    <section className="invoice-pay" aria-labelledby="invoice-heading" aria-busy="true">
-      <h1 id="invoice-heading">Invoice</h1>
-      <p role="status" className="muted">
-        Opening the invoice…
-      </p>
-      <span className="skeleton" style={{ height: '12rem' }} />
-      <span className="skeleton" style={{ height: '16rem', marginTop: 'var(--s4)' }} />
     </section>
   )
 }

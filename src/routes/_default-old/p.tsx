@@ -1,5 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { InvoicePayLoading, InvoicePayPage } from '../../features/invoice-pay/InvoicePayPage'
+import { InvoicePayLoading } from '../../features/invoice-pay/InvoicePayLoading'
+import { InvoicePayPage } from '../../features/invoice-pay/InvoicePayPage'
 import { invoicePayQueries } from '../../features/invoice-pay/invoice-pay.queries'
 import { RpcError } from '../../lib/rpc'
 
