@@ -60,6 +60,8 @@ export function outcomeOf(invoice: PayInvoiceView, followed: Followed | null, no
   if (!followed) return { kind: 'none' }
   const paid = invoice.payments.find((p) => p.id === followed.paymentId)
   if (paid) return { kind: 'paid', payment: paid }
+  // Known to have failed (a prompt cancelled before this page ever saw it waiting): say so at once.
+  if (invoice.failed?.id === followed.paymentId) return { kind: 'not-completed', method: followed.method }
   if (!followed.seenPending && now - followed.startedAt < START_GRACE_MS)
     return { kind: 'starting', method: followed.method, phone: followed.phone }
   return { kind: 'not-completed', method: followed.method }

@@ -20,8 +20,8 @@ const payment = (over: Partial<Payment> = {}): Payment => ({
 })
 
 /** Only what outcomeOf reads: the waiting payment and the payments received. */
-const invoice = (over: Partial<Pick<PayInvoiceView, 'pending' | 'payments'>>) =>
-  ({ pending: null, payments: [], ...over }) as PayInvoiceView
+const invoice = (over: Partial<Pick<PayInvoiceView, 'pending' | 'payments' | 'failed'>>) =>
+  ({ pending: null, payments: [], failed: null, ...over }) as PayInvoiceView
 
 const now = Date.parse('2026-11-24T10:00:10.000Z')
 const followed = (over: Partial<Followed> = {}): Followed => ({
@@ -64,5 +64,16 @@ describe('where the payment this tab started stands (the pay page)', () => {
 
   it('is nothing when this tab started nothing and nothing waits', () => {
     expect(outcomeOf(invoice({}), null, now)).toEqual({ kind: 'none' })
+  })
+
+  it('says at once that a payment failed, even one this page never saw waiting', () => {
+    const failed = payment({
+      status: 'failed',
+      failure: { code: '1032', message: 'Request cancelled by user' },
+    })
+    expect(outcomeOf(invoice({ failed }), followed(), now)).toEqual({
+      kind: 'not-completed',
+      method: 'mpesa',
+    })
   })
 })
