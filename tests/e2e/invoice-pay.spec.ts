@@ -7,8 +7,8 @@ import { expect, test } from './fixtures'
 import { rpc } from './seller'
 
 /**
- * The client's pay page for an invoice, on a phone: the demo seller sends an invoice (two lines, 16 % VAT
- * on top, a 50 % deposit); the client opens the link from the mail, pays the deposit by M-Pesa in the
+ * The client's pay page for an invoice, on a phone: the demo seller writes and sends an invoice in the
+ * editor on their phone (two lines, 16 % VAT on top, a 50 % deposit); the client opens the link from the mail, pays the deposit by M-Pesa in the
  * sandbox, then the balance by card, and the page reads paid with both payments; the PDF says Paid and the
  * seller's books list both payments. A wrong key is the 404 page; a cancelled invoice says so. Screenshots
  * of each state, on a phone and a desktop, go to the test's output folder.
@@ -71,6 +71,63 @@ async function sendInvoice(request: APIRequestContext): Promise<Invoice> {
   )
   return (await rpc<{ invoice: Invoice }>(request, 'sendInvoice', { invoiceId: invoice.id }, sellerToken))
     .invoice
+}
+
+/**
+ * The demo seller writes and sends the same invoice on their own phone, in the invoice editor: typed with
+ * the keyboard, the totals checked as they appear. Answers the invoice as its page shows it.
+ */
+async function sendInvoiceInBrowser(browser: Browser, baseURL: string | undefined): Promise<Invoice> {
+  const context = await browser.newContext({ ...PHONE, baseURL, serviceWorkers: 'block' })
+  const seller = await context.newPage()
+  await seller.goto('/login')
+  await type(seller, 'E-mail', DEMO_SELLER.email)
+  await type(seller, 'Password', DEMO_SELLER.password)
+  await seller.getByRole('button', { name: 'Sign in' }).click()
+  await expect(seller).toHaveURL(/\/account$/)
+  await seller.goto('/account/create/invoice')
+  await expect(seller.getByRole('heading', { level: 1, name: 'New invoice' })).toBeVisible()
+  const into = async (field: ReturnType<Page['getByLabel']>, text: string) => {
+    await field.click()
+    await field.press('ControlOrMeta+a')
+    await seller.keyboard.type(text)
+  }
+  await into(seller.getByRole('combobox', { name: 'Name' }), CLIENT.name)
+  await into(seller.getByLabel('E-mail'), CLIENT.email)
+  const lines = seller.getByRole('group', { name: 'Lines' })
+  const line = (n: number) => lines.getByRole('group', { name: `Line ${n}` })
+  await into(line(1).getByLabel('Description'), `Logo design ${run}, three rounds of changes`)
+  await into(line(1).getByLabel('Unit price (KES)'), '25,000')
+  await lines.getByRole('button', { name: 'Add a line' }).click()
+  await seller.keyboard.type('Brand guidelines (pages)')
+  await into(line(2).getByLabel('Quantity'), '12')
+  await into(line(2).getByLabel('Unit price (KES)'), '1,500')
+  await seller.getByRole('button', { name: 'Add a tax' }).click()
+  const tax = seller.getByRole('group', { name: 'Tax 1' })
+  await into(tax.getByLabel('Tax name'), 'VAT')
+  await into(tax.getByLabel('Rate (%)'), '16')
+  const deposit = seller.getByRole('group', { name: 'Deposit' })
+  await deposit.getByLabel('Deposit as').selectOption({ label: 'A percentage' })
+  await into(deposit.getByLabel('Deposit (%)'), '50')
+  await into(seller.getByLabel('Notes (optional)'), 'Thank you for choosing us!')
+  await seller.keyboard.press('Enter')
+  await seller.keyboard.type('Files are delivered once the deposit is in.')
+  const totals = seller.getByRole('region', { name: 'Totals' })
+  await expect(totals.getByTestId('invoice-total')).toHaveText(/^KES\s49,880\.00$/)
+  await expect(totals.getByTestId('invoice-deposit')).toHaveText(/^KES\s24,940\.00$/)
+  await seller.getByRole('button', { name: 'Save and send' }).click()
+  await expect(seller).toHaveURL(/\/account\/invoices\/[0-9a-f-]{36}$/)
+  const heading = seller.getByRole('heading', { level: 1 })
+  await expect(heading).toHaveText(/^INV-\d{4}\s*Sent$/)
+  const id = /invoices\/([0-9a-f-]{36})$/.exec(seller.url())?.[1] ?? ''
+  const number = /INV-\d{4}/.exec((await heading.textContent()) ?? '')?.[0] ?? ''
+  const payUrl =
+    (await seller
+      .getByRole('region', { name: 'The client’s pay link' })
+      .getByRole('link', { name: /\/p\?invoice=/ })
+      .textContent()) ?? ''
+  await context.close()
+  return { id, number, payUrl }
 }
 
 /** The pay link in the newest mail of this invoice to the client, as the app's own path. */
@@ -136,8 +193,16 @@ test('the client pays the deposit by M-Pesa and the balance by card from the mai
   browser,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(90_000)
-  const invoice = await sendInvoice(request)
+  test.setTimeout(120_000)
+  // The seller writes and sends it on their phone; the client's mail carries the link.
+  const invoice = await sendInvoiceInBrowser(browser, baseURL)
+  await expect
+    .poll(() =>
+      readOutbox(process.env.SOKO_E2E_DATA_DIR ?? '').some(
+        (m) => m.to.includes(CLIENT.email) && m.subject.includes(invoice.number),
+      ),
+    )
+    .toBe(true)
   const link = mailedPayLink(invoice.number)
 
   // The client opens the link from the mail, on their phone: the deposit is due first.
