@@ -9,22 +9,18 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { CurrencyCode } from '../../contract/currencies'
 import type { Adjustment } from '../../contract/invoice-totals'
 import type { InvoiceStatus } from '../../contract/invoices.constants'
+import { at, createdAt, updatedAt } from './columns'
 
 /**
  * Invoices: what a seller bills a client, each payment towards one (through a provider at /p, or recorded
  * by the seller), each reminder, the seller's gapless numbering, and money that arrived naming nothing.
  */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
-const at = (name: string) => timestamp(name, { withTimezone: true })
 
 export interface InvoiceLine {
   description: string

@@ -8,7 +8,6 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
@@ -16,16 +15,13 @@ import type { PayoutMethod } from '../../contract/accounts.contract'
 import type { CurrencyCode } from '../../contract/currencies'
 import type { PayoutFailureAction } from '../../contract/payout-failure'
 import type { PayoutFrequency, PayoutRail, PayoutSpeed, PayoutStatus } from '../../contract/payouts.constants'
+import { at, createdAt, updatedAt } from './columns'
 
 /**
  * Money out: where each seller can be paid (destinations), each payout from request to its end, and each
  * seller's schedule. The ledger holds the money (see server/features/payouts/ledger.ts); these tables hold
  * what was asked and what the providers answered.
  */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
-const at = (name: string) => timestamp(name, { withTimezone: true })
 
 /** One step of a payout's timeline, as its seller reads it. */
 export interface PayoutStep {

@@ -15,9 +15,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { createdAt } from './columns'
 import type * as Column from './columns.types'
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const currency = (name: string) => char(name, { length: 3 }).$type<Column.CurrencyCode>()
 
 export const users = pgTable(
@@ -441,6 +441,7 @@ export {
   invoices,
   unmatchedPayments,
 } from './invoices.schema'
+
 export { payoutMethods, payoutSchedules, payouts } from './payouts.schema'
 export { orderLinks, smsMessages, smsOptOuts } from './sms.schema'
 // Tables of the server itself rather than of the marketplace.

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { createdAt } from './columns'
 
 /** Text messages: each SMS Soko sends, who asked not to get which kind, and the short links they carry. */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
 export const SMS_KINDS = ['code', 'receipt', 'payout', 'reminder', 'invoice'] as const
 export type SmsKind = (typeof SMS_KINDS)[number]

@@ -11,10 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { createdAt } from './columns'
 
 /** The server's own tables: the payment sandboxes' records and the background jobs. */
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
 /**
  * The local payment simulators' own records (STK prompts, PayPal orders, Stripe sessions), in the database

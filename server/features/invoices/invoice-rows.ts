@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { computeTotals } from '../../../contract/invoice-totals'
 import type { InvoiceStatus } from '../../../contract/invoices.constants'
 import type { invoiceDraftInput } from '../../../contract/invoices.contract'
 import type { Db, DbOrTx } from '../../db/client'
-import type { invoicePayments, invoices } from '../../db/schema'
+import { type invoicePayments, invoices } from '../../db/schema'
+import { AppError } from '../../lib/errors'
 import type { Gateway } from '../../payments/gateway'
 
 export type InvoiceRow = typeof invoices.$inferSelect
@@ -96,3 +98,20 @@ export const dayText = (date: string) =>
     year: 'numeric',
     timeZone: 'UTC',
   })
+
+/** One of the seller's invoices (locked for update when asked); another seller's is a 404. */
+export async function ownInvoice(
+  db: DbOrTx,
+  sellerId: string,
+  invoiceId: string,
+  lock = false,
+): Promise<InvoiceRow> {
+  const query = db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.sellerId, sellerId)))
+  const [row] = lock ? await query.for('update') : await query
+  // Another seller's invoice answers as one that does not exist: its existence is not theirs to learn.
+  if (!row) throw new AppError(404, 'No such invoice')
+  return row
+}

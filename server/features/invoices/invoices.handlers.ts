@@ -4,13 +4,12 @@ import { AppError } from '../../lib/errors'
 import type { ContextFor, Handlers } from '../../rpc/context'
 import { checkoutDeps } from '../checkout/checkout.handlers'
 import { refundExcess } from './excess'
-import { type InvoiceRow, keyOpens, statusOf } from './invoice-rows'
+import { type InvoiceRow, keyOpens, ownInvoice, statusOf } from './invoice-rows'
 import {
   createInvoice,
   duplicateInvoice,
   invoiceClients,
   listInvoices,
-  ownInvoice,
   recordPayment,
   updateInvoice,
   voidInvoice,

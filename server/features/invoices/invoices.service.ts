@@ -12,28 +12,13 @@ import {
   type InvoiceDraft,
   type InvoiceRow,
   newInvoiceReference,
+  ownInvoice,
   statusOf,
 } from './invoice-rows'
 import { applyPaid } from './paid'
 import { resendRevision } from './send'
 
 /** A seller's invoices: drafts, revisions, cancelling, copies, money received outside Soko, and reading. */
-
-export async function ownInvoice(
-  db: Db,
-  sellerId: string,
-  invoiceId: string,
-  lock = false,
-): Promise<InvoiceRow> {
-  const query = db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.sellerId, sellerId)))
-  const [row] = lock ? await query.for('update') : await query
-  // Another seller's invoice answers as one that does not exist: its existence is not theirs to learn.
-  if (!row) throw new AppError(404, 'No such invoice')
-  return row
-}
 
 function checkAmounts(draft: InvoiceDraft) {
   const columns = draftColumns(draft)
@@ -92,12 +77,7 @@ export async function updateInvoice(
 ): Promise<InvoiceRow> {
   const columns = checkAmounts(draft)
   const row = await deps.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.id, invoiceId), eq(invoices.sellerId, sellerId)))
-      .for('update')
-    if (!current) throw new AppError(404, 'No such invoice')
+    const current = await ownInvoice(tx, sellerId, invoiceId, true)
     if (current.voidedAt) throw new AppError(409, 'This invoice was cancelled: duplicate it to bill again')
     if (current.sentAt && current.paid >= current.total)
       throw new AppError(409, 'This invoice is paid: it can no longer change')
@@ -163,12 +143,7 @@ export async function voidInvoice(
   reason: string | null,
 ) {
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.id, invoiceId), eq(invoices.sellerId, sellerId)))
-      .for('update')
-    if (!row) throw new AppError(404, 'No such invoice')
+    const row = await ownInvoice(tx, sellerId, invoiceId, true)
     if (row.voidedAt) return row
     if (row.paid > 0)
       throw new AppError(409, 'Money has been paid on this invoice: it cannot be cancelled', {

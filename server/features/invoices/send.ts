@@ -5,7 +5,7 @@ import { invoiceCounters, invoiceReminders, invoices } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import type { CheckoutDeps } from '../checkout/deps'
 import { sellerTimeZone } from '../payouts/payouts.service'
-import { type InvoiceRow, statusOf } from './invoice-rows'
+import { type InvoiceRow, ownInvoice, statusOf } from './invoice-rows'
 import { invoiceMails } from './mails'
 
 /**
@@ -60,12 +60,7 @@ export async function sendInvoice(
   const timeZone = await sellerTimeZone(deps, sellerId)
   const now = new Date()
   const row = await deps.db.transaction(async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(invoices)
-      .where(and(eq(invoices.id, invoiceId), eq(invoices.sellerId, sellerId)))
-      .for('update')
-    if (!current) throw new AppError(404, 'No such invoice')
+    const current = await ownInvoice(tx, sellerId, invoiceId, true)
     if (current.voidedAt) throw new AppError(409, 'This invoice was cancelled: duplicate it to bill again')
     if (current.sentAt && current.paid >= current.total)
       throw new AppError(409, 'This invoice is paid: there is nothing to send')
