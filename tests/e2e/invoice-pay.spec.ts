@@ -5,6 +5,7 @@ import { pdfText } from '../support/pdf-text'
 import { DEMO_SELLER } from './demo'
 import { expect, test } from './fixtures'
 import { rpc } from './seller'
+import { signInTyping } from './session'
 
 /**
  * The client's pay page for an invoice, on a phone: the demo seller writes and sends an invoice in the
@@ -80,11 +81,7 @@ async function sendInvoice(request: APIRequestContext): Promise<Invoice> {
 async function sendInvoiceInBrowser(browser: Browser, baseURL: string | undefined): Promise<Invoice> {
   const context = await browser.newContext({ ...PHONE, baseURL, serviceWorkers: 'block' })
   const seller = await context.newPage()
-  await seller.goto('/login')
-  await type(seller, 'E-mail', DEMO_SELLER.email)
-  await type(seller, 'Password', DEMO_SELLER.password)
-  await seller.getByRole('button', { name: 'Sign in' }).click()
-  await expect(seller).toHaveURL(/\/account$/)
+  await signInTyping(seller, DEMO_SELLER.email, DEMO_SELLER.password)
   await seller.goto('/account/create/invoice')
   await expect(seller.getByRole('heading', { level: 1, name: 'New invoice' })).toBeVisible()
   const into = async (field: ReturnType<Page['getByLabel']>, text: string) => {
@@ -293,11 +290,7 @@ test('the client pays the deposit by M-Pesa and the balance by card from the mai
   // The seller, on their own phone, finds both payments in their books.
   const sellerContext = await browser.newContext({ ...PHONE, baseURL, serviceWorkers: 'block' })
   const seller = await sellerContext.newPage()
-  await seller.goto('/login')
-  await type(seller, 'E-mail', DEMO_SELLER.email)
-  await type(seller, 'Password', DEMO_SELLER.password)
-  await seller.getByRole('button', { name: 'Sign in' }).click()
-  await expect(seller).toHaveURL(/\/account$/)
+  await signInTyping(seller, DEMO_SELLER.email, DEMO_SELLER.password)
   await seller
     .getByRole('navigation', { name: 'Your account' })
     .getByRole('link', { name: 'Transactions' })

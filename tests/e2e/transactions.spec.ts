@@ -6,6 +6,7 @@ import { saleFee } from '../../server/ledger/postings'
 import { submitSandboxCard } from '../support/sandbox-card'
 import { expect, test } from './fixtures'
 import { rpc, sellDigitalProduct } from './seller'
+import { signInTyping } from './session'
 
 /**
  * A seller whose books are in KES (the demo seller, paid out by M-Pesa) also sells in US dollars: a buyer
@@ -106,11 +107,7 @@ test('a USD product bought with PayPal on a phone shows on the KES seller’s tr
   // The seller, on their own phone.
   const context = await browser.newContext({ ...PHONE, baseURL, acceptDownloads: true })
   const seller = await context.newPage()
-  await seller.goto('/login')
-  await type(seller, 'E-mail', SELLER.email)
-  await type(seller, 'Password', SELLER.password)
-  await seller.getByRole('button', { name: 'Sign in' }).click()
-  await expect(seller).toHaveURL(/\/account$/)
+  await signInTyping(seller, SELLER.email, SELLER.password)
   await seller
     .getByRole('navigation', { name: 'Your account' })
     .getByRole('link', { name: 'Transactions' })
