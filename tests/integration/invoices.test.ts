@@ -6,6 +6,7 @@ import { ledgerImbalance } from '../../server/ledger/ledger'
 import { saleFee } from '../../server/ledger/postings'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
+import { fixtureBuild } from '../support/fixture-build'
 import { readOutbox } from '../support/outbox'
 import { pdfText } from '../support/pdf-text'
 import { submitSandboxCard } from '../support/sandbox-card'
@@ -38,7 +39,8 @@ describe.each(databaseKinds)('invoices on %s', (kind) => {
   let other: { id: string; token: string }
 
   beforeAll(async () => {
-    app = await startApp(kind)
+    // A miniature build, so /p is served as a page (integration tests run before `npm run build`).
+    app = await startApp(kind, { clientDir: fixtureBuild() })
     seller = await sellerOf(app, 'wanjiku')
     other = await sellerOf(app, 'otieno')
   })
