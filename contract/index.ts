@@ -4,6 +4,7 @@ import { adminContract } from './admin.contract'
 import { catalogContract } from './catalog.contract'
 import { checkoutContract } from './checkout.contract'
 import { contactContract } from './contact.contract'
+import { customersContract } from './customers.contract'
 import { downloadsContract } from './downloads.contract'
 import { invoicesContract } from './invoices.contract'
 import { payoutsContract } from './payouts.contract'
@@ -18,6 +19,7 @@ export const contract = {
   ...catalogContract,
   ...checkoutContract,
   ...contactContract,
+  ...customersContract,
   ...downloadsContract,
   ...invoicesContract,
   ...payoutsContract,

@@ -85,4 +85,7 @@ export const subjectKinds: { [S in SubjectName]: Contract[S]['kind'] } = {
   resolveUnmatchedPayment: 'mutation',
   getPayInvoice: 'query',
   payInvoice: 'mutation',
+  listCustomers: 'query',
+  getCustomer: 'query',
+  updateCustomerNote: 'mutation',
 }

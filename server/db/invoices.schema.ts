@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -184,4 +185,16 @@ export const unmatchedPayments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('unmatched_payments_event_key').on(t.provider, t.eventKey)],
+)
+
+/** What a seller keeps about one of their clients (`e:{e-mail}` or `p:{phone}`): only they see it. */
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    sellerId: uuid('seller_id').notNull(),
+    customerKey: text('customer_key').notNull(),
+    note: text('note').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.customerKey] })],
 )

@@ -435,6 +435,7 @@ export const downloads = pgTable(
 )
 
 export {
+  customerNotes,
   invoiceCounters,
   invoicePayments,
   invoiceReminders,

@@ -9,6 +9,7 @@ import { outboxHandlers } from '../features/admin/outbox.handlers'
 import { catalogHandlers } from '../features/catalog/catalog.handlers'
 import { checkoutHandlers } from '../features/checkout/checkout.handlers'
 import { contactHandlers } from '../features/contact/contact.handlers'
+import { customersHandlers } from '../features/customers/customers.handlers'
 import { downloadsHandlers } from '../features/downloads/downloads.handlers'
 import { invoicesHandlers } from '../features/invoices/invoices.handlers'
 import { payoutsHandlers } from '../features/payouts/payouts.handlers'
@@ -34,5 +35,6 @@ export const handlers: Handlers = {
   ...transactionsHandlers,
   ...payoutsHandlers,
   ...invoicesHandlers,
+  ...customersHandlers,
   ...smsHandlers,
 }
