@@ -1,16 +1,15 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CustomerSummary } from '../../contract/customers.contract'
 import { orders } from '../../server/db/schema'
-import { createProduct, publishProduct } from '../../server/features/catalog/catalog.service'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { submitSandboxCard } from '../support/sandbox-card'
-import { personOf, sellerOf } from '../support/shop'
+import { eventOnSale, personOf, sellerOf } from '../support/shop'
 
 type Answer = Awaited<ReturnType<RunningApp['call']>>
 // biome-ignore lint/suspicious/noExplicitAny: the tests read whatever JSON the server answered
 const data = (answer: Answer) => answer.body.data as Record<string, any>
-const DAY = 86_400_000
 
 describe.each(databaseKinds)('customers on %s', (kind) => {
   let app: RunningApp
@@ -18,23 +17,8 @@ describe.each(databaseKinds)('customers on %s', (kind) => {
   let other: { id: string; token: string }
   const products: Record<string, string> = {}
 
-  async function event(sellerId: string, title: string, price: { amount: number; currency: string }) {
-    const row = await createProduct(app.database.db, sellerId, {
-      kind: 'event',
-      title,
-      description: '',
-      price,
-      details: {
-        startsAt: new Date(Date.now() + 30 * DAY).toISOString(),
-        endsAt: null,
-        timeZone: 'Africa/Nairobi',
-        where: { kind: 'place', address: 'The Alchemist, Westlands' },
-        ticketTypes: [{ name: 'Regular', price, capacity: 100, saleStartsAt: null, saleEndsAt: null }],
-      },
-    } as never)
-    await publishProduct(app.database.db, sellerId, row.id)
-    return row.id
-  }
+  const event = (sellerId: string, title: string, price: { amount: number; currency: string }) =>
+    eventOnSale(app, sellerId, title, price)
 
   async function buy(productId: string, token: string) {
     const { orderId, next } = data(await app.call('startCheckout', { productId, method: 'card' }, token))
@@ -102,7 +86,7 @@ describe.each(databaseKinds)('customers on %s', (kind) => {
   })
 
   const list = async (input: Record<string, unknown> = {}, token = kes.token) =>
-    data(await app.call('listCustomers', input, token)).customers as Record<string, any>[]
+    data(await app.call('listCustomers', input, token)).customers as CustomerSummary[]
 
   it('is one row per person across orders and invoices, with what they spent per currency', async () => {
     const customers = await list({ sort: 'name' })

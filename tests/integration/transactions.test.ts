@@ -2,13 +2,12 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orders, users } from '../../server/db/schema'
 import { createSession } from '../../server/features/accounts/sessions'
-import { createProduct, publishProduct } from '../../server/features/catalog/catalog.service'
 import { saleFee } from '../../server/ledger/postings'
 import { createGateway, type Gateway } from '../../server/payments/gateway'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { submitSandboxCard } from '../support/sandbox-card'
-import { personOf, sellerOf } from '../support/shop'
+import { eventOnSale, personOf, sellerOf } from '../support/shop'
 
 const DAY = 86_400_000
 const PRICE = 1_000_00
@@ -70,24 +69,8 @@ describe.each(databaseKinds)('transactions on %s', (kind) => {
 
   const buyer = async (email: string) => (await personOf(app, email, { name: 'Buyer' })).token
 
-  /** A published event (no file needed to publish) at one price. */
-  async function event(sellerId: string, title: string, price: { amount: number; currency: string }) {
-    const row = await createProduct(app.database.db, sellerId, {
-      kind: 'event',
-      title,
-      description: '',
-      price,
-      details: {
-        startsAt: new Date(Date.now() + 30 * DAY).toISOString(),
-        endsAt: null,
-        timeZone: 'Africa/Nairobi',
-        where: { kind: 'place', address: 'The Alchemist, Westlands' },
-        ticketTypes: [{ name: 'Regular', price, capacity: 100, saleStartsAt: null, saleEndsAt: null }],
-      },
-    } as never)
-    await publishProduct(app.database.db, sellerId, row.id)
-    return row.id
-  }
+  const event = (sellerId: string, title: string, price: { amount: number; currency: string }) =>
+    eventOnSale(app, sellerId, title, price)
 
   async function payByCard(productId: string, token: string | null, email?: string) {
     const started = await app.call(

@@ -70,3 +70,27 @@ export async function productOnSale(
   await publishProduct(app.database.db, sellerId, row.id)
   return row.id
 }
+
+/** A published event 30 days ahead (no file needed to publish) with one ticket type at `price`. */
+export async function eventOnSale(
+  app: RunningApp,
+  sellerId: string,
+  title: string,
+  price: { amount: number; currency: string },
+) {
+  const row = await createProduct(app.database.db, sellerId, {
+    kind: 'event',
+    title,
+    description: '',
+    price,
+    details: {
+      startsAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      endsAt: null,
+      timeZone: 'Africa/Nairobi',
+      where: { kind: 'place', address: 'The Alchemist, Westlands' },
+      ticketTypes: [{ name: 'Regular', price, capacity: 100, saleStartsAt: null, saleEndsAt: null }],
+    },
+  } as never)
+  await publishProduct(app.database.db, sellerId, row.id)
+  return row.id
+}
