@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { orderStatus } from './checkout.contract'
+import { CUSTOMER_SORTS } from './customers.constants'
 import { invoiceStatus } from './invoices.contract'
 import { currencyCode, money } from './money'
 import { defineSubject } from './rpc'
@@ -28,8 +29,6 @@ export const customerSummary = z.object({
   lastAt: z.string().nullable(),
 })
 export type CustomerSummary = z.infer<typeof customerSummary>
-
-export const CUSTOMER_SORTS = ['recent', 'name', 'purchases', 'spent'] as const
 
 export const customersContract = {
   listCustomers: defineSubject({

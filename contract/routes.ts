@@ -44,6 +44,7 @@ export const appRoutes = [
   '/account/services',
   '/account/settings',
   '/account/customers',
+  '/account/customers/$key',
   '/account/downloads',
   '/account/settings/profile',
   '/account/products/services',

@@ -157,6 +157,8 @@ async function shots(
     $slug: bySlug('service'),
     $token: 'an-expired-link',
     $product: digital,
+    // A buyer of the demo's sales, who also has a draft invoice: the client page with both.
+    $key: 'e:amina@soko.test',
   }
   const list: Shot[] = []
   for (const route of appRoutes) {
@@ -167,6 +169,8 @@ async function shots(
     if (route === '/account/invoices/$id') url = `/account/invoices/${invoiceId}`
     const name = route === '/' ? 'home' : route.slice(1).replaceAll('/', '_').replaceAll('$', '')
     list.push({ name, url, who: whoFor(route) })
+    if (route === '/account/customers')
+      list.push({ name: 'account_customers-orders', url: '/account/customers?view=orders', who: 'seller' })
     if (route === '/$product') {
       for (const kind of ['service', 'merch', 'event'])
         list.push({ name: `product-${kind}`, url: `/${bySlug(kind)}`, who: 'visitor' })

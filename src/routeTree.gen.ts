@@ -29,7 +29,6 @@ import { Route as DefaultSignupRouteImport } from './routes/_default/signup'
 import { Route as DefaultSucessPaymentRouteImport } from './routes/_default/sucess-payment'
 import { Route as DefaultVerifyEmailRouteImport } from './routes/_default/verify-email'
 import { Route as DefaultAccountIndexRouteImport } from './routes/_default/account/index'
-import { Route as DefaultAccountCustomersRouteImport } from './routes/_default/account/customers'
 import { Route as DefaultAccountDownloadsRouteImport } from './routes/_default/account/downloads'
 import { Route as DefaultAccountNewProductRouteImport } from './routes/_default/account/new-product'
 import { Route as DefaultAccountPurchasesRouteImport } from './routes/_default/account/purchases'
@@ -53,6 +52,8 @@ import { Route as DefaultAccountCreateInvoiceRouteImport } from './routes/_defau
 import { Route as DefaultAccountCreateMerchRouteImport } from './routes/_default/account/create/merch'
 import { Route as DefaultAccountCreateProductRouteImport } from './routes/_default/account/create/product'
 import { Route as DefaultAccountCreateServiceRouteImport } from './routes/_default/account/create/service'
+import { Route as DefaultAccountCustomersIndexRouteImport } from './routes/_default/account/customers/index'
+import { Route as DefaultAccountCustomersKeyRouteImport } from './routes/_default/account/customers/$key'
 import { Route as DefaultAccountInvoicesIndexRouteImport } from './routes/_default/account/invoices/index'
 import { Route as DefaultAccountInvoicesIdRouteImport } from './routes/_default/account/invoices/$id'
 import { Route as DefaultAccountProductsIndexRouteImport } from './routes/_default/account/products/index'
@@ -157,11 +158,6 @@ const DefaultVerifyEmailRoute = DefaultVerifyEmailRouteImport.update({
 const DefaultAccountIndexRoute = DefaultAccountIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => DefaultAccountRoute,
-} as any)
-const DefaultAccountCustomersRoute = DefaultAccountCustomersRouteImport.update({
-  id: '/customers',
-  path: '/customers',
   getParentRoute: () => DefaultAccountRoute,
 } as any)
 const DefaultAccountDownloadsRoute = DefaultAccountDownloadsRouteImport.update({
@@ -285,6 +281,18 @@ const DefaultAccountCreateServiceRoute =
     path: '/create/service',
     getParentRoute: () => DefaultAccountRoute,
   } as any)
+const DefaultAccountCustomersIndexRoute =
+  DefaultAccountCustomersIndexRouteImport.update({
+    id: '/customers/',
+    path: '/customers/',
+    getParentRoute: () => DefaultAccountRoute,
+  } as any)
+const DefaultAccountCustomersKeyRoute =
+  DefaultAccountCustomersKeyRouteImport.update({
+    id: '/customers/$key',
+    path: '/customers/$key',
+    getParentRoute: () => DefaultAccountRoute,
+  } as any)
 const DefaultAccountInvoicesIndexRoute =
   DefaultAccountInvoicesIndexRouteImport.update({
     id: '/invoices/',
@@ -346,7 +354,6 @@ export interface FileRoutesByFullPath {
   '/signup': typeof DefaultSignupRoute
   '/sucess-payment': typeof DefaultSucessPaymentRoute
   '/verify-email': typeof DefaultVerifyEmailRoute
-  '/account/customers': typeof DefaultAccountCustomersRoute
   '/account/downloads': typeof DefaultAccountDownloadsRoute
   '/account/new-product': typeof DefaultAccountNewProductRoute
   '/account/purchases': typeof DefaultAccountPurchasesRoute
@@ -371,10 +378,12 @@ export interface FileRoutesByFullPath {
   '/account/create/merch': typeof DefaultAccountCreateMerchRoute
   '/account/create/product': typeof DefaultAccountCreateProductRoute
   '/account/create/service': typeof DefaultAccountCreateServiceRoute
+  '/account/customers/$key': typeof DefaultAccountCustomersKeyRoute
   '/account/invoices/$id': typeof DefaultAccountInvoicesIdRoute
   '/account/products/services': typeof DefaultAccountProductsServicesRoute
   '/account/settings/profile': typeof DefaultAccountSettingsProfileRoute
   '/verify/account/$token': typeof DefaultVerifyAccountTokenRoute
+  '/account/customers/': typeof DefaultAccountCustomersIndexRoute
   '/account/invoices/': typeof DefaultAccountInvoicesIndexRoute
   '/account/products/': typeof DefaultAccountProductsIndexRoute
   '/account/settings/': typeof DefaultAccountSettingsIndexRoute
@@ -393,7 +402,6 @@ export interface FileRoutesByTo {
   '/signup': typeof DefaultSignupRoute
   '/sucess-payment': typeof DefaultSucessPaymentRoute
   '/verify-email': typeof DefaultVerifyEmailRoute
-  '/account/customers': typeof DefaultAccountCustomersRoute
   '/account/downloads': typeof DefaultAccountDownloadsRoute
   '/account/new-product': typeof DefaultAccountNewProductRoute
   '/account/purchases': typeof DefaultAccountPurchasesRoute
@@ -418,10 +426,12 @@ export interface FileRoutesByTo {
   '/account/create/merch': typeof DefaultAccountCreateMerchRoute
   '/account/create/product': typeof DefaultAccountCreateProductRoute
   '/account/create/service': typeof DefaultAccountCreateServiceRoute
+  '/account/customers/$key': typeof DefaultAccountCustomersKeyRoute
   '/account/invoices/$id': typeof DefaultAccountInvoicesIdRoute
   '/account/products/services': typeof DefaultAccountProductsServicesRoute
   '/account/settings/profile': typeof DefaultAccountSettingsProfileRoute
   '/verify/account/$token': typeof DefaultVerifyAccountTokenRoute
+  '/account/customers': typeof DefaultAccountCustomersIndexRoute
   '/account/invoices': typeof DefaultAccountInvoicesIndexRoute
   '/account/products': typeof DefaultAccountProductsIndexRoute
   '/account/settings': typeof DefaultAccountSettingsIndexRoute
@@ -447,7 +457,6 @@ export interface FileRoutesById {
   '/_default/sucess-payment': typeof DefaultSucessPaymentRoute
   '/_default/verify-email': typeof DefaultVerifyEmailRoute
   '/_default/': typeof DefaultIndexRoute
-  '/_default/account/customers': typeof DefaultAccountCustomersRoute
   '/_default/account/downloads': typeof DefaultAccountDownloadsRoute
   '/_default/account/new-product': typeof DefaultAccountNewProductRoute
   '/_default/account/purchases': typeof DefaultAccountPurchasesRoute
@@ -472,10 +481,12 @@ export interface FileRoutesById {
   '/_default/account/create/merch': typeof DefaultAccountCreateMerchRoute
   '/_default/account/create/product': typeof DefaultAccountCreateProductRoute
   '/_default/account/create/service': typeof DefaultAccountCreateServiceRoute
+  '/_default/account/customers/$key': typeof DefaultAccountCustomersKeyRoute
   '/_default/account/invoices/$id': typeof DefaultAccountInvoicesIdRoute
   '/_default/account/products/services': typeof DefaultAccountProductsServicesRoute
   '/_default/account/settings/profile': typeof DefaultAccountSettingsProfileRoute
   '/_default/verify/account/$token': typeof DefaultVerifyAccountTokenRoute
+  '/_default/account/customers/': typeof DefaultAccountCustomersIndexRoute
   '/_default/account/invoices/': typeof DefaultAccountInvoicesIndexRoute
   '/_default/account/products/': typeof DefaultAccountProductsIndexRoute
   '/_default/account/settings/': typeof DefaultAccountSettingsIndexRoute
@@ -500,7 +511,6 @@ export interface FileRouteTypes {
     | '/signup'
     | '/sucess-payment'
     | '/verify-email'
-    | '/account/customers'
     | '/account/downloads'
     | '/account/new-product'
     | '/account/purchases'
@@ -525,10 +535,12 @@ export interface FileRouteTypes {
     | '/account/create/merch'
     | '/account/create/product'
     | '/account/create/service'
+    | '/account/customers/$key'
     | '/account/invoices/$id'
     | '/account/products/services'
     | '/account/settings/profile'
     | '/verify/account/$token'
+    | '/account/customers/'
     | '/account/invoices/'
     | '/account/products/'
     | '/account/settings/'
@@ -547,7 +559,6 @@ export interface FileRouteTypes {
     | '/signup'
     | '/sucess-payment'
     | '/verify-email'
-    | '/account/customers'
     | '/account/downloads'
     | '/account/new-product'
     | '/account/purchases'
@@ -572,10 +583,12 @@ export interface FileRouteTypes {
     | '/account/create/merch'
     | '/account/create/product'
     | '/account/create/service'
+    | '/account/customers/$key'
     | '/account/invoices/$id'
     | '/account/products/services'
     | '/account/settings/profile'
     | '/verify/account/$token'
+    | '/account/customers'
     | '/account/invoices'
     | '/account/products'
     | '/account/settings'
@@ -600,7 +613,6 @@ export interface FileRouteTypes {
     | '/_default/sucess-payment'
     | '/_default/verify-email'
     | '/_default/'
-    | '/_default/account/customers'
     | '/_default/account/downloads'
     | '/_default/account/new-product'
     | '/_default/account/purchases'
@@ -625,10 +637,12 @@ export interface FileRouteTypes {
     | '/_default/account/create/merch'
     | '/_default/account/create/product'
     | '/_default/account/create/service'
+    | '/_default/account/customers/$key'
     | '/_default/account/invoices/$id'
     | '/_default/account/products/services'
     | '/_default/account/settings/profile'
     | '/_default/verify/account/$token'
+    | '/_default/account/customers/'
     | '/_default/account/invoices/'
     | '/_default/account/products/'
     | '/_default/account/settings/'
@@ -779,13 +793,6 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/account/'
       preLoaderRoute: typeof DefaultAccountIndexRouteImport
-      parentRoute: typeof DefaultAccountRoute
-    }
-    '/_default/account/customers': {
-      id: '/_default/account/customers'
-      path: '/customers'
-      fullPath: '/account/customers'
-      preLoaderRoute: typeof DefaultAccountCustomersRouteImport
       parentRoute: typeof DefaultAccountRoute
     }
     '/_default/account/downloads': {
@@ -949,6 +956,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultAccountCreateServiceRouteImport
       parentRoute: typeof DefaultAccountRoute
     }
+    '/_default/account/customers/': {
+      id: '/_default/account/customers/'
+      path: '/customers'
+      fullPath: '/account/customers/'
+      preLoaderRoute: typeof DefaultAccountCustomersIndexRouteImport
+      parentRoute: typeof DefaultAccountRoute
+    }
+    '/_default/account/customers/$key': {
+      id: '/_default/account/customers/$key'
+      path: '/customers/$key'
+      fullPath: '/account/customers/$key'
+      preLoaderRoute: typeof DefaultAccountCustomersKeyRouteImport
+      parentRoute: typeof DefaultAccountRoute
+    }
     '/_default/account/invoices/': {
       id: '/_default/account/invoices/'
       path: '/invoices'
@@ -1002,7 +1023,6 @@ declare module '@tanstack/react-router' {
 }
 
 interface DefaultAccountRouteChildren {
-  DefaultAccountCustomersRoute: typeof DefaultAccountCustomersRoute
   DefaultAccountDownloadsRoute: typeof DefaultAccountDownloadsRoute
   DefaultAccountNewProductRoute: typeof DefaultAccountNewProductRoute
   DefaultAccountPurchasesRoute: typeof DefaultAccountPurchasesRoute
@@ -1015,16 +1035,17 @@ interface DefaultAccountRouteChildren {
   DefaultAccountCreateMerchRoute: typeof DefaultAccountCreateMerchRoute
   DefaultAccountCreateProductRoute: typeof DefaultAccountCreateProductRoute
   DefaultAccountCreateServiceRoute: typeof DefaultAccountCreateServiceRoute
+  DefaultAccountCustomersKeyRoute: typeof DefaultAccountCustomersKeyRoute
   DefaultAccountInvoicesIdRoute: typeof DefaultAccountInvoicesIdRoute
   DefaultAccountProductsServicesRoute: typeof DefaultAccountProductsServicesRoute
   DefaultAccountSettingsProfileRoute: typeof DefaultAccountSettingsProfileRoute
+  DefaultAccountCustomersIndexRoute: typeof DefaultAccountCustomersIndexRoute
   DefaultAccountInvoicesIndexRoute: typeof DefaultAccountInvoicesIndexRoute
   DefaultAccountProductsIndexRoute: typeof DefaultAccountProductsIndexRoute
   DefaultAccountSettingsIndexRoute: typeof DefaultAccountSettingsIndexRoute
 }
 
 const DefaultAccountRouteChildren: DefaultAccountRouteChildren = {
-  DefaultAccountCustomersRoute: DefaultAccountCustomersRoute,
   DefaultAccountDownloadsRoute: DefaultAccountDownloadsRoute,
   DefaultAccountNewProductRoute: DefaultAccountNewProductRoute,
   DefaultAccountPurchasesRoute: DefaultAccountPurchasesRoute,
@@ -1037,9 +1058,11 @@ const DefaultAccountRouteChildren: DefaultAccountRouteChildren = {
   DefaultAccountCreateMerchRoute: DefaultAccountCreateMerchRoute,
   DefaultAccountCreateProductRoute: DefaultAccountCreateProductRoute,
   DefaultAccountCreateServiceRoute: DefaultAccountCreateServiceRoute,
+  DefaultAccountCustomersKeyRoute: DefaultAccountCustomersKeyRoute,
   DefaultAccountInvoicesIdRoute: DefaultAccountInvoicesIdRoute,
   DefaultAccountProductsServicesRoute: DefaultAccountProductsServicesRoute,
   DefaultAccountSettingsProfileRoute: DefaultAccountSettingsProfileRoute,
+  DefaultAccountCustomersIndexRoute: DefaultAccountCustomersIndexRoute,
   DefaultAccountInvoicesIndexRoute: DefaultAccountInvoicesIndexRoute,
   DefaultAccountProductsIndexRoute: DefaultAccountProductsIndexRoute,
   DefaultAccountSettingsIndexRoute: DefaultAccountSettingsIndexRoute,

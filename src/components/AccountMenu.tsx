@@ -151,7 +151,7 @@ export function AccountMenu() {
             {item('/downloads', 'Downloads')}
             {isSeller ? (
               <>
-                {item('/account/customers', 'Sales')}
+                {item('/account/customers', 'Customers')}
                 {item('/account/invoices', 'Invoices')}
                 {item('/account/products', 'Your products')}
                 {item('/account/withdraw', 'Withdraw')}

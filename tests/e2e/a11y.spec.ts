@@ -101,6 +101,8 @@ function pathOf(route: AppRoute, role: Role): string {
     '/download/$id': `/download/${demo.orderId}${key ? `?${key}` : ''}`,
     '/book/$slug': `/book/${demo.service}`,
     '/account/invoices/$id': `/account/invoices/${demo.invoiceId}`,
+    // A buyer of the demo's sales.
+    '/account/customers/$key': `/account/customers/${encodeURIComponent('e:amina@soko.test')}`,
     '/reset/$id': '/reset/not-a-real-reset-token',
     '/verify/account/$token': '/verify/account/not-a-real-token',
     '/sucess-payment': `/sucess-payment?order=${demo.orderId}${key ? `&${key}` : ''}`,

@@ -15,7 +15,7 @@ import { type DropProxy, startDropProxy } from '../support/drop-proxy'
 import { freePort } from '../support/net'
 import { type ServerProcess, startServer } from '../support/process'
 import { expect, test } from './fixtures'
-import { setOffline, trackOnLine } from './offline'
+import { savedQueries, setOffline, trackOnLine } from './offline'
 import { rpc, sellDigitalProduct } from './seller'
 import { signIn } from './session'
 
@@ -199,26 +199,6 @@ test('buys the course by card, then downloads it through three offline spells', 
   )
   await context.close()
 })
-
-/** What the offline copy of the query cache (idb-keyval's default store) holds: the keys' second words. */
-async function savedQueries(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('keyval-store')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const req = open.result.transaction('keyval').objectStore('keyval').get('soko-query-cache')
-          req.onerror = () => reject(req.error)
-          req.onsuccess = () => {
-            const saved = req.result as { state?: { queries?: { queryKey: unknown[] }[] } } | undefined
-            resolve((saved?.state?.queries ?? []).map((q) => String(q.queryKey[1] ?? q.queryKey[0])))
-            open.result.close()
-          }
-        }
-      }),
-  )
-}
 
 /** The library's record of the order's file, as the worker keeps it in IndexedDB. */
 async function libraryRecord(page: Page, order: string, name: string) {

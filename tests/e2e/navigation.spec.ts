@@ -54,7 +54,7 @@ test('the account menu works from the keyboard on a phone: open, arrows, Tab, Es
   // Tab goes through it in order too.
   await page.keyboard.press('Tab')
   await expect(nav.getByRole('link', { name: 'Purchases' })).toBeFocused()
-  for (const name of ['Downloads', 'Sales', 'Invoices', 'Your products', 'Withdraw', 'Settings']) {
+  for (const name of ['Downloads', 'Customers', 'Invoices', 'Your products', 'Withdraw', 'Settings']) {
     await page.keyboard.press('Tab')
     await expect(nav.getByRole('link', { name })).toBeFocused()
   }
@@ -70,7 +70,7 @@ test('the account menu works from the keyboard on a phone: open, arrows, Tab, Es
   await page.getByRole('heading', { name: 'How it works' }).click()
   await expect(menuButton).toHaveAttribute('aria-expanded', 'false')
   await menuButton.click()
-  await nav.getByRole('link', { name: 'Sales' }).click()
+  await nav.getByRole('link', { name: 'Customers' }).click()
   await expect(page).toHaveURL(/\/account\/customers$/)
   await expect(menuButton).toHaveAttribute('aria-expanded', 'false')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Customers')

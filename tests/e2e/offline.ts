@@ -37,3 +37,28 @@ export async function setOffline(context: BrowserContext, page: Page, offline: b
   await context.setOffline(offline)
   await page.evaluate((off) => window.dispatchEvent(new Event(off ? 'offline' : 'online')), offline)
 }
+
+/** What the offline copy of the query cache (idb-keyval's default store) holds: the keys' second words. */
+export async function savedQueries(page: Page): Promise<string[]> {
+  return (await savedQueryKeys(page)).map((key) => key.split('/')[1] ?? key)
+}
+
+/** The offline copy's query keys, their first two words as `customers/list`. */
+export async function savedQueryKeys(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('keyval-store')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const req = open.result.transaction('keyval').objectStore('keyval').get('soko-query-cache')
+          req.onerror = () => reject(req.error)
+          req.onsuccess = () => {
+            const saved = req.result as { state?: { queries?: { queryKey: unknown[] }[] } } | undefined
+            resolve((saved?.state?.queries ?? []).map((q) => q.queryKey.slice(0, 2).map(String).join('/')))
+            open.result.close()
+          }
+        }
+      }),
+  )
+}

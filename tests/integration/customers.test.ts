@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CustomerSummary } from '../../contract/customers.contract'
 import { orders } from '../../server/db/schema'
+import { customersCsv } from '../../src/features/customers/customers-csv'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { submitSandboxCard } from '../support/sandbox-card'
@@ -156,5 +157,21 @@ describe.each(databaseKinds)('customers on %s', (kind) => {
     const buyer = (await personOf(app, 'someone@example.com')).token
     expect((await app.call('listCustomers', {}, buyer)).status).toBe(403)
     expect((await app.call('getCustomer', { key: 'not a key' }, kes.token)).status).toBe(400)
+  })
+
+  it('exports the filtered book as CSV: a column per currency, local days, formulas defused', async () => {
+    await invoice(kes.token, { name: '@SUM(A1:A9)', email: 'formula@example.com' }, 'KES', 500_00)
+    const [header, ...rows] = customersCsv(await list({ sort: 'name' }), 'Africa/Nairobi')
+      .trimEnd()
+      .split('\r\n')
+    expect(header).toBe('Name,E-mail,Phone,Purchases,Spent KES,Spent USD,First purchase,Last purchase')
+    // What a spreadsheet would run is text; names sort as the list does.
+    expect(rows[0]).toBe("'@SUM(A1:A9),formula@example.com,,0,0,0,,")
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Nairobi' }).format(new Date())
+    expect(rows[1]).toBe(`Amina Y.,amina@example.com,,3,5500.00,20.00,${day},${day}`)
+    expect(rows[3]).toBe('Otieno,,254722000333,0,0,0,,')
+    // The filtered list exports only what it shows.
+    const over = customersCsv(await list({ spentOver: { amount: 2_000_00, currency: 'KES' } }))
+    expect(over.trimEnd().split('\r\n').slice(1)).toEqual([expect.stringMatching(/^Amina Y\.,/)])
   })
 })

@@ -9,10 +9,11 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { FILE_TYPES, PRODUCT_KINDS } from '../../contract/catalog.constants'
 import { newProduct } from '../../contract/catalog.contract'
 import type { Database } from '../../server/db/client'
-import { productAssets, products, sellers, users } from '../../server/db/schema'
+import { ledgerTransactions, orders, productAssets, products, sellers, users } from '../../server/db/schema'
 import { verifyPassword } from '../../server/features/accounts/passwords'
 import { IMAGE_WIDTHS, looksLike } from '../../server/features/catalog/uploads.service'
 import { seedDemoData } from '../../server/features/demo/seed'
+import { ledgerImbalance } from '../../server/ledger/ledger'
 import { createLogger } from '../../server/lib/log'
 import { createStorage } from '../../server/storage/create-storage'
 import { testConfig } from '../support/config'
@@ -69,7 +70,14 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
     await seedDemoData(db, storage, config, log) // a second start changes nothing
 
     const people = await db.select().from(users)
-    expect(people).toHaveLength(2)
+    // The admin, the seller and two buyers of the demo's sales (who have no password).
+    expect(people).toHaveLength(4)
+    expect(
+      people
+        .filter((u) => u.passwordHash === null)
+        .map((u) => u.email)
+        .sort(),
+    ).toEqual(['amina@soko.test', 'kevin@soko.test'])
     const admin = people.find((u) => u.email === accounts.adminEmail)
     expect(admin?.roles).toEqual(['customer', 'admin'])
     expect(await verifyPassword(config.demoPassword, admin?.passwordHash ?? '')).toBe(true)
@@ -77,6 +85,17 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
     const [seller] = await db.select().from(sellers)
     expect(seller?.handle).toBe('wanjiru')
     expect(people.find((u) => u.id === seller?.userId)?.roles).toContain('seller')
+    // The sales are paid as a card payment pays them: in the books (which balance) and counted on products.
+    const sold = await db.select().from(orders)
+    expect(sold.map((o) => [o.status, o.buyerEmail, o.sellerId === seller?.userId])).toEqual(
+      expect.arrayContaining([
+        ['paid', 'amina@soko.test', true],
+        ['paid', 'kevin@soko.test', true],
+      ]),
+    )
+    expect(sold).toHaveLength(3)
+    expect(await db.select({ n: count() }).from(ledgerTransactions)).toEqual([{ n: 3 }])
+    expect(await ledgerImbalance(db)).toEqual({})
 
     const listed = await db.select().from(products).where(eq(products.status, 'published'))
     expect(listed.length).toBeGreaterThanOrEqual(3)

@@ -102,40 +102,10 @@ export async function settle(
       // Paid after it was cancelled or expired: keep it if what it held is still free, else give it back.
       refundAfter = !(await stillAvailable(tx, row))
     }
-    const paidAt = new Date()
-    const [updated] = await tx
-      .update(orders)
-      .set({
-        status: 'paid',
-        paidAt,
-        failure: null,
-        payment: { ...(row.payment ?? {}), ...outcome.details, receipt: outcome.receipt },
-        fulfilment: row.kind === 'merch' ? 'to_ship' : null,
-        updatedAt: paidAt,
-      })
-      .where(eq(orders.id, row.id))
-      .returning()
-    if (!updated) throw new Error('order vanished under its lock')
-    if (updated.total > 0 || updated.chargeAmount > 0)
-      await postTransaction(tx, {
-        kind: 'sale',
-        orderId: updated.id,
-        memo: `Sale ${updated.reference}`,
-        entries: saleEntries(updated, paidAt, deps.config.payouts.holdDays),
-      })
-    if (updated.kind === 'event')
-      await tx.insert(tickets).values(
-        Array.from({ length: updated.quantity }, () => ({
-          id: uuidv7(),
-          orderId: updated.id,
-          code: `${updated.reference}-${randomBytes(5).toString('hex').toUpperCase()}`,
-          ticketTypeId: updated.itemKey,
-        })),
-      )
-    await tx
-      .update(products)
-      .set({ salesCount: sql`${products.salesCount} + 1` })
-      .where(eq(products.id, updated.productId))
+    const updated = await fulfilPaid(tx, row, outcome, {
+      paidAt: new Date(),
+      holdDays: deps.config.payouts.holdDays,
+    })
     return { changed: true, order: updated }
   })
   if (result.changed && result.order?.status === 'paid') {
@@ -171,4 +141,51 @@ async function stillAvailable(tx: Tx, row: OrderRow): Promise<boolean> {
         ? (offered.details.ticketTypes ?? []).find((t) => t.id === row.itemKey)?.capacity
         : undefined) ?? 0
   return capacity - (await heldQuantity(tx, row.productId, row.itemKey, row.id)) >= row.quantity
+}
+
+/**
+ * What a payment does to its order, in the caller's transaction (which holds the order's row lock): the
+ * order is paid, the sale goes into the books, an event's tickets are issued and the product counts one
+ * more sale. The demo data's sales are made with it too, so they are the same as real ones.
+ */
+export async function fulfilPaid(
+  tx: Tx,
+  row: OrderRow,
+  outcome: Extract<ChargeOutcome, { kind: 'paid' }>,
+  { paidAt, holdDays }: { paidAt: Date; holdDays: number },
+): Promise<OrderRow> {
+  const [updated] = await tx
+    .update(orders)
+    .set({
+      status: 'paid',
+      paidAt,
+      failure: null,
+      payment: { ...(row.payment ?? {}), ...outcome.details, receipt: outcome.receipt },
+      fulfilment: row.kind === 'merch' ? 'to_ship' : null,
+      updatedAt: paidAt,
+    })
+    .where(eq(orders.id, row.id))
+    .returning()
+  if (!updated) throw new Error('order vanished under its lock')
+  if (updated.total > 0 || updated.chargeAmount > 0)
+    await postTransaction(tx, {
+      kind: 'sale',
+      orderId: updated.id,
+      memo: `Sale ${updated.reference}`,
+      entries: saleEntries(updated, paidAt, holdDays),
+    })
+  if (updated.kind === 'event')
+    await tx.insert(tickets).values(
+      Array.from({ length: updated.quantity }, () => ({
+        id: uuidv7(),
+        orderId: updated.id,
+        code: `${updated.reference}-${randomBytes(5).toString('hex').toUpperCase()}`,
+        ticketTypeId: updated.itemKey,
+      })),
+    )
+  await tx
+    .update(products)
+    .set({ salesCount: sql`${products.salesCount} + 1` })
+    .where(eq(products.id, updated.productId))
+  return updated
 }

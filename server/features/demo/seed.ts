@@ -10,6 +10,7 @@ import { createUser, makeSeller } from '../accounts/accounts.service'
 import { createProduct, type ProductRow, publishProduct } from '../catalog/catalog.service'
 import { seedDemoInvoices } from './demo-invoices'
 import { demoProducts } from './demo-products'
+import { seedDemoSales } from './demo-sales'
 import { productMedia } from './product-media'
 
 export interface DemoAccounts {
@@ -21,8 +22,8 @@ export interface DemoAccounts {
 
 /**
  * Fills an empty database with the demo admin, a seller with a storefront and one published product of
- * each kind, with photos and downloadable files, through the same services people use, in one transaction,
- * so a half-seeded database cannot happen. Storage writes cannot roll back with it: a seed that fails
+ * each kind, with photos and downloadable files, a few sales and invoices, through the same services people
+ * use, in one transaction, so a half-seeded database cannot happen. Storage writes cannot roll back with it: a seed that fails
  * after writing leaves unreferenced objects behind (litter only), and the next start seeds afresh.
  */
 export async function seedDemoData(
@@ -103,6 +104,7 @@ export async function seedDemoData(
     )
     const rows = media.flat().map((asset) => ({ ...asset, sellerId: seller.id }))
     await tx.insert(productAssets).values(rows)
+    await seedDemoSales(tx, created, config.payouts.holdDays, Date.now())
     log.info('demo data seeded', {
       admin: accounts.adminEmail,
       seller: accounts.sellerEmail,

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import { persisted } from '../../lib/persisted'
 import { rpc } from '../../lib/rpc'
 
 /** What the account pages read: a change to the account refreshes it all by `all()`. */
@@ -9,6 +10,8 @@ export const accountsQueries = {
     queryOptions({
       queryKey: [...accountsQueries.all(), 'profile'],
       queryFn: ({ signal }) => rpc('getProfile', {}, { signal }),
+      // Kept for offline: pages that count in the seller's currency need their storefront's country.
+      meta: persisted,
     }),
   /** The platform's settings as they apply to this person (currencies, languages, their preferences). */
   settings: () =>

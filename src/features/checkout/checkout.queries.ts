@@ -67,6 +67,7 @@ export const checkoutQueries = {
   sales: (status?: OrderStatus) =>
     infiniteQueryOptions({
       queryKey: [...checkoutQueries.all(), 'sales', status ?? 'all'],
+      meta: persisted,
       queryFn: ({ pageParam, signal }) =>
         rpc(
           'listSales',

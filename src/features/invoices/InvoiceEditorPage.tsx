@@ -1,14 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { type CurrencyCode, currencyForCountry } from '../../../contract/currencies'
 import { isUnreachable } from '../../lib/connection'
 import { usePageTitle } from '../../lib/title'
-import { accountsQueries } from '../accounts/accounts.queries'
-import { useVisitorCurrency } from '../catalog/money'
+import { useSellerCurrency } from '../accounts/seller-currency'
+import { customersQueries } from '../customers/customers.queries'
 import { useFlash } from './flash'
 import { InvoiceEditor } from './InvoiceEditor'
-import { emptyInvoiceDraft, invoiceDraftOf } from './invoice-draft'
+import { emptyInvoiceDraft, type InvoiceDraft, invoiceDraftOf } from './invoice-draft'
 import { invoiceName } from './invoice-format'
 import { invoicesQueries } from './invoices.queries'
 import { startInvoiceSync } from './start-sync'
@@ -19,7 +18,15 @@ import { newDraftKey } from './waiting-invoices'
  * one kept for offline: saving a stale copy would undo changes made since); `?draft={draftKey}` opens one
  * kept on this device, to fix what the server refused or to finish it.
  */
-export function InvoiceEditorPage({ invoiceId, draftKey }: { invoiceId?: string; draftKey?: string }) {
+export function InvoiceEditorPage({
+  invoiceId,
+  draftKey,
+  clientKey,
+}: {
+  invoiceId?: string
+  draftKey?: string
+  clientKey?: string
+}) {
   const queryClient = useQueryClient()
   useEffect(() => {
     startInvoiceSync(queryClient)
@@ -27,22 +34,38 @@ export function InvoiceEditorPage({ invoiceId, draftKey }: { invoiceId?: string;
   usePageTitle(invoiceId ? 'Edit invoice' : 'New invoice')
   if (invoiceId) return <EditExisting invoiceId={invoiceId} />
   if (draftKey) return <EditWaiting draftKey={draftKey} />
+  if (clientKey) return <NewInvoiceForClient clientKey={clientKey} />
   return <NewInvoice />
 }
 
-/** The seller's own currency: their storefront's country's, else the visitor's, else KES. */
-function useSellerCurrency(): CurrencyCode | undefined {
-  const visitor = useVisitorCurrency()
-  const profile = useQuery(accountsQueries.profile())
-  const country = profile.data?.storefront?.country
-  if (country) return currencyForCountry(country)
-  return profile.isPending && profile.fetchStatus !== 'paused' ? undefined : (visitor ?? 'KES')
+/** "New invoice" from a client's page: the client is filled in from the client book (offline too, once seen). */
+function NewInvoiceForClient({ clientKey }: { clientKey: string }) {
+  const client = useQuery(customersQueries.one(clientKey))
+  if (client.isPending && client.fetchStatus !== 'paused')
+    return (
+      <p className="page" role="status">
+        Loading the client…
+      </p>
+    )
+  const found = client.data?.customer
+  return (
+    <NewInvoice
+      client={
+        found
+          ? { name: found.name, email: found.email ?? '', phone: found.phone ? `+${found.phone}` : '' }
+          : undefined
+      }
+    />
+  )
 }
 
-function NewInvoice() {
+function NewInvoice({ client }: { client?: InvoiceDraft['client'] | undefined }) {
   const currency = useSellerCurrency()
   const [draftKey] = useState(newDraftKey)
-  const [initial] = useState(() => emptyInvoiceDraft(currency ?? 'KES'))
+  const [initial] = useState(() => ({
+    ...emptyInvoiceDraft(currency ?? 'KES'),
+    ...(client ? { client } : {}),
+  }))
   return (
     <InvoiceEditor
       initial={initial}

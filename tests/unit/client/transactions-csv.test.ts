@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { BuyerMovement, SellerMovement } from '../../../contract/transactions.contract'
-import {
-  csvField,
-  csvFileName,
-  toDecimal,
-  transactionsCsv,
-} from '../../../src/features/transactions/transactions-csv'
+import { csvFileName, transactionsCsv } from '../../../src/features/transactions/transactions-csv'
+import { csvField, toDecimal } from '../../../src/lib/csv'
 
 const sale: SellerMovement = {
   id: 'a:1',

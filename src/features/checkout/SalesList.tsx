@@ -1,25 +1,24 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { ORDER_STATUS_TEXT, ORDER_STATUSES, type OrderStatus } from '../../../contract/checkout.constants'
 import type { Order } from '../../../contract/checkout.contract'
 import { errorState, Field, FormMessage, SelectField } from '../../components/Form'
 import { LoadMore } from '../../components/LoadMore'
+import { OfflineNote } from '../../components/OfflineNote'
 import { formatDate } from '../../lib/dates'
 import { rpc } from '../../lib/rpc'
-import { usePageTitle } from '../../lib/title'
 import { KIND_LABELS, money } from '../catalog/money'
 import { checkoutQueries } from './checkout.queries'
 import { addressText, itemText, slotText } from './order-format'
 
-/** /account/customers: the seller's orders, newest first, with what to ship and a way to refund. */
-export function SalesPage() {
-  usePageTitle('Customers')
+/** The seller's orders (/account/customers?view=orders), newest first, with what to ship and a way to refund. */
+export function SalesList() {
   const [status, setStatus] = useState<OrderStatus | ''>('')
   const list = useInfiniteQuery(checkoutQueries.sales(status || undefined))
   const orders = list.data?.pages.flatMap((page) => page.orders) ?? []
   return (
-    <section className="page" aria-labelledby="sales-heading">
-      <h1 id="sales-heading">Customers</h1>
+    <>
       <p className="lead">Orders of your products, newest first.</p>
       <SelectField
         label="Status"
@@ -31,8 +30,13 @@ export function SalesPage() {
           ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_TEXT[s] })),
         ]}
       />
-      {list.isPending ? <p role="status">Loading…</p> : null}
-      {list.isError ? (
+      <OfflineNote updatedAt={list.dataUpdatedAt} failed={list.isError && !!list.data} />
+      {list.isPending && list.fetchStatus === 'paused' ? (
+        <p className="notice">You are offline: your orders show once you are back online.</p>
+      ) : list.isPending ? (
+        <p role="status">Loading…</p>
+      ) : null}
+      {list.isError && !list.data ? (
         <p role="alert">
           Your orders could not be loaded: {list.error.message}{' '}
           <button type="button" className="link-button" onClick={() => void list.refetch()}>
@@ -55,7 +59,7 @@ export function SalesPage() {
         ))}
       </ul>
       <LoadMore list={list} />
-    </section>
+    </>
   )
 }
 
@@ -81,7 +85,9 @@ function Sale({ order }: { order: Order }) {
       <dl className="details">
         <dt>Buyer</dt>
         <dd>
-          <a href={`mailto:${order.buyerEmail}`}>{order.buyerEmail}</a>
+          <Link to="/account/customers/$key" params={{ key: `e:${order.buyerEmail.toLowerCase()}` }}>
+            {order.buyerEmail}
+          </Link>
         </dd>
         <dt>Total</dt>
         <dd>{order.total.amount === 0 ? 'Free' : money(order.total)}</dd>

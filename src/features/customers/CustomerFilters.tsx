@@ -1,0 +1,121 @@
+import { useQuery } from '@tanstack/react-query'
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+import { type CurrencyCode, currencyCodes } from '../../../contract/currencies'
+import { Field, type FieldErrors, SelectField } from '../../components/Form'
+import { catalogQueries } from '../catalog/catalog.queries'
+import {
+  type CustomerSort,
+  type CustomersSearch,
+  isFiltered,
+  validateCustomersSearch,
+} from './customers-search'
+
+const route = getRouteApi('/_default/account/customers/')
+
+const SORT_TEXT: Record<CustomerSort, string> = {
+  recent: 'Most recent first',
+  name: 'Name, A to Z',
+  purchases: 'Most purchases first',
+  spent: 'Most spent first',
+}
+
+/**
+ * Search, sort and filters as one search form: "Show" puts them in the URL (so a view can be reloaded and
+ * shared); "Clear filters" drops them. `currency` is the one "Spent over" counts in.
+ */
+export function CustomerFilters({ search, currency }: { search: CustomersSearch; currency: CurrencyCode }) {
+  const navigate = route.useNavigate()
+  const products = useQuery(catalogQueries.myProducts())
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const value = (name: string) => String(form.get(name) ?? '')
+    const sort = value('sort')
+    const over = value('over').replace(/[,\s]/g, '')
+    if (over && !/^\d{1,12}(\.\d{1,3})?$/.test(over)) {
+      setErrors({ over: 'Give an amount, like 2000 or 49.50' })
+      event.currentTarget.querySelector<HTMLInputElement>('[name="over"]')?.focus()
+      return
+    }
+    setErrors({})
+    void navigate({
+      search: validateCustomersSearch({
+        q: value('q'),
+        sort: sort === 'recent' ? '' : sort,
+        product: value('product'),
+        over: value('over'),
+        // The currency is kept only when it says something: an amount in it, or a sort by what was spent.
+        currency: value('over') || sort === 'spent' ? value('currency') : '',
+        before: value('before'),
+      }),
+    })
+  }
+  return (
+    <search>
+      {/* Keyed by the URL's search, so going back in history shows the filters of that view. */}
+      <form
+        className="transactions-filters"
+        onSubmit={onSubmit}
+        key={`${JSON.stringify(search)}${products.isSuccess}`}
+      >
+        <Field
+          label="Find a client"
+          name="q"
+          type="search"
+          placeholder="Name or contact"
+          defaultValue={search.q ?? ''}
+        />
+        <SelectField
+          label="Sort"
+          name="sort"
+          defaultValue={search.sort ?? 'recent'}
+          options={Object.entries(SORT_TEXT).map(([value, label]) => ({ value, label }))}
+        />
+        {/* The finer filters fold away, and are open when one of them is set. */}
+        <details className="filters-more" open={Boolean(search.product || search.over || search.before)}>
+          <summary>More filters</summary>
+          <div className="filters-more-fields">
+            <SelectField
+              label="Bought"
+              name="product"
+              defaultValue={search.product ?? ''}
+              options={[
+                { value: '', label: 'Any product' },
+                ...(products.data?.products ?? []).map((p) => ({ value: p.id, label: p.title })),
+              ]}
+            />
+            <Field
+              label="Spent over"
+              name="over"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0"
+              errors={errors}
+              defaultValue={search.over ?? ''}
+            />
+            <SelectField
+              label="Currency"
+              name="currency"
+              defaultValue={currency}
+              options={currencyCodes.map((code) => ({ value: code, label: code }))}
+            />
+            <Field
+              label="Last purchase before"
+              name="before"
+              type="date"
+              defaultValue={search.before ?? ''}
+            />
+          </div>
+        </details>
+        <p className="actions">
+          <button type="submit" className="button secondary">
+            Show
+          </button>
+          {isFiltered(search) || search.sort ? <Link to="/account/customers">Clear filters</Link> : null}
+        </p>
+      </form>
+    </search>
+  )
+}
