@@ -2,14 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { type CurrencyCode, currencyCodes } from '../../../contract/currencies'
+import type { CustomerSort } from '../../../contract/customers.constants'
 import { Field, type FieldErrors, SelectField } from '../../components/Form'
 import { catalogQueries } from '../catalog/catalog.queries'
-import {
-  type CustomerSort,
-  type CustomersSearch,
-  isFiltered,
-  validateCustomersSearch,
-} from './customers-search'
+import { type CustomersSearch, isFiltered, validateCustomersSearch } from './customers-search'
 
 const route = getRouteApi('/_default/account/customers/')
 
