@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { saveCsv } from '../lib/csv'
 import { RpcError } from '../lib/rpc'
 import { FormMessage } from './Form'
 
@@ -54,4 +53,17 @@ export function ExportCsv({ make }: { make: (onProgress: (rows: number) => void)
       <FormMessage message={error} />
     </div>
   )
+}
+
+/** Hands the text to the browser as a download named `name`. */
+function saveCsv(name: string, text: string): void {
+  // The byte-order mark makes spreadsheet programs read the file as UTF-8.
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }

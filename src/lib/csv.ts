@@ -29,16 +29,3 @@ export function csvField(value: string, { numeric = false } = {}): string {
 export function csvLines(lines: string[][]): string {
   return `${lines.map((fields) => fields.join(',')).join('\r\n')}\r\n`
 }
-
-/** Hands the text to the browser as a download named `name`. */
-export function saveCsv(name: string, text: string): void {
-  // The byte-order mark makes spreadsheet programs read the file as UTF-8.
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
-}
