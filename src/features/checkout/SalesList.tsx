@@ -4,8 +4,8 @@ import { useState } from 'react'
 import { ORDER_STATUS_TEXT, ORDER_STATUSES, type OrderStatus } from '../../../contract/checkout.constants'
 import type { Order } from '../../../contract/checkout.contract'
 import { errorState, Field, FormMessage, SelectField } from '../../components/Form'
+import { ListState } from '../../components/ListState'
 import { LoadMore } from '../../components/LoadMore'
-import { OfflineNote } from '../../components/OfflineNote'
 import { formatDate } from '../../lib/dates'
 import { rpc } from '../../lib/rpc'
 import { KIND_LABELS, money } from '../catalog/money'
@@ -30,20 +30,7 @@ export function SalesList() {
           ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_TEXT[s] })),
         ]}
       />
-      <OfflineNote updatedAt={list.dataUpdatedAt} failed={list.isError && !!list.data} />
-      {list.isPending && list.fetchStatus === 'paused' ? (
-        <p className="notice">You are offline: your orders show once you are back online.</p>
-      ) : list.isPending ? (
-        <p role="status">Loading…</p>
-      ) : null}
-      {list.isError && !list.data ? (
-        <p role="alert">
-          Your orders could not be loaded: {list.error.message}{' '}
-          <button type="button" className="link-button" onClick={() => void list.refetch()}>
-            Try again
-          </button>
-        </p>
-      ) : null}
+      <ListState list={list} what="your orders" />
       {list.isSuccess && orders.length === 0 ? (
         <div className="empty-state">
           <p>

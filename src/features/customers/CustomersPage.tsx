@@ -1,9 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { ExportCsv } from '../../components/ExportCsv'
+import { ListState } from '../../components/ListState'
 import { LoadMore } from '../../components/LoadMore'
-import { OfflineNote } from '../../components/OfflineNote'
-import { isUnreachable } from '../../lib/connection'
 import { formatDate } from '../../lib/dates'
 import { formatMoney } from '../../lib/money'
 import { usePageTitle } from '../../lib/title'
@@ -63,24 +62,12 @@ function ClientBook({ search }: { search: CustomersSearch }) {
   const list = useInfiniteQuery({ ...customersQueries.list(input), enabled: known !== undefined })
   const customers = list.data?.pages.flatMap((page) => page.customers) ?? []
   const filtered = isFiltered(search)
-  const offlineEmpty = list.isPending && list.fetchStatus === 'paused'
   const empty = list.isSuccess && customers.length === 0
   return (
     <>
       <p className="lead">Everyone who bought from you or got an invoice, one row each.</p>
       {empty && !filtered ? null : <CustomerFilters search={search} currency={input.currency ?? currency} />}
-      <OfflineNote updatedAt={list.dataUpdatedAt} failed={list.isError && !!list.data} />
-      {list.isPending && !offlineEmpty ? <p role="status">Loading your clients…</p> : null}
-      {offlineEmpty || (list.isError && !list.data && isUnreachable(list.error)) ? (
-        <p className="notice">You are offline: your clients show once you are back online.</p>
-      ) : list.isError && !list.data ? (
-        <p role="alert">
-          Your clients could not be loaded: {list.error.message}{' '}
-          <button type="button" className="link-button" onClick={() => void list.refetch()}>
-            Try again
-          </button>
-        </p>
-      ) : null}
+      <ListState list={list} what="your clients" />
       {empty ? (
         <div className="empty-state">
           <p>

@@ -4,9 +4,8 @@ import { type FormEvent, useEffect } from 'react'
 import { computeTotals } from '../../../contract/invoice-totals'
 import { INVOICE_STATUS_TEXT, INVOICE_STATUSES } from '../../../contract/invoices.constants'
 import { Field, FormMessage, SelectField } from '../../components/Form'
+import { ListState } from '../../components/ListState'
 import { LoadMore } from '../../components/LoadMore'
-import { OfflineNote } from '../../components/OfflineNote'
-import { isUnreachable } from '../../lib/connection'
 import { formatMoney } from '../../lib/money'
 import { usePageTitle } from '../../lib/title'
 import { useFlash } from './flash'
@@ -60,7 +59,6 @@ export function InvoicesPage() {
       (!filters.status || filters.status === 'draft') &&
       invoice.client.name.toLowerCase().includes((filters.client ?? '').toLowerCase()),
   )
-  const offlineEmpty = list.isPending && list.fetchStatus === 'paused'
   const empty = list.isSuccess && invoices.length === 0 && kept.length === 0
   return (
     <section className="page invoices" aria-labelledby="invoices-heading">
@@ -75,18 +73,7 @@ export function InvoicesPage() {
       )}
       <FormMessage message={message} tone="ok" />
       {empty && !filtered ? null : <Filters filters={filters} empty={empty} />}
-      <OfflineNote updatedAt={list.dataUpdatedAt} failed={list.isError && !!list.data} />
-      {list.isPending && !offlineEmpty ? <p role="status">Loading your invoices…</p> : null}
-      {offlineEmpty || (list.isError && !list.data && isUnreachable(list.error)) ? (
-        <p className="notice">You are offline: your invoices on Soko show once you are back online.</p>
-      ) : list.isError && !list.data ? (
-        <p role="alert">
-          Your invoices could not be loaded: {list.error.message}{' '}
-          <button type="button" className="link-button" onClick={() => void list.refetch()}>
-            Try again
-          </button>
-        </p>
-      ) : null}
+      <ListState list={list} what="your invoices" />
       {empty ? (
         <div className="empty-state">
           <p>
