@@ -90,6 +90,25 @@ const serviceDetails = z.object({
   exceptions: z.array(z.iso.date('Use dates such as 2026-12-25')).max(366).default([]),
   bufferMinutes: wholeMinutes('buffer', 240).default(0),
   bookAheadDays: z.number().int().min(1, 'Allow booking at least 1 day ahead').max(365).default(60),
+  /** How soon a slot may be booked: not within this many minutes of now. */
+  minNoticeMinutes: wholeMinutes('notice', 30 * 24 * 60).default(60),
+  /** The most bookings a day (in the seller's zone); 0 for no limit. */
+  dailyLimit: z
+    .number({ error: 'Give the most bookings a day, or 0 for no limit' })
+    .int('Give a whole number of bookings')
+    .min(0, 'Give 0 for no limit')
+    .max(100, 'At most 100 bookings a day')
+    .default(0),
+  /**
+   * The buyer's policy: they may move or cancel (with a full refund) up to this many hours before the
+   * start; 0 lets them only through the seller.
+   */
+  changeHours: z
+    .number({ error: 'Give the hours before a booking, or 0' })
+    .int('Give a whole number of hours')
+    .min(0, 'Give 0 to keep changes to yourself')
+    .max(720, 'At most 720 hours (30 days)')
+    .default(24),
 })
 
 const variant = z.object({

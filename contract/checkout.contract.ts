@@ -86,7 +86,7 @@ export const quote = z.object({
   total: money,
   /** Exactly what each method would charge. */
   charges: z.array(charge),
-  /** The item as people read it: `M / Black`, `VIP`, `Tue 3 Dec, 10:00–10:30`. */
+  /** The item as people read it: `M / Black`, `VIP`, the title (a booking's time is formatted by the reader). */
   label: z.string(),
 })
 
@@ -113,8 +113,13 @@ export const order = z.object({
   }),
   label: z.string(),
   quantity: z.number(),
-  /** Services: the booked time. */
-  slot: z.object({ start: z.string(), end: z.string(), timeZone: z.string() }).nullable(),
+  /**
+   * Services: the booked time, the service's zone, and until when the buyer may move or cancel it
+   * themselves under the seller's policy (null: not now, or only through the seller).
+   */
+  slot: z
+    .object({ start: z.string(), end: z.string(), timeZone: z.string(), changeUntil: z.string().nullable() })
+    .nullable(),
   subtotal: money,
   shipping: money,
   total: money,

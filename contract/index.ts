@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { accountsContract } from './accounts.contract'
 import { adminContract } from './admin.contract'
+import { bookingsContract } from './bookings.contract'
 import { catalogContract } from './catalog.contract'
 import { checkoutContract } from './checkout.contract'
 import { contactContract } from './contact.contract'
@@ -16,6 +17,7 @@ import { transactionsContract } from './transactions.contract'
 export const contract = {
   ...accountsContract,
   ...adminContract,
+  ...bookingsContract,
   ...catalogContract,
   ...checkoutContract,
   ...contactContract,

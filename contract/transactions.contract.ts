@@ -73,6 +73,8 @@ export const sellerMovement = z.object({
   reference: z.string().nullable(),
   /** What was sold: the product, and the variant, ticket type or time when there is one. */
   title: z.string(),
+  /** A booking's time, for the reader to write in their own zone; null for anything else. */
+  slot: z.object({ start: z.string(), end: z.string() }).nullable(),
   method: method.nullable(),
   amount: z.number().int(),
   currency: currencyCode,
@@ -92,6 +94,8 @@ export const buyerMovement = z.object({
   orderId: z.string(),
   reference: z.string(),
   title: z.string(),
+  /** A booking's time, for the reader to write in their own zone; null for anything else. */
+  slot: z.object({ start: z.string(), end: z.string() }).nullable(),
   method,
   amount: z.number().int(),
   currency: currencyCode,

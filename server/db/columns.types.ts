@@ -39,6 +39,8 @@ export interface OrderItem {
   ticketType?: string
   /** Services: the booked time. */
   slot?: { start: string; end: string }
+  /** Services: how often the booking has been moved (its calendar event's sequence). */
+  moves?: number
 }
 
 /**

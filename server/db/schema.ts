@@ -434,6 +434,7 @@ export const downloads = pgTable(
   (t) => [index('downloads_order_idx').on(t.orderId)],
 )
 
+export { bookingReminders } from './bookings.schema'
 export {
   customerNotes,
   invoiceCounters,
@@ -442,7 +443,6 @@ export {
   invoices,
   unmatchedPayments,
 } from './invoices.schema'
-
 export { payoutMethods, payoutSchedules, payouts } from './payouts.schema'
 export { orderLinks, smsMessages, smsOptOuts } from './sms.schema'
 // Tables of the server itself rather than of the marketplace.

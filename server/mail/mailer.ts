@@ -3,6 +3,13 @@ import type { Config } from '../env'
 import type { Logger } from '../lib/log'
 import { writeToOutbox } from './outbox'
 
+/** A file sent with a mail: an invoice's PDF, a booking's calendar file. */
+export interface MailAttachment {
+  filename: string
+  content: Buffer
+  contentType: string
+}
+
 export interface MailMessage {
   to: string
   subject: string
@@ -11,7 +18,7 @@ export interface MailMessage {
   /** Where answers go when it is not the sender (a contact message is answered to its writer). */
   replyTo?: string
   /** Files sent with it (an invoice's PDF). */
-  attachments?: { filename: string; content: Buffer; contentType: string }[]
+  attachments?: MailAttachment[]
 }
 
 export interface Mailer {

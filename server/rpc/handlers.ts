@@ -6,6 +6,7 @@ import { phoneHandlers } from '../features/accounts/phone.handlers'
 import { profileHandlers } from '../features/accounts/profile.handlers'
 import { verificationHandlers } from '../features/accounts/verification.handlers'
 import { outboxHandlers } from '../features/admin/outbox.handlers'
+import { bookingsHandlers } from '../features/bookings/bookings.handlers'
 import { catalogHandlers } from '../features/catalog/catalog.handlers'
 import { checkoutHandlers } from '../features/checkout/checkout.handlers'
 import { contactHandlers } from '../features/contact/contact.handlers'
@@ -36,5 +37,6 @@ export const handlers: Handlers = {
   ...payoutsHandlers,
   ...invoicesHandlers,
   ...customersHandlers,
+  ...bookingsHandlers,
   ...smsHandlers,
 }

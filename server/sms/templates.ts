@@ -56,3 +56,14 @@ export function invoiceSms(p: {
   const room = SMS_MAX - (gsm7Length(head) ?? 0) - (gsm7Length(tail) ?? 0)
   return checked(`${head}${fitGsm7(p.seller, Math.max(room, 8))}${tail}`)
 }
+
+/**
+ * A booking's time, as a reminder before it or its new time after a move, with the short link to the
+ * booking. The service's title takes what room is left.
+ */
+export function bookingSms(p: { title: string; when: string; link: string; moved?: boolean }): string {
+  const head = toGsm7(p.moved ? 'Soko: your booking "' : 'Soko reminder: "')
+  const tail = toGsm7(`" ${p.moved ? 'has moved to' : 'is on'} ${p.when}. Details: ${p.link}`)
+  const room = SMS_MAX - (gsm7Length(head) ?? 0) - (gsm7Length(tail) ?? 0)
+  return checked(`${head}${fitGsm7(p.title, Math.max(room, 8))}${tail}`)
+}

@@ -54,3 +54,29 @@ export function formatDateTime(value: DateInput, options: DateOptions = {}): str
 export function formatTime(value: DateInput, options: Omit<DateOptions, 'weekday'> = {}): string {
   return format(value, TIME, options)
 }
+
+/**
+ * `2026-11-23 18:00`: an instant as files write it (a CSV a spreadsheet sorts and reads as a date and
+ * time), in the reader's zone (or the one given), never as a UTC ISO string.
+ */
+export function fileStamp(value: DateInput, timeZone?: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      ...(timeZone ? { timeZone } : {}),
+    })
+      .formatToParts(value instanceof Date ? value : new Date(value))
+      .map((p) => [p.type, p.value]),
+  )
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`
+}
+
+/** The zone the reader's device is in (`Africa/Nairobi`), `UTC` where it cannot say. */
+export function readerZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
+}

@@ -4,18 +4,13 @@ import type { OrderDelivery } from '../../../contract/checkout.contract'
 import { formatMoney } from '../../../contract/format-money'
 import type { Db } from '../../db/client'
 import { sellers, users } from '../../db/schema'
+import { slotText } from '../../lib/when'
 import { compose } from '../../mail/templates'
+import { bookingFacts, calendarParts } from '../bookings/booking-event'
 import type { CheckoutDeps } from './deps'
 import type { OrderRow } from './orders'
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, 'en')
-
-/** A booking's time as the buyer reads it: in the zone they booked from, named. */
-function when(slot: { start: string; end: string }, timeZone: string) {
-  const format = (iso: string, opts: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat('en-GB', { timeZone, ...opts }).format(new Date(iso))
-  return `${format(slot.start, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })}–${format(slot.end, { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' })}`
-}
 
 /** The order's page, with a key that opens it on any device without signing in. */
 export function orderLinkWithKey(
@@ -53,7 +48,7 @@ export function orderMails(deps: CheckoutDeps) {
         digital: 'Download your files from the link below; it works on any device.',
         event: 'Your tickets, with their QR codes to show at the door, are on your order page.',
         service: item.slot
-          ? `Booked for ${when(item.slot, item.timeZone ?? 'Africa/Nairobi')}. The details are on your order page.`
+          ? `Booked for ${slotText(item.slot, item.timeZone ?? 'Africa/Nairobi')}. The details are on your order page.`
           : 'Your booking is confirmed.',
         merch:
           order.delivery?.kind === 'pickup'
@@ -65,8 +60,11 @@ export function orderMails(deps: CheckoutDeps) {
             `To keep your purchases together, set a password for ${order.buyerEmail} on Soko (“Forgot password” on the sign-in page); purchases made before show in your account once the address is verified.`,
           ]
         : []
-      await send(
-        compose(
+      // A booking comes with its calendar file and a link that adds it to Google Calendar.
+      const booking = await bookingFacts(deps.db, order, orderLink(order))
+      const calendar = booking ? calendarParts(booking) : null
+      await send({
+        ...compose(
           order.buyerEmail,
           `Your Soko receipt: ${item.title} (${order.reference})`,
           [
@@ -74,6 +72,7 @@ export function orderMails(deps: CheckoutDeps) {
             `${line}: ${money(order.total, order.currency)}. ${paidWith}`,
             `Order reference ${order.reference}.`,
             next,
+            ...(calendar ? [calendar.line] : []),
             ...guest,
           ],
           {
@@ -81,7 +80,8 @@ export function orderMails(deps: CheckoutDeps) {
             url: orderLink(order),
           },
         ),
-      )
+        ...(calendar ? { attachments: [calendar.attachment] } : {}),
+      })
       const seller = await sellerEmail(deps, order.sellerId)
       if (seller)
         await send(
@@ -93,9 +93,14 @@ export function orderMails(deps: CheckoutDeps) {
               ...(order.kind === 'merch' && order.delivery?.kind === 'ship'
                 ? [`Ship to: ${shipTo(order.delivery)}.`]
                 : []),
+              ...(booking && item.slot
+                ? [`Booked for ${slotText(item.slot, booking.details.timeZone)}.`]
+                : []),
               'Your earnings can be withdrawn after the hold period.',
             ],
-            { label: 'See your orders', url: `${config.publicUrl}/account/customers` },
+            booking
+              ? { label: 'See your bookings', url: `${config.publicUrl}/account/bookings` }
+              : { label: 'See your orders', url: `${config.publicUrl}/account/customers?view=orders` },
           ),
         )
     },
@@ -112,7 +117,7 @@ export function orderMails(deps: CheckoutDeps) {
                   ? ' to your PayPal account'
                   : ''
           }.`,
-          ...(reason ? [`The seller's reason: ${reason}`] : []),
+          ...(reason ? [`Why: ${reason}`] : []),
           'Access to what it bought has ended.',
         ]),
       )

@@ -1,8 +1,10 @@
 import { and, count, eq, inArray } from 'drizzle-orm'
 import { renderSVG } from 'uqr'
+import type { ServiceDetails } from '../../../contract/catalog.contract'
 import type { Order } from '../../../contract/checkout.contract'
 import type { Db, DbOrTx } from '../../db/client'
 import { downloads, products, refunds, sellers, tickets } from '../../db/schema'
+import { changeUntil } from '../bookings/policy'
 import { readyAssets, toFile, toImage } from '../catalog/catalog.service'
 import type { OrderRow } from './orders'
 
@@ -81,7 +83,14 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
       label: row.item.label ?? product.title,
       quantity: row.quantity,
       slot: slot
-        ? { ...slot, timeZone: ('timeZone' in details ? details.timeZone : null) ?? 'Africa/Nairobi' }
+        ? {
+            ...slot,
+            timeZone: ('timeZone' in details ? details.timeZone : null) ?? 'Africa/Nairobi',
+            changeUntil:
+              row.status === 'paid' && 'availability' in details
+                ? changeUntil(details as ServiceDetails, slot, Date.now())
+                : null,
+          }
         : null,
       subtotal: { amount: row.subtotal, currency: row.currency },
       shipping: { amount: row.shippingFee, currency: row.currency },

@@ -61,7 +61,7 @@ async function priceWithSlot(
   return {
     ...priced,
     itemKey: slot.start,
-    label: `${product.title}, ${slot.start}`,
+    // The label stays the title: the time is in `slot` (it may move), and every reader formats it.
     item: { ...priced.item, slot },
   }
 }

@@ -6,6 +6,7 @@ import { postTransaction } from '../../ledger/ledger'
 import { saleEntries } from '../../ledger/postings'
 import { uuidv7 } from '../../lib/uuid'
 import type { ChargeOutcome } from '../../payments/provider'
+import { scheduleReminders } from '../bookings/reminder-rows'
 import { byKind } from '../catalog/catalog.service'
 import type { CheckoutDeps } from './deps'
 import { orderMails } from './mails'
@@ -183,6 +184,8 @@ export async function fulfilPaid(
         ticketTypeId: updated.itemKey,
       })),
     )
+  if (updated.kind === 'service' && updated.item.slot)
+    await scheduleReminders(tx, updated.id, updated.item.slot, paidAt.getTime())
   await tx
     .update(products)
     .set({ salesCount: sql`${products.salesCount} + 1` })

@@ -9,8 +9,13 @@ export interface Slot {
   end: string
 }
 
-/** Booking closes this long before a slot starts, so the seller is not surprised by one a minute away. */
-export const BOOKING_LEAD_MINUTES = 60
+/** A service's rules with the defaults of those added since it was saved (products saved before them). */
+function rules(details: Hours) {
+  return {
+    minNoticeMinutes: details.minNoticeMinutes ?? 60,
+    dailyLimit: details.dailyLimit ?? 0,
+  }
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -36,8 +41,9 @@ const timeOf = (minutes: number) =>
 
 /**
  * The slots of a service in the days [from, from + days) of the seller's zone: each weekly window cut into
- * sessions of its duration, with the buffer between them; not on exception dates, not sooner than the lead
- * time, not beyond the book-ahead days, and not overlapping a booking already held (`taken`).
+ * sessions of its duration, with the buffer between them; not on exception dates, not sooner than the
+ * minimum notice, not beyond the book-ahead days, not overlapping a booking already held (`taken`), and
+ * none on a day that already has the daily limit of bookings.
  */
 export function serviceSlots(
   details: Hours,
@@ -47,14 +53,18 @@ export function serviceSlots(
   const today = dateIn(opts.now, zone)
   const first = opts.from && opts.from > today ? opts.from : today
   const lastBookable = addDays(today, details.bookAheadDays)
-  const earliest = opts.now + BOOKING_LEAD_MINUTES * 60_000
+  const { minNoticeMinutes, dailyLimit } = rules(details)
+  const earliest = opts.now + minNoticeMinutes * 60_000
   const exceptions = new Set(details.exceptions)
   const taken = opts.taken.map((t) => [Date.parse(t.start), Date.parse(t.end)] as const)
+  const perDay = new Map<string, number>()
+  for (const [start] of taken) perDay.set(dateIn(start, zone), (perDay.get(dateIn(start, zone)) ?? 0) + 1)
   const slots: Slot[] = []
   for (let i = 0; i < opts.days; i++) {
     const date = addDays(first, i)
     if (date > lastBookable) break
     if (exceptions.has(date)) continue
+    if (dailyLimit > 0 && (perDay.get(date) ?? 0) >= dailyLimit) continue
     const weekday = new Date(`${date}T00:00:00Z`).getUTCDay()
     const windows = details.availability
       .filter((w) => w.day === weekday)
@@ -71,7 +81,9 @@ export function serviceSlots(
         const start = Date.parse(startIso)
         const finish = start + details.durationMinutes * 60_000
         if (start < earliest) continue
-        if (taken.some(([s, e]) => s < finish && start < e)) continue
+        // The buffer keeps a gap around bookings held on another grid (made before the hours changed).
+        const gap = details.bufferMinutes * 60_000
+        if (taken.some(([s, e]) => s - gap < finish && start < e + gap)) continue
         slots.push({ start: new Date(start).toISOString(), end: new Date(finish).toISOString() })
       }
     }

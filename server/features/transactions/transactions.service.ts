@@ -95,6 +95,14 @@ function itemTitle(row: Row): string {
   return `${title}${label && label !== title ? ` (${label})` : ''}${quantity > 1 ? ` × ${quantity}` : ''}`
 }
 
+/** A booking's time, when the movement is about one. */
+function slotOf(row: Row): { start: string; end: string } | null {
+  const slot = row.item_slot as { start?: unknown; end?: unknown } | null
+  return slot && typeof slot.start === 'string' && typeof slot.end === 'string'
+    ? { start: slot.start, end: slot.end }
+    : null
+}
+
 /**
  * The currency a seller's books open in. Their entries are in their products' currency (a sale owes the
  * seller in the order's currency, whatever the buyer was charged in), so usually there is one. If there
@@ -233,7 +241,7 @@ export async function sellerTransactions(
           m.amount::text as amount, m.balance::text as balance, ${isoMs(sql`m.available_at`)} as available_at,
           coalesce(o.reference, iv.reference) as reference, ${method} as method, o.quantity,
           coalesce(o.item->>'title', 'Invoice ' || coalesce(iv.number, iv.reference)) as item_title,
-          o.item->>'label' as item_label
+          o.item->>'label' as item_label, o.item->'slot' as item_slot
         from book m left join orders o on o.id = m.order_id
           left join invoice_payments ip on ip.id = m.invoice_payment_id
           left join invoices iv on iv.id = ip.invoice_id
@@ -284,6 +292,7 @@ export async function sellerTransactions(
         orderId: textOrNull(row.order_id),
         reference: textOrNull(row.reference),
         title: itemTitle(row),
+        slot: slotOf(row),
         method: textOrNull(row.method) as SellerMovement['method'],
         amount: num(row.amount),
         currency,
@@ -329,7 +338,7 @@ export async function buyerTransactions(
     gt(orders.chargeAmount, 0),
   )
   const columns = sql`id as order_id, reference, method, charge_currency as currency, status, quantity,
-    item->>'title' as item_title, item->>'label' as item_label`
+    item->>'title' as item_title, item->>'label' as item_label, item->'slot' as item_slot`
   const page = await rows(
     db,
     sql`
@@ -342,7 +351,7 @@ export async function buyerTransactions(
       )
       select m.id, m.kind, ${isoMs(sql`m.at`)} as at, ${isoUs(sql`m.at`)} as at_key, m.amount::text as amount,
         m.order_id::text as order_id, m.reference, m.method, m.currency, m.status, m.quantity, m.item_title,
-        m.item_label
+        m.item_label, m.item_slot
       from movement m
       where ${filtersWhere(filters, sql`m.method`, true)}
       order by m.at desc, m.id collate "C" desc
@@ -360,6 +369,7 @@ export async function buyerTransactions(
         orderId: String(row.order_id),
         reference: String(row.reference),
         title: itemTitle(row),
+        slot: slotOf(row),
         method: String(row.method) as BuyerMovement['method'],
         amount: num(row.amount),
         currency: String(row.currency) as BuyerMovement['currency'],

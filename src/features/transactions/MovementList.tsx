@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { METHOD_NAMES, ORDER_STATUS_TEXT } from '../../../contract/checkout.constants'
 import type { BuyerMovement, SellerMovement } from '../../../contract/transactions.contract'
 import { formatMoney } from '../../lib/money'
-import { dateText, dateTimeText, kindText, signed } from './transactions-format'
+import { dateText, dateTimeText, kindText, movementTitle, signed } from './transactions-format'
 
 /** A seller's movements, newest first: amount in or out, kind, reference, method, and the balance after. */
 export function SellerList({ movements }: { movements: SellerMovement[] }) {
@@ -12,7 +12,7 @@ export function SellerList({ movements }: { movements: SellerMovement[] }) {
       {movements.map((m) => (
         <li key={m.id} className="movement">
           <p className="movement-line">
-            <span className="movement-title">{m.title}</span>
+            <span className="movement-title">{movementTitle(m)}</span>
             <span className="movement-amount" data-sign={m.amount < 0 ? 'out' : 'in'}>
               {signed(m.amount, m.currency)}
             </span>
@@ -41,7 +41,7 @@ export function BuyerList({ movements }: { movements: BuyerMovement[] }) {
       {movements.map((m) => (
         <li key={m.id} className="movement">
           <p className="movement-line">
-            <span className="movement-title">{m.title}</span>
+            <span className="movement-title">{movementTitle(m)}</span>
             {/* A payment shows as paid (no sign, no colour); money given back with a plus. */}
             <span className="movement-amount" data-sign={m.kind === 'refund' ? 'in' : undefined}>
               {m.kind === 'refund'

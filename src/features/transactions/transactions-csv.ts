@@ -2,6 +2,7 @@ import { METHOD_NAMES } from '../../../contract/checkout.constants'
 import type { CurrencyCode } from '../../../contract/currencies'
 import type { BuyerMovement, SellerMovement } from '../../../contract/transactions.contract'
 import { csvField, csvLines, toDecimal } from '../../lib/csv'
+import { fileStamp, readerZone } from '../../lib/dates'
 
 /** A row of the export: a seller's movement, or a buyer's (which has no balance or hold). */
 export type CsvMovement = SellerMovement | BuyerMovement
@@ -26,22 +27,28 @@ export const KIND_TEXT: Record<CsvMovement['kind'], string> = {
   payment: 'Payment',
 }
 
-/** The movements as CSV, header first, lines ending in CRLF. Dates are ISO 8601 instants in UTC. */
-export function transactionsCsv(movements: CsvMovement[]): string {
-  const lines = [CSV_COLUMNS.map((c) => csvField(c))]
+/**
+ * The movements as CSV, header first, lines ending in CRLF. Times are the reader's (`2026-03-02 12:30`),
+ * their zone named in the header; a booking's time follows its title.
+ */
+export function transactionsCsv(movements: CsvMovement[], timeZone = readerZone()): string {
+  const stamp = (iso: string) => fileStamp(iso, timeZone)
+  const lines = [
+    CSV_COLUMNS.map((c) => csvField(c === 'Date' || c === 'Available from' ? `${c} (${timeZone})` : c)),
+  ]
   for (const m of movements) {
     const seller = 'balance' in m
     const label = m.kind === 'fee' && m.amount > 0 ? 'Soko fee returned' : KIND_TEXT[m.kind]
     lines.push([
-      csvField(m.at),
+      csvField(stamp(m.at)),
       csvField(label),
       csvField(m.reference ?? ''),
-      csvField(m.title),
+      csvField(m.slot ? `${m.title}, ${stamp(m.slot.start)}–${stamp(m.slot.end).slice(11)}` : m.title),
       csvField(m.method ? METHOD_NAMES[m.method] : ''),
       csvField(toDecimal(m.amount, m.currency), { numeric: true }),
       csvField(m.currency),
       csvField(seller ? toDecimal(m.balance, m.currency) : '', { numeric: true }),
-      csvField(seller ? (m.availableAt ?? '') : ''),
+      csvField(seller && m.availableAt ? stamp(m.availableAt) : ''),
     ])
   }
   return csvLines(lines)

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '../../lib/dates'
+import { formatDate, formatDateTime, formatTime } from '../../lib/dates'
 import { formatMoney } from '../../lib/money'
 import { KIND_TEXT } from './transactions-csv'
 import type { MovementKind } from './transactions-search'
@@ -19,3 +19,9 @@ export const signed = (amount: number, currency: string) =>
 /** A movement's kind in words; a fee with a plus is one given back with a refund. */
 export const kindText = (m: { kind: MovementKind; amount: number }) =>
   m.kind === 'fee' && m.amount > 0 ? 'Soko fee returned' : KIND_TEXT[m.kind]
+
+/** What a movement was for: the title, and a booking's time in the reader's zone. */
+export const movementTitle = (m: { title: string; slot: { start: string; end: string } | null }) =>
+  m.slot
+    ? `${m.title}, ${formatDateTime(m.slot.start, { weekday: true })}–${formatTime(m.slot.end)}`
+    : m.title

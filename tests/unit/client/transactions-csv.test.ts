@@ -10,6 +10,7 @@ const sale: SellerMovement = {
   orderId: 'o-1',
   reference: 'SKAB12CD34',
   title: 'Kanga T-shirt (M / Black) × 2',
+  slot: null,
   method: 'mpesa',
   amount: 3_600_00,
   currency: 'KES',
@@ -26,6 +27,7 @@ const refund: BuyerMovement = {
   orderId: 'o-2',
   reference: 'SKZZ99YY88',
   title: 'Presets',
+  slot: null,
   method: 'paypal',
   amount: -7_50,
   currency: 'USD',
@@ -34,17 +36,30 @@ const refund: BuyerMovement = {
 
 describe('transactions CSV', () => {
   it('writes a header and one row per movement, amounts in major units, lines ending in CRLF', () => {
-    expect(transactionsCsv([fee, sale]).split('\r\n')).toEqual([
-      'Date,Kind,Reference,Item,Method,Amount,Currency,Balance,Available from',
-      '2026-03-02T09:30:00.000Z,Soko fee,SKAB12CD34,Kanga T-shirt (M / Black) × 2,M-Pesa,-180.00,KES,3420.00,2026-03-09T09:30:00.000Z',
-      '2026-03-02T09:30:00.000Z,Sale,SKAB12CD34,Kanga T-shirt (M / Black) × 2,M-Pesa,3600.00,KES,3600.00,2026-03-09T09:30:00.000Z',
+    // Times in the reader's zone (Nairobi here, UTC+3), named in the header: no ISO instant anywhere.
+    expect(transactionsCsv([fee, sale], 'Africa/Nairobi').split('\r\n')).toEqual([
+      'Date (Africa/Nairobi),Kind,Reference,Item,Method,Amount,Currency,Balance,Available from (Africa/Nairobi)',
+      '2026-03-02 12:30,Soko fee,SKAB12CD34,Kanga T-shirt (M / Black) × 2,M-Pesa,-180.00,KES,3420.00,2026-03-09 12:30',
+      '2026-03-02 12:30,Sale,SKAB12CD34,Kanga T-shirt (M / Black) × 2,M-Pesa,3600.00,KES,3600.00,2026-03-09 12:30',
       '',
     ])
   })
 
+  it('writes a booking’s time after its title, in the reader’s zone', () => {
+    const booking = {
+      ...sale,
+      title: 'Portfolio review',
+      slot: { start: '2026-03-29T06:00:00.000Z', end: '2026-03-29T07:00:00.000Z' },
+    }
+    const [, london] = transactionsCsv([booking], 'Europe/London').split('\r\n')
+    // 29 March is British Summer Time: 06:00 UTC is 07:00 in London.
+    expect(london).toContain(',"Portfolio review, 2026-03-29 07:00–08:00",')
+    expect(london).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/)
+  })
+
   it('leaves balance and hold empty for a buyer, and names a fee given back', () => {
-    const [, row] = transactionsCsv([refund]).split('\r\n')
-    expect(row).toBe('2026-03-03T10:00:00.000Z,Refund,SKZZ99YY88,Presets,PayPal,-7.50,USD,,')
+    const [, row] = transactionsCsv([refund], 'UTC').split('\r\n')
+    expect(row).toBe('2026-03-03 10:00,Refund,SKZZ99YY88,Presets,PayPal,-7.50,USD,,')
     const [, back] = transactionsCsv([{ ...fee, amount: 180_00, availableAt: null }]).split('\r\n')
     expect(back).toContain(',Soko fee returned,')
     expect(back?.endsWith(',180.00,KES,3420.00,')).toBe(true)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { currencyCodes } from '../../../contract/currencies'
 import { fitGsm7, gsm7Length, isGsm7, toGsm7 } from '../../../server/sms/gsm7'
-import { codeSms, invoiceSms, receiptSms, SMS_MAX } from '../../../server/sms/templates'
+import { bookingSms, codeSms, invoiceSms, receiptSms, SMS_MAX } from '../../../server/sms/templates'
 
 describe('GSM-7', () => {
   it('counts septets, extended characters twice, and refuses what is not GSM-7', () => {
@@ -56,6 +56,10 @@ describe('every SMS template', () => {
         }),
       ]),
     ),
+    ...[false, true].map((moved): [string, string] => [
+      `booking ${moved ? 'moved' : 'reminder'}`,
+      bookingSms({ title: LONG_TITLE, when: 'Wed 30 Sept, 10:00–11:30 GMT+3', link: LONG_LINK, moved }),
+    ]),
     [
       'receipt, short title',
       receiptSms({ amount: 100, currency: 'KES', title: 'Beats', reference: 'SKABCD1234', link: LONG_LINK }),

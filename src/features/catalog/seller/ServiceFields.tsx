@@ -72,6 +72,27 @@ export function ServiceFields({ form }: { form: DraftForm }) {
         inputMode="numeric"
         errorKey="details.bookAheadDays"
       />
+      <DraftField
+        form={form}
+        name="minNoticeMinutes"
+        label="Minimum notice before a booking (minutes)"
+        inputMode="numeric"
+        errorKey="details.minNoticeMinutes"
+      />
+      <DraftField
+        form={form}
+        name="dailyLimit"
+        label="Most bookings a day (0 for no limit)"
+        inputMode="numeric"
+        errorKey="details.dailyLimit"
+      />
+      <DraftField
+        form={form}
+        name="changeHours"
+        label="Buyers may move or cancel up to this many hours before (0: only you)"
+        inputMode="numeric"
+        errorKey="details.changeHours"
+      />
     </>
   )
 }

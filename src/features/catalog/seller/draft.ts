@@ -33,6 +33,9 @@ export interface Draft {
   exceptions: string
   bufferMinutes: string
   bookAheadDays: string
+  minNoticeMinutes: string
+  dailyLimit: string
+  changeHours: string
   // merch
   variants: { id?: string; size: string; colour: string; price: string; stock: string; sku: string }[]
   zones: { name: string; countries: string; fee: string }[]
@@ -72,6 +75,9 @@ export function emptyDraft(currency: CurrencyCode): Draft {
     exceptions: '',
     bufferMinutes: '0',
     bookAheadDays: '60',
+    minNoticeMinutes: '60',
+    dailyLimit: '0',
+    changeHours: '24',
     variants: [{ size: '', colour: '', price: '', stock: '0', sku: '' }],
     zones: [],
     pickup: false,
@@ -124,6 +130,9 @@ export function draftOf(product: Product): Draft {
         exceptions: (d.exceptions ?? []).join(', '),
         bufferMinutes: String(d.bufferMinutes ?? 0),
         bookAheadDays: String(d.bookAheadDays ?? 60),
+        minNoticeMinutes: String(d.minNoticeMinutes ?? 60),
+        dailyLimit: String(d.dailyLimit ?? 0),
+        changeHours: String(d.changeHours ?? 24),
       }
     }
     case 'merch': {
@@ -246,6 +255,9 @@ export function buildProduct(
               .filter(Boolean),
             bufferMinutes: whole(draft.bufferMinutes, 'details.bufferMinutes'),
             bookAheadDays: whole(draft.bookAheadDays, 'details.bookAheadDays'),
+            minNoticeMinutes: whole(draft.minNoticeMinutes, 'details.minNoticeMinutes'),
+            dailyLimit: whole(draft.dailyLimit, 'details.dailyLimit'),
+            changeHours: whole(draft.changeHours, 'details.changeHours'),
           },
         }
       case 'merch':

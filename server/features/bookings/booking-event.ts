@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm'
+import type { ServiceDetails } from '../../../contract/catalog.contract'
+import type { DbOrTx } from '../../db/client'
+import { type orders, products, sellers } from '../../db/schema'
+import type { MailAttachment } from '../../mail/mailer'
+import { type CalendarEvent, googleCalendarLink, icsFile } from './calendar'
+
+type OrderRow = typeof orders.$inferSelect
+
+/** What messages about a booking say: the service's rules and place, who offers it, the calendar event. */
+export interface BookingFacts {
+  details: ServiceDetails
+  sellerName: string
+  /** The address, or the join link. */
+  where: string
+  event: CalendarEvent
+}
+
+/** The buyer's zone (where they booked from), else the service's. */
+export const buyerZone = (order: OrderRow, details?: Pick<ServiceDetails, 'timeZone'>) =>
+  order.item.timeZone ?? details?.timeZone ?? 'Africa/Nairobi'
+
+/**
+ * A booking's facts as they are now, for its mails and texts; `url` is the order's page (with its key),
+ * which the event carries. Null when the order is not a booking.
+ */
+export async function bookingFacts(db: DbOrTx, order: OrderRow, url: string): Promise<BookingFacts | null> {
+  const slot = order.item.slot
+  if (order.kind !== 'service' || !slot) return null
+  const [row] = await db
+    .select({ title: products.title, details: products.details, sellerName: sellers.displayName })
+    .from(products)
+    .innerJoin(sellers, eq(sellers.userId, products.sellerId))
+    .where(eq(products.id, order.productId))
+  if (!row) return null
+  const details = row.details as ServiceDetails
+  const where = details.where.kind === 'online' ? details.where.url : details.where.address
+  return {
+    details,
+    sellerName: row.sellerName,
+    where,
+    event: {
+      uid: `${order.id}@soko`,
+      sequence: order.item.moves ?? 0,
+      start: slot.start,
+      end: slot.end,
+      title: `${order.item.title} with ${row.sellerName}`,
+      description: `Booking ${order.reference} on Soko. Move or cancel it from your order page.`,
+      location: where,
+      url,
+      cancelled: order.status === 'refunding' || order.status === 'refunded',
+    },
+  }
+}
+
+/** The calendar file to attach, and the sentence that offers both ways to add it. */
+export function calendarParts(facts: BookingFacts): { attachment: MailAttachment; line: string } {
+  return {
+    attachment: {
+      filename: 'booking.ics',
+      content: Buffer.from(icsFile(facts.event), 'utf8'),
+      contentType: `text/calendar; charset=utf-8; method=${facts.event.cancelled ? 'CANCEL' : 'PUBLISH'}`,
+    },
+    line: facts.event.cancelled
+      ? 'The attached calendar file takes it out of your calendar.'
+      : `Add it to your calendar with the attached file, or to Google Calendar: ${googleCalendarLink(facts.event)}`,
+  }
+}

@@ -1,0 +1,18 @@
+import type { Handlers } from '../../rpc/context'
+import { checkoutDeps } from '../checkout/checkout.handlers'
+import { orderView } from '../checkout/payment'
+import { cancelBooking, listBookings, rescheduleBooking } from './bookings.service'
+
+export const bookingsHandlers: Pick<Handlers, 'listBookings' | 'rescheduleBooking' | 'cancelBooking'> = {
+  listBookings: async (input, ctx) => listBookings(ctx.db, ctx.caller.user.id, input),
+  rescheduleBooking: async (input, ctx) => {
+    const deps = checkoutDeps(ctx)
+    const row = await rescheduleBooking(deps, ctx, input)
+    return { order: await orderView(deps, row.id) }
+  },
+  cancelBooking: async (input, ctx) => {
+    const deps = checkoutDeps(ctx)
+    const row = await cancelBooking(deps, ctx, input)
+    return { order: await orderView(deps, row.id) }
+  },
+}

@@ -1,0 +1,190 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm'
+import type { z } from 'zod'
+import type { Booking, bookingsContract } from '../../../contract/bookings.contract'
+import type { ServiceDetails } from '../../../contract/catalog.contract'
+import type { CurrencyCode } from '../../../contract/currencies'
+import type { DbOrTx } from '../../db/client'
+import { orders, products } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import type { RpcContext } from '../../rpc/context'
+import type { CheckoutDeps } from '../checkout/deps'
+import { visibleOrder } from '../checkout/order-access'
+import type { OrderRow } from '../checkout/orders'
+import { takenSlots } from '../checkout/orders'
+import { refundOrder } from '../checkout/refunds'
+import { findSlot } from '../checkout/slots'
+import { bookingMessages } from './messages'
+import { changeHours, changeUntil } from './policy'
+import { dropReminders, scheduleReminders } from './reminder-rows'
+
+/**
+ * Bookings are the paid orders of services: the seller's agenda reads them, and a booking moves (to another
+ * free time of its service, checked under the product's lock as a checkout is) or is cancelled (refunded in
+ * full through the order's refund, which frees its time).
+ */
+
+type ListInput = z.output<(typeof bookingsContract)['listBookings']['input']>
+type Row = Record<string, unknown>
+
+const STATUS = { paid: 'booked', refunding: 'cancelling', refunded: 'cancelled' } as const
+
+async function rows(db: DbOrTx, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows
+}
+
+/** The seller's agenda: upcoming bookings soonest first, or past ones latest first. */
+export async function listBookings(
+  db: DbOrTx,
+  sellerId: string,
+  input: ListInput,
+  now = new Date(),
+): Promise<{ bookings: Booking[]; nextCursor: string | null }> {
+  const offset = Number(input.cursor ?? 0)
+  const upcoming = input.when === 'upcoming'
+  const found = await rows(
+    db,
+    sql`
+      select o.id, o.reference, o.product_id, o.status, o.total, o.currency, o.buyer_email,
+        o.item->'slot'->>'start' as start, o.item->'slot'->>'end' as "end", o.item->>'title' as title,
+        u.name, case when u.phone_verified_at is not null then u.phone end as user_phone,
+        nullif(coalesce(o.payment->>'payerPhone', o.payment->>'phone'), '') as payer_phone,
+        p.details->>'timeZone' as time_zone, p.details->'where' as "where"
+      from orders o
+      join users u on u.id = o.buyer_id
+      join products p on p.id = o.product_id
+      where o.seller_id = ${sellerId} and o.kind = 'service' and o.item ? 'slot'
+        and o.status in ('paid', 'refunding', 'refunded')
+        and ${upcoming ? sql`(o.item->'slot'->>'end')::timestamptz >= ${now}` : sql`(o.item->'slot'->>'end')::timestamptz < ${now}`}
+      order by (o.item->'slot'->>'start')::timestamptz ${upcoming ? sql`asc` : sql`desc`}, o.id
+      limit ${input.limit + 1} offset ${offset}`,
+  )
+  const shown = found.slice(0, input.limit)
+  return {
+    bookings: shown.map((r) => {
+      const where = r.where as ServiceDetails['where'] | null
+      return {
+        orderId: String(r.id),
+        reference: String(r.reference),
+        productId: String(r.product_id),
+        service: String(r.title),
+        buyer: {
+          name: String(r.name ?? ''),
+          email: String(r.buyer_email),
+          phone: (r.payer_phone ?? r.user_phone ?? null) as string | null,
+        },
+        start: new Date(String(r.start)).toISOString(),
+        end: new Date(String(r.end)).toISOString(),
+        timeZone: String(r.time_zone ?? 'Africa/Nairobi'),
+        status: STATUS[r.status as keyof typeof STATUS],
+        total: { amount: Number(r.total), currency: r.currency as CurrencyCode },
+        where: where?.kind === 'place' ? where.address : 'Online',
+      }
+    }),
+    nextCursor: found.length > input.limit ? String(offset + input.limit) : null,
+  }
+}
+
+/** Who is changing a booking: its buyer, or its seller (an admin counts as the seller). */
+type Actor = 'buyer' | 'seller'
+
+/** The booking the caller may change, and as whom; 404 for anyone else, 400 for an order of another kind. */
+async function ownBooking(ctx: RpcContext, orderId: string, key: string | undefined) {
+  const row = await visibleOrder(ctx, orderId, key)
+  const slot = row.item.slot
+  if (row.kind !== 'service' || !slot) throw new AppError(400, 'This order is not a booking')
+  const user = ctx.caller?.user
+  const actor: Actor = user && (user.id === row.sellerId || user.roles.includes('admin')) ? 'seller' : 'buyer'
+  const [product] = await ctx.db.select().from(products).where(eq(products.id, row.productId))
+  if (!product) throw new AppError(404, 'This service no longer exists')
+  return { row, slot, actor, details: product.details as ServiceDetails }
+}
+
+/** A booking that can still change: paid, not started; for a buyer, within the seller's notice. */
+function assertChangeable(
+  row: OrderRow,
+  slot: { start: string },
+  actor: Actor,
+  details: ServiceDetails,
+  now: number,
+  what: 'move' | 'cancel',
+) {
+  if (row.status === 'refunding' || row.status === 'refunded')
+    throw new AppError(409, 'This booking is already cancelled')
+  if (row.status !== 'paid') throw new AppError(409, 'This booking is not paid')
+  if (Date.parse(slot.start) <= now)
+    throw new AppError(
+      409,
+      `This booking has started: it cannot ${what === 'move' ? 'move' : 'be cancelled'} now`,
+    )
+  if (actor === 'buyer' && !changeUntil(details, slot, now)) {
+    const hours = changeHours(details)
+    throw new AppError(
+      403,
+      hours > 0
+        ? `The seller lets you ${what} a booking up to ${hours} hour${hours === 1 ? '' : 's'} before it starts: ask them instead`
+        : `Only the seller can ${what} this booking: ask them`,
+    )
+  }
+}
+
+/**
+ * Moves a booking to another free time of its service. The product's row is locked as a checkout locks
+ * it, so the new time cannot be sold or taken by another move meanwhile; the reminders move with it.
+ */
+export async function rescheduleBooking(
+  deps: CheckoutDeps,
+  ctx: RpcContext,
+  input: { orderId: string; key?: string | undefined; slot: string },
+): Promise<OrderRow> {
+  const { row, slot: old, actor, details } = await ownBooking(ctx, input.orderId, input.key)
+  const now = Date.now()
+  assertChangeable(row, old, actor, details, now, 'move')
+  if (Date.parse(input.slot) === Date.parse(old.start))
+    throw new AppError(400, 'That is the time already booked: choose another', { slot: 'Already booked' })
+  const moved = await deps.db.transaction(async (tx) => {
+    await tx.select({ id: products.id }).from(products).where(eq(products.id, row.productId)).for('update')
+    const [current] = await tx.select().from(orders).where(eq(orders.id, row.id)).for('update')
+    if (current?.status !== 'paid' || current.item.slot?.start !== old.start)
+      throw new AppError(409, 'This booking has just changed: reload it and try again')
+    const slot = findSlot(details, input.slot, now, await takenSlots(tx, row.productId, row.id))
+    if (!slot) throw new AppError(409, 'That time is not free: choose another', { slot: 'No longer free' })
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        item: { ...current.item, slot, moves: (current.item.moves ?? 0) + 1 },
+        itemKey: slot.start,
+        updatedAt: new Date(now),
+      })
+      .where(eq(orders.id, row.id))
+      .returning()
+    if (!updated) throw new Error('order vanished under its lock')
+    await scheduleReminders(tx, updated.id, slot, now)
+    return updated
+  })
+  await bookingMessages(deps).moved(moved, old, actor)
+  return moved
+}
+
+/**
+ * Cancels a booking: refunded in full through the order's refund (which frees its time at once), its
+ * reminders dropped; the other side is told.
+ */
+export async function cancelBooking(
+  deps: CheckoutDeps,
+  ctx: RpcContext,
+  input: { orderId: string; key?: string | undefined; reason: string },
+): Promise<OrderRow> {
+  const { row, slot, actor, details } = await ownBooking(ctx, input.orderId, input.key)
+  assertChangeable(row, slot, actor, details, Date.now(), 'cancel')
+  const reason =
+    input.reason || (actor === 'buyer' ? 'You cancelled the booking' : 'The seller cancelled the booking')
+  await refundOrder(deps, row.id, ctx.caller?.user.id ?? null, reason)
+  await dropReminders(deps.db, row.id)
+  const [after] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, row.id)))
+  if (!after) throw new Error('order vanished')
+  await bookingMessages(deps).cancelled(after, actor, input.reason)
+  return after
+}
