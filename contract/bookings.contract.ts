@@ -30,7 +30,43 @@ export type Booking = z.infer<typeof booking>
 
 const slotStart = z.iso.datetime({ offset: true, error: 'Choose a time' })
 
+/** A service on sale as /book lists it: what, by whom, how long, the price and the next free time. */
+export const serviceListing = z.object({
+  slug: z.string(),
+  title: z.string(),
+  category: z.string().nullable(),
+  price: money,
+  durationMinutes: z.number().int(),
+  seller: z.object({ handle: z.string(), displayName: z.string() }),
+  /** `Online`, or the address. */
+  where: z.string(),
+  /** The soonest free time in the next two weeks; null when there is none. */
+  nextFree: z.object({ start: z.string(), end: z.string() }).nullable(),
+})
+export type ServiceListing = z.infer<typeof serviceListing>
+
 export const bookingsContract = {
+  listServices: defineSubject({
+    kind: 'query',
+    access: 'public',
+    summary:
+      'The services on sale for /book: searched by words, in a category, sorted by the soonest free time or ' +
+      'the price, each with its next free time; the categories that have services.',
+    input: z.strictObject({
+      query: z.string().trim().max(100).default(''),
+      category: z.string().trim().max(60).optional(),
+      sort: z.enum(['soonest', 'price'], { error: 'Choose soonest or price' }).default('soonest'),
+      cursor: z
+        .string()
+        .regex(/^\d{1,5}$/, 'Start again')
+        .optional(),
+    }),
+    output: z.object({
+      services: z.array(serviceListing),
+      categories: z.array(z.string()),
+      nextCursor: z.string().nullable(),
+    }),
+  }),
   listBookings: defineSubject({
     kind: 'query',
     access: 'seller',

@@ -88,6 +88,7 @@ export const subjectKinds: { [S in SubjectName]: Contract[S]['kind'] } = {
   listCustomers: 'query',
   getCustomer: 'query',
   updateCustomerNote: 'mutation',
+  listServices: 'query',
   listBookings: 'query',
   rescheduleBooking: 'mutation',
   cancelBooking: 'mutation',

@@ -90,6 +90,7 @@ export const pageMeta: Record<AppRoute, PageMeta> = {
   '/account/settings': { name: 'Settings', private: true },
   '/account/customers': { name: 'Customers', private: true },
   '/account/customers/$key': { name: 'Customer', private: true },
+  '/account/bookings': { name: 'Bookings', private: true },
   '/account/downloads': { name: 'Downloads', private: true },
   '/account/settings/profile': { name: 'Profile', private: true },
   '/account/products/services': { name: 'Services', private: true },

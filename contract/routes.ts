@@ -45,6 +45,7 @@ export const appRoutes = [
   '/account/settings',
   '/account/customers',
   '/account/customers/$key',
+  '/account/bookings',
   '/account/downloads',
   '/account/settings/profile',
   '/account/products/services',

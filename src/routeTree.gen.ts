@@ -29,6 +29,7 @@ import { Route as DefaultSignupRouteImport } from './routes/_default/signup'
 import { Route as DefaultSucessPaymentRouteImport } from './routes/_default/sucess-payment'
 import { Route as DefaultVerifyEmailRouteImport } from './routes/_default/verify-email'
 import { Route as DefaultAccountIndexRouteImport } from './routes/_default/account/index'
+import { Route as DefaultAccountBookingsRouteImport } from './routes/_default/account/bookings'
 import { Route as DefaultAccountDownloadsRouteImport } from './routes/_default/account/downloads'
 import { Route as DefaultAccountNewProductRouteImport } from './routes/_default/account/new-product'
 import { Route as DefaultAccountPurchasesRouteImport } from './routes/_default/account/purchases'
@@ -158,6 +159,11 @@ const DefaultVerifyEmailRoute = DefaultVerifyEmailRouteImport.update({
 const DefaultAccountIndexRoute = DefaultAccountIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => DefaultAccountRoute,
+} as any)
+const DefaultAccountBookingsRoute = DefaultAccountBookingsRouteImport.update({
+  id: '/bookings',
+  path: '/bookings',
   getParentRoute: () => DefaultAccountRoute,
 } as any)
 const DefaultAccountDownloadsRoute = DefaultAccountDownloadsRouteImport.update({
@@ -354,6 +360,7 @@ export interface FileRoutesByFullPath {
   '/signup': typeof DefaultSignupRoute
   '/sucess-payment': typeof DefaultSucessPaymentRoute
   '/verify-email': typeof DefaultVerifyEmailRoute
+  '/account/bookings': typeof DefaultAccountBookingsRoute
   '/account/downloads': typeof DefaultAccountDownloadsRoute
   '/account/new-product': typeof DefaultAccountNewProductRoute
   '/account/purchases': typeof DefaultAccountPurchasesRoute
@@ -402,6 +409,7 @@ export interface FileRoutesByTo {
   '/signup': typeof DefaultSignupRoute
   '/sucess-payment': typeof DefaultSucessPaymentRoute
   '/verify-email': typeof DefaultVerifyEmailRoute
+  '/account/bookings': typeof DefaultAccountBookingsRoute
   '/account/downloads': typeof DefaultAccountDownloadsRoute
   '/account/new-product': typeof DefaultAccountNewProductRoute
   '/account/purchases': typeof DefaultAccountPurchasesRoute
@@ -457,6 +465,7 @@ export interface FileRoutesById {
   '/_default/sucess-payment': typeof DefaultSucessPaymentRoute
   '/_default/verify-email': typeof DefaultVerifyEmailRoute
   '/_default/': typeof DefaultIndexRoute
+  '/_default/account/bookings': typeof DefaultAccountBookingsRoute
   '/_default/account/downloads': typeof DefaultAccountDownloadsRoute
   '/_default/account/new-product': typeof DefaultAccountNewProductRoute
   '/_default/account/purchases': typeof DefaultAccountPurchasesRoute
@@ -511,6 +520,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/sucess-payment'
     | '/verify-email'
+    | '/account/bookings'
     | '/account/downloads'
     | '/account/new-product'
     | '/account/purchases'
@@ -559,6 +569,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/sucess-payment'
     | '/verify-email'
+    | '/account/bookings'
     | '/account/downloads'
     | '/account/new-product'
     | '/account/purchases'
@@ -613,6 +624,7 @@ export interface FileRouteTypes {
     | '/_default/sucess-payment'
     | '/_default/verify-email'
     | '/_default/'
+    | '/_default/account/bookings'
     | '/_default/account/downloads'
     | '/_default/account/new-product'
     | '/_default/account/purchases'
@@ -793,6 +805,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/account/'
       preLoaderRoute: typeof DefaultAccountIndexRouteImport
+      parentRoute: typeof DefaultAccountRoute
+    }
+    '/_default/account/bookings': {
+      id: '/_default/account/bookings'
+      path: '/bookings'
+      fullPath: '/account/bookings'
+      preLoaderRoute: typeof DefaultAccountBookingsRouteImport
       parentRoute: typeof DefaultAccountRoute
     }
     '/_default/account/downloads': {
@@ -1023,6 +1042,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface DefaultAccountRouteChildren {
+  DefaultAccountBookingsRoute: typeof DefaultAccountBookingsRoute
   DefaultAccountDownloadsRoute: typeof DefaultAccountDownloadsRoute
   DefaultAccountNewProductRoute: typeof DefaultAccountNewProductRoute
   DefaultAccountPurchasesRoute: typeof DefaultAccountPurchasesRoute
@@ -1046,6 +1066,7 @@ interface DefaultAccountRouteChildren {
 }
 
 const DefaultAccountRouteChildren: DefaultAccountRouteChildren = {
+  DefaultAccountBookingsRoute: DefaultAccountBookingsRoute,
   DefaultAccountDownloadsRoute: DefaultAccountDownloadsRoute,
   DefaultAccountNewProductRoute: DefaultAccountNewProductRoute,
   DefaultAccountPurchasesRoute: DefaultAccountPurchasesRoute,

@@ -151,6 +151,7 @@ export function AccountMenu() {
             {item('/downloads', 'Downloads')}
             {isSeller ? (
               <>
+                {item('/account/bookings', 'Bookings')}
                 {item('/account/customers', 'Customers')}
                 {item('/account/invoices', 'Invoices')}
                 {item('/account/products', 'Your products')}

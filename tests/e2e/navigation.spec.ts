@@ -54,7 +54,15 @@ test('the account menu works from the keyboard on a phone: open, arrows, Tab, Es
   // Tab goes through it in order too.
   await page.keyboard.press('Tab')
   await expect(nav.getByRole('link', { name: 'Purchases' })).toBeFocused()
-  for (const name of ['Downloads', 'Customers', 'Invoices', 'Your products', 'Withdraw', 'Settings']) {
+  for (const name of [
+    'Downloads',
+    'Bookings',
+    'Customers',
+    'Invoices',
+    'Your products',
+    'Withdraw',
+    'Settings',
+  ]) {
     await page.keyboard.press('Tab')
     await expect(nav.getByRole('link', { name })).toBeFocused()
   }

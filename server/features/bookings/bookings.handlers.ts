@@ -2,8 +2,13 @@ import type { Handlers } from '../../rpc/context'
 import { checkoutDeps } from '../checkout/checkout.handlers'
 import { orderView } from '../checkout/payment'
 import { cancelBooking, listBookings, rescheduleBooking } from './bookings.service'
+import { listServices } from './services-list'
 
-export const bookingsHandlers: Pick<Handlers, 'listBookings' | 'rescheduleBooking' | 'cancelBooking'> = {
+export const bookingsHandlers: Pick<
+  Handlers,
+  'listServices' | 'listBookings' | 'rescheduleBooking' | 'cancelBooking'
+> = {
+  listServices: async (input, ctx) => listServices(ctx.db, input),
   listBookings: async (input, ctx) => listBookings(ctx.db, ctx.caller.user.id, input),
   rescheduleBooking: async (input, ctx) => {
     const deps = checkoutDeps(ctx)

@@ -3,10 +3,11 @@ import { Link } from '@tanstack/react-router'
 import { type ReactNode, useEffect, useRef } from 'react'
 import { METHOD_NAMES } from '../../../contract/checkout.constants'
 import type { Order } from '../../../contract/checkout.contract'
-import { formatDate } from '../../lib/dates'
+import { formatDate, formatDateTime } from '../../lib/dates'
 import { RpcError } from '../../lib/rpc'
 import { useSession } from '../../lib/session'
 import { usePageTitle } from '../../lib/title'
+import { BookingChanges } from '../bookings/BookingActions'
 import { money } from '../catalog/money'
 import { requestPersistence } from '../downloads/library'
 import { checkoutQueries } from './checkout.queries'
@@ -327,6 +328,16 @@ function Fulfilment({ order }: { order: Order }) {
         <Section title="Your booking">
           {order.slot ? <p>{slotText(order.slot)}</p> : null}
           {place}
+          {order.slot?.changeUntil ? (
+            <>
+              <p className="muted">
+                You can move or cancel it until {formatDateTime(order.slot.changeUntil, { weekday: true })}.
+              </p>
+              <BookingChanges order={order} />
+            </>
+          ) : order.status === 'paid' && order.slot && Date.parse(order.slot.start) > Date.now() ? (
+            <p className="muted">To move or cancel it now, ask {order.product.seller.displayName}.</p>
+          ) : null}
         </Section>
       )
     case 'merch': {

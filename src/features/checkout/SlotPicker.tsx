@@ -1,14 +1,31 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { isoToZoned } from '../../../contract/zoned-time'
 import { Choice } from '../../components/Form'
-import { formatDate, formatTime } from '../../lib/dates'
+import { formatTime } from '../../lib/dates'
 import { addDays, checkoutQueries, SLOT_DAYS } from './checkout.queries'
 import { buyerTimeZone, zoneName } from './order-format'
 
+type Slot = { start: string; end: string }
+
+/** A day in the buyer's zone as a key (`2026-11-24`) and its parts for the strip's tile. */
+function dayOf(iso: string, timeZone: string) {
+  const date = new Date(iso)
+  const part = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(undefined, { timeZone, ...options }).format(date)
+  return {
+    key: isoToZoned(iso, timeZone).slice(0, 10),
+    weekday: part({ weekday: 'short' }),
+    day: part({ day: 'numeric' }),
+    month: part({ month: 'short' }),
+    long: part({ weekday: 'long', day: 'numeric', month: 'long' }),
+  }
+}
+
 /**
- * A service's free times, grouped by day in the buyer's own time zone (named, since the seller may be
- * elsewhere), two weeks at a time. Radio buttons: arrow keys move between the times of a day.
+ * A service's free times on one screen: a strip of the days that have any (in the buyer's own zone,
+ * named, since the seller may be elsewhere), then the chosen day's times. Both are radio groups: arrow
+ * keys move along the days and along the times; "Later days" fetches two more weeks.
  */
 export function SlotPicker({
   productId,
@@ -17,32 +34,39 @@ export function SlotPicker({
   value,
   onChange,
   error,
+  legend = 'Choose a time',
 }: {
   productId: string
   sellerTimeZone: string
   bookAheadDays: number
   value: string
-  onChange: (slot: { start: string; end: string }) => void
-  error?: string
+  onChange: (slot: Slot) => void
+  error?: string | undefined
+  legend?: string
 }) {
   const id = useId()
   const zone = buyerTimeZone()
   // Days are counted in the seller's zone, as their availability is.
   const today = isoToZoned(new Date().toISOString(), sellerTimeZone).slice(0, 10)
   const slots = useInfiniteQuery(checkoutQueries.slots(productId, today, addDays(today, bookAheadDays)))
-  const days = new Map<string, { start: string; end: string }[]>()
+  const days = new Map<string, { label: ReturnType<typeof dayOf>; times: Slot[] }>()
   for (const page of slots.data?.pages ?? [])
     for (const slot of page.slots) {
-      const day = formatDate(slot.start, { timeZone: zone, weekday: true })
-      days.set(day, [...(days.get(day) ?? []), slot])
+      const label = dayOf(slot.start, zone)
+      const entry = days.get(label.key) ?? { label, times: [] }
+      entry.times.push(slot)
+      days.set(label.key, entry)
     }
+  const valueDay = value ? dayOf(value, zone).key : ''
+  const [picked, setPicked] = useState('')
+  const chosen = days.get(picked) ?? days.get(valueDay) ?? days.values().next().value
   const weeks = ((slots.data?.pages.length ?? 1) * SLOT_DAYS) / 7
   return (
     <fieldset
-      className="fieldset"
+      className="fieldset slot-picker"
       aria-describedby={[`${id}-zone`, error ? `${id}-error` : ''].filter(Boolean).join(' ')}
     >
-      <legend>Choose a time</legend>
+      <legend>{legend}</legend>
       <p className="field-hint" id={`${id}-zone`}>
         Times in your time zone, {zoneName(zone)}.
       </p>
@@ -60,16 +84,51 @@ export function SlotPicker({
           </button>
         </p>
       ) : null}
-      {slots.isSuccess && days.size === 0 ? (
+      {slots.isSuccess && days.size === 0 && !slots.hasNextPage ? (
         <p className="empty-state" role="status">
           {weeks === 2 ? 'No free times in the next two weeks.' : `No free times in the next ${weeks} weeks.`}
         </p>
       ) : null}
-      {[...days].map(([day, times]) => (
-        <fieldset key={day} className="slot-day">
-          <legend>{day}</legend>
+      {days.size > 0 || slots.hasNextPage ? (
+        <fieldset className="day-strip-set">
+          <legend className="visually-hidden">Day</legend>
+          <div className="day-strip">
+            {[...days.values()].map(({ label, times }) => (
+              <label key={label.key} className="day-tile">
+                <input
+                  type="radio"
+                  name={`${id}-day`}
+                  value={label.key}
+                  checked={chosen?.label.key === label.key}
+                  onChange={() => setPicked(label.key)}
+                  aria-label={`${label.long}, ${times.length} free`}
+                />
+                <span aria-hidden="true">
+                  <span className="day-tile-weekday">{label.weekday}</span>
+                  <span className="day-tile-day">{label.day}</span>
+                  <span className="day-tile-month">{label.month}</span>
+                </span>
+              </label>
+            ))}
+            {slots.hasNextPage ? (
+              <button
+                type="button"
+                className="button secondary day-strip-more"
+                disabled={slots.isFetchingNextPage}
+                aria-busy={slots.isFetchingNextPage}
+                onClick={() => void slots.fetchNextPage()}
+              >
+                {slots.isFetchingNextPage ? 'Loading…' : 'Later days'}
+              </button>
+            ) : null}
+          </div>
+        </fieldset>
+      ) : null}
+      {chosen ? (
+        <fieldset className="slot-day">
+          <legend>{chosen.label.long}</legend>
           <div className="slot-times">
-            {times.map((slot) => (
+            {chosen.times.map((slot) => (
               <Choice
                 key={slot.start}
                 tile="slot"
@@ -83,17 +142,6 @@ export function SlotPicker({
             ))}
           </div>
         </fieldset>
-      ))}
-      {slots.hasNextPage ? (
-        <button
-          type="button"
-          className="button secondary"
-          disabled={slots.isFetchingNextPage}
-          aria-busy={slots.isFetchingNextPage}
-          onClick={() => void slots.fetchNextPage()}
-        >
-          {slots.isFetchingNextPage ? 'Loading more days…' : 'Load more days'}
-        </button>
       ) : null}
     </fieldset>
   )

@@ -1,4 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PlannedPage } from '../../../components/PlannedPage'
+import { BookListPage } from '../../../features/bookings/BookListPage'
+import { validateBookSearch } from '../../../features/bookings/book-search'
 
-export const Route = createFileRoute('/_default/book/')({ component: () => <PlannedPage path="/book" /> })
+// ?q=&category=&sort=price live in the URL, so a search can be shared.
+export const Route = createFileRoute('/_default/book/')({
+  validateSearch: validateBookSearch,
+  component: BookListPage,
+})

@@ -1,0 +1,124 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { getRouteApi, Link } from '@tanstack/react-router'
+import type { Booking } from '../../../contract/bookings.contract'
+import { ListState } from '../../components/ListState'
+import { LoadMore } from '../../components/LoadMore'
+import { formatDate, formatTime } from '../../lib/dates'
+import { formatMoney } from '../../lib/money'
+import { usePageTitle } from '../../lib/title'
+import { BookingActions } from './BookingActions'
+import { type AgendaWhen, bookingsQueries } from './bookings.queries'
+
+const route = getRouteApi('/_default/account/bookings')
+
+const STATUS_TEXT: Record<Booking['status'], string> = {
+  booked: 'Booked',
+  cancelling: 'Being refunded',
+  cancelled: 'Cancelled',
+}
+
+/**
+ * /account/bookings: the seller's agenda — upcoming bookings soonest first, grouped by day (past ones
+ * latest first under `?when=past`) — with the buyer, the service, the time and its status, and for those
+ * ahead "Move" and "Cancel booking".
+ */
+export function AgendaPage() {
+  usePageTitle('Bookings')
+  const { when = 'upcoming' } = route.useSearch()
+  const list = useInfiniteQuery(bookingsQueries.list(when))
+  const bookings = list.data?.pages.flatMap((page) => page.bookings) ?? []
+  const days = new Map<string, Booking[]>()
+  for (const booking of bookings) {
+    const day = formatDate(booking.start, { weekday: true })
+    days.set(day, [...(days.get(day) ?? []), booking])
+  }
+  return (
+    <section className="page agenda" aria-labelledby="agenda-heading">
+      <h1 id="agenda-heading">Bookings</h1>
+      <nav aria-label="Upcoming or past" className="chips">
+        {(['upcoming', 'past'] as AgendaWhen[]).map((w) => (
+          <Link
+            key={w}
+            to="/account/bookings"
+            search={w === 'past' ? { when: 'past' } : {}}
+            activeOptions={{ exact: true }}
+            className="chip"
+            aria-current={w === when ? 'page' : undefined}
+            data-status={w === when ? 'active' : undefined}
+          >
+            {w === 'upcoming' ? 'Upcoming' : 'Past'}
+          </Link>
+        ))}
+      </nav>
+      <ListState list={list} what="your bookings" />
+      {list.isSuccess && bookings.length === 0 ? (
+        <div className="empty-state">
+          <p>
+            {when === 'upcoming'
+              ? 'No bookings ahead. People book your services from their pages; they show here.'
+              : 'No past bookings yet.'}
+          </p>
+          <p className="actions">
+            <Link to="/account/services">Your services</Link>
+          </p>
+        </div>
+      ) : null}
+      {[...days].map(([day, items]) => (
+        <section key={day} aria-label={day} className="agenda-day">
+          <h2>{day}</h2>
+          <ul className="cards">
+            {items.map((booking) => (
+              <AgendaItem key={booking.orderId} booking={booking} upcoming={when === 'upcoming'} />
+            ))}
+          </ul>
+        </section>
+      ))}
+      <LoadMore list={list} />
+    </section>
+  )
+}
+
+function AgendaItem({ booking, upcoming }: { booking: Booking; upcoming: boolean }) {
+  const started = Date.parse(booking.start) <= Date.now()
+  return (
+    <li className="card">
+      <h3 className="sale-title">
+        {formatTime(booking.start)}–{formatTime(booking.end)} · {booking.service}
+      </h3>
+      <dl className="details">
+        <dt>Buyer</dt>
+        <dd>
+          <Link to="/account/customers/$key" params={{ key: `e:${booking.buyer.email.toLowerCase()}` }}>
+            {booking.buyer.name || booking.buyer.email}
+          </Link>
+          {booking.buyer.phone ? (
+            <>
+              {' · '}
+              <a href={`tel:+${booking.buyer.phone}`}>+{booking.buyer.phone}</a>
+            </>
+          ) : null}
+        </dd>
+        <dt>Where</dt>
+        <dd>{booking.where}</dd>
+        <dt>Status</dt>
+        <dd>
+          <span className={`badge badge-${booking.status === 'booked' ? 'paid' : 'refunded'}`}>
+            {STATUS_TEXT[booking.status]}
+          </span>
+        </dd>
+        <dt>Paid</dt>
+        <dd>
+          {formatMoney(booking.total.amount, booking.total.currency)} · {booking.reference}
+        </dd>
+      </dl>
+      {upcoming && booking.status === 'booked' && !started ? (
+        <BookingActions
+          orderId={booking.orderId}
+          productId={booking.productId}
+          timeZone={booking.timeZone}
+          as="seller"
+        />
+      ) : null}
+    </li>
+  )
+}
