@@ -117,6 +117,20 @@ async function makeBuyer(base: string, digitalSlug: string) {
   return { token, orderId: started.orderId }
 }
 
+/** The buyer books the demo service's first free time and pays by card: the agenda has a booking. */
+async function bookService(base: string, slug: string, token: string) {
+  const { product } = await json<ProductPage>(`${base}/${slug}/_payload.json`)
+  const { slots } = await rpc<{ slots: { start: string }[] }>(base, 'listSlots', { productId: product.id })
+  const started = await rpc<{ next: { kind: string; url?: string } }>(
+    base,
+    'startCheckout',
+    { productId: product.id, method: 'card', slot: slots[0]?.start, timeZone: 'Africa/Nairobi' },
+    token,
+  )
+  if (started.next.kind === 'redirect' && started.next.url)
+    await submitSandboxCard(started.next.url, '4242424242424242')
+}
+
 async function signInToken(base: string, email: string, password: string) {
   return (await rpc<{ token: string }>(base, 'signIn', { email, password })).token
 }
@@ -150,6 +164,7 @@ async function shots(
     admin: await signInToken(base, 'admin@soko.test', DEMO_PASSWORD),
   }
   const invoiceId = await sentInvoice(base, tokens.seller)
+  await bookService(base, bySlug('service'), tokens.buyer)
   const params: Record<string, string> = {
     $category: explore.categories[0]?.slug ?? 'photography',
     $handle: 'wanjiru',

@@ -1,6 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
+import { useState } from 'react'
 import type { Booking } from '../../../contract/bookings.contract'
+import { FormMessage } from '../../components/Form'
 import { ListState } from '../../components/ListState'
 import { LoadMore } from '../../components/LoadMore'
 import { formatDate, formatTime } from '../../lib/dates'
@@ -26,6 +28,8 @@ export function AgendaPage() {
   usePageTitle('Bookings')
   const { when = 'upcoming' } = route.useSearch()
   const list = useInfiniteQuery(bookingsQueries.list(when))
+  // A moved booking changes day (and card): what happened is said here, above the list.
+  const [message, setMessage] = useState<string | null>(null)
   const bookings = list.data?.pages.flatMap((page) => page.bookings) ?? []
   const days = new Map<string, Booking[]>()
   for (const booking of bookings) {
@@ -50,6 +54,7 @@ export function AgendaPage() {
           </Link>
         ))}
       </nav>
+      <FormMessage message={message} tone="ok" />
       <ListState list={list} what="your bookings" />
       {list.isSuccess && bookings.length === 0 ? (
         <div className="empty-state">
@@ -68,7 +73,12 @@ export function AgendaPage() {
           <h2>{day}</h2>
           <ul className="cards">
             {items.map((booking) => (
-              <AgendaItem key={booking.orderId} booking={booking} upcoming={when === 'upcoming'} />
+              <AgendaItem
+                key={booking.orderId}
+                booking={booking}
+                upcoming={when === 'upcoming'}
+                onDone={setMessage}
+              />
             ))}
           </ul>
         </section>
@@ -78,7 +88,15 @@ export function AgendaPage() {
   )
 }
 
-function AgendaItem({ booking, upcoming }: { booking: Booking; upcoming: boolean }) {
+function AgendaItem({
+  booking,
+  upcoming,
+  onDone,
+}: {
+  booking: Booking
+  upcoming: boolean
+  onDone: (message: string) => void
+}) {
   const started = Date.parse(booking.start) <= Date.now()
   return (
     <li className="card">
@@ -117,6 +135,7 @@ function AgendaItem({ booking, upcoming }: { booking: Booking; upcoming: boolean
           productId={booking.productId}
           timeZone={booking.timeZone}
           as="seller"
+          onDone={onDone}
         />
       ) : null}
     </li>

@@ -22,19 +22,23 @@ export function BookingActions({
   timeZone,
   accessKey,
   as,
+  onDone,
 }: {
   orderId: string
   productId: string
   timeZone: string
   accessKey?: string | undefined
   as: 'buyer' | 'seller'
+  /** Where to say what happened when this booking's place on the page changes with it (the agenda). */
+  onDone?: (message: string) => void
 }) {
   const queryClient = useQueryClient()
   const id = useId()
   const [open, setOpen] = useState<'move' | 'cancel' | null>(null)
   const [slot, setSlot] = useState<Slot | null>(null)
   const [reason, setReason] = useState('')
-  const [done, setDone] = useState<string | null>(null)
+  const [done, setDoneHere] = useState<string | null>(null)
+  const setDone = (message: string | null) => (message && onDone ? onDone(message) : setDoneHere(message))
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: bookingsQueries.all() }),
