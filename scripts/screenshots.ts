@@ -118,10 +118,10 @@ async function makeBuyer(base: string, digitalSlug: string) {
 }
 
 /** The buyer books the demo service's first free time and pays by card: the agenda has a booking. */
-async function bookService(base: string, slug: string, token: string) {
+async function bookService(base: string, slug: string, token: string): Promise<string> {
   const { product } = await json<ProductPage>(`${base}/${slug}/_payload.json`)
   const { slots } = await rpc<{ slots: { start: string }[] }>(base, 'listSlots', { productId: product.id })
-  const started = await rpc<{ next: { kind: string; url?: string } }>(
+  const started = await rpc<{ orderId: string; next: { kind: string; url?: string } }>(
     base,
     'startCheckout',
     { productId: product.id, method: 'card', slot: slots[0]?.start, timeZone: 'Africa/Nairobi' },
@@ -129,6 +129,7 @@ async function bookService(base: string, slug: string, token: string) {
   )
   if (started.next.kind === 'redirect' && started.next.url)
     await submitSandboxCard(started.next.url, '4242424242424242')
+  return started.orderId
 }
 
 async function signInToken(base: string, email: string, password: string) {
@@ -164,7 +165,7 @@ async function shots(
     admin: await signInToken(base, 'admin@soko.test', DEMO_PASSWORD),
   }
   const invoiceId = await sentInvoice(base, tokens.seller)
-  await bookService(base, bySlug('service'), tokens.buyer)
+  const bookingId = await bookService(base, bySlug('service'), tokens.buyer)
   const params: Record<string, string> = {
     $category: explore.categories[0]?.slug ?? 'photography',
     $handle: 'wanjiru',
@@ -184,6 +185,30 @@ async function shots(
     if (route === '/account/invoices/$id') url = `/account/invoices/${invoiceId}`
     const name = route === '/' ? 'home' : route.slice(1).replaceAll('/', '_').replaceAll('$', '')
     list.push({ name, url, who: whoFor(route) })
+    if (route === '/book/$slug')
+      list.push({
+        name: 'book_slug-picker',
+        url,
+        who: 'visitor',
+        act: async (page) => {
+          await page.getByRole('button', { name: 'Book and pay' }).click()
+          await page.getByText(/^Times in your time zone/).waitFor()
+          await page.waitForTimeout(300)
+        },
+      })
+    if (route === '/sucess-payment')
+      list.push({ name: 'sucess-payment-booking', url: `/sucess-payment?order=${bookingId}`, who: 'buyer' })
+    if (route === '/account/bookings')
+      list.push({
+        name: 'account_bookings-move',
+        url,
+        who: 'seller',
+        act: async (page) => {
+          await page.getByRole('button', { name: 'Move' }).first().click()
+          await page.getByText(/^Times in your time zone/).waitFor()
+          await page.waitForTimeout(300)
+        },
+      })
     if (route === '/account/customers')
       list.push({ name: 'account_customers-orders', url: '/account/customers?view=orders', who: 'seller' })
     if (route === '/$product') {

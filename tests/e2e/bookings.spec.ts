@@ -11,7 +11,8 @@ import { signInTyping } from './session'
 /**
  * A service booked from a phone on one screen: the buyer finds it on /book, picks a day on the strip and
  * a time, pays by M-Pesa on the sandbox handset, and gets the confirmation with its calendar file. The
- * seller finds it in the agenda and moves it; the buyer is mailed and texted the new time.
+ * seller finds it in the agenda and moves it; the buyer is mailed and texted the new time, then cancels it
+ * from their order page, within the seller's notice.
  */
 
 const run = randomBytes(3).toString('hex')
@@ -132,6 +133,25 @@ test('a buyer books on one screen and gets the .ics; the seller moves it and the
   expect(moved?.text).toMatch(/New time: \w{3} \d{1,2} \w{3}, \d\d:\d\d–\d\d:\d\d/)
   const text = phone.locator('.sms', { hasText: 'has moved to' })
   await expect(text).toContainText(`Soko: your booking "${TITLE}" has moved to`, { timeout: 20_000 })
+
+  // Still days ahead, within the seller's notice: the buyer cancels it from their order page.
+  await page.reload()
+  await expect(page.getByText(/^You can move or cancel it until /)).toBeVisible()
+  await page.getByRole('button', { name: 'Cancel booking' }).click()
+  await page.getByLabel('Reason, for the seller (optional)').click()
+  await page.keyboard.type('Travelling that week')
+  await page.getByRole('button', { name: 'Cancel and refund' }).click()
+  // The order page turns to the refund (M-Pesa sends the money back to the paying phone).
+  await expect(
+    page.getByText(/KES\s1,200\.00 (was refunded to you|is on its way back to you) by M-Pesa/),
+  ).toBeVisible({
+    timeout: 15_000,
+  })
+  await expect
+    .poll(() => mailsTo(DEMO_SELLER.email).some((m) => m.subject.startsWith(`Booking cancelled: ${TITLE}`)), {
+      timeout: 10_000,
+    })
+    .toBe(true)
   await handset.close()
   await sellerContext.close()
 })

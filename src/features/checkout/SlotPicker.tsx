@@ -137,7 +137,9 @@ export function SlotPicker({
                 checked={value === slot.start}
                 onChoose={() => onChange(slot)}
               >
-                {formatTime(slot.start, { timeZone: zone })}–{formatTime(slot.end, { timeZone: zone })}
+                {/* The start is what people scan for; the end is said to screen readers (the length is known). */}
+                {formatTime(slot.start, { timeZone: zone })}
+                <span className="visually-hidden"> to {formatTime(slot.end, { timeZone: zone })}</span>
               </Choice>
             ))}
           </div>
