@@ -6,9 +6,6 @@ import type { CheckoutDeps } from '../../server/features/checkout/deps'
 import { bookingsSweep } from '../../server/jobs/bookings.job'
 import { createJobRunner } from '../../server/jobs/runner'
 import { createLogger } from '../../server/lib/log'
-import { createMailer } from '../../server/mail/mailer'
-import { createGateway } from '../../server/payments/gateway'
-import { createSms } from '../../server/sms/sms'
 import { transactionsCsv } from '../../src/features/transactions/transactions-csv'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
@@ -82,15 +79,8 @@ describe.each(databaseKinds)('bookings on %s', (kind) => {
 
   beforeAll(async () => {
     app = await startApp(kind)
-    const log = createLogger('silent')
-    deps = {
-      db: app.database.db,
-      config: app.config,
-      log,
-      mailer: createMailer(app.config, log),
-      gateway: createGateway(app.config),
-      sms: createSms({ db: app.database.db, config: app.config, log, mailer: createMailer(app.config, log) }),
-    }
+    // The app's own services, as its job runner gets them.
+    deps = app.checkout
     seller = await sellerOf(app, 'muthoni')
     buyer = await personOf(app, 'tom@example.co.uk', { name: 'Tom Hughes' })
     // Tom confirmed his phone: bookings text him too.
