@@ -71,6 +71,13 @@ export const startCheckoutInput = z.strictObject({
   phone: kenyanMobile.optional(),
   /** The buyer's time zone, so mails state a booking's time as they read it. */
   timeZone: z.string().max(60).optional(),
+  /** Events: the name on each ticket, one per ticket bought (the buyer's own when left out). */
+  holders: z
+    .array(
+      z.string().trim().min(2, 'Give the name on this ticket').max(80, 'Keep the name under 80 characters'),
+    )
+    .max(10)
+    .optional(),
 })
 
 export const charge = z.object({
@@ -95,6 +102,8 @@ export const orderStatus = z.enum(ORDER_STATUSES)
 export const ticket = z.object({
   code: z.string(),
   ticketType: z.string(),
+  /** The name on the ticket. */
+  holder: z.string(),
   /** The code as an SVG QR image, for the door. */
   qrSvg: z.string(),
 })

@@ -11,6 +11,7 @@ import { invoicesContract } from './invoices.contract'
 import { payoutsContract } from './payouts.contract'
 import { settingsContract } from './settings.contract'
 import { smsContract } from './sms.contract'
+import { ticketsContract } from './tickets.contract'
 import { transactionsContract } from './transactions.contract'
 
 /** Every RPC subject Soko answers. Each area adds its own `<area>.contract.ts` here. */
@@ -27,6 +28,7 @@ export const contract = {
   ...payoutsContract,
   ...settingsContract,
   ...smsContract,
+  ...ticketsContract,
   ...transactionsContract,
 }
 

@@ -92,4 +92,6 @@ export const subjectKinds: { [S in SubjectName]: Contract[S]['kind'] } = {
   listBookings: 'query',
   rescheduleBooking: 'mutation',
   cancelBooking: 'mutation',
+  listAttendees: 'query',
+  syncCheckIns: 'mutation',
 }

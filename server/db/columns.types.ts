@@ -37,6 +37,8 @@ export interface OrderItem {
   /** Events: the ticket type and its name. */
   ticketTypeId?: string
   ticketType?: string
+  /** Events: the name on each ticket, as the buyer gave them (their own when they gave none). */
+  holders?: string[]
   /** Services: the booked time. */
   slot?: { start: string; end: string }
   /** Services: how often the booking has been moved (its calendar event's sequence). */

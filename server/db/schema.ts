@@ -388,6 +388,8 @@ export const tickets = pgTable(
       .references(() => orders.id),
     code: text('code').notNull().unique(),
     ticketTypeId: text('ticket_type_id').notNull(),
+    /** The name on the ticket, as the buyer gave it at checkout (theirs unless changed). */
+    holderName: text('holder_name'),
     createdAt: createdAt(),
   },
   (t) => [index('tickets_order_idx').on(t.orderId)],
@@ -434,7 +436,7 @@ export const downloads = pgTable(
   (t) => [index('downloads_order_idx').on(t.orderId)],
 )
 
-export { bookingReminders } from './bookings.schema'
+export { bookingReminders, checkIns } from './bookings.schema'
 export {
   customerNotes,
   invoiceCounters,
@@ -445,5 +447,4 @@ export {
 } from './invoices.schema'
 export { payoutMethods, payoutSchedules, payouts } from './payouts.schema'
 export { orderLinks, smsMessages, smsOptOuts } from './sms.schema'
-// Tables of the server itself rather than of the marketplace.
-export { jobs, sandboxObjects } from './system.schema'
+export { jobs, sandboxObjects } from './system.schema' // the server's own tables, not the marketplace's

@@ -15,6 +15,7 @@ import { downloadsHandlers } from '../features/downloads/downloads.handlers'
 import { invoicesHandlers } from '../features/invoices/invoices.handlers'
 import { payoutsHandlers } from '../features/payouts/payouts.handlers'
 import { settingsHandlers } from '../features/settings/settings.handlers'
+import { ticketsHandlers } from '../features/tickets/tickets.handlers'
 import { transactionsHandlers } from '../features/transactions/transactions.handlers'
 import { smsHandlers } from '../sms/sms.handlers'
 import type { Handlers } from './context'
@@ -38,5 +39,6 @@ export const handlers: Handlers = {
   ...invoicesHandlers,
   ...customersHandlers,
   ...bookingsHandlers,
+  ...ticketsHandlers,
   ...smsHandlers,
 }

@@ -128,6 +128,7 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
             .map((t) => ({
               code: t.code,
               ticketType: row.item.ticketType ?? '',
+              holder: t.holderName ?? '',
               qrSvg: renderSVG(t.code, { border: 2 }),
             }))
         : [],

@@ -31,6 +31,8 @@ export interface CheckoutInput extends Selection {
   email?: string | undefined
   phone?: string | undefined
   timeZone?: string | undefined
+  /** Events: the name on each ticket. */
+  holders?: string[] | undefined
 }
 
 /** A published product with its seller's currency and name, or 404. */
@@ -128,6 +130,13 @@ export async function startCheckout(
   // Priced once before the transaction, so that bad input is refused before a guest account is made, and
   // again under the product's lock below, where the hold is decided.
   const priced = await priceWithSlot(db, product, input)
+  if (input.holders && (product.kind !== 'event' || input.holders.length !== priced.quantity))
+    throw new AppError(400, 'Give one name for each ticket', {
+      holders:
+        product.kind === 'event'
+          ? `Give ${priced.quantity} names, one per ticket`
+          : 'Only tickets carry names',
+    })
   const total: Money = { amount: priced.total, currency: priced.currency }
   const free = priced.total === 0
   const method = free ? 'free' : input.method
@@ -193,7 +202,12 @@ export async function startCheckout(
             productId: locked.id,
             kind: locked.kind,
             status: 'pending',
-            item: { ...now.item, label: now.label, timeZone: input.timeZone ?? null },
+            item: {
+              ...now.item,
+              label: now.label,
+              timeZone: input.timeZone ?? null,
+              ...(input.holders ? { holders: input.holders } : {}),
+            },
             itemKey: now.itemKey,
             quantity: now.quantity,
             subtotal: now.subtotal,

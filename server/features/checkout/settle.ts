@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { PaymentMethod } from '../../../contract/checkout.constants'
-import { orders, paymentEvents, products, tickets } from '../../db/schema'
+import { orders, paymentEvents, products, tickets, users } from '../../db/schema'
 import { postTransaction } from '../../ledger/ledger'
 import { saleEntries } from '../../ledger/postings'
 import { uuidv7 } from '../../lib/uuid'
@@ -175,15 +175,19 @@ export async function fulfilPaid(
       memo: `Sale ${updated.reference}`,
       entries: saleEntries(updated, paidAt, holdDays),
     })
-  if (updated.kind === 'event')
+  if (updated.kind === 'event') {
+    // Each ticket carries the name given for it at checkout, else the buyer's.
+    const [buyer] = await tx.select({ name: users.name }).from(users).where(eq(users.id, updated.buyerId))
     await tx.insert(tickets).values(
-      Array.from({ length: updated.quantity }, () => ({
+      Array.from({ length: updated.quantity }, (_, i) => ({
         id: uuidv7(),
         orderId: updated.id,
         code: `${updated.reference}-${randomBytes(5).toString('hex').toUpperCase()}`,
         ticketTypeId: updated.itemKey,
+        holderName: updated.item.holders?.[i] ?? buyer?.name ?? null,
       })),
     )
+  }
   if (updated.kind === 'service' && updated.item.slot)
     await scheduleReminders(tx, updated.id, updated.item.slot, paidAt.getTime())
   await tx

@@ -314,6 +314,12 @@ function Fulfilment({ order }: { order: Order }) {
                   height={192}
                 />
                 <span>
+                  {ticket.holder ? (
+                    <>
+                      <strong>{ticket.holder}</strong>
+                      <br />
+                    </>
+                  ) : null}
                   {ticket.ticketType}
                   <br />
                   <code>{ticket.code}</code>

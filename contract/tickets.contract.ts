@@ -1,0 +1,95 @@
+import { z } from 'zod'
+import { defineSubject } from './rpc'
+
+/**
+ * Event tickets at the door: the attendee list a seller downloads to their phone before doors open, and the
+ * check-ins its devices recorded (offline too) sent back in batches. Codes are the tickets' own.
+ */
+
+const eventId = z.uuid({ error: 'Choose an event' })
+
+export const attendee = z.object({
+  code: z.string(),
+  holder: z.string(),
+  ticketTypeId: z.string(),
+  ticketType: z.string(),
+  buyerEmail: z.string(),
+  reference: z.string(),
+  /** Refunded (or being refunded) tickets let nobody in. */
+  status: z.enum(['valid', 'refunded']),
+  /** Every check-in recorded for it, first first: the first let them in. */
+  checkIns: z.array(z.object({ at: z.string(), door: z.string() })),
+})
+export type Attendee = z.infer<typeof attendee>
+
+export const attendeeList = z.object({
+  event: z.object({
+    id: z.string(),
+    title: z.string(),
+    startsAt: z.string(),
+    endsAt: z.string().nullable(),
+    timeZone: z.string(),
+    where: z.string(),
+  }),
+  /** Per ticket type: its capacity, tickets sold (not refunded) and checked in. */
+  types: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      capacity: z.number().int(),
+      sold: z.number().int(),
+      checkedIn: z.number().int(),
+    }),
+  ),
+  attendees: z.array(attendee),
+  /** When the list was made, for the device's "last updated". */
+  at: z.string(),
+})
+export type AttendeeList = z.infer<typeof attendeeList>
+
+export const CHECK_IN_RESULTS = ['valid', 'duplicate', 'refunded', 'other-event', 'unknown'] as const
+
+export const ticketsContract = {
+  listAttendees: defineSubject({
+    kind: 'query',
+    access: 'seller',
+    summary:
+      'An event’s attendees for its seller: every ticket with its holder, type, buyer, status and check-ins, ' +
+      'and per ticket type the capacity, sold and checked in. The list a door device keeps for offline.',
+    input: z.strictObject({ eventId }),
+    output: attendeeList,
+  }),
+  syncCheckIns: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary:
+      'Records check-ins a door device made (offline too), each once by its id, and answers for each: valid ' +
+      '(the first for its ticket), duplicate (with the first one’s time and door), refunded, another event, or ' +
+      'unknown.',
+    input: z.strictObject({
+      eventId,
+      deviceId: z.string().trim().min(8).max(64),
+      door: z.string().trim().min(1, 'Name this door').max(40, 'Keep the door’s name short'),
+      checkIns: z
+        .array(
+          z.strictObject({
+            id: z.uuid({ error: 'Not a check-in' }),
+            code: z.string().trim().min(1).max(64),
+            at: z.iso.datetime({ offset: true, error: 'Not a time' }),
+          }),
+        )
+        .max(500, 'Send at most 500 check-ins at a time'),
+    }),
+    output: z.object({
+      results: z.array(
+        z.object({
+          id: z.string(),
+          result: z.enum(CHECK_IN_RESULTS),
+          holder: z.string().nullable(),
+          /** A duplicate's first check-in. */
+          first: z.object({ at: z.string(), door: z.string() }).nullable(),
+        }),
+      ),
+    }),
+  }),
+}
