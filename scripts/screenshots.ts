@@ -215,7 +215,7 @@ async function shots(
       for (const kind of ['service', 'merch', 'event'])
         list.push({ name: `product-${kind}`, url: `/${bySlug(kind)}`, who: 'visitor' })
       // ?buy=1 opens the checkout by itself, as a Buy pressed before the script arrived does.
-      for (const kind of ['digital', 'merch'])
+      for (const kind of ['digital', 'merch', 'event'])
         list.push({ name: `product-${kind}-checkout`, url: `/${bySlug(kind)}?buy=1`, who: 'visitor' })
     }
     if (route === '/') {

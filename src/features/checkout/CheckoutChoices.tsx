@@ -37,6 +37,7 @@ export function CheckoutChoices({
       <VariantChoice choices={choices} errors={errors} />
       <TicketTypeChoice choices={choices} errors={errors} />
       {choices.counted ? <QuantityField choices={choices} errors={errors} /> : null}
+      <HolderFields choices={choices} errors={errors} />
       <AmountField product={product} choices={choices} errors={errors} />
     </>
   )
@@ -109,6 +110,28 @@ function QuantityField({ choices: { quantity, setQuantity, maxQuantity, variant 
           : `Up to ${maxQuantity} in one order`
       }
     />
+  )
+}
+
+/** An event's tickets each carry a name: one field per ticket, shown at the door. */
+function HolderFields({ choices: { holders, setHolder }, errors }: ChoiceProps) {
+  if (holders.length === 0) return null
+  return (
+    <fieldset className="fieldset">
+      <legend>{holders.length === 1 ? 'Name on the ticket' : 'Names on the tickets'}</legend>
+      {holders.map((name, i) => (
+        <Field
+          // biome-ignore lint/suspicious/noArrayIndexKey: the fields are the tickets, in order
+          key={i}
+          label={holders.length === 1 ? 'Full name' : `Ticket ${i + 1}`}
+          name={`holders.${i}`}
+          autoComplete={i === 0 ? 'name' : 'off'}
+          value={name}
+          onChange={(e) => setHolder(i, e.target.value)}
+          errors={errors}
+        />
+      ))}
+    </fieldset>
   )
 }
 

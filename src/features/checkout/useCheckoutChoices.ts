@@ -7,7 +7,7 @@ import { minorUnits, onSale, type QuoteInput, type Slot } from './checkout-model
  * What the buyer picks of the item itself: the variant or ticket type, how many, the booked time and, for
  * pay-what-you-want, the amount; with the limits the page's data sets on them.
  */
-export function useCheckoutChoices(product: PublicProduct) {
+export function useCheckoutChoices(product: PublicProduct, buyerName = '') {
   const variants = product.kind === 'merch' ? product.details.variants : []
   const ticketTypes = product.kind === 'event' ? product.details.ticketTypes : []
   const pwyw = product.kind === 'digital' ? product.details.payWhatYouWant : null
@@ -21,6 +21,14 @@ export function useCheckoutChoices(product: PublicProduct) {
   )
   const [quantity, setQuantity] = useState('1')
   const [slot, setSlot] = useState<Slot | null>(null)
+  // Events: the name on each ticket, the buyer's own on the first when they are signed in.
+  const [holders, setHolders] = useState<string[]>([])
+  const setHolder = (index: number, name: string) =>
+    setHolders((all) => {
+      const next = [...all]
+      next[index] = name
+      return next
+    })
   const [amount, setAmount] = useState(() =>
     pwyw ? String(product.price.amount / 10 ** minorUnits(product.price.currency)) : '',
   )
@@ -60,6 +68,12 @@ export function useCheckoutChoices(product: PublicProduct) {
     setQuantity,
     slot,
     setSlot,
+    /** One name per ticket of the quantity chosen (a ticket added later starts empty). */
+    holders: Array.from(
+      { length: product.kind === 'event' && quantityOk ? quantityValue : 0 },
+      (_, i) => holders[i] ?? (i === 0 ? buyerName : ''),
+    ),
+    setHolder,
     amount,
     setAmount,
     variant,

@@ -38,7 +38,7 @@ export function useCheckoutForm(product: PublicProduct) {
   const pickup = product.kind === 'merch' ? product.details.pickup : null
   const [shipsTo] = useState(() => [...new Set(zones.flatMap((z) => z.countries))])
 
-  const choices = useCheckoutChoices(product)
+  const choices = useCheckoutChoices(product, session.user?.name ?? '')
   const [deliveryKind, setDeliveryKind] = useState<DeliveryKind>(zones.length > 0 ? 'ship' : 'pickup')
   const [address, setAddress] = useState<Address>({ ...EMPTY_ADDRESS, country: shipsTo[0] ?? '' })
   const [email, setEmail] = useState('')
@@ -91,6 +91,9 @@ export function useCheckoutForm(product: PublicProduct) {
     if (product.kind === 'service' && !slot) found.slot = 'Choose a time'
     if (!quantityOk) found.quantity = `Choose a quantity from 1 to ${maxQuantity}`
     if (pwyw && !amountOk) found.amount = `Pay at least ${money(pwyw.minimum)}`
+    choices.holders.forEach((name, i) => {
+      if (name.trim().length < 2) found[`holders.${i}`] = 'Give the name on this ticket'
+    })
     if (!signedIn && !email.trim()) found.email = 'Give the e-mail address for your receipt and downloads'
     if (!free && method === 'mpesa' && !normalizeKenyanMobile(phone)) found.phone = MPESA_PHONE_HINT
     return found
@@ -144,6 +147,7 @@ export function useCheckoutForm(product: PublicProduct) {
       ...(free ? {} : { method }),
       ...(!free && method === 'mpesa' ? { phone: normalizeKenyanMobile(phone) ?? phone } : {}),
       ...(signedIn ? {} : { email: email.trim() }),
+      ...(choices.holders.length ? { holders: choices.holders.map((name) => name.trim()) } : {}),
       timeZone: buyerTimeZone(),
     })
   }
