@@ -91,6 +91,8 @@ export const pageMeta: Record<AppRoute, PageMeta> = {
   '/account/customers': { name: 'Customers', private: true },
   '/account/customers/$key': { name: 'Customer', private: true },
   '/account/bookings': { name: 'Bookings', private: true },
+  '/account/check-in': { name: 'Check-in', private: true },
+  '/account/check-in/$eventId': { name: 'Check-in', private: true },
   '/account/downloads': { name: 'Downloads', private: true },
   '/account/settings/profile': { name: 'Profile', private: true },
   '/account/products/services': { name: 'Services', private: true },

@@ -46,6 +46,8 @@ export const appRoutes = [
   '/account/customers',
   '/account/customers/$key',
   '/account/bookings',
+  '/account/check-in',
+  '/account/check-in/$eventId',
   '/account/downloads',
   '/account/settings/profile',
   '/account/products/services',

@@ -166,6 +166,8 @@ async function shots(
   }
   const invoiceId = await sentInvoice(base, tokens.seller)
   const bookingId = await bookService(base, bySlug('service'), tokens.buyer)
+  const { product: event } = await json<ProductPage>(`${base}/${bySlug('event')}/_payload.json`)
+  const eventId = event.id
   const params: Record<string, string> = {
     $category: explore.categories[0]?.slug ?? 'photography',
     $handle: 'wanjiru',
@@ -175,6 +177,7 @@ async function shots(
     $product: digital,
     // A buyer of the demo's sales, who also has a draft invoice: the client page with both.
     $key: 'e:amina@soko.test',
+    $eventId: eventId,
   }
   const list: Shot[] = []
   for (const route of appRoutes) {

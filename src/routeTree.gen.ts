@@ -49,6 +49,8 @@ import { Route as DefaultExploreCategoryRouteImport } from './routes/_default/ex
 import { Route as DefaultResetIndexRouteImport } from './routes/_default/reset/index'
 import { Route as DefaultResetIdRouteImport } from './routes/_default/reset/$id'
 import { Route as DefaultVerifyIndexRouteImport } from './routes/_default/verify/index'
+import { Route as DefaultAccountCheckInIndexRouteImport } from './routes/_default/account/check-in/index'
+import { Route as DefaultAccountCheckInEventIdRouteImport } from './routes/_default/account/check-in/$eventId'
 import { Route as DefaultAccountCreateInvoiceRouteImport } from './routes/_default/account/create/invoice'
 import { Route as DefaultAccountCreateMerchRouteImport } from './routes/_default/account/create/merch'
 import { Route as DefaultAccountCreateProductRouteImport } from './routes/_default/account/create/product'
@@ -263,6 +265,18 @@ const DefaultVerifyIndexRoute = DefaultVerifyIndexRouteImport.update({
   path: '/verify/',
   getParentRoute: () => DefaultRoute,
 } as any)
+const DefaultAccountCheckInIndexRoute =
+  DefaultAccountCheckInIndexRouteImport.update({
+    id: '/check-in/',
+    path: '/check-in/',
+    getParentRoute: () => DefaultAccountRoute,
+  } as any)
+const DefaultAccountCheckInEventIdRoute =
+  DefaultAccountCheckInEventIdRouteImport.update({
+    id: '/check-in/$eventId',
+    path: '/check-in/$eventId',
+    getParentRoute: () => DefaultAccountRoute,
+  } as any)
 const DefaultAccountCreateInvoiceRoute =
   DefaultAccountCreateInvoiceRouteImport.update({
     id: '/create/invoice',
@@ -381,6 +395,7 @@ export interface FileRoutesByFullPath {
   '/explore/': typeof DefaultExploreIndexRoute
   '/reset/': typeof DefaultResetIndexRoute
   '/verify/': typeof DefaultVerifyIndexRoute
+  '/account/check-in/$eventId': typeof DefaultAccountCheckInEventIdRoute
   '/account/create/invoice': typeof DefaultAccountCreateInvoiceRoute
   '/account/create/merch': typeof DefaultAccountCreateMerchRoute
   '/account/create/product': typeof DefaultAccountCreateProductRoute
@@ -390,6 +405,7 @@ export interface FileRoutesByFullPath {
   '/account/products/services': typeof DefaultAccountProductsServicesRoute
   '/account/settings/profile': typeof DefaultAccountSettingsProfileRoute
   '/verify/account/$token': typeof DefaultVerifyAccountTokenRoute
+  '/account/check-in/': typeof DefaultAccountCheckInIndexRoute
   '/account/customers/': typeof DefaultAccountCustomersIndexRoute
   '/account/invoices/': typeof DefaultAccountInvoicesIndexRoute
   '/account/products/': typeof DefaultAccountProductsIndexRoute
@@ -430,6 +446,7 @@ export interface FileRoutesByTo {
   '/explore': typeof DefaultExploreIndexRoute
   '/reset': typeof DefaultResetIndexRoute
   '/verify': typeof DefaultVerifyIndexRoute
+  '/account/check-in/$eventId': typeof DefaultAccountCheckInEventIdRoute
   '/account/create/invoice': typeof DefaultAccountCreateInvoiceRoute
   '/account/create/merch': typeof DefaultAccountCreateMerchRoute
   '/account/create/product': typeof DefaultAccountCreateProductRoute
@@ -439,6 +456,7 @@ export interface FileRoutesByTo {
   '/account/products/services': typeof DefaultAccountProductsServicesRoute
   '/account/settings/profile': typeof DefaultAccountSettingsProfileRoute
   '/verify/account/$token': typeof DefaultVerifyAccountTokenRoute
+  '/account/check-in': typeof DefaultAccountCheckInIndexRoute
   '/account/customers': typeof DefaultAccountCustomersIndexRoute
   '/account/invoices': typeof DefaultAccountInvoicesIndexRoute
   '/account/products': typeof DefaultAccountProductsIndexRoute
@@ -486,6 +504,7 @@ export interface FileRoutesById {
   '/_default/explore/': typeof DefaultExploreIndexRoute
   '/_default/reset/': typeof DefaultResetIndexRoute
   '/_default/verify/': typeof DefaultVerifyIndexRoute
+  '/_default/account/check-in/$eventId': typeof DefaultAccountCheckInEventIdRoute
   '/_default/account/create/invoice': typeof DefaultAccountCreateInvoiceRoute
   '/_default/account/create/merch': typeof DefaultAccountCreateMerchRoute
   '/_default/account/create/product': typeof DefaultAccountCreateProductRoute
@@ -495,6 +514,7 @@ export interface FileRoutesById {
   '/_default/account/products/services': typeof DefaultAccountProductsServicesRoute
   '/_default/account/settings/profile': typeof DefaultAccountSettingsProfileRoute
   '/_default/verify/account/$token': typeof DefaultVerifyAccountTokenRoute
+  '/_default/account/check-in/': typeof DefaultAccountCheckInIndexRoute
   '/_default/account/customers/': typeof DefaultAccountCustomersIndexRoute
   '/_default/account/invoices/': typeof DefaultAccountInvoicesIndexRoute
   '/_default/account/products/': typeof DefaultAccountProductsIndexRoute
@@ -541,6 +561,7 @@ export interface FileRouteTypes {
     | '/explore/'
     | '/reset/'
     | '/verify/'
+    | '/account/check-in/$eventId'
     | '/account/create/invoice'
     | '/account/create/merch'
     | '/account/create/product'
@@ -550,6 +571,7 @@ export interface FileRouteTypes {
     | '/account/products/services'
     | '/account/settings/profile'
     | '/verify/account/$token'
+    | '/account/check-in/'
     | '/account/customers/'
     | '/account/invoices/'
     | '/account/products/'
@@ -590,6 +612,7 @@ export interface FileRouteTypes {
     | '/explore'
     | '/reset'
     | '/verify'
+    | '/account/check-in/$eventId'
     | '/account/create/invoice'
     | '/account/create/merch'
     | '/account/create/product'
@@ -599,6 +622,7 @@ export interface FileRouteTypes {
     | '/account/products/services'
     | '/account/settings/profile'
     | '/verify/account/$token'
+    | '/account/check-in'
     | '/account/customers'
     | '/account/invoices'
     | '/account/products'
@@ -645,6 +669,7 @@ export interface FileRouteTypes {
     | '/_default/explore/'
     | '/_default/reset/'
     | '/_default/verify/'
+    | '/_default/account/check-in/$eventId'
     | '/_default/account/create/invoice'
     | '/_default/account/create/merch'
     | '/_default/account/create/product'
@@ -654,6 +679,7 @@ export interface FileRouteTypes {
     | '/_default/account/products/services'
     | '/_default/account/settings/profile'
     | '/_default/verify/account/$token'
+    | '/_default/account/check-in/'
     | '/_default/account/customers/'
     | '/_default/account/invoices/'
     | '/_default/account/products/'
@@ -947,6 +973,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultVerifyIndexRouteImport
       parentRoute: typeof DefaultRoute
     }
+    '/_default/account/check-in/': {
+      id: '/_default/account/check-in/'
+      path: '/check-in'
+      fullPath: '/account/check-in/'
+      preLoaderRoute: typeof DefaultAccountCheckInIndexRouteImport
+      parentRoute: typeof DefaultAccountRoute
+    }
+    '/_default/account/check-in/$eventId': {
+      id: '/_default/account/check-in/$eventId'
+      path: '/check-in/$eventId'
+      fullPath: '/account/check-in/$eventId'
+      preLoaderRoute: typeof DefaultAccountCheckInEventIdRouteImport
+      parentRoute: typeof DefaultAccountRoute
+    }
     '/_default/account/create/invoice': {
       id: '/_default/account/create/invoice'
       path: '/create/invoice'
@@ -1051,6 +1091,7 @@ interface DefaultAccountRouteChildren {
   DefaultAccountVerifyRoute: typeof DefaultAccountVerifyRoute
   DefaultAccountWithdrawRoute: typeof DefaultAccountWithdrawRoute
   DefaultAccountIndexRoute: typeof DefaultAccountIndexRoute
+  DefaultAccountCheckInEventIdRoute: typeof DefaultAccountCheckInEventIdRoute
   DefaultAccountCreateInvoiceRoute: typeof DefaultAccountCreateInvoiceRoute
   DefaultAccountCreateMerchRoute: typeof DefaultAccountCreateMerchRoute
   DefaultAccountCreateProductRoute: typeof DefaultAccountCreateProductRoute
@@ -1059,6 +1100,7 @@ interface DefaultAccountRouteChildren {
   DefaultAccountInvoicesIdRoute: typeof DefaultAccountInvoicesIdRoute
   DefaultAccountProductsServicesRoute: typeof DefaultAccountProductsServicesRoute
   DefaultAccountSettingsProfileRoute: typeof DefaultAccountSettingsProfileRoute
+  DefaultAccountCheckInIndexRoute: typeof DefaultAccountCheckInIndexRoute
   DefaultAccountCustomersIndexRoute: typeof DefaultAccountCustomersIndexRoute
   DefaultAccountInvoicesIndexRoute: typeof DefaultAccountInvoicesIndexRoute
   DefaultAccountProductsIndexRoute: typeof DefaultAccountProductsIndexRoute
@@ -1075,6 +1117,7 @@ const DefaultAccountRouteChildren: DefaultAccountRouteChildren = {
   DefaultAccountVerifyRoute: DefaultAccountVerifyRoute,
   DefaultAccountWithdrawRoute: DefaultAccountWithdrawRoute,
   DefaultAccountIndexRoute: DefaultAccountIndexRoute,
+  DefaultAccountCheckInEventIdRoute: DefaultAccountCheckInEventIdRoute,
   DefaultAccountCreateInvoiceRoute: DefaultAccountCreateInvoiceRoute,
   DefaultAccountCreateMerchRoute: DefaultAccountCreateMerchRoute,
   DefaultAccountCreateProductRoute: DefaultAccountCreateProductRoute,
@@ -1083,6 +1126,7 @@ const DefaultAccountRouteChildren: DefaultAccountRouteChildren = {
   DefaultAccountInvoicesIdRoute: DefaultAccountInvoicesIdRoute,
   DefaultAccountProductsServicesRoute: DefaultAccountProductsServicesRoute,
   DefaultAccountSettingsProfileRoute: DefaultAccountSettingsProfileRoute,
+  DefaultAccountCheckInIndexRoute: DefaultAccountCheckInIndexRoute,
   DefaultAccountCustomersIndexRoute: DefaultAccountCustomersIndexRoute,
   DefaultAccountInvoicesIndexRoute: DefaultAccountInvoicesIndexRoute,
   DefaultAccountProductsIndexRoute: DefaultAccountProductsIndexRoute,

@@ -46,7 +46,7 @@ interface Finding {
   nodes: { target: string; detail: string }[]
 }
 
-const demo = { product: '', service: '', category: '', orderId: '', accessKey: '', invoiceId: '' }
+const demo = { product: '', service: '', event: '', category: '', orderId: '', accessKey: '', invoiceId: '' }
 const tokens: Record<Role, string> = { 'signed out': '', buyer: '', seller: '', admin: '' }
 
 test.describe.configure({ mode: 'serial' })
@@ -65,6 +65,7 @@ test.beforeAll(async ({ request }) => {
   demo.product = digital.slug
   demo.category = categorySlug(digital.category)
   demo.service = service.slug
+  demo.event = products.find((p) => p.kind === 'event')?.id ?? ''
   Object.assign(demo, await buyByCard(request, digital.id, { token: buyer.token }))
   // An invoice the seller has sent: two lines, VAT and a deposit, so its page shows everything it can.
   const today = new Date().toISOString().slice(0, 10)
@@ -102,6 +103,7 @@ function pathOf(route: AppRoute, role: Role): string {
     '/book/$slug': `/book/${demo.service}`,
     '/account/invoices/$id': `/account/invoices/${demo.invoiceId}`,
     // A buyer of the demo's sales.
+    '/account/check-in/$eventId': `/account/check-in/${demo.event}`,
     '/account/customers/$key': `/account/customers/${encodeURIComponent('e:amina@soko.test')}`,
     '/reset/$id': '/reset/not-a-real-reset-token',
     '/verify/account/$token': '/verify/account/not-a-real-token',

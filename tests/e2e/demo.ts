@@ -42,11 +42,13 @@ export async function buyByCard(
   request: APIRequestContext,
   productId: string,
   buyer: { token?: string; email?: string },
+  /** More of the checkout's input: a quantity, the names on tickets. */
+  more: Record<string, unknown> = {},
 ): Promise<{ orderId: string; accessKey: string }> {
   const started = await rpc<{ orderId: string; accessKey: string; next: { kind: string; url: string } }>(
     request,
     'startCheckout',
-    { productId, method: 'card', ...(buyer.email ? { email: buyer.email } : {}) },
+    { productId, method: 'card', ...(buyer.email ? { email: buyer.email } : {}), ...more },
     buyer.token,
   )
   if (started.next.kind !== 'redirect') throw new Error(`card checkout answered ${started.next.kind}`)

@@ -306,6 +306,7 @@ test('Chrome reports the app installable, with the manifest icons and shortcuts'
     expect(manifest.shortcuts.map((s: { url: string }) => s.url)).toEqual([
       '/downloads',
       '/account/transactions',
+      '/account/check-in',
     ])
     await cdp.detach()
   } finally {

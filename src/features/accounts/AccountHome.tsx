@@ -27,6 +27,7 @@ export function AccountHome() {
             <Link to="/account/new-product">Add a product</Link>
             <Link to="/account/products">Your products</Link>
             <Link to="/account/bookings">Bookings</Link>
+            <Link to="/account/check-in">Check-in</Link>
             <Link to="/account/customers">Customers</Link>
             <Link to="/account/invoices">Invoices</Link>
             <Link to="/account/withdraw">Withdraw</Link>

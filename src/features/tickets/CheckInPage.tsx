@@ -1,0 +1,216 @@
+import { Link } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+import type { Attendee } from '../../../contract/tickets.contract'
+import { ExportCsv } from '../../components/ExportCsv'
+import { Field, FormMessage } from '../../components/Form'
+import { ListState } from '../../components/ListState'
+import { csvField, csvLines } from '../../lib/csv'
+import { fileStamp, formatDateTime, formatTime } from '../../lib/dates'
+import { usePageTitle } from '../../lib/title'
+import { counters, searchAttendees, type Verdict } from './door'
+import { useDoor } from './useDoor'
+
+/**
+ * /account/check-in/$eventId: the door. The attendee list is kept on the phone; a ticket is found by its
+ * code or the holder's name and checked in with no network — the verdict shows at once, the check-in is
+ * recorded with its time and this door's name, and it goes to Soko when there is a network, which reports
+ * a ticket let in at two doors.
+ */
+export function CheckInPage({ eventId }: { eventId: string }) {
+  const door = useDoor(eventId)
+  const data = door.list.data
+  usePageTitle(data ? `Check-in: ${data.event.title}` : 'Check-in')
+  const [query, setQuery] = useState('')
+  if (!data)
+    return (
+      <section className="page narrow" aria-labelledby="door-heading">
+        <p>
+          <Link to="/account/check-in">← Check-in</Link>
+        </p>
+        <h1 id="door-heading">Check-in</h1>
+        <ListState list={door.list} what="the attendee list" />
+      </section>
+    )
+  const count = counters(data, door.pending)
+  const found = searchAttendees(data, query)
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    // Enter on a whole code checks it in; on a name, the one attendee it finds.
+    const exact = data.attendees.find((a) => a.code === query.trim().toUpperCase())
+    const only = found.length === 1 ? found[0] : undefined
+    const target = exact ?? only
+    await door.checkIn(target ? target.code : query)
+    setQuery('')
+  }
+  return (
+    <section className="page narrow door" aria-labelledby="door-heading">
+      <p>
+        <Link to="/account/check-in">← Check-in</Link>
+      </p>
+      <h1 id="door-heading">{data.event.title}</h1>
+      <p className="muted">
+        {formatDateTime(data.event.startsAt, { weekday: true, timeZone: data.event.timeZone })} (
+        {data.event.timeZone.replace(/_/g, ' ')}) · {data.event.where}
+      </p>
+      <ListState list={door.list} what="the attendee list" />
+      <p className="notice" role="status">
+        On this phone: {data.attendees.length} ticket{data.attendees.length === 1 ? '' : 's'}, list of{' '}
+        {formatTime(data.at)}.{' '}
+        {door.pending.length > 0
+          ? `${door.pending.length} check-in${door.pending.length === 1 ? '' : 's'} waiting to sync.`
+          : 'Everything is synced.'}
+      </p>
+      <dl className="details door-counters" aria-label="Checked in">
+        <dt>Checked in</dt>
+        <dd>
+          <strong>{count.checkedIn}</strong> / {count.sold}
+        </dd>
+        {count.types.map((type) => (
+          <FragmentRow key={type.id} label={type.name} value={`${type.checkedIn} / ${type.sold}`} />
+        ))}
+      </dl>
+      <VerdictPanel verdict={door.verdict?.verdict ?? null} />
+      <search>
+        <form className="door-search" onSubmit={(e) => void onSubmit(e)}>
+          <Field
+            label="Ticket code or name"
+            name="code"
+            autoComplete="off"
+            autoCapitalize="characters"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            hint="Type the code under the QR, or the first letters of a name."
+          />
+          <p className="actions">
+            <button type="submit" className="button" disabled={!query.trim()}>
+              Check in
+            </button>
+          </p>
+        </form>
+      </search>
+      {found.length > 0 ? (
+        <ul className="plain-list door-results" aria-label="Tickets found">
+          {found.map((a) => (
+            <AttendeeRow key={a.code} attendee={a} onCheckIn={() => void door.checkIn(a.code)} />
+          ))}
+        </ul>
+      ) : query.trim() ? (
+        <p className="muted">No ticket of this event matches.</p>
+      ) : null}
+      {door.reports.length > 0 ? (
+        <section aria-labelledby="reports-heading">
+          <h2 id="reports-heading">Let in twice</h2>
+          <ul className="plain-list">
+            {door.reports.map((r) => (
+              <li key={r.id}>
+                {r.holder}: here at {formatTime(r.at)} ({r.door}), but first at {formatTime(r.first.at)} (
+                {r.first.door}).
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <FormMessage message={door.syncError ? `Not synced yet: ${door.syncError}` : null} />
+      <p className="actions">
+        <label className="door-name">
+          This door
+          <input value={door.door} onChange={(e) => door.setDoor(e.target.value)} maxLength={40} />
+        </label>
+        <button
+          type="button"
+          className="button secondary"
+          disabled={door.syncing || door.pending.length === 0}
+          aria-busy={door.syncing}
+          onClick={() => void door.sync()}
+        >
+          {door.syncing ? 'Syncing…' : 'Sync now'}
+        </button>
+      </p>
+      <ExportCsv
+        make={async () => ({
+          text: attendeesCsv(data.attendees),
+          name: `soko-attendees-${data.event.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.csv`,
+          rows: data.attendees.length,
+        })}
+      />
+    </section>
+  )
+}
+
+function FragmentRow({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </>
+  )
+}
+
+/** The verdict, large, coloured and announced: what the person at the door needs in a glance. */
+function VerdictPanel({ verdict }: { verdict: Verdict | null }) {
+  const [tone, title, detail] = !verdict
+    ? ['idle', 'Ready', 'Find a ticket to check it in.']
+    : verdict.kind === 'valid'
+      ? ['ok', `Valid — ${verdict.attendee.holder}`, verdict.attendee.ticketType]
+      : verdict.kind === 'duplicate'
+        ? [
+            'warn',
+            `Already checked in — ${verdict.attendee.holder}`,
+            `At ${formatTime(verdict.first.at)}, ${verdict.first.door}.`,
+          ]
+        : verdict.kind === 'refunded'
+          ? [
+              'bad',
+              `Refunded — ${verdict.attendee.holder}`,
+              'This ticket was refunded: it does not let anyone in.',
+            ]
+          : ['bad', 'Not for this event', `No ticket ${verdict.code} on this event's list.`]
+  return (
+    <div className={`door-verdict door-verdict-${tone}`} role="status" aria-live="assertive">
+      <p className="door-verdict-title">{title}</p>
+      <p>{detail}</p>
+    </div>
+  )
+}
+
+function AttendeeRow({ attendee, onCheckIn }: { attendee: Attendee; onCheckIn: () => void }) {
+  const first = attendee.checkIns[0]
+  return (
+    <li className="door-row">
+      <span>
+        <strong>{attendee.holder}</strong>
+        <span className="muted">
+          {' '}
+          {attendee.ticketType} · <code>{attendee.code}</code>
+          {attendee.status === 'refunded' ? ' · refunded' : first ? ` · in at ${formatTime(first.at)}` : ''}
+        </span>
+      </span>
+      <button
+        type="button"
+        className="button secondary"
+        onClick={onCheckIn}
+        aria-label={`Check in ${attendee.holder}, ${attendee.code}`}
+      >
+        Check in
+      </button>
+    </li>
+  )
+}
+
+/** The attendee list as CSV: holder, type, code, buyer, order, status and the first check-in. */
+function attendeesCsv(attendees: Attendee[]): string {
+  return csvLines([
+    ['Name', 'Ticket type', 'Code', 'Buyer', 'Order', 'Status', 'Checked in'].map((h) => csvField(h)),
+    ...attendees.map((a) =>
+      [
+        a.holder,
+        a.ticketType,
+        a.code,
+        a.buyerEmail,
+        a.reference,
+        a.status,
+        a.checkIns[0] ? `${fileStamp(a.checkIns[0].at)} ${a.checkIns[0].door}` : '',
+      ].map((v) => csvField(v)),
+    ),
+  ])
+}
