@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import type { Attendee } from '../../../contract/tickets.contract'
 import { ExportCsv } from '../../components/ExportCsv'
 import { Field, FormMessage } from '../../components/Form'
@@ -8,6 +8,7 @@ import { csvField, csvLines } from '../../lib/csv'
 import { fileStamp, formatDateTime, formatTime } from '../../lib/dates'
 import { usePageTitle } from '../../lib/title'
 import { counters, searchAttendees, type Verdict } from './door'
+import { Scanner } from './Scanner'
 import { useDoor } from './useDoor'
 
 /**
@@ -69,7 +70,8 @@ export function CheckInPage({ eventId }: { eventId: string }) {
           <FragmentRow key={type.id} label={type.name} value={`${type.checkedIn} / ${type.sold}`} />
         ))}
       </dl>
-      <VerdictPanel verdict={door.verdict?.verdict ?? null} />
+      <VerdictPanel verdict={door.verdict?.verdict ?? null} frameAt={door.verdict?.frameAt} />
+      <Scanner onCode={(code, frameAt) => void door.checkIn(code, frameAt)} />
       <search>
         <form className="door-search" onSubmit={(e) => void onSubmit(e)}>
           <Field
@@ -147,7 +149,11 @@ function FragmentRow({ label, value }: { label: string; value: string }) {
 }
 
 /** The verdict, large, coloured and announced: what the person at the door needs in a glance. */
-function VerdictPanel({ verdict }: { verdict: Verdict | null }) {
+function VerdictPanel({ verdict, frameAt }: { verdict: Verdict | null; frameAt?: number | undefined }) {
+  // How long a scan took, frame to verdict on screen: `npm run bench` reads these marks.
+  useEffect(() => {
+    if (verdict && frameAt !== undefined) performance.measure('soko:scan-to-verdict', { start: frameAt })
+  }, [verdict, frameAt])
   const [tone, title, detail] = !verdict
     ? ['idle', 'Ready', 'Find a ticket to check it in.']
     : verdict.kind === 'valid'

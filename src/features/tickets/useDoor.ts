@@ -24,7 +24,7 @@ export function useDoor(eventId: string) {
   const list = useQuery(ticketsQueries.attendees(eventId))
   const pending = useQuery(ticketsQueries.pending(eventId))
   const [me, setMe] = useState<Device>(() => device())
-  const [verdict, setVerdict] = useState<{ verdict: Verdict; at: string } | null>(null)
+  const [verdict, setVerdict] = useState<{ verdict: Verdict; at: string; frameAt?: number } | null>(null)
   const [reports, setReports] = useState<Report[]>([])
   const [syncing, setSyncing] = useState(false)
   const [syncError, setSyncError] = useState<string | null>(null)
@@ -81,11 +81,11 @@ export function useDoor(eventId: string) {
   }, [sync])
 
   /** Checks a code in: the verdict at once, and a valid one recorded on the device, then sent. */
-  const checkIn = async (raw: string): Promise<Verdict | null> => {
+  const checkIn = async (raw: string, frameAt?: number): Promise<Verdict | null> => {
     if (!list.data) return null
     const result = verdictFor(list.data, pending.data ?? [], raw)
     const at = new Date().toISOString()
-    setVerdict({ verdict: result, at })
+    setVerdict({ verdict: result, at, ...(frameAt === undefined ? {} : { frameAt }) })
     if (result.kind === 'valid') {
       const door = me.door.trim() || 'Main door'
       await addScan(eventId, { id: crypto.randomUUID(), code: normalizeCode(raw), at, door })
