@@ -153,6 +153,8 @@ export const order = z.object({
   downloadLimit: z.number().nullable(),
   /** Paid event orders. */
   tickets: z.array(ticket),
+  /** Events: when it is, in the event's zone. */
+  event: z.object({ startsAt: z.string(), endsAt: z.string().nullable(), timeZone: z.string() }).nullable(),
   /** Paid online services and events: the meeting link. */
   joinUrl: z.string().nullable(),
   /** Where a paid service or event happens, when in person. */

@@ -94,4 +94,5 @@ export const subjectKinds: { [S in SubjectName]: Contract[S]['kind'] } = {
   cancelBooking: 'mutation',
   listAttendees: 'query',
   syncCheckIns: 'mutation',
+  messageAttendees: 'mutation',
 }

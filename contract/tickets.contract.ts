@@ -92,4 +92,22 @@ export const ticketsContract = {
       ),
     }),
   }),
+  messageAttendees: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary:
+      'Mails every buyer holding a valid ticket to the seller’s event (once per address): a change of time, ' +
+      'what to bring. Answers how many were mailed.',
+    input: z.strictObject({
+      eventId,
+      /** The mail's subject (`subject` names the RPC itself). */
+      title: z.string().trim().min(3, 'Give the message a subject').max(120, 'Keep the subject short'),
+      message: z
+        .string()
+        .trim()
+        .min(10, 'Write the message')
+        .max(4000, 'Keep the message to 4,000 characters'),
+    }),
+    output: z.object({ sent: z.number().int() }),
+  }),
 }

@@ -22,6 +22,7 @@ import { buildIfStale, startServer } from '../tests/support/process'
 import { accessibilityFigures, demoSellerToken, printAccessibility } from './bench-a11y'
 import { launchDebuggableChromium } from './bench-chromium'
 import { downloadFigures, printDownloadFigures } from './bench-downloads'
+import { printScanFigures, scanFigures } from './bench-scan'
 import { chromiumArgs, findChromium } from './chromium'
 
 const pages = ['/', '/login', '/explore', '/features']
@@ -363,6 +364,7 @@ async function main() {
       const downloads = await downloadFigures(server.url, dataDir).catch((error: unknown) =>
         error instanceof Error ? error.message : String(error),
       )
+      const scans = await scanFigures(server.url, sellerToken)
       console.log('\nSoko bench')
       if (!slug)
         console.log('  first-load JS /{slug}: skipped: no published product in /explore/_payload.json')
@@ -406,6 +408,7 @@ async function main() {
       console.log(`    node:http ${floor.rps} req/s   p99 ${floor.p99} ms   errors ${floor.errors}`)
       console.log(`    ratio     ${(soko.rps / floor.rps).toFixed(2)} of bare node:http throughput`)
       printDownloadFigures(downloads)
+      printScanFigures(scans)
     } finally {
       bare.stop()
     }

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { DEMO_SELLER } from './demo'
 import { expect, test } from './fixtures'
 import { rpc } from './seller'
 
 /**
  * Tickets carry names: a buyer on a phone, signed out, buys two tickets to the demo's meetup, types a name
- * for each, pays by card, and the order page shows each ticket with its name and QR code; the seller's
- * attendee list has both.
+ * for each, pays by card, and the order page shows each ticket with its name and QR code, the event's time
+ * in its zone and "Add to calendar"; the seller's attendee list has both.
  */
 
 const run = randomBytes(3).toString('hex')
@@ -53,6 +54,15 @@ test('a buyer names each ticket at checkout and the tickets show the names', asy
   await expect(page.locator('.tickets')).toContainText(`Achieng Otieno ${run}`)
   await expect(page.locator('.tickets')).toContainText(`Brian Kiprop ${run}`)
   await expect(page.getByRole('img', { name: /^Ticket QR code / })).toHaveCount(2)
+  // When it is, in the event's zone, and a calendar file to keep it.
+  await expect(page.getByText(/\(Africa\/Nairobi\)$/)).toBeVisible()
+  const saving = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Add to calendar' }).click()
+  const file = await saving
+  expect(file.suggestedFilename()).toBe('event.ics')
+  const ics = await readFile((await file.path()) ?? '', 'utf8')
+  expect(ics).toContain('BEGIN:VEVENT')
+  expect(ics).toMatch(/DTSTART:\d{8}T\d{6}Z/)
 
   const list = await rpc<{ attendees: { holder: string; status: string }[] }>(
     request,

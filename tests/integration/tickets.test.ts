@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { products } from '../../server/db/schema'
+import { sendDueBookingReminders } from '../../server/features/bookings/reminders'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
+import { readOutbox } from '../support/outbox'
 import { submitSandboxCard } from '../support/sandbox-card'
 import { eventOnSale, personOf, sellerOf } from '../support/shop'
 
@@ -125,5 +129,34 @@ describe.each(databaseKinds)('tickets at the door on %s', (kind) => {
     expect(results.map((r: { result: string }) => r.result)).toEqual(['refunded', 'other-event', 'unknown'])
     const list = data(await app.call('listAttendees', { eventId }, seller.token))
     expect(list.attendees.find((a: { code: string }) => a.code === ticket.code).status).toBe('refunded')
+  })
+
+  it('reminds ticket buyers a day before, once, and lets the seller mail them all', async () => {
+    const [event] = await app.database.db.select().from(products).where(eq(products.id, eventId))
+    const startsAt = Date.parse((event?.details as { startsAt: string }).startsAt)
+    const reminders = () =>
+      readOutbox(app.dataDir).filter((m) => m.subject === 'Reminder: Nairobi Film Night tomorrow')
+    expect(await sendDueBookingReminders(app.checkout, new Date(startsAt - 2 * 86_400_000))).toBe(0)
+    // A day before: each paid order's buyer is reminded once (not the refunded order's).
+    const sent = await sendDueBookingReminders(app.checkout, new Date(startsAt - 86_400_000 + 60_000))
+    expect(sent).toBeGreaterThanOrEqual(2)
+    expect(await sendDueBookingReminders(app.checkout, new Date(startsAt - 86_400_000 + 120_000))).toBe(0)
+    // Two paid orders for this event (the other event's buyer is reminded of that one).
+    expect(reminders().map((m) => m.to)).toEqual(['wambui@example.com', 'wambui@example.com'])
+    expect(reminders()[0]?.text).toMatch(/Nairobi Film Night is tomorrow: \w{3} \d{1,2} \w{3}, \d\d:\d\d/)
+    expect(reminders()[0]?.text).toContain('The Alchemist, Westlands')
+
+    const message = {
+      eventId,
+      title: 'Doors at 6',
+      message: 'Doors open at 6 pm. Bring your ticket on your phone.',
+    }
+    expect((await app.call('messageAttendees', message, other.token)).status).toBe(404)
+    expect((await app.call('messageAttendees', { ...message, message: 'Hi' }, seller.token)).status).toBe(400)
+    const answer = data(await app.call('messageAttendees', message, seller.token))
+    // Wambui bought every ticket: one mail.
+    expect(answer.sent).toBe(1)
+    const mailed = readOutbox(app.dataDir).filter((m) => m.subject === 'Nairobi Film Night: Doors at 6')
+    expect(mailed.map((m) => m.to)).toEqual(['wambui@example.com'])
   })
 })

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
+import { type CalendarEvent, googleCalendarLink, icsFile } from '../../../contract/calendar'
 import type { ServiceDetails } from '../../../contract/catalog.contract'
 import type { DbOrTx } from '../../db/client'
 import { type orders, products, sellers } from '../../db/schema'
 import type { MailAttachment } from '../../mail/mailer'
-import { type CalendarEvent, googleCalendarLink, icsFile } from './calendar'
 
 type OrderRow = typeof orders.$inferSelect
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { orderLinks, users } from '../../db/schema'
-import { slotText } from '../../lib/when'
+import type { EventDetails } from '../../../contract/catalog.contract'
+import { orderLinks, products, users } from '../../db/schema'
+import { dayTimeText, slotText } from '../../lib/when'
 import type { MailMessage } from '../../mail/mailer'
 import { compose } from '../../mail/templates'
 import { hashToken } from '../../sms/sms.routes'
@@ -92,6 +93,7 @@ export function bookingMessages(deps: CheckoutDeps) {
 
     /** A reminder, a day or an hour before. */
     async reminder(order: OrderRow, minutesBefore: number) {
+      if (order.kind === 'event') return eventReminder(order)
       const booking = await facts(order)
       const slot = order.item.slot
       if (!booking || !slot) return
@@ -103,6 +105,33 @@ export function bookingMessages(deps: CheckoutDeps) {
       ])
       await queueSms(order, `reminder:${order.id}:${order.item.moves ?? 0}:${minutesBefore}`, when, false)
     },
+  }
+
+  /** An event's tickets, a day before: when and where, in the buyer's zone, and the way to the tickets. */
+  async function eventReminder(order: OrderRow) {
+    const [event] = await deps.db
+      .select({ details: products.details })
+      .from(products)
+      .where(eq(products.id, order.productId))
+    const details = event?.details as EventDetails | undefined
+    if (!details) return
+    const when = dayTimeText(details.startsAt, order.item.timeZone ?? details.timeZone)
+    const where =
+      details.where.kind === 'place' ? details.where.address : 'online: the link is on your order page'
+    const title = order.item.title
+    await send(
+      compose(
+        order.buyerEmail,
+        `Reminder: ${title} tomorrow`,
+        [
+          `${title} is tomorrow: ${when}.`,
+          `Where: ${where}.`,
+          `Your ticket${order.quantity === 1 ? '' : 's'}, with the QR code to show at the door, ${order.quantity === 1 ? 'is' : 'are'} on your order page: it opens with no network once you have opened it.`,
+        ],
+        { label: 'Open your tickets', url: orderLinkWithKey(deps, order) },
+      ),
+    )
+    await queueSms(order, `reminder:${order.id}:event`, when, false)
   }
 
   /** The text to the buyer's phone (the M-Pesa number that paid, else their confirmed one), once per event. */

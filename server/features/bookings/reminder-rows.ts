@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '../../db/client'
 import { bookingReminders } from '../../db/schema'
 
-/** A booking's reminders go a day and an hour before it starts. */
+/** A booking's reminders go a day and an hour before it starts; an event's tickets', a day before. */
 export const REMINDER_MINUTES = [24 * 60, 60] as const
+export const EVENT_REMINDER_MINUTES = [24 * 60] as const
 
 /**
  * Sets a booking's reminders for its (new) time, in the caller's transaction: those already due by `now`
@@ -15,14 +16,17 @@ export async function scheduleReminders(
   orderId: string,
   slot: { start: string },
   now: number,
+  minutes: readonly number[] = REMINDER_MINUTES,
 ): Promise<void> {
   await tx.delete(bookingReminders).where(eq(bookingReminders.orderId, orderId))
   const start = Date.parse(slot.start)
-  const rows = REMINDER_MINUTES.map((minutesBefore) => ({
-    orderId,
-    minutesBefore,
-    sendAt: new Date(start - minutesBefore * 60_000),
-  })).filter((row) => row.sendAt.getTime() > now)
+  const rows = minutes
+    .map((minutesBefore) => ({
+      orderId,
+      minutesBefore,
+      sendAt: new Date(start - minutesBefore * 60_000),
+    }))
+    .filter((row) => row.sendAt.getTime() > now)
   if (rows.length > 0) await tx.insert(bookingReminders).values(rows)
 }
 

@@ -4,7 +4,8 @@ import type { CheckoutDeps } from '../checkout/deps'
 import { bookingMessages } from './messages'
 
 /**
- * Sends the booking reminders that are due, each once: a reminder is claimed (sent_at set) before its mail
+ * Sends the reminders that are due (bookings a day and an hour before, events' tickets a day before), each
+ * once: a reminder is claimed (sent_at set) before its mail
  * and text go, so two instances never both send it. A booking cancelled (its reminders are dropped) or
  * already started by then gets none.
  */
@@ -26,7 +27,8 @@ export async function sendDueBookingReminders(deps: CheckoutDeps, now: Date, lim
       .from(orders)
       .where(and(eq(orders.id, reminder.orderId), eq(orders.status, 'paid')))
     const slot = order?.item.slot
-    if (!order || !slot || Date.parse(slot.start) <= now.getTime()) continue
+    // A booking already started gets none (an event's reminder is a day before it: it cannot have started).
+    if (!order || (order.kind === 'service' && (!slot || Date.parse(slot.start) <= now.getTime()))) continue
     await bookingMessages(deps).reminder(order, reminder.minutesBefore)
     sent++
   }

@@ -132,6 +132,14 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
               qrSvg: renderSVG(t.code, { border: 2 }),
             }))
         : [],
+      event:
+        'startsAt' in details && 'ticketTypes' in details
+          ? {
+              startsAt: String(details.startsAt),
+              endsAt: details.endsAt ? String(details.endsAt) : null,
+              timeZone: String(details.timeZone ?? 'Africa/Nairobi'),
+            }
+          : null,
       joinUrl: paid && where?.kind === 'online' ? where.url : null,
       address: paid && where?.kind === 'place' ? where.address : null,
       fulfilment: row.fulfilment,

@@ -6,7 +6,7 @@ import { postTransaction } from '../../ledger/ledger'
 import { saleEntries } from '../../ledger/postings'
 import { uuidv7 } from '../../lib/uuid'
 import type { ChargeOutcome } from '../../payments/provider'
-import { scheduleReminders } from '../bookings/reminder-rows'
+import { EVENT_REMINDER_MINUTES, scheduleReminders } from '../bookings/reminder-rows'
 import { byKind } from '../catalog/catalog.service'
 import type { CheckoutDeps } from './deps'
 import { orderMails } from './mails'
@@ -190,6 +190,15 @@ export async function fulfilPaid(
   }
   if (updated.kind === 'service' && updated.item.slot)
     await scheduleReminders(tx, updated.id, updated.item.slot, paidAt.getTime())
+  if (updated.kind === 'event') {
+    const [event] = await tx
+      .select({ details: products.details })
+      .from(products)
+      .where(eq(products.id, updated.productId))
+    const startsAt = (event?.details as { startsAt?: string } | undefined)?.startsAt
+    if (startsAt)
+      await scheduleReminders(tx, updated.id, { start: startsAt }, paidAt.getTime(), EVENT_REMINDER_MINUTES)
+  }
   await tx
     .update(products)
     .set({ salesCount: sql`${products.salesCount} + 1` })

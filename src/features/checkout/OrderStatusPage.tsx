@@ -10,6 +10,7 @@ import { usePageTitle } from '../../lib/title'
 import { BookingChanges } from '../bookings/BookingActions'
 import { money } from '../catalog/money'
 import { requestPersistence } from '../downloads/library'
+import { AddToCalendar } from './AddToCalendar'
 import { checkoutQueries } from './checkout.queries'
 import { OrderFiles } from './DownloadButton'
 import { MpesaWait } from './MpesaWait'
@@ -302,7 +303,32 @@ function Fulfilment({ order }: { order: Order }) {
     case 'event':
       return (
         <Section title={order.tickets.length === 1 ? 'Your ticket' : 'Your tickets'}>
-          {place}
+          {order.event ? (
+            <>
+              <p>
+                {formatDateTime(order.event.startsAt, { weekday: true, timeZone: order.event.timeZone })} (
+                {order.event.timeZone.replace(/_/g, ' ')})
+              </p>
+              {place}
+              <AddToCalendar
+                fileName="event.ics"
+                event={{
+                  uid: `${order.id}@soko`,
+                  sequence: 0,
+                  start: order.event.startsAt,
+                  end:
+                    order.event.endsAt ??
+                    new Date(Date.parse(order.event.startsAt) + 2 * 3_600_000).toISOString(),
+                  title: order.product.title,
+                  description: `Your tickets: order ${order.reference} on Soko.`,
+                  location: order.address ?? order.joinUrl ?? '',
+                  url: location.href,
+                }}
+              />
+            </>
+          ) : (
+            place
+          )}
           <p className="muted">Show the code at the door, on your phone or printed.</p>
           <ul className="plain-list tickets">
             {order.tickets.map((ticket) => (
@@ -334,6 +360,21 @@ function Fulfilment({ order }: { order: Order }) {
         <Section title="Your booking">
           {order.slot ? <p>{slotText(order.slot)}</p> : null}
           {place}
+          {order.slot && order.status === 'paid' ? (
+            <AddToCalendar
+              fileName="booking.ics"
+              event={{
+                uid: `${order.id}@soko`,
+                sequence: 0,
+                start: order.slot.start,
+                end: order.slot.end,
+                title: `${order.product.title} with ${order.product.seller.displayName}`,
+                description: `Booking ${order.reference} on Soko.`,
+                location: order.address ?? order.joinUrl ?? '',
+                url: location.href,
+              }}
+            />
+          ) : null}
           {order.slot?.changeUntil ? (
             <>
               <p className="muted">

@@ -8,6 +8,7 @@ import { csvField, csvLines } from '../../lib/csv'
 import { fileStamp, formatDateTime, formatTime } from '../../lib/dates'
 import { usePageTitle } from '../../lib/title'
 import { counters, searchAttendees, type Verdict } from './door'
+import { MessageAttendees } from './MessageAttendees'
 import { Scanner } from './Scanner'
 import { useDoor } from './useDoor'
 
@@ -67,7 +68,11 @@ export function CheckInPage({ eventId }: { eventId: string }) {
           <strong>{count.checkedIn}</strong> / {count.sold}
         </dd>
         {count.types.map((type) => (
-          <FragmentRow key={type.id} label={type.name} value={`${type.checkedIn} / ${type.sold}`} />
+          <FragmentRow
+            key={type.id}
+            label={type.name}
+            value={`${type.checkedIn} / ${type.sold} (${type.capacity} places)`}
+          />
         ))}
       </dl>
       <VerdictPanel verdict={door.verdict?.verdict ?? null} frameAt={door.verdict?.frameAt} />
@@ -128,6 +133,7 @@ export function CheckInPage({ eventId }: { eventId: string }) {
           {door.syncing ? 'Syncing…' : 'Sync now'}
         </button>
       </p>
+      <MessageAttendees eventId={eventId} />
       <ExportCsv
         make={async () => ({
           text: attendeesCsv(data.attendees),

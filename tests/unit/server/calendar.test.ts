@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { googleCalendarLink, icsFile } from '../../../server/features/bookings/calendar'
+import { googleCalendarLink, icsFile } from '../../../contract/calendar'
 import { slotText } from '../../../server/lib/when'
 
 const event = {

@@ -1,7 +1,8 @@
 /**
- * A booking as calendars take it: an iCalendar file (RFC 5545) to attach to the buyer's mails, and a link
- * that opens Google Calendar's "add event" page with it filled in. Times are UTC instants, so every
- * calendar shows them in its owner's zone.
+ * A booking or an event as calendars take it: an iCalendar file (RFC 5545) for mails and the "Add to
+ * calendar" button, and a link that opens Google Calendar's "add event" page with it filled in. Times are
+ * UTC instants, so every calendar shows them in its owner's zone. No dependencies: the server and the
+ * browser both use it.
  */
 
 export interface CalendarEvent {
@@ -32,15 +33,16 @@ const text = (value: string) =>
 
 /** Lines longer than 75 octets folded onto continuation lines that start with a space. */
 function fold(line: string): string {
-  const bytes = Buffer.from(line, 'utf8')
+  const bytes = new TextEncoder().encode(line)
   if (bytes.length <= 75) return line
+  const decoder = new TextDecoder()
   const parts: string[] = []
   let start = 0
   while (start < bytes.length) {
     let end = Math.min(start + (start === 0 ? 75 : 74), bytes.length)
     // Never inside a UTF-8 sequence: back up to the start of a character.
     while (end < bytes.length && ((bytes[end] ?? 0) & 0xc0) === 0x80) end--
-    parts.push(bytes.subarray(start, end).toString('utf8'))
+    parts.push(decoder.decode(bytes.subarray(start, end)))
     start = end
   }
   return parts.join('\r\n ')

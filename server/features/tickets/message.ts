@@ -1,0 +1,42 @@
+import { and, eq } from 'drizzle-orm'
+import type { DbOrTx } from '../../db/client'
+import { orders, products } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import type { Logger } from '../../lib/log'
+import type { Mailer } from '../../mail/mailer'
+import { compose } from '../../mail/templates'
+
+/**
+ * A seller's message to everyone holding a valid ticket to their event: one mail per buyer's address
+ * (a buyer of several tickets gets it once), naming the event and the seller. Answers how many went.
+ */
+export async function messageAttendees(
+  deps: { db: DbOrTx; mailer: Mailer; log: Logger },
+  sellerId: string,
+  input: { eventId: string; title: string; message: string },
+): Promise<number> {
+  const [event] = await deps.db
+    .select({ title: products.title })
+    .from(products)
+    .where(and(eq(products.id, input.eventId), eq(products.sellerId, sellerId), eq(products.kind, 'event')))
+  if (!event) throw new AppError(404, 'No such event among yours')
+  const buyers = await deps.db
+    .selectDistinct({ email: orders.buyerEmail })
+    .from(orders)
+    .where(and(eq(orders.productId, input.eventId), eq(orders.status, 'paid')))
+  let sent = 0
+  for (const { email } of buyers) {
+    try {
+      await deps.mailer.send(
+        compose(email, `${event.title}: ${input.title}`, [
+          ...input.message.split(/\n{2,}/),
+          `You get this because you have tickets to ${event.title} on Soko.`,
+        ]),
+      )
+      sent++
+    } catch (error) {
+      deps.log.error('attendee message not sent', { eventId: input.eventId, error })
+    }
+  }
+  return sent
+}
