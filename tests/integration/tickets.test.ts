@@ -133,7 +133,8 @@ describe.each(databaseKinds)('tickets at the door on %s', (kind) => {
 
   it('reminds ticket buyers a day before, once, and lets the seller mail them all', async () => {
     const [event] = await app.database.db.select().from(products).where(eq(products.id, eventId))
-    const startsAt = Date.parse((event?.details as { startsAt: string }).startsAt)
+    if (!event) throw new Error('no event')
+    const startsAt = Date.parse((event.details as { startsAt: string }).startsAt)
     const reminders = () =>
       readOutbox(app.dataDir).filter((m) => m.subject === 'Reminder: Nairobi Film Night tomorrow')
     expect(await sendDueBookingReminders(app.checkout, new Date(startsAt - 2 * 86_400_000))).toBe(0)

@@ -56,7 +56,7 @@ export function CheckInPage({ eventId }: { eventId: string }) {
       </p>
       <ListState list={door.list} what="the attendee list" />
       <p className="notice" role="status">
-        On this phone: {data.attendees.length} ticket{data.attendees.length === 1 ? '' : 's'}, list of{' '}
+        On this phone: {data.attendees.length} ticket{data.attendees.length === 1 ? '' : 's'}, updated{' '}
         {formatTime(data.at)}.{' '}
         {door.pending.length > 0
           ? `${door.pending.length} check-in${door.pending.length === 1 ? '' : 's'} waiting to sync.`
@@ -118,11 +118,16 @@ export function CheckInPage({ eventId }: { eventId: string }) {
         </section>
       ) : null}
       <FormMessage message={door.syncError ? `Not synced yet: ${door.syncError}` : null} />
+      <Field
+        label="This door"
+        name="door"
+        value={door.door}
+        onChange={(e) => door.setDoor(e.target.value)}
+        maxLength={40}
+        autoComplete="off"
+        hint="Saved with each check-in made on this phone."
+      />
       <p className="actions">
-        <label className="door-name">
-          This door
-          <input value={door.door} onChange={(e) => door.setDoor(e.target.value)} maxLength={40} />
-        </label>
         <button
           type="button"
           className="button secondary"
