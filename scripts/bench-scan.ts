@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium } from 'playwright'
+import { eventInput } from '../tests/support/event-input'
 import { qrVideo } from '../tests/support/fake-camera'
 import { submitSandboxCard } from '../tests/support/sandbox-card'
 import { chromiumArgs, findChromium } from './chromium'
@@ -28,22 +29,10 @@ async function call<T>(baseUrl: string, subject: string, input: object, token?: 
 
 /** An event of the demo seller's with one ticket sold; its id and the ticket's code. */
 async function soldTicket(baseUrl: string, token: string): Promise<{ eventId: string; code: string }> {
-  const price = { amount: 500_00, currency: 'KES' }
   const { product } = await call<{ product: { id: string } }>(
     baseUrl,
     'createProduct',
-    {
-      kind: 'event',
-      title: 'Bench night',
-      description: 'A night to time the door.',
-      price,
-      details: {
-        startsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
-        timeZone: 'Africa/Nairobi',
-        where: { kind: 'place', address: 'Soko Loft, Westlands, Nairobi' },
-        ticketTypes: [{ name: 'Regular', price, capacity: 10 }],
-      },
-    },
+    eventInput('Bench night', { capacity: 10 }),
     token,
   )
   await call(baseUrl, 'publishProduct', { id: product.id }, token)

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { RpcError } from '../lib/rpc'
+import { saveFile } from '../lib/save-file'
 import { FormMessage } from './Form'
 
 /** What an export made: the file's text and name, and how many rows it holds. */
@@ -25,7 +26,8 @@ export function ExportCsv({ make }: { make: (onProgress: (rows: number) => void)
     setState({ busy: true, count: 0, message: null })
     try {
       const file = await make((count) => setState((s) => ({ ...s, count })))
-      saveCsv(file.name, file.text)
+      // The byte-order mark makes spreadsheet programs read the file as UTF-8.
+      saveFile(file.name, ['\uFEFF', file.text], 'text/csv;charset=utf-8')
       setState({
         busy: false,
         count: file.rows,
@@ -53,17 +55,4 @@ export function ExportCsv({ make }: { make: (onProgress: (rows: number) => void)
       <FormMessage message={error} />
     </div>
   )
-}
-
-/** Hands the text to the browser as a download named `name`. */
-function saveCsv(name: string, text: string): void {
-  // The byte-order mark makes spreadsheet programs read the file as UTF-8.
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }

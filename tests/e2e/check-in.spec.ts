@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
+import { eventInput } from '../support/event-input'
 import { buyByCard, DEMO_SELLER } from './demo'
 import { expect, test } from './fixtures'
 import { savedQueryKeys, setOffline, trackOnLine } from './offline'
@@ -19,22 +20,10 @@ let eventId = ''
 
 test.beforeAll(async ({ request }) => {
   const token = (await rpc<{ token: string }>(request, 'signIn', DEMO_SELLER)).token
-  const price = { amount: 300_00, currency: 'KES' }
   const { product } = await rpc<{ product: { id: string } }>(
     request,
     'createProduct',
-    {
-      kind: 'event',
-      title: `Poetry at the Loft ${run}`,
-      description: 'Spoken word, open mic.',
-      price,
-      details: {
-        startsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
-        timeZone: 'Africa/Nairobi',
-        where: { kind: 'place', address: 'Soko Loft, Mpaka Road, Westlands, Nairobi' },
-        ticketTypes: [{ name: 'Regular', price, capacity: 50 }],
-      },
-    },
+    eventInput(`Poetry at the Loft ${run}`, { daysAhead: 3, price: 300_00 }),
     token,
   )
   await rpc(request, 'publishProduct', { id: product.id }, token)

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type Browser, chromium } from '@playwright/test'
 import { chromiumArgs, findChromium } from '../../scripts/chromium'
+import { eventInput } from '../support/event-input'
 import { qrVideo } from '../support/fake-camera'
 import { buyByCard, DEMO_SELLER } from './demo'
 import { expect, test, watchCsp } from './fixtures'
@@ -28,22 +29,10 @@ let camera: Browser
 
 test.beforeAll(async ({ request }) => {
   const token = (await rpc<{ token: string }>(request, 'signIn', DEMO_SELLER)).token
-  const price = { amount: 400_00, currency: 'KES' }
   const { product } = await rpc<{ product: { id: string } }>(
     request,
     'createProduct',
-    {
-      kind: 'event',
-      title: `Benga night ${run}`,
-      description: 'Live benga, all night.',
-      price,
-      details: {
-        startsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
-        timeZone: 'Africa/Nairobi',
-        where: { kind: 'place', address: 'Soko Loft, Mpaka Road, Westlands, Nairobi' },
-        ticketTypes: [{ name: 'Regular', price, capacity: 80 }],
-      },
-    },
+    eventInput(`Benga night ${run}`, { price: 400_00, capacity: 80 }),
     token,
   )
   await rpc(request, 'publishProduct', { id: product.id }, token)
