@@ -261,6 +261,31 @@ describe.each(databaseKinds)('bookings on %s', (kind) => {
     expect((await order(orderId))?.status).toBe('paid')
   })
 
+  it('lists the services on sale for /book with their next free time, soonest first', async () => {
+    // Booked out for the next two weeks: a minimum notice of three weeks.
+    await service('Studio residency', { minNoticeMinutes: 21 * 24 * 60, bookAheadDays: 60 })
+    const listed = data(await app.call('listServices', {})).services as {
+      title: string
+      nextFree: Slot | null
+    }[]
+    expect(listed.length).toBeGreaterThan(2)
+    expect(listed.at(-1)).toMatchObject({ title: 'Studio residency', nextFree: null })
+    const starts = listed.flatMap((s) => (s.nextFree ? [Date.parse(s.nextFree.start)] : []))
+    expect(starts).toEqual([...starts].sort((a, b) => a - b))
+    const found = data(await app.call('listServices', { query: 'colour' })).services
+    expect(found).toEqual([
+      expect.objectContaining({
+        title: 'Colour consult',
+        price: { amount: 2_000_00, currency: 'KES' },
+        durationMinutes: 60,
+        where: 'Online',
+        seller: { handle: 'muthoni', displayName: 'muthoni Studio' },
+      }),
+    ])
+    expect(data(await app.call('listServices', { query: '%_' })).services).toEqual([])
+    expect((await app.call('listServices', { sort: 'cheapest' })).status).toBe(400)
+  })
+
   it('writes no raw ISO time in any mail, text or transaction', async () => {
     for (const message of await readOutbox(app.dataDir))
       expect(message.text, message.subject).not.toMatch(RAW_ISO)

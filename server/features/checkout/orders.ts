@@ -77,3 +77,16 @@ export async function takenSlots(tx: DbOrTx, productId: string, except?: string)
     )
   return rows.map((r) => r.item.slot).filter((s): s is { start: string; end: string } => Boolean(s))
 }
+
+/** Booked (or being booked) times of several services at once, by product: one query for a whole list. */
+export async function takenSlotsByProduct(db: DbOrTx, productIds: string[]) {
+  const byProduct = new Map<string, { start: string; end: string }[]>()
+  if (productIds.length === 0) return byProduct
+  const rows = await db
+    .select({ productId: orders.productId, item: orders.item })
+    .from(orders)
+    .where(and(inArray(orders.productId, productIds), inArray(orders.status, [...HOLDING])))
+  for (const row of rows)
+    if (row.item.slot) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row.item.slot])
+  return byProduct
+}
