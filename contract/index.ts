@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { accountsContract } from './accounts.contract'
 import { adminContract } from './admin.contract'
+import { adminPeopleContract } from './admin-people.contract'
 import { bookingsContract } from './bookings.contract'
 import { catalogContract } from './catalog.contract'
 import { checkoutContract } from './checkout.contract'
@@ -9,6 +10,7 @@ import { customersContract } from './customers.contract'
 import { downloadsContract } from './downloads.contract'
 import { invoicesContract } from './invoices.contract'
 import { payoutsContract } from './payouts.contract'
+import { platformTermsContract } from './platform-terms.contract'
 import { settingsContract } from './settings.contract'
 import { smsContract } from './sms.contract'
 import { ticketsContract } from './tickets.contract'
@@ -18,6 +20,7 @@ import { transactionsContract } from './transactions.contract'
 export const contract = {
   ...accountsContract,
   ...adminContract,
+  ...adminPeopleContract,
   ...bookingsContract,
   ...catalogContract,
   ...checkoutContract,
@@ -26,6 +29,7 @@ export const contract = {
   ...downloadsContract,
   ...invoicesContract,
   ...payoutsContract,
+  ...platformTermsContract,
   ...settingsContract,
   ...smsContract,
   ...ticketsContract,

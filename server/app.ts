@@ -5,6 +5,7 @@ import { payloadPath } from '../contract/runtime'
 import type { PlatformSettings } from '../contract/settings.contract'
 import type { Database } from './db/client'
 import type { Config } from './env'
+import { defaultTerms, TermsStore } from './features/admin/terms'
 import { orderLinkWithKey } from './features/checkout/mails'
 import { orderEvents } from './features/checkout/order-events'
 import { withInvoices } from './features/invoices/invoice-events'
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps) {
     },
     holdDays: config.payouts.holdDays,
   })
+  const terms = new TermsStore(database.db, defaultTerms(config.payouts))
   const assets = loadAssets(config.clientDir)
   const figures = { holdDays: config.payouts.holdDays }
   fillAssetFigures(assets, figures)
@@ -114,10 +116,10 @@ export function createApp(deps: AppDeps) {
   app.post(
     '/',
     rpcBodyLimit,
-    rpcHandler({ db: database.db, config, platform, log, mailer, storage, gateway, sms }),
+    rpcHandler({ db: database.db, config, platform, terms, log, mailer, storage, gateway, sms }),
   )
   app.route('/', storage.routes(log))
-  const checkout = { db: database.db, config, log, mailer, gateway, sms }
+  const checkout = { db: database.db, config, log, mailer, gateway, sms, terms }
   app.route('/hooks', gateway.hooks(withInvoices(withPayouts(orderEvents(checkout), checkout), checkout)))
   app.route('/', invoiceRoutes(checkout))
   app.route(

@@ -59,3 +59,13 @@ export interface OrderFailure {
   code: string
   message: string
 }
+
+/**
+ * The platform's terms a sale is booked with, fixed when the order (or invoice payment) is placed: the fee
+ * in basis points plus a fixed part in the sale's currency (minor units), and the days its earnings are held.
+ */
+export interface SaleTerms {
+  feeBps: number
+  feeFixed: number
+  holdDays: number
+}

@@ -17,6 +17,7 @@ import type { CurrencyCode } from '../../contract/currencies'
 import type { Adjustment } from '../../contract/invoice-totals'
 import type { InvoiceStatus } from '../../contract/invoices.constants'
 import { at, createdAt, updatedAt } from './columns'
+import type { SaleTerms } from './columns.types'
 
 /**
  * Invoices: what a seller bills a client, each payment towards one (through a provider at /p, or recorded
@@ -121,6 +122,8 @@ export const invoicePayments = pgTable(
     currency: char('currency', { length: 3 }).$type<CurrencyCode>().notNull(),
     chargeAmount: bigint('charge_amount', { mode: 'number' }).notNull(),
     chargeCurrency: char('charge_currency', { length: 3 }).$type<CurrencyCode>().notNull(),
+    /** The platform's fee and hold when the payment began, which its sale is booked with. */
+    terms: jsonb('terms').$type<SaleTerms>().notNull(),
     /** Paid beyond what was due; the seller may give it back. */
     excess: bigint('excess', { mode: 'number' }).notNull().default(0),
     /** Giving the excess back: our id for it at the provider, where it stands, and the provider's word. */

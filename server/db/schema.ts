@@ -39,6 +39,9 @@ export const users = pgTable(
     firebaseUid: text('firebase_uid').unique(),
     /** Partial user settings; missing keys take the platform defaults. */
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** Set by an admin: no sign-in, no storefront, payouts paused; the reason is shown to the person. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -58,6 +61,7 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
+    ip: text('ip'), // where it was opened from: the sign-in history admins see
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 )
@@ -186,13 +190,6 @@ export const oneTimeTokens = pgTable(
   (t) => [index('one_time_tokens_user_purpose_idx').on(t.userId, t.purpose)],
 )
 
-/** Fixed-window request counters, shared by every instance on one database. */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-  hits: integer('hits').notNull(),
-})
-
 /** Identity details a seller sends before payouts; an admin approves or rejects them. */
 export const sellerVerifications = pgTable(
   'seller_verifications',
@@ -273,6 +270,8 @@ export const orders = pgTable(
     chargeCurrency: currency('charge_currency').notNull(),
     /** Units of the charge currency per unit of the order's, when converted. */
     rate: numeric('rate', { precision: 24, scale: 12 }),
+    /** The fee and hold in force when it was placed: a later change of the platform's applies to new orders. */
+    terms: jsonb('terms').$type<Column.SaleTerms>().notNull(),
     /** Merch: `{name, line1, …}` to ship to, or `{pickup: address}`. */
     delivery: jsonb('delivery').$type<Column.OrderDelivery>(),
     /** SHA-256 of the key that lets a signed-out buyer follow the order and download what it bought. */
@@ -436,6 +435,7 @@ export const downloads = pgTable(
   (t) => [index('downloads_order_idx').on(t.orderId)],
 )
 
+export { auditLog, platformSettings, productReports } from './admin.schema'
 export { bookingReminders, checkIns } from './bookings.schema'
 export {
   customerNotes,
@@ -447,4 +447,4 @@ export {
 } from './invoices.schema'
 export { payoutMethods, payoutSchedules, payouts } from './payouts.schema'
 export { orderLinks, smsMessages, smsOptOuts } from './sms.schema'
-export { jobs, sandboxObjects } from './system.schema' // the server's own tables, not the marketplace's
+export { jobs, rateLimits, sandboxObjects } from './system.schema' // the server's own tables, not the marketplace's

@@ -1,5 +1,6 @@
 import type { CurrencyCode } from '../../contract/currencies'
 import { PAYOUT_HOLD_DAYS, SALE_FEE_BPS } from '../../contract/platform'
+import type { SaleTerms } from '../db/columns.types'
 import type { Entry } from './ledger'
 
 /** The postings of a sale and of its refund: how a payment's money is split between the ledger's accounts. */
@@ -15,11 +16,24 @@ export interface Sale {
   /** What the buyer was charged, in the method's currency. */
   chargeAmount: number
   chargeCurrency: CurrencyCode
+  /** The fee and hold in force when the sale was placed. */
+  terms: SaleTerms
 }
 
-/** Soko's fee on a sale, rounded half up to a minor unit. */
-export function saleFee(total: number): number {
-  return Math.floor((total * SALE_FEE_BPS + 5_000) / 10_000)
+/** The terms before any admin changed them. */
+export const STANDARD_SALE_TERMS: SaleTerms = {
+  feeBps: SALE_FEE_BPS,
+  feeFixed: 0,
+  holdDays: PAYOUT_HOLD_DAYS,
+}
+
+/** Soko's fee on a sale: its percentage rounded half up to a minor unit, plus the fixed part, at most the sale. */
+export function saleFee(
+  total: number,
+  terms: Pick<SaleTerms, 'feeBps' | 'feeFixed'> = STANDARD_SALE_TERMS,
+): number {
+  if (total === 0) return 0
+  return Math.min(total, Math.floor((total * terms.feeBps + 5_000) / 10_000) + terms.feeFixed)
 }
 
 /**
@@ -29,9 +43,9 @@ export function saleFee(total: number): number {
  * the total in the other, so each currency sums to zero. M-Pesa's rounding up to whole shillings lands in
  * `platform:rounding`.
  */
-export function saleEntries(order: Sale, paidAt: Date, holdDays = PAYOUT_HOLD_DAYS): Entry[] {
-  const fee = saleFee(order.total)
-  const availableAt = new Date(paidAt.getTime() + holdDays * 24 * 60 * 60 * 1000)
+export function saleEntries(order: Sale, paidAt: Date): Entry[] {
+  const fee = saleFee(order.total, order.terms)
+  const availableAt = new Date(paidAt.getTime() + order.terms.holdDays * 24 * 60 * 60 * 1000)
   const entries: Entry[] = [
     { account: `provider:${order.method}`, amount: order.chargeAmount, currency: order.chargeCurrency },
     { account: 'platform:fees', amount: -fee, currency: order.currency },

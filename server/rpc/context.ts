@@ -5,6 +5,7 @@ import type { PlatformSettings } from '../../contract/settings.contract'
 import type { Db } from '../db/client'
 import type { Config } from '../env'
 import type { Caller } from '../features/accounts/sessions'
+import type { TermsStore } from '../features/admin/terms'
 import type { Logger } from '../lib/log'
 import type { Mailer } from '../mail/mailer'
 import type { Gateway } from '../payments/gateway'
@@ -16,6 +17,8 @@ export interface RpcContext {
   db: Db
   config: Config
   platform: PlatformSettings
+  /** The fees, hold and payout figures in force, which admins change at run time. */
+  terms: TermsStore
   /** The signed-in person; always set for subjects whose access is not `public`. */
   caller: Caller | null
   requestId: string

@@ -6,6 +6,8 @@ import { phoneHandlers } from '../features/accounts/phone.handlers'
 import { profileHandlers } from '../features/accounts/profile.handlers'
 import { verificationHandlers } from '../features/accounts/verification.handlers'
 import { outboxHandlers } from '../features/admin/outbox.handlers'
+import { peopleHandlers } from '../features/admin/people.handlers'
+import { termsHandlers } from '../features/admin/terms.handlers'
 import { bookingsHandlers } from '../features/bookings/bookings.handlers'
 import { catalogHandlers } from '../features/catalog/catalog.handlers'
 import { checkoutHandlers } from '../features/checkout/checkout.handlers'
@@ -29,6 +31,8 @@ export const handlers: Handlers = {
   ...verificationHandlers,
   ...firebaseHandlers,
   ...outboxHandlers,
+  ...peopleHandlers,
+  ...termsHandlers,
   ...settingsHandlers,
   ...contactHandlers,
   ...catalogHandlers,

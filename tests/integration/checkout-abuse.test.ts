@@ -48,6 +48,7 @@ describe.each(databaseKinds)('checkout abuse on %s', (kind) => {
       log,
       mailer: createMailer(app.config, log),
       gateway: createGateway(app.config),
+      terms: app.checkout.terms,
       sms: createSms({
         db: app.database.db,
         config: app.config,

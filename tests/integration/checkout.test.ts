@@ -67,6 +67,7 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
       log,
       mailer: createMailer(app.config, log),
       gateway: createGateway(app.config),
+      terms: app.checkout.terms,
       sms: createSms({
         db: app.database.db,
         config: app.config,

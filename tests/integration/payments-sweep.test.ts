@@ -28,6 +28,7 @@ describe.each(databaseKinds)('payments.sweep on %s', (kind) => {
       log,
       mailer: createMailer(app.config, log),
       gateway: createGateway(app.config),
+      terms: app.checkout.terms,
       sms: createSms({
         db: app.database.db,
         config: app.config,

@@ -143,7 +143,7 @@ export const accountsHandlers: Pick<
       }
       return { token: null, user: null }
     }
-    const session = await createSession(ctx.db, user.id, ctx.userAgent)
+    const session = await createSession(ctx.db, user.id, ctx.userAgent, ctx.ip)
     await sendVerification(ctx, user)
     return { token: session.token, user: await publicUser(ctx.db, user) }
   },
@@ -177,7 +177,7 @@ export const accountsHandlers: Pick<
         'That e-mail and password do not match an account. Check both, or reset your password.',
       )
     }
-    const session = await createSession(ctx.db, user.id, ctx.userAgent)
+    const session = await createSession(ctx.db, user.id, ctx.userAgent, ctx.ip)
     return { token: session.token, user: await publicUser(ctx.db, user) }
   },
 

@@ -110,7 +110,7 @@ export const firebaseHandlers: Pick<Handlers, 'signInWithFirebase'> = {
     ])
     const identity = await verify(ctx, idToken)
     const user = await accountFor(ctx.db, identity)
-    const session = await createSession(ctx.db, user.id, ctx.userAgent)
+    const session = await createSession(ctx.db, user.id, ctx.userAgent, ctx.ip)
     return { token: session.token, user: await publicUser(ctx.db, user) }
   },
 }

@@ -71,7 +71,7 @@ export const inviteHandlers: Pick<Handlers, 'createInvite' | 'acceptInvite'> = {
     })
     const [row] = await ctx.db.select().from(users).where(eq(users.id, userId))
     if (!row) throw new Error('invited user vanished')
-    const session = await createSession(ctx.db, userId, ctx.userAgent)
+    const session = await createSession(ctx.db, userId, ctx.userAgent, ctx.ip)
     return { token: session.token, user: await publicUser(ctx.db, row) }
   },
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { sessions, users } from '../../db/schema'
+import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 
 /** Same lifetime as the auth_token cookie's max-age (docs/product.md, The session): 27 days. */
@@ -23,16 +24,28 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
+/** What a suspended person is told when they sign in, with the reason the admin gave. */
+export function suspendedMessage(reason: string | null): string {
+  return `Your account is suspended${reason ? `: ${reason}` : ''}. If you think this is a mistake, write to us at /contact-us.`
+}
+
+/** Opens a session; a suspended account gets a 403 that says why instead. */
 export async function createSession(
   db: Db,
   userId: string,
   userAgent: string | null = null,
+  ip: string | null = null,
 ): Promise<{ token: string; expiresAt: Date }> {
+  const [user] = await db
+    .select({ suspendedAt: users.suspendedAt, reason: users.suspensionReason })
+    .from(users)
+    .where(eq(users.id, userId))
+  if (user?.suspendedAt) throw new AppError(403, suspendedMessage(user.reason))
   const token = newToken()
   const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000)
   await db
     .insert(sessions)
-    .values({ id: uuidv7(), userId, tokenHash: hashToken(token), expiresAt, userAgent })
+    .values({ id: uuidv7(), userId, tokenHash: hashToken(token), expiresAt, userAgent, ip })
   return { token, expiresAt }
 }
 
@@ -47,6 +60,7 @@ export async function findCaller(db: Db, token: string): Promise<Caller | null> 
         eq(sessions.tokenHash, hashToken(token)),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, new Date()),
+        isNull(users.suspendedAt),
       ),
     )
     .limit(1)

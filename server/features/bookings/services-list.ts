@@ -4,6 +4,7 @@ import type { bookingsContract, ServiceListing } from '../../../contract/booking
 import type { ServiceDetails } from '../../../contract/catalog.contract'
 import type { DbOrTx } from '../../db/client'
 import { products, sellers } from '../../db/schema'
+import { onSale } from '../catalog/listed'
 import { takenSlotsByProduct } from '../checkout/orders'
 import { serviceSlots } from '../checkout/slots'
 
@@ -23,7 +24,7 @@ export async function listServices(db: DbOrTx, input: Input, now = Date.now()) {
   const offset = Number(input.cursor ?? 0)
   const words = input.query.replace(/[\\%_]/g, (c) => `\\${c}`)
   const where = and(
-    eq(products.status, 'published'),
+    onSale,
     eq(products.kind, 'service'),
     words ? ilike(products.searchText, `%${words}%`) : undefined,
     input.category ? eq(products.category, input.category) : undefined,
@@ -69,7 +70,7 @@ export async function listServices(db: DbOrTx, input: Input, now = Date.now()) {
   const categories = await db
     .selectDistinct({ category: products.category })
     .from(products)
-    .where(and(eq(products.status, 'published'), eq(products.kind, 'service'), isNotNull(products.category)))
+    .where(and(onSale, eq(products.kind, 'service'), isNotNull(products.category)))
     .orderBy(sql`1`)
   return {
     services: listed.slice(offset, offset + PAGE).map(({ order: _, ...service }) => service),

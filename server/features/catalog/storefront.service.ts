@@ -26,10 +26,9 @@ import { exchangeRates, products, sellers, users } from '../../db/schema'
 import { avatarUrls } from '../accounts/avatar.service'
 import { heldByItem, heldByProduct } from '../checkout/orders'
 import { type AssetRow, byKind, type ProductRow, readyAssets, toFile, toImage } from './catalog.service'
+import { onSale, sellerListed } from './listed'
 
 type SellerRow = typeof sellers.$inferSelect
-
-const published = eq(products.status, 'published')
 
 export async function loadRates(db: Db): Promise<Rates> {
   const rows = await db.select().from(exchangeRates)
@@ -110,7 +109,7 @@ async function creatorOf(db: Db, seller: SellerRow): Promise<Creator> {
   const [counted] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(products)
-    .where(and(eq(products.sellerId, seller.userId), published))
+    .where(and(eq(products.sellerId, seller.userId), onSale))
   return {
     handle: seller.handle,
     displayName: seller.displayName,
@@ -161,7 +160,7 @@ export async function productPage(db: Db, slug: string): Promise<ProductPage | n
     .select({ product: products, seller: sellers })
     .from(products)
     .innerJoin(sellers, eq(sellers.userId, products.sellerId))
-    .where(and(sql`lower(${products.slug}) = lower(${slug})`, published))
+    .where(and(sql`lower(${products.slug}) = lower(${slug})`, onSale))
     .limit(1)
   if (!row) return null
   const [assets, held] = await Promise.all([
@@ -185,14 +184,14 @@ export async function creatorPage(db: Db, handle: string): Promise<CreatorPage |
   const [seller] = await db
     .select()
     .from(sellers)
-    .where(sql`lower(${sellers.handle}) = lower(${handle})`)
+    .where(and(sql`lower(${sellers.handle}) = lower(${handle})`, sellerListed))
     .limit(1)
   if (!seller) return null
   const rows = await db
     .select({ product: products, seller: sellers })
     .from(products)
     .innerJoin(sellers, eq(sellers.userId, products.sellerId))
-    .where(and(eq(products.sellerId, seller.userId), published))
+    .where(and(eq(products.sellerId, seller.userId), onSale))
     .orderBy(desc(products.publishedAt))
     .limit(100)
   return { creator: await creatorOf(db, seller), products: await cards(db, rows), rates: await loadRates(db) }
@@ -208,7 +207,7 @@ export async function homeProducts(db: Db): Promise<HomeProducts> {
       .select({ product: products, seller: sellers })
       .from(products)
       .innerJoin(sellers, eq(sellers.userId, products.sellerId))
-      .where(published)
+      .where(onSale)
       .orderBy(...order, desc(products.publishedAt), desc(products.id))
       .limit(limit)
   const [best, newest, rates] = await Promise.all([
@@ -225,13 +224,14 @@ export async function homeProducts(db: Db): Promise<HomeProducts> {
 /** Creators with something on sale first, most products first. */
 export async function creatorsPage(db: Db, page: number): Promise<CreatorsPage> {
   const productCount = sql<number>`(select count(*)::int from ${products} where ${products.sellerId} = ${sellers.userId} and ${products.status} = 'published')`
-  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(sellers)
+  const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(sellers).where(sellerListed)
   const pageCount = Math.max(1, Math.ceil((total?.n ?? 0) / CREATORS_PAGE_SIZE))
   const current = Math.min(Math.max(1, page), pageCount)
   const rows = await db
     .select({ seller: sellers, avatarKey: users.avatarKey, productCount })
     .from(sellers)
     .innerJoin(users, eq(users.id, sellers.userId))
+    .where(sellerListed)
     .orderBy(desc(productCount), asc(sellers.displayName))
     .limit(CREATORS_PAGE_SIZE)
     .offset((current - 1) * CREATORS_PAGE_SIZE)
@@ -272,7 +272,7 @@ export async function explorePage(db: Db, query: ExploreQuery): Promise<ExploreP
   const perUsd = rates.perUsd[query.currency ?? 'USD'] ?? 1
   const usd = usdValue()
   const conditions = and(
-    published,
+    onSale,
     matches,
     query.kind ? eq(products.kind, query.kind) : undefined,
     query.category
@@ -303,7 +303,7 @@ export async function explorePage(db: Db, query: ExploreQuery): Promise<ExploreP
   const categoryRows = await db
     .select({ name: products.category, count: sql<number>`count(*)::int` })
     .from(products)
-    .where(and(published, sql`${products.category} is not null and ${products.category} <> ''`))
+    .where(and(onSale, sql`${products.category} is not null and ${products.category} <> ''`))
     .groupBy(products.category)
     .orderBy(sql`count(*) desc`, asc(products.category))
     .limit(30)

@@ -23,6 +23,7 @@ export function checkoutDeps(ctx: RpcContext): CheckoutDeps {
     log: ctx.log,
     mailer: ctx.mailer,
     gateway: ctx.gateway,
+    terms: ctx.terms,
     sms: ctx.sms,
   }
 }

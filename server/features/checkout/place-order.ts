@@ -11,7 +11,9 @@ import { enforceRateLimit } from '../../lib/rate-limit'
 import { uuidv7 } from '../../lib/uuid'
 import { PaymentProviderError } from '../../payments/payments'
 import type { UserRow } from '../accounts/sessions'
+import { saleTermsOf } from '../admin/terms'
 import { byKind, type ProductRow } from '../catalog/catalog.service'
+import { onSale } from '../catalog/listed'
 import { loadRates } from '../catalog/storefront.service'
 import { type CheckoutDeps, hashKey } from './deps'
 import { heldQuantity, newReference, takenSlots } from './orders'
@@ -40,7 +42,7 @@ export async function productOnSale(db: DbOrTx, productId: string, opts: { lock?
   const query = db
     .select()
     .from(products)
-    .where(and(eq(products.id, productId), eq(products.status, 'published')))
+    .where(and(eq(products.id, productId), onSale))
   const [row] = opts.lock ? await query.for('update') : await query
   if (!row) throw new AppError(404, 'This product is not on sale any more', { productId: 'Not on sale' })
   return row
@@ -155,6 +157,8 @@ export async function startCheckout(
     })
   const accessKey = randomBytes(24).toString('base64url')
   const id = uuidv7()
+  // The fee and hold in force now go with the order: a later change of them applies to new orders only.
+  const terms = await deps.terms.get()
 
   const row = await db.transaction(async (tx) => {
     // The product's row lock serialises checkouts of one product: the count below cannot go stale.
@@ -218,6 +222,7 @@ export async function startCheckout(
             chargeAmount: charge.amount.amount,
             chargeCurrency: charge.amount.currency,
             rate: charge.rate === null ? null : String(charge.rate),
+            terms: saleTermsOf(terms, now.currency),
             delivery: now.delivery,
             accessKeyHash: hashKey(accessKey),
             expiresAt: new Date(Date.now() + ORDER_HOLD_MINUTES * 60_000),

@@ -103,10 +103,7 @@ export async function settle(
       // Paid after it was cancelled or expired: keep it if what it held is still free, else give it back.
       refundAfter = !(await stillAvailable(tx, row))
     }
-    const updated = await fulfilPaid(tx, row, outcome, {
-      paidAt: new Date(),
-      holdDays: deps.config.payouts.holdDays,
-    })
+    const updated = await fulfilPaid(tx, row, outcome, new Date())
     return { changed: true, order: updated }
   })
   if (result.changed && result.order?.status === 'paid') {
@@ -153,7 +150,7 @@ export async function fulfilPaid(
   tx: Tx,
   row: OrderRow,
   outcome: Extract<ChargeOutcome, { kind: 'paid' }>,
-  { paidAt, holdDays }: { paidAt: Date; holdDays: number },
+  paidAt: Date,
 ): Promise<OrderRow> {
   const [updated] = await tx
     .update(orders)
@@ -173,7 +170,7 @@ export async function fulfilPaid(
       kind: 'sale',
       orderId: updated.id,
       memo: `Sale ${updated.reference}`,
-      entries: saleEntries(updated, paidAt, holdDays),
+      entries: saleEntries(updated, paidAt),
     })
   if (updated.kind === 'event') {
     // Each ticket carries the name given for it at checkout, else the buyer's.

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Tx } from '../../db/client'
+import type { SaleTerms } from '../../db/columns.types'
 import { orders, paymentEvents } from '../../db/schema'
 import { uuidv7 } from '../../lib/uuid'
 import { createUser } from '../accounts/accounts.service'
@@ -19,7 +20,7 @@ const SALES = [
   { name: 'Kevin Mwangi', email: 'kevin@soko.test', titles: ['Freelancer Invoice'] },
 ]
 
-export async function seedDemoSales(tx: Tx, products: ProductRow[], holdDays: number, now: number) {
+export async function seedDemoSales(tx: Tx, products: ProductRow[], terms: SaleTerms, now: number) {
   for (const sale of SALES) {
     const buyer = await createUser(tx, { email: sale.email, name: sale.name })
     for (const start of sale.titles) {
@@ -50,6 +51,7 @@ export async function seedDemoSales(tx: Tx, products: ProductRow[], holdDays: nu
           chargeAmount: total,
           chargeCurrency: product.priceCurrency,
           rate: null,
+          terms,
           delivery: null,
           accessKeyHash: hashKey(randomBytes(24).toString('base64url')),
           expiresAt: paidAt,
@@ -69,7 +71,7 @@ export async function seedDemoSales(tx: Tx, products: ProductRow[], holdDays: nu
         type: 'paid',
         payload: outcome,
       })
-      await fulfilPaid(tx, row, outcome, { paidAt, holdDays })
+      await fulfilPaid(tx, row, outcome, paidAt)
     }
   }
 }

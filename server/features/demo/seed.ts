@@ -3,6 +3,7 @@ import { newProduct } from '../../../contract/catalog.contract'
 import type { Db } from '../../db/client'
 import { productAssets, sellers, sellerVerifications, users } from '../../db/schema'
 import type { Config } from '../../env'
+import { STANDARD_SALE_TERMS } from '../../ledger/postings'
 import type { Logger } from '../../lib/log'
 import { uuidv7 } from '../../lib/uuid'
 import type { Storage } from '../../storage/storage'
@@ -104,7 +105,12 @@ export async function seedDemoData(
     )
     const rows = media.flat().map((asset) => ({ ...asset, sellerId: seller.id }))
     await tx.insert(productAssets).values(rows)
-    await seedDemoSales(tx, created, config.payouts.holdDays, Date.now())
+    await seedDemoSales(
+      tx,
+      created,
+      { ...STANDARD_SALE_TERMS, holdDays: config.payouts.holdDays },
+      Date.now(),
+    )
     log.info('demo data seeded', {
       admin: accounts.adminEmail,
       seller: accounts.sellerEmail,

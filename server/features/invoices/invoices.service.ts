@@ -4,6 +4,7 @@ import type { RecordedPaymentMethod } from '../../../contract/invoices.constants
 import { invoicePayments, invoices, orders, users } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
+import { saleTermsOf } from '../admin/terms'
 import type { CheckoutDeps } from '../checkout/deps'
 import { sellerTimeZone } from '../payouts/payouts.service'
 import {
@@ -191,6 +192,7 @@ export async function recordPayment(
     currency: row.currency,
     chargeAmount: input.amount,
     chargeCurrency: row.currency,
+    terms: saleTermsOf(await deps.terms.get(), row.currency),
     note: input.note,
   })
   await applyPaid(deps, {

@@ -73,7 +73,7 @@ export async function applyPaid(
         kind: 'sale',
         invoicePaymentId: payment.id,
         memo: `Invoice ${invoice.number ?? invoice.reference}`,
-        entries: invoiceSaleEntries(deps, updated, paidPayment, applied, excess, paidAt),
+        entries: invoiceSaleEntries(updated, paidPayment, applied, excess, paidAt),
       })
     if (fullyPaid)
       // Nothing more to remind the client of.
@@ -96,14 +96,13 @@ export async function applyPaid(
  * may give it back.
  */
 function invoiceSaleEntries(
-  deps: CheckoutDeps,
   invoice: InvoiceRow,
   payment: InvoicePaymentRow,
   applied: number,
   excess: number,
   paidAt: Date,
 ) {
-  const holdDays = deps.config.payouts.holdDays
+  const { holdDays } = payment.terms
   // A converted charge always pays exactly what was due when it began; only same-currency payments (a
   // Paybill payment in shillings for a shilling invoice) can carry an excess.
   const charged = excess > 0 ? applied : payment.chargeAmount
@@ -115,9 +114,9 @@ function invoiceSaleEntries(
       currency: invoice.currency,
       chargeAmount: charged,
       chargeCurrency: payment.chargeCurrency,
+      terms: payment.terms,
     },
     paidAt,
-    holdDays,
   )
   if (excess > 0)
     entries.push(

@@ -5,6 +5,7 @@ import { invoicePayments, invoices, paymentEvents } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import type { ChargeNext, ChargeOutcome, ChargeRef, PaymentProvider } from '../../payments/provider'
+import { saleTermsOf } from '../admin/terms'
 import { loadRates } from '../catalog/storefront.service'
 import type { CheckoutDeps } from '../checkout/deps'
 import { chargesFor } from '../checkout/pricing'
@@ -68,6 +69,7 @@ export async function payInvoice(
     currency: row.currency,
     chargeAmount: charge.amount.amount,
     chargeCurrency: charge.amount.currency,
+    terms: saleTermsOf(await deps.terms.get(), row.currency),
     note: due.deposit ? 'deposit' : null,
     expiresAt,
   })
@@ -171,6 +173,7 @@ export async function applyPaybill(
   const id = uuidv7()
   const receipt = outcome.receipt ?? eventKey
   const claim = claimEvent('mpesa', eventKey, id, 'paid', payload)
+  const terms = saleTermsOf(await deps.terms.get(), row.currency)
   await applyPaid(
     deps,
     { paymentId: id, amount: outcome.amount.amount, receipt, details: outcome.details },
@@ -187,6 +190,7 @@ export async function applyPaybill(
         chargeAmount: outcome.amount.amount,
         chargeCurrency: outcome.amount.currency,
         providerRef: `c2b:${receipt}`,
+        terms,
       })
       return true
     },

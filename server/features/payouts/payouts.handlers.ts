@@ -64,17 +64,17 @@ export const payoutsHandlers: Pick<
   listPayoutMethods: async (_input, ctx) => {
     const deps = depsOf(ctx)
     const sellerId = ctx.caller.user.id
-    const { payouts: figures } = ctx.config
+    const terms = await ctx.terms.get()
     return {
       methods: (await listMethods(deps, sellerId)).map(destinationView),
       schedule: await scheduleView(deps, sellerId),
       identity: await identityStatus(deps, sellerId),
       figures: {
-        instantFeeBps: figures.instantFeeBps,
-        holdDays: figures.holdDays,
-        newMethodWaitHours: figures.newMethodWaitHours,
-        minimum: perCurrency(figures.minimum),
-        maximum: perCurrency(figures.maximum),
+        instantFeeBps: terms.instantFeeBps,
+        holdDays: terms.holdDays,
+        newMethodWaitHours: ctx.config.payouts.newMethodWaitHours,
+        minimum: perCurrency(terms.payoutMinimum),
+        maximum: perCurrency(terms.payoutMaximum),
         paypalCurrencies: [...PAYPAL_PAYOUT_CURRENCIES],
       },
     }

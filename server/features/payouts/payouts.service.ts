@@ -65,7 +65,7 @@ export interface PayoutAsk {
  * with the payout's id as the provider's idempotency key.
  */
 export async function requestPayout(deps: PayoutDeps, sellerId: string, ask: PayoutAsk): Promise<PayoutRow> {
-  const { config } = deps
+  const terms = await deps.terms.get()
   const now = new Date()
   if ((await identityStatus(deps, sellerId)) !== 'approved')
     throw new AppError(
@@ -94,8 +94,8 @@ export async function requestPayout(deps: PayoutDeps, sellerId: string, ask: Pay
       throw new AppError(400, 'Bank transfers are not instant: choose standard', {
         speed: 'Bank transfers go with the scheduled run',
       })
-    const min = config.payouts.minimum[ask.currency]
-    const max = config.payouts.maximum[ask.currency]
+    const min = terms.payoutMinimum[ask.currency]
+    const max = terms.payoutMaximum[ask.currency]
     if (ask.amount < min)
       throw new AppError(400, `The least you can withdraw is ${money(min, ask.currency)}`, {
         amount: `At least ${money(min, ask.currency)}`,
@@ -130,7 +130,7 @@ export async function requestPayout(deps: PayoutDeps, sellerId: string, ask: Pay
           notInArray(payouts.status, ['failed', 'returned', 'cancelled']),
         ),
       )
-    const daily = config.payouts.daily[ask.currency]
+    const daily = terms.payoutDaily[ask.currency]
     if (Number(today?.total ?? 0) + ask.amount > daily)
       throw new AppError(
         409,
@@ -141,9 +141,8 @@ export async function requestPayout(deps: PayoutDeps, sellerId: string, ask: Pay
       .from(payouts)
       .where(and(eq(payouts.sellerId, sellerId), eq(payouts.status, 'paid')))
       .limit(1)
-    const approval = !paidBefore || ask.amount > config.payouts.approvalOver[ask.currency]
-    const fee =
-      ask.speed === 'instant' ? instantFeeOf(ask.amount, config.payouts.instantFeeBps, method.rail) : 0
+    const approval = !paidBefore || ask.amount > terms.approvalOver[ask.currency]
+    const fee = ask.speed === 'instant' ? instantFeeOf(ask.amount, terms.instantFeeBps, method.rail) : 0
     const status = approval ? 'approval' : ask.speed === 'instant' || ask.now ? 'sending' : 'scheduled'
     const label = methodLabel(method.details)
     const asked = step(

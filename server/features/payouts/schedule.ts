@@ -1,13 +1,13 @@
-import { and, eq, isNotNull, lte, ne } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, lte, ne } from 'drizzle-orm'
 import type { CurrencyCode } from '../../../contract/currencies'
 import { PAYPAL_PAYOUT_CURRENCIES, railStep } from '../../../contract/payouts.constants'
-import { payoutMethods, payoutSchedules, payouts } from '../../db/schema'
+import { payoutMethods, payoutSchedules, payouts, users } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/errors'
 import { availableNow } from './balances'
 import type { PayoutDeps } from './deps'
 import { requestPayout, sellerTimeZone } from './payouts.service'
 import { dueRun } from './schedule-time'
-import { checkLate, sendPayout } from './send'
+import { checkLate, sellerActive, sendPayout } from './send'
 import { step } from './view'
 
 /**
@@ -16,11 +16,20 @@ import { step } from './view'
  * per seller, so with any number of instances, and a sweep repeated after a crash, a run pays once.
  */
 export async function runSchedules(deps: PayoutDeps, now: Date) {
+  const terms = await deps.terms.get()
+  // A suspended seller's runs wait: their payouts are paused until an admin reinstates them.
   const schedules = await deps.db
     .select({ schedule: payoutSchedules, method: payoutMethods })
     .from(payoutSchedules)
     .innerJoin(payoutMethods, eq(payoutMethods.id, payoutSchedules.methodId))
-    .where(and(ne(payoutSchedules.frequency, 'manual'), isNotNull(payoutSchedules.methodId)))
+    .innerJoin(users, eq(users.id, payoutSchedules.sellerId))
+    .where(
+      and(
+        ne(payoutSchedules.frequency, 'manual'),
+        isNotNull(payoutSchedules.methodId),
+        isNull(users.suspendedAt),
+      ),
+    )
   for (const { schedule, method } of schedules) {
     if (method.removedAt) continue
     const run = dueRun(schedule, await sellerTimeZone(deps, schedule.sellerId), now)
@@ -34,10 +43,10 @@ export async function runSchedules(deps: PayoutDeps, now: Date) {
         .where(and(eq(payouts.sellerId, schedule.sellerId), eq(payouts.runKey, runKey)))
       if (done) continue
       const available = await availableNow(deps.db, schedule.sellerId, currency, now)
-      const most = Math.min(available, deps.config.payouts.maximum[currency])
+      const most = Math.min(available, terms.payoutMaximum[currency])
       // What the rail can send: M-Pesa whole shillings (the cents wait for the next run).
       const amount = most - (most % railStep(method.rail))
-      if (amount < Math.max(schedule.minimum, deps.config.payouts.minimum[currency])) continue
+      if (amount < Math.max(schedule.minimum, terms.payoutMinimum[currency])) continue
       try {
         await requestPayout(deps, schedule.sellerId, {
           currency,
@@ -61,7 +70,7 @@ export async function sendDue(deps: PayoutDeps, now: Date) {
   const scheduled = await deps.db
     .select()
     .from(payouts)
-    .where(and(eq(payouts.status, 'scheduled'), lte(payouts.dueAt, now)))
+    .where(and(eq(payouts.status, 'scheduled'), lte(payouts.dueAt, now), sellerActive))
     .limit(50)
   for (const row of scheduled)
     await deps.db
@@ -75,7 +84,7 @@ export async function sendDue(deps: PayoutDeps, now: Date) {
   const due = await deps.db
     .select({ id: payouts.id })
     .from(payouts)
-    .where(and(eq(payouts.status, 'sending'), lte(payouts.dueAt, now)))
+    .where(and(eq(payouts.status, 'sending'), lte(payouts.dueAt, now), sellerActive))
     .limit(50)
   for (const { id } of due) await sendPayout(deps, id, now)
   await checkLate(deps, now)

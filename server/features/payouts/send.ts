@@ -33,6 +33,9 @@ function payoutRequest(row: PayoutRow, key: string): PayoutRequest {
  * provider with the send key, which makes asking again after a crash harmless. A bank payout waits for an
  * admin to make the transfer. Returns the payout as it then stands.
  */
+/** Payouts of a seller an admin suspended are paused: they wait, untouched, until the seller is reinstated. */
+export const sellerActive = sql`not exists (select 1 from ${users} where ${users.id} = ${payouts.sellerId} and ${users.suspendedAt} is not null)`
+
 export async function sendPayout(
   deps: PayoutDeps,
   payoutId: string,
@@ -52,6 +55,7 @@ export async function sendPayout(
         eq(payouts.id, payoutId),
         eq(payouts.status, 'sending'),
         or(isNull(payouts.dueAt), lte(payouts.dueAt, now)),
+        sellerActive,
       ),
     )
     .returning()

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { type Entry, imbalance, postTransaction } from '../../../server/ledger/ledger'
-import { refundEntries, type Sale, saleEntries, saleFee } from '../../../server/ledger/postings'
+import {
+  refundEntries,
+  type Sale,
+  STANDARD_SALE_TERMS,
+  saleEntries,
+  saleFee,
+} from '../../../server/ledger/postings'
 
 const paidAt = new Date('2026-11-01T09:00:00Z')
 const sale = (changes: Partial<Sale> = {}): Sale => ({
@@ -10,6 +16,7 @@ const sale = (changes: Partial<Sale> = {}): Sale => ({
   currency: 'KES',
   chargeAmount: 750_00,
   chargeCurrency: 'KES',
+  terms: STANDARD_SALE_TERMS,
   ...changes,
 })
 const byAccount = (entries: Entry[]) =>

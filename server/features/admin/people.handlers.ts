@@ -1,0 +1,175 @@
+import { eq, sql } from 'drizzle-orm'
+import { sellers, users } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import { compose, passwordResetMail } from '../../mail/templates'
+import type { Handlers } from '../../rpc/context'
+import { sendQuietly } from '../accounts/accounts.handlers'
+import { issueOneTimeToken } from '../accounts/one-time-tokens'
+import { audit, readAuditLog } from './audit'
+import {
+  adminUserRow,
+  assertAdminRemains,
+  endSessions,
+  findUser,
+  handleOf,
+  listUsers,
+  userDetails,
+} from './people'
+
+export const peopleHandlers: Pick<
+  Handlers,
+  | 'listUsers'
+  | 'getUser'
+  | 'suspendUser'
+  | 'reinstateUser'
+  | 'setUserRole'
+  | 'forcePasswordReset'
+  | 'listAuditLog'
+> = {
+  listUsers: async (input, ctx) => listUsers(ctx.db, input),
+
+  getUser: async ({ id }, ctx) => userDetails(ctx.db, id, ctx.caller.user.id),
+
+  suspendUser: async ({ id, reason }, ctx) => {
+    if (id === ctx.caller.user.id)
+      throw new AppError(403, 'You cannot suspend yourself', { id: 'That is you' })
+    const updated = await ctx.db.transaction(async (tx) => {
+      const row = await findUser(tx, id, { lock: true })
+      if (row.suspendedAt) throw new AppError(409, 'They are already suspended', { id: 'Already suspended' })
+      if (row.roles.includes('admin')) await assertAdminRemains(tx, id)
+      const [next] = await tx
+        .update(users)
+        .set({ suspendedAt: new Date(), suspensionReason: reason, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning()
+      if (!next) throw new Error('the person vanished under their lock')
+      await endSessions(tx, id)
+      await audit(tx, ctx, {
+        action: 'user.suspend',
+        target: { kind: 'user', id, label: row.email },
+        reason,
+        before: { suspended: false },
+        after: { suspended: true, reason },
+      })
+      return next
+    })
+    await sendQuietly(
+      ctx,
+      compose(
+        updated.email,
+        'Your Soko account is suspended',
+        [
+          `Hi ${updated.name},`,
+          `A Soko admin suspended your account: ${reason}`,
+          'While it is suspended you cannot sign in, your products are not shown and your payouts wait. If you think this is a mistake, reply through the contact page.',
+        ],
+        { label: 'Contact Soko', url: `${ctx.config.publicUrl}/contact-us` },
+      ),
+    )
+    return { user: adminUserRow(updated, await handleOf(ctx.db, id)) }
+  },
+
+  reinstateUser: async ({ id }, ctx) => {
+    const updated = await ctx.db.transaction(async (tx) => {
+      const row = await findUser(tx, id, { lock: true })
+      if (!row.suspendedAt) throw new AppError(409, 'They are not suspended', { id: 'Not suspended' })
+      const [next] = await tx
+        .update(users)
+        .set({ suspendedAt: null, suspensionReason: null, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning()
+      if (!next) throw new Error('the person vanished under their lock')
+      await audit(tx, ctx, {
+        action: 'user.reinstate',
+        target: { kind: 'user', id, label: row.email },
+        before: { suspended: true, reason: row.suspensionReason },
+        after: { suspended: false },
+      })
+      return next
+    })
+    await sendQuietly(
+      ctx,
+      compose(
+        updated.email,
+        'Your Soko account is active again',
+        [
+          `Hi ${updated.name},`,
+          'A Soko admin lifted the suspension of your account: you can sign in again, your storefront is back and your payouts resume.',
+        ],
+        { label: 'Sign in', url: `${ctx.config.publicUrl}/login` },
+      ),
+    )
+    return { user: adminUserRow(updated, await handleOf(ctx.db, id)) }
+  },
+
+  setUserRole: async ({ id, role, grant }, ctx) => {
+    if (role === 'admin' && !grant && id === ctx.caller.user.id)
+      throw new AppError(403, 'You cannot remove your own admin role: ask another admin', {
+        id: 'That is you',
+      })
+    const updated = await ctx.db.transaction(async (tx) => {
+      if (role === 'admin' && !grant) await assertAdminRemains(tx, id)
+      const row = await findUser(tx, id, { lock: true })
+      const has = row.roles.includes(role)
+      if (has === grant)
+        throw new AppError(
+          409,
+          grant ? `They are already ${article(role)}` : `They are not ${article(role)}`,
+          {
+            role: grant ? 'Already has it' : 'Does not have it',
+          },
+        )
+      if (role === 'seller' && grant) {
+        const [storefront] = await tx
+          .select({ id: sellers.userId })
+          .from(sellers)
+          .where(eq(sellers.userId, id))
+        if (!storefront)
+          throw new AppError(409, 'They have no storefront yet: they set one up at /register', {
+            role: 'No storefront yet',
+          })
+      }
+      const [next] = await tx
+        .update(users)
+        .set({
+          roles: grant
+            ? sql`array_append(array_remove(${users.roles}, ${role}), ${role})`
+            : sql`array_remove(${users.roles}, ${role})`,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id))
+        .returning()
+      if (!next) throw new Error('the person vanished under their lock')
+      await audit(tx, ctx, {
+        action: grant ? `role.grant.${role}` : `role.remove.${role}`,
+        target: { kind: 'user', id, label: row.email },
+        before: { roles: row.roles },
+        after: { roles: next.roles },
+      })
+      return next
+    })
+    return { user: adminUserRow(updated, await handleOf(ctx.db, id)) }
+  },
+
+  forcePasswordReset: async ({ id }, ctx) => {
+    const { row, token } = await ctx.db.transaction(async (tx) => {
+      const row = await findUser(tx, id, { lock: true })
+      await tx.update(users).set({ passwordHash: null, updatedAt: new Date() }).where(eq(users.id, id))
+      await endSessions(tx, id)
+      const { token } = await issueOneTimeToken(tx, { userId: id, purpose: 'reset-password' })
+      await audit(tx, ctx, {
+        action: 'user.password-reset',
+        target: { kind: 'user', id, label: row.email },
+        before: { hasPassword: row.passwordHash !== null },
+        after: { hasPassword: false },
+      })
+      return { row, token }
+    })
+    await sendQuietly(ctx, passwordResetMail(row.email, row.name, `${ctx.config.publicUrl}/reset/${token}`))
+    return { ok: true as const }
+  },
+
+  listAuditLog: async (input, ctx) => readAuditLog(ctx.db, input),
+}
+
+const article = (role: 'admin' | 'seller') => (role === 'admin' ? 'an admin' : 'a seller')
