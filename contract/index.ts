@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { accountsContract } from './accounts.contract'
 import { adminContract } from './admin.contract'
+import { adminOpsContract } from './admin-ops.contract'
 import { adminPeopleContract } from './admin-people.contract'
 import { bookingsContract } from './bookings.contract'
 import { catalogContract } from './catalog.contract'
@@ -20,6 +21,7 @@ import { transactionsContract } from './transactions.contract'
 export const contract = {
   ...accountsContract,
   ...adminContract,
+  ...adminOpsContract,
   ...adminPeopleContract,
   ...bookingsContract,
   ...catalogContract,

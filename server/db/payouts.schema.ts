@@ -77,6 +77,8 @@ export const payouts = pgTable(
     dueAt: at('due_at'),
     /** A scheduled run's key (`2026-11-30`): one payout per seller and run, however many servers run it. */
     runKey: text('run_key'),
+    /** The failed or returned payout an admin sent again as this one. */
+    retryOf: uuid('retry_of'),
     attempts: integer('attempts').notNull().default(0),
     /**
      * The idempotency key of the current send: the payout's id, then `{id}.{n}` when a send that surely

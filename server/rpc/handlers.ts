@@ -5,6 +5,8 @@ import { inviteHandlers } from '../features/accounts/invites.handlers'
 import { phoneHandlers } from '../features/accounts/phone.handlers'
 import { profileHandlers } from '../features/accounts/profile.handlers'
 import { verificationHandlers } from '../features/accounts/verification.handlers'
+import { opsHandlers } from '../features/admin/ops.handlers'
+import { ordersHandlers } from '../features/admin/orders.handlers'
 import { outboxHandlers } from '../features/admin/outbox.handlers'
 import { peopleHandlers } from '../features/admin/people.handlers'
 import { termsHandlers } from '../features/admin/terms.handlers'
@@ -31,6 +33,8 @@ export const handlers: Handlers = {
   ...verificationHandlers,
   ...firebaseHandlers,
   ...outboxHandlers,
+  ...opsHandlers,
+  ...ordersHandlers,
   ...peopleHandlers,
   ...termsHandlers,
   ...settingsHandlers,

@@ -643,4 +643,55 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     const [after] = await app.database.db.select().from(orders).where(eq(orders.id, orderId))
     expect(after?.status).toBe('refunded')
   })
+
+  it('an admin finds a rejected payout, sends it again to the seller’s destination (audited), and a suspended seller’s payout waits', async () => {
+    const seller = await sellerWithSale('tumaini')
+    const methodId = await mpesaDestination(seller.token, '0712555666')
+    const asked = data(
+      await app.call(
+        'requestPayout',
+        { currency: 'KES', amount: 1_000_00, methodId, speed: 'instant' },
+        seller.token,
+      ),
+    ).payout
+    expect(asked.status).toBe('approval')
+    await app.call(
+      'reviewPayout',
+      { payoutId: asked.id, approve: false, reason: 'Wrong number, fix it first.' },
+      admin,
+    )
+    const failed = data(await app.call('adminListPayouts', { status: 'failed', q: 'tumaini' }, admin)).payouts
+    expect(failed.map((p: { id: string }) => p.id)).toEqual([asked.id])
+    expect((await app.call('adminListPayouts', {}, seller.token)).status).toBe(403)
+
+    const retried = await app.call('retryPayout', { payoutId: asked.id, methodId }, admin)
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200)
+    const again = data(retried).payout
+    expect(again).toMatchObject({ status: 'approval', amount: 1_000_00 })
+    expect((await app.call('retryPayout', { payoutId: asked.id, methodId }, admin)).status).toBe(409)
+    const log = data(await app.call('listAuditLog', { targetId: asked.id }, admin)).entries
+    expect(log.map((e: { action: string }) => e.action)).toEqual(['payout.retry', 'payout.reject'])
+
+    // Suspended before it goes: approved, it joins the next run, and when the run comes nothing is sent.
+    const sellerRow = (await app.database.db.select().from(payouts).where(eq(payouts.id, again.id)))[0]
+    await app.call('suspendUser', { id: sellerRow?.sellerId, reason: 'Checking a chargeback' }, admin)
+    await app.call('reviewPayout', { payoutId: again.id, approve: true }, admin)
+    await app.sandboxesIdle()
+    const [approved] = await app.database.db.select().from(payouts).where(eq(payouts.id, again.id))
+    expect(approved?.status).toBe('scheduled')
+    const runTime = new Date((approved?.dueAt?.getTime() ?? Date.now()) + 60_000)
+    const { sendDue } = await import('../../server/features/payouts/schedule')
+    await sendDue(app.checkout, runTime)
+    const [waiting] = await app.database.db.select().from(payouts).where(eq(payouts.id, again.id))
+    expect(waiting?.status).toBe('scheduled')
+    expect(waiting?.attempts).toBe(0)
+    await app.call('reinstateUser', { id: sellerRow?.sellerId }, admin)
+    await sendDue(app.checkout, runTime)
+    await app.sandboxesIdle()
+    await until(
+      async () =>
+        (await app.database.db.select().from(payouts).where(eq(payouts.id, again.id)))[0]?.status === 'paid',
+      'the reinstated seller’s payout is paid',
+    )
+  })
 })

@@ -41,6 +41,7 @@ ALTER TABLE "invoice_payments" ADD COLUMN "terms" jsonb DEFAULT '{"feeBps":500,"
 ALTER TABLE "invoice_payments" ALTER COLUMN "terms" DROP DEFAULT;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "terms" jsonb DEFAULT '{"feeBps":500,"feeFixed":0,"holdDays":7}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ALTER COLUMN "terms" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "payouts" ADD COLUMN "retry_of" uuid;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "ip" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "suspended_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "suspension_reason" text;--> statement-breakpoint
@@ -48,7 +49,7 @@ CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at");-
 CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_kind","target_id");--> statement-breakpoint
 CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","created_at");--> statement-breakpoint
 CREATE INDEX "product_reports_status_idx" ON "product_reports" USING btree ("status","created_at");--> statement-breakpoint
-CREATE INDEX "product_reports_product_idx" ON "product_reports" USING btree ("product_id");--> statement-breakpoint
+CREATE INDEX "product_reports_product_idx" ON "product_reports" USING btree ("product_id");;--> statement-breakpoint
 ALTER TABLE "product_reports" ADD CONSTRAINT "product_reports_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 -- The audit log is append-only, whatever code or person tries otherwise.
 CREATE FUNCTION "audit_log_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -4,6 +4,7 @@ import { users } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { inviteMail } from '../../mail/templates'
 import type { Handlers } from '../../rpc/context'
+import { audit } from '../admin/audit'
 import { expiredLink, findUserByEmail, publicUser, sendQuietly } from './accounts.handlers'
 import { createUser } from './accounts.service'
 import { consumeOneTimeToken, findOneTimeToken, issueOneTimeToken } from './one-time-tokens'
@@ -14,10 +15,18 @@ import { createSession } from './sessions'
 export const inviteHandlers: Pick<Handlers, 'createInvite' | 'acceptInvite'> = {
   createInvite: async (input, ctx) => {
     const admin = ctx.caller.user
-    const { token, expiresAt } = await issueOneTimeToken(ctx.db, {
-      userId: null,
-      purpose: 'invite',
-      data: { email: input.email, role: input.role, invitedBy: admin.id },
+    const { token, expiresAt } = await ctx.db.transaction(async (tx) => {
+      const issued = await issueOneTimeToken(tx, {
+        userId: null,
+        purpose: 'invite',
+        data: { email: input.email, role: input.role, invitedBy: admin.id },
+      })
+      await audit(tx, ctx, {
+        action: 'invite.create',
+        target: { kind: 'invite', id: input.email, label: input.email },
+        after: { role: input.role },
+      })
+      return issued
     })
     await sendQuietly(
       ctx,

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import { verificationReviewedMail } from '../../mail/templates'
 import type { Handlers } from '../../rpc/context'
+import { audit } from '../admin/audit'
 import { sendQuietly } from './accounts.handlers'
 
 type VerificationRow = typeof sellerVerifications.$inferSelect
@@ -96,16 +97,32 @@ export const verificationHandlers: Pick<
   reviewSellerVerification: async ({ id, decision, reason }, ctx) => {
     const admin = ctx.caller.user
     const approved = decision === 'approve'
-    const [row] = await ctx.db
-      .update(sellerVerifications)
-      .set({
-        status: approved ? 'approved' : 'rejected',
-        reason: approved ? null : (reason ?? null),
-        reviewedBy: admin.id,
-        reviewedAt: new Date(),
-      })
-      .where(and(eq(sellerVerifications.id, id), eq(sellerVerifications.status, 'pending')))
-      .returning()
+    const row = await ctx.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(sellerVerifications)
+        .set({
+          status: approved ? 'approved' : 'rejected',
+          reason: approved ? null : (reason ?? null),
+          reviewedBy: admin.id,
+          reviewedAt: new Date(),
+        })
+        .where(and(eq(sellerVerifications.id, id), eq(sellerVerifications.status, 'pending')))
+        .returning()
+      if (updated) {
+        const [seller] = await tx
+          .select({ email: users.email })
+          .from(users)
+          .where(eq(users.id, updated.sellerId))
+        await audit(tx, ctx, {
+          action: approved ? 'verification.approve' : 'verification.reject',
+          target: { kind: 'user', id: updated.sellerId, label: seller?.email ?? '' },
+          reason: approved ? null : (reason ?? null),
+          before: { status: 'pending' },
+          after: { status: updated.status },
+        })
+      }
+      return updated
+    })
     if (!row) {
       const [exists] = await ctx.db
         .select({ status: sellerVerifications.status })

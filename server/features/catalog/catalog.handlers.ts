@@ -5,6 +5,7 @@ import { productAssets, products } from '../../db/schema'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import { parseOrFail } from '../../lib/validation'
 import type { Handlers } from '../../rpc/context'
+import { audit } from '../admin/audit'
 import {
   type AssetRow,
   byKind,
@@ -267,7 +268,22 @@ export const catalogHandlers: Pick<
 
   setRates: async ({ perUsd }, ctx) => {
     const { user } = ctx.caller
-    await setRates(ctx.db, user.id, perUsd)
+    const before = await loadRates(ctx.db)
+    await ctx.db.transaction(async (tx) => {
+      await setRates(tx, user.id, perUsd)
+      const changed = Object.keys(perUsd).filter(
+        (code) => before.perUsd[code as keyof typeof before.perUsd] !== perUsd[code as keyof typeof perUsd],
+      )
+      if (changed.length > 0)
+        await audit(tx, ctx, {
+          action: 'rates.update',
+          target: { kind: 'settings', id: 'rates', label: 'Exchange rates' },
+          before: Object.fromEntries(
+            changed.map((c) => [c, before.perUsd[c as keyof typeof before.perUsd] ?? null]),
+          ),
+          after: Object.fromEntries(changed.map((c) => [c, perUsd[c as keyof typeof perUsd]])),
+        })
+    })
     return loadRates(ctx.db)
   },
 }

@@ -21,7 +21,7 @@ import {
   type PublicProduct,
   type Rates,
 } from '../../../contract/storefront'
-import type { Db } from '../../db/client'
+import type { Db, DbOrTx } from '../../db/client'
 import { exchangeRates, products, sellers, users } from '../../db/schema'
 import { avatarUrls } from '../accounts/avatar.service'
 import { heldByItem, heldByProduct } from '../checkout/orders'
@@ -322,7 +322,7 @@ export async function explorePage(db: Db, query: ExploreQuery): Promise<ExploreP
 }
 
 /** The admin's change to the rates table: only the currencies given change. */
-export async function setRates(db: Db, userId: string, perUsd: Partial<Record<CurrencyCode, number>>) {
+export async function setRates(db: DbOrTx, userId: string, perUsd: Partial<Record<CurrencyCode, number>>) {
   const entries = Object.entries(perUsd)
   if (entries.length === 0) return
   for (const [currency, rate] of entries) {

@@ -34,54 +34,62 @@ export function orderMails(deps: CheckoutDeps) {
       log.error('order mail not sent', { subject: message.subject, error })
     }
   }
+  /** The buyer's receipt; also what the seller's sale mail says of the item and the booking. */
+  async function receipt(order: OrderRow) {
+    const item = order.item
+    const line = `${item.title}${item.label !== item.title ? ` (${item.label})` : ''} × ${order.quantity}`
+    const paidWith =
+      order.method === 'free'
+        ? 'Nothing to pay.'
+        : `Paid ${money(order.chargeAmount, order.chargeCurrency)} by ${METHOD_NAMES[order.method]}${
+            order.payment?.receipt ? `, receipt ${String(order.payment.receipt)}` : ''
+          }.`
+    const next = {
+      digital: 'Download your files from the link below; it works on any device.',
+      event: 'Your tickets, with their QR codes to show at the door, are on your order page.',
+      service: item.slot
+        ? `Booked for ${slotText(item.slot, item.timeZone ?? 'Africa/Nairobi')}. The details are on your order page.`
+        : 'Your booking is confirmed.',
+      merch:
+        order.delivery?.kind === 'pickup'
+          ? `Collect it at ${String(order.delivery.address)}; the seller will tell you when it is ready.`
+          : 'The seller will ship it to the address you gave and mark it sent.',
+    }[order.kind]
+    const guest = order.guest
+      ? [
+          `To keep your purchases together, set a password for ${order.buyerEmail} on Soko (“Forgot password” on the sign-in page); purchases made before show in your account once the address is verified.`,
+        ]
+      : []
+    // A booking comes with its calendar file and a link that adds it to Google Calendar.
+    const booking = await bookingFacts(deps.db, order, orderLink(order))
+    const calendar = booking ? calendarParts(booking) : null
+    await send({
+      ...compose(
+        order.buyerEmail,
+        `Your Soko receipt: ${item.title} (${order.reference})`,
+        [
+          'Thank you for your purchase.',
+          `${line}: ${money(order.total, order.currency)}. ${paidWith}`,
+          `Order reference ${order.reference}.`,
+          next,
+          ...(calendar ? [calendar.line] : []),
+          ...guest,
+        ],
+        {
+          label: order.kind === 'digital' ? 'Download your files' : 'Open your order',
+          url: orderLink(order),
+        },
+      ),
+      ...(calendar ? { attachments: [calendar.attachment] } : {}),
+    })
+    return { line, booking }
+  }
   return {
+    /** The receipt alone, sent again by an admin. */
+    receipt,
     async paid(order: OrderRow) {
       const item = order.item
-      const line = `${item.title}${item.label !== item.title ? ` (${item.label})` : ''} × ${order.quantity}`
-      const paidWith =
-        order.method === 'free'
-          ? 'Nothing to pay.'
-          : `Paid ${money(order.chargeAmount, order.chargeCurrency)} by ${METHOD_NAMES[order.method]}${
-              order.payment?.receipt ? `, receipt ${String(order.payment.receipt)}` : ''
-            }.`
-      const next = {
-        digital: 'Download your files from the link below; it works on any device.',
-        event: 'Your tickets, with their QR codes to show at the door, are on your order page.',
-        service: item.slot
-          ? `Booked for ${slotText(item.slot, item.timeZone ?? 'Africa/Nairobi')}. The details are on your order page.`
-          : 'Your booking is confirmed.',
-        merch:
-          order.delivery?.kind === 'pickup'
-            ? `Collect it at ${String(order.delivery.address)}; the seller will tell you when it is ready.`
-            : 'The seller will ship it to the address you gave and mark it sent.',
-      }[order.kind]
-      const guest = order.guest
-        ? [
-            `To keep your purchases together, set a password for ${order.buyerEmail} on Soko (“Forgot password” on the sign-in page); purchases made before show in your account once the address is verified.`,
-          ]
-        : []
-      // A booking comes with its calendar file and a link that adds it to Google Calendar.
-      const booking = await bookingFacts(deps.db, order, orderLink(order))
-      const calendar = booking ? calendarParts(booking) : null
-      await send({
-        ...compose(
-          order.buyerEmail,
-          `Your Soko receipt: ${item.title} (${order.reference})`,
-          [
-            'Thank you for your purchase.',
-            `${line}: ${money(order.total, order.currency)}. ${paidWith}`,
-            `Order reference ${order.reference}.`,
-            next,
-            ...(calendar ? [calendar.line] : []),
-            ...guest,
-          ],
-          {
-            label: order.kind === 'digital' ? 'Download your files' : 'Open your order',
-            url: orderLink(order),
-          },
-        ),
-        ...(calendar ? { attachments: [calendar.attachment] } : {}),
-      })
+      const { line, booking } = await receipt(order)
       const seller = await sellerEmail(deps, order.sellerId)
       if (seller)
         await send(

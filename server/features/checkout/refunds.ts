@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import type { Tx } from '../../db/client'
 import { orders, refunds } from '../../db/schema'
 import { postTransaction } from '../../ledger/ledger'
 import { refundEntries } from '../../ledger/postings'
@@ -7,6 +8,7 @@ import { uuidv7 } from '../../lib/uuid'
 import { PaymentProviderError } from '../../payments/payments'
 import type { CheckoutDeps } from './deps'
 import { orderMails } from './mails'
+import type { OrderRow } from './orders'
 
 type RefundRow = typeof refunds.$inferSelect
 
@@ -16,7 +18,14 @@ type RefundRow = typeof refunds.$inferSelect
  * asked (after the commit, no transaction held across the network). Card and PayPal usually answer done
  * at once; M-Pesa sends the money by B2C and its result arrives later at /hooks/mpesa/b2c/….
  */
-export async function refundOrder(deps: CheckoutDeps, orderId: string, by: string | null, reason: string) {
+export async function refundOrder(
+  deps: CheckoutDeps,
+  orderId: string,
+  by: string | null,
+  reason: string,
+  /** Runs in the transaction that starts the refund: an admin's audit entry. */
+  onStarted?: (tx: Tx, order: OrderRow) => Promise<void>,
+) {
   const { db, gateway, log } = deps
   const refund = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
@@ -41,6 +50,7 @@ export async function refundOrder(deps: CheckoutDeps, orderId: string, by: strin
         })
         .returning()
       if (!row) throw new Error('insert returned no row')
+      if (onStarted) await onStarted(tx, order)
       return { row, order }
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError(409, 'This order has already been refunded')

@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
 import { invoicePayments, invoices, unmatchedPayments } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import type { ContextFor, Handlers } from '../../rpc/context'
+import { audit } from '../admin/audit'
 import { checkoutDeps } from '../checkout/checkout.handlers'
 import { refundExcess } from './excess'
 import { type InvoiceRow, keyOpens, ownInvoice, statusOf } from './invoice-rows'
@@ -112,11 +113,22 @@ export const invoicesHandlers: Pick<
   },
 
   resolveUnmatchedPayment: async ({ id, note }, ctx) => {
-    const [row] = await ctx.db
-      .update(unmatchedPayments)
-      .set({ resolvedAt: new Date(), note: `${note} (${ctx.caller.user.email})` })
-      .where(and(eq(unmatchedPayments.id, id), isNull(unmatchedPayments.resolvedAt)))
-      .returning()
+    const row = await ctx.db.transaction(async (tx) => {
+      const [resolved] = await tx
+        .update(unmatchedPayments)
+        .set({ resolvedAt: new Date(), note: `${note} (${ctx.caller.user.email})` })
+        .where(and(eq(unmatchedPayments.id, id), isNull(unmatchedPayments.resolvedAt)))
+        .returning()
+      if (resolved)
+        await audit(tx, ctx, {
+          action: 'unmatched.resolve',
+          target: { kind: 'unmatched', id, label: resolved.receipt ?? id },
+          reason: note,
+          before: { resolved: false },
+          after: { resolved: true },
+        })
+      return resolved
+    })
     if (!row) throw new AppError(404, 'No such unmatched payment waiting')
     return { ok: true as const }
   },

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import type { Tx } from '../../db/client'
 import { payouts } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import type { PayoutDeps } from './deps'
@@ -17,6 +18,7 @@ export async function markBankPayout(
     reference?: string | undefined
     reason?: string | undefined
   },
+  onApplied?: (tx: Tx) => Promise<void>,
 ): Promise<PayoutRow> {
   const [row] = await deps.db
     .select()
@@ -32,6 +34,8 @@ export async function markBankPayout(
     input.outcome === 'paid'
       ? { state: 'done', providerRef: input.reference ?? null }
       : { state: 'failed', code: 'bank', message: input.reason ?? 'The bank transfer failed.' },
+    new Date(),
+    onApplied,
   )
   const [after] = await deps.db.select().from(payouts).where(eq(payouts.id, row.id))
   if (!after) throw new Error('payout vanished')

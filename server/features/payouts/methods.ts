@@ -10,7 +10,7 @@ import { uuidv7 } from '../../lib/uuid'
 import { compose } from '../../mail/templates'
 import { consumePhoneCode } from '../accounts/phone.handlers'
 import type { PayoutDeps } from './deps'
-import { when } from './words'
+import { money, when } from './words'
 
 export type MethodRow = typeof payoutMethods.$inferSelect
 
@@ -181,4 +181,9 @@ export async function removeMethod(deps: Pick<PayoutDeps, 'db'>, sellerId: strin
     )
     .returning({ id: payoutMethods.id })
   if (removed.length === 0) throw new AppError(404, 'No such payout destination')
+}
+
+/** How an admin's log names a payout: `KES 1,000.00 to M-Pesa +254 708 374 149`. */
+export function payoutLabel(row: { amount: number; currency: string; destination: PayoutMethod }): string {
+  return `${money(row.amount, row.currency)} to ${methodLabel(row.destination)}`
 }

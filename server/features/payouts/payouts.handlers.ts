@@ -5,11 +5,12 @@ import type { PayoutScheduleView } from '../../../contract/payouts.contract'
 import { payoutMethods, payoutSchedules, payouts } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import type { Handlers } from '../../rpc/context'
+import { audit } from '../admin/audit'
 import { checkoutDeps } from '../checkout/checkout.handlers'
 import { balances } from './balances'
 import { markBankPayout } from './bank'
 import type { PayoutDeps } from './deps'
-import { addMethod, destinationView, listMethods, removeMethod } from './methods'
+import { addMethod, destinationView, listMethods, payoutLabel, removeMethod } from './methods'
 import {
   cancelPayout,
   identityStatus,
@@ -174,10 +175,34 @@ export const payoutsHandlers: Pick<
   },
 
   reviewPayout: async (input, ctx) => ({
-    payout: payoutView(await reviewPayout(depsOf(ctx), ctx.caller.user.id, input)),
+    payout: payoutView(
+      await reviewPayout(depsOf(ctx), ctx.caller.user.id, input, (tx, row) =>
+        audit(tx, ctx, {
+          action: input.approve ? 'payout.approve' : 'payout.reject',
+          target: { kind: 'payout', id: row.id, label: payoutLabel(row) },
+          reason: input.reason ?? null,
+          before: { status: 'approval' },
+          after: { status: row.status },
+        }),
+      ),
+    ),
   }),
 
   markBankPayout: async (input, ctx) => ({
-    payout: payoutView(await markBankPayout(depsOf(ctx), input)),
+    payout: payoutView(
+      await markBankPayout(depsOf(ctx), input, async (tx) => {
+        const [row] = await tx.select().from(payouts).where(eq(payouts.id, input.payoutId))
+        await audit(tx, ctx, {
+          action: input.outcome === 'paid' ? 'payout.mark-paid' : 'payout.mark-failed',
+          target: { kind: 'payout', id: input.payoutId, label: row ? payoutLabel(row) : '' },
+          reason: input.reason ?? null,
+          before: { status: 'processing' },
+          after: {
+            status: row?.status ?? input.outcome,
+            ...(input.reference ? { reference: input.reference } : {}),
+          },
+        })
+      }),
+    ),
   }),
 }

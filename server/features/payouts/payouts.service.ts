@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, notInArray, sql } from 'drizzle-orm'
 import type { CurrencyCode } from '../../../contract/currencies'
 import { instantFeeOf, type PayoutSpeed, railStep } from '../../../contract/payouts.constants'
+import type { Tx } from '../../db/client'
 import { payoutMethods, payoutSchedules, payouts, sellers, sellerVerifications, users } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
@@ -56,6 +57,8 @@ export interface PayoutAsk {
   runKey?: string
   /** A scheduled run's payout: a standard one sent now, not at the next run. */
   now?: boolean
+  /** The failed payout an admin sends again with this one. */
+  retryOf?: string
 }
 
 /**
@@ -64,7 +67,13 @@ export interface PayoutAsk {
  * 409. Nothing is sent before the commit; an instant payout that needs no approval is sent right after,
  * with the payout's id as the provider's idempotency key.
  */
-export async function requestPayout(deps: PayoutDeps, sellerId: string, ask: PayoutAsk): Promise<PayoutRow> {
+export async function requestPayout(
+  deps: PayoutDeps,
+  sellerId: string,
+  ask: PayoutAsk,
+  /** Runs in the transaction that records it: an admin's audit entry. */
+  onCreated?: (tx: Tx, row: PayoutRow) => Promise<void>,
+): Promise<PayoutRow> {
   const terms = await deps.terms.get()
   const now = new Date()
   if ((await identityStatus(deps, sellerId)) !== 'approved')
@@ -177,11 +186,13 @@ export async function requestPayout(deps: PayoutDeps, sellerId: string, ask: Pay
         dueAt: status === 'scheduled' ? dueStandard : status === 'sending' ? now : null,
         runKey: ask.runKey ?? null,
         requestedBy: ask.requestedBy,
+        retryOf: ask.retryOf ?? null,
         timeline,
       })
       .returning()
     if (!inserted) throw new Error('insert returned no row')
     await postAsked(tx, inserted)
+    if (onCreated) await onCreated(tx, inserted)
     return inserted
   })
   if (row.status === 'sending') return (await sendPayout(deps, row.id, now)) ?? row
@@ -194,6 +205,7 @@ async function callOff(
   payoutId: string,
   from: PayoutRow['status'][],
   end: { status: 'cancelled' | 'failed'; text: string; failure?: { title: string; text: string } },
+  onChange?: (tx: Tx, row: PayoutRow) => Promise<void>,
 ): Promise<PayoutRow | null> {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update')
@@ -216,6 +228,7 @@ async function callOff(
       .where(eq(payouts.id, row.id))
       .returning()
     await postBack(tx, row, false)
+    if (updated && onChange) await onChange(tx, updated)
     return updated ?? null
   })
 }
@@ -240,14 +253,22 @@ export async function reviewPayout(
   deps: PayoutDeps,
   adminId: string,
   input: { payoutId: string; approve: boolean; reason?: string | undefined },
+  /** Runs in the transaction that changes the payout: an admin's audit entry. */
+  onChange?: (tx: Tx, row: PayoutRow) => Promise<void>,
 ): Promise<PayoutRow> {
   if (!input.approve) {
     const reason = input.reason || 'The Soko team could not approve this payout.'
-    const rejected = await callOff(deps, input.payoutId, ['approval'], {
-      status: 'failed',
-      text: `Not approved: ${reason} The money is back in your available balance.`,
-      failure: { title: 'Not approved', text: `${reason} The money is back in your available balance.` },
-    })
+    const rejected = await callOff(
+      deps,
+      input.payoutId,
+      ['approval'],
+      {
+        status: 'failed',
+        text: `Not approved: ${reason} The money is back in your available balance.`,
+        failure: { title: 'Not approved', text: `${reason} The money is back in your available balance.` },
+      },
+      onChange,
+    )
     if (!rejected) throw new AppError(409, 'This payout is not waiting for approval')
     await notifyFailed(deps, rejected)
     return rejected
@@ -257,17 +278,21 @@ export async function reviewPayout(
   if (row?.status !== 'approval') throw new AppError(409, 'This payout is not waiting for approval')
   const dueStandard = row.speed === 'standard' ? await standardDue(deps, row.sellerId, now) : null
   const status = row.speed === 'instant' ? 'sending' : 'scheduled'
-  const [approved] = await deps.db
-    .update(payouts)
-    .set({
-      status,
-      approvedBy: adminId,
-      dueAt: dueStandard ?? now,
-      updatedAt: now,
-      timeline: step(row, status, 'Approved by the Soko team'),
-    })
-    .where(and(eq(payouts.id, row.id), eq(payouts.status, 'approval')))
-    .returning()
+  const approved = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(payouts)
+      .set({
+        status,
+        approvedBy: adminId,
+        dueAt: dueStandard ?? now,
+        updatedAt: now,
+        timeline: step(row, status, 'Approved by the Soko team'),
+      })
+      .where(and(eq(payouts.id, row.id), eq(payouts.status, 'approval')))
+      .returning()
+    if (updated && onChange) await onChange(tx, updated)
+    return updated
+  })
   if (!approved) throw new AppError(409, 'This payout is not waiting for approval')
   if (status === 'sending') return (await sendPayout(deps, approved.id, now)) ?? approved
   return approved

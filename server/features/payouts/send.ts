@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import type { PayoutRail } from '../../../contract/payouts.constants'
+import type { Tx } from '../../db/client'
 import { payouts, users } from '../../db/schema'
 import { compose } from '../../mail/templates'
 import type { PayoutRequest, TransferState } from '../../payments/provider'
@@ -113,13 +114,15 @@ export async function applyTransfer(
   target: { id: string; providerRef?: string },
   state: TransferState,
   now = new Date(),
+  /** Runs in the same transaction once the state is applied: an admin's audit entry. */
+  onApplied?: (tx: Tx) => Promise<void>,
 ): Promise<'applied' | 'ignored' | 'unknown'> {
   const payoutId = payoutIdOf(target.id)
   if (!/^[0-9a-f-]{36}$/.test(payoutId)) return 'unknown'
   // Asked about if its result has not come by then (PAYOUT_CHECK_AFTER_SECONDS).
   const firstCheckMs = deps.config.payouts.checkAfterSeconds * 1000
   let told: PayoutRow | null = null
-  const outcome = await deps.db.transaction(async (tx) => {
+  const apply = async (tx: Tx) => {
     const [row] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update')
     if (!row || row.rail !== rail) return 'unknown' as const
     const key = row.sendKey ?? row.id
@@ -235,6 +238,11 @@ export async function applyTransfer(
     await postBack(tx, row, row.status === 'paid')
     told = ended ?? null
     return 'applied' as const
+  }
+  const outcome = await deps.db.transaction(async (tx) => {
+    const result = await apply(tx)
+    if (result === 'applied' && onApplied) await onApplied(tx)
+    return result
   })
   if (told) await ((told as PayoutRow).status === 'paid' ? notifyPaid(deps, told) : notifyFailed(deps, told))
   return outcome

@@ -1,0 +1,216 @@
+import { z } from 'zod'
+import { PRODUCT_KINDS } from './catalog.constants'
+import { currencyCode, money } from './money'
+import { PAYOUT_RAILS, PAYOUT_STATUSES } from './payouts.constants'
+import { payout } from './payouts.contract'
+import { defineSubject } from './rpc'
+
+const id = (what: string) => z.uuid({ error: `Choose ${what}` })
+const search = z.string().trim().max(100, 'Search with at most 100 characters').default('')
+const reason = (what: string) =>
+  z
+    .string({ error: `Say why you ${what}` })
+    .trim()
+    .min(5, `Say why you ${what} (at least 5 characters)`)
+    .max(500, 'Keep the reason under 500 characters')
+
+export const REPORT_REASONS = ['scam', 'copyright', 'offensive', 'prohibited', 'other'] as const
+
+const period = z.object({
+  days: z.number().int(),
+  sales: z.array(money),
+  fees: z.array(money),
+  refunds: z.array(money),
+  orders: z.number().int(),
+})
+
+export const adminProduct = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  kind: z.enum(PRODUCT_KINDS),
+  status: z.enum(['draft', 'published', 'archived']),
+  price: money,
+  seller: z.object({ id: z.string(), handle: z.string(), displayName: z.string(), suspended: z.boolean() }),
+  openReports: z.number().int(),
+  createdAt: z.string(),
+})
+
+export const productReport = z.object({
+  id: z.string(),
+  product: z.object({ id: z.string(), title: z.string(), slug: z.string(), status: z.string() }),
+  seller: z.object({ id: z.string(), handle: z.string() }),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string(),
+  reporter: z.string().nullable(),
+  status: z.enum(['open', 'dismissed', 'actioned']),
+  resolution: z.string().nullable(),
+  createdAt: z.string(),
+})
+
+export const adminOrder = z.object({
+  id: z.string(),
+  reference: z.string(),
+  status: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  buyer: z.object({ id: z.string(), email: z.string(), name: z.string(), phone: z.string().nullable() }),
+  seller: z.object({ id: z.string(), handle: z.string() }),
+  total: z.number().int(),
+  currency: currencyCode,
+  method: z.string(),
+  charge: money,
+  providerRef: z.string().nullable(),
+  receipt: z.string().nullable(),
+  failure: z.object({ code: z.string(), message: z.string() }).nullable(),
+  fee: z.object({ feeBps: z.number(), feeFixed: z.number(), holdDays: z.number() }),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+})
+
+export const adminOpsContract = {
+  getAdminDashboard: defineSubject({
+    kind: 'query',
+    access: 'admin',
+    summary:
+      'The marketplace at a glance: sales, fees and refunds per currency for today, 7 and 30 days; payouts ' +
+      'waiting or failed; payments failing by method and reason; new sellers; open reviews, reports and ' +
+      'recent contact messages.',
+    input: z.strictObject({}),
+    output: z.object({
+      periods: z.array(period),
+      payouts: z.object({ approval: z.number().int(), bank: z.number().int(), failed: z.number().int() }),
+      failingPayments: z.array(
+        z.object({ method: z.string(), code: z.string(), reason: z.string(), count: z.number().int() }),
+      ),
+      newSellers: z.object({ week: z.number().int(), month: z.number().int() }),
+      openReviews: z.number().int(),
+      openReports: z.number().int(),
+      contactMessages: z.number().int(),
+    }),
+  }),
+  listAdminProducts: defineSubject({
+    kind: 'query',
+    access: 'admin',
+    summary:
+      'Every product on Soko, newest first, found by title, address or seller; reported ones first when asked.',
+    input: z.strictObject({
+      q: search,
+      status: z.enum(['all', 'published', 'draft', 'archived']).default('all'),
+      reported: z.boolean().default(false),
+      cursor: z.string().max(100).optional(),
+    }),
+    output: z.object({ products: z.array(adminProduct), next: z.string().nullable() }),
+  }),
+  adminUnpublishProduct: defineSubject({
+    kind: 'mutation',
+    access: 'admin',
+    summary:
+      'Takes a product off the storefront (it becomes a draft); the seller gets the reason by e-mail. Its ' +
+      'open reports are closed as acted on.',
+    input: z.strictObject({ id: id('a product'), reason: reason('unpublish it') }),
+    output: z.object({ product: adminProduct }),
+  }),
+  reportProduct: defineSubject({
+    kind: 'mutation',
+    access: 'public',
+    summary:
+      'Anyone tells Soko that a product breaks the rules. Limited per address and per account; the same ' +
+      'person reporting a product again while their report is open changes nothing.',
+    input: z.strictObject({
+      productId: id('a product'),
+      reason: z.enum(REPORT_REASONS, { error: 'Choose what is wrong' }),
+      details: z.string().trim().max(1000, 'Keep the details under 1,000 characters').default(''),
+      email: z.email({ error: 'Enter an e-mail address like name@example.com' }).max(254).optional(),
+    }),
+    output: z.object({ ok: z.literal(true) }),
+  }),
+  listProductReports: defineSubject({
+    kind: 'query',
+    access: 'admin',
+    summary: 'Reports from product pages: open ones oldest first, or closed ones newest first.',
+    input: z.strictObject({ status: z.enum(['open', 'closed']).default('open') }),
+    output: z.object({ reports: z.array(productReport) }),
+  }),
+  dismissProductReport: defineSubject({
+    kind: 'mutation',
+    access: 'admin',
+    summary: 'Closes a report without acting on the product, with a note for the log.',
+    input: z.strictObject({ id: id('a report'), note: reason('dismiss it') }),
+    output: z.object({ report: productReport }),
+  }),
+  findOrders: defineSubject({
+    kind: 'query',
+    access: 'admin',
+    summary:
+      "Orders found by reference, the buyer's e-mail or phone, an M-Pesa receipt or a provider's id, " +
+      'newest first.',
+    input: z.strictObject({ q: search }),
+    output: z.object({ orders: z.array(adminOrder) }),
+  }),
+  getAdminOrder: defineSubject({
+    kind: 'query',
+    access: 'admin',
+    summary: 'One order with every payment event as the provider sent it, and its refund if any.',
+    input: z.strictObject({ id: id('an order') }),
+    output: z.object({
+      order: adminOrder,
+      events: z.array(
+        z.object({
+          provider: z.string(),
+          eventId: z.string(),
+          type: z.string(),
+          payload: z.unknown(),
+          receivedAt: z.string(),
+        }),
+      ),
+      refund: z
+        .object({
+          status: z.string(),
+          amount: z.number().int(),
+          currency: currencyCode,
+          reason: z.string(),
+          failure: z.string().nullable(),
+          createdAt: z.string(),
+        })
+        .nullable(),
+    }),
+  }),
+  adminRefundOrder: defineSubject({
+    kind: 'mutation',
+    access: 'admin',
+    summary: 'Gives a paid order’s money back to the buyer through its method, with the reason.',
+    input: z.strictObject({ id: id('an order'), reason: reason('refund it') }),
+    output: z.object({ status: z.string() }),
+  }),
+  resendReceipt: defineSubject({
+    kind: 'mutation',
+    access: 'admin',
+    summary: 'Sends a paid order’s receipt to the buyer again.',
+    input: z.strictObject({ id: id('an order') }),
+    output: z.object({ sentTo: z.string() }),
+  }),
+  adminListPayouts: defineSubject({
+    kind: 'query',
+    access: 'admin',
+    summary: 'Every payout, newest first, filtered by status, rail or seller.',
+    input: z.strictObject({
+      status: z.enum(PAYOUT_STATUSES).optional(),
+      rail: z.enum(PAYOUT_RAILS).optional(),
+      q: search,
+      cursor: z.string().max(100).optional(),
+      limit: z.number().int().min(1).max(500).default(50),
+    }),
+    output: z.object({ payouts: z.array(payout), next: z.string().nullable() }),
+  }),
+  retryPayout: defineSubject({
+    kind: 'mutation',
+    access: 'admin',
+    summary:
+      'Sends a failed or returned payout again, as a new payout of the same amount to a destination the ' +
+      'seller has now (after they fixed it).',
+    input: z.strictObject({ payoutId: id('a payout'), methodId: id('a destination') }),
+    output: z.object({ payout }),
+  }),
+}

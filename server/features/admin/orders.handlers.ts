@@ -1,0 +1,237 @@
+import { and, desc, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import type { SubjectOutput } from '../../../contract'
+import { orders, paymentEvents, payoutMethods, payouts, refunds, sellers, users } from '../../db/schema'
+import { AppError } from '../../lib/errors'
+import type { Handlers } from '../../rpc/context'
+import { checkoutDeps } from '../checkout/checkout.handlers'
+import { orderMails } from '../checkout/mails'
+import { refundOrder } from '../checkout/refunds'
+import { payoutLabel, takes } from '../payouts/methods'
+import { requestPayout } from '../payouts/payouts.service'
+import { payoutView } from '../payouts/view'
+import { audit } from './audit'
+import { phoneDigits } from './people'
+
+type AdminOrder = SubjectOutput<'findOrders'>['orders'][number]
+
+const orderColumns = {
+  order: orders,
+  buyerName: users.name,
+  buyerPhone: users.phone,
+  handle: sellers.handle,
+}
+
+function view(row: {
+  order: typeof orders.$inferSelect
+  buyerName: string
+  buyerPhone: string | null
+  handle: string
+}): AdminOrder {
+  const o = row.order
+  const payment = o.payment ?? {}
+  return {
+    id: o.id,
+    reference: o.reference,
+    status: o.status,
+    kind: o.kind,
+    title: o.item.label && o.item.label !== o.item.title ? `${o.item.title} (${o.item.label})` : o.item.title,
+    buyer: {
+      id: o.buyerId,
+      email: o.buyerEmail,
+      name: row.buyerName,
+      phone: typeof payment.phone === 'string' ? payment.phone : row.buyerPhone,
+    },
+    seller: { id: o.sellerId, handle: row.handle },
+    total: o.total,
+    currency: o.currency,
+    method: o.method,
+    charge: { amount: o.chargeAmount, currency: o.chargeCurrency },
+    providerRef: o.providerRef,
+    receipt: typeof payment.receipt === 'string' ? payment.receipt : null,
+    failure: o.failure ?? null,
+    fee: o.terms,
+    createdAt: o.createdAt.toISOString(),
+    paidAt: o.paidAt?.toISOString() ?? null,
+    refundedAt: o.refundedAt?.toISOString() ?? null,
+  }
+}
+
+const selectOrders = (db: Parameters<Handlers['findOrders']>[1]['db']) =>
+  db
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.buyerId))
+    .innerJoin(sellers, eq(sellers.userId, orders.sellerId))
+
+const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+export const ordersHandlers: Pick<
+  Handlers,
+  'findOrders' | 'getAdminOrder' | 'adminRefundOrder' | 'resendReceipt' | 'adminListPayouts' | 'retryPayout'
+> = {
+  findOrders: async ({ q }, ctx) => {
+    if (!q) return { orders: [] }
+    const phone = phoneDigits(q)
+    const rows = await selectOrders(ctx.db)
+      .where(
+        or(
+          eq(orders.reference, q.toUpperCase()),
+          ilike(orders.buyerEmail, `%${escapeLike(q)}%`),
+          eq(orders.providerRef, q),
+          sql`upper(${orders.payment}->>'receipt') = ${q.toUpperCase()}`,
+          ...(phone && phone.length >= 9
+            ? [
+                sql`${orders.payment}->>'phone' like ${`%${phone}%`}`,
+                sql`${orders.payment}->>'payerPhone' like ${`%${phone}%`}`,
+                sql`${users.phone} like ${`%${phone}%`}`,
+              ]
+            : []),
+        ),
+      )
+      .orderBy(desc(orders.createdAt))
+      .limit(50)
+    return { orders: rows.map(view) }
+  },
+
+  getAdminOrder: async ({ id }, ctx) => {
+    const [row] = await selectOrders(ctx.db).where(eq(orders.id, id))
+    if (!row) throw new AppError(404, 'There is no such order', { id: 'Not found' })
+    const events = await ctx.db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.orderId, id))
+      .orderBy(paymentEvents.receivedAt)
+    const [refund] = await ctx.db.select().from(refunds).where(eq(refunds.orderId, id))
+    return {
+      order: view(row),
+      events: events.map((e) => ({
+        provider: e.provider,
+        eventId: e.eventId,
+        type: e.type,
+        payload: e.payload,
+        receivedAt: e.receivedAt.toISOString(),
+      })),
+      refund: refund
+        ? {
+            status: refund.status,
+            amount: refund.amount,
+            currency: refund.currency,
+            reason: refund.reason,
+            failure: refund.failure,
+            createdAt: refund.createdAt.toISOString(),
+          }
+        : null,
+    }
+  },
+
+  adminRefundOrder: async ({ id, reason }, ctx) => {
+    await refundOrder(checkoutDeps(ctx), id, ctx.caller.user.id, reason, (tx, order) =>
+      audit(tx, ctx, {
+        action: 'order.refund',
+        target: { kind: 'order', id, label: order.reference },
+        reason,
+        before: { status: order.status },
+        after: { status: 'refunding' },
+      }),
+    )
+    const [order] = await ctx.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id))
+    return { status: order?.status ?? 'refunding' }
+  },
+
+  resendReceipt: async ({ id }, ctx) => {
+    const order = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(orders).where(eq(orders.id, id))
+      if (!row) throw new AppError(404, 'There is no such order', { id: 'Not found' })
+      if (row.status !== 'paid') throw new AppError(409, 'Only a paid order has a receipt to send')
+      await audit(tx, ctx, {
+        action: 'order.resend-receipt',
+        target: { kind: 'order', id, label: row.reference },
+        after: { sentTo: row.buyerEmail },
+      })
+      return row
+    })
+    await orderMails(checkoutDeps(ctx)).receipt(order)
+    return { sentTo: order.buyerEmail }
+  },
+
+  adminListPayouts: async ({ status, rail, q, cursor, limit }, ctx) => {
+    const like = `%${escapeLike(q)}%`
+    const rows = await ctx.db
+      .select({ payout: payouts, name: sellers.displayName, email: users.email, handle: sellers.handle })
+      .from(payouts)
+      .innerJoin(sellers, eq(sellers.userId, payouts.sellerId))
+      .innerJoin(users, eq(users.id, payouts.sellerId))
+      .where(
+        and(
+          status ? eq(payouts.status, status) : undefined,
+          rail ? eq(payouts.rail, rail) : undefined,
+          cursor ? lt(payouts.id, cursor) : undefined,
+          q
+            ? or(ilike(users.email, like), ilike(sellers.handle, like), ilike(sellers.displayName, like))
+            : undefined,
+        ),
+      )
+      .orderBy(desc(payouts.id))
+      .limit(limit + 1)
+    const page = rows.slice(0, limit)
+    return {
+      payouts: page.map((r) => ({
+        ...payoutView(r.payout),
+        seller: { id: r.payout.sellerId, name: r.name, email: r.email },
+      })),
+      next: rows.length > limit ? (page.at(-1)?.payout.id ?? null) : null,
+    }
+  },
+
+  retryPayout: async ({ payoutId, methodId }, ctx) => {
+    const [row] = await ctx.db.select().from(payouts).where(eq(payouts.id, payoutId))
+    if (!row) throw new AppError(404, 'There is no such payout', { payoutId: 'Not found' })
+    if (row.status !== 'failed' && row.status !== 'returned')
+      throw new AppError(409, 'Only a failed or returned payout can be sent again')
+    const [method] = await ctx.db
+      .select()
+      .from(payoutMethods)
+      .where(
+        and(
+          eq(payoutMethods.id, methodId),
+          eq(payoutMethods.sellerId, row.sellerId),
+          isNull(payoutMethods.removedAt),
+        ),
+      )
+    if (!method || !takes(method, row.currency))
+      throw new AppError(400, `Choose one of the seller's destinations that takes ${row.currency}`, {
+        methodId: `Not a destination of theirs for ${row.currency}`,
+      })
+    const [already] = await ctx.db
+      .select({ id: payouts.id })
+      .from(payouts)
+      .where(
+        and(
+          eq(payouts.retryOf, row.id),
+          inArray(payouts.status, ['approval', 'scheduled', 'sending', 'processing', 'paid']),
+        ),
+      )
+    if (already) throw new AppError(409, 'This payout was already sent again')
+    const retried = await requestPayout(
+      checkoutDeps(ctx),
+      row.sellerId,
+      {
+        currency: row.currency,
+        amount: row.amount,
+        methodId,
+        speed: 'standard',
+        requestedBy: ctx.caller.user.id,
+        now: true,
+        retryOf: row.id,
+      },
+      (tx, created) =>
+        audit(tx, ctx, {
+          action: 'payout.retry',
+          target: { kind: 'payout', id: row.id, label: payoutLabel(row) },
+          before: { status: row.status, destination: payoutLabel(row) },
+          after: { payout: created.id, destination: payoutLabel(created) },
+        }),
+    )
+    return { payout: payoutView(retried) }
+  },
+}
