@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PRODUCT_KINDS } from './catalog.constants'
+import { PRODUCT_KINDS, REPORT_REASON_TEXT } from './catalog.constants'
 import { currencyCode, money } from './money'
 import { PAYOUT_RAILS, PAYOUT_STATUSES } from './payouts.constants'
 import { payout } from './payouts.contract'
@@ -14,7 +14,10 @@ const reason = (what: string) =>
     .min(5, `Say why you ${what} (at least 5 characters)`)
     .max(500, 'Keep the reason under 500 characters')
 
-export const REPORT_REASONS = ['scam', 'copyright', 'offensive', 'prohibited', 'other'] as const
+export const REPORT_REASONS = Object.keys(REPORT_REASON_TEXT) as [
+  keyof typeof REPORT_REASON_TEXT,
+  ...(keyof typeof REPORT_REASON_TEXT)[],
+]
 
 const period = z.object({
   days: z.number().int(),

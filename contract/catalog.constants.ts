@@ -75,3 +75,12 @@ export function fileTypeOf(fileName: string, declared: string): string | null {
   const extension = fileName.split('.').pop()?.toLowerCase() ?? ''
   return FILE_TYPES[extension] ?? null
 }
+
+/** Why someone reports a product, as the report form offers it. */
+export const REPORT_REASON_TEXT = {
+  scam: 'A scam, or not as described',
+  copyright: 'Someone else’s work',
+  offensive: 'Offensive or hateful',
+  prohibited: 'Not allowed on Soko',
+  other: 'Something else',
+} as const

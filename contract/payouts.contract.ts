@@ -70,6 +70,15 @@ export const payout = z.object({
   cancellable: z.boolean(),
   /** Set for an admin's list: whose payout it is. */
   seller: z.object({ id: z.string(), name: z.string(), email: z.string() }).optional(),
+  /** Set for an admin's list, for bank payouts: the account to transfer to (the bulk-upload file). */
+  bankAccount: z
+    .object({
+      accountName: z.string(),
+      accountNumber: z.string(),
+      bankName: z.string(),
+      swiftCode: z.string().nullable(),
+    })
+    .optional(),
 })
 
 export type PayoutBalance = z.infer<typeof payoutBalance>

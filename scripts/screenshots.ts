@@ -42,7 +42,7 @@ const BUYER = { email: 'amina@example.com', password: 'a-long-walk-to-lamu', nam
 
 /** Who looks at each page: account pages as the person they are for, the rest signed out. */
 function whoFor(route: AppRoute): Who {
-  if (route === '/admin') return 'admin'
+  if (route.startsWith('/admin')) return 'admin'
   if (
     ['/account/purchases', '/downloads', '/account/downloads', '/download', '/download/$id'].includes(route)
   )
@@ -186,6 +186,7 @@ async function shots(
     if (route === '/reset/$id') url = '/reset/an-expired-link'
     if (route === '/sucess-payment') url = `/sucess-payment?order=${buyer.orderId}`
     if (route === '/account/invoices/$id') url = `/account/invoices/${invoiceId}`
+    if (route === '/admin/people/$id') url = `/admin/people/${await demoSellerId(base, tokens.admin)}`
     const name = route === '/' ? 'home' : route.slice(1).replaceAll('/', '_').replaceAll('$', '')
     list.push({ name, url, who: whoFor(route) })
     if (route === '/book/$slug')
@@ -325,3 +326,9 @@ async function main() {
 }
 
 await main()
+
+/** The demo seller's account id, as the admin finds it. */
+async function demoSellerId(base: string, adminToken: string): Promise<string> {
+  const found = await rpc<{ users: { id: string }[] }>(base, 'listUsers', { q: 'wanjiru' }, adminToken)
+  return found.users[0]?.id ?? ''
+}

@@ -38,6 +38,12 @@ import { Route as DefaultAccountTransactionsRouteImport } from './routes/_defaul
 import { Route as DefaultAccountVerifyRouteImport } from './routes/_default/account/verify'
 import { Route as DefaultAccountWithdrawRouteImport } from './routes/_default/account/withdraw'
 import { Route as DefaultAdminIndexRouteImport } from './routes/_default/admin/index'
+import { Route as DefaultAdminAuditRouteImport } from './routes/_default/admin/audit'
+import { Route as DefaultAdminMessagesRouteImport } from './routes/_default/admin/messages'
+import { Route as DefaultAdminPayoutsRouteImport } from './routes/_default/admin/payouts'
+import { Route as DefaultAdminProductsRouteImport } from './routes/_default/admin/products'
+import { Route as DefaultAdminReviewsRouteImport } from './routes/_default/admin/reviews'
+import { Route as DefaultAdminSettingsRouteImport } from './routes/_default/admin/settings'
 import { Route as DefaultBookIndexRouteImport } from './routes/_default/book/index'
 import { Route as DefaultBookSlugRouteImport } from './routes/_default/book/$slug'
 import { Route as DefaultCreatorsIndexRouteImport } from './routes/_default/creators/index'
@@ -63,6 +69,10 @@ import { Route as DefaultAccountProductsIndexRouteImport } from './routes/_defau
 import { Route as DefaultAccountProductsServicesRouteImport } from './routes/_default/account/products/services'
 import { Route as DefaultAccountSettingsIndexRouteImport } from './routes/_default/account/settings/index'
 import { Route as DefaultAccountSettingsProfileRouteImport } from './routes/_default/account/settings/profile'
+import { Route as DefaultAdminOrdersIndexRouteImport } from './routes/_default/admin/orders/index'
+import { Route as DefaultAdminOrdersIdRouteImport } from './routes/_default/admin/orders/$id'
+import { Route as DefaultAdminPeopleIndexRouteImport } from './routes/_default/admin/people/index'
+import { Route as DefaultAdminPeopleIdRouteImport } from './routes/_default/admin/people/$id'
 import { Route as DefaultVerifyAccountTokenRouteImport } from './routes/_default/verify/account.$token'
 
 const DefaultRoute = DefaultRouteImport.update({
@@ -210,6 +220,36 @@ const DefaultAdminIndexRoute = DefaultAdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => DefaultAdminRoute,
 } as any)
+const DefaultAdminAuditRoute = DefaultAdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => DefaultAdminRoute,
+} as any)
+const DefaultAdminMessagesRoute = DefaultAdminMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => DefaultAdminRoute,
+} as any)
+const DefaultAdminPayoutsRoute = DefaultAdminPayoutsRouteImport.update({
+  id: '/payouts',
+  path: '/payouts',
+  getParentRoute: () => DefaultAdminRoute,
+} as any)
+const DefaultAdminProductsRoute = DefaultAdminProductsRouteImport.update({
+  id: '/products',
+  path: '/products',
+  getParentRoute: () => DefaultAdminRoute,
+} as any)
+const DefaultAdminReviewsRoute = DefaultAdminReviewsRouteImport.update({
+  id: '/reviews',
+  path: '/reviews',
+  getParentRoute: () => DefaultAdminRoute,
+} as any)
+const DefaultAdminSettingsRoute = DefaultAdminSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => DefaultAdminRoute,
+} as any)
 const DefaultBookIndexRoute = DefaultBookIndexRouteImport.update({
   id: '/book/',
   path: '/book/',
@@ -349,6 +389,26 @@ const DefaultAccountSettingsProfileRoute =
     path: '/settings/profile',
     getParentRoute: () => DefaultAccountRoute,
   } as any)
+const DefaultAdminOrdersIndexRoute = DefaultAdminOrdersIndexRouteImport.update({
+  id: '/orders/',
+  path: '/orders/',
+  getParentRoute: () => DefaultAdminRoute,
+} as any)
+const DefaultAdminOrdersIdRoute = DefaultAdminOrdersIdRouteImport.update({
+  id: '/orders/$id',
+  path: '/orders/$id',
+  getParentRoute: () => DefaultAdminRoute,
+} as any)
+const DefaultAdminPeopleIndexRoute = DefaultAdminPeopleIndexRouteImport.update({
+  id: '/people/',
+  path: '/people/',
+  getParentRoute: () => DefaultAdminRoute,
+} as any)
+const DefaultAdminPeopleIdRoute = DefaultAdminPeopleIdRouteImport.update({
+  id: '/people/$id',
+  path: '/people/$id',
+  getParentRoute: () => DefaultAdminRoute,
+} as any)
 const DefaultVerifyAccountTokenRoute =
   DefaultVerifyAccountTokenRouteImport.update({
     id: '/verify/account/$token',
@@ -382,6 +442,12 @@ export interface FileRoutesByFullPath {
   '/account/transactions': typeof DefaultAccountTransactionsRoute
   '/account/verify': typeof DefaultAccountVerifyRoute
   '/account/withdraw': typeof DefaultAccountWithdrawRoute
+  '/admin/audit': typeof DefaultAdminAuditRoute
+  '/admin/messages': typeof DefaultAdminMessagesRoute
+  '/admin/payouts': typeof DefaultAdminPayoutsRoute
+  '/admin/products': typeof DefaultAdminProductsRoute
+  '/admin/reviews': typeof DefaultAdminReviewsRoute
+  '/admin/settings': typeof DefaultAdminSettingsRoute
   '/book/$slug': typeof DefaultBookSlugRoute
   '/creators/$handle': typeof DefaultCreatorsHandleRoute
   '/download/$id': typeof DefaultDownloadIdRoute
@@ -404,12 +470,16 @@ export interface FileRoutesByFullPath {
   '/account/invoices/$id': typeof DefaultAccountInvoicesIdRoute
   '/account/products/services': typeof DefaultAccountProductsServicesRoute
   '/account/settings/profile': typeof DefaultAccountSettingsProfileRoute
+  '/admin/orders/$id': typeof DefaultAdminOrdersIdRoute
+  '/admin/people/$id': typeof DefaultAdminPeopleIdRoute
   '/verify/account/$token': typeof DefaultVerifyAccountTokenRoute
   '/account/check-in/': typeof DefaultAccountCheckInIndexRoute
   '/account/customers/': typeof DefaultAccountCustomersIndexRoute
   '/account/invoices/': typeof DefaultAccountInvoicesIndexRoute
   '/account/products/': typeof DefaultAccountProductsIndexRoute
   '/account/settings/': typeof DefaultAccountSettingsIndexRoute
+  '/admin/orders/': typeof DefaultAdminOrdersIndexRoute
+  '/admin/people/': typeof DefaultAdminPeopleIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof DefaultIndexRoute
@@ -433,6 +503,12 @@ export interface FileRoutesByTo {
   '/account/transactions': typeof DefaultAccountTransactionsRoute
   '/account/verify': typeof DefaultAccountVerifyRoute
   '/account/withdraw': typeof DefaultAccountWithdrawRoute
+  '/admin/audit': typeof DefaultAdminAuditRoute
+  '/admin/messages': typeof DefaultAdminMessagesRoute
+  '/admin/payouts': typeof DefaultAdminPayoutsRoute
+  '/admin/products': typeof DefaultAdminProductsRoute
+  '/admin/reviews': typeof DefaultAdminReviewsRoute
+  '/admin/settings': typeof DefaultAdminSettingsRoute
   '/book/$slug': typeof DefaultBookSlugRoute
   '/creators/$handle': typeof DefaultCreatorsHandleRoute
   '/download/$id': typeof DefaultDownloadIdRoute
@@ -455,12 +531,16 @@ export interface FileRoutesByTo {
   '/account/invoices/$id': typeof DefaultAccountInvoicesIdRoute
   '/account/products/services': typeof DefaultAccountProductsServicesRoute
   '/account/settings/profile': typeof DefaultAccountSettingsProfileRoute
+  '/admin/orders/$id': typeof DefaultAdminOrdersIdRoute
+  '/admin/people/$id': typeof DefaultAdminPeopleIdRoute
   '/verify/account/$token': typeof DefaultVerifyAccountTokenRoute
   '/account/check-in': typeof DefaultAccountCheckInIndexRoute
   '/account/customers': typeof DefaultAccountCustomersIndexRoute
   '/account/invoices': typeof DefaultAccountInvoicesIndexRoute
   '/account/products': typeof DefaultAccountProductsIndexRoute
   '/account/settings': typeof DefaultAccountSettingsIndexRoute
+  '/admin/orders': typeof DefaultAdminOrdersIndexRoute
+  '/admin/people': typeof DefaultAdminPeopleIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -491,6 +571,12 @@ export interface FileRoutesById {
   '/_default/account/transactions': typeof DefaultAccountTransactionsRoute
   '/_default/account/verify': typeof DefaultAccountVerifyRoute
   '/_default/account/withdraw': typeof DefaultAccountWithdrawRoute
+  '/_default/admin/audit': typeof DefaultAdminAuditRoute
+  '/_default/admin/messages': typeof DefaultAdminMessagesRoute
+  '/_default/admin/payouts': typeof DefaultAdminPayoutsRoute
+  '/_default/admin/products': typeof DefaultAdminProductsRoute
+  '/_default/admin/reviews': typeof DefaultAdminReviewsRoute
+  '/_default/admin/settings': typeof DefaultAdminSettingsRoute
   '/_default/book/$slug': typeof DefaultBookSlugRoute
   '/_default/creators/$handle': typeof DefaultCreatorsHandleRoute
   '/_default/download/$id': typeof DefaultDownloadIdRoute
@@ -513,12 +599,16 @@ export interface FileRoutesById {
   '/_default/account/invoices/$id': typeof DefaultAccountInvoicesIdRoute
   '/_default/account/products/services': typeof DefaultAccountProductsServicesRoute
   '/_default/account/settings/profile': typeof DefaultAccountSettingsProfileRoute
+  '/_default/admin/orders/$id': typeof DefaultAdminOrdersIdRoute
+  '/_default/admin/people/$id': typeof DefaultAdminPeopleIdRoute
   '/_default/verify/account/$token': typeof DefaultVerifyAccountTokenRoute
   '/_default/account/check-in/': typeof DefaultAccountCheckInIndexRoute
   '/_default/account/customers/': typeof DefaultAccountCustomersIndexRoute
   '/_default/account/invoices/': typeof DefaultAccountInvoicesIndexRoute
   '/_default/account/products/': typeof DefaultAccountProductsIndexRoute
   '/_default/account/settings/': typeof DefaultAccountSettingsIndexRoute
+  '/_default/admin/orders/': typeof DefaultAdminOrdersIndexRoute
+  '/_default/admin/people/': typeof DefaultAdminPeopleIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -548,6 +638,12 @@ export interface FileRouteTypes {
     | '/account/transactions'
     | '/account/verify'
     | '/account/withdraw'
+    | '/admin/audit'
+    | '/admin/messages'
+    | '/admin/payouts'
+    | '/admin/products'
+    | '/admin/reviews'
+    | '/admin/settings'
     | '/book/$slug'
     | '/creators/$handle'
     | '/download/$id'
@@ -570,12 +666,16 @@ export interface FileRouteTypes {
     | '/account/invoices/$id'
     | '/account/products/services'
     | '/account/settings/profile'
+    | '/admin/orders/$id'
+    | '/admin/people/$id'
     | '/verify/account/$token'
     | '/account/check-in/'
     | '/account/customers/'
     | '/account/invoices/'
     | '/account/products/'
     | '/account/settings/'
+    | '/admin/orders/'
+    | '/admin/people/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -599,6 +699,12 @@ export interface FileRouteTypes {
     | '/account/transactions'
     | '/account/verify'
     | '/account/withdraw'
+    | '/admin/audit'
+    | '/admin/messages'
+    | '/admin/payouts'
+    | '/admin/products'
+    | '/admin/reviews'
+    | '/admin/settings'
     | '/book/$slug'
     | '/creators/$handle'
     | '/download/$id'
@@ -621,12 +727,16 @@ export interface FileRouteTypes {
     | '/account/invoices/$id'
     | '/account/products/services'
     | '/account/settings/profile'
+    | '/admin/orders/$id'
+    | '/admin/people/$id'
     | '/verify/account/$token'
     | '/account/check-in'
     | '/account/customers'
     | '/account/invoices'
     | '/account/products'
     | '/account/settings'
+    | '/admin/orders'
+    | '/admin/people'
   id:
     | '__root__'
     | '/_default'
@@ -656,6 +766,12 @@ export interface FileRouteTypes {
     | '/_default/account/transactions'
     | '/_default/account/verify'
     | '/_default/account/withdraw'
+    | '/_default/admin/audit'
+    | '/_default/admin/messages'
+    | '/_default/admin/payouts'
+    | '/_default/admin/products'
+    | '/_default/admin/reviews'
+    | '/_default/admin/settings'
     | '/_default/book/$slug'
     | '/_default/creators/$handle'
     | '/_default/download/$id'
@@ -678,12 +794,16 @@ export interface FileRouteTypes {
     | '/_default/account/invoices/$id'
     | '/_default/account/products/services'
     | '/_default/account/settings/profile'
+    | '/_default/admin/orders/$id'
+    | '/_default/admin/people/$id'
     | '/_default/verify/account/$token'
     | '/_default/account/check-in/'
     | '/_default/account/customers/'
     | '/_default/account/invoices/'
     | '/_default/account/products/'
     | '/_default/account/settings/'
+    | '/_default/admin/orders/'
+    | '/_default/admin/people/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -896,6 +1016,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultAdminIndexRouteImport
       parentRoute: typeof DefaultAdminRoute
     }
+    '/_default/admin/audit': {
+      id: '/_default/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof DefaultAdminAuditRouteImport
+      parentRoute: typeof DefaultAdminRoute
+    }
+    '/_default/admin/messages': {
+      id: '/_default/admin/messages'
+      path: '/messages'
+      fullPath: '/admin/messages'
+      preLoaderRoute: typeof DefaultAdminMessagesRouteImport
+      parentRoute: typeof DefaultAdminRoute
+    }
+    '/_default/admin/payouts': {
+      id: '/_default/admin/payouts'
+      path: '/payouts'
+      fullPath: '/admin/payouts'
+      preLoaderRoute: typeof DefaultAdminPayoutsRouteImport
+      parentRoute: typeof DefaultAdminRoute
+    }
+    '/_default/admin/products': {
+      id: '/_default/admin/products'
+      path: '/products'
+      fullPath: '/admin/products'
+      preLoaderRoute: typeof DefaultAdminProductsRouteImport
+      parentRoute: typeof DefaultAdminRoute
+    }
+    '/_default/admin/reviews': {
+      id: '/_default/admin/reviews'
+      path: '/reviews'
+      fullPath: '/admin/reviews'
+      preLoaderRoute: typeof DefaultAdminReviewsRouteImport
+      parentRoute: typeof DefaultAdminRoute
+    }
+    '/_default/admin/settings': {
+      id: '/_default/admin/settings'
+      path: '/settings'
+      fullPath: '/admin/settings'
+      preLoaderRoute: typeof DefaultAdminSettingsRouteImport
+      parentRoute: typeof DefaultAdminRoute
+    }
     '/_default/book/': {
       id: '/_default/book/'
       path: '/book'
@@ -1071,6 +1233,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultAccountSettingsProfileRouteImport
       parentRoute: typeof DefaultAccountRoute
     }
+    '/_default/admin/orders/': {
+      id: '/_default/admin/orders/'
+      path: '/orders'
+      fullPath: '/admin/orders/'
+      preLoaderRoute: typeof DefaultAdminOrdersIndexRouteImport
+      parentRoute: typeof DefaultAdminRoute
+    }
+    '/_default/admin/orders/$id': {
+      id: '/_default/admin/orders/$id'
+      path: '/orders/$id'
+      fullPath: '/admin/orders/$id'
+      preLoaderRoute: typeof DefaultAdminOrdersIdRouteImport
+      parentRoute: typeof DefaultAdminRoute
+    }
+    '/_default/admin/people/': {
+      id: '/_default/admin/people/'
+      path: '/people'
+      fullPath: '/admin/people/'
+      preLoaderRoute: typeof DefaultAdminPeopleIndexRouteImport
+      parentRoute: typeof DefaultAdminRoute
+    }
+    '/_default/admin/people/$id': {
+      id: '/_default/admin/people/$id'
+      path: '/people/$id'
+      fullPath: '/admin/people/$id'
+      preLoaderRoute: typeof DefaultAdminPeopleIdRouteImport
+      parentRoute: typeof DefaultAdminRoute
+    }
     '/_default/verify/account/$token': {
       id: '/_default/verify/account/$token'
       path: '/verify/account/$token'
@@ -1138,11 +1328,31 @@ const DefaultAccountRouteWithChildren = DefaultAccountRoute._addFileChildren(
 )
 
 interface DefaultAdminRouteChildren {
+  DefaultAdminAuditRoute: typeof DefaultAdminAuditRoute
+  DefaultAdminMessagesRoute: typeof DefaultAdminMessagesRoute
+  DefaultAdminPayoutsRoute: typeof DefaultAdminPayoutsRoute
+  DefaultAdminProductsRoute: typeof DefaultAdminProductsRoute
+  DefaultAdminReviewsRoute: typeof DefaultAdminReviewsRoute
+  DefaultAdminSettingsRoute: typeof DefaultAdminSettingsRoute
   DefaultAdminIndexRoute: typeof DefaultAdminIndexRoute
+  DefaultAdminOrdersIdRoute: typeof DefaultAdminOrdersIdRoute
+  DefaultAdminPeopleIdRoute: typeof DefaultAdminPeopleIdRoute
+  DefaultAdminOrdersIndexRoute: typeof DefaultAdminOrdersIndexRoute
+  DefaultAdminPeopleIndexRoute: typeof DefaultAdminPeopleIndexRoute
 }
 
 const DefaultAdminRouteChildren: DefaultAdminRouteChildren = {
+  DefaultAdminAuditRoute: DefaultAdminAuditRoute,
+  DefaultAdminMessagesRoute: DefaultAdminMessagesRoute,
+  DefaultAdminPayoutsRoute: DefaultAdminPayoutsRoute,
+  DefaultAdminProductsRoute: DefaultAdminProductsRoute,
+  DefaultAdminReviewsRoute: DefaultAdminReviewsRoute,
+  DefaultAdminSettingsRoute: DefaultAdminSettingsRoute,
   DefaultAdminIndexRoute: DefaultAdminIndexRoute,
+  DefaultAdminOrdersIdRoute: DefaultAdminOrdersIdRoute,
+  DefaultAdminPeopleIdRoute: DefaultAdminPeopleIdRoute,
+  DefaultAdminOrdersIndexRoute: DefaultAdminOrdersIndexRoute,
+  DefaultAdminPeopleIndexRoute: DefaultAdminPeopleIndexRoute,
 }
 
 const DefaultAdminRouteWithChildren = DefaultAdminRoute._addFileChildren(

@@ -185,13 +185,16 @@ export function SubmitButton({
   busy,
   children,
   busyText,
+  className = 'button',
 }: {
   busy: boolean
   children: ReactNode
   busyText: string
+  /** `button danger` for an action that takes something away. */
+  className?: string
 }) {
   return (
-    <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+    <button type="submit" className={className} disabled={busy} aria-busy={busy}>
       {busy ? busyText : children}
     </button>
   )

@@ -46,7 +46,16 @@ interface Finding {
   nodes: { target: string; detail: string }[]
 }
 
-const demo = { product: '', service: '', event: '', category: '', orderId: '', accessKey: '', invoiceId: '' }
+const demo = {
+  product: '',
+  service: '',
+  event: '',
+  category: '',
+  orderId: '',
+  accessKey: '',
+  invoiceId: '',
+  sellerId: '',
+}
 const tokens: Record<Role, string> = { 'signed out': '', buyer: '', seller: '', admin: '' }
 
 test.describe.configure({ mode: 'serial' })
@@ -90,6 +99,8 @@ test.beforeAll(async ({ request }) => {
   )
   await rpc(request, 'sendInvoice', { invoiceId: invoice.id }, tokens.seller)
   demo.invoiceId = invoice.id
+  const found = await rpc<{ users: { id: string }[] }>(request, 'listUsers', { q: DEMO_HANDLE }, tokens.admin)
+  demo.sellerId = found.users[0]?.id ?? ''
 })
 
 /** A route of the table with its parameters filled from the demo data, as `role` opens it. */
@@ -105,6 +116,8 @@ function pathOf(route: AppRoute, role: Role): string {
     // A buyer of the demo's sales.
     '/account/check-in/$eventId': `/account/check-in/${demo.event}`,
     '/account/customers/$key': `/account/customers/${encodeURIComponent('e:amina@soko.test')}`,
+    '/admin/people/$id': `/admin/people/${demo.sellerId}`,
+    '/admin/orders/$id': `/admin/orders/${demo.orderId}`,
     '/reset/$id': '/reset/not-a-real-reset-token',
     '/verify/account/$token': '/verify/account/not-a-real-token',
     '/sucess-payment': `/sucess-payment?order=${demo.orderId}${key ? `&${key}` : ''}`,
@@ -169,11 +182,13 @@ const describe = (f: Finding) =>
     .map((n) => `    ${n.target} — ${n.detail}`)
     .join('\n')}`
 
+// The admin area's pages show others one "Admins only" page (or sign-in): /admin stands for them all.
+const everyoneElse = appRoutes.filter((route) => route === '/admin' || !route.startsWith('/admin'))
 const roleRoutes: Record<Role, readonly AppRoute[]> = {
-  'signed out': appRoutes,
-  buyer: appRoutes,
-  seller: appRoutes,
-  admin: ['/admin'],
+  'signed out': everyoneElse,
+  buyer: everyoneElse,
+  seller: everyoneElse,
+  admin: appRoutes.filter((route) => route.startsWith('/admin')),
 }
 
 for (const role of Object.keys(roleRoutes) as Role[]) {

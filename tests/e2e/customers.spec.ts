@@ -6,6 +6,7 @@ import { expect, test } from './fixtures'
 import { savedQueryKeys, setOffline, trackOnLine } from './offline'
 import { rpc } from './seller'
 import { signInTyping } from './session'
+import { typeInto } from './typing'
 
 /**
  * The demo seller's client book on a phone: the buyers of the demo's sales and an invoice client, one row
@@ -17,13 +18,6 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const run = randomBytes(3).toString('hex')
 
 test.use(PHONE)
-
-/** Types into a field as a person does: a tap, everything selected, then the keys. */
-async function typeInto(field: Locator, value: string) {
-  await field.click()
-  await field.press('ControlOrMeta+a')
-  await field.pressSequentially(value)
-}
 
 test('the seller finds a client, keeps a note, bills them and exports the book; offline it still reads', async ({
   browser,

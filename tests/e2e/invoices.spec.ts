@@ -6,6 +6,7 @@ import { expect, test } from './fixtures'
 import { setOffline, trackOnLine } from './offline'
 import { rpc } from './seller'
 import { signIn } from './session'
+import { typeInto } from './typing'
 
 /**
  * The demo seller bills a client from a phone: two lines, VAT 16 % on top and a 50 % deposit, the totals
@@ -17,13 +18,6 @@ const PHONE_VIEWPORT = { viewport: { width: 390, height: 844 }, isMobile: true, 
 const run = randomBytes(3).toString('hex')
 
 test.use({ ...PHONE_VIEWPORT, serviceWorkers: 'block' })
-
-/** Types into a field as a person does: a tap, everything selected, then the keys. */
-async function typeInto(field: Locator, value: string) {
-  await field.click()
-  await field.press('ControlOrMeta+a')
-  await field.pressSequentially(value)
-}
 
 /** Amounts are written with a no-break space after the currency code: matched with any space. */
 const money = (text: string) =>

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { type APIRequestContext, expect } from '@playwright/test'
 
 /** Calls a subject through the API as the token's owner; throws with the server's message unless 200. */
@@ -61,4 +62,11 @@ export async function sellDigitalProduct(
   }
   await rpc(request, 'publishProduct', { id: made.id }, token)
   return made
+}
+
+/** A small file for a digital product: a ZIP's first bytes, so the upload's type check accepts it. */
+export function zipBytes(size = 4 * 1024) {
+  const bytes = randomBytes(size)
+  bytes.set([0x50, 0x4b, 0x03, 0x04])
+  return bytes
 }

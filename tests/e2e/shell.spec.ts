@@ -121,7 +121,7 @@ test('the contact form is stored and mailed to the admins; no challenge widget w
   expect(mail?.subject).toBe('Contact: Something I bought — from Wanjiru Mwangi')
   // The demo admin reads it on /admin.
   await signIn(page, 'admin@soko.test', 'soko-demo-2026')
-  await page.goto('/admin')
+  await page.goto('/admin/messages')
   const messages = page.getByRole('region', { name: 'Messages from the contact page' })
   await messages.getByText('Wanjiru Mwangi').click()
   await expect(messages.getByText('the download link says expired')).toBeVisible()

@@ -5,7 +5,7 @@ import { formatMoney } from '../../contract/format-money'
 import { saleFee } from '../../server/ledger/postings'
 import { submitSandboxCard } from '../support/sandbox-card'
 import { expect, test } from './fixtures'
-import { rpc, sellDigitalProduct } from './seller'
+import { rpc, sellDigitalProduct, zipBytes } from './seller'
 import { signInTyping } from './session'
 
 /**
@@ -34,13 +34,6 @@ let before = { balance: 0, sales: 0 }
 test.describe.configure({ mode: 'serial' })
 test.use(PHONE)
 
-/** A small file for a digital product: a ZIP's first bytes, so the upload's type check accepts it. */
-function zip() {
-  const bytes = randomBytes(4 * 1024)
-  bytes.set([0x50, 0x4b, 0x03, 0x04])
-  return bytes
-}
-
 test.beforeAll(async ({ request }) => {
   sellerToken = (await rpc<{ token: string }>(request, 'signIn', SELLER)).token
   const description = 'Twelve drum loops from Kisumu.'
@@ -48,14 +41,14 @@ test.beforeAll(async ({ request }) => {
     request,
     sellerToken,
     { title: `Shilling loops ${run}`, description, price: { amount: 300_00, currency: 'KES' } },
-    [{ name: `shilling-${run}.zip`, bytes: zip() }],
+    [{ name: `shilling-${run}.zip`, bytes: zipBytes() }],
   )
   usdSlug = (
     await sellDigitalProduct(
       request,
       sellerToken,
       { title: `Dollar loops ${run}`, description, price: { amount: USD_PRICE, currency: 'USD' } },
-      [{ name: `dollar-${run}.zip`, bytes: zip() }],
+      [{ name: `dollar-${run}.zip`, bytes: zipBytes() }],
     )
   ).slug
   // A sale in the seller's own currency first (by card, through the API), so the books have two.

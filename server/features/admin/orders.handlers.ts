@@ -8,7 +8,7 @@ import { orderMails } from '../checkout/mails'
 import { refundOrder } from '../checkout/refunds'
 import { payoutLabel, takes } from '../payouts/methods'
 import { requestPayout } from '../payouts/payouts.service'
-import { payoutView } from '../payouts/view'
+import { adminPayoutView, payoutView } from '../payouts/view'
 import { audit } from './audit'
 import { phoneDigits } from './people'
 
@@ -175,10 +175,7 @@ export const ordersHandlers: Pick<
       .limit(limit + 1)
     const page = rows.slice(0, limit)
     return {
-      payouts: page.map((r) => ({
-        ...payoutView(r.payout),
-        seller: { id: r.payout.sellerId, name: r.name, email: r.email },
-      })),
+      payouts: page.map((r) => adminPayoutView(r.payout, r)),
       next: rows.length > limit ? (page.at(-1)?.payout.id ?? null) : null,
     }
   },

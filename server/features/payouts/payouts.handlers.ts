@@ -20,7 +20,7 @@ import {
   sellerTimeZone,
 } from './payouts.service'
 import { nextRun } from './schedule-time'
-import { payoutView } from './view'
+import { adminPayoutView, payoutView } from './view'
 
 const depsOf = checkoutDeps
 
@@ -164,10 +164,7 @@ export const payoutsHandlers: Pick<
 
   listPayoutQueue: async (_input, ctx) => {
     const rows = await payoutQueue(ctx)
-    const view = (r: (typeof rows)[number]) => ({
-      ...payoutView(r.payout),
-      seller: { id: r.payout.sellerId, name: r.name, email: r.email },
-    })
+    const view = (r: (typeof rows)[number]) => adminPayoutView(r.payout, r)
     return {
       approval: rows.filter((r) => r.payout.status === 'approval').map(view),
       bank: rows.filter((r) => r.payout.status === 'processing').map(view),

@@ -7,6 +7,25 @@ import { methodLabel } from './methods'
 export type PayoutRow = typeof payouts.$inferSelect
 
 /** A payout as its seller (or an admin) reads it. */
+/** An admin's view of a payout: whose it is and, for a bank transfer, the account to send it to. */
+export function adminPayoutView(row: PayoutRow, seller: { name: string; email: string }): PayoutView {
+  const d = row.destination
+  return {
+    ...payoutView(row),
+    seller: { id: row.sellerId, name: seller.name, email: seller.email },
+    ...(d.kind === 'bank'
+      ? {
+          bankAccount: {
+            accountName: d.accountName,
+            accountNumber: d.accountNumber,
+            bankName: d.bankName,
+            swiftCode: d.swiftCode ?? null,
+          },
+        }
+      : {}),
+  }
+}
+
 export function payoutView(row: PayoutRow): PayoutView {
   return {
     id: row.id,

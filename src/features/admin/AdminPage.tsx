@@ -1,284 +1,154 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
-import { CONTACT_TOPICS } from '../../../contract/contact.constants'
-import { currencies, currencyCodes } from '../../../contract/currencies'
-import { Field, FormMessage, SelectField, SubmitButton, text, useSubmit } from '../../components/Form'
-import { formatDate, formatDateTime } from '../../lib/dates'
-import { rpc } from '../../lib/rpc'
-import { usePageTitle } from '../../lib/title'
-import { AdminPayouts } from './AdminPayouts'
-import { AdminUnmatched } from './AdminUnmatched'
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import type { SubjectOutput } from '../../../contract'
+import { ListState } from '../../components/ListState'
+import { formatMoney } from '../../lib/money'
+import { AdminShell } from './AdminShell'
 import { adminQueries } from './admin.queries'
 
+type Dashboard = SubjectOutput<'getAdminDashboard'>
+
+const PERIOD_NAMES: Record<number, string> = { 1: 'Today', 7: 'Last 7 days', 30: 'Last 30 days' }
+const METHOD_NAMES: Record<string, string> = { mpesa: 'M-Pesa', card: 'Card', paypal: 'PayPal', free: 'Free' }
+
+/** /admin: the marketplace at a glance, each figure leading to the list behind it. */
 export function AdminPage() {
-  usePageTitle('Admin')
+  const board = useQuery(adminQueries.dashboard())
   return (
-    <section className="page" aria-labelledby="admin-heading">
-      <h1 id="admin-heading">Admin</h1>
-      <p className="lead">Platform administration: people, verifications, payouts and messages.</p>
-      <Verifications />
-      <AdminPayouts />
-      <AdminUnmatched />
-      <ContactMessages />
-      <Invite />
-      <Rates />
-      <Outbox />
-    </section>
+    <AdminShell title="Admin">
+      <ListState list={board} what="the figures" />
+      {board.data ? <Figures board={board.data} /> : null}
+    </AdminShell>
   )
 }
 
-function Verifications() {
-  const queryClient = useQueryClient()
-  const list = useQuery(adminQueries.verifications())
-  const [rejecting, setRejecting] = useState<string | null>(null)
-  const review = useSubmit(async (data) => {
-    const id = text(data, 'id')
-    const decision = text(data, 'decision') as 'approve' | 'reject'
-    await rpc('reviewSellerVerification', {
-      id,
-      decision,
-      ...(decision === 'reject' ? { reason: text(data, 'reason') } : {}),
-    })
-    setRejecting(null)
-    await queryClient.invalidateQueries({ queryKey: adminQueries.verifications().queryKey })
-  })
+function Figures({ board }: { board: Dashboard }) {
   return (
-    <section aria-labelledby="verifications-heading">
-      <h2 id="verifications-heading">Identity verifications to review</h2>
-      <FormMessage message={review.message} />
-      {list.isPending ? <p>Loading…</p> : null}
-      {list.isError ? <p role="alert">Could not load verifications: {list.error.message}</p> : null}
-      {list.data?.verifications.length === 0 ? <p className="muted">Nothing waiting for review.</p> : null}
-      <ul className="cards">
-        {list.data?.verifications.map((v) => (
-          <li key={v.id} className="card">
-            <p>
-              <strong>{v.seller.displayName}</strong> (@{v.seller.handle}, {v.seller.email}), sent{' '}
-              {formatDateTime(v.submittedAt)}
-            </p>
-            <dl className="details">
-              <dt>Legal name</dt>
-              <dd>{v.details.legalName}</dd>
-              <dt>Born</dt>
-              <dd>{v.details.dateOfBirth}</dd>
-              <dt>Document</dt>
-              <dd>
-                {v.details.documentKind} {v.details.documentNumber}
-              </dd>
-              <dt>Address</dt>
-              <dd>{v.details.address}</dd>
-            </dl>
-            <form onSubmit={review.onSubmit} className="form">
-              <input type="hidden" name="id" value={v.id} />
-              {rejecting === v.id ? (
-                <>
-                  <input type="hidden" name="decision" value="reject" />
-                  <Field label="What should the seller fix?" name="reason" required errors={review.errors} />
-                  <div className="actions">
-                    <SubmitButton busy={review.busy} busyText="Sending…">
-                      Reject with this reason
-                    </SubmitButton>
-                    <button type="button" className="button secondary" onClick={() => setRejecting(null)}>
-                      Cancel
-                    </button>
-                  </div>
-                </>
-              ) : (
-                <div className="actions">
-                  <input type="hidden" name="decision" value="approve" />
-                  <SubmitButton busy={review.busy} busyText="Approving…">
-                    Approve
-                  </SubmitButton>
-                  <button type="button" className="button secondary" onClick={() => setRejecting(v.id)}>
-                    Reject…
-                  </button>
-                </div>
-              )}
-            </form>
-          </li>
-        ))}
-      </ul>
-    </section>
-  )
-}
-
-/** The exchange rates behind approximate prices in a visitor's currency (sales charge the seller's own). */
-function Rates() {
-  const queryClient = useQueryClient()
-  const rates = useQuery(adminQueries.rates())
-  const [saved, setSaved] = useState<string | null>(null)
-  const form = useSubmit(async (data) => {
-    setSaved(null)
-    const perUsd = Object.fromEntries(
-      currencyCodes
-        .filter((code) => code !== 'USD' && text(data, code) !== '')
-        .map((code) => [code, Number(text(data, code).replace(',', '.'))]),
-    )
-    await rpc('setRates', { perUsd })
-    await queryClient.invalidateQueries({ queryKey: adminQueries.rates().queryKey })
-    setSaved('Rates saved. Pages show them within a minute.')
-  })
-  return (
-    <section aria-labelledby="rates-heading">
-      <h2 id="rates-heading">Exchange rates</h2>
-      <p className="muted">
-        What one US dollar buys. Used only for approximate prices; buyers pay in the seller's currency.
-        {rates.data?.updatedAt ? ` Last changed ${formatDateTime(rates.data.updatedAt)}.` : ''}
-      </p>
-      {rates.isPending ? <p>Loading…</p> : null}
-      {rates.data ? (
-        <form onSubmit={form.onSubmit} noValidate className="form" key={rates.data.updatedAt ?? 'none'}>
-          <FormMessage message={form.message} />
-          <FormMessage message={saved} tone="ok" />
-          {currencyCodes
-            .filter((code) => code !== 'USD')
-            .map((code) => (
-              <Field
-                key={code}
-                label={`${code} (${currencies[code].name})`}
-                name={code}
-                inputMode="decimal"
-                defaultValue={String(rates.data.perUsd[code] ?? '')}
-                errors={form.errors}
-                errorKeys={[`perUsd.${code}`]}
-              />
+    <>
+      <section aria-labelledby="waiting-heading">
+        <h2 id="waiting-heading">Waiting for an admin</h2>
+        <ul className="admin-tiles">
+          <Tile to="/admin/payouts" count={board.payouts.approval} what="payouts to approve" />
+          <Tile to="/admin/payouts" count={board.payouts.bank} what="bank transfers to make" />
+          <Tile to="/admin/payouts" count={board.payouts.failed} what="payouts failed (30 days)" alert />
+          <Tile to="/admin/reviews" count={board.openReviews} what="identity checks to review" />
+          <Tile to="/admin/products" count={board.openReports} what="product reports open" alert />
+          <Tile to="/admin/messages" count={board.contactMessages} what="contact messages (7 days)" />
+          <Tile to="/admin/people" count={board.newSellers.week} what="new sellers (7 days)">
+            {board.newSellers.month} in 30 days
+          </Tile>
+        </ul>
+      </section>
+      <section aria-labelledby="money-heading">
+        <h2 id="money-heading">Money</h2>
+        <table className="table table-stack admin-money">
+          <caption className="visually-hidden">Sales, Soko’s fees and refunds, per currency</caption>
+          <thead>
+            <tr>
+              <th scope="col">Period</th>
+              <th scope="col">Paid orders</th>
+              <th scope="col" className="amount">
+                Sales
+              </th>
+              <th scope="col" className="amount">
+                Fees kept
+              </th>
+              <th scope="col" className="amount">
+                Refunds
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {board.periods.map((p) => (
+              <tr key={p.days}>
+                <th scope="row">{PERIOD_NAMES[p.days] ?? `${p.days} days`}</th>
+                <td data-label="Paid orders">{p.orders}</td>
+                <td data-label="Sales" className="amount">
+                  <Amounts list={p.sales} />
+                </td>
+                <td data-label="Fees kept" className="amount">
+                  <Amounts list={p.fees} />
+                </td>
+                <td data-label="Refunds" className="amount">
+                  <Amounts list={p.refunds} />
+                </td>
+              </tr>
             ))}
-          <SubmitButton busy={form.busy} busyText="Saving…">
-            Save rates
-          </SubmitButton>
-        </form>
-      ) : null}
-    </section>
+          </tbody>
+        </table>
+      </section>
+      <section aria-labelledby="failing-heading">
+        <h2 id="failing-heading">Payments that did not go through (7 days)</h2>
+        {board.failingPayments.length === 0 ? (
+          <p className="muted">None: every payment started went through.</p>
+        ) : (
+          <table className="table table-stack">
+            <caption className="visually-hidden">
+              Failed, cancelled and expired payments by method and reason
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Method</th>
+                <th scope="col">Reason</th>
+                <th scope="col" className="amount">
+                  Orders
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {board.failingPayments.map((f) => (
+                <tr key={`${f.method}:${f.code}:${f.reason}`}>
+                  <th scope="row">{METHOD_NAMES[f.method] ?? f.method}</th>
+                  <td data-label="Reason">
+                    {f.reason}
+                    {f.code !== f.reason ? <span className="muted"> ({f.code})</span> : null}
+                  </td>
+                  <td data-label="Orders" className="amount">
+                    {f.count}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
   )
 }
 
-function Invite() {
-  const [sent, setSent] = useState<string | null>(null)
-  const form = useSubmit(async (data) => {
-    const answer = await rpc('createInvite', {
-      email: text(data, 'email'),
-      role: text(data, 'role') as 'customer' | 'admin',
-    })
-    setSent(`Invitation sent to ${answer.sentTo}; it works until ${formatDate(answer.expiresAt)}.`)
-  })
+function Amounts({ list }: { list: { amount: number; currency: string }[] }) {
+  if (list.length === 0) return <span className="muted">None</span>
   return (
-    <section aria-labelledby="invite-heading">
-      <h2 id="invite-heading">Invite someone</h2>
-      <form onSubmit={form.onSubmit} noValidate className="form">
-        <FormMessage message={form.message} />
-        <FormMessage message={sent} tone="ok" />
-        <Field label="E-mail" name="email" type="email" required errors={form.errors} />
-        <SelectField
-          label="As"
-          name="role"
-          options={[
-            { value: 'customer', label: 'Customer' },
-            { value: 'admin', label: 'Admin' },
-          ]}
-          errors={form.errors}
-        />
-        <SubmitButton busy={form.busy} busyText="Sending…">
-          Send invitation
-        </SubmitButton>
-      </form>
-    </section>
+    <span className="amount-lines">
+      {list.map((m) => (
+        <span key={m.currency} className="amount-line">
+          {formatMoney(m.amount, m.currency)}
+        </span>
+      ))}
+    </span>
   )
 }
 
-/** What people wrote on /contact-us, newest first; each was also mailed to the admins. */
-function ContactMessages() {
-  const list = useInfiniteQuery(adminQueries.contactMessages())
-  const messages = list.data?.pages.flatMap((p) => p.messages) ?? []
-  return (
-    <section aria-labelledby="contact-messages-heading">
-      <h2 id="contact-messages-heading">Messages from the contact page</h2>
-      {list.isPending ? <p>Loading…</p> : null}
-      {list.isError ? <p role="alert">Could not load the messages: {list.error.message}</p> : null}
-      {list.isSuccess && messages.length === 0 ? <p className="muted">No messages yet.</p> : null}
-      <ul className="cards">
-        {messages.map((m) => (
-          <li key={m.id} className="card">
-            <details>
-              <summary>
-                <span className="badge">
-                  {CONTACT_TOPICS.find((t) => t.value === m.topic)?.label ?? m.topic}
-                </span>{' '}
-                {m.name} — {formatDateTime(m.sentAt)}
-              </summary>
-              <p className="message-text">{m.message}</p>
-              <p>
-                <a href={`mailto:${m.email}`}>Answer {m.email}</a>
-              </p>
-            </details>
-          </li>
-        ))}
-      </ul>
-      <OlderButton pages={list} />
-    </section>
-  )
-}
-
-/** The next page of a newest-first list, while there is one. */
-function OlderButton({
-  pages,
+function Tile({
+  to,
+  count,
+  what,
+  alert = false,
+  children,
 }: {
-  pages: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown }
+  to: '/admin/payouts' | '/admin/reviews' | '/admin/products' | '/admin/messages' | '/admin/people'
+  count: number
+  what: string
+  alert?: boolean
+  children?: ReactNode
 }) {
-  if (!pages.hasNextPage) return null
   return (
-    <button
-      type="button"
-      className="button secondary"
-      onClick={() => pages.fetchNextPage()}
-      disabled={pages.isFetchingNextPage}
-    >
-      {pages.isFetchingNextPage ? 'Loading…' : 'Older messages'}
-    </button>
-  )
-}
-
-function Outbox() {
-  const [to, setTo] = useState('')
-  const outbox = useInfiniteQuery(adminQueries.outbox(to))
-  const messages = outbox.data?.pages.flatMap((p) => p.messages) ?? []
-  const enabled = outbox.data?.pages[0]?.enabled ?? true
-  return (
-    <section aria-labelledby="outbox-heading">
-      <h2 id="outbox-heading">Outbox</h2>
-      <p className="muted">
-        {enabled
-          ? 'No SMTP server is set (SMTP_URL), so mail is kept here instead of being sent. SMS codes are kept here too.'
-          : 'Mail goes out by SMTP; only SMS codes are kept here.'}
-      </p>
-      <form
-        className="form form-inline"
-        onSubmit={(e) => {
-          e.preventDefault()
-          setTo(text(new FormData(e.currentTarget), 'to'))
-        }}
-      >
-        <Field label="To" name="to" type="search" placeholder="e-mail or phone" />
-        <button type="submit" className="button secondary">
-          Filter
-        </button>
-      </form>
-      {outbox.isPending ? <p>Loading…</p> : null}
-      {outbox.isError ? <p role="alert">Could not load the outbox: {outbox.error.message}</p> : null}
-      {outbox.isSuccess && messages.length === 0 ? <p className="muted">No messages.</p> : null}
-      <ul className="cards">
-        {messages.map((m) => (
-          <li key={m.id} className="card">
-            <details>
-              <summary>
-                <span className="badge">{m.kind === 'sms' ? 'SMS' : 'Mail'}</span>{' '}
-                {m.subject || m.text.slice(0, 60)} — to {m.to}, {formatDateTime(m.sentAt)}
-              </summary>
-              <pre className="message-text">{m.text}</pre>
-            </details>
-          </li>
-        ))}
-      </ul>
-      <OlderButton pages={outbox} />
-    </section>
+    <li className="card admin-tile" data-alert={alert && count > 0 ? 'true' : undefined}>
+      <Link to={to}>
+        <strong className="admin-tile-count">{count}</strong> {what}
+      </Link>
+      {children ? <span className="muted">{children}</span> : null}
+    </li>
   )
 }

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { rpc } from '../../lib/rpc'
+import type { AuditSearch, PayoutsFilter, PeopleSearch } from './admin-search'
 
 /** What the admin area reads. */
 export const adminQueries = {
@@ -43,6 +44,91 @@ export const adminQueries = {
       queryKey: [...adminQueries.all(), 'outbox', to],
       queryFn: ({ pageParam, signal }) =>
         rpc('listOutbox', { ...(pageParam ? { before: pageParam } : {}), ...(to ? { to } : {}) }, { signal }),
+      initialPageParam: '',
+      getNextPageParam: (last) => last.next ?? undefined,
+    }),
+  /** People found by the search, newest first, a page at a time. */
+  people: (search: PeopleSearch) =>
+    infiniteQueryOptions({
+      queryKey: [...adminQueries.all(), 'people', search],
+      queryFn: ({ pageParam, signal }) =>
+        rpc(
+          'listUsers',
+          { q: search.q ?? '', filter: search.filter ?? 'all', ...(pageParam ? { cursor: pageParam } : {}) },
+          { signal },
+        ),
+      initialPageParam: '',
+      getNextPageParam: (last) => last.next ?? undefined,
+    }),
+  /** One person, as an admin sees them. */
+  person: (id: string) =>
+    queryOptions({
+      queryKey: [...adminQueries.all(), 'person', id],
+      queryFn: ({ signal }) => rpc('getUser', { id }, { signal }),
+    }),
+  /** The fees, hold and payout figures in force. */
+  terms: () =>
+    queryOptions({
+      queryKey: [...adminQueries.all(), 'terms'],
+      queryFn: ({ signal }) => rpc('getPlatformTerms', {}, { signal }),
+    }),
+  /** What admins did, newest first. */
+  audit: (search: AuditSearch) =>
+    infiniteQueryOptions({
+      queryKey: [...adminQueries.all(), 'audit', search],
+      queryFn: ({ pageParam, signal }) =>
+        rpc(
+          'listAuditLog',
+          {
+            q: search.q ?? '',
+            ...(search.target ? { targetId: search.target } : {}),
+            ...(pageParam ? { cursor: pageParam } : {}),
+          },
+          { signal },
+        ),
+      initialPageParam: '',
+      getNextPageParam: (last) => last.next ?? undefined,
+    }),
+  /** The figures of the admin's first page. */
+  dashboard: () =>
+    queryOptions({
+      queryKey: [...adminQueries.all(), 'dashboard'],
+      queryFn: ({ signal }) => rpc('getAdminDashboard', {}, { signal }),
+    }),
+  /** Products found by the search, newest first. */
+  products: (q: string, reported: boolean) =>
+    infiniteQueryOptions({
+      queryKey: [...adminQueries.all(), 'products', q, reported],
+      queryFn: ({ pageParam, signal }) =>
+        rpc('listAdminProducts', { q, reported, ...(pageParam ? { cursor: pageParam } : {}) }, { signal }),
+      initialPageParam: '',
+      getNextPageParam: (last) => last.next ?? undefined,
+    }),
+  /** Reports from product pages. */
+  reports: (status: 'open' | 'closed') =>
+    queryOptions({
+      queryKey: [...adminQueries.all(), 'reports', status],
+      queryFn: ({ signal }) => rpc('listProductReports', { status }, { signal }),
+    }),
+  /** Orders found by reference, e-mail, phone, receipt or provider id. */
+  orders: (q: string) =>
+    queryOptions({
+      queryKey: [...adminQueries.all(), 'orders', q],
+      queryFn: ({ signal }) => rpc('findOrders', { q }, { signal }),
+      enabled: q !== '',
+    }),
+  /** One order with its payment events. */
+  order: (id: string) =>
+    queryOptions({
+      queryKey: [...adminQueries.all(), 'order', id],
+      queryFn: ({ signal }) => rpc('getAdminOrder', { id }, { signal }),
+    }),
+  /** Every payout, filtered. */
+  allPayouts: (filter: PayoutsFilter) =>
+    infiniteQueryOptions({
+      queryKey: [...adminQueries.all(), 'all-payouts', filter],
+      queryFn: ({ pageParam, signal }) =>
+        rpc('adminListPayouts', { ...filter, ...(pageParam ? { cursor: pageParam } : {}) }, { signal }),
       initialPageParam: '',
       getNextPageParam: (last) => last.next ?? undefined,
     }),

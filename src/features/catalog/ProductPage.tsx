@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import type { Creator, ProductPage as ProductPageData, PublicProduct } from '../../../contract/storefront'
 import { Avatar } from '../../components/Avatar'
 import { Icon } from '../../components/Icon'
@@ -156,8 +156,26 @@ export function ProductPage({ data }: { data: ProductPageData }) {
         ) : null}
         <WhatYouGet product={product} rates={rates} />
         <RefundTerms product={product} />
+        <Report productId={product.id} />
       </div>
       <SellerCard seller={seller} />
     </article>
+  )
+}
+
+const ReportForm = lazy(() => import('./ReportProduct'))
+
+/** "Report this product", its form loaded only when opened. */
+function Report({ productId }: { productId: string }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <details className="report-product" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>Report this product</summary>
+      {open ? (
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <ReportForm productId={productId} />
+        </Suspense>
+      ) : null}
+    </details>
   )
 }

@@ -97,6 +97,22 @@ describe('postings', () => {
     expect(back.every((e) => e.availableAt === undefined)).toBe(true)
   })
 
+  it('books a sale with the terms it was placed under: percentage, fixed part and hold', () => {
+    const terms = { feeBps: 800, feeFixed: 20_00, holdDays: 3 }
+    const entries = saleEntries(sale({ terms }), paidAt)
+    expect(entries.find((e) => e.account === 'platform:fees')?.amount).toBe(-(60_00 + 20_00))
+    const seller = entries.find((e) => e.account === 'seller:seller-1')
+    expect(seller?.amount).toBe(-(750_00 - 80_00))
+    expect(seller?.availableAt?.toISOString()).toBe('2026-11-04T09:00:00.000Z')
+    // The fee is never more than the sale, and a free order pays none.
+    expect(saleFee(10_00, { feeBps: 500, feeFixed: 20_00 })).toBe(10_00)
+    expect(saleFee(0, { feeBps: 500, feeFixed: 20_00 })).toBe(0)
+    // The refund gives back the fee it was booked with.
+    expect(refundEntries(sale({ terms }), paidAt).find((e) => e.account === 'platform:fees')?.amount).toBe(
+      80_00,
+    )
+  })
+
   it('rounds Soko’s fee half up to a minor unit', () => {
     expect([saleFee(10), saleFee(30), saleFee(50), saleFee(7_50)]).toEqual([1, 2, 3, 38])
   })

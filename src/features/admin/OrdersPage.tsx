@@ -1,0 +1,251 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+import type { SubjectOutput } from '../../../contract'
+import { displayPhone } from '../../../contract/phone'
+import { Field, FormMessage, SubmitButton, TextAreaField, text, useSubmit } from '../../components/Form'
+import { ListState } from '../../components/ListState'
+import { formatDateTime } from '../../lib/dates'
+import { formatMoney } from '../../lib/money'
+import { rpc } from '../../lib/rpc'
+import { AdminShell } from './AdminShell'
+import { adminQueries } from './admin.queries'
+import { validateQuerySearch } from './admin-search'
+
+const route = getRouteApi('/_default/admin/orders/')
+
+type AdminOrder = SubjectOutput<'findOrders'>['orders'][number]
+
+const METHOD_NAMES: Record<string, string> = { mpesa: 'M-Pesa', card: 'Card', paypal: 'PayPal', free: 'Free' }
+
+/** /admin/orders: any order, found by what a buyer or a provider quotes. */
+export function OrdersPage() {
+  const search = route.useSearch()
+  const navigate = route.useNavigate()
+  const q = search.q ?? ''
+  const found = useQuery(adminQueries.orders(q))
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    void navigate({
+      search: validateQuerySearch({ q: String(new FormData(event.currentTarget).get('q') ?? '') }),
+    })
+  }
+  return (
+    <AdminShell title="Orders">
+      <search>
+        <form className="form form-inline" onSubmit={onSubmit} key={q}>
+          <Field
+            label="Find an order"
+            name="q"
+            type="search"
+            defaultValue={q}
+            hint="Its reference (SK…), the buyer’s e-mail or phone, an M-Pesa receipt, or a provider’s id"
+          />
+          <button type="submit" className="button">
+            Search orders
+          </button>
+        </form>
+      </search>
+      {q === '' ? (
+        <p className="muted">Type what the buyer or the provider quoted to find the order.</p>
+      ) : (
+        <>
+          <ListState list={found} what="orders" />
+          {found.data?.orders.length === 0 ? <p className="muted">No order matches “{q}”.</p> : null}
+          {found.data && found.data.orders.length > 0 ? <OrderTable orders={found.data.orders} /> : null}
+        </>
+      )}
+    </AdminShell>
+  )
+}
+
+function OrderTable({ orders }: { orders: AdminOrder[] }) {
+  return (
+    <table className="table table-stack">
+      <caption className="visually-hidden">Orders found</caption>
+      <thead>
+        <tr>
+          <th scope="col">Order</th>
+          <th scope="col">Buyer</th>
+          <th scope="col">Status</th>
+          <th scope="col" className="amount">
+            Total
+          </th>
+          <th scope="col">Placed</th>
+        </tr>
+      </thead>
+      <tbody>
+        {orders.map((o) => (
+          <tr key={o.id}>
+            <th scope="row">
+              <span className="customer-name">
+                <Link to="/admin/orders/$id" params={{ id: o.id }}>
+                  {o.reference}
+                </Link>
+                <span className="muted">{o.title}</span>
+              </span>
+            </th>
+            <td data-label="Buyer">{o.buyer.email}</td>
+            <td data-label="Status">
+              <span className={`badge badge-${o.status}`}>{o.status}</span>
+            </td>
+            <td data-label="Total" className="amount">
+              {formatMoney(o.total, o.currency)}
+            </td>
+            <td data-label="Placed">{formatDateTime(o.createdAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** /admin/orders/$id: the order, its payment as the provider told it, and what an admin can do. */
+export function AdminOrderPage({ id }: { id: string }) {
+  const detail = useQuery(adminQueries.order(id))
+  const order = detail.data?.order
+  return (
+    <AdminShell title={order ? `Order ${order.reference}` : 'Order'}>
+      <ListState list={detail} what="the order" />
+      {detail.data && order ? (
+        <>
+          <dl className="details card">
+            <dt>What</dt>
+            <dd>{order.title}</dd>
+            <dt>Status</dt>
+            <dd>
+              <span className={`badge badge-${order.status}`}>{order.status}</span>
+              {order.failure ? ` ${order.failure.message} (${order.failure.code})` : ''}
+            </dd>
+            <dt>Buyer</dt>
+            <dd>
+              <Link to="/admin/people/$id" params={{ id: order.buyer.id }}>
+                {order.buyer.name}
+              </Link>{' '}
+              {order.buyer.email}
+              {order.buyer.phone ? `, ${displayPhone(order.buyer.phone)}` : ''}
+            </dd>
+            <dt>Seller</dt>
+            <dd>
+              <Link to="/admin/people/$id" params={{ id: order.seller.id }}>
+                @{order.seller.handle}
+              </Link>
+            </dd>
+            <dt>Total</dt>
+            <dd>
+              {formatMoney(order.total, order.currency)}
+              {order.charge.currency !== order.currency || order.charge.amount !== order.total
+                ? `, charged ${formatMoney(order.charge.amount, order.charge.currency)}`
+                : ''}{' '}
+              by {METHOD_NAMES[order.method] ?? order.method}
+            </dd>
+            <dt>Soko’s terms</dt>
+            <dd>
+              {order.fee.feeBps / 100}% fee
+              {order.fee.feeFixed ? ` + ${formatMoney(order.fee.feeFixed, order.currency)}` : ''}, held{' '}
+              {order.fee.holdDays} days
+            </dd>
+            <dt>Receipt</dt>
+            <dd>{order.receipt ?? 'None yet'}</dd>
+            <dt>Provider’s id</dt>
+            <dd className="wrap-anywhere">{order.providerRef ?? 'None'}</dd>
+            <dt>Placed</dt>
+            <dd>
+              {formatDateTime(order.createdAt)}
+              {order.paidAt ? `; paid ${formatDateTime(order.paidAt)}` : ''}
+              {order.refundedAt ? `; refunded ${formatDateTime(order.refundedAt)}` : ''}
+            </dd>
+          </dl>
+          {detail.data.refund ? (
+            <p className="notice">
+              Refund {detail.data.refund.status}:{' '}
+              {formatMoney(detail.data.refund.amount, detail.data.refund.currency)} —{' '}
+              {detail.data.refund.reason}
+              {detail.data.refund.failure ? ` (${detail.data.refund.failure})` : ''}
+            </p>
+          ) : null}
+          <OrderActions id={id} status={order.status} email={order.buyer.email} />
+          <section aria-labelledby="events-heading">
+            <h2 id="events-heading">Payment events, as received</h2>
+            {detail.data.events.length === 0 ? (
+              <p className="muted">No callback or status answer has come for this order.</p>
+            ) : (
+              <ol className="cards">
+                {detail.data.events.map((e) => (
+                  <li key={`${e.provider}:${e.eventId}`} className="card">
+                    <details>
+                      <summary>
+                        <span className="badge">{e.type}</span> {e.provider}, {formatDateTime(e.receivedAt)}
+                      </summary>
+                      <pre className="message-text">{JSON.stringify(e.payload, null, 2)}</pre>
+                    </details>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+          <p>
+            <Link to="/admin/audit" search={{ target: id }}>
+              What admins did to this order
+            </Link>
+          </p>
+        </>
+      ) : null}
+    </AdminShell>
+  )
+}
+
+function OrderActions({ id, status, email }: { id: string; status: string; email: string }) {
+  const queryClient = useQueryClient()
+  const [refunding, setRefunding] = useState(false)
+  const [done, setDone] = useState<string | null>(null)
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminQueries.order(id).queryKey })
+  const refund = useSubmit(async (data) => {
+    const answer = await rpc('adminRefundOrder', { id, reason: text(data, 'reason') })
+    setRefunding(false)
+    setDone(answer.status === 'refunded' ? 'Refunded.' : 'The refund is on its way to the buyer.')
+    await refresh()
+  })
+  const resend = useSubmit(async () => {
+    const answer = await rpc('resendReceipt', { id })
+    setDone(`The receipt went to ${answer.sentTo} again.`)
+  })
+  if (status !== 'paid') return <FormMessage message={done} tone="ok" />
+  return (
+    <section aria-labelledby="actions-heading" className="card">
+      <h2 id="actions-heading">Actions</h2>
+      <FormMessage message={done} tone="ok" />
+      <form onSubmit={resend.onSubmit} className="form">
+        <FormMessage message={resend.message} />
+        <SubmitButton busy={resend.busy} busyText="Sending…">
+          Send the receipt again to {email}
+        </SubmitButton>
+      </form>
+      {refunding ? (
+        <form onSubmit={refund.onSubmit} noValidate className="form">
+          <FormMessage message={refund.message} />
+          <TextAreaField
+            label="Why refund it? Kept with the refund and in the log"
+            name="reason"
+            rows={3}
+            maxLength={500}
+            required
+            errors={refund.errors}
+          />
+          <div className="actions">
+            <SubmitButton busy={refund.busy} busyText="Refunding…" className="button danger">
+              Refund in full
+            </SubmitButton>
+            <button type="button" className="button secondary" onClick={() => setRefunding(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button type="button" className="button secondary" onClick={() => setRefunding(true)}>
+          Refund…
+        </button>
+      )}
+    </section>
+  )
+}

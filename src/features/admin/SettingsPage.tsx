@@ -1,0 +1,221 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useState } from 'react'
+import { type CurrencyCode, currencies, currencyCodes } from '../../../contract/currencies'
+import type { PlatformTerms } from '../../../contract/platform-terms.contract'
+import { errorState, Field, type FieldErrors, FormMessage, SelectField } from '../../components/Form'
+import { formatDateTime } from '../../lib/dates'
+import { formatMoney, majorText, toMinor } from '../../lib/money'
+import { rpc } from '../../lib/rpc'
+import { AdminShell } from './AdminShell'
+import { adminQueries } from './admin.queries'
+import { RatesForm } from './RatesForm'
+
+type PerCurrency = 'saleFeeFixed' | 'payoutMinimum' | 'payoutMaximum' | 'payoutDaily' | 'approvalOver'
+
+const PER_CURRENCY: { key: PerCurrency; label: string; hint: string }[] = [
+  { key: 'saleFeeFixed', label: 'Fixed fee per sale', hint: 'Added to the percentage; 0 for none.' },
+  { key: 'payoutMinimum', label: 'Least payout', hint: 'A seller withdraws at least this.' },
+  { key: 'payoutMaximum', label: 'Largest payout', hint: 'One payout is at most this.' },
+  { key: 'payoutDaily', label: 'Payouts a day', hint: 'A seller’s payouts in 24 hours, together.' },
+  {
+    key: 'approvalOver',
+    label: 'Approve payouts over',
+    hint: 'Larger payouts, and every seller’s first, wait for an admin.',
+  },
+]
+
+/** The form's text for each figure: percentages as `5` or `2.5`, amounts in major units. */
+type Draft = Record<string, string>
+
+const percentText = (bps: number) => String(bps / 100)
+
+function draftOf(terms: PlatformTerms): Draft {
+  const draft: Draft = {
+    saleFeeBps: percentText(terms.saleFeeBps),
+    holdDays: String(terms.holdDays),
+    instantFeeBps: percentText(terms.instantFeeBps),
+  }
+  for (const { key } of PER_CURRENCY)
+    for (const code of currencyCodes) draft[`${key}.${code}`] = majorText(terms[key][code], code)
+  return draft
+}
+
+/** The draft as terms, or the fields that are not numbers. */
+function termsOf(draft: Draft): { terms: PlatformTerms } | { errors: FieldErrors } {
+  const errors: FieldErrors = {}
+  const percent = (name: string) => {
+    const value = (draft[name] ?? '').replace(',', '.').replace('%', '').trim()
+    if (!/^\d{1,3}(\.\d{1,2})?$/.test(value)) {
+      errors[name] = 'Give a percentage like 5 or 2.5'
+      return 0
+    }
+    return Math.round(Number(value) * 100)
+  }
+  const days = (draft.holdDays ?? '').trim()
+  if (!/^\d{1,3}$/.test(days)) errors.holdDays = 'Give a whole number of days'
+  const amounts = (key: PerCurrency) =>
+    Object.fromEntries(
+      currencyCodes.map((code) => {
+        const name = `${key}.${code}`
+        const minor = toMinor(draft[name] ?? '', code)
+        if (minor === null) errors[name] = `Give an amount in ${code}, like ${majorText(150000, code)}`
+        return [code, minor ?? 0]
+      }),
+    ) as Record<CurrencyCode, number>
+  const terms: PlatformTerms = {
+    saleFeeBps: percent('saleFeeBps'),
+    holdDays: Number(days),
+    instantFeeBps: percent('instantFeeBps'),
+    saleFeeFixed: amounts('saleFeeFixed'),
+    payoutMinimum: amounts('payoutMinimum'),
+    payoutMaximum: amounts('payoutMaximum'),
+    payoutDaily: amounts('payoutDaily'),
+    approvalOver: amounts('approvalOver'),
+  }
+  return Object.keys(errors).length ? { errors } : { terms }
+}
+
+/** /admin/settings: the platform's fees, hold and payout figures, and the exchange rates. */
+export function SettingsPage() {
+  const terms = useQuery(adminQueries.terms())
+  return (
+    <AdminShell
+      title="Settings"
+      lead="What Soko charges and how money goes out. A change applies to orders placed from now on; orders already placed keep their fee and hold."
+    >
+      {terms.isPending ? <p role="status">Loading the settings…</p> : null}
+      {terms.isError ? <p role="alert">The settings could not be loaded: {terms.error.message}</p> : null}
+      {terms.data ? (
+        <TermsForm
+          key={terms.data.updatedAt ?? 'defaults'}
+          terms={terms.data.terms}
+          defaults={terms.data.defaults}
+          updatedAt={terms.data.updatedAt}
+        />
+      ) : null}
+      <RatesForm />
+    </AdminShell>
+  )
+}
+
+function TermsForm({
+  terms,
+  defaults,
+  updatedAt,
+}: {
+  terms: PlatformTerms
+  defaults: PlatformTerms
+  updatedAt: string | null
+}) {
+  const queryClient = useQueryClient()
+  const [draft, setDraft] = useState<Draft>(() => draftOf(terms))
+  const [currency, setCurrency] = useState<CurrencyCode>('KES')
+  const [state, setState] = useState<{ busy: boolean; message: string | null; errors: FieldErrors }>({
+    busy: false,
+    message: null,
+    errors: {},
+  })
+  const [saved, setSaved] = useState<string | null>(null)
+  const bind = (name: string) => ({
+    name,
+    value: draft[name] ?? '',
+    onChange: (e: { currentTarget: HTMLInputElement }) => {
+      const value = e.currentTarget.value
+      setDraft((d) => ({ ...d, [name]: value }))
+    },
+    errors: state.errors,
+  })
+  const showErrors = (errors: FieldErrors, message: string) => {
+    setState({ busy: false, message, errors })
+    // A figure of another currency than the one shown: show that currency.
+    const other = Object.keys(errors)
+      .map((k) => k.split('.')[1])
+      .find((c): c is CurrencyCode => !!c && c in currencies)
+    if (other) setCurrency(other)
+  }
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (state.busy) return
+    setSaved(null)
+    const parsed = termsOf(draft)
+    if ('errors' in parsed) return showErrors(parsed.errors, 'Check the fields marked below.')
+    setState({ busy: true, message: null, errors: {} })
+    try {
+      const answer = await rpc('updatePlatformTerms', { terms: parsed.terms })
+      setState({ busy: false, message: null, errors: {} })
+      setSaved(
+        answer.changed.length === 0
+          ? 'Nothing changed.'
+          : `Saved ${answer.changed.length} change${answer.changed.length === 1 ? '' : 's'}: new orders and payouts use them now.`,
+      )
+      await queryClient.invalidateQueries({ queryKey: [...adminQueries.all(), 'audit'] })
+    } catch (error) {
+      const next = errorState(error)
+      const errors = Object.fromEntries(
+        Object.entries(next.errors).map(([key, value]) => [key.replace(/^terms\./, ''), value]),
+      )
+      showErrors(errors, next.message ?? 'The settings were not saved.')
+    }
+  }
+  const defaultPercent = (key: 'saleFeeBps' | 'instantFeeBps') => `Default ${percentText(defaults[key])}%.`
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="form admin-terms">
+      <p className="muted">
+        {updatedAt
+          ? `Last changed ${formatDateTime(updatedAt)}.`
+          : 'These are the defaults; nothing changed yet.'}
+      </p>
+      <FormMessage message={state.message} />
+      <FormMessage message={saved} tone="ok" />
+      <fieldset>
+        <legend>Sales</legend>
+        <Field
+          label="Soko’s fee (%)"
+          inputMode="decimal"
+          hint={defaultPercent('saleFeeBps')}
+          {...bind('saleFeeBps')}
+        />
+        <Field
+          label="Hold before earnings can be withdrawn (days)"
+          inputMode="numeric"
+          hint={`Default ${defaults.holdDays} days.`}
+          {...bind('holdDays')}
+        />
+      </fieldset>
+      <fieldset>
+        <legend>Payouts</legend>
+        <Field
+          label="Instant payout fee (%)"
+          inputMode="decimal"
+          hint={defaultPercent('instantFeeBps')}
+          {...bind('instantFeeBps')}
+        />
+      </fieldset>
+      <fieldset>
+        <legend>Per currency</legend>
+        <SelectField
+          label="Currency"
+          name="currency"
+          value={currency}
+          onChange={(value) => setCurrency(value as CurrencyCode)}
+          options={currencyCodes.map((code) => ({
+            value: code,
+            label: `${code} (${currencies[code].name})`,
+          }))}
+        />
+        {PER_CURRENCY.map(({ key, label, hint }) => (
+          <Field
+            key={`${key}.${currency}`}
+            label={`${label} (${currency})`}
+            inputMode="decimal"
+            hint={`${hint} Default ${formatMoney(defaults[key][currency], currency)}.`}
+            {...bind(`${key}.${currency}`)}
+          />
+        ))}
+      </fieldset>
+      <button type="submit" className="button" disabled={state.busy} aria-busy={state.busy}>
+        {state.busy ? 'Saving…' : 'Save settings'}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,147 @@
+import { randomBytes, randomInt } from 'node:crypto'
+import { expect, type Page, test } from '@playwright/test'
+import { buyByCard, DEMO_ADMIN, newBuyer } from './demo'
+import { rpc, sellDigitalProduct, zipBytes } from './seller'
+import { signInTyping } from './session'
+import { typeInto } from './typing'
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' }
+const run = randomBytes(3).toString('hex')
+
+test.use(PHONE)
+
+/** One of the admin area's sections, from the row of chips under the heading. */
+async function section(page: Page, name: string) {
+  await page
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('link', { name, exact: true })
+    .click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name === 'Overview' ? 'Admin' : name)
+}
+
+test('an admin finds a seller by phone, suspends and reinstates them, changes the fee for new orders, and reads it all in the audit log', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  // A seller paid by M-Pesa on a number of their own, with a download on sale, and a buyer's order placed
+  // while the fee is still the standard 5%.
+  const phone = `07${String(randomInt(10_000_000, 99_999_999))}`
+  const typed = `${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`
+  const seller = {
+    email: `baraka.${run}@example.com`,
+    password: 'a-long-walk-to-lamu',
+    name: `Baraka Otieno ${run}`,
+  }
+  const { token } = await rpc<{ token: string }>(request, 'signUp', seller)
+  await rpc(
+    request,
+    'becomeSeller',
+    {
+      handle: `baraka-${run}`,
+      displayName: `Baraka Prints ${run}`,
+      country: 'KE',
+      payoutMethod: { kind: 'mpesa', phone },
+    },
+    token,
+  )
+  const product = await sellDigitalProduct(
+    request,
+    token,
+    {
+      title: `Lamu doors ${run}`,
+      description: '<p>Photos.</p>',
+      price: { amount: 1_000_00, currency: 'KES' },
+    },
+    [{ name: 'doors.zip', bytes: zipBytes() }],
+  )
+  const buyer = await newBuyer(request, 'fees')
+  const referenceOf = async (orderId: string) =>
+    (await rpc<{ order: { reference: string } }>(request, 'getOrder', { orderId }, buyer.token)).order
+      .reference
+  const before = await referenceOf((await buyByCard(request, product.id, { token: buyer.token })).orderId)
+  const adminToken = (await rpc<{ token: string }>(request, 'signIn', DEMO_ADMIN)).token
+  const standard = await rpc<{ terms: Record<string, unknown> }>(request, 'getPlatformTerms', {}, adminToken)
+
+  const admin = await browser.newContext({ ...PHONE, baseURL, serviceWorkers: 'block' })
+  const visitor = await browser.newContext({ ...PHONE, baseURL, serviceWorkers: 'block' })
+  try {
+    const page = await admin.newPage()
+    await signInTyping(page, DEMO_ADMIN.email, DEMO_ADMIN.password)
+    await page.getByRole('button', { name: 'Account menu' }).click()
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin', exact: true }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin')
+
+    // Found by the phone number as the seller would say it, spaces and all.
+    await section(page, 'People')
+    await typeInto(page.getByRole('searchbox', { name: 'Find someone' }), typed)
+    await page.getByRole('button', { name: 'Search people' }).click()
+    const rows = page.locator('.admin-people tbody tr')
+    await expect(rows).toHaveCount(1)
+    await rows.getByRole('link', { name: seller.name }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(seller.name)
+
+    // Suspended, with the reason the seller will read.
+    const reason = `Selling photos copied from another photographer (${run})`
+    await page.getByRole('button', { name: 'Suspend…' }).click()
+    await typeInto(page.getByLabel(/^Why\? They see this/), reason)
+    await page.getByRole('button', { name: 'Suspend account' }).click()
+    await expect(page.getByRole('status')).toContainText('is suspended')
+    await expect(page.getByText(reason)).toBeVisible()
+
+    // Their product page is gone, and signing in says why.
+    const shopper = await visitor.newPage()
+    const gone = await shopper.goto(`/${product.slug}`)
+    expect(gone?.status()).toBe(404)
+    await expect(shopper.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+    await shopper.goto('/login')
+    await typeInto(shopper.getByLabel('E-mail'), seller.email)
+    await typeInto(shopper.getByLabel('Password'), seller.password)
+    await shopper.getByRole('button', { name: 'Sign in' }).click()
+    await expect(shopper.getByRole('alert')).toContainText(`Your account is suspended: ${reason}`)
+
+    // Reinstated: the product is back.
+    await page.getByRole('button', { name: `Reinstate ${seller.name}` }).click()
+    await expect(page.getByRole('status')).toContainText('is reinstated')
+    const back = await shopper.goto(`/${product.slug}`)
+    expect(back?.status()).toBe(200)
+    await expect(shopper.getByRole('heading', { level: 1 })).toHaveText(`Lamu doors ${run}`)
+
+    // The fee goes from 5% to 8%: the next order takes it, the one placed before keeps 5%.
+    await section(page, 'Settings')
+    await typeInto(page.getByLabel('Soko’s fee (%)'), '8')
+    await page.getByRole('button', { name: 'Save settings' }).click()
+    await expect(page.getByRole('status')).toContainText('Saved 1 change')
+    const after = await referenceOf((await buyByCard(request, product.id, { token: buyer.token })).orderId)
+    await section(page, 'Orders')
+    for (const [reference, terms] of [
+      [before, /Soko’s terms5% fee, held \d+ days?/],
+      [after, /Soko’s terms8% fee, held \d+ days?/],
+    ] as const) {
+      await typeInto(page.getByRole('searchbox', { name: 'Find an order' }), reference)
+      await page.getByRole('button', { name: 'Search orders' }).click()
+      await page.getByRole('link', { name: reference }).click()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${reference}`)
+      await expect(page.locator('.details')).toContainText(terms)
+      await section(page, 'Orders')
+    }
+
+    // The log has both, with what they changed.
+    await section(page, 'Audit log')
+    const entries = page.locator('.audit-entry')
+    const feeChange = entries.filter({ hasText: 'Changed the platform settings' }).first()
+    await expect(feeChange.getByRole('row', { name: /Fee/ })).toContainText(/5%\s*8%/)
+    await expect(feeChange).toContainText(`by ${DEMO_ADMIN.email}`)
+    // Each entry starts with what was done, in bold.
+    const action = (name: string) => page.locator('strong', { hasText: new RegExp(`^${name}$`) })
+    const suspension = entries.filter({ has: action('Suspended') }).filter({ hasText: seller.email })
+    await expect(suspension).toContainText(`Reason: ${reason}`)
+    await expect(suspension.getByRole('row', { name: /Suspended/ })).toContainText(/no\s*yes/)
+    await expect(entries.filter({ has: action('Reinstated') }).filter({ hasText: seller.email })).toHaveCount(1)
+  } finally {
+    await rpc(request, 'updatePlatformTerms', { terms: standard.terms }, adminToken)
+    await admin.close()
+    await visitor.close()
+  }
+})
