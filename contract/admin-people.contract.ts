@@ -95,7 +95,14 @@ export const adminPeopleContract = {
         hasPassword: z.boolean(),
       }),
       seller: z
-        .object({ handle: z.string(), displayName: z.string(), country: z.string(), products: z.number() })
+        .object({
+          handle: z.string(),
+          displayName: z.string(),
+          country: z.string(),
+          products: z.number(),
+          /** Where they asked to be paid when opening the storefront (a destination once confirmed). */
+          givenMethod: z.string(),
+        })
         .nullable(),
       sessions: z.array(adminSession),
       orders: z.array(adminOrderRow),

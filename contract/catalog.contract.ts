@@ -1,7 +1,14 @@
 import { z } from 'zod'
 import { CATALOG_LIMITS, PRODUCT_KINDS, type ProductKind, UPLOAD_LIMITS } from './catalog.constants'
 import { currencyCodes } from './currencies'
-import { type AmountUse, money, outOfRange } from './money'
+import {
+  type AmountUse,
+  type CurrencyCode,
+  money,
+  outOfRange,
+  type PriceLimits,
+  widestPriceLimits,
+} from './money'
 import { defineSubject } from './rpc'
 
 /**
@@ -174,9 +181,14 @@ const common = {
  * currency and inside the platform's range for it (a price above the minimum; a free ticket or free
  * shipping is 0), so no order can total less than nothing or add up two currencies.
  */
-function checkProduct(input: z.output<typeof productOfAKind>, ctx: z.RefinementCtx) {
-  const issue = (path: (string | number)[], message: string) =>
-    ctx.addIssue({ code: 'custom', path, message })
+export function productIssues(
+  input: z.output<typeof productOfAKind>,
+  limits: (currency: CurrencyCode) => PriceLimits,
+): { path: (string | number)[]; message: string }[] {
+  const issues: { path: (string | number)[]; message: string }[] = []
+  const issue = (path: (string | number)[], message: string) => {
+    issues.push({ path, message })
+  }
   const currency = input.price.currency
   /** An amount of the product's: in its currency and in range for what it is. */
   const amount = (
@@ -186,7 +198,7 @@ function checkProduct(input: z.output<typeof productOfAKind>, ctx: z.RefinementC
     currencyText: string,
   ) => {
     if (m.currency !== currency) return issue([...path, 'currency'], currencyText)
-    const why = outOfRange(m, use)
+    const why = outOfRange(m, use, limits(m.currency))
     if (why) issue([...path, 'amount'], why)
   }
   const free = input.kind === 'digital' && input.details.free === true
@@ -236,6 +248,16 @@ function checkProduct(input: z.output<typeof productOfAKind>, ctx: z.RefinementC
         issue([...path, 'amount'], 'The minimum is at most the suggested price')
     }
   }
+  return issues
+}
+
+/**
+ * The schema's check takes the widest range an admin may set; the server checks the range in force (the
+ * platform's terms) with `productIssues` once the input is valid.
+ */
+function checkProduct(input: z.output<typeof productOfAKind>, ctx: z.RefinementCtx) {
+  for (const { path, message } of productIssues(input, widestPriceLimits))
+    ctx.addIssue({ code: 'custom', path, message })
 }
 
 export const productDetails = {

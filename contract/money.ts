@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CURRENCY_LIMITS, currencyCodes } from './currencies'
+import { CURRENCY_LIMITS, type CurrencyCode, currencyCodes } from './currencies'
 import { formatMoney } from './format-money'
 
 export { CURRENCY_LIMITS, type CurrencyCode, currencies, currencyCodes } from './currencies'
@@ -26,9 +26,27 @@ export type Money = z.infer<typeof money>
 /** What an amount is for: a price (a seller's least is the minimum), a price that may be 0, or a fee. */
 export type AmountUse = 'price' | 'price-or-free' | 'fee'
 
-/** Why an amount is outside the platform's range for its currency and its use, or null when it is inside. */
-export function outOfRange(m: Money, use: AmountUse): string | null {
-  const { minPrice, maxPrice } = CURRENCY_LIMITS[m.currency]
+/** The range a price may take in one currency, in minor units. */
+export interface PriceLimits {
+  minPrice: number
+  maxPrice: number
+}
+
+/**
+ * The widest range an admin may set for prices (the limits in force are the platform's terms, checked by
+ * the server): at least one minor unit, at most a hundred times the standard highest price.
+ */
+export function widestPriceLimits(currency: CurrencyCode): PriceLimits {
+  return { minPrice: 1, maxPrice: CURRENCY_LIMITS[currency].maxPrice * 100 }
+}
+
+/** Why an amount is outside the range for its currency and its use, or null when it is inside. */
+export function outOfRange(
+  m: Money,
+  use: AmountUse,
+  limits: PriceLimits = CURRENCY_LIMITS[m.currency],
+): string | null {
+  const { minPrice, maxPrice } = limits
   if (m.amount > maxPrice)
     return `The highest ${use === 'fee' ? 'fee' : 'price'} in ${m.currency} is ${formatMoney(maxPrice, m.currency)}`
   if (use === 'fee' || (use === 'price-or-free' && m.amount === 0)) return null

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { type CurrencyCode, currencyCodes } from './currencies'
+import { formatMoney } from './format-money'
+import { widestPriceLimits } from './money'
 import { defineSubject } from './rpc'
 
 /** A figure for each of Soko's currencies, in minor units. */
@@ -48,6 +50,9 @@ export const platformTerms = z
     payoutDaily: perCurrency('daily payout limit'),
     /** Payouts above this wait for an admin's approval, as does every seller's first. */
     approvalOver: perCurrency('approval threshold'),
+    /** The range a product's price may take (a free product, ticket or shipping is 0, outside it). */
+    minPrice: perCurrency('lowest price'),
+    maxPrice: perCurrency('highest price'),
   })
   .superRefine((terms, ctx) => {
     for (const code of currencyCodes) {
@@ -56,6 +61,21 @@ export const platformTerms = z
           code: 'custom',
           path: ['payoutMinimum', code],
           message: `The least payout in ${code} is above the largest`,
+        })
+      const widest = widestPriceLimits(code)
+      if (terms.minPrice[code] < widest.minPrice)
+        ctx.addIssue({ code: 'custom', path: ['minPrice', code], message: 'The lowest price is above zero' })
+      if (terms.minPrice[code] > terms.maxPrice[code])
+        ctx.addIssue({
+          code: 'custom',
+          path: ['minPrice', code],
+          message: `The lowest price in ${code} is above the highest`,
+        })
+      if (terms.maxPrice[code] > widest.maxPrice)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['maxPrice', code],
+          message: `The highest price in ${code} can be at most ${formatMoney(widest.maxPrice, code, 'en')}`,
         })
       if (terms.payoutMaximum[code] > terms.payoutDaily[code])
         ctx.addIssue({

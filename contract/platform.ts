@@ -15,5 +15,15 @@ export const PAYOUT_HOLD_DAYS = 7
  */
 export const HOLD_DAYS_MARK = '[[hold-days]]'
 
+/** Where the build's pages state Soko's fee (`5%`); the server writes the fee in force there. */
+export const SALE_FEE_MARK = '[[sale-fee]]'
+
+/**
+ * Where a worked example states Soko's fee on a sale of `sale` minor units, or what the seller keeps: the
+ * server writes the amounts the terms in force give, fixed part included.
+ */
+export const exampleMark = (what: 'fee' | 'net', currency: string, sale: number) =>
+  `[[${what}:${currency}:${sale}]]`
+
 /** The fee as people read it: `5%`. */
 export const SALE_FEE_TEXT = `${SALE_FEE_BPS / 100}%`

@@ -14,6 +14,7 @@ import { homeProducts } from '../server/features/catalog/storefront.service'
 import { createJobRunner } from '../server/jobs/runner'
 import { serverJobs } from '../server/jobs/server-jobs'
 import { createLogger } from '../server/lib/log'
+import { fillFigures } from '../server/web/figures'
 import { runtimeSettings, withRuntimeSettings } from '../server/web/html'
 
 /** What the server answers; everything else (pages, modules, assets, hot reload) is Vite's. */
@@ -62,10 +63,12 @@ async function marketingPayloads(): Promise<Map<string, string>> {
   const content = (await vite.ssrLoadModule('/src/features/marketing/content.ts')) as {
     marketingPayloads: Record<string, unknown>
   }
+  // The fee and the hold as the platform's terms have them now, as the built server writes them.
+  const figures = { terms: await app.checkout.terms.get() }
   return new Map(
     Object.entries(content.marketingPayloads).map(([page, payload]) => [
       payloadPath(page),
-      JSON.stringify(payload),
+      fillFigures(JSON.stringify(payload), figures),
     ]),
   )
 }

@@ -21,7 +21,7 @@ import { rpcBodyLimit, rpcHandler } from './rpc/dispatcher'
 import { createSms, type Sms } from './sms/sms'
 import { smsReportUrl, smsRoutes } from './sms/sms.routes'
 import { createStorage, type ServedStorage } from './storage/create-storage'
-import { fillAssetFigures, fillFigures } from './web/figures'
+import { PageFigureFiller } from './web/figures'
 import { runtimeSettings } from './web/html'
 import { loadPrerendered, Pages } from './web/pages'
 import { appContentSecurityPolicy, securityHeaders } from './web/security-headers'
@@ -61,12 +61,16 @@ export function createApp(deps: AppDeps) {
   })
   const terms = new TermsStore(database.db, defaultTerms(config.payouts))
   const assets = loadAssets(config.clientDir)
-  const figures = { holdDays: config.payouts.holdDays }
-  fillAssetFigures(assets, figures)
   const template = assets.get('/index.html')
   const buildId = readBuildId(assets)
   const prerendered = loadPrerendered(path.join(path.dirname(config.clientDir), 'prerendered'))
-  for (const [pagePath, html] of prerendered) prerendered.set(pagePath, fillFigures(html, figures))
+  // The marketing pages state the fee and the hold: filled with the terms in force, again on each change.
+  const figures = new PageFigureFiller(assets, prerendered)
+  figures.fill({ terms: terms.defaults })
+  terms.onChange((next) => {
+    figures.fill({ terms: next })
+    pages?.forget()
+  })
   const pages = template
     ? new Pages(template.body.toString('utf8'), prerendered, runtimeSettings(config, buildId))
     : null
@@ -159,6 +163,8 @@ export function createApp(deps: AppDeps) {
 
   app.get('*', async (c) => {
     const path = c.req.path
+    // A page stating the fee or the hold: the terms are read (kept for a second) before it is answered.
+    if (figures.states(path)) await terms.get()
     const asset = assets.get(path)
     if (asset) return sendAsset(c, asset)
     const params = new URL(c.req.url).searchParams

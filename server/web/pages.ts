@@ -26,6 +26,11 @@ export class Pages {
     private readonly settings: RuntimeSettings,
   ) {}
 
+  /** Drops the pages made so far: the prerendered HTML they came from has changed (the platform's figures). */
+  forget() {
+    this.cache.clear()
+  }
+
   /** The page for a pathname, with 404 for paths that are not pages of the app. */
   render(pathname: string): { asset: Asset; status: 200 | 404 } {
     const cached = this.cache.get(pathname)

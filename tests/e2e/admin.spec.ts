@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto'
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { buyByCard, DEMO_ADMIN, newBuyer } from './demo'
+import { expect, test } from './fixtures'
 import { rpc, sellDigitalProduct, zipBytes } from './seller'
 import { signInTyping } from './session'
 import { typeInto } from './typing'
@@ -70,7 +71,10 @@ test('an admin finds a seller by phone, suspends and reinstates them, changes th
     const page = await admin.newPage()
     await signInTyping(page, DEMO_ADMIN.email, DEMO_ADMIN.password)
     await page.getByRole('button', { name: 'Account menu' }).click()
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin', exact: true }).click()
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Admin', exact: true })
+      .click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin')
 
     // Found by the phone number as the seller would say it, spaces and all.
@@ -138,10 +142,73 @@ test('an admin finds a seller by phone, suspends and reinstates them, changes th
     const suspension = entries.filter({ has: action('Suspended') }).filter({ hasText: seller.email })
     await expect(suspension).toContainText(`Reason: ${reason}`)
     await expect(suspension.getByRole('row', { name: /Suspended/ })).toContainText(/no\s*yes/)
-    await expect(entries.filter({ has: action('Reinstated') }).filter({ hasText: seller.email })).toHaveCount(1)
+    await expect(entries.filter({ has: action('Reinstated') }).filter({ hasText: seller.email })).toHaveCount(
+      1,
+    )
   } finally {
     await rpc(request, 'updatePlatformTerms', { terms: standard.terms }, adminToken)
     await admin.close()
     await visitor.close()
+  }
+})
+
+test('a visitor reports a product from its page; an admin reads the report and dismisses it', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const { token } = await rpc<{ token: string }>(request, 'signUp', {
+    email: `juma.${run}@example.com`,
+    password: 'a-long-walk-to-lamu',
+    name: `Juma ${run}`,
+  })
+  await rpc(
+    request,
+    'becomeSeller',
+    {
+      handle: `juma-${run}`,
+      displayName: `Juma Beats ${run}`,
+      country: 'KE',
+      payoutMethod: { kind: 'mpesa', phone: '0712345678' },
+    },
+    token,
+  )
+  const product = await sellDigitalProduct(
+    request,
+    token,
+    {
+      title: `Taarab loops ${run}`,
+      description: '<p>Loops.</p>',
+      price: { amount: 500_00, currency: 'KES' },
+    },
+    [{ name: 'loops.zip', bytes: zipBytes() }],
+  )
+  const visitor = await browser.newContext({ ...PHONE, baseURL, serviceWorkers: 'block' })
+  const admin = await browser.newContext({ ...PHONE, baseURL, serviceWorkers: 'block' })
+  try {
+    const page = await visitor.newPage()
+    await page.goto(`/${product.slug}`)
+    await page.getByText('Report this product').click()
+    await page.getByLabel('What is wrong?').selectOption({ label: 'Someone else’s work' })
+    await typeInto(page.getByLabel('Details (optional)'), `These loops are from my album (${run}).`)
+    await typeInto(page.getByLabel('Your e-mail (optional)'), `dj.${run}@example.com`)
+    await page.getByRole('button', { name: 'Send the report' }).click()
+    await expect(page.getByRole('status')).toHaveText('Thank you: the Soko team will look at it.')
+
+    const desk = await admin.newPage()
+    await signInTyping(desk, DEMO_ADMIN.email, DEMO_ADMIN.password)
+    await desk.goto('/admin')
+    await expect(desk.getByRole('link', { name: /product reports? open/ })).toBeVisible()
+    await desk.getByRole('link', { name: /product reports? open/ }).click()
+    const report = desk.locator('.card', { hasText: `These loops are from my album (${run}).` })
+    await expect(report).toContainText('Someone else’s work')
+    await expect(report).toContainText(`by dj.${run}@example.com`)
+    await report.getByRole('button', { name: 'Dismiss…' }).click()
+    await typeInto(report.getByLabel(/^Why is it fine\?/), 'The seller showed us the licence.')
+    await report.getByRole('button', { name: 'Dismiss the report' }).click()
+    await expect(desk.locator('.card', { hasText: `These loops are from my album (${run}).` })).toHaveCount(0)
+  } finally {
+    await visitor.close()
+    await admin.close()
   }
 })

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import type { Locator } from '@playwright/test'
 import { DEMO_SELLER } from './demo'
 import { expect, test } from './fixtures'
 import { savedQueryKeys, setOffline, trackOnLine } from './offline'

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { readOutbox } from '../support/outbox'
 import { DEMO_SELLER } from './demo'
 import { expect, test } from './fixtures'

@@ -275,6 +275,35 @@ describe.each(databaseKinds)('the admin area on %s', (kind) => {
     expect(again.changed).toEqual([])
   })
 
+  it('keeps prices inside the range in force, which an admin narrows or widens', async () => {
+    const current = data(await app.call('getPlatformTerms', {}, admin.token)).terms
+    // Signed in again: the suspension above ended the seller's first session.
+    const signedIn = await app.call('signIn', { email: 'zawadi@example.com', password: 'baobab-shade-2026' })
+    const create = (amount: number) =>
+      app.call(
+        'createProduct',
+        { kind: 'digital', title: 'Rare prints', price: { amount, currency: 'KES' } },
+        data(signedIn).token,
+      )
+    const narrowed = { ...current, maxPrice: { ...current.maxPrice, KES: 500_000_00 } }
+    expect((await app.call('updatePlatformTerms', { terms: narrowed }, admin.token)).status).toBe(200)
+    const refused = await create(600_000_00)
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors).toEqual({
+      'price.amount': expect.stringMatching(/^The highest price in KES is KES\s500,000\.00$/),
+    })
+    const limits = data(await app.call('getSettings', {})).platform.limits
+    expect(limits.maxPrice).toContainEqual({ currency: 'KES', amount: 500_000_00 })
+    // Wider than the standard KES 1,000,000: a price above it is taken.
+    const widened = { ...current, maxPrice: { ...current.maxPrice, KES: 2_000_000_00 } }
+    expect((await app.call('updatePlatformTerms', { terms: widened }, admin.token)).status).toBe(200)
+    expect((await create(1_500_000_00)).status).toBe(200)
+    const tooWide = { ...current, maxPrice: { ...current.maxPrice, KES: 10 ** 13 } }
+    const answer = await app.call('updatePlatformTerms', { terms: tooWide }, admin.token)
+    expect(answer.body.errors).toEqual({ 'terms.maxPrice.KES': expect.stringContaining('at most') })
+    await app.call('updatePlatformTerms', { terms: current }, admin.token)
+  })
+
   it('shows a change made on another instance within a second', async () => {
     let now = 1_000_000
     const other = new TermsStore(app.database.db, app.checkout.terms.defaults, () => now)

@@ -1,10 +1,12 @@
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { PlatformTerms } from '../../contract/platform-terms.contract'
 import { RUNTIME_SETTINGS_ELEMENT_ID } from '../../contract/runtime'
 import { type RunningApp, startApp } from '../support/app'
 import { testConfig } from '../support/config'
 import { fixtureBuild } from '../support/fixture-build'
+import { personOf } from '../support/shop'
 
 describe('serving the PWA', () => {
   let app: RunningApp
@@ -88,17 +90,46 @@ describe('serving the PWA', () => {
     expect((await get('/pricing/_payload.json', { 'if-none-match': etag })).status).toBe(304)
   })
 
-  it('states the hold the server runs with (HOLD_DAYS), not the one of the build, in pages and payloads', async () => {
+  it('states the hold the server runs with (HOLD_DAYS) and the fee in force, not the build’s, in pages and payloads', async () => {
     const page = await (await get('/features')).text()
-    expect(page).toContain(`Held for ${app.config.payouts.holdDays} days`)
-    expect(page).not.toContain('[[hold-days]]')
+    expect(page).toContain(
+      `Held for ${app.config.payouts.holdDays} days; Soko keeps 5%: KES\u00a050.00 of KES 1,000`,
+    )
+    expect(page).not.toContain('[[')
     for (const encoding of ['br', 'gzip', 'identity']) {
       const payload = await get('/features/_payload.json', { 'accept-encoding': encoding })
       expect(await payload.json(), encoding).toEqual({
         heading: 'Features',
         hold: `Held for ${app.config.payouts.holdDays} days`,
+        fee: '5%',
+        example: 'KES\u00a050.00 of KES 1,000',
       })
     }
+  })
+
+  it('states new figures as soon as an admin changes them, in pages and payloads alike', async () => {
+    const admin = await personOf(app, 'figures@example.com', { roles: ['admin'] })
+    const { terms } = (await app.call('getPlatformTerms', {}, admin.token)).body.data as {
+      terms: PlatformTerms
+    }
+    const changed = {
+      ...terms,
+      saleFeeBps: 750,
+      holdDays: 2,
+      saleFeeFixed: { ...terms.saleFeeFixed, KES: 10_00 },
+    }
+    expect((await app.call('updatePlatformTerms', { terms: changed }, admin.token)).status).toBe(200)
+    // 7.5% of KES 1,000 and the fixed KES 10.
+    const page = await (await get('/features')).text()
+    expect(page).toContain('Held for 2 days; Soko keeps 7.5%: KES\u00a085.00 of KES 1,000')
+    const payload = await (await get('/features/_payload.json', { 'accept-encoding': 'gzip' })).json()
+    expect(payload).toMatchObject({
+      hold: 'Held for 2 days',
+      fee: '7.5%',
+      example: 'KES\u00a085.00 of KES 1,000',
+    })
+    await app.call('updatePlatformTerms', { terms }, admin.token)
+    expect(await (await get('/features')).text()).toContain('Held for 3 days; Soko keeps 5%')
   })
 
   it('puts the public runtime settings into the served HTML', async () => {

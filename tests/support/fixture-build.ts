@@ -31,11 +31,16 @@ export function fixtureBuild(): string {
   write('builds/latest.json', '{"id":"build-1","timestamp":1}')
   write('builds/meta/build-1.json', '{"id":"build-1","timestamp":1}')
   write('pricing/_payload.json', '{"heading":"Pricing"}')
-  // A page that states the hold: the build writes its mark, the server the running figure.
-  write('features/_payload.json', '{"heading":"Features","hold":"Held for [[hold-days]] days"}', true)
+  // A page that states the hold, the fee and a worked example: the build writes marks, the server the
+  // figures in force.
+  write(
+    'features/_payload.json',
+    '{"heading":"Features","hold":"Held for [[hold-days]] days","fee":"[[sale-fee]]","example":"[[fee:KES:100000]] of KES 1,000"}',
+    true,
+  )
   write(
     '../prerendered/features.html',
-    '<!doctype html><html><head><title>Soko</title></head><body><div id="root" data-prerendered="/features"><p>Held for [[hold-days]] days</p></div></body></html>',
+    '<!doctype html><html><head><title>Soko</title></head><body><div id="root" data-prerendered="/features"><p>Held for [[hold-days]] days; Soko keeps [[sale-fee]]: [[fee:KES:100000]] of KES 1,000</p></div></body></html>',
   )
   write('../prerendered/pages.json', '{"/pricing":"pricing.html","/features":"features.html"}')
   write(

@@ -149,6 +149,7 @@ export async function userDetails(
           displayName: seller.displayName,
           country: seller.country,
           products: productCount?.n ?? 0,
+          givenMethod: methodLabel(seller.payoutMethod),
         }
       : null,
     sessions: sessionRows.map((s) => ({

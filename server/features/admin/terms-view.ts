@@ -19,6 +19,11 @@ export function withTerms(platform: PlatformSettings, terms: PlatformTerms): Pla
       saleFeeBps: terms.saleFeeBps,
       description: `Soko keeps ${feeText(terms)} of each sale${anyFixed ? ', plus a fixed fee in some currencies' : ''}; there is no monthly fee.`,
     },
+    limits: {
+      ...platform.limits,
+      minPrice: currencyCodes.map((currency) => ({ amount: terms.minPrice[currency], currency })),
+      maxPrice: currencyCodes.map((currency) => ({ amount: terms.maxPrice[currency], currency })),
+    },
     payouts: {
       ...platform.payouts,
       holdDays: terms.holdDays,

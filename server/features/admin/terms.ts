@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { type CurrencyCode, currencyCodes } from '../../../contract/currencies'
+import { CURRENCY_LIMITS, type CurrencyCode, currencyCodes } from '../../../contract/currencies'
 import { SALE_FEE_BPS } from '../../../contract/platform'
 import { type PlatformTerms, platformTerms } from '../../../contract/platform-terms.contract'
 import type { Db, DbOrTx } from '../../db/client'
@@ -15,6 +15,11 @@ const KEY = 'terms'
 /** The terms before any admin changed them: Soko's fee, and the payout figures of the environment. */
 export function defaultTerms(payouts: PayoutsConfig): PlatformTerms {
   const zero = Object.fromEntries(currencyCodes.map((c) => [c, 0])) as Record<CurrencyCode, number>
+  const limit = (figure: 'minPrice' | 'maxPrice') =>
+    Object.fromEntries(currencyCodes.map((c) => [c, CURRENCY_LIMITS[c][figure]])) as Record<
+      CurrencyCode,
+      number
+    >
   return {
     saleFeeBps: SALE_FEE_BPS,
     saleFeeFixed: zero,
@@ -24,7 +29,17 @@ export function defaultTerms(payouts: PayoutsConfig): PlatformTerms {
     payoutMaximum: { ...payouts.maximum },
     payoutDaily: { ...payouts.daily },
     approvalOver: { ...payouts.approvalOver },
+    minPrice: limit('minPrice'),
+    maxPrice: limit('maxPrice'),
   }
+}
+
+/** The range a price may take now in a currency. */
+export function priceLimitsOf(terms: PlatformTerms) {
+  return (currency: CurrencyCode) => ({
+    minPrice: terms.minPrice[currency],
+    maxPrice: terms.maxPrice[currency],
+  })
 }
 
 /** What a sale placed now in this currency is booked with. */

@@ -1,11 +1,18 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm'
-import { type MerchDetails, newProduct } from '../../../contract/catalog.contract'
+import {
+  type MerchDetails,
+  type NewProductInput,
+  newProduct,
+  productIssues,
+} from '../../../contract/catalog.contract'
+import type { PlatformTerms } from '../../../contract/platform-terms.contract'
 import type { Db, DbOrTx } from '../../db/client'
 import { productAssets, products } from '../../db/schema'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import { parseOrFail } from '../../lib/validation'
 import type { Handlers } from '../../rpc/context'
 import { audit } from '../admin/audit'
+import { priceLimitsOf } from '../admin/terms'
 import {
   type AssetRow,
   byKind,
@@ -37,6 +44,17 @@ function unsellableMerch(
   if (zones.length === 0 && !details.pickup)
     errors['details.shippingZones'] = 'Add a shipping zone or a pickup address, so buyers can get it'
   return errors
+}
+
+/** Every amount of a product inside the price range in force, else a 400 with a message on each field. */
+function assertPricesInRange(product: NewProductInput, terms: PlatformTerms) {
+  const issues = productIssues(product, priceLimitsOf(terms))
+  if (issues.length > 0)
+    throw new AppError(
+      400,
+      'Some fields need attention: see errors',
+      Object.fromEntries(issues.map((i) => [i.path.join('.'), i.message])),
+    )
 }
 
 /** One of the caller's own products; anyone else's is "not found", never "forbidden". */
@@ -122,6 +140,7 @@ export const catalogHandlers: Pick<
 > = {
   createProduct: async (input, ctx) => {
     const { user } = ctx.caller
+    assertPricesInRange(input, await ctx.terms.get())
     return asProduct(ctx.db, await createProduct(ctx.db, user.id, input))
   },
 
@@ -142,6 +161,7 @@ export const catalogHandlers: Pick<
       },
       'updateProduct',
     )
+    assertPricesInRange(next, await ctx.terms.get())
     if (files && files.length === 0 && row.kind === 'digital' && row.status === 'published')
       throw new AppError(400, 'A product on sale needs at least one file: unpublish it first', {
         files: 'Keep at least one file',

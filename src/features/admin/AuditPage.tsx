@@ -64,10 +64,13 @@ export function AuditPage() {
       </div>
       <ListState list={list} what="audit entries" />
       {list.isSuccess && entries.length === 0 ? (
-        <p className="muted">
-          No entry matches.{' '}
-          {search.q || search.target ? <Link to="/admin/audit">Show every entry</Link> : null}
-        </p>
+        search.q || search.target ? (
+          <p className="muted">
+            No entry matches. <Link to="/admin/audit">Show every entry</Link>
+          </p>
+        ) : (
+          <p className="muted">Nothing yet: what admins do is written here as they do it.</p>
+        )
       ) : null}
       <ol className="cards audit-log">
         {entries.map((entry) => (

@@ -48,8 +48,8 @@ function BankFile() {
     <section aria-labelledby="bank-file-heading">
       <h2 id="bank-file-heading">Bank file</h2>
       <p className="muted">
-        {bank.length} bank transfer{bank.length === 1 ? '' : 's'} waiting: one file for the bank’s bulk upload.
-        Mark each paid or failed above once the bank has acted.
+        {bank.length} bank transfer{bank.length === 1 ? '' : 's'} waiting: one file for the bank’s bulk
+        upload. Mark each paid or failed above once the bank has acted.
       </p>
       <ExportCsv
         make={async () => ({

@@ -256,7 +256,7 @@ function Storefront({ person }: { person: Person }) {
         <dt>Paid to</dt>
         <dd>
           {payoutMethods.length === 0
-            ? 'No destination yet'
+            ? `No destination yet (${seller.givenMethod} given when opening the storefront, not confirmed)`
             : payoutMethods.map((m) => `${m.label}${m.removed ? ' (removed)' : ''}`).join(' · ')}
         </dd>
       </dl>

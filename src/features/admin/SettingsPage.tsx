@@ -10,10 +10,19 @@ import { AdminShell } from './AdminShell'
 import { adminQueries } from './admin.queries'
 import { RatesForm } from './RatesForm'
 
-type PerCurrency = 'saleFeeFixed' | 'payoutMinimum' | 'payoutMaximum' | 'payoutDaily' | 'approvalOver'
+type PerCurrency =
+  | 'saleFeeFixed'
+  | 'minPrice'
+  | 'maxPrice'
+  | 'payoutMinimum'
+  | 'payoutMaximum'
+  | 'payoutDaily'
+  | 'approvalOver'
 
 const PER_CURRENCY: { key: PerCurrency; label: string; hint: string }[] = [
   { key: 'saleFeeFixed', label: 'Fixed fee per sale', hint: 'Added to the percentage; 0 for none.' },
+  { key: 'minPrice', label: 'Lowest price', hint: 'A product costs at least this, unless it is free.' },
+  { key: 'maxPrice', label: 'Highest price', hint: 'A product costs at most this.' },
   { key: 'payoutMinimum', label: 'Least payout', hint: 'A seller withdraws at least this.' },
   { key: 'payoutMaximum', label: 'Largest payout', hint: 'One payout is at most this.' },
   { key: 'payoutDaily', label: 'Payouts a day', hint: 'A seller’s payouts in 24 hours, together.' },
@@ -71,6 +80,8 @@ function termsOf(draft: Draft): { terms: PlatformTerms } | { errors: FieldErrors
     payoutMaximum: amounts('payoutMaximum'),
     payoutDaily: amounts('payoutDaily'),
     approvalOver: amounts('approvalOver'),
+    minPrice: amounts('minPrice'),
+    maxPrice: amounts('maxPrice'),
   }
   return Object.keys(errors).length ? { errors } : { terms }
 }

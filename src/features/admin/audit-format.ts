@@ -42,6 +42,8 @@ const FIGURES: Record<string, string> = {
   payoutMaximum: 'Largest payout',
   payoutDaily: 'Payouts a day',
   approvalOver: 'Approve payouts over',
+  minPrice: 'Lowest price',
+  maxPrice: 'Highest price',
 }
 
 /** A changed field's name as people read it: `payoutMaximum.KES` → "Largest payout (KES)". */

@@ -139,8 +139,8 @@ export function PricingPage({ data }: { data: PricingPayload }) {
           {data.examples.map((row) => (
             <tr key={`${row.currency}${row.sale}`}>
               <th scope="row">{formatMoney(row.sale, row.currency, 'en')}</th>
-              <td data-label="Soko's fee">{formatMoney(row.fee, row.currency, 'en')}</td>
-              <td data-label="You receive">{formatMoney(row.net, row.currency, 'en')}</td>
+              <td data-label="Soko's fee">{row.fee}</td>
+              <td data-label="You receive">{row.net}</td>
             </tr>
           ))}
         </tbody>

@@ -1,5 +1,5 @@
 import { CONTACT_TOPICS } from '../../../contract/contact.constants'
-import { HOLD_DAYS_MARK, SALE_FEE_BPS, SALE_FEE_TEXT } from '../../../contract/platform'
+import { exampleMark, HOLD_DAYS_MARK, SALE_FEE_MARK } from '../../../contract/platform'
 import type { ContactPayload, FeaturesPayload, HomeWords, PricingPayload } from './types'
 
 /**
@@ -125,8 +125,8 @@ const features: FeaturesPayload = {
 
 const pricing: PricingPayload = {
   heading: 'Pricing',
-  lead: `No monthly fee and no setup cost: Soko keeps ${SALE_FEE_TEXT} of each sale, and nothing when you sell nothing.`,
-  feeText: SALE_FEE_TEXT,
+  lead: `No monthly fee and no setup cost: Soko keeps ${SALE_FEE_MARK} of each sale, and nothing when you sell nothing.`,
+  feeText: SALE_FEE_MARK,
   includes: [
     'Unlimited products, services, merch and events',
     'Card, PayPal and M-Pesa checkout',
@@ -139,10 +139,12 @@ const pricing: PricingPayload = {
     { currency: 'KES', sale: 1_000_00 },
     { currency: 'KES', sale: 250_00 },
     { currency: 'USD', sale: 20_00 },
-  ].map(({ currency, sale }) => {
-    const fee = Math.round((sale * SALE_FEE_BPS) / 10_000)
-    return { currency, sale, fee, net: sale - fee }
-  }),
+  ].map(({ currency, sale }) => ({
+    currency,
+    sale,
+    fee: exampleMark('fee', currency, sale),
+    net: exampleMark('net', currency, sale),
+  })),
   faq: [
     {
       question: 'When can I withdraw?',

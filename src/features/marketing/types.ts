@@ -33,8 +33,8 @@ export interface PricingPayload {
   lead: string
   feeText: string
   includes: string[]
-  /** Worked examples in minor units. */
-  examples: { currency: string; sale: number; fee: number; net: number }[]
+  /** Worked examples: the sale in minor units; the fee and what the seller keeps as the server writes them. */
+  examples: { currency: string; sale: number; fee: string; net: string }[]
   faq: { question: string; answer: string }[]
 }
 
