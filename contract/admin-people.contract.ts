@@ -76,7 +76,7 @@ export const adminPeopleContract = {
       q: z.string().trim().max(100, 'Search with at most 100 characters').default(''),
       filter: z.enum(['all', 'sellers', 'admins', 'suspended']).default('all'),
       /** `next` of the previous page. */
-      cursor: z.string().max(100).optional(),
+      cursor: z.uuid({ error: 'Pass the `next` of the previous page' }).optional(),
     }),
     output: z.object({ users: z.array(adminUserRow), next: z.string().nullable() }),
   }),
@@ -158,7 +158,7 @@ export const adminPeopleContract = {
     input: z.strictObject({
       q: z.string().trim().max(100, 'Search with at most 100 characters').default(''),
       targetId: z.string().max(100).optional(),
-      cursor: z.string().max(100).optional(),
+      cursor: z.uuid({ error: 'Pass the `next` of the previous page' }).optional(),
       limit: z.number().int().min(1).max(500).default(AUDIT_PAGE),
     }),
     output: z.object({ entries: z.array(auditEntry), next: z.string().nullable() }),

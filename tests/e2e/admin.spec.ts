@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { buyByCard, DEMO_ADMIN, newBuyer } from './demo'
 import { expect, test } from './fixtures'
-import { rpc, sellDigitalProduct, zipBytes } from './seller'
+import { newSeller, rpc, sellDigitalProduct, zipBytes } from './seller'
 import { signInTyping } from './session'
 import { typeInto } from './typing'
 
@@ -34,19 +34,11 @@ test('an admin finds a seller by phone, suspends and reinstates them, changes th
     email: `baraka.${run}@example.com`,
     password: 'a-long-walk-to-lamu',
     name: `Baraka Otieno ${run}`,
+    handle: `baraka-${run}`,
+    displayName: `Baraka Prints ${run}`,
+    phone,
   }
-  const { token } = await rpc<{ token: string }>(request, 'signUp', seller)
-  await rpc(
-    request,
-    'becomeSeller',
-    {
-      handle: `baraka-${run}`,
-      displayName: `Baraka Prints ${run}`,
-      country: 'KE',
-      payoutMethod: { kind: 'mpesa', phone },
-    },
-    token,
-  )
+  const token = await newSeller(request, seller)
   const product = await sellDigitalProduct(
     request,
     token,
@@ -157,22 +149,14 @@ test('a visitor reports a product from its page; an admin reads the report and d
   baseURL,
   request,
 }) => {
-  const { token } = await rpc<{ token: string }>(request, 'signUp', {
+  const token = await newSeller(request, {
     email: `juma.${run}@example.com`,
     password: 'a-long-walk-to-lamu',
     name: `Juma ${run}`,
+    handle: `juma-${run}`,
+    displayName: `Juma Beats ${run}`,
+    phone: '0712345678',
   })
-  await rpc(
-    request,
-    'becomeSeller',
-    {
-      handle: `juma-${run}`,
-      displayName: `Juma Beats ${run}`,
-      country: 'KE',
-      payoutMethod: { kind: 'mpesa', phone: '0712345678' },
-    },
-    token,
-  )
   const product = await sellDigitalProduct(
     request,
     token,

@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto'
 import type { BrowserContext, Page } from '@playwright/test'
 import { buyByCard, DEMO_ADMIN, DEMO_SELLER, newBuyer } from './demo'
 import { expect, test } from './fixtures'
-import { rpc, sellDigitalProduct } from './seller'
+import { newSeller, rpc, sellDigitalProduct } from './seller'
 import { signIn } from './session'
 
 /**
@@ -156,22 +156,14 @@ test('a new seller confirms their identity, the demo admin approves it, and the 
   // A seller who opened a storefront a moment ago.
   const email = `new-seller-${run}@example.com`
   const password = 'a-long-walk-to-lamu'
-  const { token } = await rpc<{ token: string }>(request, 'signUp', {
+  await newSeller(request, {
     name: `Baraka ${run}`,
     email,
     password,
+    handle: `baraka-${run}`,
+    displayName: `Baraka Prints ${run}`,
+    phone: '0712000111',
   })
-  await rpc(
-    request,
-    'becomeSeller',
-    {
-      handle: `baraka-${run}`,
-      displayName: `Baraka Prints ${run}`,
-      country: 'KE',
-      payoutMethod: { kind: 'mpesa', phone: '0712000111' },
-    },
-    token,
-  )
   await signIn(page, email, password)
   await page.goto('/account/withdraw')
   await expect(page.getByText('Before your first payout, confirm who you are')).toBeVisible()

@@ -70,3 +70,27 @@ export function zipBytes(size = 4 * 1024) {
   bytes.set([0x50, 0x4b, 0x03, 0x04])
   return bytes
 }
+
+/** Someone new who opens a storefront through the API (signs up, then /register's call): their token. */
+export async function newSeller(
+  request: APIRequestContext,
+  who: { email: string; password: string; name: string; handle: string; displayName: string; phone: string },
+): Promise<string> {
+  const { token } = await rpc<{ token: string }>(request, 'signUp', {
+    name: who.name,
+    email: who.email,
+    password: who.password,
+  })
+  await rpc(
+    request,
+    'becomeSeller',
+    {
+      handle: who.handle,
+      displayName: who.displayName,
+      country: 'KE',
+      payoutMethod: { kind: 'mpesa', phone: who.phone },
+    },
+    token,
+  )
+  return token
+}

@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, lt, or, sql } from 'drizzle-orm'
 import type { AuditEntry } from '../../../contract/admin-people.contract'
 import type { DbOrTx } from '../../db/client'
 import { auditLog } from '../../db/schema'
+import { containing } from '../../lib/like'
 import { uuidv7 } from '../../lib/uuid'
 import type { Caller } from '../accounts/sessions'
 
@@ -44,8 +45,8 @@ export async function readAuditLog(
   db: DbOrTx,
   input: { q: string; targetId?: string; cursor?: string; limit: number },
 ): Promise<{ entries: AuditEntry[]; next: string | null }> {
-  const words = input.q.replace(/[\\%_]/g, (c) => `\\${c}`)
-  const like = `%${words}%`
+  const words = input.q
+  const like = containing(words)
   const rows = await db
     .select()
     .from(auditLog)

@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { SubjectOutput } from '../../../contract'
 import { orders, paymentEvents, payoutMethods, payouts, refunds, sellers, users } from '../../db/schema'
 import { AppError } from '../../lib/errors'
+import { containing } from '../../lib/like'
 import type { Handlers } from '../../rpc/context'
 import { checkoutDeps } from '../checkout/checkout.handlers'
 import { orderMails } from '../checkout/mails'
@@ -63,8 +64,6 @@ const selectOrders = (db: Parameters<Handlers['findOrders']>[1]['db']) =>
     .innerJoin(users, eq(users.id, orders.buyerId))
     .innerJoin(sellers, eq(sellers.userId, orders.sellerId))
 
-const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`)
-
 export const ordersHandlers: Pick<
   Handlers,
   'findOrders' | 'getAdminOrder' | 'adminRefundOrder' | 'resendReceipt' | 'adminListPayouts' | 'retryPayout'
@@ -76,7 +75,7 @@ export const ordersHandlers: Pick<
       .where(
         or(
           eq(orders.reference, q.toUpperCase()),
-          ilike(orders.buyerEmail, `%${escapeLike(q)}%`),
+          ilike(orders.buyerEmail, containing(q)),
           eq(orders.providerRef, q),
           sql`upper(${orders.payment}->>'receipt') = ${q.toUpperCase()}`,
           ...(phone && phone.length >= 9
@@ -155,7 +154,7 @@ export const ordersHandlers: Pick<
   },
 
   adminListPayouts: async ({ status, rail, q, cursor, limit }, ctx) => {
-    const like = `%${escapeLike(q)}%`
+    const like = containing(q)
     const rows = await ctx.db
       .select({ payout: payouts, name: sellers.displayName, email: users.email, handle: sellers.handle })
       .from(payouts)

@@ -12,6 +12,7 @@ import {
   users,
 } from '../../db/schema'
 import { AppError } from '../../lib/errors'
+import { containing } from '../../lib/like'
 import type { UserRow } from '../accounts/sessions'
 import { balances } from '../payouts/balances'
 import { methodLabel } from '../payouts/methods'
@@ -38,14 +39,12 @@ export function phoneDigits(q: string): string | null {
   return digits.startsWith('0') ? `254${digits.slice(1)}` : digits
 }
 
-const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`)
-
 /** People, newest first, matched on e-mail, name, handle or a phone (their own or where they are paid). */
 export async function listUsers(
   db: DbOrTx,
   input: { q: string; filter: 'all' | 'sellers' | 'admins' | 'suspended'; cursor?: string },
 ) {
-  const like = `%${escapeLike(input.q)}%`
+  const like = containing(input.q)
   const phone = input.q ? phoneDigits(input.q) : null
   const phoneLike = phone ? `%${phone}%` : null
   const rows = await db

@@ -3,6 +3,7 @@ import type { SubjectOutput } from '../../../contract'
 import type { DbOrTx } from '../../db/client'
 import { productReports, products, sellers, users } from '../../db/schema'
 import { AppError } from '../../lib/errors'
+import { containing } from '../../lib/like'
 
 type AdminProduct = SubjectOutput<'listAdminProducts'>['products'][number]
 type Report = SubjectOutput<'listProductReports'>['reports'][number]
@@ -47,8 +48,6 @@ function view(row: ProductRow): AdminProduct {
   }
 }
 
-const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`)
-
 /** Every product, newest first (or the most reported first), found by title, address or seller. */
 export async function listAdminProducts(
   db: DbOrTx,
@@ -59,7 +58,7 @@ export async function listAdminProducts(
     cursor?: string
   },
 ) {
-  const like = `%${escapeLike(input.q)}%`
+  const like = containing(input.q)
   const rows = await db
     .select(productColumns)
     .from(products)

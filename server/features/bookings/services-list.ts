@@ -4,6 +4,7 @@ import type { bookingsContract, ServiceListing } from '../../../contract/booking
 import type { ServiceDetails } from '../../../contract/catalog.contract'
 import type { DbOrTx } from '../../db/client'
 import { products, sellers } from '../../db/schema'
+import { escapeLike } from '../../lib/like'
 import { onSale } from '../catalog/listed'
 import { takenSlotsByProduct } from '../checkout/orders'
 import { serviceSlots } from '../checkout/slots'
@@ -22,7 +23,7 @@ const NEXT_FREE_DAYS = 14
  */
 export async function listServices(db: DbOrTx, input: Input, now = Date.now()) {
   const offset = Number(input.cursor ?? 0)
-  const words = input.query.replace(/[\\%_]/g, (c) => `\\${c}`)
+  const words = escapeLike(input.query)
   const where = and(
     onSale,
     eq(products.kind, 'service'),

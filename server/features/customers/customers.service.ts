@@ -6,6 +6,7 @@ import type { InvoiceStatus } from '../../../contract/invoices.constants'
 import type { DbOrTx } from '../../db/client'
 import { customerNotes, sellers } from '../../db/schema'
 import { AppError } from '../../lib/errors'
+import { containing } from '../../lib/like'
 
 /**
  * A seller's clients, from what they did with that seller: paid orders (what was spent, in the order's
@@ -92,7 +93,7 @@ async function ownCurrency(db: DbOrTx, sellerId: string): Promise<CurrencyCode> 
 export async function listCustomers(db: DbOrTx, sellerId: string, input: ListInput) {
   const offset = Number(input.cursor ?? 0)
   const currency = input.currency ?? input.spentOver?.currency ?? (await ownCurrency(db, sellerId))
-  const like = `%${input.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  const like = containing(input.query)
   const where: SQL[] = [sql`true`]
   if (input.query) where.push(sql`(p.name ilike ${like} or p.email ilike ${like} or p.phone ilike ${like})`)
   if (input.productId)

@@ -3,6 +3,7 @@ import { formatMoney } from '../../../contract/format-money'
 import type { RecordedPaymentMethod } from '../../../contract/invoices.constants'
 import { invoicePayments, invoices, orders, users } from '../../db/schema'
 import { AppError } from '../../lib/errors'
+import { escapeLike } from '../../lib/like'
 import { uuidv7 } from '../../lib/uuid'
 import { saleTermsOf } from '../admin/terms'
 import type { CheckoutDeps } from '../checkout/deps'
@@ -281,8 +282,6 @@ export async function listInvoices(
     nextCursor: rows.length > filters.limit && last ? `${last.createdAt.toISOString()}|${last.id}` : null,
   }
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** People the seller has billed, and buyers of theirs, matching what is typed; most recent first. */
 export async function invoiceClients(db: Db, sellerId: string, query: string) {

@@ -3,7 +3,7 @@ import { getRouteApi, Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import type { SubjectOutput } from '../../../contract'
 import { displayPhone } from '../../../contract/phone'
-import { Field, FormMessage, SubmitButton, TextAreaField, text, useSubmit } from '../../components/Form'
+import { Field, FormMessage, SubmitButton, useSubmit } from '../../components/Form'
 import { ListState } from '../../components/ListState'
 import { formatDateTime } from '../../lib/dates'
 import { formatMoney } from '../../lib/money'
@@ -11,6 +11,7 @@ import { rpc } from '../../lib/rpc'
 import { AdminShell } from './AdminShell'
 import { adminQueries } from './admin.queries'
 import { validateQuerySearch } from './admin-search'
+import { ReasonForm } from './ReasonForm'
 
 const route = getRouteApi('/_default/admin/orders/')
 
@@ -200,12 +201,12 @@ function OrderActions({ id, status, email }: { id: string; status: string; email
   const [refunding, setRefunding] = useState(false)
   const [done, setDone] = useState<string | null>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminQueries.order(id).queryKey })
-  const refund = useSubmit(async (data) => {
-    const answer = await rpc('adminRefundOrder', { id, reason: text(data, 'reason') })
+  const refund = async (reason: string) => {
+    const answer = await rpc('adminRefundOrder', { id, reason })
     setRefunding(false)
     setDone(answer.status === 'refunded' ? 'Refunded.' : 'The refund is on its way to the buyer.')
     await refresh()
-  })
+  }
   const resend = useSubmit(async () => {
     const answer = await rpc('resendReceipt', { id })
     setDone(`The receipt went to ${answer.sentTo} again.`)
@@ -222,25 +223,13 @@ function OrderActions({ id, status, email }: { id: string; status: string; email
         </SubmitButton>
       </form>
       {refunding ? (
-        <form onSubmit={refund.onSubmit} noValidate className="form">
-          <FormMessage message={refund.message} />
-          <TextAreaField
-            label="Why refund it? Kept with the refund and in the log"
-            name="reason"
-            rows={3}
-            maxLength={500}
-            required
-            errors={refund.errors}
-          />
-          <div className="actions">
-            <SubmitButton busy={refund.busy} busyText="Refunding…" className="button danger">
-              Refund in full
-            </SubmitButton>
-            <button type="button" className="button secondary" onClick={() => setRefunding(false)}>
-              Cancel
-            </button>
-          </div>
-        </form>
+        <ReasonForm
+          label="Why refund it? Kept with the refund and in the log"
+          submit="Refund in full"
+          busyText="Refunding…"
+          onReason={refund}
+          onCancel={() => setRefunding(false)}
+        />
       ) : (
         <button type="button" className="button secondary" onClick={() => setRefunding(true)}>
           Refund…

@@ -3,13 +3,14 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { SubjectOutput } from '../../../contract'
 import { displayPhone } from '../../../contract/phone'
-import { FormMessage, SubmitButton, TextAreaField, text, useSubmit } from '../../components/Form'
+import { FormMessage, SubmitButton, text, useSubmit } from '../../components/Form'
 import { formatDate, formatDateTime } from '../../lib/dates'
 import { formatMoney } from '../../lib/money'
 import { rpc } from '../../lib/rpc'
 import { AdminShell } from './AdminShell'
 import { adminQueries } from './admin.queries'
 import { rolesText } from './PeoplePage'
+import { ReasonForm } from './ReasonForm'
 
 type Person = SubjectOutput<'getUser'>
 
@@ -71,12 +72,12 @@ function Standing({ person }: { person: Person }) {
   const refresh = useRefresh(user.id)
   const [asking, setAsking] = useState(false)
   const [done, setDone] = useState<string | null>(null)
-  const suspend = useSubmit(async (data) => {
-    await rpc('suspendUser', { id: user.id, reason: text(data, 'reason') })
+  const suspend = async (reason: string) => {
+    await rpc('suspendUser', { id: user.id, reason })
     setAsking(false)
     setDone(`${user.name} is suspended: signed out everywhere, storefront hidden, payouts paused.`)
     await refresh()
-  })
+  }
   const reinstate = useSubmit(async () => {
     await rpc('reinstateUser', { id: user.id })
     setDone(`${user.name} is reinstated.`)
@@ -102,26 +103,14 @@ function Standing({ person }: { person: Person }) {
       ) : isSelf ? (
         <p className="muted">Active. This is you: another admin would have to suspend you.</p>
       ) : asking ? (
-        <form onSubmit={suspend.onSubmit} noValidate className="form">
-          <FormMessage message={suspend.message} />
-          <TextAreaField
-            label="Why? They see this when they try to sign in"
-            name="reason"
-            required
-            rows={3}
-            maxLength={500}
-            errors={suspend.errors}
-            hint="Their sessions end, their products leave the storefront and their payouts wait."
-          />
-          <div className="actions">
-            <SubmitButton busy={suspend.busy} busyText="Suspending…" className="button danger">
-              Suspend account
-            </SubmitButton>
-            <button type="button" className="button secondary" onClick={() => setAsking(false)}>
-              Cancel
-            </button>
-          </div>
-        </form>
+        <ReasonForm
+          label="Why? They see this when they try to sign in"
+          hint="Their sessions end, their products leave the storefront and their payouts wait."
+          submit="Suspend account"
+          busyText="Suspending…"
+          onReason={suspend}
+          onCancel={() => setAsking(false)}
+        />
       ) : (
         <>
           <p>Active.</p>

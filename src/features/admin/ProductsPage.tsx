@@ -3,7 +3,7 @@ import { getRouteApi, Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import type { SubjectOutput } from '../../../contract'
 import { REPORT_REASON_TEXT } from '../../../contract/catalog.constants'
-import { Field, FormMessage, SubmitButton, TextAreaField, text, useSubmit } from '../../components/Form'
+import { Field, FormMessage } from '../../components/Form'
 import { ListState } from '../../components/ListState'
 import { LoadMore } from '../../components/LoadMore'
 import { formatDate, formatDateTime } from '../../lib/dates'
@@ -12,6 +12,7 @@ import { rpc } from '../../lib/rpc'
 import { AdminShell } from './AdminShell'
 import { adminQueries } from './admin.queries'
 import { validateQuerySearch } from './admin-search'
+import { ReasonForm } from './ReasonForm'
 
 const route = getRouteApi('/_default/admin/products')
 
@@ -87,12 +88,12 @@ function ProductCard({ product }: { product: Product }) {
   const queryClient = useQueryClient()
   const [asking, setAsking] = useState(false)
   const [done, setDone] = useState<string | null>(null)
-  const unpublish = useSubmit(async (data) => {
-    await rpc('adminUnpublishProduct', { id: product.id, reason: text(data, 'reason') })
+  const unpublish = async (reason: string) => {
+    await rpc('adminUnpublishProduct', { id: product.id, reason })
     setAsking(false)
     setDone('Unpublished: the seller has the reason by e-mail.')
     await queryClient.invalidateQueries({ queryKey: adminQueries.all() })
-  })
+  }
   return (
     <li className="card">
       <p>
@@ -116,25 +117,13 @@ function ProductCard({ product }: { product: Product }) {
       </p>
       <FormMessage message={done} tone="ok" />
       {product.status !== 'published' ? null : asking ? (
-        <form onSubmit={unpublish.onSubmit} noValidate className="form">
-          <FormMessage message={unpublish.message} />
-          <TextAreaField
-            label="Why? The seller gets this by e-mail"
-            name="reason"
-            rows={3}
-            maxLength={500}
-            required
-            errors={unpublish.errors}
-          />
-          <div className="actions">
-            <SubmitButton busy={unpublish.busy} busyText="Unpublishing…" className="button danger">
-              Unpublish
-            </SubmitButton>
-            <button type="button" className="button secondary" onClick={() => setAsking(false)}>
-              Cancel
-            </button>
-          </div>
-        </form>
+        <ReasonForm
+          label="Why? The seller gets this by e-mail"
+          submit="Unpublish"
+          busyText="Unpublishing…"
+          onReason={unpublish}
+          onCancel={() => setAsking(false)}
+        />
       ) : (
         <button type="button" className="button secondary" onClick={() => setAsking(true)}>
           Unpublish…
@@ -178,12 +167,12 @@ function Reports() {
 function ReportCard({ report }: { report: Report }) {
   const queryClient = useQueryClient()
   const [acting, setActing] = useState<'dismiss' | 'unpublish' | null>(null)
-  const act = useSubmit(async (data) => {
-    if (acting === 'dismiss') await rpc('dismissProductReport', { id: report.id, note: text(data, 'note') })
-    else await rpc('adminUnpublishProduct', { id: report.product.id, reason: text(data, 'note') })
+  const act = async (reason: string) => {
+    if (acting === 'dismiss') await rpc('dismissProductReport', { id: report.id, note: reason })
+    else await rpc('adminUnpublishProduct', { id: report.product.id, reason })
     setActing(null)
     await queryClient.invalidateQueries({ queryKey: adminQueries.all() })
-  })
+  }
   return (
     <li className="card">
       <p>
@@ -198,31 +187,16 @@ function ReportCard({ report }: { report: Report }) {
         {report.status !== 'open' ? ` · ${report.status}: ${report.resolution ?? ''}` : ''}
       </p>
       {report.status !== 'open' ? null : acting ? (
-        <form onSubmit={act.onSubmit} noValidate className="form">
-          <FormMessage message={act.message} />
-          <TextAreaField
-            label={
-              acting === 'dismiss' ? 'Why is it fine? (for the log)' : 'Why? The seller gets this by e-mail'
-            }
-            name="note"
-            rows={3}
-            maxLength={500}
-            required
-            errors={{ ...act.errors, ...(act.errors.reason ? { note: act.errors.reason } : {}) }}
-          />
-          <div className="actions">
-            <SubmitButton
-              busy={act.busy}
-              busyText="Saving…"
-              className={acting === 'dismiss' ? 'button' : 'button danger'}
-            >
-              {acting === 'dismiss' ? 'Dismiss the report' : 'Unpublish the product'}
-            </SubmitButton>
-            <button type="button" className="button secondary" onClick={() => setActing(null)}>
-              Cancel
-            </button>
-          </div>
-        </form>
+        <ReasonForm
+          label={
+            acting === 'dismiss' ? 'Why is it fine? (for the log)' : 'Why? The seller gets this by e-mail'
+          }
+          submit={acting === 'dismiss' ? 'Dismiss the report' : 'Unpublish the product'}
+          busyText="Saving…"
+          danger={acting !== 'dismiss'}
+          onReason={act}
+          onCancel={() => setActing(null)}
+        />
       ) : (
         <div className="actions">
           <button type="button" className="button secondary" onClick={() => setActing('dismiss')}>
