@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { type Context, Hono } from 'hono'
+import type { PlatformTerms } from '../contract/platform-terms.contract'
 import { payloadPath } from '../contract/runtime'
 import type { PlatformSettings } from '../contract/settings.contract'
 import type { Database } from './db/client'
@@ -21,7 +22,7 @@ import { rpcBodyLimit, rpcHandler } from './rpc/dispatcher'
 import { createSms, type Sms } from './sms/sms'
 import { smsReportUrl, smsRoutes } from './sms/sms.routes'
 import { createStorage, type ServedStorage } from './storage/create-storage'
-import { PageFigureFiller } from './web/figures'
+import { fillFigures, PageFigureFiller } from './web/figures'
 import { runtimeSettings } from './web/html'
 import { loadPrerendered, Pages } from './web/pages'
 import { appContentSecurityPolicy, securityHeaders } from './web/security-headers'
@@ -64,21 +65,29 @@ export function createApp(deps: AppDeps) {
   const template = assets.get('/index.html')
   const buildId = readBuildId(assets)
   const prerendered = loadPrerendered(path.join(path.dirname(config.clientDir), 'prerendered'))
+  // The build's words for the home page: answered with the products of the moment added, never as a file.
+  const homePayloadPath = payloadPath('/')
+  const homeText = takeAsset(assets, homePayloadPath)
+  const wordsOf = (next: PlatformTerms) =>
+    homeText === undefined ? undefined : (JSON.parse(fillFigures(homeText, { terms: next })) as object)
+  let homeWords = wordsOf(terms.defaults)
+  let homePage: { payload: string; page: ReturnType<Pages['renderData']> } | null = null
   // The marketing pages state the fee and the hold: filled with the terms in force, again on each change.
   const figures = new PageFigureFiller(assets, prerendered)
   figures.fill({ terms: terms.defaults })
   terms.onChange((next) => {
     figures.fill({ terms: next })
+    homeWords = wordsOf(next)
+    homePage = null
     pages?.forget()
   })
+  const statesFigures = (urlPath: string) =>
+    figures.states(urlPath) || urlPath === '/' || urlPath === homePayloadPath
   const pages = template
     ? new Pages(template.body.toString('utf8'), prerendered, runtimeSettings(config, buildId))
     : null
   // The service worker's offline shell: the same page with no route's head in it.
   if (pages) assets.set('/index.html', pages.shellAsset())
-  // The build's words for the home page: answered with the products of the moment added, never as a file.
-  const homeWords = takeJsonAsset(assets, payloadPath('/'))
-  let homePage: { payload: string; page: ReturnType<Pages['renderData']> } | null = null
   // One policy for all the app's pages: its inline scripts are the build's own, the same in every page.
   const appPolicy = appContentSecurityPolicy(config, pages?.scriptHashes() ?? [])
 
@@ -164,7 +173,7 @@ export function createApp(deps: AppDeps) {
   app.get('*', async (c) => {
     const path = c.req.path
     // A page stating the fee or the hold: the terms are read (kept for a second) before it is answered.
-    if (figures.states(path)) await terms.get()
+    if (statesFigures(path)) await terms.get()
     const asset = assets.get(path)
     if (asset) return sendAsset(c, asset)
     const params = new URL(c.req.url).searchParams
@@ -243,12 +252,12 @@ function sendAsset(c: Context, asset: Asset, status: 200 | 404 = 200, cacheContr
   )
 }
 
-/** A JSON file of the build, parsed and taken out of the files served as they are; undefined when absent. */
-function takeJsonAsset(assets: Map<string, Asset>, name: string): object | undefined {
+/** A file of the build as text, taken out of the files served as they are; undefined when absent. */
+function takeAsset(assets: Map<string, Asset>, name: string): string | undefined {
   const asset = assets.get(name)
   if (!asset) return undefined
   assets.delete(name)
-  return JSON.parse(asset.body.toString('utf8')) as object
+  return asset.body.toString('utf8')
 }
 
 function readBuildId(assets: Map<string, Asset>): string {

@@ -11,7 +11,8 @@ import { sellerOf } from '../support/shop'
 /** The build's words for the home page, as vite.config.ts writes them to /_payload.json. */
 const WORDS = {
   heading: 'Sell digital products & get paid anywhere',
-  lead: 'Soko is…',
+  // Figures the server writes in: the hold in force.
+  lead: 'Earnings become available after [[hold-days]] days.',
   points: [],
   steps: [],
 }
@@ -75,6 +76,7 @@ describe.each(databaseKinds)('the home page on %s', (kind) => {
     expect(res.status).toBe(200)
     const home = (await res.json()) as HomePayload
     expect(home.heading).toBe(WORDS.heading)
+    expect(home.lead).toBe(`Earnings become available after ${app.config.payouts.holdDays} days.`)
     expect(home.featured).toHaveLength(HOME_FEATURED)
     // Most sales first, the newest among equals; the sold-out tote is left out however well it sold.
     expect(titles(home.featured)).toEqual(['Beat pack', 'Zine', 'Newest template', 'Font'])
