@@ -10,18 +10,19 @@ export const termsHandlers: Pick<Handlers, 'getPlatformTerms' | 'updatePlatformT
   }),
 
   updatePlatformTerms: async ({ terms }, ctx) => {
-    const before = await ctx.terms.get()
-    const changed = changedFigures(before, terms)
-    if (changed.length === 0) return { terms: before, changed }
-    const pick = (source: Record<string, unknown>) =>
-      Object.fromEntries(
-        changed.map((name) => {
-          const [key, code] = name.split('.') as [string, string | undefined]
-          const value = source[key]
-          return [name, code ? (value as Record<string, unknown>)[code] : value]
-        }),
-      )
-    const applied = await ctx.db.transaction(async (tx) => {
+    const { apply, changed } = await ctx.db.transaction(async (tx) => {
+      // What is stored now, under its lock: two admins saving at once each record what they replaced.
+      const before = await ctx.terms.locked(tx)
+      const changed = changedFigures(before, terms)
+      if (changed.length === 0) return { apply: null, changed }
+      const pick = (source: Record<string, unknown>) =>
+        Object.fromEntries(
+          changed.map((name) => {
+            const [key, code] = name.split('.') as [string, string | undefined]
+            const value = source[key]
+            return [name, code ? (value as Record<string, unknown>)[code] : value]
+          }),
+        )
       const apply = await ctx.terms.save(tx, terms)
       await audit(tx, ctx, {
         action: 'settings.update',
@@ -29,9 +30,9 @@ export const termsHandlers: Pick<Handlers, 'getPlatformTerms' | 'updatePlatformT
         before: pick(before),
         after: pick(terms),
       })
-      return apply
+      return { apply, changed }
     })
-    applied()
+    apply?.()
     return { terms: await ctx.terms.get(), changed }
   },
 }

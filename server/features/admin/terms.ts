@@ -107,6 +107,16 @@ export class TermsStore {
   }
 
   /**
+   * The terms as stored, read under the row's lock in the caller's transaction: what a change replaces,
+   * even when another instance changed them a moment ago.
+   */
+  async locked(tx: DbOrTx): Promise<PlatformTerms> {
+    const [row] = await tx.select().from(platformSettings).where(eq(platformSettings.key, KEY)).for('update')
+    const parsed = platformTerms.safeParse(mergeTerms(this.defaults, row?.value ?? {}))
+    return parsed.success ? parsed.data : this.defaults
+  }
+
+  /**
    * Stores new terms in the caller's transaction (which also writes the audit entry). `applied` must be
    * called once it commits, so this instance uses them at once.
    */
