@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { SubjectOutput } from '../../../contract'
+import { METHOD_NAMES } from '../../../contract/checkout.constants'
 import { ListState } from '../../components/ListState'
 import { formatMoney } from '../../lib/money'
 import { AdminShell } from './AdminShell'
@@ -10,7 +11,6 @@ import { adminQueries } from './admin.queries'
 type Dashboard = SubjectOutput<'getAdminDashboard'>
 
 const PERIOD_NAMES: Record<number, string> = { 1: 'Today', 7: 'Last 7 days', 30: 'Last 30 days' }
-const METHOD_NAMES: Record<string, string> = { mpesa: 'M-Pesa', card: 'Card', paypal: 'PayPal', free: 'Free' }
 
 /** /admin: the marketplace at a glance, each figure leading to the list behind it. */
 export function AdminPage() {
@@ -99,7 +99,7 @@ function Figures({ board }: { board: Dashboard }) {
             <tbody>
               {board.failingPayments.map((f) => (
                 <tr key={`${f.method}:${f.code}:${f.reason}`}>
-                  <th scope="row">{METHOD_NAMES[f.method] ?? f.method}</th>
+                  <th scope="row">{(METHOD_NAMES as Record<string, string>)[f.method] ?? f.method}</th>
                   <td data-label="Reason">
                     {f.reason}
                     {f.code !== f.reason ? <span className="muted"> ({f.code})</span> : null}

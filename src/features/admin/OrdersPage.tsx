@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import type { SubjectOutput } from '../../../contract'
+import { METHOD_NAMES } from '../../../contract/checkout.constants'
 import { displayPhone } from '../../../contract/phone'
 import { Field, FormMessage, SubmitButton, useSubmit } from '../../components/Form'
 import { ListState } from '../../components/ListState'
@@ -11,13 +11,10 @@ import { rpc } from '../../lib/rpc'
 import { AdminShell } from './AdminShell'
 import { adminQueries } from './admin.queries'
 import { validateQuerySearch } from './admin-search'
+import { OrderTable } from './OrderTable'
 import { ReasonForm } from './ReasonForm'
 
 const route = getRouteApi('/_default/admin/orders/')
-
-type AdminOrder = SubjectOutput<'findOrders'>['orders'][number]
-
-const METHOD_NAMES: Record<string, string> = { mpesa: 'M-Pesa', card: 'Card', paypal: 'PayPal', free: 'Free' }
 
 /** /admin/orders: any order, found by what a buyer or a provider quotes. */
 export function OrdersPage() {
@@ -53,51 +50,16 @@ export function OrdersPage() {
         <>
           <ListState list={found} what="orders" />
           {found.data?.orders.length === 0 ? <p className="muted">No order matches “{q}”.</p> : null}
-          {found.data && found.data.orders.length > 0 ? <OrderTable orders={found.data.orders} /> : null}
+          {found.data && found.data.orders.length > 0 ? (
+            <OrderTable
+              caption="Orders found"
+              detail="Buyer"
+              orders={found.data.orders.map((o) => ({ ...o, note: o.title, detail: o.buyer.email }))}
+            />
+          ) : null}
         </>
       )}
     </AdminShell>
-  )
-}
-
-function OrderTable({ orders }: { orders: AdminOrder[] }) {
-  return (
-    <table className="table table-stack">
-      <caption className="visually-hidden">Orders found</caption>
-      <thead>
-        <tr>
-          <th scope="col">Order</th>
-          <th scope="col">Buyer</th>
-          <th scope="col">Status</th>
-          <th scope="col" className="amount">
-            Total
-          </th>
-          <th scope="col">Placed</th>
-        </tr>
-      </thead>
-      <tbody>
-        {orders.map((o) => (
-          <tr key={o.id}>
-            <th scope="row">
-              <span className="customer-name">
-                <Link to="/admin/orders/$id" params={{ id: o.id }}>
-                  {o.reference}
-                </Link>
-                <span className="muted">{o.title}</span>
-              </span>
-            </th>
-            <td data-label="Buyer">{o.buyer.email}</td>
-            <td data-label="Status">
-              <span className={`badge badge-${o.status}`}>{o.status}</span>
-            </td>
-            <td data-label="Total" className="amount">
-              {formatMoney(o.total, o.currency)}
-            </td>
-            <td data-label="Placed">{formatDateTime(o.createdAt)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   )
 }
 
@@ -138,7 +100,7 @@ export function AdminOrderPage({ id }: { id: string }) {
               {order.charge.currency !== order.currency || order.charge.amount !== order.total
                 ? `, charged ${formatMoney(order.charge.amount, order.charge.currency)}`
                 : ''}{' '}
-              by {METHOD_NAMES[order.method] ?? order.method}
+              by {(METHOD_NAMES as Record<string, string>)[order.method] ?? order.method}
             </dd>
             <dt>Soko’s terms</dt>
             <dd>

@@ -9,6 +9,7 @@ import { formatMoney } from '../../lib/money'
 import { rpc } from '../../lib/rpc'
 import { AdminShell } from './AdminShell'
 import { adminQueries } from './admin.queries'
+import { OrderTable } from './OrderTable'
 import { rolesText } from './PeoplePage'
 import { ReasonForm } from './ReasonForm'
 
@@ -260,40 +261,11 @@ function Orders({ person }: { person: Person }) {
       {person.orders.length === 0 ? (
         <p className="muted">No orders, bought or sold.</p>
       ) : (
-        <table className="table table-stack">
-          <caption className="visually-hidden">Their recent orders, bought and sold</caption>
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">What</th>
-              <th scope="col">Status</th>
-              <th scope="col" className="amount">
-                Total
-              </th>
-              <th scope="col">Placed</th>
-            </tr>
-          </thead>
-          <tbody>
-            {person.orders.map((o) => (
-              <tr key={o.id}>
-                <th scope="row">
-                  <Link to="/admin/orders/$id" params={{ id: o.id }}>
-                    {o.reference}
-                  </Link>{' '}
-                  <span className="muted">{o.side}</span>
-                </th>
-                <td data-label="What">{o.title}</td>
-                <td data-label="Status">
-                  <span className={`badge badge-${o.status}`}>{o.status}</span>
-                </td>
-                <td data-label="Total" className="amount">
-                  {formatMoney(o.total, o.currency)}
-                </td>
-                <td data-label="Placed">{formatDateTime(o.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <OrderTable
+          caption="Their recent orders, bought and sold"
+          detail="What"
+          orders={person.orders.map((o) => ({ ...o, note: o.side, detail: o.title }))}
+        />
       )}
     </section>
   )
