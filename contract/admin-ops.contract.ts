@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { adminReason } from './admin-people.contract'
 import { PRODUCT_KINDS, REPORT_REASON_TEXT } from './catalog.constants'
 import { currencyCode, money } from './money'
 import { PAYOUT_RAILS, PAYOUT_STATUSES } from './payouts.constants'
@@ -7,13 +8,6 @@ import { defineSubject } from './rpc'
 
 const id = (what: string) => z.uuid({ error: `Choose ${what}` })
 const search = z.string().trim().max(100, 'Search with at most 100 characters').default('')
-const reason = (what: string) =>
-  z
-    .string({ error: `Say why you ${what}` })
-    .trim()
-    .min(5, `Say why you ${what} (at least 5 characters)`)
-    .max(500, 'Keep the reason under 500 characters')
-
 export const REPORT_REASONS = Object.keys(REPORT_REASON_TEXT) as [
   keyof typeof REPORT_REASON_TEXT,
   ...(keyof typeof REPORT_REASON_TEXT)[],
@@ -112,7 +106,7 @@ export const adminOpsContract = {
     summary:
       'Takes a product off the storefront (it becomes a draft); the seller gets the reason by e-mail. Its ' +
       'open reports are closed as acted on.',
-    input: z.strictObject({ id: id('a product'), reason: reason('unpublish it') }),
+    input: z.strictObject({ id: id('a product'), reason: adminReason('unpublish it') }),
     output: z.object({ product: adminProduct }),
   }),
   reportProduct: defineSubject({
@@ -140,7 +134,7 @@ export const adminOpsContract = {
     kind: 'mutation',
     access: 'admin',
     summary: 'Closes a report without acting on the product, with a note for the log.',
-    input: z.strictObject({ id: id('a report'), note: reason('dismiss it') }),
+    input: z.strictObject({ id: id('a report'), note: adminReason('dismiss it') }),
     output: z.object({ report: productReport }),
   }),
   findOrders: defineSubject({
@@ -184,7 +178,7 @@ export const adminOpsContract = {
     kind: 'mutation',
     access: 'admin',
     summary: 'Gives a paid order’s money back to the buyer through its method, with the reason.',
-    input: z.strictObject({ id: id('an order'), reason: reason('refund it') }),
+    input: z.strictObject({ id: id('an order'), reason: adminReason('refund it') }),
     output: z.object({ status: z.string() }),
   }),
   resendReceipt: defineSubject({

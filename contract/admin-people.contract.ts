@@ -5,7 +5,8 @@ import { payoutBalance } from './payouts.contract'
 import { defineSubject } from './rpc'
 
 const id = (what: string) => z.uuid({ error: `Choose a ${what}` })
-const reason = (what: string) =>
+/** A reason an admin gives for an action, kept in the audit log (and shown or mailed where it says). */
+export const adminReason = (what: string) =>
   z
     .string({ error: `Say why you ${what}` })
     .trim()
@@ -119,7 +120,7 @@ export const adminPeopleContract = {
     summary:
       'Suspends a person: their sessions end, sign-in tells them the reason, their products leave the ' +
       'storefront and their payouts pause. Not yourself, and not the last admin.',
-    input: z.strictObject({ id: id('person'), reason: reason('suspend them') }),
+    input: z.strictObject({ id: id('person'), reason: adminReason('suspend them') }),
     output: z.object({ user: adminUserRow }),
   }),
   reinstateUser: defineSubject({

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, desc, eq, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { SubjectOutput } from '../../../contract'
 import { orders, paymentEvents, payoutMethods, payouts, refunds, sellers, users } from '../../db/schema'
 import { AppError } from '../../lib/errors'
@@ -198,16 +198,6 @@ export const ordersHandlers: Pick<
       throw new AppError(400, `Choose one of the seller's destinations that takes ${row.currency}`, {
         methodId: `Not a destination of theirs for ${row.currency}`,
       })
-    const [already] = await ctx.db
-      .select({ id: payouts.id })
-      .from(payouts)
-      .where(
-        and(
-          eq(payouts.retryOf, row.id),
-          inArray(payouts.status, ['approval', 'scheduled', 'sending', 'processing', 'paid']),
-        ),
-      )
-    if (already) throw new AppError(409, 'This payout was already sent again')
     const retried = await requestPayout(
       checkoutDeps(ctx),
       row.sellerId,
@@ -220,13 +210,27 @@ export const ordersHandlers: Pick<
         now: true,
         retryOf: row.id,
       },
-      (tx, created) =>
-        audit(tx, ctx, {
+      async (tx, created) => {
+        // Checked under the seller's row lock that requestPayout holds: two admins sending the same
+        // payout again at once take turns, and the second finds the first's and is refused (rolled back).
+        const [already] = await tx
+          .select({ id: payouts.id })
+          .from(payouts)
+          .where(
+            and(
+              eq(payouts.retryOf, row.id),
+              ne(payouts.id, created.id),
+              inArray(payouts.status, ['approval', 'scheduled', 'sending', 'processing', 'paid']),
+            ),
+          )
+        if (already) throw new AppError(409, 'This payout was already sent again')
+        await audit(tx, ctx, {
           action: 'payout.retry',
           target: { kind: 'payout', id: row.id, label: payoutLabel(row) },
           before: { status: row.status, destination: payoutLabel(row) },
           after: { payout: created.id, destination: payoutLabel(created) },
-        }),
+        })
+      },
     )
     return { payout: payoutView(retried) }
   },
