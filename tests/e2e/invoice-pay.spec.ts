@@ -329,6 +329,8 @@ test('a prompt cancelled on the phone says nothing was charged and offers the fo
   const prompt = phone.locator('.prompt').first()
   await expect(prompt).toContainText('24,940', { timeout: 15_000 })
   await prompt.getByRole('button', { name: 'Cancel', exact: true }).click()
+  // The phone has sent its answer before it is put away (closing it at once could drop the request).
+  await expect(phone.getByText(/Cancelled/).first()).toBeVisible()
   await phone.close()
   // M-Pesa's reason, in words: the prompt was cancelled on the phone.
   await expect(
