@@ -220,8 +220,16 @@ export const checkoutContract = {
     access: 'public',
     summary:
       'An order as it is now, for its buyer (signed in, or with the access key), its seller or an admin. A ' +
-      'waiting M-Pesa payment is checked with M-Pesa when its callback is late.',
-    input: z.strictObject({ orderId, key: accessKey }),
+      'waiting M-Pesa payment is checked with M-Pesa when its callback is late. With `waitWhile: ' +
+      '"pending"`, a waiting order is answered once its payment is settled, or after 20 s at most.',
+    input: z.strictObject({
+      orderId,
+      key: accessKey,
+      waitWhile: z
+        .literal('pending')
+        .optional()
+        .describe('Answer only once the order is no longer in this status (at most 20 s later)'),
+    }),
     output: z.object({ order }),
   }),
   cancelOrder: defineSubject({

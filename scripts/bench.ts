@@ -8,7 +8,10 @@
 //   - Lighthouse accessibility scores of /, /explore, a product page, /login and /account/transactions
 //     (signed in as the demo seller), with the target of 100 next to them (bench-a11y.ts)
 //   - getSettings requests/second and p99 latency under autocannon, next to a bare node:http endpoint
-//     that answers the same bytes, and their ratio.
+//     that answers the same bytes, and their ratio
+//   - requests/second and p99 of the server-rendered product page and the catalog payloads, and the
+//     server's memory while they are under load for BENCH_MEMORY_SECONDS (default 300) (bench-server.ts)
+// BENCH_ONLY=server measures the server figures alone (no browser), for quick comparisons.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -23,6 +26,7 @@ import { accessibilityFigures, demoSellerToken, printAccessibility } from './ben
 import { launchDebuggableChromium } from './bench-chromium'
 import { downloadFigures, printDownloadFigures } from './bench-downloads'
 import { printScanFigures, scanFigures } from './bench-scan'
+import { CONNECTIONS, catalogLoad, memoryUnderLoad } from './bench-server'
 import { chromiumArgs, findChromium } from './chromium'
 
 const pages = ['/', '/login', '/explore', '/features']
@@ -35,8 +39,26 @@ const PERFORMANCE_TARGET = 90
 const LCP_TARGET_MS = 2500
 const LIGHTHOUSE_RUNS = 2
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
-const connections = 10
+const memorySeconds = Number(process.env.BENCH_MEMORY_SECONDS ?? 300)
+const serverOnly = process.env.BENCH_ONLY === 'server'
+const connections = CONNECTIONS
 const rpcBody = JSON.stringify({ subject: 'getSettings' })
+/** The performance issue's targets for the database-bound endpoints. */
+const SERVER_TARGETS: Record<string, { rps: number; p99: number }> = {
+  '/{slug} HTML': { rps: 1000, p99: 100 },
+  '/explore/_payload.json': { rps: 2000, p99: 50 },
+  '/{slug}/_payload.json': { rps: 2000, p99: 50 },
+}
+/** The figures of this machine when the performance work began (commit 578e4be), for comparison. */
+const BASELINE = {
+  getSettingsRatio: '0.07',
+  catalog: {
+    '/{slug} HTML': '74 req/s, p99 3997 ms',
+    '/explore/_payload.json': '171 req/s, p99 3174 ms',
+    '/{slug}/_payload.json': '207 req/s, p99 3016 ms',
+  } as Record<string, string>,
+  memory: '918 MB at the start of the load, 769 warm, 727 after 120 s',
+}
 
 interface FirstLoad {
   bytes: number
@@ -318,6 +340,47 @@ async function startBare(answer: string): Promise<{ url: string; stop(): void }>
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill('SIGTERM') }
 }
 
+/** The figures this run prints, each next to its target and its figure when the performance work began. */
+function printServerFigures(
+  getSettings: { soko: Awaited<ReturnType<typeof load>>; floor: Awaited<ReturnType<typeof load>> },
+  catalog: Awaited<ReturnType<typeof catalogLoad>>,
+  memory: Awaited<ReturnType<typeof memoryUnderLoad>>,
+) {
+  const { soko, floor } = getSettings
+  console.log(`  getSettings (${connections} connections, ${seconds} s):`)
+  console.log(`    Soko      ${soko.rps} req/s   p99 ${soko.p99} ms   errors ${soko.errors}`)
+  console.log(`    node:http ${floor.rps} req/s   p99 ${floor.p99} ms   errors ${floor.errors}`)
+  console.log(
+    `    ratio     ${(soko.rps / floor.rps).toFixed(2)} of bare node:http throughput ` +
+      `(target >= 0.3; baseline ${BASELINE.getSettingsRatio})`,
+  )
+  console.log(
+    `  catalog endpoints (${connections} connections, ${seconds} s each, compressed as a browser asks):`,
+  )
+  for (const figure of catalog) {
+    const target = SERVER_TARGETS[figure.label]
+    const base = BASELINE.catalog[figure.label]
+    console.log(
+      `    ${figure.label.padEnd(24)} ${String(figure.rps).padStart(6)} req/s   p99 ${figure.p99} ms   errors ${figure.errors}` +
+        (target ? `   (target >= ${target.rps} req/s, p99 <= ${target.p99} ms, 0 errors)` : '') +
+        (base ? `   baseline ${base}` : ''),
+    )
+  }
+  if (typeof memory === 'string') console.log(`  memory under load: ${memory}`)
+  else {
+    const drift = (memory.end - memory.warm) / memory.warm
+    console.log(
+      `  memory under ${memory.seconds} s of that load (${memory.requests} requests, ${memory.errors} errors): ` +
+        `RSS ${memory.warm} MB warm, ${memory.peak} MB peak, ${memory.end} MB at the end ` +
+        `(${drift >= 0 ? '+' : ''}${(drift * 100).toFixed(0)} %; target: flat within ±10 %; baseline ${BASELINE.memory})`,
+    )
+    const every = Math.max(1, Math.round(memory.samples.length / 20))
+    console.log(
+      `    samples (MB, every ${every} s): ${memory.samples.filter((_, i) => i % every === 0).join(' ')}`,
+    )
+  }
+}
+
 async function main() {
   buildIfStale()
 
@@ -329,93 +392,101 @@ async function main() {
   try {
     const slug = await findProductSlug(server.url)
     const slugLabel = slug ? `/{slug} (/${slug})` : '/{slug}'
-    const js = await firstLoadJs(server.url, slug ? [...pages, `/${slug}`] : pages)
-    const jsLabelled =
-      typeof js === 'string' || !slug
-        ? js
-        : Object.fromEntries(
-            Object.entries(js).map(([page, load]) => [page === `/${slug}` ? slugLabel : page, load]),
-          )
-    const withFirebase = await firstLoadWithFirebase()
-    const lighthouseTargets = [
-      ...(slug ? [{ label: slugLabel, path: `/${slug}` }] : []),
-      { label: '/explore', path: '/explore' },
-    ]
-    const lighthouseResults = await lighthouseFigures(server.url, lighthouseTargets)
-    const sellerToken = await demoSellerToken(server.url)
-    const accessibility = await accessibilityFigures(server.url, [
-      { label: '/', path: '/' },
-      { label: '/explore', path: '/explore' },
-      ...(slug ? [{ label: slugLabel, path: `/${slug}` }] : []),
-      { label: '/login', path: '/login' },
-      {
-        label: '/account/transactions (the demo seller)',
-        path: '/account/transactions',
-        ...(sellerToken ? { token: sellerToken } : {}),
-      },
-    ])
+    if (!serverOnly) await browserFigures(server.url, slug, slugLabel, dataDir)
     const answer = await (await fetch(`${server.url}/`, { method: 'POST', body: rpcBody })).text()
     const bare = await startBare(answer)
+    let getSettings: Parameters<typeof printServerFigures>[0]
     try {
       // Warm both up, then measure one after the other so they never share the CPU.
       await load(`${server.url}/`)
-      const soko = await load(`${server.url}/`)
-      const floor = await load(bare.url)
-      const downloads = await downloadFigures(server.url, dataDir).catch((error: unknown) =>
-        error instanceof Error ? error.message : String(error),
-      )
-      const scans = await scanFigures(server.url, sellerToken)
-      console.log('\nSoko bench')
-      if (!slug)
-        console.log('  first-load JS /{slug}: skipped: no published product in /explore/_payload.json')
-      for (const sizes of [jsLabelled, withFirebase]) {
-        if (typeof sizes === 'string') console.log(`  first-load JS: ${sizes}`)
-        else
-          for (const [page, { bytes, firebase, error }] of Object.entries(sizes)) {
-            console.log(
-              `  first-load JS ${page}: ${(bytes / 1024).toFixed(1)} KB gzip (${bytes} bytes), ` +
-                `Firebase SDK ${firebase ? 'loaded' : 'not loaded'}`,
-            )
-            if (error) console.log(`    ! the page failed: ${error}`)
-          }
-      }
-      if (typeof js !== 'string' && js['/'])
-        console.log(
-          `  budget /: ${(js['/'].bytes / 1024).toFixed(1)} KB of ${HOME_BUDGET_BYTES / 1024} KB ` +
-            `(${js['/'].bytes <= HOME_BUDGET_BYTES ? 'within' : 'OVER'})`,
-        )
-      if (typeof jsLabelled !== 'string')
-        for (const page of ['/', '/explore', slugLabel, '/login']) {
-          const css = jsLabelled[page]?.cssBytes
-          if (css !== undefined)
-            console.log(
-              `  first-load CSS ${page}: ${(css / 1024).toFixed(1)} KB gzip (${css} bytes), ` +
-                `budget ${CSS_BUDGET_BYTES / 1024} KB`,
-            )
-        }
-      if (!slug)
-        console.log('  Lighthouse mobile /{slug}: skipped: no published product in /explore/_payload.json')
-      const failed =
-        typeof jsLabelled === 'string'
-          ? {}
-          : Object.fromEntries(
-              Object.entries(jsLabelled).flatMap(([page, { error }]) => (error ? [[page, error]] : [])),
-            )
-      printLighthouse(lighthouseResults, failed)
-      printAccessibility(accessibility)
-      console.log(`  getSettings (${connections} connections, ${seconds} s, ${answer.length} byte answer):`)
-      console.log(`    Soko      ${soko.rps} req/s   p99 ${soko.p99} ms   errors ${soko.errors}`)
-      console.log(`    node:http ${floor.rps} req/s   p99 ${floor.p99} ms   errors ${floor.errors}`)
-      console.log(`    ratio     ${(soko.rps / floor.rps).toFixed(2)} of bare node:http throughput`)
-      printDownloadFigures(downloads)
-      printScanFigures(scans)
+      getSettings = { soko: await load(`${server.url}/`), floor: await load(bare.url) }
     } finally {
       bare.stop()
     }
+    const catalog = await catalogLoad(server.url, slug, seconds)
+    const pid = server.child.pid
+    const memory =
+      pid === undefined
+        ? 'skipped: the server has no process id'
+        : await memoryUnderLoad(pid, server.url, slug, memorySeconds)
+    console.log('\nSoko bench: server')
+    printServerFigures(getSettings, catalog, memory)
   } finally {
     await server.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
+}
+
+/** First-load bytes, Lighthouse, accessibility, downloads and the door scan: printed as they are measured. */
+async function browserFigures(baseUrl: string, slug: string | null, slugLabel: string, dataDir: string) {
+  const js = await firstLoadJs(baseUrl, slug ? [...pages, `/${slug}`] : pages)
+  const jsLabelled =
+    typeof js === 'string' || !slug
+      ? js
+      : Object.fromEntries(
+          Object.entries(js).map(([page, load]) => [page === `/${slug}` ? slugLabel : page, load]),
+        )
+  const withFirebase = await firstLoadWithFirebase()
+  const lighthouseTargets = [
+    ...(slug ? [{ label: slugLabel, path: `/${slug}` }] : []),
+    { label: '/explore', path: '/explore' },
+  ]
+  const lighthouseResults = await lighthouseFigures(baseUrl, lighthouseTargets)
+  const sellerToken = await demoSellerToken(baseUrl)
+  const accessibility = await accessibilityFigures(baseUrl, [
+    { label: '/', path: '/' },
+    { label: '/explore', path: '/explore' },
+    ...(slug ? [{ label: slugLabel, path: `/${slug}` }] : []),
+    { label: '/login', path: '/login' },
+    {
+      label: '/account/transactions (the demo seller)',
+      path: '/account/transactions',
+      ...(sellerToken ? { token: sellerToken } : {}),
+    },
+  ])
+  const downloads = await downloadFigures(baseUrl, dataDir).catch((error: unknown) =>
+    error instanceof Error ? error.message : String(error),
+  )
+  const scans = await scanFigures(baseUrl, sellerToken)
+  console.log('\nSoko bench: pages')
+  if (!slug) console.log('  first-load JS /{slug}: skipped: no published product in /explore/_payload.json')
+  for (const sizes of [jsLabelled, withFirebase]) {
+    if (typeof sizes === 'string') console.log(`  first-load JS: ${sizes}`)
+    else
+      for (const [page, { bytes, firebase, error }] of Object.entries(sizes)) {
+        console.log(
+          `  first-load JS ${page}: ${(bytes / 1024).toFixed(1)} KB gzip (${bytes} bytes), ` +
+            `Firebase SDK ${firebase ? 'loaded' : 'not loaded'}`,
+        )
+        if (error) console.log(`    ! the page failed: ${error}`)
+      }
+  }
+  if (typeof js !== 'string' && js['/'])
+    console.log(
+      `  budget /: ${(js['/'].bytes / 1024).toFixed(1)} KB of ${HOME_BUDGET_BYTES / 1024} KB ` +
+        `(${js['/'].bytes <= HOME_BUDGET_BYTES ? 'within' : 'OVER'})`,
+    )
+  if (typeof jsLabelled !== 'string')
+    for (const page of ['/', '/explore', slugLabel, '/login']) {
+      const css = jsLabelled[page]?.cssBytes
+      if (css !== undefined)
+        console.log(
+          `  first-load CSS ${page}: ${(css / 1024).toFixed(1)} KB gzip (${css} bytes), ` +
+            `budget ${CSS_BUDGET_BYTES / 1024} KB`,
+        )
+    }
+  if (!slug)
+    console.log('  Lighthouse mobile /{slug}: skipped: no published product in /explore/_payload.json')
+  const failed =
+    typeof jsLabelled === 'string'
+      ? {}
+      : Object.fromEntries(
+          Object.entries(jsLabelled).flatMap(([page, { error }]) => (error ? [[page, error]] : [])),
+        )
+  printLighthouse(lighthouseResults, failed)
+  printAccessibility(accessibility)
+  printDownloadFigures(downloads)
+  printScanFigures(scans)
 }
 
 await main()

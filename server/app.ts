@@ -22,13 +22,14 @@ import { rpcBodyLimit, rpcHandler } from './rpc/dispatcher'
 import { createSms, type Sms } from './sms/sms'
 import { smsReportUrl, smsRoutes } from './sms/sms.routes'
 import { createStorage, type ServedStorage } from './storage/create-storage'
+import { CatalogCache } from './web/catalog-cache'
 import { fillFigures, PageFigureFiller } from './web/figures'
 import { runtimeSettings } from './web/html'
 import { loadPrerendered, Pages } from './web/pages'
 import { appContentSecurityPolicy, securityHeaders } from './web/security-headers'
 import { ServerRenderer } from './web/ssr'
-import { type Asset, loadAssets, negotiate } from './web/static'
-import { isCatalogPage, publicData, sendPayload } from './web/storefront'
+import { type Asset, loadAssets, makeLazyAsset, negotiate } from './web/static'
+import { isCatalogPage, publicData } from './web/storefront'
 
 export type AppEnv = { Variables: { requestId: string } }
 
@@ -71,14 +72,15 @@ export function createApp(deps: AppDeps) {
   const wordsOf = (next: PlatformTerms) =>
     homeText === undefined ? undefined : (JSON.parse(fillFigures(homeText, { terms: next })) as object)
   let homeWords = wordsOf(terms.defaults)
-  let homePage: { payload: string; page: ReturnType<Pages['renderData']> } | null = null
+  // Catalog pages and payloads, made once per address until the catalog changes on any instance.
+  const catalogAnswers = new CatalogCache<Answer | null>(database.catalogVersion)
   // The marketing pages state the fee and the hold: filled with the terms in force, again on each change.
   const figures = new PageFigureFiller(assets, prerendered)
   figures.fill({ terms: terms.defaults })
   terms.onChange((next) => {
     figures.fill({ terms: next })
     homeWords = wordsOf(next)
-    homePage = null
+    catalogAnswers.clear()
     pages?.forget()
   })
   const statesFigures = (urlPath: string) =>
@@ -93,10 +95,11 @@ export function createApp(deps: AppDeps) {
 
   const renderer = new ServerRenderer(config.rootDir, config.clientDir, log)
   const app = new Hono<AppEnv>()
+  const newRequestId = requestIds()
 
   app.use(async (c, next) => {
     const incoming = c.req.header('x-request-id')
-    const requestId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomBytes(6).toString('hex')
+    const requestId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : newRequestId()
     c.set('requestId', requestId)
     // Set before the handler runs: changing headers afterwards makes Hono rebuild the Response, and a
     // Fetch Response cannot carry our session-expired status 600.
@@ -176,17 +179,17 @@ export function createApp(deps: AppDeps) {
     if (statesFigures(path)) await terms.get()
     const asset = assets.get(path)
     if (asset) return sendAsset(c, asset)
-    const params = new URL(c.req.url).searchParams
+    const url = new URL(c.req.url)
+    const params = url.searchParams
     if (path.endsWith('/_payload.json')) {
-      const data = await publicData(
-        database.db,
-        path.slice(0, -'/_payload.json'.length),
-        params,
-        config.publicUrl,
-        homeWords,
-      )
-      if (data) return sendPayload(c, data.payload)
-      return c.json({ message: 'There is nothing here.' }, 404, { 'cache-control': 'no-cache' })
+      const pagePath = path.slice(0, -'/_payload.json'.length) || '/'
+      const answer = isCatalogPage(pagePath)
+        ? await catalogAnswers.get(`payload ${pagePath}${url.search}`, async () => {
+            const data = await publicData(database.db, pagePath, params, config.publicUrl, homeWords)
+            return data ? payloadAnswer(data.payload) : null
+          })
+        : null
+      return sendAnswer(c, answer ?? NO_PAYLOAD)
     }
     if (SERVER_OWNED.test(path)) return c.text('Not found', 404, { 'cache-control': 'no-store' })
     if (!pages)
@@ -198,20 +201,17 @@ export function createApp(deps: AppDeps) {
       const page = pages.renderWithHead(path, await payPageHead(checkout, params))
       return sendAsset(c, page.asset, page.status, 'no-store')
     }
-    // Catalog pages: their head (share card) and first data come from the database, per request.
-    const data = isCatalogPage(path)
-      ? await publicData(database.db, path, params, config.publicUrl, homeWords)
-      : undefined
-    if (data !== undefined) {
-      // The home page is rendered again only when its products change: most visits are to the same data.
-      const payload = path === '/' && data ? JSON.stringify(data.payload) : null
-      if (payload !== null && homePage?.payload === payload)
-        return sendAsset(c, homePage.page.asset, homePage.page.status, 'no-cache')
-      const markup = data ? await renderer.render(`${path}${new URL(c.req.url).search}`, data.payload) : null
-      const page = pages.renderData(path, data, markup)
-      if (payload !== null && markup !== null) homePage = { payload, page }
-      return sendAsset(c, page.asset, page.status, 'no-cache')
-    }
+    // Catalog pages: their head (share card), first data and markup come from the database and the
+    // server renderer, made again only when the catalog has changed since.
+    const catalogPage = isCatalogPage(path)
+      ? await catalogAnswers.get(`page ${path}${url.search}`, async () => {
+          const data = await publicData(database.db, path, params, config.publicUrl, homeWords)
+          if (data === undefined) return null
+          const markup = data ? await renderer.render(`${path}${url.search}`, data.payload) : null
+          return pages.renderData(path, data, markup)
+        })
+      : null
+    if (catalogPage) return sendAnswer(c, catalogPage)
     // The status tells crawlers and people with scripts off what a path is; the head, what the page is.
     const page = pages.render(path)
     return sendAsset(c, page.asset, page.status)
@@ -228,13 +228,40 @@ export function createApp(deps: AppDeps) {
   return Object.assign(app, { checkout, sandboxesIdle })
 }
 
+/** An answer kept for many requests: its bytes (compressed as asked, once) and its status. */
+interface Answer {
+  asset: Asset
+  status: 200 | 404
+}
+
+/** A page's data as JSON, always revalidated: a changed price must show at once, an unchanged one is a 304. */
+function payloadAnswer(payload: unknown): Answer {
+  return {
+    asset: makeLazyAsset('/_payload.json', Buffer.from(JSON.stringify(payload)), 'no-cache'),
+    status: 200,
+  }
+}
+
+const NO_PAYLOAD: Answer = {
+  asset: makeLazyAsset(
+    '/_payload.json',
+    Buffer.from(JSON.stringify({ message: 'There is nothing here.' })),
+    'no-cache',
+  ),
+  status: 404,
+}
+
+function sendAnswer(c: Context, answer: Answer) {
+  return sendAsset(c, answer.asset, answer.status)
+}
+
 function sendAsset(c: Context, asset: Asset, status: 200 | 404 = 200, cacheControl = asset.cacheControl) {
   const headers: Record<string, string> = {
     'content-type': asset.type,
     'cache-control': cacheControl,
     etag: asset.etag,
   }
-  if (asset.br || asset.gzip) headers.vary = 'Accept-Encoding'
+  if (asset.br || asset.gzip || asset.lazy) headers.vary = 'Accept-Encoding'
   if (
     status === 200 &&
     c.req
@@ -258,6 +285,20 @@ function takeAsset(assets: Map<string, Asset>, name: string): string | undefined
   if (!asset) return undefined
   assets.delete(name)
   return asset.body.toString('utf8')
+}
+
+/** Request ids: 6 random bytes each, drawn from a pool filled a thousand at a time rather than per request. */
+function requestIds(): () => string {
+  let pool = Buffer.alloc(0)
+  let at = 0
+  return () => {
+    if (at + 6 > pool.length) {
+      pool = randomBytes(6 * 1024)
+      at = 0
+    }
+    at += 6
+    return pool.toString('hex', at - 6, at)
+  }
 }
 
 function readBuildId(assets: Map<string, Asset>): string {

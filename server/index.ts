@@ -18,6 +18,9 @@ const JOBS_MS = 10_000
 
 // Listening only: everything else is built by createApp() so tests can build it without a socket.
 async function main() {
+  // This entry runs Soko for real: React's server renderer (loaded with the first catalog page) and the
+  // libraries that look at it use their production code unless told otherwise.
+  process.env.NODE_ENV ??= 'production'
   const config = loadConfig()
   const log = createLogger(config.logLevel)
   const { database, storage, demo } = await prepare(config, log)

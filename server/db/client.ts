@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { lockDataDir } from './lock'
 import * as schema from './schema'
+import { catalogState } from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 /** A transaction in progress: the same query methods as the database. */
@@ -20,6 +21,11 @@ export type DatabaseTarget =
 export interface Database {
   db: Db
   driver: DatabaseTarget['kind']
+  /**
+   * The catalog's version: higher once a change to what public pages show is committed, by any instance.
+   * PGlite is this process's alone and tells it of each commit as it happens; PostgreSQL is read.
+   */
+  catalogVersion(): Promise<number>
   /** Round-trip time of `select 1`, in milliseconds; throws when the database does not answer. */
   ping(): Promise<number>
   close(): Promise<void>
@@ -44,8 +50,13 @@ async function openPglite(dataDir: string | null, migrationsDir: string, image?:
         ? new PGlite(image ? { loadDataDir: image } : {})
         : new PGlite(path.join(dataDir, 'pgdata'))
     const db = drizzle({ client, schema })
+    // Told during the writer's own commit, before its query returns: never behind what a reader can see.
+    let catalogVersion = 0
     try {
       await migrate(db, { migrationsFolder: migrationsDir })
+      await client.listen(CATALOG_CHANNEL, () => {
+        catalogVersion++
+      })
     } catch (error) {
       await client.close()
       throw error
@@ -53,6 +64,7 @@ async function openPglite(dataDir: string | null, migrationsDir: string, image?:
     return {
       db,
       driver: 'pglite',
+      catalogVersion: () => Promise.resolve(catalogVersion),
       ping: () => timed(() => db.execute(sql`select 1`)),
       async close() {
         await client.close()
@@ -108,6 +120,7 @@ async function openPostgres(url: string, migrationsDir: string): Promise<Databas
   return {
     db,
     driver: 'postgres',
+    catalogVersion: catalogVersionReader(db),
     ping: () => timed(() => db.execute(sql`select 1`)),
     close,
   }
@@ -117,4 +130,39 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
   const start = performance.now()
   await run()
   return Math.round((performance.now() - start) * 100) / 100
+}
+
+/** The channel the catalog's triggers notify on each commit that changes what public pages show. */
+const CATALOG_CHANNEL = 'catalog_changed'
+
+/**
+ * Reads the catalog's version (catalog_state, bumped by triggers when a change is committed). Each caller
+ * gets a read that started after it asked, so a change committed before a request arrived is always seen;
+ * callers that ask while a read is on its way share the next one, so a busy server reads it about once per
+ * round trip, not once per request.
+ */
+export function catalogVersionReader(db: Db): () => Promise<number> {
+  let running: Promise<number> | null = null
+  let queued: Promise<number> | null = null
+  const read = async () => {
+    const [row] = await db.select({ version: catalogState.version }).from(catalogState)
+    return row?.version ?? 0
+  }
+  const start = () => {
+    const reading = read().finally(() => {
+      if (running === reading) running = null
+    })
+    running = reading
+    return reading
+  }
+  return () => {
+    if (!running) return start()
+    queued ??= running
+      .catch(() => {})
+      .then(() => {
+        queued = null
+        return running ?? start()
+      })
+    return queued
+  }
 }

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   check,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -78,3 +80,17 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   hits: integer('hits').notNull(),
 })
+
+/**
+ * One row whose `version` goes up when anything a public catalog page shows is committed (products, their
+ * files and photos, sellers, what orders hold, exchange rates): triggers of migration 0019 keep it, so every
+ * instance on the database knows from one small read whether the pages it keeps are still right.
+ */
+export const catalogState = pgTable(
+  'catalog_state',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalog_state_one_row', sql`${t.id} = 1`)],
+)

@@ -32,6 +32,8 @@ export interface RpcContext {
   /** The caller's network address (X-Forwarded-For only when TRUST_PROXY is on). */
   ip: string
   userAgent: string | null
+  /** Aborted when the caller goes away before the answer (for subjects that wait). */
+  signal?: AbortSignal
 }
 
 /** The context of a subject of this access level: a caller, except for public subjects. */

@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { getConnInfo } from '@hono/node-server/conninfo'
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { contract, isSubjectName, type SubjectName } from '../../contract'
 import { MAX_RPC_BODY_BYTES, type RpcEnvelope, SESSION_EXPIRED } from '../../contract/rpc'
@@ -10,20 +10,31 @@ import { AppError } from '../lib/errors'
 import { fieldErrors } from '../lib/validation'
 import type { Handler, RpcContext } from './context'
 import { handlers } from './handlers'
+import { keptAnswers } from './kept'
 
 type BaseContext = Omit<RpcContext, 'caller' | 'requestId' | 'ip' | 'userAgent'>
 
-/** Hono middleware that answers 413 before reading a body over 1 MB (by header or by counting). */
-export const rpcBodyLimit = bodyLimit({
-  maxSize: MAX_RPC_BODY_BYTES,
-  onError: (c) =>
-    sendEnvelope(c, {
-      statusCode: 413,
-      message: `The request is larger than ${MAX_RPC_BODY_BYTES / 1024 / 1024} MB: send less at once`,
-      data: null,
-      requestId: c.get('requestId'),
-    }),
-})
+const tooLarge = (c: Context) =>
+  sendEnvelope(c, {
+    statusCode: 413,
+    message: `The request is larger than ${MAX_RPC_BODY_BYTES / 1024 / 1024} MB: send less at once`,
+    data: null,
+    requestId: c.get('requestId'),
+  })
+
+/** Counts a body sent in chunks as it arrives; it goes through a web stream, so only for those. */
+const countingLimit = bodyLimit({ maxSize: MAX_RPC_BODY_BYTES, onError: tooLarge })
+
+/**
+ * Hono middleware that answers 413 before reading a body over 1 MB. A body with a length (what browsers
+ * send) is judged by it, and Node's parser holds the body to that length; only a chunked body is counted.
+ */
+export const rpcBodyLimit: MiddlewareHandler = (c, next) => {
+  const length = c.req.header('content-length')
+  if (length === undefined || c.req.header('transfer-encoding') !== undefined) return countingLimit(c, next)
+  if (!/^\d+$/.test(length) || Number(length) > MAX_RPC_BODY_BYTES) return Promise.resolve(tooLarge(c))
+  return next()
+}
 
 /**
  * POST / — `{subject, ...input}` in, `{statusCode, message, data}` out, HTTP status = statusCode.
@@ -87,6 +98,10 @@ export function rpcHandler(base: BaseContext) {
         requestId,
         ip: clientIp(c, base.config.trustProxy),
         userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
+        // Made only when a handler asks: the full Request behind it is costly to build on every call.
+        get signal() {
+          return c.req.raw.signal
+        },
       })
       return sendEnvelope(c, { statusCode: 200, message: 'OK', data })
     } catch (error) {
@@ -130,7 +145,11 @@ function bearerToken(header: string | undefined): string | null {
 const COMPRESS_MIN_BYTES = 1024
 
 export function sendEnvelope(c: Context, envelope: RpcEnvelope) {
-  const json = JSON.stringify(envelope)
+  const kept =
+    envelope.statusCode === 200 && typeof envelope.data === 'object' && envelope.data !== null
+      ? keptAnswers.get(envelope.data)
+      : undefined
+  const json = kept?.json ?? JSON.stringify(envelope)
   const headers: Record<string, string> = {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
@@ -140,10 +159,14 @@ export function sendEnvelope(c: Context, envelope: RpcEnvelope) {
   if (json.length >= COMPRESS_MIN_BYTES) {
     const accepts = c.req.header('accept-encoding') ?? ''
     if (/\bbr\b/.test(accepts)) {
-      payload = brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+      const br = kept?.br ?? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+      if (kept) kept.br = br
+      payload = br
       headers['content-encoding'] = 'br'
     } else if (/\bgzip\b/.test(accepts)) {
-      payload = gzipSync(json, { level: 6 })
+      const gzip = kept?.gzip ?? gzipSync(json, { level: 6 })
+      if (kept) kept.gzip = gzip
+      payload = gzip
       headers['content-encoding'] = 'gzip'
     }
   }

@@ -6,7 +6,7 @@ import { escapeHtml, insertAt } from '../lib/html'
 import { type Head, headFor, withHead } from './head'
 import { withRuntimeSettings } from './html'
 import { inlineScriptHashes } from './security-headers'
-import { type Asset, compressVariants, makeAsset } from './static'
+import { type Asset, compressVariants, makeAsset, makeLazyAsset } from './static'
 
 /** Rendered pages kept in memory; beyond this many paths the oldest are dropped. */
 const CACHE_SIZE = 500
@@ -43,7 +43,7 @@ export class Pages {
     )
     const body = Buffer.from(html)
     const page = {
-      asset: makeAsset('/index.html', body, compressVariants(body, 5)),
+      asset: makeLazyAsset('/index.html', body),
       status: route ? 200 : 404,
     } as const
     if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string)
@@ -73,7 +73,7 @@ export class Pages {
     if (data) html = insertAt(html, '</head>', `  ${payloadScript(pathname, data.payload)}\n  </head>`)
     const body = Buffer.from(html)
     return {
-      asset: makeAsset('/index.html', body, compressVariants(body, 5)),
+      asset: makeLazyAsset('/index.html', body),
       status: data ? 200 : 404,
     } as const
   }
@@ -90,7 +90,7 @@ export class Pages {
     })
     const body = Buffer.from(html)
     return {
-      asset: makeAsset('/index.html', body, compressVariants(body, 5)),
+      asset: makeLazyAsset('/index.html', body),
       status: head ? 200 : 404,
     } as const
   }

@@ -11,6 +11,8 @@ export interface Asset {
   etag: string
   type: string
   cacheControl: string
+  /** Made at run time: compressed on first request, in the encoding asked for, and kept. */
+  lazy?: boolean
 }
 
 const types: Record<string, string> = {
@@ -71,6 +73,17 @@ export function compressVariants(body: Buffer, brotliQuality = 11): { br?: Buffe
 }
 
 /**
+ * An answer made at run time (a rendered page, a payload) that is kept and sent many times: compressed
+ * when a client first asks for an encoding, once per encoding.
+ */
+export function makeLazyAsset(urlPath: string, body: Buffer, cacheControl?: string): Asset {
+  const asset = makeAsset(urlPath, body)
+  if (cacheControl) asset.cacheControl = cacheControl
+  if (body.length >= 512) asset.lazy = true
+  return asset
+}
+
+/**
  * Reads the built PWA into memory once at start (a few hundred kilobytes): every request is then a map
  * lookup, and the `.br`/`.gz` files the build wrote beside each asset are used as they are.
  */
@@ -106,6 +119,11 @@ export function negotiate(asset: Asset, acceptEncoding: string): { body: Buffer;
       const [name, ...params] = part.trim().split(';')
       return name?.trim() === coding && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))
     })
+  if (asset.lazy) {
+    if (accepts('br'))
+      asset.br ??= brotliCompressSync(asset.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    else if (accepts('gzip')) asset.gzip ??= gzipSync(asset.body, { level: 6 })
+  }
   if (asset.br && accepts('br')) return { body: asset.br, encoding: 'br' }
   if (asset.gzip && accepts('gzip')) return { body: asset.gzip, encoding: 'gzip' }
   return { body: asset.body }

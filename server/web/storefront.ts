@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto'
-import type { Context } from 'hono'
 import { PRODUCT_KINDS, type ProductKind } from '../../contract/catalog.constants'
 import { isCurrencyCode } from '../../contract/currencies'
 import { matchAppRoute } from '../../contract/routes'
@@ -114,24 +112,4 @@ export async function publicData(
     } satisfies PublicData
   }
   return undefined
-}
-
-/** Answers a payload with a strong ETag of its bytes, and 304 when the client already has them. */
-export function sendPayload(c: Context, payload: unknown) {
-  const body = JSON.stringify(payload)
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
-  const headers = {
-    'content-type': 'application/json; charset=utf-8',
-    etag,
-    // Always revalidated: a changed price must show at once, and an unchanged one costs a 304.
-    'cache-control': 'no-cache',
-  }
-  if (
-    c.req
-      .header('if-none-match')
-      ?.split(/\s*,\s*/)
-      .includes(etag)
-  )
-    return c.body(null, 304, headers)
-  return c.body(body, 200, headers)
 }

@@ -8,6 +8,7 @@ import { byKind } from '../catalog/catalog.service'
 import type { CheckoutDeps } from './deps'
 import { visibleOrder } from './order-access'
 import { orderViewContext, viewOrders } from './order-view'
+import { waitWhilePending } from './order-wait'
 import { type OrderRow, takenSlots } from './orders'
 import { checkPending, closeOrder, orderView } from './payment'
 import { productOnSale, quote, startCheckout } from './place-order'
@@ -79,10 +80,13 @@ export const checkoutHandlers: Pick<
   startCheckout: async (input, ctx) =>
     startCheckout(checkoutDeps(ctx), input, ctx.caller?.user ?? null, { ip: ctx.ip }),
 
-  getOrder: async ({ orderId, key }, ctx) => {
+  getOrder: async ({ orderId, key, waitWhile }, ctx) => {
     const row = await visibleOrder(ctx, orderId, key)
     // A waiting payment whose callback is late is asked about (at most every 10 s per order).
     if (row.status === 'pending') await checkPending(checkoutDeps(ctx), row.id)
+    // The buyer's page waits here for "paid" rather than asking again and again.
+    if (row.status === 'pending' && waitWhile === 'pending')
+      await waitWhilePending(checkoutDeps(ctx), row.id, ctx.signal ? { signal: ctx.signal } : {})
     return { order: await orderView(checkoutDeps(ctx), row.id) }
   },
 

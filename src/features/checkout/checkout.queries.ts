@@ -7,8 +7,10 @@ import { orderKey } from './order-keys'
 
 /** Days of free times asked for at once: two weeks is a screenful on a phone and one small answer. */
 export const SLOT_DAYS = 14
-/** How often a waiting order is asked about: M-Pesa answers within seconds of the PIN. */
+/** How often a timed-out M-Pesa order is asked about while a Paybill payment may still make it paid. */
 const ORDER_POLL_MS = 2000
+/** A waiting order: how soon after one wait ends the next starts. */
+const NEXT_WAIT_MS = 250
 
 /** `2026-12-24` plus `days`, as a date. */
 export function addDays(day: string, days: number): string {
@@ -36,14 +38,25 @@ export const checkoutQueries = {
       queryFn: ({ signal }) => rpc('quoteCheckout', input, { signal }),
       staleTime: 60_000,
     }),
-  /** One order as it is now, followed every 2 s while it waits for payment (paused in a hidden tab). */
+  /**
+   * One order as it is now. While it waits for payment the server holds each request until the payment is
+   * settled (up to 20 s), so "paid" shows the moment it is known; the short interval only starts the next
+   * wait (ticks while one is under way join it), and is paused in a hidden tab.
+   */
   order: (orderId: string) =>
     queryOptions({
       queryKey: [...checkoutQueries.all(), 'order', orderId],
       // Kept for offline: /download/{id} and the receipt open with no network.
       meta: persisted,
-      queryFn: async ({ signal }) =>
-        (await rpc('getOrder', { orderId, key: await orderKey(orderId) }, { signal })).order,
+      queryFn: async ({ signal, client, queryKey }) => {
+        const known = client.getQueryData<{ status?: string }>(queryKey)
+        const input = { orderId, key: await orderKey(orderId) }
+        return (
+          await rpc('getOrder', known?.status === 'pending' ? { ...input, waitWhile: 'pending' } : input, {
+            signal,
+          })
+        ).order
+      },
       // Followed while it waits, and while a Paybill payment may still turn a timed-out M-Pesa order paid
       // (the wait screen shows the Paybill details then, until the hold runs out).
       refetchInterval: (query) => {
@@ -52,7 +65,7 @@ export const checkoutQueries = {
           order?.status === 'failed' &&
           order.failure?.code === '1037' &&
           Date.parse(order.expiresAt) > Date.now()
-        return order?.status === 'pending' || paybillOpen ? ORDER_POLL_MS : false
+        return order?.status === 'pending' ? NEXT_WAIT_MS : paybillOpen ? ORDER_POLL_MS : false
       },
     }),
   purchases: () =>
