@@ -392,7 +392,7 @@ async function main() {
   try {
     const slug = await findProductSlug(server.url)
     const slugLabel = slug ? `/{slug} (/${slug})` : '/{slug}'
-    if (!serverOnly) await browserFigures(server.url, slug, slugLabel, dataDir)
+    if (!serverOnly) await browserFigures(server.url, slug, slugLabel)
     const answer = await (await fetch(`${server.url}/`, { method: 'POST', body: rpcBody })).text()
     const bare = await startBare(answer)
     let getSettings: Parameters<typeof printServerFigures>[0]
@@ -404,6 +404,9 @@ async function main() {
       bare.stop()
     }
     const catalog = await catalogLoad(server.url, slug, seconds)
+    const downloads = await downloadFigures(server.url, dataDir).catch((error: unknown) =>
+      error instanceof Error ? error.message : String(error),
+    )
     const pid = server.child.pid
     const memory =
       pid === undefined
@@ -411,14 +414,15 @@ async function main() {
         : await memoryUnderLoad(pid, server.url, slug, memorySeconds)
     console.log('\nSoko bench: server')
     printServerFigures(getSettings, catalog, memory)
+    printDownloadFigures(downloads)
   } finally {
     await server.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
 
-/** First-load bytes, Lighthouse, accessibility, downloads and the door scan: printed as they are measured. */
-async function browserFigures(baseUrl: string, slug: string | null, slugLabel: string, dataDir: string) {
+/** First-load bytes, Lighthouse, accessibility and the door scan: printed as they are measured. */
+async function browserFigures(baseUrl: string, slug: string | null, slugLabel: string) {
   const js = await firstLoadJs(baseUrl, slug ? [...pages, `/${slug}`] : pages)
   const jsLabelled =
     typeof js === 'string' || !slug
@@ -444,9 +448,6 @@ async function browserFigures(baseUrl: string, slug: string | null, slugLabel: s
       ...(sellerToken ? { token: sellerToken } : {}),
     },
   ])
-  const downloads = await downloadFigures(baseUrl, dataDir).catch((error: unknown) =>
-    error instanceof Error ? error.message : String(error),
-  )
   const scans = await scanFigures(baseUrl, sellerToken)
   console.log('\nSoko bench: pages')
   if (!slug) console.log('  first-load JS /{slug}: skipped: no published product in /explore/_payload.json')
@@ -485,7 +486,6 @@ async function browserFigures(baseUrl: string, slug: string | null, slugLabel: s
         )
   printLighthouse(lighthouseResults, failed)
   printAccessibility(accessibility)
-  printDownloadFigures(downloads)
   printScanFigures(scans)
 }
 

@@ -33,6 +33,8 @@ import {
 const MULTIPART_ID = /^[0-9a-f-]{36}$/
 /** Refused uploads up to this size are read to their end (and dropped) so their connection stays usable. */
 const DRAIN_BYTES = 1024 * 1024
+/** How much of a file is read at a time for a download. */
+const READ_CHUNK_BYTES = 256 * 1024
 
 /** Size, modification time to the nanosecond and inode: bytes rewritten at the same size change it. */
 function etagOf(info: { size: bigint; mtimeNs: bigint; ino: bigint }): string {
@@ -169,8 +171,10 @@ export class DiskStorage implements Storage {
       await handle.close()
       throw error
     }
-    // The stream closes the handle when it ends, fails, or is destroyed.
-    return handle.createReadStream({ start: opts.start, end: opts.end })
+    // The stream closes the handle when it ends, fails, or is destroyed. Each chunk then crosses into the
+    // web stream the response is sent from, which costs more than reading it: in quarter-megabyte chunks a
+    // download runs about as fast as from a plain file server (in the default 64 KB ones, a third as fast).
+    return handle.createReadStream({ start: opts.start, end: opts.end, highWaterMark: READ_CHUNK_BYTES })
   }
 
   /** Parts wait in DATA_DIR/files/.multipart/{id}/ (no key starts with a dot, so none can reach them). */
