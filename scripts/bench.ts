@@ -13,6 +13,8 @@
 //     that answers the same bytes, and their ratio
 //   - requests/second and p99 of the server-rendered product page and the catalog payloads, and the
 //     server's memory while they are under load for BENCH_MEMORY_SECONDS (default 300) (bench-server.ts)
+//   - a ticket drop: two instances on one throwaway PostgreSQL (scripts/test-postgres.sh), 500 buyers at
+//     once for 100 tickets: tickets held, startCheckout p50/p99 and 5xx (bench-drop.ts)
 // BENCH_ONLY=server measures the server figures alone (no browser), for quick comparisons.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -27,6 +29,7 @@ import { buildIfStale, startServer } from '../tests/support/process'
 import { accessibilityFigures, demoSellerToken, printAccessibility } from './bench-a11y'
 import { launchDebuggableChromium } from './bench-chromium'
 import { downloadFigures, printDownloadFigures } from './bench-downloads'
+import { printTicketDrop, ticketDrop } from './bench-drop'
 import { firstVisitBytes, printFirstVisit } from './bench-first-visit'
 import { printScanFigures, scanFigures } from './bench-scan'
 import { CONNECTIONS, catalogLoad, memoryUnderLoad } from './bench-server'
@@ -421,9 +424,12 @@ async function main() {
       pid === undefined
         ? 'skipped: the server has no process id'
         : await memoryUnderLoad(pid, server.url, slug, memorySeconds)
+    // Two more instances on a PostgreSQL of their own, once this one is idle.
+    const drop = await ticketDrop()
     console.log('\nSoko bench: server')
     printServerFigures(getSettings, catalog, memory)
     printDownloadFigures(downloads)
+    printTicketDrop(drop)
   } finally {
     await server.stop()
     rmSync(dataDir, { recursive: true, force: true })
