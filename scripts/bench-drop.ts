@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { eventInput } from '../tests/support/event-input'
 import { freePort } from '../tests/support/net'
 import { rootDir, type ServerProcess, startServer } from '../tests/support/process'
 
@@ -90,18 +91,7 @@ export async function ticketDrop(): Promise<DropFigures | string> {
       const created = await rpc(
         a,
         'createProduct',
-        {
-          kind: 'event',
-          title: `${title} ${Date.now()}`,
-          category: 'Events',
-          price: { amount: 1000_00, currency: 'KES' },
-          details: {
-            startsAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-            timeZone: 'Africa/Nairobi',
-            where: { kind: 'place', address: 'KICC, Nairobi' },
-            ticketTypes: [{ name: 'Regular', price: { amount: 1000_00, currency: 'KES' }, capacity }],
-          },
-        },
+        eventInput(`${title} ${Date.now()}`, { daysAhead: 30, price: 1000_00, capacity }),
         seller,
       )
       const made = created.body.data?.product as { id: string } | undefined

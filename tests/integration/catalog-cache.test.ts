@@ -8,6 +8,7 @@ import { createLogger } from '../../server/lib/log'
 import { type RunningApp, startApp } from '../support/app'
 import { testConfig } from '../support/config'
 import { createScratchDatabase, databaseKinds, migrationsDir } from '../support/db'
+import { eventInput } from '../support/event-input'
 import { fixtureBuild } from '../support/fixture-build'
 import { submitSandboxCard } from '../support/sandbox-card'
 import { personOf, sellerOf } from '../support/shop'
@@ -36,18 +37,7 @@ describe.each(databaseKinds)('the catalog kept in memory on %s', (kind) => {
     buyer = await personOf(app, 'cache-buyer@example.com')
     const created = await app.call(
       'createProduct',
-      {
-        kind: 'event',
-        title: 'Two seats only',
-        category: 'Events',
-        price: { amount: 500_00, currency: 'KES' },
-        details: {
-          startsAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-          timeZone: 'Africa/Nairobi',
-          where: { kind: 'place', address: 'The Alchemist, Westlands' },
-          ticketTypes: [{ name: 'Regular', price: { amount: 500_00, currency: 'KES' }, capacity: 2 }],
-        },
-      },
+      { ...eventInput('Two seats only', { daysAhead: 30, capacity: 2 }), category: 'Events' },
       seller.token,
     )
     expect(created.status, JSON.stringify(created.body)).toBe(200)
