@@ -2,6 +2,8 @@
 //   - first-load JavaScript of pages (gzip bytes of every script the page loads until the network is idle),
 //     with the 130 KB budget of / next to it, and first-load CSS (every stylesheet, gzip) of /, /explore,
 //     a product page and /login with the 10 KB budget next to it
+//   - the checkout journey on a phone (product page, Buy now, M-Pesa, paid): JavaScript and all bytes, and
+//     how soon after the M-Pesa callback "Payment received" shows (bench-journey.ts)
 //   - a first visit's bytes on the wire, the page's own and what the service worker then precaches, with
 //     the target of at most 1.3 times the page's (bench-first-visit.ts)
 //   - Lighthouse mobile (its defaults: Moto G Power emulation, simulated slow 4G and 4x CPU slowdown,
@@ -31,6 +33,7 @@ import { launchDebuggableChromium } from './bench-chromium'
 import { downloadFigures, printDownloadFigures } from './bench-downloads'
 import { printTicketDrop, ticketDrop } from './bench-drop'
 import { firstVisitBytes, printFirstVisit } from './bench-first-visit'
+import { checkoutJourney, printJourney } from './bench-journey'
 import { printScanFigures, scanFigures } from './bench-scan'
 import { CONNECTIONS, catalogLoad, memoryUnderLoad } from './bench-server'
 import { chromiumArgs, findChromium } from './chromium'
@@ -453,6 +456,7 @@ async function browserFigures(baseUrl: string, slug: string | null, slugLabel: s
     { label: '/login', path: '/login' },
   ]
   const firstVisit = await firstVisitBytes(baseUrl, '/')
+  const journey = await checkoutJourney(baseUrl)
   const lighthouseResults = await lighthouseFigures(baseUrl, lighthouseTargets)
   const sellerToken = await demoSellerToken(baseUrl)
   const accessibility = await accessibilityFigures(baseUrl, [
@@ -503,6 +507,7 @@ async function browserFigures(baseUrl: string, slug: string | null, slugLabel: s
           Object.entries(jsLabelled).flatMap(([page, { error }]) => (error ? [[page, error]] : [])),
         )
   printFirstVisit(firstVisit)
+  printJourney(journey)
   printLighthouse(lighthouseResults, failed)
   printAccessibility(accessibility)
   printScanFigures(scans)
