@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { payloadPath } from './contract/runtime'
+import { precachePlan } from './scripts/precache-plan'
 import { sourceHash } from './scripts/source-hash.mjs'
 import { marketingPayloads } from './src/features/marketing/content'
 
@@ -58,6 +59,7 @@ function marketingPayloadFiles(): Plugin {
 
 export default defineConfig(({ command, isSsrBuild, mode }) => {
   const id = buildId(command)
+  const precache = precachePlan()
   const define = { 'import.meta.env.SOKO_BUILD_ID': JSON.stringify(id) }
   if (mode === 'prerender')
     return {
@@ -87,11 +89,12 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
         manifest: false,
         injectManifest: {
           globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2,webmanifest}', '**/_payload.json'],
-          // The description editor (Tiptap, ~110 KB compressed) is fetched when a seller opens it, not
-          // downloaded in the background by every buyer's phone; saving needs the network anyway.
-          globIgnores: ['builds/**', '**/*.map', '**/RichTextEditor-*.js'],
+          globIgnores: ['builds/**', '**/*.map'],
+          // The shell and a buyer's pages only; the rest is cached when first used (scripts/precache-plan.ts).
+          manifestTransforms: [precache.transform],
         },
       }),
+      precache.plugin,
       buildManifest(id),
       marketingPayloadFiles(),
     ],

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright'
+import { wireBytes } from './bench-first-visit'
 import { chromiumArgs, findChromium } from './chromium'
 
 /**
@@ -76,8 +77,7 @@ export async function checkoutJourney(baseUrl: string): Promise<Journey | string
     page.on('requestfinished', (request) => {
       sizes.push(
         (async () => {
-          const { responseBodySize, responseHeadersSize } = await request.sizes()
-          figures.allBytes += Math.max(0, responseBodySize) + Math.max(0, responseHeadersSize)
+          figures.allBytes += wireBytes(await request.sizes())
           figures.requests++
           if (request.resourceType() !== 'script') return
           const body = await (await request.response())?.body()

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core'
+import { registerAssets } from './assets'
 import { registerLibrary } from './downloads/library'
 import { registerImages } from './images'
 import { registerNavigation } from './navigation'
@@ -15,6 +16,7 @@ registerPrecache(self.__WB_MANIFEST)
 registerNavigation()
 registerPayloads()
 registerImages()
+registerAssets()
 registerLibrary()
 self.addEventListener('message', onMessage)
 clientsClaim()

@@ -198,13 +198,14 @@ export function securityHeaders(config: Config, appPolicy: () => string): Middle
   const https = config.publicUrl.startsWith('https:')
   return async (c, next) => {
     c.header('x-content-type-options', 'nosniff')
-    c.header('referrer-policy', 'strict-origin-when-cross-origin')
     if (https) c.header('strict-transport-security', HSTS)
     await next()
     if (!c.res.headers.get('content-type')?.startsWith('text/html')) return
     const headers = {
       'content-security-policy': c.res.headers.get('content-security-policy') ?? appPolicy(),
       'permissions-policy': PERMISSIONS_POLICY,
+      // A document's policy; scripts and data need none (the browser's default is the same).
+      'referrer-policy': 'strict-origin-when-cross-origin',
       'x-frame-options': 'DENY',
     }
     try {

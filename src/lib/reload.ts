@@ -35,7 +35,8 @@ export function isChunkLoadError(error: unknown): boolean {
 
 /** docs/product.md (Updates and reloads): a chunk-load error reloads the page (once per path per 10 s, so a real outage cannot loop). */
 export function reloadAfterChunkError(error: unknown): boolean {
-  if (!isChunkLoadError(error)) return false
+  // Offline, a part never kept on this device cannot load: the page says so instead (PageError.tsx).
+  if (!isChunkLoadError(error) || !navigator.onLine) return false
   console.error('A part of the app could not be loaded; reloading the page', error)
   return fullLoad(location.href)
 }

@@ -6,6 +6,8 @@ let registered: Promise<ServiceWorkerRegistration | null> = Promise.resolve(null
  */
 export function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
+  if (!navigator.serviceWorker.controller)
+    navigator.serviceWorker.addEventListener('controllerchange', handOverLoadedAssets, { once: true })
   registered = new Promise((resolve) => {
     window.addEventListener('load', () => {
       navigator.serviceWorker.register('/sw.js').then(resolve, (error: unknown) => {
@@ -14,6 +16,18 @@ export function registerServiceWorker() {
       })
     })
   })
+}
+
+/**
+ * On a first visit the page loads its scripts before the worker controls it; once it does, it is told what
+ * they were, and keeps those its precache lacks (a seller's first page, say), so that page opens offline.
+ */
+function handOverLoadedAssets() {
+  const urls = performance
+    .getEntriesByType('resource')
+    .map((entry) => entry.name)
+    .filter((url) => url.startsWith(`${location.origin}/assets/`))
+  navigator.serviceWorker.controller?.postMessage({ type: 'KEEP_ASSETS', urls })
 }
 
 let updating: Promise<void> = Promise.resolve()

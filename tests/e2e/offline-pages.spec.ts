@@ -50,6 +50,8 @@ test('pages never visited say offline, with the header and what works offline, a
     { path: `/${product.slug}`, heading: product.title },
     { path: '/explore?q=kanga', heading: 'Explore' },
     { path: `/creators/${product.seller.handle}`, heading: store.creator.displayName },
+    // Signing in needs the network, so its code is not downloaded ahead: the page's own chunk is missing.
+    { path: '/login', heading: 'Sign in' },
     // One segment, like a product's address: only the server knows there is no such product.
     { path: '/no-such-page-here', heading: 'Page Not Found' },
   ]

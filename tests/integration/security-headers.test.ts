@@ -122,6 +122,8 @@ describe('security headers on https', () => {
       expect(res.headers.get('content-security-policy'), p).toBeNull()
       expect(res.headers.get('x-content-type-options'), p).toBe('nosniff')
       expect(res.headers.get('strict-transport-security'), p).toBeTruthy()
+      // A document's policy: every byte of a script's headers is paid on each of a phone's requests.
+      expect(res.headers.get('referrer-policy'), p).toBeNull()
     }
   })
 

@@ -9,9 +9,22 @@ const SAME_CODE_MS = 3000
 
 type State = 'off' | 'starting' | 'on' | 'denied' | 'unavailable'
 
+let decoder: Promise<typeof import('jsqr')> | undefined
+/**
+ * jsQR (~26 KB), fetched when the check-in page opens, not at install by every phone: the door's phone has
+ * it, in memory and in the service worker's cache, before the network goes.
+ */
+function loadDecoder() {
+  decoder ??= import('jsqr').catch((error: unknown) => {
+    decoder = undefined
+    throw error
+  })
+  return decoder
+}
+
 /**
  * The phone's camera as a ticket scanner: frames read with a JavaScript QR decoder (jsQR, loaded with the
- * page so it works offline), each new code handed to `onCode` with the moment its frame was taken
+ * scanner so it works offline), each new code handed to `onCode` with the moment its frame was taken
  * (`performance.now()`), for the verdict. The camera stops when the scanner is closed or the page left.
  */
 export function Scanner({ onCode }: { onCode: (code: string, frameAt: number) => void }) {
@@ -29,6 +42,9 @@ export function Scanner({ onCode }: { onCode: (code: string, frameAt: number) =>
     stream.current = null
   }, [])
   useEffect(() => stop, [stop])
+  useEffect(() => {
+    loadDecoder().catch(() => {}) // offline and never kept: pressing "Scan" says the camera is unavailable
+  }, [])
 
   const start = async () => {
     if (!navigator.mediaDevices?.getUserMedia) {
@@ -38,7 +54,7 @@ export function Scanner({ onCode }: { onCode: (code: string, frameAt: number) =>
     setState('starting')
     try {
       const [{ default: jsQR }, media] = await Promise.all([
-        import('jsqr'),
+        loadDecoder(),
         navigator.mediaDevices.getUserMedia({
           video: { facingMode: 'environment', width: { ideal: 1280 } },
           audio: false,

@@ -1,0 +1,99 @@
+import type { Plugin } from 'vite'
+
+/**
+ * What the service worker downloads for every visitor at install: the shell and the pages a buyer opens with
+ * no network (home, explore, products, creators, purchases, bookings and the library). Left out are the
+ * seller's and admin's pages, the pages that can do nothing offline (signing in or up, checkout, booking,
+ * paying an invoice) and heavy extras few people open. The worker keeps those the first time they are used
+ * (sw/assets.ts), so a page opened once online opens again offline.
+ *
+ * Route chunks are recognised by their route file, lazily loaded parts by their module; what only they reach
+ * is left out with them. A chunk that a kept page also reaches stays in.
+ */
+const LEFT_OUT_ROUTES = new RegExp(
+  `src/routes/(_default-old|_default/(${[
+    // The seller's and admin's pages.
+    'admin',
+    'account/(check-in|create|customers|invoices|new-product|products|services|settings|transactions|verify|withdraw)',
+    // Pages that need the network to do anything (the pay page /p lives under _default-old).
+    'login|signup|register|reset|verify|verify-email|invite|contact-us|book|sucess-payment',
+  ].join('|')}))[./]`,
+)
+const LEFT_OUT_MODULES = [
+  // Firebase's SDK, only where Firebase sign-in is configured (~30 KB).
+  /src\/features\/accounts\/FirebaseSignIn\.tsx$/,
+  // The description editor (Tiptap, ~110 KB) and invoice sync, for sellers.
+  /src\/features\/catalog\/seller\/RichTextEditor\.tsx$/,
+  /src\/features\/invoices\/start-sync\.ts$/,
+  // The QR decoder of ticket check-in (~26 KB).
+  /node_modules\/jsqr\//,
+  // Buying and reporting a product need the network.
+  /src\/features\/checkout\/Checkout\.tsx$/,
+  /src\/features\/catalog\/ReportProduct\.tsx$/,
+]
+/**
+ * Files other than scripts and styles fetched when used, not at install: the install icons (the browser
+ * fetches them itself when the app is installed) and the data of the contact page, left out above.
+ */
+const LEFT_OUT_FILES = [/^icons\//, /^contact-us\//]
+
+interface ChunkLike {
+  type: 'chunk'
+  fileName: string
+  isEntry: boolean
+  facadeModuleId: string | null
+  moduleIds: string[]
+  imports: string[]
+  dynamicImports: string[]
+  viteMetadata?: { importedCss: Set<string> }
+}
+
+/** The files a buyer's phone precaches: entry chunks and what they reach, not through the left-out ones. */
+function precachedFiles(bundle: Record<string, { type: string }>): Set<string> {
+  const chunks = new Map<string, ChunkLike>()
+  for (const [name, output] of Object.entries(bundle))
+    if (output.type === 'chunk') chunks.set(name, output as unknown as ChunkLike)
+  const leftOut = (chunk: ChunkLike) => {
+    // A lazily loaded module shared with nothing else may come without a facade: its modules tell.
+    const modules = chunk.facadeModuleId ? [chunk.facadeModuleId] : chunk.moduleIds
+    return (
+      modules.length > 0 &&
+      modules.every((id) => LEFT_OUT_ROUTES.test(id) || LEFT_OUT_MODULES.some((pattern) => pattern.test(id)))
+    )
+  }
+  const kept = new Set<string>()
+  const visit = (name: string) => {
+    const chunk = chunks.get(name)
+    if (!chunk || kept.has(name) || leftOut(chunk)) return
+    kept.add(name)
+    for (const css of chunk.viteMetadata?.importedCss ?? []) kept.add(css)
+    for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(next)
+  }
+  for (const [name, chunk] of chunks) if (chunk.isEntry) visit(name)
+  return kept
+}
+
+/**
+ * The plan as a pair: a build plugin that reads the bundle's chunk graph, and the transform the service
+ * worker's manifest goes through, which keeps the planned scripts and styles and every other file but the
+ * left-out ones.
+ */
+export function precachePlan() {
+  let planned: Set<string> | undefined
+  const plugin: Plugin = {
+    name: 'soko:precache-plan',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      planned = precachedFiles(bundle)
+    },
+  }
+  const transform = async <Entry extends { url: string }>(entries: Entry[]) => {
+    if (!planned) throw new Error('precache plan: the bundle was not seen before the worker was built')
+    const kept = planned
+    const manifest = entries.filter(({ url }) =>
+      /\.(js|css)$/.test(url) ? kept.has(url) : !LEFT_OUT_FILES.some((pattern) => pattern.test(url)),
+    )
+    return { manifest, warnings: [] }
+  }
+  return { plugin, transform }
+}
