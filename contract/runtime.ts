@@ -35,6 +35,18 @@ export const RUNTIME_SETTINGS_ELEMENT_ID = 'soko-runtime'
 /** Id of the JSON script element that carries a prerendered page's payload (its `data-path` says whose). */
 export const PAYLOAD_ELEMENT_ID = 'soko-payload'
 
+/**
+ * Id of the JSON script element that lists the scripts a served page's route needs beyond the entry's
+ * (`/assets/…` addresses): index.html's start script asks for them together with the entry.
+ */
+export const PAGE_SCRIPTS_ELEMENT_ID = 'soko-page-scripts'
+
+/**
+ * Where index.html's start script keeps an install offer the browser makes before the app runs
+ * (`window[EARLY_INSTALL_PROMPT]`), for the app to take when it starts.
+ */
+export const EARLY_INSTALL_PROMPT = 'sokoInstallPrompt'
+
 /** Where a page's public data is served: `/_payload.json` for `/`, `{path}/_payload.json` otherwise. */
 export function payloadPath(pagePath: string): string {
   return `${pagePath.replace(/\/+$/, '')}/_payload.json`

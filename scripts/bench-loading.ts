@@ -125,6 +125,7 @@ export function roundTripsBeforeInteractive(
       const page = await context.newPage()
       const cdp = await context.newCDPSession(page)
       const depth = new Map<string, { depth: number; from?: string }>()
+      const document = baseUrl + path
       const byId = new Map<string, string>()
       const finished: string[] = []
       let scripts = 0
@@ -140,6 +141,8 @@ export function roundTripsBeforeInteractive(
         if (!from || !depth.has(from))
           for (const done of finished)
             if ((depth.get(done)?.depth ?? 0) > (from ? (depth.get(from)?.depth ?? 0) : 0)) from = done
+        // Asked for before any script had arrived, by the page's own inline code: the page came first.
+        if (!from && event.type !== 'Document') from = document
         const parent = from ? depth.get(from) : undefined
         depth.set(url, { depth: (parent?.depth ?? 0) + 1, from })
       })

@@ -25,7 +25,7 @@ import { createStorage, type ServedStorage } from './storage/create-storage'
 import { CatalogCache } from './web/catalog-cache'
 import { fillFigures, PageFigureFiller } from './web/figures'
 import { runtimeSettings } from './web/html'
-import { loadPrerendered, Pages } from './web/pages'
+import { loadPrerendered, loadRouteScripts, Pages } from './web/pages'
 import { appContentSecurityPolicy, securityHeaders } from './web/security-headers'
 import { ServerRenderer } from './web/ssr'
 import { type Asset, loadAssets, makeLazyAsset, negotiate } from './web/static'
@@ -86,7 +86,12 @@ export function createApp(deps: AppDeps) {
   const statesFigures = (urlPath: string) =>
     figures.states(urlPath) || urlPath === '/' || urlPath === homePayloadPath
   const pages = template
-    ? new Pages(template.body.toString('utf8'), prerendered, runtimeSettings(config, buildId))
+    ? new Pages(
+        template.body.toString('utf8'),
+        prerendered,
+        runtimeSettings(config, buildId),
+        loadRouteScripts(path.dirname(config.clientDir)),
+      )
     : null
   // The service worker's offline shell: the same page with no route's head in it.
   if (pages) assets.set('/index.html', pages.shellAsset())
@@ -225,7 +230,7 @@ export function createApp(deps: AppDeps) {
 
   // index.ts runs the background jobs with the same checkout services (the sandboxes reached in-process),
   // and waits for the sandboxes' deliveries before it closes the database.
-  return Object.assign(app, { checkout, sandboxesIdle })
+  return Object.assign(app, { checkout, sandboxesIdle, warmRenderer: () => renderer.warm() })
 }
 
 /** An answer kept for many requests: its bytes (compressed as asked, once) and its status. */

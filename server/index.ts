@@ -40,6 +40,7 @@ async function main() {
     console.log(startupLines(config, url, demo).join('\n'))
     // Only once listening: a process that cannot listen exits without having claimed any job.
     jobs.start()
+    void app.warmRenderer()
   })
 
   server.on('error', async (error: NodeJS.ErrnoException) => {

@@ -1,7 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { cacheLocation, VISITOR_CURRENCY_KEY } from './lib/geo'
 import { currentUser } from './lib/guard'
 import { listenForInstallPrompt } from './lib/install'
@@ -12,7 +12,6 @@ import { clearSession, getSession, restoreSession } from './lib/session'
 import { refreshSettings } from './lib/settings'
 import { CURRENT_BUILD, startUpdateChecks } from './lib/updates'
 import { createAppRouter, createQueryClient } from './router'
-import './styles.css'
 
 /** At start: the session from cookie or IndexedDB; when signed in, the user (if only the token was kept) and settings. */
 async function startSession(queryClient: QueryClient) {
@@ -30,6 +29,9 @@ async function startSession(queryClient: QueryClient) {
   }
   await refreshSettings()
 }
+
+// The build puts the stylesheet inside every page (scripts/page-assets.ts); the dev server serves it here.
+if (import.meta.env.DEV) void import('./styles.css')
 
 async function mount() {
   const root = document.getElementById('root')
@@ -54,16 +56,28 @@ async function mount() {
   })
   const router = createAppRouter(queryClient)
   startUpdateChecks(router)
-  // A prerendered page is already on screen: render once its route's code and data are in, so the
-  // content is replaced by the same content in one step instead of flashing a loading state.
-  if (root.dataset.prerendered) await router.load()
-  createRoot(root).render(
+  const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
-    </StrictMode>,
+    </StrictMode>
   )
+  if (!root.dataset.prerendered) {
+    createRoot(root).render(app)
+    return
+  }
+  // A page the server rendered (index.html starts this script once it is painted): once its route's code
+  // and data are in, React takes over that HTML as it is instead of painting the page again. The router
+  // renders as it did on the server (no loading boundary of its own around the page) once told the page
+  // came from there.
+  await router.load()
+  router.ssr = { manifest: undefined }
+  hydrateRoot(root, app, {
+    // A difference from the server's HTML (a date in another time zone, say): React renders that part
+    // afresh, as a page without server HTML would be; worth a line in the console, nothing more.
+    onRecoverableError: (error) => console.warn('The server’s HTML was replaced:', error),
+  })
 }
 
 mount().catch((error: unknown) => {

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { payloadScript } from '../contract/runtime'
 import { marketingPayloads } from './features/marketing/content'
@@ -12,10 +13,16 @@ import { createAppRouter, createQueryClient } from './router'
 /**
  * The app's pages rendered to HTML with the real routes and components, so their content shows before any
  * JavaScript runs. As a build step (run by scripts/start.mjs after the client build) it renders /, /features,
- * /pricing and /contact-us into copies of dist/client/index.html and writes dist/prerendered/{name}.html and
+ * /pricing, /contact-us, /login and /signup into copies of dist/client/index.html and writes dist/prerendered/{name}.html and
  * pages.json (path → file). The server imports the same bundle and calls `renderPage` for catalog pages
  * (server/web/ssr.ts). Each page carries its payload, so the app starts without asking for it.
  */
+
+/**
+ * Pages with no data of their own, the first of many visits (signing in and up): their form shows as soon as
+ * the HTML is in, and the app takes it over when it runs.
+ */
+const STATIC_PAGES = ['/login', '/signup']
 
 let queue: Promise<unknown> = Promise.resolve()
 
@@ -41,10 +48,13 @@ async function render(url: string, payload: unknown): Promise<string> {
     throw new Error(
       `Prerendering ${pagePath} failed at ${failed?.routeId ?? 'route matching'}: ${String(failed?.error)}`,
     )
+  // The same tree as the browser's (src/main.tsx), which takes this HTML over as it is.
   const markup = renderToString(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
   )
   // React answers a component that threw with a client-rendering placeholder (`<!--$!-->`), not an error.
   if (markup.includes('<!--$!-->'))
@@ -60,14 +70,18 @@ async function main() {
   const outDir = path.join(dist, 'prerendered')
   mkdirSync(outDir, { recursive: true })
   const index: Record<string, string> = {}
-  for (const [pagePath, payload] of Object.entries(marketingPayloads)) {
+  const pages: [string, unknown][] = [
+    ...Object.entries(marketingPayloads),
+    ...STATIC_PAGES.map((pagePath): [string, unknown] => [pagePath, undefined]),
+  ]
+  for (const [pagePath, payload] of pages) {
     const markup = await render(pagePath, payload)
     if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill')
+    const data = payload === undefined ? '' : `\n    ${payloadScript(pagePath, payload)}`
     // A replacer function: a replacement string would read `$&`, `` $` ``… in the page's text as patterns.
     const html = template.replace(
       '<div id="root"></div>',
-      () =>
-        `<div id="root" data-prerendered="${pagePath}">${markup}</div>\n    ${payloadScript(pagePath, payload)}`,
+      () => `<div id="root" data-prerendered="${pagePath}">${markup}</div>${data}`,
     )
     const file = `${pagePath === '/' ? 'index' : pagePath.slice(1).replaceAll('/', '-')}.html`
     writeFileSync(path.join(outDir, file), html)

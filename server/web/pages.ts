@@ -1,12 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { matchAppRoute } from '../../contract/routes'
-import { payloadScript, type RuntimeSettings } from '../../contract/runtime'
+import { type AppRoute, matchAppRoute } from '../../contract/routes'
+import {
+  PAGE_SCRIPTS_ELEMENT_ID,
+  payloadScript,
+  type RuntimeSettings,
+  scriptSafeJson,
+} from '../../contract/runtime'
 import { escapeHtml, insertAt } from '../lib/html'
 import { type Head, headFor, withHead } from './head'
 import { withRuntimeSettings } from './html'
 import { inlineScriptHashes } from './security-headers'
 import { type Asset, compressVariants, makeAsset, makeLazyAsset } from './static'
+
+/** The first element of every page's head (index.html): what goes first in a head goes after it. */
+const CHARSET = '<meta charset="utf-8" />'
 
 /** Rendered pages kept in memory; beyond this many paths the oldest are dropped. */
 const CACHE_SIZE = 500
@@ -24,7 +32,25 @@ export class Pages {
     /** Page path → prerendered HTML (dist/prerendered, written by src/prerender.tsx). */
     private readonly prerendered: Map<string, string>,
     private readonly settings: RuntimeSettings,
+    /** Route → the scripts its page needs beyond the entry's (route-scripts.json, written by the build). */
+    private readonly routeScripts: Map<string, string[]> = new Map(),
   ) {}
+
+  /**
+   * The scripts of the page's route, listed for index.html's start script, which asks for them with the
+   * entry once the page has painted: they then load together rather than one round trip after the entry
+   * (when the router, once running, would ask for them).
+   */
+  private withRouteScripts(html: string, route: AppRoute | null): string {
+    const files = route ? this.routeScripts.get(route) : undefined
+    if (!files?.length) return html
+    const list = scriptSafeJson(files.map((file) => `/${file}`))
+    return insertAt(
+      html,
+      '</head>',
+      `  <script id="${PAGE_SCRIPTS_ELEMENT_ID}" type="application/json">${list}</script>\n  </head>`,
+    )
+  }
 
   /** Drops the pages made so far: the prerendered HTML they came from has changed (the platform's figures). */
   forget() {
@@ -37,9 +63,9 @@ export class Pages {
     if (cached) return cached
     const route = matchAppRoute(pathname)
     const template = (route && this.prerendered.get(pathname)) || this.shell
-    const html = withHead(
-      withRuntimeSettings(template, this.settings),
-      headFor(route, pathname, this.settings.siteUrl),
+    const html = this.withRouteScripts(
+      withHead(withRuntimeSettings(template, this.settings), headFor(route, pathname, this.settings.siteUrl)),
+      route,
     )
     const body = Buffer.from(html)
     const page = {
@@ -63,13 +89,23 @@ export class Pages {
   ) {
     const route = data ? matchAppRoute(pathname) : null
     const head = { ...headFor(route, pathname, this.settings.siteUrl), ...data?.head }
-    let html = withHead(withRuntimeSettings(this.shell, this.settings), head)
-    if (markup)
+    let html = this.withRouteScripts(withHead(withRuntimeSettings(this.shell, this.settings), head), route)
+    if (markup) {
+      // React puts the preload of the page's first photo (its LCP) before the markup: it goes to the top of
+      // the head instead, so the photo is asked for as soon as the page starts to arrive.
+      const photo = /^(?:<link rel="preload" as="image"[^>]*\/>)+/.exec(markup)?.[0] ?? ''
       html = insertAt(
         html,
         '<div id="root"></div>',
-        `<div id="root" data-prerendered="${escapeHtml(pathname)}">${markup}</div>`,
+        `<div id="root" data-prerendered="${escapeHtml(pathname)}">${markup.slice(photo.length)}</div>`,
       )
+      if (photo)
+        html = insertAt(
+          html,
+          CHARSET,
+          `${CHARSET}\n    ${photo.replaceAll('<link rel="preload" as="image"', '<link rel="preload" as="image" fetchpriority="high"')}`,
+        )
+    }
     if (data) html = insertAt(html, '</head>', `  ${payloadScript(pathname, data.payload)}\n  </head>`)
     const body = Buffer.from(html)
     return {
@@ -84,10 +120,13 @@ export class Pages {
    */
   renderWithHead(pathname: string, head: Partial<Head> | null) {
     const route = head ? matchAppRoute(pathname) : null
-    const html = withHead(withRuntimeSettings(this.shell, this.settings), {
-      ...headFor(route, pathname, this.settings.siteUrl),
-      ...head,
-    })
+    const html = this.withRouteScripts(
+      withHead(withRuntimeSettings(this.shell, this.settings), {
+        ...headFor(route, pathname, this.settings.siteUrl),
+        ...head,
+      }),
+      route,
+    )
     const body = Buffer.from(html)
     return {
       asset: makeLazyAsset('/index.html', body),
@@ -120,4 +159,11 @@ export function loadPrerendered(dir: string): Map<string, string> {
   for (const [pagePath, file] of Object.entries(listed))
     pages.set(pagePath, readFileSync(path.join(dir, file), 'utf8'))
   return pages
+}
+
+/** Reads the build's route-scripts.json (route → scripts); none when the build wrote none. */
+export function loadRouteScripts(distDir: string): Map<string, string[]> {
+  const file = path.join(distDir, 'route-scripts.json')
+  if (!existsSync(file)) return new Map()
+  return new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>))
 }

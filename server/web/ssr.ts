@@ -36,6 +36,11 @@ export class ServerRenderer {
     return this.loading
   }
 
+  /** Loads the renderer ahead of the first catalog page, so its first visitor does not wait for it. */
+  async warm(): Promise<void> {
+    await this.load()
+  }
+
   /** The page's markup, or null when it cannot be rendered here (the browser then renders it). */
   async render(url: string, payload: unknown): Promise<string | null> {
     const renderPage = await this.load()

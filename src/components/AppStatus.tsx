@@ -1,4 +1,5 @@
-import { useState } from 'react'
+import { useState, useSyncExternalStore } from 'react'
+import { subscribeToNothing } from '../lib/hydration'
 import { needsIosInstallHint, useInstallPrompt, useOnline } from '../lib/install'
 import { useSession } from '../lib/session'
 import { useNewerBuild } from '../lib/updates'
@@ -39,8 +40,9 @@ export function InstallButton() {
 }
 
 /**
- * The same offer on a phone, for a visitor: a line under the header (the header row has no room for a
- * third control beside "Sign in"), which can be put away. A signed-in person finds it in the account menu.
+ * The same offer on a phone, for a visitor: a line floating at the bottom of the screen (the header row has
+ * no room for a third control beside "Sign in", and a line under it would push the page down when the
+ * browser makes its offer), which can be put away. A signed-in person finds it in the account menu.
  */
 function InstallLine() {
   const { available, install } = useInstallPrompt()
@@ -68,7 +70,9 @@ export function AppStatus() {
   const online = useOnline()
   const newer = useNewerBuild()
   const [iosHintDismissed, dismissIosHint] = useDismissed(IOS_HINT_DISMISSED)
-  const [iosHint] = useState(needsIosInstallHint)
+  // Read after the server's HTML is taken over (the server cannot know the device): the first render
+  // matches that HTML, the next one shows the hint.
+  const iosHint = useSyncExternalStore(subscribeToNothing, needsIosInstallHint, () => false)
   return (
     <div className="app-status">
       {online ? null : (

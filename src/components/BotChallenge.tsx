@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { runtimeSettings } from '../lib/runtime'
+import { useRuntimeSettings } from '../lib/runtime'
 import type { FieldErrors } from './Form'
 
 /** The slice of Cloudflare Turnstile's browser API this component uses. */
@@ -46,7 +46,7 @@ function loadTurnstile(): Promise<Turnstile> {
  * widget starts again after every submit that did not move the person on.
  */
 export function BotChallenge({ busy, errors = {} }: { busy: boolean; errors?: FieldErrors }) {
-  const siteKey = runtimeSettings().challengeSiteKey
+  const siteKey = useRuntimeSettings().challengeSiteKey
   const holder = useRef<HTMLDivElement>(null)
   const widget = useRef<{ api: Turnstile; id: string } | null>(null)
   const [token, setToken] = useState('')

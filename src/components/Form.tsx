@@ -6,6 +6,7 @@ import {
   useId,
   useState,
 } from 'react'
+import { useHydrated } from '../lib/hydration'
 import { RpcError } from '../lib/rpc'
 
 export type FieldErrors = Record<string, string>
@@ -193,8 +194,11 @@ export function SubmitButton({
   /** `button danger` for an action that takes something away. */
   className?: string
 }) {
+  // In HTML the server or the build rendered, the form works once the app has taken the page over: a
+  // submit before that would send it as a plain form, the password in the address.
+  const hydrated = useHydrated()
   return (
-    <button type="submit" className={className} disabled={busy} aria-busy={busy}>
+    <button type="submit" className={className} disabled={busy || !hydrated} aria-busy={busy}>
       {busy ? busyText : children}
     </button>
   )

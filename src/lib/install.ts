@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { EARLY_INSTALL_PROMPT } from '../../contract/runtime'
 
 /** Chromium's install prompt event (not in TypeScript's DOM types). */
 interface BeforeInstallPromptEvent extends Event {
@@ -12,8 +13,18 @@ const notify = () => {
   for (const listener of listeners) listener()
 }
 
-/** Called first thing at start: the browser may offer installation before React has rendered anything. */
+/**
+ * Called first thing at start: the browser may offer installation before React has rendered anything, or
+ * even before the app ran (index.html's start script keeps that offer).
+ */
 export function listenForInstallPrompt() {
+  const early = (window as unknown as Record<string, BeforeInstallPromptEvent | undefined>)[
+    EARLY_INSTALL_PROMPT
+  ]
+  if (early) {
+    deferred = early
+    notify()
+  }
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault()
     deferred = event as BeforeInstallPromptEvent

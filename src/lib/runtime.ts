@@ -1,4 +1,6 @@
+import { useSyncExternalStore } from 'react'
 import { RUNTIME_SETTINGS_ELEMENT_ID, type RuntimeSettings } from '../../contract/runtime'
+import { subscribeToNothing } from './hydration'
 
 const fallback: RuntimeSettings = {
   apiBase: '',
@@ -25,4 +27,13 @@ export function runtimeSettings(): RuntimeSettings {
     cached = fallback
   }
   return cached
+}
+
+/**
+ * The runtime settings for a component to render with. A page rendered ahead of time (the build's
+ * prerendered pages) was rendered with the defaults: while the browser takes that HTML over this answers
+ * the defaults too, then the page's own settings (a sign-in option or a challenge then appears).
+ */
+export function useRuntimeSettings(): RuntimeSettings {
+  return useSyncExternalStore(subscribeToNothing, runtimeSettings, () => fallback)
 }

@@ -9,12 +9,14 @@ export function registerServiceWorker() {
   if (!navigator.serviceWorker.controller)
     navigator.serviceWorker.addEventListener('controllerchange', handOverLoadedAssets, { once: true })
   registered = new Promise((resolve) => {
-    window.addEventListener('load', () => {
+    const register = () =>
       navigator.serviceWorker.register('/sw.js').then(resolve, (error: unknown) => {
         console.error('Service worker registration failed', error)
         resolve(null)
       })
-    })
+    // The app starts after the first paint (index.html): the page may have finished loading by then.
+    if (document.readyState === 'complete') void register()
+    else window.addEventListener('load', () => void register(), { once: true })
   })
 }
 

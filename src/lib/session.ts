@@ -53,9 +53,12 @@ export function subscribeSession(listener: () => void): () => void {
   return () => listeners.delete(listener)
 }
 
+/** What the server rendered with (it knows no session), so the app takes its HTML over as it is. */
+const SERVER_SESSION: Session = { status: 'restoring', token: null, user: null }
+
 /** The session, re-rendering when it changes. */
 export function useSession(): Session {
-  return useSyncExternalStore(subscribeSession, getSession, getSession)
+  return useSyncExternalStore(subscribeSession, getSession, () => SERVER_SESSION)
 }
 
 let restoring: Promise<Session> | undefined

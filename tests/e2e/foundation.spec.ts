@@ -78,7 +78,7 @@ test('the service worker installs and precaches the shell', async ({ page }) => 
   expect(cached.urls.some((url) => url.startsWith('/index.html'))).toBe(true)
   // A buyer's pages are there to open offline; the seller's and admin's pages, the sign-in SDK, the editor
   // and the scanner's decoder are not downloaded by every visitor's phone.
-  for (const buyer of ['ProductPage', 'ExplorePage', 'PurchasesPage', 'DownloadButton'])
+  for (const buyer of ['_product', 'storefront', 'ExplorePage', 'PurchasesPage', 'DownloadButton'])
     expect(cached.urls, buyer).toContainEqual(expect.stringMatching(new RegExp(`^/assets/${buyer}-`)))
   const leftOut =
     /^\/assets\/(FirebaseSignIn|RichTextEditor|jsQR|ProductEditor|Checkout|withdraw|audit|customers|login)-/

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { rendered } from './rendered'
 import { signIn } from './session'
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
@@ -137,13 +138,20 @@ async function offerInstall(page: Page) {
   })
 }
 
-test('a visitor offered installation sees it under the header on a phone, never over the logo', async ({
+test('a visitor offered installation sees it float at the bottom of a phone, moving nothing, never over the logo', async ({
   page,
 }) => {
   await page.goto('/')
+  await rendered(page)
+  const top = async () => (await page.locator('main').boundingBox())?.y
+  const before = await top()
   await offerInstall(page)
   const line = page.getByText('Soko works offline from your home screen.')
   await expect(line).toBeVisible()
+  // The offer comes whenever the browser decides: the page under it stays where it was.
+  expect(await top()).toBe(before)
+  const box = await line.boundingBox()
+  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThan(844 - 100)
   await expect(line.getByRole('button', { name: 'Install Soko' })).toBeVisible()
   // The header row keeps its three things apart: the logo, the links and "Sign in" do not overlap.
   const [brand, links, signIn] = await Promise.all(

@@ -35,7 +35,14 @@ export async function setOffline(context: BrowserContext, page: Page, offline: b
     [FLAG, offline] as const,
   )
   await context.setOffline(offline)
-  await page.evaluate((off) => window.dispatchEvent(new Event(off ? 'offline' : 'online')), offline)
+  await page
+    .evaluate((off) => window.dispatchEvent(new Event(off ? 'offline' : 'online')), offline)
+    .catch((error: unknown) => {
+      // Back online, a page that heard it from the emulation may already be loading itself again (the
+      // offline page does): it needs telling no more.
+      if (!offline && /Execution context was destroyed/.test(String(error))) return
+      throw error
+    })
 }
 
 /** What the offline copy of the query cache (idb-keyval's default store) holds: the keys' second words. */

@@ -135,21 +135,22 @@ test('the location is looked up once and kept whole in IndexedDB', async ({ page
   await page.goto('/')
   // Stored once the lookup has answered, shortly after the app starts: asked again until it is there.
   const stored = () =>
-    page.evaluate(
-      () =>
-        new Promise((resolve) => {
-          const open = indexedDB.open('keyval-store')
-          open.onsuccess = () => {
-            try {
-              const get = open.result.transaction('keyval').objectStore('keyval').get('location')
-              get.onsuccess = () => resolve(get.result ?? null)
-            } catch {
-              resolve(null)
-            }
+    page.evaluate(async () => {
+      // Opening a database that is not there would make an empty one the app could not use.
+      if (!(await indexedDB.databases()).some((db) => db.name === 'keyval-store')) return null
+      return new Promise((resolve) => {
+        const open = indexedDB.open('keyval-store')
+        open.onsuccess = () => {
+          try {
+            const get = open.result.transaction('keyval').objectStore('keyval').get('location')
+            get.onsuccess = () => resolve(get.result ?? null)
+          } catch {
+            resolve(null)
           }
-          open.onerror = () => resolve(null)
-        }),
-    )
+        }
+        open.onerror = () => resolve(null)
+      })
+    })
   await expect.poll(stored).toEqual(GEO_ANSWER)
   await page.goto('/pricing')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pricing')

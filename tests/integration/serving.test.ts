@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PlatformTerms } from '../../contract/platform-terms.contract'
-import { RUNTIME_SETTINGS_ELEMENT_ID } from '../../contract/runtime'
+import { PAGE_SCRIPTS_ELEMENT_ID, RUNTIME_SETTINGS_ELEMENT_ID } from '../../contract/runtime'
 import { type RunningApp, startApp } from '../support/app'
 import { testConfig } from '../support/config'
 import { fixtureBuild } from '../support/fixture-build'
@@ -43,6 +43,15 @@ describe('serving the PWA', () => {
       expect(res.status, p).toBe(status)
       expect(await res.text(), p).toContain('<div id="root"')
     }
+  })
+
+  it("lists a page's route scripts for the start script, and none for a path that is not a page", async () => {
+    const pricing = await (await get('/pricing')).text()
+    expect(pricing).toContain(
+      `<script id="${PAGE_SCRIPTS_ELEMENT_ID}" type="application/json">["/assets/pricing-def456.js"]</script>`,
+    )
+    for (const p of ['/account/settings/profile', '/no/such/page'])
+      expect(await (await get(p)).text(), p).not.toContain(PAGE_SCRIPTS_ELEMENT_ID)
   })
 
   it('sends each page its own title, description, canonical link and share-card tags', async () => {

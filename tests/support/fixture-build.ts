@@ -42,6 +42,8 @@ export function fixtureBuild(): string {
     '../prerendered/features.html',
     '<!doctype html><html><head><title>Soko</title></head><body><div id="root" data-prerendered="/features"><p>Held for [[hold-days]] days; Soko keeps [[sale-fee]]: [[fee:KES:100000]] of KES 1,000</p></div></body></html>',
   )
+  // What the build lists for each route's page beyond the entry (scripts/page-assets.ts).
+  write('../route-scripts.json', '{"/pricing":["assets/pricing-def456.js"],"/account/settings/profile":[]}')
   write('../prerendered/pages.json', '{"/pricing":"pricing.html","/features":"features.html"}')
   write(
     '../prerendered/pricing.html',

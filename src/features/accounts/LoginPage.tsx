@@ -1,8 +1,9 @@
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { Field, FormMessage, SubmitButton, text, useSubmit } from '../../components/Form'
+import { useHydrated } from '../../lib/hydration'
 import { rpc } from '../../lib/rpc'
-import { runtimeSettings } from '../../lib/runtime'
+import { useRuntimeSettings } from '../../lib/runtime'
 import { usePageTitle } from '../../lib/title'
 import { useSignedIn } from './useSignedIn'
 
@@ -15,6 +16,9 @@ export function LoginPage() {
   usePageTitle('Sign in')
   const { redirect } = route.useSearch()
   const signedIn = useSignedIn()
+  const settings = useRuntimeSettings()
+  // The build rendered this page without a query: the note about where the person was going comes after.
+  const hydrated = useHydrated()
   const form = useSubmit(async (data) => {
     const session = await rpc('signIn', {
       email: text(data, 'email'),
@@ -26,7 +30,7 @@ export function LoginPage() {
     <section className="page narrow" aria-labelledby="login-heading">
       <h1 id="login-heading">Sign in</h1>
       <p className="lead">Sign in to buy, download what you bought, and sell.</p>
-      {redirect ? <p className="notice">Sign in to continue to that page.</p> : null}
+      {redirect && hydrated ? <p className="notice">Sign in to continue to that page.</p> : null}
       <form onSubmit={form.onSubmit} noValidate className="form">
         <FormMessage message={form.message} />
         <Field label="E-mail" name="email" type="email" autoComplete="email" required errors={form.errors} />
@@ -49,7 +53,7 @@ export function LoginPage() {
         New to Soko? <Link to="/signup">Create an account</Link> or{' '}
         <Link to="/register">open a storefront</Link>.
       </p>
-      {runtimeSettings().firebase ? (
+      {settings.firebase ? (
         <Suspense fallback={<p className="muted">Loading more ways to sign in…</p>}>
           <FirebaseSignIn redirect={redirect} />
         </Suspense>

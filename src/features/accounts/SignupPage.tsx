@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react'
 import { BotChallenge } from '../../components/BotChallenge'
 import { Field, FormMessage, SubmitButton, text, useSubmit } from '../../components/Form'
 import { rpc } from '../../lib/rpc'
-import { runtimeSettings } from '../../lib/runtime'
+import { useRuntimeSettings } from '../../lib/runtime'
 import { usePageTitle } from '../../lib/title'
 import { NewPasswordField } from './fields'
 import { useSignedIn } from './useSignedIn'
@@ -13,6 +13,7 @@ const FirebaseSignIn = lazy(() => import('./FirebaseSignIn'))
 export function SignupPage() {
   usePageTitle('Create your account')
   const signedIn = useSignedIn()
+  const settings = useRuntimeSettings()
   const navigate = useNavigate()
   const [sentTo, setSentTo] = useState<string | null>(null)
   const form = useSubmit(async (data) => {
@@ -61,7 +62,7 @@ export function SignupPage() {
         Want to sell? <Link to="/register">Open a storefront</Link>. Already have an account?{' '}
         <Link to="/login">Sign in</Link>.
       </p>
-      {runtimeSettings().firebase ? (
+      {settings.firebase ? (
         <Suspense fallback={<p className="muted">Loading more ways to sign up…</p>}>
           <FirebaseSignIn redirect="/account" />
         </Suspense>

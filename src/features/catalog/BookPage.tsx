@@ -3,7 +3,7 @@ import type { ProductPage as ProductData } from '../../../contract/storefront'
 import { usePageTitle } from '../../lib/title'
 import { BuyButton } from '../checkout/BuyButton'
 import { Price } from './money'
-import { WeeklyHours } from './ProductPage'
+import { WeeklyHours } from './ProductDetails'
 
 /** /book/{slug}: the service to book, its length, place and usual hours, and the checkout to pick a time and pay. */
 export function BookPage({ data }: { data: ProductData }) {

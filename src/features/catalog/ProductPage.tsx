@@ -11,8 +11,6 @@ import { countryName } from './country'
 import { CardPrice, KIND_LABELS, money } from './money'
 import { RefundTerms, WhatYouGet } from './ProductDetails'
 
-export { DAYS, WeeklyHours } from './ProductDetails'
-
 function Gallery({ product }: { product: PublicProduct }) {
   const [shown, setShown] = useState(0)
   const image = product.images[shown]

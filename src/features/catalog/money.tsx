@@ -17,8 +17,10 @@ export function useVisitorCurrency() {
 export const money = (m: Money) => formatMoney(m.amount, m.currency)
 
 /**
- * A price as the seller set it (what is charged), and beside it, when the visitor thinks in another
- * currency, the approximate figure at the admin's rates, labelled as such.
+ * A price as the seller set it (what is charged), and under it, when the visitor thinks in another
+ * currency, the approximate figure at the admin's rates, labelled as such. The line under the price is
+ * there from the first paint, empty until the visitor's currency is known (the server cannot know it), so
+ * nothing below the price moves when the figure appears.
  */
 export function Price({ price, rates, prefix = '' }: { price: Money; rates: Rates; prefix?: string }) {
   const currency = useVisitorCurrency()
@@ -29,13 +31,15 @@ export function Price({ price, rates, prefix = '' }: { price: Money; rates: Rate
         {prefix}
         {money(price)}
       </span>
-      {approx && approx.currency !== price.currency ? (
-        <span className="price-approx">
-          {' '}
-          (about {money(approx)}
-          <span className="visually-hidden">, approximate: you pay in {price.currency}</span>)
-        </span>
-      ) : null}
+      <span className="price-approx">
+        {approx && approx.currency !== price.currency ? (
+          <>
+            {' '}
+            (about {money(approx)}
+            <span className="visually-hidden">, approximate: you pay in {price.currency}</span>)
+          </>
+        ) : null}
+      </span>
     </span>
   )
 }

@@ -1,5 +1,5 @@
 import { Field, SelectField } from '../../../components/Form'
-import { DAYS } from '../ProductPage'
+import { DAYS } from '../ProductDetails'
 import { DraftField, type DraftForm } from './DraftField'
 import { Rows } from './Rows'
 import { WhereFields } from './WhereFields'

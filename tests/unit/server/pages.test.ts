@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import type { RuntimeSettings } from '../../../contract/runtime'
+import { Pages } from '../../../server/web/pages'
+
+const SHELL =
+  '<!doctype html><html><head>\n    <meta charset="utf-8" />\n    <title>Soko</title>\n  </head><body><div id="root"></div></body></html>'
+const settings: RuntimeSettings = {
+  apiBase: '',
+  storageHost: '',
+  siteUrl: 'https://soko.example',
+  geoUrl: '',
+  firebase: null,
+  challengeSiteKey: '',
+  buildId: 'b1',
+}
+
+describe('Pages.renderData', () => {
+  const pages = new Pages(SHELL, new Map(), settings, new Map([['/$product', ['assets/product-1.js']]]))
+  const photo =
+    '<link rel="preload" as="image" imageSrcSet="/files/public/p-320.webp 320w, /files/public/p-640.webp 640w" imageSizes="100vw"/>'
+
+  it("asks for the page's first photo at the top of the head, before anything else it names", () => {
+    const { asset } = pages.renderData('/kanga', { payload: { title: 'Kanga' } }, `${photo}<h1>Kanga</h1>`)
+    const html = asset.body.toString()
+    expect(html).toContain(
+      `<meta charset="utf-8" />\n    ${photo.replace('as="image"', 'as="image" fetchpriority="high"')}`,
+    )
+    expect(html.indexOf('imageSrcSet')).toBeLessThan(html.indexOf('soko-page-scripts'))
+    // Out of the markup React takes over: it starts with the page itself.
+    expect(html).toContain('<div id="root" data-prerendered="/kanga"><h1>Kanga</h1></div>')
+    expect(html).toContain('["/assets/product-1.js"]')
+  })
+
+  it('leaves a page without a photo as it is', () => {
+    const { asset } = pages.renderData('/kanga', { payload: {} }, '<h1>Kanga</h1>')
+    expect(asset.body.toString()).not.toContain('rel="preload"')
+  })
+})
