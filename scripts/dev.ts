@@ -4,7 +4,6 @@
 import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
-import { getRequestListener } from '@hono/node-server'
 import { createServer as createVite } from 'vite'
 import { payloadPath } from '../contract/runtime'
 import { createApp } from '../server/app'
@@ -16,6 +15,7 @@ import { serverJobs } from '../server/jobs/server-jobs'
 import { createLogger } from '../server/lib/log'
 import { fillFigures } from '../server/web/figures'
 import { runtimeSettings, withRuntimeSettings } from '../server/web/html'
+import { requestListener } from '../server/web/listener'
 
 /** What the server answers; everything else (pages, modules, assets, hot reload) is Vite's. */
 const SERVER_OWNED = /^\/(files|hooks|builds|sandbox|healthz)(\/|$)|\/_payload\.json$/
@@ -31,7 +31,8 @@ const jobs = createJobRunner({
   pollMs: config.jobs.pollMs,
   leaseMs: config.jobs.leaseMs,
 })
-const api = getRequestListener(app.fetch)
+// The server's own listener: calls straight off Node's request, the rest through Hono.
+const api = requestListener(app)
 
 const http = createServer((req, res) => void route(req, res))
 const vite = await createVite({

@@ -18,13 +18,14 @@ import { createMailer, type Mailer } from './mail/mailer'
 import { createGateway, type Gateway } from './payments/gateway'
 import type { Fetch } from './payments/payments'
 import { mountSandboxes } from './payments/sandbox/sandbox'
-import { rpcBodyLimit, rpcHandler } from './rpc/dispatcher'
+import { rpcBodyLimit, rpcDispatcher, rpcHandler } from './rpc/dispatcher'
 import { createSms, type Sms } from './sms/sms'
 import { smsReportUrl, smsRoutes } from './sms/sms.routes'
 import { createStorage, type ServedStorage } from './storage/create-storage'
 import { CatalogCache } from './web/catalog-cache'
 import { fillFigures, PageFigureFiller } from './web/figures'
 import { runtimeSettings } from './web/html'
+import { rpcOverNode as nodeRpc, requestIdOf } from './web/listener'
 import { loadPrerendered, loadRouteScripts, Pages } from './web/pages'
 import { appContentSecurityPolicy, securityHeaders } from './web/security-headers'
 import { ServerRenderer } from './web/ssr'
@@ -103,8 +104,7 @@ export function createApp(deps: AppDeps) {
   const newRequestId = requestIds()
 
   app.use(async (c, next) => {
-    const incoming = c.req.header('x-request-id')
-    const requestId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : newRequestId()
+    const requestId = requestIdOf(c.req.header('x-request-id'), newRequestId)
     c.set('requestId', requestId)
     // Set before the handler runs: changing headers afterwards makes Hono rebuild the Response, and a
     // Fetch Response cannot carry our session-expired status 600.
@@ -134,11 +134,20 @@ export function createApp(deps: AppDeps) {
   }
   const gateway = deps.gateway ?? createGateway(config, { sandboxFetch: local, log })
   const sms = deps.sms ?? createSms({ db: database.db, config, log, mailer, fetch: local })
-  app.post(
-    '/',
-    rpcBodyLimit,
-    rpcHandler({ db: database.db, config, platform, terms, log, mailer, storage, gateway, sms }),
-  )
+  const dispatch = rpcDispatcher({
+    db: database.db,
+    config,
+    platform,
+    terms,
+    log,
+    mailer,
+    storage,
+    gateway,
+    sms,
+  })
+  app.post('/', rpcBodyLimit, rpcHandler(dispatch))
+  // The server takes calls off Node's request itself (web/listener.ts), with the same dispatcher.
+  const rpcOverNode = nodeRpc({ dispatch, newRequestId, https: config.publicUrl.startsWith('https:'), log })
   app.route('/', storage.routes(log))
   const checkout = { db: database.db, config, log, mailer, gateway, sms, terms }
   app.route('/hooks', gateway.hooks(withInvoices(withPayouts(orderEvents(checkout), checkout), checkout)))
@@ -230,7 +239,7 @@ export function createApp(deps: AppDeps) {
 
   // index.ts runs the background jobs with the same checkout services (the sandboxes reached in-process),
   // and waits for the sandboxes' deliveries before it closes the database.
-  return Object.assign(app, { checkout, sandboxesIdle, warmRenderer: () => renderer.warm() })
+  return Object.assign(app, { checkout, sandboxesIdle, rpcOverNode, warmRenderer: () => renderer.warm() })
 }
 
 /** An answer kept for many requests: its bytes (compressed as asked, once) and its status. */

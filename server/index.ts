@@ -1,4 +1,5 @@
-import { serve } from '@hono/node-server'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { createApp } from './app'
 import { prepare, startupLines } from './boot'
 import { DataDirLockedError } from './db/lock'
@@ -6,6 +7,7 @@ import { ConfigError, loadConfig } from './env'
 import { createJobRunner } from './jobs/runner'
 import { serverJobs } from './jobs/server-jobs'
 import { createLogger } from './lib/log'
+import { requestListener } from './web/listener'
 
 /** The longest a stopping server goes on accepting connections already on their way. */
 const ACCEPT_MS = 10_000
@@ -35,7 +37,9 @@ async function main() {
     leaseMs: config.jobs.leaseMs,
   })
 
-  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
+  const server = createServer(requestListener(app))
+  server.listen(config.port, config.host, () => {
+    const info = server.address() as AddressInfo
     const url = `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`
     console.log(startupLines(config, url, demo).join('\n'))
     // Only once listening: a process that cannot listen exits without having claimed any job.

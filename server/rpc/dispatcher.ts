@@ -14,10 +14,31 @@ import { keptAnswers } from './kept'
 
 type BaseContext = Omit<RpcContext, 'caller' | 'requestId' | 'ip' | 'userAgent'>
 
+/** What a call brings, whichever way it came in (Hono's context, or Node's request in server/web/listener.ts). */
+export interface RpcCall {
+  requestId: string
+  /** The body as text (read once; the caller has already held it to MAX_RPC_BODY_BYTES). */
+  text(): Promise<string>
+  header(name: string): string | undefined
+  /** The connection's own address, for when X-Forwarded-For is not trusted. */
+  remoteAddress(): string | undefined
+  /** Aborted when the caller goes away before the answer. */
+  signal(): AbortSignal
+}
+
+/** What to answer: status, headers and body (compressed already, when worth it). */
+export interface RpcReply {
+  status: number
+  headers: Record<string, string>
+  body: string | Uint8Array
+}
+
+export const TOO_LARGE_MESSAGE = `The request is larger than ${MAX_RPC_BODY_BYTES / 1024 / 1024} MB: send less at once`
+
 const tooLarge = (c: Context) =>
   sendEnvelope(c, {
     statusCode: 413,
-    message: `The request is larger than ${MAX_RPC_BODY_BYTES / 1024 / 1024} MB: send less at once`,
+    message: TOO_LARGE_MESSAGE,
     data: null,
     requestId: c.get('requestId'),
   })
@@ -40,15 +61,17 @@ export const rpcBodyLimit: MiddlewareHandler = (c, next) => {
  * POST / — `{subject, ...input}` in, `{statusCode, message, data}` out, HTTP status = statusCode.
  * Order: parse, find the subject, check access, validate input, and only then run the handler.
  */
-export function rpcHandler(base: BaseContext) {
-  return async (c: Context) => {
-    const requestId: string = c.get('requestId')
+export function rpcDispatcher(base: BaseContext) {
+  return async (call: RpcCall): Promise<RpcReply> => {
+    const { requestId } = call
+    const answer = (envelope: RpcEnvelope, headers?: Record<string, string>) =>
+      envelopeReply(envelope, call.header('accept-encoding') ?? '', headers)
     const fail = (statusCode: number, message: string, errors?: Record<string, string>) =>
-      sendEnvelope(c, { statusCode, message, data: null, ...(errors ? { errors } : {}), requestId })
+      answer({ statusCode, message, data: null, ...(errors ? { errors } : {}), requestId })
 
     let body: unknown
     try {
-      body = JSON.parse(await c.req.text())
+      body = JSON.parse(await call.text())
     } catch {
       return fail(
         400,
@@ -65,11 +88,11 @@ export function rpcHandler(base: BaseContext) {
     const def = contract[subject]
 
     let caller: Caller | null = null
-    const token = bearerToken(c.req.header('authorization'))
+    const token = bearerToken(call.header('authorization'))
     try {
       if (token) caller = await findCaller(base.db, token)
     } catch (error) {
-      return internalError(c, base, requestId, error)
+      return internalError(answer, base, requestId, error)
     }
     if (def.access !== 'public') {
       if (!caller) return fail(SESSION_EXPIRED, 'Your session has ended: sign in again to continue')
@@ -96,27 +119,59 @@ export function rpcHandler(base: BaseContext) {
         ...base,
         caller,
         requestId,
-        ip: clientIp(c, base.config.trustProxy),
-        userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
-        // Made only when a handler asks: the full Request behind it is costly to build on every call.
+        ip: clientIp(call, base.config.trustProxy),
+        userAgent: call.header('user-agent')?.slice(0, 300) ?? null,
+        // Made only when a handler asks: on Hono, the full Request behind it is costly to build.
         get signal() {
-          return c.req.raw.signal
+          return call.signal()
         },
       })
-      return sendEnvelope(c, { statusCode: 200, message: 'OK', data })
+      return answer({ statusCode: 200, message: 'OK', data })
     } catch (error) {
       if (error instanceof AppError) {
-        if (error.retryAfter) c.header('retry-after', String(error.retryAfter))
-        return fail(error.status, error.message, error.errors)
+        const envelope = {
+          statusCode: error.status,
+          message: error.message,
+          data: null,
+          ...(error.errors ? { errors: error.errors } : {}),
+          requestId,
+        }
+        return answer(envelope, error.retryAfter ? { 'retry-after': String(error.retryAfter) } : undefined)
       }
-      return internalError(c, base, requestId, error)
+      return internalError(answer, base, requestId, error)
     }
   }
 }
 
-function internalError(c: Context, base: BaseContext, requestId: string, error: unknown) {
+/** The dispatcher as a Hono handler (tests call the app in process; the server takes POST / itself). */
+export function rpcHandler(dispatch: ReturnType<typeof rpcDispatcher>) {
+  return async (c: Context) => {
+    const reply = await dispatch({
+      requestId: c.get('requestId'),
+      text: () => c.req.text(),
+      header: (name) => c.req.header(name),
+      remoteAddress: () => {
+        try {
+          return getConnInfo(c).remote.address
+        } catch {
+          return undefined
+        }
+      },
+      signal: () => c.req.raw.signal,
+    })
+    // A status of 600 is outside the Fetch spec's range: @hono/node-server writes it to the socket as is.
+    return c.body(reply.body as never, reply.status as never, reply.headers)
+  }
+}
+
+function internalError(
+  answer: (envelope: RpcEnvelope) => RpcReply,
+  base: BaseContext,
+  requestId: string,
+  error: unknown,
+) {
   base.log.error('rpc handler failed', { requestId, error })
-  return sendEnvelope(c, {
+  return answer({
     statusCode: 500,
     message: `Something went wrong on our side. Please try again; if it keeps happening, quote request ${requestId}`,
     data: null,
@@ -124,16 +179,12 @@ function internalError(c: Context, base: BaseContext, requestId: string, error: 
   })
 }
 
-function clientIp(c: Context, trustProxy: boolean): string {
+function clientIp(call: RpcCall, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+    const forwarded = call.header('x-forwarded-for')?.split(',')[0]?.trim()
     if (forwarded) return forwarded
   }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown'
-  } catch {
-    return 'unknown'
-  }
+  return call.remoteAddress() ?? 'unknown'
 }
 
 function bearerToken(header: string | undefined): string | null {
@@ -145,6 +196,16 @@ function bearerToken(header: string | undefined): string | null {
 const COMPRESS_MIN_BYTES = 1024
 
 export function sendEnvelope(c: Context, envelope: RpcEnvelope) {
+  const reply = envelopeReply(envelope, c.req.header('accept-encoding') ?? '')
+  return c.body(reply.body as never, reply.status as never, reply.headers)
+}
+
+/** An envelope as an answer: JSON (a kept answer's own bytes), compressed as the caller accepts when worth it. */
+export function envelopeReply(
+  envelope: RpcEnvelope,
+  acceptEncoding: string,
+  extraHeaders?: Record<string, string>,
+): RpcReply {
   const kept =
     envelope.statusCode === 200 && typeof envelope.data === 'object' && envelope.data !== null
       ? keptAnswers.get(envelope.data)
@@ -154,22 +215,21 @@ export function sendEnvelope(c: Context, envelope: RpcEnvelope) {
     'content-type': 'application/json; charset=utf-8',
     'cache-control': 'no-store',
     vary: 'Accept-Encoding',
+    ...extraHeaders,
   }
-  let payload: string | Uint8Array = json
+  let body: string | Uint8Array = json
   if (json.length >= COMPRESS_MIN_BYTES) {
-    const accepts = c.req.header('accept-encoding') ?? ''
-    if (/\bbr\b/.test(accepts)) {
+    if (/\bbr\b/.test(acceptEncoding)) {
       const br = kept?.br ?? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
       if (kept) kept.br = br
-      payload = br
+      body = br
       headers['content-encoding'] = 'br'
-    } else if (/\bgzip\b/.test(accepts)) {
+    } else if (/\bgzip\b/.test(acceptEncoding)) {
       const gzip = kept?.gzip ?? gzipSync(json, { level: 6 })
       if (kept) kept.gzip = gzip
-      payload = gzip
+      body = gzip
       headers['content-encoding'] = 'gzip'
     }
   }
-  // A status of 600 is outside the Fetch spec's range: @hono/node-server writes it to the socket as is.
-  return c.body(payload as never, envelope.statusCode as never, headers)
+  return { status: envelope.statusCode, headers, body }
 }

@@ -111,6 +111,44 @@ describe.each(databaseKinds)('RPC protocol on %s', (kind) => {
     expect(body.statusCode).toBe(413)
   })
 
+  it('counts a body sent in chunks as it arrives: a small one is read, one over 1 MB answers 413', async () => {
+    const chunked = (text: string) => {
+      const bytes = new TextEncoder().encode(text)
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += 64 * 1024)
+            controller.enqueue(bytes.slice(at, at + 64 * 1024))
+          controller.close()
+        },
+      })
+      return fetch(`${app.url}/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit)
+    }
+    const small = await chunked(JSON.stringify({ subject: 'getSettings' }))
+    expect(small.status).toBe(200)
+    const big = await chunked(JSON.stringify({ subject: 'getSettings', pad: 'x'.repeat(MAX_RPC_BODY_BYTES) }))
+    expect(big.status).toBe(413)
+    expect(((await big.json()) as { statusCode: number }).statusCode).toBe(413)
+  })
+
+  it("answers with no MIME sniffing and a request id: the caller's, when it sends a sane one", async () => {
+    const ask = (headers: Record<string, string>) =>
+      fetch(`${app.url}/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ subject: 'getSettings' }),
+      })
+    const mine = await ask({ 'x-request-id': 'trace-abc-12345' })
+    expect(mine.headers.get('x-request-id')).toBe('trace-abc-12345')
+    expect(mine.headers.get('x-content-type-options')).toBe('nosniff')
+    const odd = await ask({ 'x-request-id': 'no spaces <allowed>' })
+    expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f]{12}$/)
+  })
+
   it('compresses a large answer for a client that accepts it', async () => {
     const res = await fetch(`${app.url}/`, {
       method: 'POST',

@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type RequestListener } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { serve } from '@hono/node-server'
 import { contract, isSubjectName } from '../../contract'
 import { createApp } from '../../server/app'
 import type { Database } from '../../server/db/client'
 import type { Config } from '../../server/env'
 import { createLogger } from '../../server/lib/log'
+import { requestListener } from '../../server/web/listener'
 import { testConfig } from './config'
 import { type DatabaseKind, openTestDatabase } from './db'
 
@@ -67,20 +68,18 @@ export async function startApp(kind: DatabaseKind, overrides: Partial<Config> = 
   const logs: string[] = []
   const log = createLogger('info', (line) => logs.push(line))
   const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-app-'))
-  // Listen first: the app's public URL (callback and sandbox addresses) is the port it gets.
-  // The second argument carries the socket (the client's address): pass it through.
-  let handle: (request: Request, env: unknown) => Response | Promise<Response> = () =>
-    new Response(null, { status: 503 })
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: (request, env) => handle(request, env), hostname: '127.0.0.1', port: 0 }, () =>
-      resolve(s),
-    )
-  })
+  // Listen first: the app's public URL (callback and sandbox addresses) is the port it gets. The app's
+  // listener is the server's own (RPC straight off Node's request, the rest through Hono).
+  let handle: RequestListener = (_req, res) => {
+    res.writeHead(503).end()
+  }
+  const server = createServer((req, res) => handle(req, res))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   const url = `http://127.0.0.1:${port}`
   const config = testConfig({ dataDir, publicUrl: url, ...overrides })
   const app = createApp({ config, database, log })
-  handle = (request, env) => app.fetch(request, env as never)
+  handle = requestListener(app)
   const rpc: RunningApp['rpc'] = async (body, headers = {}) => {
     const res = await fetch(`${url}/`, {
       method: 'POST',
