@@ -6,13 +6,15 @@ import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/env'
 import { createGateway } from '../../server/payments/gateway'
 import { createScratchDatabase } from '../support/db'
+import { eventInput } from '../support/event-input'
 import { freePort } from '../support/net'
 import { readOutbox } from '../support/outbox'
 import { startServer } from '../support/process'
 
 /**
  * Two instances of the server behind one PostgreSQL, as in production behind a load balancer: the same
- * M-Pesa callback, delivered 10 times at once and to both, changes the books once and sends one receipt.
+ * M-Pesa callback, delivered 10 times at once and to both, changes the books once and sends one receipt;
+ * buyers rushing both for an event's last seats get exactly those seats between them.
  */
 describe.runIf(process.env.DATABASE_URL)('payment callbacks across instances', () => {
   it('fires one M-Pesa callback 10 times concurrently at two processes: one ledger transaction, one receipt', async () => {
@@ -113,4 +115,88 @@ describe.runIf(process.env.DATABASE_URL)('payment callbacks across instances', (
       rmSync(dataDir, { recursive: true, force: true })
     }
   }, 60_000)
+
+  it('sells the last seats of an event once, whichever instance each of 30 buyers at once reaches', async () => {
+    const scratch = await createScratchDatabase()
+    const dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'soko-data-')))
+    const shared = {
+      DATABASE_URL: scratch.url,
+      TRUST_PROXY: 'on',
+      HOOKS_SECRET: `${'h'.repeat(16)}${Math.random().toString(36).slice(2).padEnd(16, 'x')}`,
+      STORAGE_SIGNING_SECRET: 's'.repeat(40),
+      LOG_LEVEL: 'warn',
+    }
+    // One after the other: the first migrates and puts in the demo data.
+    const servers = []
+    for (const dataDir of dataDirs)
+      servers.push(
+        await startServer({ env: { ...shared, DATA_DIR: dataDir, PORT: String(await freePort()) } }),
+      )
+    const [a, b] = servers as [(typeof servers)[number], (typeof servers)[number]]
+    const client = new pg.Client({ connectionString: scratch.url })
+    await client.connect()
+    const call = async (
+      base: string,
+      body: Record<string, unknown>,
+      headers: Record<string, string> = {},
+    ) => {
+      const res = await fetch(`${base}/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      })
+      return {
+        status: res.status,
+        body: (await res.json()) as { data: Record<string, unknown> & { token?: string }; message: string },
+      }
+    }
+    try {
+      const { token } = (
+        await call(a.url, { subject: 'signIn', email: 'wanjiru@soko.test', password: 'soko-demo-2026' })
+      ).body.data
+      const seller = { authorization: `Bearer ${token}` }
+      const created = await call(
+        a.url,
+        { subject: 'createProduct', ...eventInput('Last seats', { capacity: 6 }) },
+        seller,
+      )
+      const productId = (created.body.data.product as { id: string }).id
+      expect((await call(a.url, { subject: 'publishProduct', id: productId }, seller)).status).toBe(200)
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          call(
+            (i % 2 ? a : b).url,
+            {
+              subject: 'startCheckout',
+              productId,
+              method: 'card',
+              email: `seat-${i}@example.com`,
+              holders: [`Buyer ${i}`],
+            },
+            { 'x-forwarded-for': `10.9.0.${i + 1}` },
+          ),
+        ),
+      )
+      const statuses = answers.map((answer) => answer.status)
+      expect(statuses.filter((status) => status === 200)).toHaveLength(6)
+      expect(statuses.filter((status) => status === 409)).toHaveLength(24)
+      for (const refused of answers.filter((answer) => answer.status === 409))
+        expect(refused.body.message).toMatch(/^Sold out/)
+      const held = await client.query(
+        "select coalesce(sum(quantity), 0)::int as held from orders where product_id = $1 and status in ('pending', 'paid', 'refunding')",
+        [productId],
+      )
+      expect(held.rows[0].held).toBe(6)
+      // No account is left behind for a buyer who got nothing.
+      const guests = await client.query(
+        "select count(*)::int as n from users where email like 'seat-%@example.com'",
+      )
+      expect(guests.rows[0].n).toBe(6)
+    } finally {
+      await client.end()
+      for (const server of servers) expect(await server.stop()).toBe(0)
+      await scratch.drop()
+      for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 90_000)
 })

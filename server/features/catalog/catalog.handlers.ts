@@ -24,7 +24,7 @@ import {
   withItemIds,
 } from './catalog.service'
 import { sanitizeDescription } from './rich-text'
-import { loadRates, setRates } from './storefront.service'
+import { forgetKeptRates, loadRates, setRates } from './storefront.service'
 import { deleteAssetObjects, finishUpload, ownUpload, startUpload, uploadTicket } from './uploads.service'
 
 /**
@@ -304,6 +304,7 @@ export const catalogHandlers: Pick<
           after: Object.fromEntries(changed.map((c) => [c, perUsd[c as keyof typeof perUsd]])),
         })
     })
+    forgetKeptRates(ctx.db)
     return loadRates(ctx.db)
   },
 }

@@ -41,6 +41,28 @@ export async function loadRates(db: Db): Promise<Rates> {
   return { perUsd, updatedAt: updatedAt?.toISOString() ?? null }
 }
 
+/** How long a checkout may use rates read before: as long as the terms in force (admin/terms.ts). */
+const RATES_FRESH_MS = 1000
+const keptRates = new WeakMap<Db, { at: number; rates: Promise<Rates> }>()
+
+/**
+ * The exchange rates for pricing a payment, read at most once a second per instance (a ticket drop prices
+ * hundreds of checkouts at once): a change an admin makes is used by every instance within a second, and at
+ * once by the one that made it (`forgetKeptRates`).
+ */
+export function currentRates(db: Db, now = Date.now()): Promise<Rates> {
+  const kept = keptRates.get(db)
+  if (kept && now - kept.at < RATES_FRESH_MS) return kept.rates
+  const rates = loadRates(db)
+  keptRates.set(db, { at: now, rates })
+  rates.catch(() => keptRates.delete(db))
+  return rates
+}
+
+export function forgetKeptRates(db: Db) {
+  keptRates.delete(db)
+}
+
 /**
  * Where a service or event happens, as its page may say it. The link of an online session or event goes
  * to buyers only, after they pay; the page says "Online".

@@ -14,9 +14,10 @@ import type { UserRow } from '../accounts/sessions'
 import { saleTermsOf } from '../admin/terms'
 import { byKind, type ProductRow } from '../catalog/catalog.service'
 import { onSale } from '../catalog/listed'
-import { loadRates } from '../catalog/storefront.service'
+import { currentRates } from '../catalog/storefront.service'
+import { checkoutLines, SoldOutError } from './checkout-line'
 import { type CheckoutDeps, hashKey } from './deps'
-import { heldQuantity, newReference, takenSlots } from './orders'
+import { HOLDING, newReference, takenSlots } from './orders'
 import { orderView, startPayment } from './payment'
 import { chargesFor, type Priced, priceSelection, type Selection } from './pricing'
 import { settle } from './settle'
@@ -73,7 +74,7 @@ async function priceWithSlot(
 export async function quote(db: Db, input: Selection & { productId: string }) {
   const product = await productOnSale(db, input.productId)
   const priced = await priceWithSlot(db, product, input)
-  const rates = await loadRates(db)
+  const rates = await currentRates(db)
   const total: Money = { amount: priced.total, currency: priced.currency }
   return {
     subtotal: { amount: priced.subtotal, currency: priced.currency },
@@ -109,7 +110,9 @@ async function buyerFor(tx: Tx, caller: UserRow | null, email: string) {
 /**
  * Places an order and starts its payment. The stock, seats or slot are held in the same transaction that
  * locks the product's row, so concurrent checkouts for the last items are served one at a time and never
- * oversell. The provider is called after that transaction: none is held across the network.
+ * oversell; on this instance they wait for that transaction in line (checkout-line.ts), where those after
+ * the last item hear "Sold out" at once. The provider is called after that transaction: none is held
+ * across the network.
  */
 export async function startCheckout(
   deps: CheckoutDeps,
@@ -144,7 +147,7 @@ export async function startCheckout(
   const method = free ? 'free' : input.method
   if (!method) throw new AppError(400, 'Choose how to pay', { method: 'Choose M-Pesa, card or PayPal' })
   const charge =
-    method === 'free' ? { amount: total, rate: null } : chargesFor(total, await loadRates(db), [method])[0]
+    method === 'free' ? { amount: total, rate: null } : chargesFor(total, await currentRates(db), [method])[0]
   if (!charge)
     throw new AppError(400, 'This method cannot take this currency yet: choose another', {
       method: `There is no exchange rate for ${total.currency} yet: pay by card`,
@@ -160,82 +163,92 @@ export async function startCheckout(
   // The fee and hold in force now go with the order: a later change of them applies to new orders only.
   const terms = await deps.terms.get()
 
-  const row = await db.transaction(async (tx) => {
-    // The product's row lock serialises checkouts of one product: the count below cannot go stale.
-    const locked = await productOnSale(tx, product.id, { lock: true })
-    const buyer = await buyerFor(tx, caller, input.email ?? '')
-    const now = await priceWithSlot(tx, locked, input)
-    if (now.total !== priced.total)
-      throw new AppError(409, 'The price has just changed: check it and pay again', {
-        productId: 'Price changed',
-      })
-    if (now.capacity !== null) await assertBuyerMayHold(tx, limits, buyer.id, locked.id, now.quantity)
-    if (now.capacity !== null && locked.kind !== 'service') {
-      const left = now.capacity - (await heldQuantity(tx, locked.id, now.itemKey))
-      if (left < now.quantity) {
-        const field = locked.kind === 'merch' ? 'variantId' : 'ticketTypeId'
-        const message = left <= 0 ? 'Sold out' : `Only ${left} left`
-        throw new AppError(409, `${message}: choose fewer or another option`, {
-          [now.quantity > 1 && left > 0 ? 'quantity' : field]: message,
+  const row = await checkoutLines(db).join(product.id, priced.itemKey, () =>
+    db.transaction(async (tx) => {
+      // The buyer first: another instance's checkouts of this product wait only for what needs the lock.
+      const buyer = await buyerFor(tx, caller, input.email ?? '')
+      // The product's row lock serialises checkouts of one product: the count below cannot go stale.
+      const locked = await productOnSale(tx, product.id, { lock: true })
+      const now = await priceWithSlot(tx, locked, input)
+      if (now.total !== priced.total)
+        throw new AppError(409, 'The price has just changed: check it and pay again', {
+          productId: 'Price changed',
         })
-      }
-    }
-    // Counted in this transaction: a checkout refused above (or rolled back) sends no prompt and counts none.
-    if (method === 'mpesa' && input.phone)
-      await enforceRateLimit(
-        tx,
-        limits.promptsPerPhone.map((limit) => ({
-          key: `mpesaPrompt:phone:${input.phone}:${limit.windowSeconds}`,
-          limit,
-          what: 'M-Pesa prompts to this phone',
-          otherwise: 'or pay by card',
-          field: 'phone',
-        })),
-      )
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const [inserted] = await tx
-          .insert(orders)
-          .values({
-            id,
-            reference: newReference(),
-            buyerId: buyer.id,
-            buyerEmail: buyer.email,
-            guest: buyer.guest,
-            sellerId: locked.sellerId,
-            productId: locked.id,
-            kind: locked.kind,
-            status: 'pending',
-            item: {
-              ...now.item,
-              label: now.label,
-              timeZone: input.timeZone ?? null,
-              ...(input.holders ? { holders: input.holders } : {}),
-            },
-            itemKey: now.itemKey,
-            quantity: now.quantity,
-            subtotal: now.subtotal,
-            shippingFee: now.shipping,
-            total: now.total,
-            currency: now.currency,
-            method,
-            chargeAmount: charge.amount.amount,
-            chargeCurrency: charge.amount.currency,
-            rate: charge.rate === null ? null : String(charge.rate),
-            terms: saleTermsOf(terms, now.currency),
-            delivery: now.delivery,
-            accessKeyHash: hashKey(accessKey),
-            expiresAt: new Date(Date.now() + ORDER_HOLD_MINUTES * 60_000),
+      const holds = now.capacity === null ? null : await holdsOf(tx, locked.id, now.itemKey, buyer.id)
+      if (holds) assertBuyerMayHold(limits, holds, now.quantity)
+      if (holds && now.capacity !== null && locked.kind !== 'service') {
+        const left = now.capacity - holds.held
+        if (left < now.quantity) {
+          const field = locked.kind === 'merch' ? 'variantId' : 'ticketTypeId'
+          if (left <= 0)
+            throw new SoldOutError(
+              'Sold out: choose fewer or another option',
+              { [field]: 'Sold out' },
+              now.itemKey,
+            )
+          const message = `Only ${left} left`
+          throw new AppError(409, `${message}: choose fewer or another option`, {
+            [now.quantity > 1 ? 'quantity' : field]: message,
           })
-          .returning()
-        if (!inserted) throw new Error('insert returned no row')
-        return inserted
-      } catch (error) {
-        // A reference collision (one in 10^12) gets a fresh reference; nothing else is retried.
-        if (attempt > 2 || !isUniqueViolation(error, 'orders_reference_unique')) throw error
+        }
       }
-    }
-  })
+      // Counted in this transaction: a checkout refused above (or rolled back) sends no prompt and counts none.
+      if (method === 'mpesa' && input.phone)
+        await enforceRateLimit(
+          tx,
+          limits.promptsPerPhone.map((limit) => ({
+            key: `mpesaPrompt:phone:${input.phone}:${limit.windowSeconds}`,
+            limit,
+            what: 'M-Pesa prompts to this phone',
+            otherwise: 'or pay by card',
+            field: 'phone',
+          })),
+        )
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const [inserted] = await tx
+            .insert(orders)
+            .values({
+              id,
+              reference: newReference(),
+              buyerId: buyer.id,
+              buyerEmail: buyer.email,
+              guest: buyer.guest,
+              sellerId: locked.sellerId,
+              productId: locked.id,
+              kind: locked.kind,
+              status: 'pending',
+              item: {
+                ...now.item,
+                label: now.label,
+                timeZone: input.timeZone ?? null,
+                ...(input.holders ? { holders: input.holders } : {}),
+              },
+              itemKey: now.itemKey,
+              quantity: now.quantity,
+              subtotal: now.subtotal,
+              shippingFee: now.shipping,
+              total: now.total,
+              currency: now.currency,
+              method,
+              chargeAmount: charge.amount.amount,
+              chargeCurrency: charge.amount.currency,
+              rate: charge.rate === null ? null : String(charge.rate),
+              terms: saleTermsOf(terms, now.currency),
+              delivery: now.delivery,
+              accessKeyHash: hashKey(accessKey),
+              expiresAt: new Date(Date.now() + ORDER_HOLD_MINUTES * 60_000),
+            })
+            .returning()
+          if (!inserted) throw new Error('insert returned no row')
+          return inserted
+        } catch (error) {
+          // A reference collision (one in 10^12) gets a fresh reference; nothing else is retried.
+          if (attempt > 2 || !isUniqueViolation(error, 'orders_reference_unique')) throw error
+        }
+      }
+    }),
+  )
 
   if (method === 'free') {
     await settle(deps, {
@@ -277,33 +290,18 @@ export async function startCheckout(
 
 /**
  * One buyer may hold only so many units of a product in orders not yet paid, so that nobody can take an
- * event's seats or a shop's stock off sale by starting checkouts they never pay. Runs under the product's
- * row lock, so the count cannot go stale.
+ * event's seats or a shop's stock off sale by starting checkouts they never pay. Counted under the
+ * product's row lock (`holdsOf`), so the count cannot go stale.
  */
-async function assertBuyerMayHold(
-  tx: Tx,
-  limits: Config['checkoutLimits'],
-  buyerId: string,
-  productId: string,
-  quantity: number,
-) {
+function assertBuyerMayHold(limits: Config['checkoutLimits'], holds: Holds, quantity: number) {
   const most = limits.unitsHeldPerBuyer
   if (quantity > most)
     throw new AppError(400, `You can order at most ${most} at a time: choose ${most} or fewer`, {
       quantity: `At most ${most} at a time`,
     })
-  const [waiting] = await tx
-    .select({
-      units: sql<string>`coalesce(sum(${orders.quantity}), 0)::text`,
-      until: sql<
-        string | null
-      >`to_char(min(${orders.expiresAt}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-    })
-    .from(orders)
-    .where(and(eq(orders.buyerId, buyerId), eq(orders.productId, productId), eq(orders.status, 'pending')))
-  const units = Number(waiting?.units ?? 0)
+  const units = holds.buyerUnits
   if (units + quantity <= most) return
-  const retryAfter = Math.max(1, Math.ceil((Date.parse(waiting?.until ?? '') - Date.now()) / 1000) || 1)
+  const retryAfter = Math.max(1, Math.ceil((Date.parse(holds.buyerUntil ?? '') - Date.now()) / 1000) || 1)
   const wait = retryAfter < 90 ? `${retryAfter} seconds` : `${Math.ceil(retryAfter / 60)} minutes`
   throw new AppError(
     429,
@@ -317,4 +315,36 @@ async function assertBuyerMayHold(
     },
     retryAfter,
   )
+}
+
+interface Holds {
+  /** Units of this item held by orders waiting for payment, paid or being refunded. */
+  held: number
+  /** Units of this product the buyer has in orders waiting for payment, and when the first lapses. */
+  buyerUnits: number
+  buyerUntil: string | null
+}
+
+/** What holds a product's stock, for the item and for the buyer, in one read (under the product's lock). */
+async function holdsOf(tx: Tx, productId: string, itemKey: string, buyerId: string): Promise<Holds> {
+  const holding = sql`${orders.status} in (${sql.join(
+    HOLDING.map((status) => sql`${status}`),
+    sql`, `,
+  )})`
+  const mine = sql`${orders.buyerId} = ${buyerId} and ${orders.status} = 'pending'`
+  const [row] = await tx
+    .select({
+      held: sql<string>`coalesce(sum(${orders.quantity}) filter (where ${orders.itemKey} = ${itemKey} and ${holding}), 0)::text`,
+      buyerUnits: sql<string>`coalesce(sum(${orders.quantity}) filter (where ${mine}), 0)::text`,
+      buyerUntil: sql<
+        string | null
+      >`to_char(min(${orders.expiresAt}) filter (where ${mine}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    })
+    .from(orders)
+    .where(eq(orders.productId, productId))
+  return {
+    held: Number(row?.held ?? 0),
+    buyerUnits: Number(row?.buyerUnits ?? 0),
+    buyerUntil: row?.buyerUntil ?? null,
+  }
 }

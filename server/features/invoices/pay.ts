@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import type { ChargeNext, ChargeOutcome, ChargeRef, PaymentProvider } from '../../payments/provider'
 import { saleTermsOf } from '../admin/terms'
-import { loadRates } from '../catalog/storefront.service'
+import { currentRates } from '../catalog/storefront.service'
 import type { CheckoutDeps } from '../checkout/deps'
 import { chargesFor } from '../checkout/pricing'
 import { dueNow, type InvoicePaymentRow, type InvoiceRow, payUrl, statusOf } from './invoice-rows'
@@ -43,7 +43,7 @@ export async function payInvoice(
       phone: 'Give your M-Pesa number, e.g. 0712 345 678',
     })
   const due = dueNow(row)
-  const [charge] = chargesFor({ amount: due.amount, currency: row.currency }, await loadRates(deps.db), [
+  const [charge] = chargesFor({ amount: due.amount, currency: row.currency }, await currentRates(deps.db), [
     method,
   ])
   if (!charge)
