@@ -1,6 +1,5 @@
 import { gzipSync } from 'node:zlib'
 import { type BrowserContext, chromium, type Page } from 'playwright'
-import { wireBytes } from './bench-first-visit'
 import { chromiumArgs, findChromium } from './chromium'
 
 /**
@@ -125,13 +124,19 @@ export async function checkoutJourney(baseUrl: string): Promise<Journey | string
   return onPhone(async (context) => {
     const page = await context.newPage()
     const figures: Journey = { slug, jsBytes: 0, allBytes: 0, requests: 0, paidMs: 0 }
+    // What crossed the wire, as Chromium's network stack counts it (headers and compressed bodies; nothing
+    // for what a cache answered): Playwright's per-request sizes come back empty for some preloaded scripts.
+    const cdp = await context.newCDPSession(page)
+    cdp.on('Network.loadingFinished', ({ encodedDataLength }: { encodedDataLength: number }) => {
+      figures.allBytes += encodedDataLength
+      figures.requests++
+    })
+    await cdp.send('Network.enable')
     const sizes: Promise<void>[] = []
     page.on('requestfinished', (request) => {
+      if (request.resourceType() !== 'script') return
       sizes.push(
         (async () => {
-          figures.allBytes += wireBytes(await request.sizes())
-          figures.requests++
-          if (request.resourceType() !== 'script') return
           const body = await (await request.response())?.body()
           if (body) figures.jsBytes += gzipSync(body, { level: 9 }).length
         })().catch(() => {}),

@@ -1,7 +1,7 @@
 // `npm run bench`: figures, never a verdict. Measures, in one run on this machine:
 //   - first-load JavaScript of pages (gzip bytes of every script the page loads until the network is idle),
-//     with the 130 KB budget of / next to it, and first-load CSS (every stylesheet, gzip) of /, /explore,
-//     a product page and /login with the 10 KB budget next to it
+//     with the 130 KB budget of / next to it, and first-load CSS (the stylesheet inside the page and any it
+//     links, gzip) of /, /explore, a product page and /login with the 10 KB budget next to it
 //   - the checkout journey on a phone (product page, Buy now, M-Pesa, paid): JavaScript and all bytes, and
 //     how soon after the M-Pesa callback "Payment received" shows (bench-journey.ts)
 //   - the same journey on 2G (250/50 kbit/s, 300 ms) with the CPU 4x slower: when the title shows, when the
@@ -129,6 +129,11 @@ async function firstLoadJs(baseUrl: string, pages: string[]): Promise<Record<str
       })
       await tab.goto(baseUrl + page, { waitUntil: 'networkidle' })
       await Promise.all(pending)
+      // The stylesheet inside the page counts as the page's CSS too.
+      const inline = (await tab.evaluate(
+        "[...document.querySelectorAll('style')].map((style) => style.textContent).join('')",
+      )) as string
+      if (inline) load.cssBytes += gzipSync(inline, { level: 9 }).length
       sizes[page] = load
       await context.close()
     }

@@ -13,8 +13,11 @@ import { withRuntimeSettings } from './html'
 import { inlineScriptHashes } from './security-headers'
 import { type Asset, compressVariants, makeAsset, makeLazyAsset } from './static'
 
-/** The first element of every page's head (index.html): what goes first in a head goes after it. */
-const CHARSET = '<meta charset="utf-8" />'
+/**
+ * The viewport's element in every page's head (index.html, right after the charset): what goes first in a
+ * head goes after it, as a photo's preload picks its size from the viewport it knows when it is read.
+ */
+const VIEWPORT = /<meta name="viewport"[^>]*>/
 
 /** Rendered pages kept in memory; beyond this many paths the oldest are dropped. */
 const CACHE_SIZE = 500
@@ -99,11 +102,12 @@ export class Pages {
         '<div id="root"></div>',
         `<div id="root" data-prerendered="${escapeHtml(pathname)}">${markup.slice(photo.length)}</div>`,
       )
-      if (photo)
+      const viewport = VIEWPORT.exec(html)?.[0]
+      if (photo && viewport)
         html = insertAt(
           html,
-          CHARSET,
-          `${CHARSET}\n    ${photo.replaceAll('<link rel="preload" as="image"', '<link rel="preload" as="image" fetchpriority="high"')}`,
+          viewport,
+          `${viewport}\n    ${photo.replaceAll('<link rel="preload" as="image"', '<link rel="preload" as="image" fetchpriority="high"')}`,
         )
     }
     if (data) html = insertAt(html, '</head>', `  ${payloadScript(pathname, data.payload)}\n  </head>`)

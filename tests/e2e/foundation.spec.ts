@@ -1,5 +1,6 @@
 import { RUNTIME_SETTINGS_ELEMENT_ID } from '../../contract/runtime'
 import { expect, test } from './fixtures'
+import { rendered } from './rendered'
 
 test('the home page has the product title and renders the app', async ({ page }) => {
   const response = await page.goto('/')
@@ -57,7 +58,8 @@ test('assets are served compressed and cached for a year', async ({ page }) => {
       })
   })
   await page.goto('/')
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  // The page shows before its scripts are asked for: wait until the app has taken it over.
+  await rendered(page)
   expect(scripts.length).toBeGreaterThan(0)
   for (const script of scripts) expect(script.cache).toBe('public, max-age=31536000, immutable')
   // Chunks under 512 bytes are not worth compressing; the entry chunk always is.

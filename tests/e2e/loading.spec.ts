@@ -56,16 +56,19 @@ test('the app takes over the HTML the server and the build sent, as it is, witho
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled()
 })
 
-test('a product page names every script it needs in its HTML, so they load together, after the page shows', async ({
+test('a product page names every script it needs in its HTML, so they load together, after the page shows, and its photo once', async ({
   page,
   request,
 }) => {
   const home = (await (await request.get('/_payload.json')).json()) as HomeProducts
-  const product = home.featured[0]
-  if (!product) throw new Error('no featured product')
+  // One with a photo (products other tests made may have none).
+  const product = [...home.featured, ...home.recent].find((p) => p.image !== null)
+  if (!product) throw new Error('no product with a photo on the home page')
   const asked: string[] = []
+  const photos: string[] = []
   page.on('request', (req) => {
     if (req.resourceType() === 'script') asked.push(new URL(req.url()).pathname)
+    if (req.resourceType() === 'image' && req.url().includes('/files/public/')) photos.push(req.url())
   })
   const html = await (await request.get(`/${product.slug}`)).text()
   // No script tag: the start script asks for them once the page has painted.
@@ -82,6 +85,10 @@ test('a product page names every script it needs in its HTML, so they load toget
   await expect(page.getByRole('button', { name: /Buy now|Get tickets|Book/ })).toBeVisible()
   expect(asked.length).toBeGreaterThan(0)
   expect(asked.filter((script) => !named.includes(script))).toEqual([])
+  // The first photo is asked for once, at one size: its preload chooses as the page does.
+  const sizes = photos.map((url) => url.replace(/-\d+\.webp$/, ''))
+  expect(sizes.length).toBeGreaterThan(0)
+  expect(new Set(sizes).size).toBe(sizes.length)
 })
 
 test('a product page keeps its layout when the app starts: the approximate price has its line already', async ({

@@ -189,11 +189,18 @@ describe.each(cases)('product uploads on %s with %s storage', (kind, storage) =>
     expect(done.status).toBe(200)
     const [image] = (done.body.data as { product: Product }).product.images
     expect(image).toMatchObject({ width: 2000, height: 1000 })
-    expect(image?.srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['320w', '640w', '1024w', '1600w'])
+    expect(image?.srcset.split(', ').map((s) => s.split(' ')[1])).toEqual([
+      '320w',
+      '480w',
+      '640w',
+      '800w',
+      '1024w',
+      '1600w',
+    ])
     const small = await fetch(new URL(image?.src as string, app.url))
     expect(small.status).toBe(200)
     expect(small.headers.get('content-type')).toBe('image/webp')
-    expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(640)
+    expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(480)
 
     const junk = randomBytes(5000)
     const bad = ticket(

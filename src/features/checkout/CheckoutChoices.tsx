@@ -1,10 +1,13 @@
+import { lazy, Suspense } from 'react'
 import { MAX_QUANTITY } from '../../../contract/checkout.constants'
 import type { PublicProduct } from '../../../contract/storefront'
 import { Field, type FieldErrors, SelectField } from '../../components/Form'
 import { money } from '../catalog/money'
 import { minorUnits, onSale, type TicketType, type Variant } from './checkout-model'
-import { SlotPicker } from './SlotPicker'
 import type { CheckoutChoicesState } from './useCheckoutChoices'
+
+// Only a service has times to choose: its picker (with the time-zone arithmetic) loads for services alone.
+const SlotPicker = lazy(() => import('./SlotPicker').then((module) => ({ default: module.SlotPicker })))
 
 const variantName = (v: Variant) => Object.values(v.options).join(' / ') || 'Standard'
 const ticketPrice = (t: TicketType) => (t.price.amount === 0 ? 'free' : money(t.price))
@@ -25,14 +28,16 @@ export function CheckoutChoices({
   return (
     <>
       {product.kind === 'service' ? (
-        <SlotPicker
-          productId={product.id}
-          sellerTimeZone={product.details.timeZone ?? 'Africa/Nairobi'}
-          bookAheadDays={product.details.bookAheadDays ?? 60}
-          value={choices.slot?.start ?? ''}
-          onChange={choices.setSlot}
-          {...(errors.slot ? { error: errors.slot } : {})}
-        />
+        <Suspense fallback={<p className="muted">Loading the free times…</p>}>
+          <SlotPicker
+            productId={product.id}
+            sellerTimeZone={product.details.timeZone ?? 'Africa/Nairobi'}
+            bookAheadDays={product.details.bookAheadDays ?? 60}
+            value={choices.slot?.start ?? ''}
+            onChange={choices.setSlot}
+            {...(errors.slot ? { error: errors.slot } : {})}
+          />
+        </Suspense>
       ) : null}
       <VariantChoice choices={choices} errors={errors} />
       <TicketTypeChoice choices={choices} errors={errors} />

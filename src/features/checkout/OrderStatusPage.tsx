@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { type ReactNode, useEffect, useRef } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react'
 import { METHOD_NAMES } from '../../../contract/checkout.constants'
 import type { Order } from '../../../contract/checkout.contract'
 import { formatDate, formatDateTime } from '../../lib/dates'
 import { RpcError } from '../../lib/rpc'
 import { useSession } from '../../lib/session'
 import { usePageTitle } from '../../lib/title'
-import { BookingChanges } from '../bookings/BookingActions'
 import { money } from '../catalog/money'
 import { requestPersistence } from '../downloads/library'
 import { AddToCalendar } from './AddToCalendar'
@@ -16,6 +15,11 @@ import { OrderFiles } from './DownloadButton'
 import { MpesaWait } from './MpesaWait'
 import { addressText, failureWords, itemText, slotText } from './order-format'
 import { StopSms } from './StopSms'
+
+// Moving or cancelling a booking (with the time picker) is for a booked service's order alone.
+const BookingChanges = lazy(() =>
+  import('../bookings/BookingActions').then((module) => ({ default: module.BookingChanges })),
+)
 
 /** The page's heading, focused when it changes, so a screen reader says where the buyer now stands. */
 function Heading({ children }: { children: string }) {
@@ -380,7 +384,9 @@ function Fulfilment({ order }: { order: Order }) {
               <p className="muted">
                 You can move or cancel it until {formatDateTime(order.slot.changeUntil, { weekday: true })}.
               </p>
-              <BookingChanges order={order} />
+              <Suspense fallback={null}>
+                <BookingChanges order={order} />
+              </Suspense>
             </>
           ) : order.status === 'paid' && order.slot && Date.parse(order.slot.start) > Date.now() ? (
             <p className="muted">To move or cancel it now, ask {order.product.seller.displayName}.</p>

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { RuntimeSettings } from '../../../contract/runtime'
 import { Pages } from '../../../server/web/pages'
 
-const SHELL =
-  '<!doctype html><html><head>\n    <meta charset="utf-8" />\n    <title>Soko</title>\n  </head><body><div id="root"></div></body></html>'
+const VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1" />'
+const SHELL = `<!doctype html><html><head>\n    <meta charset="utf-8" />\n    ${VIEWPORT}\n    <title>Soko</title>\n  </head><body><div id="root"></div></body></html>`
 const settings: RuntimeSettings = {
   apiBase: '',
   storageHost: '',
@@ -19,11 +19,12 @@ describe('Pages.renderData', () => {
   const photo =
     '<link rel="preload" as="image" imageSrcSet="/files/public/p-320.webp 320w, /files/public/p-640.webp 640w" imageSizes="100vw"/>'
 
-  it("asks for the page's first photo at the top of the head, before anything else it names", () => {
+  it("asks for the page's first photo at the top of the head, once the viewport is known, before anything else", () => {
     const { asset } = pages.renderData('/kanga', { payload: { title: 'Kanga' } }, `${photo}<h1>Kanga</h1>`)
     const html = asset.body.toString()
+    // After the viewport: read before it, the photo's size would be chosen for a 980 px wide page.
     expect(html).toContain(
-      `<meta charset="utf-8" />\n    ${photo.replace('as="image"', 'as="image" fetchpriority="high"')}`,
+      `${VIEWPORT}\n    ${photo.replace('as="image"', 'as="image" fetchpriority="high"')}`,
     )
     expect(html.indexOf('imageSrcSet')).toBeLessThan(html.indexOf('soko-page-scripts'))
     // Out of the markup React takes over: it starts with the page itself.
