@@ -1,9 +1,10 @@
 import { currencies, isCurrencyCode } from './currencies'
+import { formatLocale } from './format-locale'
 
 /** An amount in minor units as people read it, e.g. `KES 1,000.00`; whole-unit currencies show no decimals. */
 export function formatMoney(amount: number, currency: string, locale?: string): string {
   const digits = isCurrencyCode(currency) ? currencies[currency].minorUnits : 2
-  return formatter(currency, digits, locale).format(amount / 10 ** digits)
+  return formatter(currency, digits, locale ?? formatLocale()).format(amount / 10 ** digits)
 }
 
 /** Making an Intl.NumberFormat costs far more than using one: a list of prices reuses them. */

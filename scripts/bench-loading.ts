@@ -136,6 +136,8 @@ export function roundTripsBeforeInteractive(
         byId.set(event.requestId, url)
         if (event.type === 'Script') scripts++
         let from = initiatorUrl(event.initiator)?.split('#')[0]
+        // A preload the page's inline script adds is reported as from "about:client": no address of ours.
+        if (from && !from.startsWith(baseUrl)) from = undefined
         // A module the app's code asked for (Vite's preload helper reports no address): that code had to
         // arrive first, so it is one round trip after the deepest script finished by then.
         if (!from || !depth.has(from))

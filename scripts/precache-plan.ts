@@ -8,13 +8,14 @@ import type { Plugin } from 'vite'
  * (sw/assets.ts), so a page opened once online opens again offline.
  *
  * Route chunks are recognised by their route file, lazily loaded parts by their module; what only they reach
- * is left out with them. A chunk that a kept page also reaches stays in.
+ * is left out with them. A chunk that a kept page also reaches stays in, and so does one a kept chunk
+ * imports directly, whatever it holds.
  */
 const LEFT_OUT_ROUTES = new RegExp(
   `src/routes/(_default-old|_default/(${[
     // The seller's and admin's pages.
     'admin',
-    'account/(check-in|create|customers|invoices|new-product|products|services|settings|transactions|verify|withdraw)',
+    'account/(bookings|check-in|create|customers|invoices|new-product|products|services|settings|transactions|verify|withdraw)',
     // Pages that need the network to do anything (the pay page /p lives under _default-old).
     'login|signup|register|reset|verify|verify-email|invite|contact-us|book|sucess-payment',
   ].join('|')}))[./]`,
@@ -27,9 +28,15 @@ const LEFT_OUT_MODULES = [
   /src\/features\/invoices\/start-sync\.ts$/,
   // The QR decoder of ticket check-in (~26 KB).
   /node_modules\/jsqr\//,
-  // Buying and reporting a product need the network.
+  // Buying, reporting a product and waiting for an M-Pesa payment need the network (each is loaded lazily:
+  // a module a kept page imports directly must stay).
   /src\/features\/checkout\/Checkout\.tsx$/,
   /src\/features\/catalog\/ReportProduct\.tsx$/,
+  /src\/features\/checkout\/MpesaWait\.tsx$/,
+  // A buyer moving a booking from its order page (the seller's agenda is a seller's page, left out above).
+  /src\/features\/bookings\/(BookingActions\.tsx|bookings\.queries\.ts)$/,
+  // The signed-in header's menu: any page a signed-in person opens online loads it, and the worker keeps it.
+  /src\/components\/AccountMenu\.tsx$/,
 ]
 /**
  * Files other than scripts and styles fetched when used, not at install: the install icons (the browser
@@ -62,14 +69,17 @@ function precachedFiles(bundle: Record<string, { type: string }>): Set<string> {
     )
   }
   const kept = new Set<string>()
-  const visit = (name: string) => {
+  // `needed`: a kept chunk imports it directly, so it cannot run without it: only what is loaded lazily
+  // (a route, a part loaded when used) may be left out.
+  const visit = (name: string, needed: boolean) => {
     const chunk = chunks.get(name)
-    if (!chunk || kept.has(name) || leftOut(chunk)) return
+    if (!chunk || kept.has(name) || (!needed && leftOut(chunk))) return
     kept.add(name)
     for (const css of chunk.viteMetadata?.importedCss ?? []) kept.add(css)
-    for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(next)
+    for (const next of chunk.imports) visit(next, true)
+    for (const next of chunk.dynamicImports) visit(next, false)
   }
-  for (const [name, chunk] of chunks) if (chunk.isEntry) visit(name)
+  for (const [name, chunk] of chunks) if (chunk.isEntry) visit(name, true)
   return kept
 }
 

@@ -26,6 +26,7 @@ import { CatalogCache } from './web/catalog-cache'
 import { fillFigures, PageFigureFiller } from './web/figures'
 import { runtimeSettings } from './web/html'
 import { rpcOverNode as nodeRpc, requestIdOf } from './web/listener'
+import { pageLocale } from './web/locale'
 import { loadPrerendered, loadRouteScripts, Pages } from './web/pages'
 import { appContentSecurityPolicy, securityHeaders } from './web/security-headers'
 import { ServerRenderer } from './web/ssr'
@@ -217,12 +218,14 @@ export function createApp(deps: AppDeps) {
     }
     // Catalog pages: their head (share card), first data and markup come from the database and the
     // server renderer, made again only when the catalog has changed since.
+    // Written in the visitor's language (prices, dates), which the page names for the app.
+    const locale = pageLocale(c.req.header('accept-language'))
     const catalogPage = isCatalogPage(path)
-      ? await catalogAnswers.get(`page ${path}${url.search}`, async () => {
+      ? await catalogAnswers.get(`page ${path}${url.search} ${locale}`, async () => {
           const data = await publicData(database.db, path, params, config.publicUrl, homeWords)
           if (data === undefined) return null
-          const markup = data ? await renderer.render(`${path}${url.search}`, data.payload) : null
-          return pages.renderData(path, data, markup)
+          const markup = data ? await renderer.render(`${path}${url.search}`, data.payload, locale) : null
+          return { ...pages.renderData(path, data, markup, locale), byLanguage: true }
         })
       : null
     if (catalogPage) return sendAnswer(c, catalogPage)
@@ -246,6 +249,8 @@ export function createApp(deps: AppDeps) {
 interface Answer {
   asset: Asset
   status: 200 | 404
+  /** Written in the language the request asked for: a cache in front must keep one per language. */
+  byLanguage?: boolean
 }
 
 /** A page's data as JSON, always revalidated: a changed price must show at once, an unchanged one is a 304. */
@@ -266,16 +271,26 @@ const NO_PAYLOAD: Answer = {
 }
 
 function sendAnswer(c: Context, answer: Answer) {
-  return sendAsset(c, answer.asset, answer.status)
+  return sendAsset(c, answer.asset, answer.status, answer.asset.cacheControl, answer.byLanguage)
 }
 
-function sendAsset(c: Context, asset: Asset, status: 200 | 404 = 200, cacheControl = asset.cacheControl) {
+function sendAsset(
+  c: Context,
+  asset: Asset,
+  status: 200 | 404 = 200,
+  cacheControl = asset.cacheControl,
+  byLanguage = false,
+) {
   const headers: Record<string, string> = {
     'content-type': asset.type,
     'cache-control': cacheControl,
     etag: asset.etag,
   }
-  if (asset.br || asset.gzip || asset.lazy) headers.vary = 'Accept-Encoding'
+  const vary = [
+    asset.br || asset.gzip || asset.lazy ? 'Accept-Encoding' : '',
+    byLanguage ? 'Accept-Language' : '',
+  ]
+  if (vary.some(Boolean)) headers.vary = vary.filter(Boolean).join(', ')
   if (
     status === 200 &&
     c.req

@@ -2,6 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { setFormatLocale } from '../contract/format-locale'
 import { cacheLocation, VISITOR_CURRENCY_KEY } from './lib/geo'
 import { currentUser } from './lib/guard'
 import { listenForInstallPrompt } from './lib/install'
@@ -37,6 +38,8 @@ async function mount() {
   const root = document.getElementById('root')
   if (!root) throw new Error('The page has no #root element')
   document.documentElement.dataset.build = CURRENT_BUILD
+  // The server wrote this page's prices and dates in this language: the app keeps to it.
+  if (root.dataset.locale) setFormatLocale(root.dataset.locale)
   listenForInstallPrompt()
   // Vite's event for a failed preload of a lazy chunk (an older build's file is gone): reload (docs/product.md (Updates and reloads)),
   // unless the import's caller offers its own retry (a reload would lose the product editor's draft).

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
+import { setFormatLocale } from '../contract/format-locale'
 import { payloadScript } from '../contract/runtime'
 import { marketingPayloads } from './features/marketing/content'
 import { setServerPayload } from './lib/payload'
@@ -26,9 +27,19 @@ const STATIC_PAGES = ['/login', '/signup']
 
 let queue: Promise<unknown> = Promise.resolve()
 
-/** The markup of the page at `url` (path and query) with its payload; one page at a time. */
-export function renderPage(url: string, payload: unknown): Promise<string> {
-  const next = queue.then(() => render(url, payload))
+/**
+ * The markup of the page at `url` (path and query) with its payload, prices and dates written in `locale`
+ * (the browser's choice, which the page then names for the app); one page at a time.
+ */
+export function renderPage(url: string, payload: unknown, locale?: string): Promise<string> {
+  const next = queue.then(async () => {
+    setFormatLocale(locale)
+    try {
+      return await render(url, payload)
+    } finally {
+      setFormatLocale(undefined)
+    }
+  })
   queue = next.catch(() => undefined)
   return next
 }

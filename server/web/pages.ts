@@ -89,6 +89,8 @@ export class Pages {
     pathname: string,
     data: { payload: unknown; head?: Partial<Head> } | null,
     markup: string | null = null,
+    /** The language the markup's prices and dates are written in, named for the app (format-locale.ts). */
+    locale?: string,
   ) {
     const route = data ? matchAppRoute(pathname) : null
     const head = { ...headFor(route, pathname, this.settings.siteUrl), ...data?.head }
@@ -100,7 +102,7 @@ export class Pages {
       html = insertAt(
         html,
         '<div id="root"></div>',
-        `<div id="root" data-prerendered="${escapeHtml(pathname)}">${markup.slice(photo.length)}</div>`,
+        `<div id="root" data-prerendered="${escapeHtml(pathname)}"${locale ? ` data-locale="${escapeHtml(locale)}"` : ''}>${markup.slice(photo.length)}</div>`,
       )
       const viewport = VIEWPORT.exec(html)?.[0]
       if (photo && viewport)

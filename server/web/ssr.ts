@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url'
 import { ssrDir } from '../../scripts/ssr-dir.mjs'
 import type { Logger } from '../lib/log'
 
-type RenderPage = (url: string, payload: unknown) => Promise<string>
+type RenderPage = (url: string, payload: unknown, locale?: string) => Promise<string>
 
 /**
  * Server rendering of catalog pages: the build's src/prerender.tsx bundle, loaded on the first catalog
@@ -41,12 +41,15 @@ export class ServerRenderer {
     await this.load()
   }
 
-  /** The page's markup, or null when it cannot be rendered here (the browser then renders it). */
-  async render(url: string, payload: unknown): Promise<string | null> {
+  /**
+   * The page's markup, prices and dates written in `locale`, or null when it cannot be rendered here (the
+   * browser then renders it).
+   */
+  async render(url: string, payload: unknown, locale: string): Promise<string | null> {
     const renderPage = await this.load()
     if (!renderPage) return null
     try {
-      return await renderPage(url, payload)
+      return await renderPage(url, payload, locale)
     } catch (error) {
       this.log.warn('a page could not be rendered on the server', { url, error })
       return null

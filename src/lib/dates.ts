@@ -1,3 +1,5 @@
+import { formatLocale } from '../../contract/format-locale'
+
 /**
  * Dates as Soko shows them, one way on every page: the short month, the day and the year
  * (`Nov 23, 2026` in US English, `23 Nov 2026` in British English: the visitor's language orders the
@@ -12,7 +14,7 @@ export interface DateOptions {
   timeZone?: string | undefined
   /** Lead with the short weekday, `Mon, Nov 23, 2026`, where the day of the week helps (bookings). */
   weekday?: boolean | undefined
-  /** The language to write it in: the browser's when left out (tests name one). */
+  /** The language to write it in: the page's (contract/format-locale.ts) when left out (tests name one). */
   locale?: string | undefined
 }
 
@@ -31,10 +33,11 @@ function format(value: DateInput, parts: Intl.DateTimeFormatOptions, options: Da
     ...parts,
     ...(options.timeZone ? { timeZone: options.timeZone } : {}),
   }
-  const key = `${options.locale ?? ''}|${JSON.stringify(settings)}`
+  const locale = options.locale ?? formatLocale()
+  const key = `${locale ?? ''}|${JSON.stringify(settings)}`
   let formatter = formatters.get(key)
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(options.locale, settings)
+    formatter = new Intl.DateTimeFormat(locale, settings)
     formatters.set(key, formatter)
   }
   return formatter.format(date)

@@ -56,6 +56,26 @@ test('the app takes over the HTML the server and the build sent, as it is, witho
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled()
 })
 
+test.describe('for a visitor whose browser writes dates and prices another way', () => {
+  test.use({ locale: 'fr-FR', timezoneId: 'America/Los_Angeles' })
+
+  test('the server writes them as the browser would, so the app still takes its HTML over as it is', async ({
+    page,
+    request,
+  }) => {
+    const home = (await (await request.get('/_payload.json')).json()) as HomeProducts
+    const product = [...home.featured, ...home.recent].find((p) => !p.free)
+    if (!product) throw new Error('no priced product')
+    for (const path of ['/', '/explore', `/${product.slug}`]) {
+      const { kept, said } = await openRendered(page, path)
+      expect(said, path).toEqual([])
+      expect(kept, path).toBe(true)
+    }
+    // French: the amount before the currency's code, a comma before the cents.
+    await expect(page.locator('.product-price .price-charged')).toContainText(/\d,\d\d\s?[A-Z]{3}/)
+  })
+})
+
 test('a product page names every script it needs in its HTML, so they load together, after the page shows, and its photo once', async ({
   page,
   request,

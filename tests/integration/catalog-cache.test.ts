@@ -89,6 +89,18 @@ describe.each(databaseKinds)('the catalog kept in memory on %s', (kind) => {
     expect(await page()).toContain('Two seats, renamed')
   })
 
+  it("keeps a page once per language: a cache in front is told it depends on the visitor's language", async () => {
+    const ask = (language: string) =>
+      fetch(`${app.url}/${slug}`, { headers: { 'accept-language': language } })
+    const french = await ask('fr-FR,fr;q=0.9')
+    expect(french.headers.get('vary')).toMatch(/Accept-Language/)
+    const english = await ask('en-US')
+    expect(english.headers.get('vary')).toMatch(/Accept-Language/)
+    // The payload is the same whatever the language: the app writes its figures.
+    const json = await fetch(`${app.url}/${slug}/_payload.json`, { headers: { 'accept-language': 'fr-FR' } })
+    expect(json.headers.get('vary') ?? '').not.toMatch(/Accept-Language/)
+  })
+
   it('says "Sold out" the moment orders hold the last seats, and offers them again once let go', async () => {
     expect((await payload()).page.product.soldOut).toBe(false)
     const started = await app.call(

@@ -12,9 +12,12 @@ import { requestPersistence } from '../downloads/library'
 import { AddToCalendar } from './AddToCalendar'
 import { checkoutQueries } from './checkout.queries'
 import { OrderFiles } from './DownloadButton'
-import { MpesaWait } from './MpesaWait'
 import { addressText, failureWords, itemText, slotText } from './order-format'
 import { StopSms } from './StopSms'
+
+// What an M-Pesa payment still waiting needs (the phone's prompt, help, the wait), for that order alone: it
+// needs the network anyway, so it is not kept for offline use ahead of time.
+const MpesaWait = lazy(() => import('./MpesaWait').then((module) => ({ default: module.MpesaWait })))
 
 // Moving or cancelling a booking (with the time picker) is for a booked service's order alone.
 const BookingChanges = lazy(() =>
@@ -158,7 +161,9 @@ function OrderState({ order }: { order: Order }) {
         return (
           <>
             <Heading>Waiting for your M-Pesa payment</Heading>
-            <MpesaWait orderId={order.id} focusHeading={false} />
+            <Suspense fallback={<p role="status">Checking the payment…</p>}>
+              <MpesaWait orderId={order.id} focusHeading={false} />
+            </Suspense>
           </>
         )
       return (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RuntimeSettings } from '../../../contract/runtime'
+import { pageLocale } from '../../../server/web/locale'
 import { Pages } from '../../../server/web/pages'
 
 const VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1" />'
@@ -35,5 +36,28 @@ describe('Pages.renderData', () => {
   it('leaves a page without a photo as it is', () => {
     const { asset } = pages.renderData('/kanga', { payload: {} }, '<h1>Kanga</h1>')
     expect(asset.body.toString()).not.toContain('rel="preload"')
+  })
+})
+
+describe('pageLocale', () => {
+  it("takes the first language of the request's Accept-Language that Intl writes in", () => {
+    expect(pageLocale('fr-FR,fr;q=0.9,en;q=0.8')).toBe('fr-FR')
+    expect(pageLocale('sw-KE')).toBe('sw-KE')
+    expect(pageLocale('en-gb')).toBe('en-GB')
+    expect(pageLocale('*, x-klingon-qo, fr;q=0.5')).toBe('fr')
+  })
+
+  it('writes in US English for a request that names none it can use', () => {
+    expect(pageLocale(undefined)).toBe('en-US')
+    expect(pageLocale('')).toBe('en-US')
+    expect(pageLocale('"><script>, ;;;')).toBe('en-US')
+  })
+})
+
+describe('Pages.renderData in a language', () => {
+  it('names the language of its prices and dates on the root, for the app to keep to', () => {
+    const pages = new Pages(SHELL, new Map(), settings)
+    const { asset } = pages.renderData('/kanga', { payload: {} }, '<h1>Kanga</h1>', 'fr-FR')
+    expect(asset.body.toString()).toContain('<div id="root" data-prerendered="/kanga" data-locale="fr-FR">')
   })
 })

@@ -1,0 +1,25 @@
+/** Languages a request may name, at most this long (`en`, `sw-KE`, `zh-Hant-TW`): anything else is noise. */
+const TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/
+/** Written for a request that names no language Intl knows. */
+export const DEFAULT_LOCALE = 'en-US'
+
+const known = new Map<string, string>()
+
+/**
+ * The language a server-rendered page writes its prices and dates in: the first of the request's
+ * Accept-Language that Intl formats (as the browser itself would, in most cases), canonical, else
+ * `en-US`. Few distinct values: the catalog's pages are kept once per language.
+ */
+export function pageLocale(acceptLanguage: string | undefined): string {
+  for (const part of (acceptLanguage ?? '').split(',').slice(0, 6)) {
+    const tag = part.split(';')[0]?.trim() ?? ''
+    if (!TAG.test(tag)) continue
+    let locale = known.get(tag)
+    if (locale === undefined) {
+      locale = Intl.NumberFormat.supportedLocalesOf([tag])[0] ?? ''
+      if (known.size < 1000) known.set(tag, locale)
+    }
+    if (locale) return locale
+  }
+  return DEFAULT_LOCALE
+}
