@@ -4,6 +4,7 @@ import { bundle } from 'lightningcss'
 import type { Plugin } from 'vite'
 import { appRoutes } from '../contract/routes'
 import { EARLY_INSTALL_PROMPT, PAGE_SCRIPTS_ELEMENT_ID } from '../contract/runtime'
+import { type ChunkLike, chunksOf } from './precache-plan'
 
 /**
  * How a page's first load is put together at build time:
@@ -95,16 +96,7 @@ export function startAfterFirstPaint(): Plugin {
   }
 }
 
-interface ChunkLike {
-  type: 'chunk'
-  fileName: string
-  isEntry: boolean
-  facadeModuleId: string | null
-  moduleIds: string[]
-  imports: string[]
-}
-
-/** A route file's place: its layout group (the pathless `_default`), URL segments, and whether it is an index. */
+/** A route file's place: its URL segments (pathless layouts such as `_default` left out), whether an index. */
 interface RouteFile {
   file: string
   segments: string[]
@@ -156,9 +148,7 @@ export function routeScripts(rootDir: string): Plugin {
       outDir = path.resolve(config.root, config.build.outDir)
     },
     generateBundle(_options, bundle) {
-      const chunks = new Map<string, ChunkLike>()
-      for (const [name, output] of Object.entries(bundle))
-        if (output.type === 'chunk') chunks.set(name, output as unknown as ChunkLike)
+      const chunks = chunksOf(bundle)
       const reach = (names: string[], into = new Set<string>()) => {
         for (const name of names) {
           if (into.has(name)) continue

@@ -44,7 +44,8 @@ const LEFT_OUT_MODULES = [
  */
 const LEFT_OUT_FILES = [/^icons\//, /^contact-us\//]
 
-interface ChunkLike {
+/** What the build plugins read of an output chunk. */
+export interface ChunkLike {
   type: 'chunk'
   fileName: string
   isEntry: boolean
@@ -55,11 +56,17 @@ interface ChunkLike {
   viteMetadata?: { importedCss: Set<string> }
 }
 
-/** The files a buyer's phone precaches: entry chunks and what they reach, not through the left-out ones. */
-function precachedFiles(bundle: Record<string, { type: string }>): Set<string> {
+/** The bundle's chunks by file name. */
+export function chunksOf(bundle: Record<string, { type: string }>): Map<string, ChunkLike> {
   const chunks = new Map<string, ChunkLike>()
   for (const [name, output] of Object.entries(bundle))
     if (output.type === 'chunk') chunks.set(name, output as unknown as ChunkLike)
+  return chunks
+}
+
+/** The files a buyer's phone precaches: entry chunks and what they reach, not through the left-out ones. */
+function precachedFiles(bundle: Record<string, { type: string }>): Set<string> {
+  const chunks = chunksOf(bundle)
   const leftOut = (chunk: ChunkLike) => {
     // A lazily loaded module shared with nothing else may come without a facade: its modules tell.
     const modules = chunk.facadeModuleId ? [chunk.facadeModuleId] : chunk.moduleIds
