@@ -29,7 +29,11 @@ export async function launchDebuggableChromium(executablePath: string) {
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
     await Promise.race([exited, sleep(5000)])
-    rmSync(profile, { recursive: true, force: true })
+    // A Chromium still writing its profile as it stops can make one removal find the folder not empty
+    // (ENOTEMPTY): retried, and a leftover temporary folder never fails the run.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 })
+    } catch {}
   }
   for (let i = 0; i < 100; i++) {
     if (child.exitCode !== null) break
