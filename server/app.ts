@@ -219,8 +219,8 @@ export function createApp(deps: AppDeps) {
     // Catalog pages: their head (share card), first data and markup come from the database and the
     // server renderer, made again only when the catalog has changed since.
     // Written in the visitor's language (prices, dates), which the page names for the app.
-    const locale = pageLocale(c.req.header('accept-language'))
-    const catalogPage = isCatalogPage(path)
+    const locale = isCatalogPage(path) ? pageLocale(c.req.header('accept-language')) : null
+    const catalogPage = locale
       ? await catalogAnswers.get(`page ${path}${url.search} ${locale}`, async () => {
           const data = await publicData(database.db, path, params, config.publicUrl, homeWords)
           if (data === undefined) return null

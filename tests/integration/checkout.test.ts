@@ -206,6 +206,19 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
       amount: 7_50,
       currency: 'USD',
     })
+    // Rates are kept a second for pricing, but a change an admin makes here is priced with at once.
+    const admin = await personOf(app, 'rates-admin@example.com', { name: 'Rates Admin', roles: ['admin'] })
+    const { perUsd } = data(await app.call('listRates', {}, admin.token))
+    try {
+      expect((await app.call('setRates', { perUsd: { KES: 100 } }, admin.token)).status).toBe(200)
+      const again = data(await app.call('quoteCheckout', { productId: ids.usd }))
+      expect(again.charges.find((c: { method: string }) => c.method === 'mpesa').amount).toEqual({
+        amount: 750_00,
+        currency: 'KES',
+      })
+    } finally {
+      await app.call('setRates', { perUsd: { KES: perUsd.KES } }, admin.token)
+    }
     // A country the seller does not ship to is refused on its field.
     const far = await app.call('quoteCheckout', {
       productId: ids.merch,

@@ -54,8 +54,12 @@ export function currentRates(db: Db, now = Date.now()): Promise<Rates> {
   const kept = keptRates.get(db)
   if (kept && now - kept.at < RATES_FRESH_MS) return kept.rates
   const rates = loadRates(db)
-  keptRates.set(db, { at: now, rates })
-  rates.catch(() => keptRates.delete(db))
+  const entry = { at: now, rates }
+  keptRates.set(db, entry)
+  // A failed read is not kept: the next checkout reads again (unless a newer read has replaced it).
+  rates.catch(() => {
+    if (keptRates.get(db) === entry) keptRates.delete(db)
+  })
   return rates
 }
 
