@@ -22,6 +22,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/database-images.ts'],
+          setupFiles: ['tests/support/transaction-guard-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

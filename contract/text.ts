@@ -12,29 +12,42 @@ function problem(text: string): string | null {
   return null
 }
 
+/** A place in the input: its key and the place holding it (a chain, so going deeper copies nothing). */
+interface Place {
+  key: string
+  parent: Place | null
+}
+
+/** The dotted path of a place, built only when a message needs it. */
+function pathOf(place: Place | null): string {
+  const keys: string[] = []
+  for (let at = place; at; at = at.parent) keys.push(at.key)
+  return keys.reverse().join('.') || '_'
+}
+
 /**
  * One message per field whose text (or key) cannot be stored, keyed by its dotted path as the schema's
- * messages are; empty when all is well. Walks arrays and objects to the bottom, iteratively.
+ * messages are; empty when all is well. Walks arrays and objects to the bottom, iteratively, in time linear
+ * in the size of the input however deep it nests.
  */
 export function unstorableText(input: unknown): Record<string, string> {
   const errors: Record<string, string> = {}
-  const stack: { value: unknown; path: string[] }[] = [{ value: input, path: [] }]
+  const stack: { value: unknown; place: Place | null }[] = [{ value: input, place: null }]
   while (stack.length > 0) {
-    const { value, path } = stack.pop() as { value: unknown; path: string[] }
-    const field = path.join('.') || '_'
+    const { value, place } = stack.pop() as { value: unknown; place: Place | null }
     if (typeof value === 'string') {
       const why = problem(value)
-      if (why) errors[field] ??= why
+      if (why) errors[pathOf(place)] ??= why
     } else if (Array.isArray(value)) {
       value.forEach((item, i) => {
-        stack.push({ value: item, path: [...path, String(i)] })
+        stack.push({ value: item, place: { key: String(i), parent: place } })
       })
     } else if (typeof value === 'object' && value !== null) {
       for (const [key, item] of Object.entries(value)) {
         const why = problem(key)
         // A bad key is reported on the object holding it: the key itself cannot be shown.
-        if (why) errors[field] ??= `A field name here is not valid text: ${why.toLowerCase()}`
-        else stack.push({ value: item, path: [...path, key] })
+        if (why) errors[pathOf(place)] ??= `A field name here is not valid text: ${why.toLowerCase()}`
+        else stack.push({ value: item, place: { key, parent: place } })
       }
     }
   }

@@ -24,6 +24,7 @@ import { smsReportUrl, smsRoutes } from './sms/sms.routes'
 import { createStorage, type ServedStorage } from './storage/create-storage'
 import { CatalogCache } from './web/catalog-cache'
 import { fillFigures, PageFigureFiller } from './web/figures'
+import { jsonBodyGuard, requestDeadline } from './web/guards'
 import { runtimeSettings } from './web/html'
 import { rpcOverNode as nodeRpc, requestIdOf } from './web/listener'
 import { pageLocale } from './web/locale'
@@ -122,6 +123,20 @@ export function createApp(deps: AppDeps) {
   })
 
   app.use(securityHeaders(config, () => appPolicy))
+  // No request waits for ever on a database that stopped answering. RPC calls have their own deadline
+  // (the dispatcher's, which words the answer by the call's kind), and /healthz its own, shorter one;
+  // files stream and uploads read long.
+  app.use(
+    requestDeadline({
+      ms: config.requestDeadlineMs,
+      log,
+      skip: (path, method) =>
+        path.startsWith('/files/') || path === '/healthz' || (path === '/' && method === 'POST'),
+    }),
+  )
+  // What providers and the sandboxes' APIs are sent is held to a size and a depth before it is read.
+  app.use('/hooks/*', ...jsonBodyGuard)
+  app.use('/sandbox/*', ...jsonBodyGuard)
 
   const mailer = deps.mailer ?? createMailer(config, log)
   const storage = deps.storage ?? createStorage(config)
@@ -171,9 +186,10 @@ export function createApp(deps: AppDeps) {
     smsReportUrl: smsReportUrl(config.publicUrl, gateway),
   })
 
+  const ping = sharedPing(database)
   app.get('/healthz', async (c) => {
     try {
-      const latencyMs = await database.ping()
+      const latencyMs = await ping()
       return c.json({
         status: 'ok',
         build: buildId,
@@ -243,6 +259,30 @@ export function createApp(deps: AppDeps) {
   // index.ts runs the background jobs with the same checkout services (the sandboxes reached in-process),
   // and waits for the sandboxes' deliveries before it closes the database.
   return Object.assign(app, { checkout, sandboxesIdle, rpcOverNode, warmRenderer: () => renderer.warm() })
+}
+
+/** How long /healthz waits for the database before it says the database is not answering. */
+export const HEALTH_PING_MS = 2_000
+
+/**
+ * The database's ping, given up after HEALTH_PING_MS; checks that come while one is under way share it, so
+ * a health checker polling a database that hangs does not pile up queries behind it.
+ */
+function sharedPing(database: Database): () => Promise<number> {
+  let running: Promise<number> | null = null
+  return () => {
+    running ??= database.ping().finally(() => {
+      running = null
+    })
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`the database did not answer within ${HEALTH_PING_MS} ms`)),
+        HEALTH_PING_MS,
+      )
+    })
+    return Promise.race([running, late]).finally(() => clearTimeout(timer))
+  }
 }
 
 /** An answer kept for many requests: its bytes (compressed as asked, once) and its status. */

@@ -20,6 +20,10 @@ export async function prepare(
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
     path.join(config.rootDir, 'server', 'db', 'migrations'),
+    {
+      transactionGuard: config.transactionGuard,
+      onGuardViolation: (error) => log.error('transaction guard', { error }),
+    },
   )
   const storage = createStorage(config)
   const demo = config.demoData ? await seedDemoData(database.db, storage, config, log) : null

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import type { FirebaseWebConfig } from '../contract/runtime'
 import { type PayoutsConfig, payoutsConfig, payoutsEnv } from './features/payouts/payouts.config'
+import { type PaymentsConfig, paymentsConfig, paymentsEnv, providerIssues } from './payments/payments.config'
 import { SANDBOX } from './payments/sandbox-credentials'
 import { type SmsConfig, smsConfig, smsEnv, smsIssues } from './sms/sms.config'
 
@@ -50,6 +51,21 @@ export interface Config {
   /** How long a signed link to a purchased file lives; downloads under way ask for a fresh one. */
   downloadLinkSeconds: number
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
+  /**
+   * Throw at once when the root database is used while a transaction of the same call is open
+   * (server/db/transaction-guard.ts). On in development and tests, off in production.
+   */
+  transactionGuard: boolean
+  /**
+   * How long a request may take before it is answered 503 (the work may go on: a mutation is told it may
+   * still complete). Streams already started and uploads are not cut.
+   */
+  requestDeadlineMs: number
+  /**
+   * How long a stopping server gives requests in flight and background jobs before it cuts them off;
+   * closing the database gets 5 s more, and then the process exits whatever still hangs.
+   */
+  drainMs: number
   /** Payment providers: each is in sandbox mode (Soko's local simulator) until its keys are set. */
   payments: PaymentsConfig
   /** How far one requester can go with unpaid checkouts: against hoarded stock and prompt spam. */
@@ -89,47 +105,6 @@ export interface S3Settings {
   secretAccessKey: string
   /** Address the bucket as ENDPOINT/BUCKET/ rather than BUCKET.ENDPOINT (most self-hosted services need it). */
   forcePathStyle: boolean
-}
-
-/**
- * Each provider's settings. `live` is false while its keys are unset: the adapter then talks to the
- * simulator under /sandbox/ with the sandbox's own credentials. Secrets are here only to be handed to the
- * adapters: never log them.
- */
-export interface PaymentsConfig {
-  mpesa: {
-    live: boolean
-    /** Daraja's address; null: this server's /sandbox/mpesa. */
-    baseUrl: string | null
-    consumerKey: string
-    consumerSecret: string
-    /** The Paybill (or, for Buy Goods, the head office) short code. */
-    shortCode: string
-    passkey: string
-    transactionType: 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline'
-    /** The till number, for Buy Goods. */
-    till: string | null
-    /** B2C (refunds and payouts): the sending short code, initiator and its encrypted credential. */
-    b2cShortCode: string
-    initiatorName: string
-    securityCredential: string
-  }
-  paypal: {
-    live: boolean
-    baseUrl: string | null
-    clientId: string
-    clientSecret: string
-    webhookId: string
-  }
-  card: {
-    live: boolean
-    /** Stripe's API address; null: this server's /sandbox/stripe. */
-    apiBase: string | null
-    secretKey: string
-    webhookSecret: string
-  }
-  /** Keys the callback URLs given to providers (M-Pesa callbacks carry no signature); null: derived. */
-  hooksSecret: string | null
 }
 
 const flag = z
@@ -195,39 +170,16 @@ const schema = z.object({
     .max(86_400, 'Use at most a day (86400)')
     .default(600),
   DIST_DIR: z.string().optional(),
-  MPESA_BASE_URL: z.url({ protocol: /^https?$/, error: 'Use https://api.safaricom.co.ke' }).optional(),
-  MPESA_CONSUMER_KEY: z.string().optional(),
-  MPESA_CONSUMER_SECRET: z.string().optional(),
-  MPESA_SHORTCODE: z
-    .string()
-    .regex(/^\d{5,7}$/, 'Use the Paybill or store number, 5 to 7 digits')
-    .optional(),
-  MPESA_PASSKEY: z.string().optional(),
-  MPESA_TILL_NUMBER: z
-    .string()
-    .regex(/^\d{5,7}$/, 'Use the till number, 5 to 7 digits')
-    .optional(),
-  MPESA_B2C_SHORTCODE: z
-    .string()
-    .regex(/^\d{5,7}$/, 'Use the B2C short code, 5 to 7 digits')
-    .optional(),
-  MPESA_INITIATOR_NAME: z.string().optional(),
-  MPESA_SECURITY_CREDENTIAL: z.string().optional(),
-  PAYPAL_BASE_URL: z.url({ protocol: /^https?$/, error: 'Use https://api-m.paypal.com' }).optional(),
-  PAYPAL_CLIENT_ID: z.string().optional(),
-  PAYPAL_CLIENT_SECRET: z.string().optional(),
-  PAYPAL_WEBHOOK_ID: z.string().optional(),
-  STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'Use https://api.stripe.com' }).optional(),
-  STRIPE_SECRET_KEY: z
-    .string()
-    .regex(/^(sk|rk)_/, 'Use a secret key (sk_live_… or sk_test_…)')
-    .optional(),
-  STRIPE_WEBHOOK_SECRET: z
-    .string()
-    .regex(/^whsec_/, "Use the endpoint's signing secret, whsec_…")
-    .optional(),
-  HOOKS_SECRET: z.string().min(32, 'Use at least 32 characters').optional(),
+  ...paymentsEnv,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  NODE_ENV: z.string().optional(),
+  TRANSACTION_GUARD: flag.optional(),
+  REQUEST_DEADLINE_MS: z.coerce
+    .number({ error: 'Use a number of milliseconds' })
+    .int('Use a whole number of milliseconds')
+    .min(100, 'Use at least 100 ms')
+    .max(600_000, 'Use at most ten minutes (600000)')
+    .default(30_000),
   LIMIT_PROMPTS_PER_PHONE_MINUTE: count('M-Pesa prompts').default(1),
   LIMIT_PROMPTS_PER_PHONE_HOUR: count('M-Pesa prompts').default(5),
   LIMIT_CHECKOUTS_PER_ADDRESS: count('checkouts').default(20),
@@ -244,29 +196,15 @@ const schema = z.object({
     .min(300, 'Use at least 300 ms')
     .max(3_600_000, 'Use at most an hour (3600000)')
     .default(30_000),
+  DRAIN_MS: z.coerce
+    .number({ error: 'Use a number of milliseconds' })
+    .int('Use a whole number of milliseconds')
+    .min(100, 'Use at least 100 ms')
+    .max(600_000, 'Use at most ten minutes (600000)')
+    .default(20_000),
   ...smsEnv,
   ...payoutsEnv,
 })
-
-/** A provider is live when all its keys are set, and in sandbox mode when none are; half is a mistake. */
-const providerKeys = {
-  'M-Pesa': ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_PASSKEY'],
-  PayPal: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'],
-  Stripe: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
-} as const
-
-function providerIssues(e: z.infer<typeof schema>): { path: string[]; message: string }[] {
-  return Object.entries(providerKeys).flatMap(([provider, names]) => {
-    const set = names.filter((name) => e[name])
-    if (set.length === 0 || set.length === names.length) return []
-    return names
-      .filter((name) => !e[name])
-      .map((name) => ({
-        path: [name],
-        message: `Set it too for live ${provider} payments, or unset ${set.join(', ')} to use the sandbox`,
-      }))
-  })
-}
 
 /** The S3 settings go together: a bucket needs both keys, and without a bucket the others would be ignored. */
 function s3Issues(e: z.infer<typeof schema>): { path: string[]; message: string }[] {
@@ -353,6 +291,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoPassword: e.DEMO_PASSWORD,
     downloadLinkSeconds: e.DOWNLOAD_LINK_SECONDS,
     logLevel: e.LOG_LEVEL,
+    transactionGuard: e.TRANSACTION_GUARD ?? e.NODE_ENV !== 'production',
+    requestDeadlineMs: e.REQUEST_DEADLINE_MS,
+    drainMs: e.DRAIN_MS,
     payments: paymentsConfig(e),
     checkoutLimits: {
       promptsPerPhone: [
@@ -367,43 +308,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payouts: payoutsConfig(e),
     rootDir,
     clientDir: path.join(e.DIST_DIR ? path.resolve(e.DIST_DIR) : path.join(rootDir, 'dist'), 'client'),
-  }
-}
-
-/** Live settings where the keys are set; the sandbox's fixed test credentials otherwise. */
-function paymentsConfig(e: z.infer<typeof schema>): PaymentsConfig {
-  const mpesaLive = Boolean(e.MPESA_CONSUMER_KEY)
-  const paypalLive = Boolean(e.PAYPAL_CLIENT_ID)
-  const cardLive = Boolean(e.STRIPE_SECRET_KEY)
-  const shortCode = e.MPESA_SHORTCODE ?? SANDBOX.mpesaShortCode
-  return {
-    mpesa: {
-      live: mpesaLive,
-      baseUrl: mpesaLive ? (e.MPESA_BASE_URL ?? 'https://api.safaricom.co.ke') : null,
-      consumerKey: e.MPESA_CONSUMER_KEY ?? SANDBOX.mpesaConsumerKey,
-      consumerSecret: e.MPESA_CONSUMER_SECRET ?? SANDBOX.mpesaConsumerSecret,
-      shortCode,
-      passkey: e.MPESA_PASSKEY ?? SANDBOX.mpesaPasskey,
-      transactionType: e.MPESA_TILL_NUMBER ? 'CustomerBuyGoodsOnline' : 'CustomerPayBillOnline',
-      till: e.MPESA_TILL_NUMBER ?? null,
-      b2cShortCode: e.MPESA_B2C_SHORTCODE ?? (mpesaLive ? shortCode : SANDBOX.mpesaB2cShortCode),
-      initiatorName: e.MPESA_INITIATOR_NAME ?? (mpesaLive ? '' : SANDBOX.mpesaInitiator),
-      securityCredential: e.MPESA_SECURITY_CREDENTIAL ?? (mpesaLive ? '' : SANDBOX.mpesaCredential),
-    },
-    paypal: {
-      live: paypalLive,
-      baseUrl: paypalLive ? (e.PAYPAL_BASE_URL ?? 'https://api-m.paypal.com') : null,
-      clientId: e.PAYPAL_CLIENT_ID ?? SANDBOX.paypalClientId,
-      clientSecret: e.PAYPAL_CLIENT_SECRET ?? SANDBOX.paypalClientSecret,
-      webhookId: e.PAYPAL_WEBHOOK_ID ?? SANDBOX.paypalWebhookId,
-    },
-    card: {
-      live: cardLive,
-      apiBase: cardLive ? (e.STRIPE_API_BASE ?? 'https://api.stripe.com') : null,
-      secretKey: e.STRIPE_SECRET_KEY ?? SANDBOX.stripeSecretKey,
-      webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? SANDBOX.stripeWebhookSecret,
-    },
-    hooksSecret: e.HOOKS_SECRET ?? null,
   }
 }
 

@@ -9,14 +9,14 @@ import { serverJobs } from './jobs/server-jobs'
 import { createLogger } from './lib/log'
 import { requestListener } from './web/listener'
 
-/** The longest a stopping server goes on accepting connections already on their way. */
+/** The longest a stopping server goes on accepting connections already on their way (within its drain). */
 const ACCEPT_MS = 10_000
 /** How long no connection must have come before a stopping server stops listening. */
 const QUIET_MS = 50
 /** How long a stopping server with nothing in flight waits for requests still being read. */
 const IDLE_MS = 500
-/** How long a stopping server waits for background jobs in progress; longer ones are left to their lease. */
-const JOBS_MS = 10_000
+/** How long closing the database may take once everything else has ended. */
+const CLOSE_MS = 5_000
 
 // Listening only: everything else is built by createApp() so tests can build it without a socket.
 async function main() {
@@ -80,36 +80,63 @@ async function main() {
     if (stopping) return
     stopping = true
     draining = true
+    const drainMs = config.drainMs
+    const drainEnds = Date.now() + drainMs
+    let waitingFor = 'requests in flight'
+    // Whatever hangs (a request, a job, a database that stopped answering), the process ends: requests
+    // and jobs get the drain time, closing the database a few seconds more, and then it exits anyway.
+    const watchdog = setTimeout(() => {
+      log.error('stopping took longer than it may: exiting without waiting further', {
+        signal,
+        waitingFor,
+        ms: drainMs + CLOSE_MS,
+      })
+      process.exit(1)
+    }, drainMs + CLOSE_MS)
+    watchdog.unref()
     // No job is claimed from now on; those running finish while the requests do.
     const jobsStopped = jobs
-      .stop({ timeoutMs: JOBS_MS })
+      .stop({ timeoutMs: drainMs })
       .catch((error: unknown) => log.error('stopping the job runner failed', { error }))
     log.info('stopping: finishing requests in flight', { signal })
     // Connections the system has already accepted for us wait in its queue until this process takes them,
     // which a busy process does slowly; shutting the door on them would reset them. So listen on until
     // nothing is in flight and no connection has come for a moment: an idle process empties the queue at
     // once (at most 10 s, for a balancer still sending traffic here).
-    const acceptUntil = Date.now() + ACCEPT_MS
+    const acceptUntil = Math.min(Date.now() + ACCEPT_MS, drainEnds)
     do await pause(QUIET_MS)
     while (Date.now() < acceptUntil && (inFlight > 0 || Date.now() - lastConnectionAt < QUIET_MS))
     server.close(async () => {
       clearInterval(closeIdle)
       // Jobs, then callbacks the sandboxes are still sending (a job may have caused some), end before the
       // database closes.
+      waitingFor = 'background jobs'
       await jobsStopped
-      await app.sandboxesIdle()
-      await database.close()
+      waitingFor = "the sandboxes' callbacks"
+      await Promise.race([app.sandboxesIdle(), pause(Math.max(drainEnds - Date.now(), 0))])
+      waitingFor = 'the database to close'
+      const closed = await Promise.race([
+        database.close().then(() => true),
+        pause(CLOSE_MS).then(() => false),
+      ])
+      if (!closed) {
+        log.error('the database did not close in time: exiting without closing it', { ms: CLOSE_MS })
+        process.exit(1)
+      }
       log.info('stopped')
       process.exit(0)
     })
     // Requests on open connections are answered (their connection then closes). Once none is in flight
     // and none has come for a while, connections left idle are closed: not sooner, as a connection whose
-    // request is still being read counts as idle too. A request still running after 10 s is cut off
-    // rather than keeping the process alive for ever.
-    const force = setTimeout(() => {
-      log.warn('requests still open after 10 s: closing their connections')
-      if ('closeAllConnections' in server) server.closeAllConnections()
-    }, 10_000)
+    // request is still being read counts as idle too. A request still running when the drain time is up
+    // is cut off rather than keeping the process alive for ever.
+    const force = setTimeout(
+      () => {
+        log.warn('requests still open when the drain time is up: closing their connections', { drainMs })
+        if ('closeAllConnections' in server) server.closeAllConnections()
+      },
+      Math.max(drainEnds - Date.now(), 0),
+    )
     force.unref()
     const closeIdle = setInterval(() => {
       const settled = inFlight === 0 && Date.now() - lastRequestAt > IDLE_MS

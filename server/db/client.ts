@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { lockDataDir } from './lock'
 import * as schema from './schema'
 import { catalogState } from './schema'
+import { guardTransactions } from './transaction-guard'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 /** A transaction in progress: the same query methods as the database. */
@@ -31,10 +32,28 @@ export interface Database {
   close(): Promise<void>
 }
 
-export async function openDatabase(target: DatabaseTarget, migrationsDir: string): Promise<Database> {
-  return target.kind === 'postgres'
-    ? openPostgres(target.url, migrationsDir)
-    : openPglite(target.dataDir, migrationsDir, target.image)
+export interface DatabaseOptions {
+  /**
+   * The transaction guard (transaction-guard.ts): a use of the root database while a transaction of the
+   * same call is open throws. On unless turned off: production runs without it.
+   */
+  transactionGuard?: boolean
+  /** Told of each violation the guard finds (besides the error thrown), e.g. to log it. */
+  onGuardViolation?: (error: Error) => void
+}
+
+export async function openDatabase(
+  target: DatabaseTarget,
+  migrationsDir: string,
+  options: DatabaseOptions = {},
+): Promise<Database> {
+  const database =
+    target.kind === 'postgres'
+      ? await openPostgres(target.url, migrationsDir)
+      : await openPglite(target.dataDir, migrationsDir, target.image)
+  // After the migrations, which run on the root database as they must.
+  if (options.transactionGuard ?? true) guardTransactions(database.db, options.onGuardViolation)
+  return database
 }
 
 async function openPglite(dataDir: string | null, migrationsDir: string, image?: Blob): Promise<Database> {

@@ -1,6 +1,7 @@
 /** What the M-Pesa adapter takes and answers, in Soko's terms: amounts in KES minor units (cents). */
-import type { PaymentsConfig } from '../env'
+
 import type { Fetch } from './payments'
+import type { PaymentsConfig } from './payments.config'
 
 /** The configured M-Pesa settings (env.ts), with the base URL resolved (Daraja's or the sandbox's). */
 export type MpesaAdapterOptions = Omit<PaymentsConfig['mpesa'], 'live' | 'baseUrl'> & {

@@ -7,6 +7,7 @@ import { MAX_RPC_BODY_BYTES, type RpcEnvelope, SESSION_EXPIRED } from '../../con
 import { unstorableText } from '../../contract/text'
 import { type Caller, findCaller } from '../features/accounts/sessions'
 import { AppError } from '../lib/errors'
+import { nestsDeeperThan, TOO_DEEP_MESSAGE } from '../lib/json-depth'
 import { fieldErrors } from '../lib/validation'
 import type { Handler, RpcContext } from './context'
 import { handlers } from './handlers'
@@ -57,89 +58,127 @@ export const rpcBodyLimit: MiddlewareHandler = (c, next) => {
   return next()
 }
 
+/** What a call that outlives its deadline is told: a mutation may still complete. */
+export const DEADLINE_MESSAGES = {
+  query: 'This is taking longer than it should: try again in a moment.',
+  mutation:
+    'This is taking longer than it should, and it may still complete: check whether it went through ' +
+    '(reload the page) before you try again.',
+} as const
+
 /**
  * POST / — `{subject, ...input}` in, `{statusCode, message, data}` out, HTTP status = statusCode.
- * Order: parse, find the subject, check access, validate input, and only then run the handler.
+ * Order: refuse a body nested too deep, parse, find the subject, check access, validate input, and only
+ * then run the handler. A call not answered within the deadline is answered 503 (the work goes on).
  */
 export function rpcDispatcher(base: BaseContext) {
-  return async (call: RpcCall): Promise<RpcReply> => {
-    const { requestId } = call
-    const answer = (envelope: RpcEnvelope, headers?: Record<string, string>) =>
-      envelopeReply(envelope, call.header('accept-encoding') ?? '', headers)
-    const fail = (statusCode: number, message: string, errors?: Record<string, string>) =>
-      answer({ statusCode, message, data: null, ...(errors ? { errors } : {}), requestId })
+  const deadlineMs = base.config.requestDeadlineMs
+  return (call: RpcCall): Promise<RpcReply> => {
+    let kind: keyof typeof DEADLINE_MESSAGES = 'mutation'
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<RpcReply>((resolve) => {
+      timer = setTimeout(() => {
+        base.log.warn('rpc call outlived its deadline', { requestId: call.requestId, kind, deadlineMs })
+        resolve(
+          envelopeReply(
+            { statusCode: 503, message: DEADLINE_MESSAGES[kind], data: null, requestId: call.requestId },
+            call.header('accept-encoding') ?? '',
+            { 'retry-after': '5' },
+          ),
+        )
+      }, deadlineMs)
+    })
+    const work = dispatchCall(base, call, (k) => {
+      kind = k
+    })
+    return Promise.race([work, late]).finally(() => clearTimeout(timer))
+  }
+}
 
-    let body: unknown
-    try {
-      body = JSON.parse(await call.text())
-    } catch {
-      return fail(
-        400,
-        'The request body is not valid JSON: send {"subject": "…", …} with content-type application/json',
-      )
-    }
-    if (typeof body !== 'object' || body === null || Array.isArray(body))
-      return fail(400, 'Send a JSON object such as {"subject": "getSettings"}', { subject: 'Required' })
-    const { subject, ...input } = body as Record<string, unknown>
-    if (typeof subject !== 'string' || subject === '')
-      return fail(400, 'Say which subject to call: {"subject": "getSettings"}', { subject: 'Required' })
-    if (!isSubjectName(subject))
-      return fail(400, `Unknown subject: ${subject}`, { subject: 'Unknown subject' })
-    const def = contract[subject]
+async function dispatchCall(
+  base: BaseContext,
+  call: RpcCall,
+  onSubject: (kind: keyof typeof DEADLINE_MESSAGES) => void,
+): Promise<RpcReply> {
+  const { requestId } = call
+  const answer = (envelope: RpcEnvelope, headers?: Record<string, string>) =>
+    envelopeReply(envelope, call.header('accept-encoding') ?? '', headers)
+  const fail = (statusCode: number, message: string, errors?: Record<string, string>) =>
+    answer({ statusCode, message, data: null, ...(errors ? { errors } : {}), requestId })
 
-    let caller: Caller | null = null
-    const token = bearerToken(call.header('authorization'))
-    try {
-      if (token) caller = await findCaller(base.db, token)
-    } catch (error) {
-      return internalError(answer, base, requestId, error)
-    }
-    if (def.access !== 'public') {
-      if (!caller) return fail(SESSION_EXPIRED, 'Your session has ended: sign in again to continue')
-      const roles = caller.user.roles
-      // Admins too: seller subjects act on the caller's own storefront, which an admin may not have.
-      if (def.access === 'seller' && !roles.includes('seller'))
-        return fail(403, 'Only sellers can do this: set up your storefront at /register first')
-      if (def.access === 'admin' && !roles.includes('admin')) return fail(403, 'Only Soko admins can do this')
-    }
+  const text = await call.text()
+  // Before anything walks it (the parser, the text check, a schema): linear in its length.
+  if (nestsDeeperThan(text)) return fail(400, TOO_DEEP_MESSAGE, { _: TOO_DEEP_MESSAGE })
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return fail(
+      400,
+      'The request body is not valid JSON: send {"subject": "…", …} with content-type application/json',
+    )
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return fail(400, 'Send a JSON object such as {"subject": "getSettings"}', { subject: 'Required' })
+  const { subject, ...input } = body as Record<string, unknown>
+  if (typeof subject !== 'string' || subject === '')
+    return fail(400, 'Say which subject to call: {"subject": "getSettings"}', { subject: 'Required' })
+  if (!isSubjectName(subject)) return fail(400, `Unknown subject: ${subject}`, { subject: 'Unknown subject' })
+  const def = contract[subject]
+  onSubject(def.kind)
 
-    // Before the schema: no field of any subject takes text that cannot be stored.
-    const unstorable = unstorableText(input)
-    if (Object.keys(unstorable).length > 0)
-      return fail(400, 'Some fields need attention: see errors', unstorable)
-    const parsed = def.input.safeParse(input)
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error.issues, subject)
-      return fail(400, 'Some fields need attention: see errors', errors)
-    }
+  let caller: Caller | null = null
+  const token = bearerToken(call.header('authorization'))
+  try {
+    if (token) caller = await findCaller(base.db, token)
+  } catch (error) {
+    return internalError(answer, base, requestId, error)
+  }
+  if (def.access !== 'public') {
+    if (!caller) return fail(SESSION_EXPIRED, 'Your session has ended: sign in again to continue')
+    const roles = caller.user.roles
+    // Admins too: seller subjects act on the caller's own storefront, which an admin may not have.
+    if (def.access === 'seller' && !roles.includes('seller'))
+      return fail(403, 'Only sellers can do this: set up your storefront at /register first')
+    if (def.access === 'admin' && !roles.includes('admin')) return fail(403, 'Only Soko admins can do this')
+  }
 
-    try {
-      const handler = handlers[subject] as Handler<SubjectName>
-      const data = await handler(parsed.data as never, {
-        ...base,
-        caller,
+  // Before the schema: no field of any subject takes text that cannot be stored.
+  const unstorable = unstorableText(input)
+  if (Object.keys(unstorable).length > 0)
+    return fail(400, 'Some fields need attention: see errors', unstorable)
+  const parsed = def.input.safeParse(input)
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error.issues, subject)
+    return fail(400, 'Some fields need attention: see errors', errors)
+  }
+
+  try {
+    const handler = handlers[subject] as Handler<SubjectName>
+    const data = await handler(parsed.data as never, {
+      ...base,
+      caller,
+      requestId,
+      ip: clientIp(call, base.config.trustProxy),
+      userAgent: call.header('user-agent')?.slice(0, 300) ?? null,
+      // Made only when a handler asks: on Hono, the full Request behind it is costly to build.
+      get signal() {
+        return call.signal()
+      },
+    })
+    return answer({ statusCode: 200, message: 'OK', data })
+  } catch (error) {
+    if (error instanceof AppError) {
+      const envelope = {
+        statusCode: error.status,
+        message: error.message,
+        data: null,
+        ...(error.errors ? { errors: error.errors } : {}),
         requestId,
-        ip: clientIp(call, base.config.trustProxy),
-        userAgent: call.header('user-agent')?.slice(0, 300) ?? null,
-        // Made only when a handler asks: on Hono, the full Request behind it is costly to build.
-        get signal() {
-          return call.signal()
-        },
-      })
-      return answer({ statusCode: 200, message: 'OK', data })
-    } catch (error) {
-      if (error instanceof AppError) {
-        const envelope = {
-          statusCode: error.status,
-          message: error.message,
-          data: null,
-          ...(error.errors ? { errors: error.errors } : {}),
-          requestId,
-        }
-        return answer(envelope, error.retryAfter ? { 'retry-after': String(error.retryAfter) } : undefined)
       }
-      return internalError(answer, base, requestId, error)
+      return answer(envelope, error.retryAfter ? { 'retry-after': String(error.retryAfter) } : undefined)
     }
+    return internalError(answer, base, requestId, error)
   }
 }
 

@@ -59,5 +59,9 @@ export default async function globalSetup() {
     await geo.close()
     rmSync(dataDir, { recursive: true, force: true })
     if (code !== 0) throw new Error(`The server exited with ${code} on SIGTERM:\n${server.output()}`)
+    // The transaction guard is on (tests/support/process.ts): a violation the suite's journeys caused fails
+    // the run even when the page it happened under went on.
+    const violations = server.output().match(/.*TransactionGuardError.*/g)
+    if (violations) throw new Error(`The transaction guard found violations:\n${violations.join('\n')}`)
   }
 }

@@ -5,12 +5,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { contract, isSubjectName } from '../../contract'
 import { createApp } from '../../server/app'
-import type { Database } from '../../server/db/client'
 import type { Config } from '../../server/env'
 import { createLogger } from '../../server/lib/log'
 import { requestListener } from '../../server/web/listener'
 import { testConfig } from './config'
-import { type DatabaseKind, openTestDatabase } from './db'
+import { type DatabaseKind, openSecondConnection, openTestDatabase, type TestDatabase } from './db'
 
 export interface RpcAnswer {
   status: number
@@ -20,7 +19,7 @@ export interface RpcAnswer {
 
 export interface RunningApp {
   url: string
-  database: Database
+  database: TestDatabase
   /** Log lines written so far. */
   logs: string[]
   /** This app's own data folder: its mail outbox is there. */
@@ -62,9 +61,18 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** createApp() on a fresh database, listening on a free loopback port: statuses like 600 need a socket. */
-export async function startApp(kind: DatabaseKind, overrides: Partial<Config> = {}): Promise<RunningApp> {
-  const database = await openTestDatabase(kind)
+/**
+ * createApp() on a fresh database, listening on a free loopback port: statuses like 600 need a socket.
+ * `sharing`: a second instance on the first one's PostgreSQL database, as behind a load balancer.
+ */
+export async function startApp(
+  kind: DatabaseKind,
+  overrides: Partial<Config> = {},
+  opts: { sharing?: RunningApp } = {},
+): Promise<RunningApp> {
+  const database = opts.sharing
+    ? await openSecondConnection(opts.sharing.database)
+    : await openTestDatabase(kind)
   const logs: string[] = []
   const log = createLogger('info', (line) => logs.push(line))
   const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-app-'))

@@ -16,18 +16,28 @@ export const databaseKinds: DatabaseKind[] = process.env.DATABASE_URL ? ['pglite
  * A fresh, migrated, empty database of the given kind: in-memory PGlite, or a new database on the
  * PostgreSQL server of DATABASE_URL that close() drops again.
  */
-export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
+export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite')
     return openDatabase({ kind: 'pglite', dataDir: null, image: pgliteImage() }, migrationsDir)
   const scratch = await createScratchDatabase(inject('postgresTemplate') || undefined)
   const database = await openDatabase({ kind: 'postgres', url: scratch.url }, migrationsDir)
   return {
     ...database,
+    url: scratch.url,
     async close() {
       await database.close()
       await scratch.drop()
     },
   }
+}
+
+/** A test database; on PostgreSQL with its URL, so a second instance can share it. */
+export type TestDatabase = Database & { url?: string }
+
+/** Another connection to a test database on PostgreSQL, as a second instance has: closing it drops nothing. */
+export function openSecondConnection(first: TestDatabase): Promise<TestDatabase> {
+  if (!first.url) throw new Error('Only a PostgreSQL test database can be shared by two instances')
+  return openDatabase({ kind: 'postgres', url: first.url }, migrationsDir)
 }
 
 /** The migrated PGlite data folder the global setup dumped, read once per test file. */

@@ -31,7 +31,8 @@ export function startServer(opts: {
       : ['--import', 'tsx', path.join(rootDir, 'server', 'index.ts')]
   const child = spawn(process.execPath, args, {
     cwd: rootDir,
-    env: { ...process.env, LOG_LEVEL: 'info', ...opts.env },
+    // The transaction guard is on in every test, processes too (the server turns it off in production).
+    env: { ...process.env, LOG_LEVEL: 'info', TRANSACTION_GUARD: 'on', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let printed = ''

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client'
-import type { PaymentsConfig } from '../../env'
 import type { Logger } from '../../lib/log'
 import type { Fetch } from '../payments'
+import type { PaymentsConfig } from '../payments.config'
 import { SandboxStore } from './store'
 
 /** What each simulator gets: its records, the credentials it accepts, and where to send webhooks. */

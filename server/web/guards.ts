@@ -1,0 +1,64 @@
+import type { MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { MAX_RPC_BODY_BYTES } from '../../contract/rpc'
+import { nestsDeeperThan, TOO_DEEP_MESSAGE } from '../lib/json-depth'
+import type { Logger } from '../lib/log'
+
+/** What a page or hook not answered in time gets. */
+export const LATE_MESSAGE = 'Soko is taking longer than it should to answer: try again in a moment.'
+
+/**
+ * Answers 503 when the rest of the app has not answered within `ms` (a database that stopped answering,
+ * say), so no request hangs for ever; the work itself goes on. The deadline is for the answer to start:
+ * a file streaming out is not cut, and `skip` leaves out paths that read long bodies (uploads).
+ */
+export function requestDeadline(opts: {
+  ms: number
+  log: Logger
+  skip: (path: string, method: string) => boolean
+}): MiddlewareHandler<{ Variables: { requestId: string } }> {
+  return async (c, next) => {
+    if (opts.skip(c.req.path, c.req.method)) return next()
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), opts.ms)
+    })
+    try {
+      const outcome = await Promise.race([next().then(() => 'done' as const), late])
+      if (outcome === 'late') {
+        opts.log.warn('request outlived its deadline', {
+          requestId: c.get('requestId'),
+          method: c.req.method,
+          path: c.req.path,
+          deadlineMs: opts.ms,
+        })
+        c.res = undefined
+        c.res = c.text(LATE_MESSAGE, 503, { 'retry-after': '5', 'cache-control': 'no-store' })
+      }
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+}
+
+/**
+ * Provider callbacks and the sandboxes' APIs take JSON no larger than an RPC call (counted as it comes
+ * when sent in chunks) and nested no deeper than MAX_JSON_DEPTH: refused before any handler parses or
+ * walks them, in one pass over the bytes. The text read here is kept by Hono for the handler
+ * (`c.req.text()`, `c.req.json()`).
+ */
+export const jsonBodyGuard: MiddlewareHandler[] = [
+  bodyLimit({
+    maxSize: MAX_RPC_BODY_BYTES,
+    // The rest of the body is not read: the connection cannot carry another request.
+    onError: (c) => c.json({ message: 'The body is larger than 1 MB' }, 413, { connection: 'close' }),
+  }),
+  async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
+    // Forms (Africa's Talking's reports, the sandbox phone's buttons) are flat by construction.
+    const type = c.req.header('content-type') ?? ''
+    if (/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return next()
+    if (nestsDeeperThan(await c.req.text())) return c.json({ message: TOO_DEEP_MESSAGE }, 400)
+    return next()
+  },
+]
