@@ -147,8 +147,12 @@ export const payoutsContract = {
     summary:
       'Withdraws from your available balance in one currency to a destination that takes it. `instant` ' +
       'sends now for the fee; `standard` goes with the next scheduled run (06:00 your time) at no fee. A ' +
-      'first payout, and a large one, wait for approval. 409 when the balance is not enough.',
+      'first payout, and a large one, wait for approval. 409 when the balance is not enough. `requestKey` ' +
+      '(made by the device, one per attempt) makes a repeat answer the payout it made, so a withdrawal ' +
+      'whose answer was lost is never made twice; the same key with another amount, currency, destination ' +
+      'or speed is refused with 409.',
     input: z.strictObject({
+      requestKey: z.uuid({ error: 'Send a new random UUID with each withdrawal (requestKey)' }),
       currency: currencyCode,
       amount,
       methodId: id('destination'),

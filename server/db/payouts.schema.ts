@@ -79,6 +79,11 @@ export const payouts = pgTable(
     runKey: text('run_key'),
     /** The failed or returned payout an admin sent again as this one. */
     retryOf: uuid('retry_of'),
+    /**
+     * The key the seller's device sent with the request (one per attempt): the same key again answers this
+     * payout, so a withdrawal whose answer was lost is never made twice.
+     */
+    requestKey: uuid('request_key'),
     attempts: integer('attempts').notNull().default(0),
     /**
      * The idempotency key of the current send: the payout's id, then `{id}.{n}` when a send that surely
@@ -103,6 +108,7 @@ export const payouts = pgTable(
     index('payouts_seller_idx').on(t.sellerId, t.createdAt),
     index('payouts_status_due_idx').on(t.status, t.dueAt),
     uniqueIndex('payouts_seller_run_key').on(t.sellerId, t.runKey),
+    uniqueIndex('payouts_seller_request_key').on(t.sellerId, t.requestKey),
     check(
       'payouts_status_check',
       sql`${t.status} in ('approval', 'scheduled', 'sending', 'processing', 'paid', 'failed', 'returned', 'cancelled')`,

@@ -1,9 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto'
-import type { BrowserContext, Page } from '@playwright/test'
+
 import { buyByCard, DEMO_ADMIN, DEMO_SELLER, newBuyer } from './demo'
 import { expect, test } from './fixtures'
 import { newSeller, rpc, sellDigitalProduct } from './seller'
 import { signIn } from './session'
+import { addMpesa, available, typeInto, withdraw } from './withdraw'
 
 /**
  * The demo seller gets their money: adds an M-Pesa number confirmed with the code the SMS sandbox shows on
@@ -36,62 +37,6 @@ test.beforeAll(async ({ request }) => {
   const buyer = await newBuyer(request, 'payouts')
   await buyByCard(request, product.id, { token: buyer.token })
 })
-
-/** Types into the field with this label, as a person does: a tap, then the keys. */
-async function typeInto(page: Page, label: string | RegExp, value: string) {
-  await page.getByLabel(label).click()
-  await page.keyboard.type(value)
-}
-
-/** The code the SMS sandbox delivered to `phone`, read on the sandbox phone in a tab of its own. */
-async function codeOnPhone(context: BrowserContext, phone: string): Promise<string> {
-  const handset = await context.newPage()
-  await handset.goto(`/sandbox/mpesa/phone?number=${phone}`)
-  const sms = handset.locator('.sms', { hasText: 'is your Soko code' }).first()
-  await expect(sms).toBeVisible({ timeout: 20_000 })
-  const code = /(\d{6}) is your Soko code/.exec((await sms.textContent()) ?? '')?.[1]
-  await handset.close()
-  if (!code) throw new Error('no code in the SMS')
-  return code
-}
-
-/** Adds an M-Pesa destination on the withdraw page: the number, the code from the SMS, Add. */
-async function addMpesa(page: Page, context: BrowserContext, phone: string) {
-  await page.getByText('Add a destination').click()
-  await page.getByRole('radio', { name: 'M-Pesa', exact: true }).check()
-  await typeInto(page, 'M-Pesa number', phone)
-  await page.getByRole('button', { name: 'Send the code' }).click()
-  await expect(page.getByLabel('Code from the SMS')).toBeVisible()
-  await typeInto(page, 'Code from the SMS', await codeOnPhone(context, phone))
-  await page.getByRole('button', { name: 'Add this destination' }).click()
-  await expect(page.getByText(/^Added M-Pesa/)).toBeVisible()
-}
-
-/** Fills the withdrawal: KES, the amount, the destination, instant; checks the quote; withdraws. */
-async function withdraw(page: Page, amount: string, destination: RegExp) {
-  const form = page.locator('.withdraw-form')
-  const kes = form.getByRole('radio', { name: /^KES/ })
-  if (await kes.count()) await kes.check()
-  await form.getByLabel('Amount (KES)').click()
-  await page.keyboard.press('ControlOrMeta+a')
-  await page.keyboard.type(amount)
-  await form.getByRole('radio', { name: destination }).check()
-  await form.getByRole('radio', { name: /^Instant/ }).check()
-  await expect(form.getByRole('status').filter({ hasText: 'You receive' })).toContainText(
-    /at M-Pesa .* within a few minutes/,
-  )
-  await form.getByRole('button', { name: /^Withdraw KES/ }).click()
-}
-
-const available = async (page: Page) =>
-  Number(
-    (
-      (await page
-        .locator('.balance-list li', { hasText: 'Available in KES' })
-        .locator('.balance-amount')
-        .textContent()) ?? ''
-    ).replace(/[^\d.]/g, ''),
-  )
 
 test('the demo seller adds an M-Pesa number, withdraws instantly, and sees it paid; a bad number fails, explained', async ({
   page,

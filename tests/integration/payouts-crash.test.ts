@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -204,7 +205,7 @@ describe.each(databaseKinds)('a payout whose server is killed while M-Pesa is as
         const { payout } = await rpc<{ payout: PayoutView }>(
           base,
           'requestPayout',
-          { currency: 'KES', amount: AMOUNT, methodId, speed: 'instant' },
+          { requestKey: randomUUID(), currency: 'KES', amount: AMOUNT, methodId, speed: 'instant' },
           seller,
         )
         // The seller's first payout: the ledger has it, and it waits for an admin.

@@ -1,42 +1,35 @@
+import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ledgerEntries,
-  ledgerTransactions,
-  orders,
-  payouts,
-  products,
-  refunds,
-  sellerVerifications,
-  smsMessages,
-} from '../../server/db/schema'
-import { createProduct, publishProduct } from '../../server/features/catalog/catalog.service'
-import { payoutsSweep } from '../../server/jobs/payouts.job'
-import { createJobRunner } from '../../server/jobs/runner'
+import { ledgerEntries, ledgerTransactions, orders, payouts, products, refunds } from '../../server/db/schema'
 import { ledgerImbalance } from '../../server/ledger/ledger'
-import { saleFee } from '../../server/ledger/postings'
-import { createLogger } from '../../server/lib/log'
-import { uuidv7 } from '../../server/lib/uuid'
 import { type RunningApp, startApp } from '../support/app'
 import { testConfig } from '../support/config'
 import { databaseKinds } from '../support/db'
-import { testClock } from '../support/jobs'
-import { submitSandboxCard } from '../support/sandbox-card'
+import { data, payoutSteps, payoutSweepers, SALE_NET } from '../support/payouts'
 import { personOf, sellerOf } from '../support/shop'
 
-const PRICE = 5_000_00
-const NET = PRICE - saleFee(PRICE)
-const PRICE_IN = { KES: PRICE, USD: 80_00 }
-const USD_NET = 80_00 - saleFee(80_00)
+const NET = SALE_NET.KES
+const USD_NET = SALE_NET.USD
 const MPESA = '0712345678'
+type Steps = ReturnType<typeof payoutSteps>
 
-type Answer = Awaited<ReturnType<RunningApp['call']>>
-// biome-ignore lint/suspicious/noExplicitAny: the tests read whatever JSON the server answered
-const data = (answer: Answer) => answer.body.data as Record<string, any>
+/** The next time after now that it is `hour`:00 UTC on `weekday` (0 Sunday); Nairobi is UTC+3 all year. */
+function nextUtc(weekday: number, hour: number): Date {
+  const at = new Date()
+  at.setUTCHours(hour, 0, 0, 0)
+  while (at.getUTCDay() !== weekday || at.getTime() <= Date.now()) at.setUTCDate(at.getUTCDate() + 1)
+  return at
+}
 
 describe.each(databaseKinds)('payouts on %s', (kind) => {
   let app: RunningApp
   let admin = ''
+  let sellerWithSale: Steps['sellerWithSale']
+  let destination: Steps['mpesaDestination']
+  let approvedPayout: Steps['approvedPayout']
+  let payoutOf: Steps['payoutOf']
+  const mpesaDestination = (token: string, phone = MPESA) => destination(token, phone)
 
   beforeAll(async () => {
     const base = testConfig()
@@ -49,6 +42,12 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
       },
     })
     admin = (await personOf(app, 'admin@example.com', { roles: ['admin'] })).token
+    ;({
+      sellerWithSale,
+      mpesaDestination: destination,
+      approvedPayout,
+      payoutOf,
+    } = payoutSteps(app, () => admin))
   })
   afterAll(async () => {
     await app?.close()
@@ -58,60 +57,6 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     await app.sandboxesIdle()
     expect(await ledgerImbalance(app.database.db)).toEqual({})
   })
-
-  /** A Kenyan seller whose identity is approved, with one card sale of PRICE available at once. */
-  async function sellerWithSale(handle: string, currency: 'KES' | 'USD' = 'KES') {
-    const seller = await sellerOf(app, handle)
-    await app.database.db.insert(sellerVerifications).values({
-      id: uuidv7(),
-      sellerId: seller.id,
-      details: {} as never,
-      status: 'approved',
-    })
-    const product = await createProduct(app.database.db, seller.id, {
-      kind: 'event',
-      title: `Night ${handle}`,
-      description: '',
-      price: { amount: PRICE_IN[currency], currency },
-      details: {
-        startsAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-        endsAt: null,
-        timeZone: 'Africa/Nairobi',
-        where: { kind: 'place', address: 'The Alchemist, Westlands' },
-        ticketTypes: [
-          {
-            name: 'Regular',
-            price: { amount: PRICE_IN[currency], currency },
-            capacity: 100,
-            saleStartsAt: null,
-            saleEndsAt: null,
-          },
-        ],
-      },
-    } as never)
-    await publishProduct(app.database.db, seller.id, product.id)
-    const productId = product.id
-    const buyer = await personOf(app, `buyer-${handle}@example.com`)
-    const started = data(await app.call('startCheckout', { productId, method: 'card' }, buyer.token))
-    expect((await submitSandboxCard(started.next.url, '4242 4242 4242 4242')).status).toBe(303)
-    await app.sandboxesIdle()
-    return seller
-  }
-
-  /** Adds an M-Pesa destination the way a seller does: a code by SMS, then the code. */
-  async function mpesaDestination(token: string, phone = MPESA) {
-    expect((await app.call('requestPhoneCode', { phone }, token)).status).toBe(200)
-    const [sms] = await app.database.db
-      .select()
-      .from(smsMessages)
-      .where(eq(smsMessages.phone, `254${phone.slice(1)}`))
-      .orderBy(smsMessages.createdAt)
-      .then((rows) => rows.slice(-1))
-    const code = /(\d{6})/.exec(sms?.text ?? '')?.[1]
-    const added = await app.call('addPayoutMethod', { method: { kind: 'mpesa', phone }, code }, token)
-    expect(added.status, JSON.stringify(added.body)).toBe(200)
-    return data(added).method.id as string
-  }
 
   async function until(check: () => Promise<boolean>, what: string) {
     for (let i = 0; i < 100; i++) {
@@ -137,7 +82,7 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     const methodId = await mpesaDestination(seller.token)
     const asked = await app.call(
       'requestPayout',
-      { currency: 'KES', amount: 1_000_00, methodId, speed: 'instant' },
+      { requestKey: randomUUID(), currency: 'KES', amount: 1_000_00, methodId, speed: 'instant' },
       seller.token,
     )
     expect(asked.status, JSON.stringify(asked.body)).toBe(200)
@@ -169,7 +114,7 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     // M-Pesa sends whole shillings: cents are refused with what to do.
     const cents = await app.call(
       'requestPayout',
-      { currency: 'KES', amount: 500_50, methodId, speed: 'instant' },
+      { requestKey: randomUUID(), currency: 'KES', amount: 500_50, methodId, speed: 'instant' },
       seller.token,
     )
     expect(cents.status).toBe(400)
@@ -180,7 +125,7 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     const other = await mpesaDestination(seller.token, '0700000701')
     const second = await app.call(
       'requestPayout',
-      { currency: 'KES', amount: 500_00, methodId: other, speed: 'instant' },
+      { requestKey: randomUUID(), currency: 'KES', amount: 500_00, methodId: other, speed: 'instant' },
       seller.token,
     )
     expect(second.status, JSON.stringify(second.body)).toBe(200)
@@ -203,7 +148,11 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     const seller = await sellerWithSale('wambui')
     const methodId = await mpesaDestination(seller.token, '0712345001')
     const ask = () =>
-      app.call('requestPayout', { currency: 'KES', amount: NET, methodId, speed: 'standard' }, seller.token)
+      app.call(
+        'requestPayout',
+        { requestKey: randomUUID(), currency: 'KES', amount: NET, methodId, speed: 'standard' },
+        seller.token,
+      )
     const answers = await Promise.all([ask(), ask()])
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
     const refused = answers.find((a) => a.status === 409)
@@ -217,7 +166,7 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     const asked = data(
       await app.call(
         'requestPayout',
-        { currency: 'KES', amount: 2_000_00, methodId, speed: 'standard' },
+        { requestKey: randomUUID(), currency: 'KES', amount: 2_000_00, methodId, speed: 'standard' },
         seller.token,
       ),
     ).payout
@@ -255,7 +204,7 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
       (
         await app.call(
           'requestPayout',
-          { currency: 'KES', amount: 1_500_00, methodId, speed: 'instant' },
+          { requestKey: randomUUID(), currency: 'KES', amount: 1_500_00, methodId, speed: 'instant' },
           seller.token,
         )
       ).status,
@@ -263,7 +212,7 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     const asked = data(
       await app.call(
         'requestPayout',
-        { currency: 'KES', amount: 1_500_00, methodId, speed: 'standard' },
+        { requestKey: randomUUID(), currency: 'KES', amount: 1_500_00, methodId, speed: 'standard' },
         seller.token,
       ),
     ).payout
@@ -293,21 +242,6 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     expect(await ledgerImbalance(app.database.db)).toEqual({})
   })
 
-  /** A payout asked for and, as a first payout, approved by the admin: it is then sent at once. */
-  async function approvedPayout(token: string, methodId: string, amount = 1_000_00) {
-    const asked = await app.call(
-      'requestPayout',
-      { currency: 'KES', amount, methodId, speed: 'instant' },
-      token,
-    )
-    expect(asked.status, JSON.stringify(asked.body)).toBe(200)
-    const id = data(asked).payout.id as string
-    expect((await app.call('reviewPayout', { payoutId: id, approve: true }, admin)).status).toBe(200)
-    await app.sandboxesIdle()
-    return id
-  }
-  const payoutOf = async (token: string, payoutId: string) =>
-    data(await app.call('getPayout', { payoutId }, token)).payout
   const later = (minutes: number) => new Date(Date.now() + minutes * 60_000)
   /** The payout's ledger transactions of a kind: each is written at most once. */
   const posted = async (payoutId: string, kind: string) =>
@@ -404,7 +338,13 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     expect(added.status, JSON.stringify(added.body)).toBe(200)
     const asked = await app.call(
       'requestPayout',
-      { currency: 'USD', amount: 50_00, methodId: data(added).method.id, speed: 'instant' },
+      {
+        requestKey: randomUUID(),
+        currency: 'USD',
+        amount: 50_00,
+        methodId: data(added).method.id,
+        speed: 'instant',
+      },
       seller.token,
     )
     expect(asked.status, JSON.stringify(asked.body)).toBe(200)
@@ -479,22 +419,9 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     )
     expect(saved.status, JSON.stringify(saved.body)).toBe(200)
     expect(data(saved).schedule).toMatchObject({ frequency: 'weekly', weekday: 1, methodId })
-    // Monday 30 November 2026, 05:59 in Nairobi (UTC+3).
-    const clock = testClock('2026-11-30T02:59:00.000Z')
-    const log = createLogger('warn', () => {})
-    const instances = [0, 1].map(() =>
-      createJobRunner({
-        db: app.database.db,
-        log,
-        definitions: [payoutsSweep(app.checkout)],
-        now: clock.now,
-      }),
-    )
-    const sweep = async () => {
-      const ran = await Promise.all(instances.map((runner) => runner.runDue()))
-      await app.sandboxesIdle()
-      return ran.reduce((a, b) => a + b, 0)
-    }
+    // The coming Monday, 05:59 in Nairobi: after the schedule was saved, as a run must be to pay.
+    const monday = nextUtc(1, 3)
+    const { sweep, clock, stop } = await payoutSweepers(app, new Date(monday.getTime() - 60_000))
     const scheduled = () =>
       app.database.db
         .select()
@@ -514,13 +441,18 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     }
     const runs = await scheduled()
     expect(runs).toHaveLength(1)
-    expect(runs[0]).toMatchObject({ runKey: '2026-11-30:KES', status: 'paid', speed: 'standard', fee: 0 })
+    expect(runs[0]).toMatchObject({
+      runKey: `${monday.toISOString().slice(0, 10)}:KES`,
+      status: 'paid',
+      speed: 'standard',
+      fee: 0,
+    })
     expect(runs[0]?.amount).toBe(NET - 1_000_00)
     // The next Monday pays again only if there is money: there is none, so nothing.
     clock.advance(7 * 86_400_000)
     await sweep()
     expect(await scheduled()).toHaveLength(1)
-    await Promise.all(instances.map((runner) => runner.stop({ timeoutMs: 1000 })))
+    await stop()
     expect(await ledgerImbalance(app.database.db)).toEqual({})
   })
 
@@ -532,7 +464,7 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     )
     const small = await app.call(
       'requestPayout',
-      { currency: 'KES', amount: 200_00, methodId, speed: 'instant' },
+      { requestKey: randomUUID(), currency: 'KES', amount: 200_00, methodId, speed: 'instant' },
       seller.token,
     )
     await app.sandboxesIdle()
@@ -540,7 +472,7 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     const large = data(
       await app.call(
         'requestPayout',
-        { currency: 'KES', amount: 4_100_00, methodId, speed: 'instant' },
+        { requestKey: randomUUID(), currency: 'KES', amount: 4_100_00, methodId, speed: 'instant' },
         seller.token,
       ),
     ).payout
@@ -650,7 +582,7 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     const asked = data(
       await app.call(
         'requestPayout',
-        { currency: 'KES', amount: 1_000_00, methodId, speed: 'instant' },
+        { requestKey: randomUUID(), currency: 'KES', amount: 1_000_00, methodId, speed: 'instant' },
         seller.token,
       ),
     ).payout

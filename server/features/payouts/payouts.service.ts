@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, notInArray, sql } from 'drizzle-orm'
 import type { CurrencyCode } from '../../../contract/currencies'
 import { instantFeeOf, type PayoutSpeed, railStep } from '../../../contract/payouts.constants'
-import type { Tx } from '../../db/client'
+import type { DbOrTx, Tx } from '../../db/client'
 import { payoutMethods, payoutSchedules, payouts, sellers, sellerVerifications, users } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
@@ -33,12 +33,11 @@ export async function identityStatus(deps: Pick<PayoutDeps, 'db'>, sellerId: str
 }
 
 /** When a standard payout goes: the seller's next scheduled run, or the next 06:00 if they have none. */
-async function standardDue(deps: PayoutDeps, sellerId: string, now: Date): Promise<Date> {
+async function standardDue(deps: PayoutDeps, sellerId: string, timeZone: string, now: Date): Promise<Date> {
   const [schedule] = await deps.db
     .select()
     .from(payoutSchedules)
     .where(eq(payoutSchedules.sellerId, sellerId))
-  const timeZone = await sellerTimeZone(deps, sellerId)
   const days =
     schedule && schedule.frequency !== 'manual'
       ? schedule
@@ -59,6 +58,32 @@ export interface PayoutAsk {
   now?: boolean
   /** The failed payout an admin sends again with this one. */
   retryOf?: string
+  /** The seller's device's key for this attempt: the same key again answers the payout it made. */
+  requestKey?: string
+}
+
+/** The payout a request key made, if any. */
+async function payoutOfKey(db: DbOrTx, sellerId: string, requestKey: string): Promise<PayoutRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.sellerId, sellerId), eq(payouts.requestKey, requestKey)))
+  return row
+}
+
+/** A repeated request answers its payout; a key sent again with other terms is a mistake, refused. */
+function repeated(row: PayoutRow, ask: PayoutAsk): PayoutRow {
+  if (
+    row.currency !== ask.currency ||
+    row.amount !== ask.amount ||
+    row.methodId !== ask.methodId ||
+    row.speed !== ask.speed
+  )
+    throw new AppError(
+      409,
+      'This withdrawal was already made with other details: reload the page to see it, then start a new one.',
+    )
+  return row
 }
 
 /**
@@ -74,6 +99,9 @@ export async function requestPayout(
   /** Runs in the transaction that records it: an admin's audit entry. */
   onCreated?: (tx: Tx, row: PayoutRow) => Promise<void>,
 ): Promise<PayoutRow> {
+  // A repeat (its answer was lost) is answered with the payout the first one made, whatever has changed.
+  const earlier = ask.requestKey ? await payoutOfKey(deps.db, sellerId, ask.requestKey) : undefined
+  if (earlier) return repeated(earlier, ask)
   const terms = await deps.terms.get()
   const now = new Date()
   if ((await identityStatus(deps, sellerId)) !== 'approved')
@@ -81,9 +109,14 @@ export async function requestPayout(
       403,
       'Confirm your identity before your first payout: send your details at /account/verify, and withdraw once they are approved.',
     )
-  const dueStandard = ask.speed === 'standard' ? await standardDue(deps, sellerId, now) : null
-  const row = await deps.db.transaction(async (tx) => {
+  // Read before the transaction, which must only use tx: the seller's zone words a refusal inside it.
+  const timeZone = await sellerTimeZone(deps, sellerId)
+  const dueStandard = ask.speed === 'standard' ? await standardDue(deps, sellerId, timeZone, now) : null
+  const { row, repeat } = await deps.db.transaction(async (tx) => {
     await tx.select({ id: sellers.userId }).from(sellers).where(eq(sellers.userId, sellerId)).for('update')
+    // Under the seller's lock: the same key sent twice at once makes one payout, the second answers it.
+    const first = ask.requestKey ? await payoutOfKey(tx, sellerId, ask.requestKey) : undefined
+    if (first) return { row: first, repeat: true }
     const [method] = await tx
       .select()
       .from(payoutMethods)
@@ -97,7 +130,7 @@ export async function requestPayout(
     if (method.usableFrom > now)
       throw new AppError(
         409,
-        `${methodLabel(method.details)} was added recently: it can receive money from ${when(method.usableFrom, await sellerTimeZone(deps, sellerId))}.`,
+        `${methodLabel(method.details)} was added recently: it can receive money from ${when(method.usableFrom, timeZone)}.`,
       )
     if (method.rail === 'bank' && ask.speed === 'instant')
       throw new AppError(400, 'Bank transfers are not instant: choose standard', {
@@ -187,14 +220,16 @@ export async function requestPayout(
         runKey: ask.runKey ?? null,
         requestedBy: ask.requestedBy,
         retryOf: ask.retryOf ?? null,
+        requestKey: ask.requestKey ?? null,
         timeline,
       })
       .returning()
     if (!inserted) throw new Error('insert returned no row')
     await postAsked(tx, inserted)
     if (onCreated) await onCreated(tx, inserted)
-    return inserted
+    return { row: inserted, repeat: false }
   })
+  if (repeat) return repeated(row, ask)
   if (row.status === 'sending') return (await sendPayout(deps, row.id, now)) ?? row
   return row
 }
@@ -276,7 +311,10 @@ export async function reviewPayout(
   const now = new Date()
   const [row] = await deps.db.select().from(payouts).where(eq(payouts.id, input.payoutId))
   if (row?.status !== 'approval') throw new AppError(409, 'This payout is not waiting for approval')
-  const dueStandard = row.speed === 'standard' ? await standardDue(deps, row.sellerId, now) : null
+  const dueStandard =
+    row.speed === 'standard'
+      ? await standardDue(deps, row.sellerId, await sellerTimeZone(deps, row.sellerId), now)
+      : null
   const status = row.speed === 'instant' ? 'sending' : 'scheduled'
   const approved = await deps.db.transaction(async (tx) => {
     const [updated] = await tx

@@ -42,15 +42,22 @@ export function nextRun(days: RunDays, timeZone: string, now: Date): Date | null
 }
 
 /**
- * The run due now: the latest run at or before `now`, if it was less than a day ago, with its key (its
- * local date). A run is paid once per key, so a server that was down at 06:00 still pays it later that day.
+ * The run due now: the latest run at or before `now`, if it was less than a day ago and after the schedule
+ * was saved (`savedAt`), with its key (its local date). A run is paid once per key, so a server that was
+ * down at 06:00 still pays it later that day; a run that had passed when the schedule was saved or changed
+ * is never paid: a schedule pays at its next run (what the seller was shown), never by being saved.
  */
-export function dueRun(days: RunDays, timeZone: string, now: Date): { at: Date; key: string } | null {
+export function dueRun(
+  days: RunDays,
+  timeZone: string,
+  now: Date,
+  savedAt: Date,
+): { at: Date; key: string } | null {
   if (days.frequency === 'manual') return null
   for (let offset = 0; offset >= -1; offset--) {
     const date = localDate(now, timeZone, offset)
     const at = runAt(date, timeZone)
-    if (at && at <= now && now.getTime() - at.getTime() < DAY_MS && runsOn(days, date))
+    if (at && at <= now && at > savedAt && now.getTime() - at.getTime() < DAY_MS && runsOn(days, date))
       return { at, key: date }
   }
   return null

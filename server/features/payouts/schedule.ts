@@ -32,7 +32,7 @@ export async function runSchedules(deps: PayoutDeps, now: Date) {
     )
   for (const { schedule, method } of schedules) {
     if (method.removedAt) continue
-    const run = dueRun(schedule, await sellerTimeZone(deps, schedule.sellerId), now)
+    const run = dueRun(schedule, await sellerTimeZone(deps, schedule.sellerId), now, schedule.updatedAt)
     if (!run) continue
     const currencies: CurrencyCode[] = method.currency ? [method.currency] : [...PAYPAL_PAYOUT_CURRENCIES]
     for (const currency of currencies) {

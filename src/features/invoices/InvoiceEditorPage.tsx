@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { isUnreachable } from '../../lib/connection'
+import { randomUuid } from '../../lib/random-uuid'
 import { usePageTitle } from '../../lib/title'
 import { useSellerCurrency } from '../accounts/seller-currency'
 import { customersQueries } from '../customers/customers.queries'
@@ -11,7 +12,6 @@ import { emptyInvoiceDraft, type InvoiceDraft, invoiceDraftOf } from './invoice-
 import { invoiceName } from './invoice-format'
 import { invoicesQueries } from './invoices.queries'
 import { startInvoiceSync } from './start-sync'
-import { newDraftKey } from './waiting-invoices'
 
 /**
  * /account/create/invoice: a new invoice; `?invoice={id}` changes one on Soko (from its fresh copy, never
@@ -61,7 +61,7 @@ function NewInvoiceForClient({ clientKey }: { clientKey: string }) {
 
 function NewInvoice({ client }: { client?: InvoiceDraft['client'] | undefined }) {
   const currency = useSellerCurrency()
-  const [draftKey] = useState(newDraftKey)
+  const [draftKey] = useState(randomUuid)
   const [initial] = useState(() => ({
     ...emptyInvoiceDraft(currency ?? 'KES'),
     ...(client ? { client } : {}),
@@ -81,7 +81,7 @@ function EditExisting({ invoiceId }: { invoiceId: string }) {
   const invoice = useQuery(invoicesQueries.one(invoiceId))
   // What brought the seller here, e.g. "A copy of INV-0007, dated today".
   const [note] = useFlash(invoiceId)
-  const [draftKey] = useState(newDraftKey)
+  const [draftKey] = useState(randomUuid)
   const fresh = invoice.isFetchedAfterMount && !invoice.isError && invoice.data
   if (invoice.isError && !invoice.isFetching)
     return (

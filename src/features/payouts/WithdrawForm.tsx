@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import type { SubjectOutput } from '../../../contract'
 import type { CurrencyCode } from '../../../contract/currencies'
 import type { PayoutSpeed } from '../../../contract/payouts.constants'
@@ -8,6 +8,7 @@ import type { PayoutBalance, PayoutDestination } from '../../../contract/payouts
 import { Choice, errorState, Field, FieldNotes, FormMessage } from '../../components/Form'
 import { formatDateTime } from '../../lib/dates'
 import { formatMoney, majorText, toMinor } from '../../lib/money'
+import { randomUuid } from '../../lib/random-uuid'
 import { rpc } from '../../lib/rpc'
 import { transactionsQueries } from '../transactions/transactions.queries'
 
@@ -61,10 +62,18 @@ export function WithdrawForm({ balances, methods }: { balances: PayoutBalance[];
   const unit = method ? railStep(method.rail) : 1
   const all = Math.max(balance?.available ?? 0, 0) - (Math.max(balance?.available ?? 0, 0) % unit)
   const money = (value: number) => formatMoney(value, currency)
+  // One key per attempt: tapping again after a lost answer sends the same key, and the server answers
+  // with the payout it already made; a withdrawal with other details, or after one went through, is new.
+  const attempt = useRef<{ key: string; details: string } | null>(null)
   const withdraw = useMutation({
-    mutationFn: () =>
-      rpc('requestPayout', { currency, amount: amount ?? 0, methodId: method?.id ?? '', speed: actualSpeed }),
+    mutationFn: () => {
+      const ask = { currency, amount: amount ?? 0, methodId: method?.id ?? '', speed: actualSpeed }
+      const details = JSON.stringify(ask)
+      if (attempt.current?.details !== details) attempt.current = { key: randomUuid(), details }
+      return rpc('requestPayout', { ...ask, requestKey: attempt.current.key })
+    },
     onSuccess: () => {
+      attempt.current = null
       setAmountText('')
       void queryClient.invalidateQueries({ queryKey: transactionsQueries.all() })
     },

@@ -1,0 +1,60 @@
+import type { BrowserContext, Page } from '@playwright/test'
+import { expect } from './fixtures'
+
+/** A seller's steps on /account/withdraw, typed and tapped as a person does. */
+
+/** Types into the field with this label, as a person does: a tap, then the keys. */
+export async function typeInto(page: Page, label: string | RegExp, value: string) {
+  await page.getByLabel(label).click()
+  await page.keyboard.type(value)
+}
+
+/** The code the SMS sandbox delivered to `phone`, read on the sandbox phone in a tab of its own. */
+export async function codeOnPhone(context: BrowserContext, phone: string): Promise<string> {
+  const handset = await context.newPage()
+  await handset.goto(`/sandbox/mpesa/phone?number=${phone}`)
+  const sms = handset.locator('.sms', { hasText: 'is your Soko code' }).first()
+  await expect(sms).toBeVisible({ timeout: 20_000 })
+  const code = /(\d{6}) is your Soko code/.exec((await sms.textContent()) ?? '')?.[1]
+  await handset.close()
+  if (!code) throw new Error('no code in the SMS')
+  return code
+}
+
+/** Adds an M-Pesa destination on the withdraw page: the number, the code from the SMS, Add. */
+export async function addMpesa(page: Page, context: BrowserContext, phone: string) {
+  await page.getByText('Add a destination').click()
+  await page.getByRole('radio', { name: 'M-Pesa', exact: true }).check()
+  await typeInto(page, 'M-Pesa number', phone)
+  await page.getByRole('button', { name: 'Send the code' }).click()
+  await expect(page.getByLabel('Code from the SMS')).toBeVisible()
+  await typeInto(page, 'Code from the SMS', await codeOnPhone(context, phone))
+  await page.getByRole('button', { name: 'Add this destination' }).click()
+  await expect(page.getByText(/^Added M-Pesa/)).toBeVisible()
+}
+
+/** Fills the withdrawal: KES, the amount, the destination, instant; checks the quote; withdraws. */
+export async function withdraw(page: Page, amount: string, destination: RegExp) {
+  const form = page.locator('.withdraw-form')
+  const kes = form.getByRole('radio', { name: /^KES/ })
+  if (await kes.count()) await kes.check()
+  await form.getByLabel('Amount (KES)').click()
+  await page.keyboard.press('ControlOrMeta+a')
+  await page.keyboard.type(amount)
+  await form.getByRole('radio', { name: destination }).check()
+  await form.getByRole('radio', { name: /^Instant/ }).check()
+  await expect(form.getByRole('status').filter({ hasText: 'You receive' })).toContainText(
+    /at M-Pesa .* within a few minutes/,
+  )
+  await form.getByRole('button', { name: /^Withdraw KES/ }).click()
+}
+
+export const available = async (page: Page) =>
+  Number(
+    (
+      (await page
+        .locator('.balance-list li', { hasText: 'Available in KES' })
+        .locator('.balance-amount')
+        .textContent()) ?? ''
+    ).replace(/[^\d.]/g, ''),
+  )

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { expect } from 'vitest'
+import { jobs, sellerVerifications, smsMessages } from '../../server/db/schema'
+import { payoutsSweep } from '../../server/jobs/payouts.job'
+import { createJobRunner } from '../../server/jobs/runner'
+import { saleFee } from '../../server/ledger/postings'
+import { createLogger } from '../../server/lib/log'
+import { uuidv7 } from '../../server/lib/uuid'
+import type { RunningApp } from './app'
+import { testClock } from './jobs'
+import { submitSandboxCard } from './sandbox-card'
+import { eventOnSale, personOf, sellerOf } from './shop'
+
+export const SALE_PRICE = { KES: 5_000_00, USD: 80_00 } as const
+/** What the seller keeps of one sale at SALE_PRICE. */
+export const SALE_NET = {
+  KES: SALE_PRICE.KES - saleFee(SALE_PRICE.KES),
+  USD: SALE_PRICE.USD - saleFee(SALE_PRICE.USD),
+}
+
+type Answer = Awaited<ReturnType<RunningApp['call']>>
+// biome-ignore lint/suspicious/noExplicitAny: the tests read whatever JSON the server answered
+export const data = (answer: Answer) => answer.body.data as Record<string, any>
+
+/**
+ * Money out as a seller meets it, on a test app (run it with holdDays 0 and newMethodWaitHours 0 unless
+ * the test is about them): a seller with a sale available, an M-Pesa destination confirmed by SMS code,
+ * and payouts asked for and approved. `admin` is an admin's session token.
+ */
+export function payoutSteps(app: RunningApp, admin: () => string) {
+  /** A Kenyan seller whose identity is approved, with one card sale of SALE_PRICE available. */
+  async function sellerWithSale(handle: string, currency: 'KES' | 'USD' = 'KES') {
+    const seller = await sellerOf(app, handle)
+    await app.database.db.insert(sellerVerifications).values({
+      id: uuidv7(),
+      sellerId: seller.id,
+      details: {} as never,
+      status: 'approved',
+    })
+    const price = { amount: SALE_PRICE[currency], currency }
+    const productId = await eventOnSale(app, seller.id, `Night ${handle}`, price)
+    const buyer = await personOf(app, `buyer-${handle}@example.com`)
+    const started = data(await app.call('startCheckout', { productId, method: 'card' }, buyer.token))
+    expect((await submitSandboxCard(started.next.url, '4242 4242 4242 4242')).status).toBe(303)
+    await app.sandboxesIdle()
+    return seller
+  }
+
+  /** Adds an M-Pesa destination the way a seller does: a code by SMS, then the code. */
+  async function mpesaDestination(token: string, phone: string) {
+    expect((await app.call('requestPhoneCode', { phone }, token)).status).toBe(200)
+    const [sms] = await app.database.db
+      .select()
+      .from(smsMessages)
+      .where(eq(smsMessages.phone, `254${phone.slice(1)}`))
+      .orderBy(smsMessages.createdAt)
+      .then((rows) => rows.slice(-1))
+    const code = /(\d{6})/.exec(sms?.text ?? '')?.[1]
+    const added = await app.call('addPayoutMethod', { method: { kind: 'mpesa', phone }, code }, token)
+    expect(added.status, JSON.stringify(added.body)).toBe(200)
+    return data(added).method.id as string
+  }
+
+  /** A payout asked for and, as a first payout, approved by the admin: it is then sent at once. */
+  async function approvedPayout(token: string, methodId: string, amount = 1_000_00) {
+    const asked = await app.call(
+      'requestPayout',
+      { requestKey: randomUUID(), currency: 'KES', amount, methodId, speed: 'instant' },
+      token,
+    )
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200)
+    const id = data(asked).payout.id as string
+    expect((await app.call('reviewPayout', { payoutId: id, approve: true }, admin())).status).toBe(200)
+    await app.sandboxesIdle()
+    return id
+  }
+
+  const payoutOf = async (token: string, payoutId: string) =>
+    data(await app.call('getPayout', { payoutId }, token)).payout
+
+  return { sellerWithSale, mpesaDestination, approvedPayout, payoutOf }
+}
+
+/**
+ * Two instances sweeping money out (the payouts job) on a clock the test moves, from `start`. The sweep's
+ * next occurrence left queued by an earlier test (on its own clock, maybe a week ahead) is dropped first.
+ */
+export async function payoutSweepers(app: RunningApp, start: Date) {
+  await app.database.db.delete(jobs).where(eq(jobs.name, 'payouts.sweep'))
+  const clock = testClock(start.toISOString())
+  const log = createLogger('warn', () => {})
+  const instances = [0, 1].map(() =>
+    createJobRunner({ db: app.database.db, log, definitions: [payoutsSweep(app.checkout)], now: clock.now }),
+  )
+  return {
+    clock,
+    /** Both instances look for due work once; answers how many jobs they ran. */
+    async sweep() {
+      const ran = await Promise.all(instances.map((runner) => runner.runDue()))
+      await app.sandboxesIdle()
+      return ran.reduce((a, b) => a + b, 0)
+    },
+    stop: () => Promise.all(instances.map((runner) => runner.stop({ timeoutMs: 1000 }))),
+  }
+}
