@@ -6,7 +6,7 @@ import { MPESA_PHONE_HINT } from '../../../contract/phone'
 import type { Db, DbOrTx, Tx } from '../../db/client'
 import { orders, products, users } from '../../db/schema'
 import type { Config } from '../../env'
-import { AppError, isUniqueViolation } from '../../lib/errors'
+import { AppError } from '../../lib/errors'
 import { enforceRateLimit } from '../../lib/rate-limit'
 import { uuidv7 } from '../../lib/uuid'
 import { PaymentProviderError } from '../../payments/payments'
@@ -204,48 +204,46 @@ export async function startCheckout(
             field: 'phone',
           })),
         )
+      // A reference collision (one in 10^12) gets a fresh reference. Skipped, not caught: on PostgreSQL an
+      // error inside a transaction aborts it, so a retry after catching one could never succeed.
       for (let attempt = 0; ; attempt++) {
-        try {
-          const [inserted] = await tx
-            .insert(orders)
-            .values({
-              id,
-              reference: newReference(),
-              buyerId: buyer.id,
-              buyerEmail: buyer.email,
-              guest: buyer.guest,
-              sellerId: locked.sellerId,
-              productId: locked.id,
-              kind: locked.kind,
-              status: 'pending',
-              item: {
-                ...now.item,
-                label: now.label,
-                timeZone: input.timeZone ?? null,
-                ...(input.holders ? { holders: input.holders } : {}),
-              },
-              itemKey: now.itemKey,
-              quantity: now.quantity,
-              subtotal: now.subtotal,
-              shippingFee: now.shipping,
-              total: now.total,
-              currency: now.currency,
-              method,
-              chargeAmount: charge.amount.amount,
-              chargeCurrency: charge.amount.currency,
-              rate: charge.rate === null ? null : String(charge.rate),
-              terms: saleTermsOf(terms, now.currency),
-              delivery: now.delivery,
-              accessKeyHash: hashKey(accessKey),
-              expiresAt: new Date(Date.now() + ORDER_HOLD_MINUTES * 60_000),
-            })
-            .returning()
-          if (!inserted) throw new Error('insert returned no row')
-          return inserted
-        } catch (error) {
-          // A reference collision (one in 10^12) gets a fresh reference; nothing else is retried.
-          if (attempt > 2 || !isUniqueViolation(error, 'orders_reference_unique')) throw error
-        }
+        const [inserted] = await tx
+          .insert(orders)
+          .values({
+            id,
+            reference: newReference(),
+            buyerId: buyer.id,
+            buyerEmail: buyer.email,
+            guest: buyer.guest,
+            sellerId: locked.sellerId,
+            productId: locked.id,
+            kind: locked.kind,
+            status: 'pending',
+            item: {
+              ...now.item,
+              label: now.label,
+              timeZone: input.timeZone ?? null,
+              ...(input.holders ? { holders: input.holders } : {}),
+            },
+            itemKey: now.itemKey,
+            quantity: now.quantity,
+            subtotal: now.subtotal,
+            shippingFee: now.shipping,
+            total: now.total,
+            currency: now.currency,
+            method,
+            chargeAmount: charge.amount.amount,
+            chargeCurrency: charge.amount.currency,
+            rate: charge.rate === null ? null : String(charge.rate),
+            terms: saleTermsOf(terms, now.currency),
+            delivery: now.delivery,
+            accessKeyHash: hashKey(accessKey),
+            expiresAt: new Date(Date.now() + ORDER_HOLD_MINUTES * 60_000),
+          })
+          .onConflictDoNothing({ target: orders.reference })
+          .returning()
+        if (inserted) return inserted
+        if (attempt > 2) throw new Error('could not give the order a reference')
       }
     }),
   )
