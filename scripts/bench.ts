@@ -153,6 +153,7 @@ async function firstLoadWithFirebase(): Promise<Record<string, FirstLoad> | stri
       PORT: String(await freePort()),
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      TRANSACTION_GUARD: 'off',
       DEMO_DATA: 'false',
       FIREBASE_API_KEY: 'bench-not-a-real-key',
       FIREBASE_PROJECT_ID: 'demo-soko-bench',
@@ -416,7 +417,14 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-bench-'))
   const server = await startServer({
     entry: 'built',
-    env: { DATA_DIR: dataDir, PORT: String(await freePort()), DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    // Measured as production runs it: without the tests' transaction guard.
+    env: {
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      TRANSACTION_GUARD: 'off',
+    },
   })
   try {
     const slug = await findProductSlug(server.url)
