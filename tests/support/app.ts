@@ -115,8 +115,13 @@ export async function startApp(
       rpc({ subject, ...input }, token ? { authorization: `Bearer ${token}` } : {}),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()))
-      await database.close().catch(() => {})
-      rmSync(dataDir, { recursive: true, force: true })
+      // The sandboxes' callbacks under way land first: the books are checked as the database closes.
+      await app.sandboxesIdle().catch(() => {})
+      try {
+        await database.close()
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true })
+      }
     },
   }
 }

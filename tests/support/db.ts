@@ -4,6 +4,7 @@ import pg from 'pg'
 import { inject } from 'vitest'
 import { type Database, type DatabaseTarget, openDatabase } from '../../server/db/client'
 import { findProjectRoot } from '../../server/env'
+import { ledgerInvariantViolations } from './ledger-invariants'
 
 export const migrationsDir = path.join(findProjectRoot(), 'server', 'db', 'migrations')
 
@@ -17,18 +18,47 @@ export const databaseKinds: DatabaseKind[] = process.env.DATABASE_URL ? ['pglite
  * PostgreSQL server of DATABASE_URL that close() drops again.
  */
 export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
-  if (kind === 'pglite')
-    return openDatabase({ kind: 'pglite', dataDir: null, image: pgliteImage() }, migrationsDir)
+  if (kind === 'pglite') {
+    const database = await openDatabase(
+      { kind: 'pglite', dataDir: null, image: pgliteImage() },
+      migrationsDir,
+    )
+    return { ...database, close: checkedClose(database, () => database.close()) }
+  }
   const scratch = await createScratchDatabase(inject('postgresTemplate') || undefined)
   const database = await openDatabase({ kind: 'postgres', url: scratch.url }, migrationsDir)
   return {
     ...database,
     url: scratch.url,
-    async close() {
+    close: checkedClose(database, async () => {
       await database.close()
       await scratch.drop()
-    },
+    }),
   }
+}
+
+/**
+ * Closing a test database first checks the books' invariants (tests/support/ledger-invariants.ts), so a
+ * test that left money where it should not be fails, whatever it asserted itself. It closes either way.
+ */
+function checkedClose(database: Database, close: () => Promise<void>) {
+  // Once: a test that closes its database itself (to see what a dead one does) leaves nothing to close.
+  let closing: Promise<void> | null = null
+  return () => {
+    closing ??= checkThenClose(database, close)
+    return closing
+  }
+}
+
+async function checkThenClose(database: Database, close: () => Promise<void>) {
+  let broken: string[] = []
+  try {
+    broken = await ledgerInvariantViolations(database.db)
+  } finally {
+    await close()
+  }
+  if (broken.length > 0)
+    throw new Error(`The books break their invariants when the test database closes:\n${broken.join('\n')}`)
 }
 
 /** A test database; on PostgreSQL with its URL, so a second instance can share it. */
