@@ -145,11 +145,17 @@ export const invoicePayment = z.object({
   amount: z.number().int(),
   /** What the payer was charged, when another currency or rounding. */
   charged: money.nullable(),
-  /** Paid above what was due (a Paybill payment for more): the seller may give it back. */
+  /**
+   * Paid above what was due (a Paybill payment for more, a second payment of a paid invoice), or all of a
+   * payment made after the invoice was cancelled: held for the payer, not the seller's until kept.
+   */
   excess: z.number().int(),
-  /** Giving the excess back, once asked: on its way, done, or refused (with the provider's words). */
+  /**
+   * What became of the excess: being given back, given back, refused by the provider (with its words),
+   * or kept by the seller as a payment (Soko's fee taken). Null: waiting for the seller to choose.
+   */
   excessRefund: z
-    .object({ status: z.enum(['pending', 'done', 'failed']), message: z.string().nullable() })
+    .object({ status: z.enum(['pending', 'done', 'failed', 'accepted']), message: z.string().nullable() })
     .nullable(),
   receipt: z.string().nullable(),
   /** Why it did not go through, in the provider's words (a cancelled prompt, a wrong PIN, a timeout). */
@@ -346,6 +352,16 @@ export const invoicesContract = {
     summary:
       'Gives back what a payment paid beyond what was due, to whoever paid it, by the way they paid ' +
       '(M-Pesa: to the number that paid). A refusal can be tried again.',
+    input: z.strictObject({ invoiceId, paymentId: z.uuid({ error: 'Choose a payment' }) }),
+    output: z.object({ invoice: invoiceView }),
+  }),
+  acceptInvoiceExcess: defineSubject({
+    kind: 'mutation',
+    access: 'seller',
+    summary:
+      'Keeps what a payment paid beyond what was due as a payment (the client meant to pay more): it ' +
+      "becomes earnings like a sale, Soko's fee taken in the payment's terms, withdrawable after the hold. " +
+      'Not for a cancelled invoice, whose payments go back to the payer.',
     input: z.strictObject({ invoiceId, paymentId: z.uuid({ error: 'Choose a payment' }) }),
     output: z.object({ invoice: invoiceView }),
   }),

@@ -101,6 +101,7 @@ export const subjectKinds: { [S in SubjectName]: Contract[S]['kind'] } = {
   getInvoice: 'query',
   recordInvoicePayment: 'mutation',
   refundInvoiceExcess: 'mutation',
+  acceptInvoiceExcess: 'mutation',
   listInvoiceClients: 'query',
   listUnmatchedPayments: 'query',
   resolveUnmatchedPayment: 'mutation',

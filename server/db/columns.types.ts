@@ -19,7 +19,13 @@ export type { CurrencyCode } from '../../contract/currencies'
 export type AssetRole = 'image' | 'file'
 export type AssetStatus = 'uploading' | 'ready'
 export type Fulfilment = 'to_ship' | 'shipped'
-export type LedgerTransactionKind = 'sale' | 'refund' | 'payout' | 'payout-sent' | 'payout-back'
+export type LedgerTransactionKind =
+  | 'sale'
+  | 'refund'
+  | 'payout'
+  | 'payout-sent'
+  | 'payout-back'
+  | 'excess-kept'
 export type RefundStatus = 'pending' | 'succeeded' | 'failed'
 
 /** What an order bought, as it was then: the product may have changed since. */

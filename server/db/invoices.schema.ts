@@ -16,6 +16,7 @@ import {
 import type { CurrencyCode } from '../../contract/currencies'
 import type { Adjustment } from '../../contract/invoice-totals'
 import type { InvoiceStatus } from '../../contract/invoices.constants'
+import type { ChargeNext } from '../payments/provider'
 import { at, createdAt, updatedAt } from './columns'
 import type { SaleTerms } from './columns.types'
 
@@ -124,15 +125,23 @@ export const invoicePayments = pgTable(
     chargeCurrency: char('charge_currency', { length: 3 }).$type<CurrencyCode>().notNull(),
     /** The platform's fee and hold when the payment began, which its sale is booked with. */
     terms: jsonb('terms').$type<SaleTerms>().notNull(),
-    /** Paid beyond what was due; the seller may give it back. */
+    /**
+     * Paid beyond what was due, or on an invoice no longer payable (all of it): held for the payer (the
+     * ledger's `payer:{id}`) until the seller gives it back or keeps it as a payment (a cancelled invoice's
+     * is given back at once). In the invoice's currency; `excess_charge` is the same in the charge's.
+     */
     excess: bigint('excess', { mode: 'number' }).notNull().default(0),
+    excessCharge: bigint('excess_charge', { mode: 'number' }).notNull().default(0),
     /** Giving the excess back: our id for it at the provider, where it stands, and the provider's word. */
     excessRefundId: uuid('excess_refund_id'),
-    excessRefundStatus: text('excess_refund_status').$type<'pending' | 'done' | 'failed'>(),
+    /** `accepted`: the seller kept it as a payment, with Soko's fee in the payment's terms. */
+    excessRefundStatus: text('excess_refund_status').$type<'pending' | 'done' | 'failed' | 'accepted'>(),
     excessRefundMessage: text('excess_refund_message'),
     excessRefundRef: text('excess_refund_ref'),
     excessRefundedAt: at('excess_refunded_at'),
     providerRef: text('provider_ref'),
+    /** What the payer does next (the approval page, the phone prompted): a second ask gets the same. */
+    next: jsonb('next').$type<ChargeNext>(),
     payment: jsonb('payment').$type<Record<string, unknown>>(),
     failure: jsonb('failure').$type<{ code: string; message: string }>(),
     note: text('note'),

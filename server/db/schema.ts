@@ -347,15 +347,14 @@ export const ledgerTransactions = pgTable(
     uniqueIndex('ledger_transactions_invoice_payment_kind_key').on(t.invoicePaymentId, t.kind),
     check(
       'ledger_transactions_kind_check',
-      sql`${t.kind} in ('sale', 'refund', 'payout', 'payout-sent', 'payout-back')`,
+      sql`${t.kind} in ('sale', 'refund', 'payout', 'payout-sent', 'payout-back', 'excess-kept')`,
     ),
   ],
 )
 
 /**
- * One side of a movement. Accounts: `provider:{method}` (money the provider holds for us), `platform:fees`,
- * `fx` (currency conversion), `seller:{id}` (what Soko owes a seller; `available_at` says when a sale's
- * earnings can be withdrawn). Balances are sums of entries.
+ * One side of a movement. Accounts are listed in server/ledger/ledger.ts (`available_at` says when a
+ * seller's earnings can be withdrawn). Balances are sums of entries.
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',

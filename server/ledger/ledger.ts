@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { CurrencyCode } from '../../contract/currencies'
 import type { Db, DbOrTx } from '../db/client'
+import type { LedgerTransactionKind } from '../db/columns.types'
 import { ledgerEntries, ledgerTransactions } from '../db/schema'
 import { uuidv7 } from '../lib/uuid'
 
@@ -10,15 +11,17 @@ import { uuidv7 } from '../lib/uuid'
  * anything is written. Balances are sums of entries, never stored counters.
  *
  * Accounts are names: `provider:{method}` (money a provider holds for us), `platform:fees`,
- * `platform:rounding`, `fx` (conversions between currencies), `seller:{id}` (what Soko owes a seller).
+ * `platform:rounding`, `fx` (conversions between currencies), `seller:{id}` (what Soko owes a seller),
+ * `payer:{invoice payment}` (money an invoice's payer is owed back, or the seller has yet to keep).
  */
 
 /**
- * What a ledger transaction records: a sale, its refund, and a payout's three moments — asked (`payout`:
- * the seller's money set aside), sent (`payout-sent`: it left the provider's account), back
- * (`payout-back`: it failed or was returned, and the seller has it again).
+ * What a ledger transaction records: a sale, its refund, a payout's three moments — asked (`payout`: the
+ * seller's money set aside), sent (`payout-sent`: it left the provider's account), back (`payout-back`: it
+ * failed or was returned, and the seller has it again) — and an invoice payment's excess that the seller
+ * kept as a payment (`excess-kept`: from the payer's account to the seller and Soko's fee).
  */
-export type LedgerKind = 'sale' | 'refund' | 'payout' | 'payout-sent' | 'payout-back'
+export type LedgerKind = LedgerTransactionKind
 
 export interface Entry {
   account: string

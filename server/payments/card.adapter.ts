@@ -43,6 +43,8 @@ export interface CardSession {
 export interface CardRefund {
   id: string
   status: 'succeeded' | 'pending' | 'failed' | 'canceled' | 'requires_action'
+  /** What Stripe says it gave back. */
+  amount: Money | null
 }
 
 const UNAVAILABLE = 'Card payments are not answering right now: try again in a minute or pay another way'
@@ -157,7 +159,9 @@ export class CardAdapter {
       ['succeeded', 'pending', 'failed', 'canceled', 'requires_action'],
       'pending',
     )
-    return { id: refund.id, status }
+    const currency = refund.currency?.toUpperCase()
+    const given = currency && isCurrencyCode(currency) ? { amount: refund.amount, currency } : null
+    return { id: refund.id, status, amount: given }
   }
 
   /** The event when the Stripe-Signature header is Stripe's for this body; null otherwise. */

@@ -65,7 +65,8 @@ export class CardProvider implements PaymentProvider {
       req.amount,
       req.id,
     )
-    if (answer.status === 'succeeded') return { state: 'done', providerRef: answer.id }
+    if (answer.status === 'succeeded')
+      return { state: 'done', providerRef: answer.id, ...(answer.amount ? { amount: answer.amount } : {}) }
     if (answer.status === 'failed' || answer.status === 'canceled')
       return { state: 'failed', message: 'The card refund was refused by the card network' }
     return { state: 'pending', providerRef: answer.id }
@@ -92,6 +93,8 @@ export function cardHooks(adapter: CardAdapter, signer: Signer, links: Links, ev
       payment_status?: string
       payment_intent?: string | null
       amount_total?: number | null
+      /** A charge's: what has been refunded of it so far. */
+      amount_refunded?: number
       currency?: string | null
     }
     const payload = { id: event.id, type: event.type }
@@ -131,12 +134,19 @@ export function cardHooks(adapter: CardAdapter, signer: Signer, links: Links, ev
       )
     else if (event.type === 'checkout.session.expired' && object.id)
       await events.closed('card', { providerRef: object.id }, 'expired')
-    else if (event.type === 'charge.refunded' && object.payment_intent)
+    else if (event.type === 'charge.refunded' && object.payment_intent) {
+      // The object is the charge: what it has given back so far (one refund per charge in Soko).
+      const currency = object.currency?.toUpperCase()
+      const amount =
+        currency && isCurrencyCode(currency) && typeof object.amount_refunded === 'number'
+          ? { amount: object.amount_refunded, currency }
+          : undefined
       await events.transfer(
         'card',
         { chargeReceipt: object.payment_intent },
-        { state: 'done', providerRef: null },
+        { state: 'done', providerRef: null, ...(amount ? { amount } : {}) },
       )
+    }
     return c.json({ received: true })
   })
   return app

@@ -142,7 +142,15 @@ const stkEventKey = (checkoutRequestId: string) => `stk:${checkoutRequestId}`
  * tells how the payment ended. Every other failure moved no money and says why in b2cFailure's words.
  */
 export function b2cTransferState(result: B2cResult, id: string): TransferState {
-  if (result.resultCode === 0) return { state: 'done', providerRef: result.receipt ?? result.transactionId }
+  if (result.resultCode === 0)
+    // A success that does not say how much was sent is asked about (Transaction Status says).
+    return result.amount === null
+      ? { state: 'pending', providerRef: result.conversationId || id }
+      : {
+          state: 'done',
+          providerRef: result.receipt ?? result.transactionId,
+          amount: { amount: result.amount, currency: 'KES' },
+        }
   const code = String(result.resultCode)
   const failure = b2cFailure(code)
   if (failure.action === 'ask-status') return { state: 'pending', providerRef: result.conversationId || id }
@@ -158,7 +166,11 @@ export function b2cTransferState(result: B2cResult, id: string): TransferState {
 export function statusTransferState(answer: TransactionStatusResult, id: string): TransferState {
   const { payment } = answer
   if (answer.resultCode === '0' && payment.status === 'Completed' && payment.receipt)
-    return { state: 'done', providerRef: payment.receipt }
+    return {
+      state: 'done',
+      providerRef: payment.receipt,
+      ...(payment.amount === null ? {} : { amount: { amount: payment.amount, currency: 'KES' as const } }),
+    }
   if (answer.resultCode !== '0' && saysNotFound(answer.resultDesc))
     return { state: 'failed', code: B2C_NOT_FOUND, message: b2cFailure(B2C_NOT_FOUND).title }
   return { state: 'pending', providerRef: payment.conversationId ?? id }

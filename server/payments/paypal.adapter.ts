@@ -60,6 +60,8 @@ export interface PaypalOrder {
 export interface PaypalRefund {
   id: string
   status: 'COMPLETED' | 'PENDING' | 'FAILED' | 'CANCELLED'
+  /** What PayPal says it gave back, when its answer says. */
+  amount: Money | null
 }
 
 export interface PaypalWebhookEvent {
@@ -196,9 +198,18 @@ export class PaypalAdapter {
         }[issueOf(res.body) ?? ''] ?? 'PayPal could not make this refund: try again later'
       throw fail(res, message)
     }
-    const refund = res.body as { id?: string; status?: string }
+    const refund = res.body as {
+      id?: string
+      status?: string
+      amount?: { currency_code?: string; value?: string }
+    }
     if (!refund.id || !isRefundStatus(refund.status)) throw malformed('a refund without its status', res)
-    return { id: refund.id, status: refund.status }
+    const code = refund.amount?.currency_code
+    const given =
+      code && isCurrencyCode(code) && refund.amount?.value
+        ? { amount: fromDecimal(refund.amount.value, code), currency: code }
+        : null
+    return { id: refund.id, status: refund.status, amount: given }
   }
 
   /**

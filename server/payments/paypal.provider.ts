@@ -86,7 +86,8 @@ export class PaypalProvider implements PaymentProvider {
       req.amount,
       req.id,
     )
-    if (answer.status === 'COMPLETED') return { state: 'done', providerRef: answer.id }
+    if (answer.status === 'COMPLETED')
+      return { state: 'done', providerRef: answer.id, ...(answer.amount ? { amount: answer.amount } : {}) }
     if (answer.status === 'FAILED' || answer.status === 'CANCELLED')
       return { state: 'failed', message: 'PayPal refused the refund' }
     return { state: 'pending', providerRef: answer.id }
@@ -160,7 +161,7 @@ const PAYOUT_EMAIL_SUBJECT = 'You have a payout from Soko'
 export function payoutItemState(item: PaypalPayoutItem): TransferState {
   switch (item.status) {
     case 'SUCCESS':
-      return { state: 'done', providerRef: item.transactionId ?? item.itemId }
+      return { state: 'done', providerRef: item.transactionId ?? item.itemId, amount: item.amount }
     case 'RETURNED':
     case 'CANCELED':
       return failed('RETURNED', true)
@@ -288,8 +289,18 @@ export function paypalHooks(
         { kind: 'paid', amount, receipt: resource.id ?? null, details: { captureId: resource.id } },
         event,
       )
-    } else if (event.event_type === 'PAYMENT.CAPTURE.REFUNDED')
-      await events.transfer('paypal', { chargeProviderRef: orderRef }, { state: 'done', providerRef: null })
+    } else if (event.event_type === 'PAYMENT.CAPTURE.REFUNDED') {
+      // The resource is the refund: its amount is what went back.
+      const amount =
+        code && isCurrencyCode(code) && resource.amount?.value
+          ? { amount: fromDecimal(resource.amount.value, code), currency: code }
+          : undefined
+      await events.transfer(
+        'paypal',
+        { chargeProviderRef: orderRef },
+        { state: 'done', providerRef: resource.id ?? null, ...(amount ? { amount } : {}) },
+      )
+    }
     return c.json({ ok: true })
   })
   return app

@@ -73,7 +73,15 @@ export interface RefundRequest {
 
 /** Where money in and out stands: done now, on its way (a result callback will say), or refused. */
 export type TransferState =
-  | { state: 'done'; providerRef: string | null }
+  | {
+      state: 'done'
+      providerRef: string | null
+      /**
+       * What the provider says moved, where its message says: compared with what was sent before anything
+       * settles (a mismatch settles nothing, and a status query decides later).
+       */
+      amount?: Money
+    }
   | { state: 'pending'; providerRef: string }
   | {
       state: 'failed'
@@ -83,6 +91,18 @@ export type TransferState =
       /** The money reached the provider's side and came back (PayPal UNCLAIMED then RETURNED). */
       returned?: boolean
     }
+
+/**
+ * Whether a provider's "done" is about the money that was sent: the same amount and currency, or a message
+ * that names no amount (some confirmations do not: the request itself named it).
+ */
+export function transferMatches(state: TransferState, sent: Money): boolean {
+  return (
+    state.state !== 'done' ||
+    !state.amount ||
+    (state.amount.amount === sent.amount && state.amount.currency === sent.currency)
+  )
+}
 
 /** Money out to a person: a seller's payout. */
 export interface PayoutRequest {

@@ -1,13 +1,14 @@
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Db, DbOrTx } from '../db/client'
-import { smsMessages, smsOptOuts, users } from '../db/schema'
+import { smsMessages, smsOptOuts } from '../db/schema'
 import type { SmsKind, SmsStatus } from '../db/sms.schema'
 import type { Config } from '../env'
 import { defineJob, exponentialBackoff, type JobDefinition } from '../jobs/define'
 import { enqueue } from '../jobs/store'
 import type { Logger } from '../lib/log'
 import { uuidv7 } from '../lib/uuid'
+import { alertAdmins } from '../mail/admin-alert'
 import type { Mailer } from '../mail/mailer'
 import { writeToOutbox } from '../mail/outbox'
 import type { Fetch } from '../payments/payments'
@@ -80,7 +81,7 @@ export function createSms(deps: SmsDeps): Sms {
       if (sent.outcome === 'refused') {
         await settle(id, 'failed', { code: sent.code, reason: sent.reason })
         log.warn('SMS refused', { id, code: sent.code, reason: sent.reason })
-        if (sent.code === INSUFFICIENT_BALANCE) await alertAdmins(sent.reason)
+        if (sent.code === INSUFFICIENT_BALANCE) await alertOutOfCredit(sent.reason)
         return
       }
       if (attempt >= SEND_ATTEMPTS) return settle(id, 'failed', { code: sent.code, reason: sent.reason })
@@ -119,27 +120,15 @@ export function createSms(deps: SmsDeps): Sms {
       .where(and(eq(smsMessages.id, id), eq(smsMessages.status, 'queued')))
   }
 
-  async function alertAdmins(reason: string) {
-    const admins = await db
-      .select({ email: users.email })
-      .from(users)
-      .where(sql`'admin' = any(${users.roles})`)
-    const to = [
-      ...new Set([...admins.map((a) => a.email), ...(config.adminEmail ? [config.adminEmail] : [])]),
-    ]
-    for (const address of to) {
-      try {
-        await deps.mailer.send({
-          to: address,
-          subject: 'Soko cannot send SMS: the account is out of credit',
-          text: `Africa's Talking refused an SMS: ${reason}. Top up the SMS account; messages refused meanwhile are not sent again.`,
-          html: `<p>Africa's Talking refused an SMS: ${reason}.</p><p>Top up the SMS account; messages refused meanwhile are not sent again.</p>`,
-        })
-      } catch (error) {
-        log.error('The out-of-credit alert could not be mailed', { error })
-      }
-    }
-  }
+  const alertOutOfCredit = (reason: string) =>
+    alertAdmins(
+      { db, config, mailer: deps.mailer, log },
+      'Soko cannot send SMS: the account is out of credit',
+      [
+        `Africa's Talking refused an SMS: ${reason}.`,
+        'Top up the SMS account; messages refused meanwhile are not sent again.',
+      ],
+    )
 
   return {
     job,

@@ -278,7 +278,11 @@ describe.each(databaseKinds)('card adapter against the Stripe sandbox on %s', (k
 
     const key = randomUUID()
     const first = await card.refund(paymentIntent, { amount: 50_000, currency: 'KES' }, key)
-    expect(first).toEqual({ id: expect.stringMatching(/^re_/), status: 'succeeded' })
+    expect(first).toEqual({
+      id: expect.stringMatching(/^re_/),
+      status: 'succeeded',
+      amount: { amount: 50_000, currency: 'KES' },
+    })
     expect(await card.refund(paymentIntent, { amount: 50_000, currency: 'KES' }, key)).toEqual(first)
 
     await expect(

@@ -7,6 +7,7 @@ import { saleFee } from '../../server/ledger/postings'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { fixtureBuild } from '../support/fixture-build'
+import { invoiceDraft as draft, invoiceSteps, PAYER_PHONE as PHONE } from '../support/invoices'
 import { readOutbox } from '../support/outbox'
 import { pdfText } from '../support/pdf-text'
 import { submitSandboxCard } from '../support/sandbox-card'
@@ -15,23 +16,6 @@ import { personOf, sellerOf } from '../support/shop'
 type Answer = Awaited<ReturnType<RunningApp['call']>>
 // biome-ignore lint/suspicious/noExplicitAny: the tests read whatever JSON the server answered
 const data = (answer: Answer) => answer.body.data as Record<string, any>
-const PHONE = '0712345678'
-
-/** Two lines (2 × 15,000.00 and 1.5 × 4,000.00), VAT 16 % on top, half paid first. */
-const draft = (over: Record<string, unknown> = {}) => ({
-  client: { name: 'Wanjiru Kamau', email: 'wanjiru@example.com', phone: '0722000111' },
-  currency: 'KES',
-  lines: [
-    { description: 'Logo design', quantityMilli: 2000, unitPrice: 15_000_00 },
-    { description: 'Brand workshop (hours)', quantityMilli: 1500, unitPrice: 4_000_00 },
-  ],
-  taxes: [{ name: 'VAT', rateBps: 1600, inclusive: false }],
-  deposit: { kind: 'percent', bps: 5000 },
-  issueDate: '2026-11-24',
-  dueDate: '2026-12-08',
-  reminders: [-3, 0, 7],
-  ...over,
-})
 
 describe.each(databaseKinds)('invoices on %s', (kind) => {
   let app: RunningApp
@@ -43,6 +27,7 @@ describe.each(databaseKinds)('invoices on %s', (kind) => {
     app = await startApp(kind, { clientDir: fixtureBuild() })
     seller = await sellerOf(app, 'wanjiku')
     other = await sellerOf(app, 'otieno')
+    steps = invoiceSteps(app, () => seller.token)
   })
   afterAll(async () => {
     await app?.close()
@@ -52,64 +37,15 @@ describe.each(databaseKinds)('invoices on %s', (kind) => {
     expect(await ledgerImbalance(app.database.db)).toEqual({})
   })
 
-  const create = async (over: Record<string, unknown> = {}, token = seller.token) =>
-    data(await app.call('createInvoice', { invoice: draft(over) }, token)).invoice
-  const send = async (invoiceId: string, token = seller.token) =>
-    data(await app.call('sendInvoice', { invoiceId }, token)).invoice
-  const keyOf = (invoice: { payUrl: string }) => new URL(invoice.payUrl).searchParams.get('key') ?? ''
-  const payView = async (invoice: { id: string; payUrl: string }) =>
-    data(await app.call('getPayInvoice', { invoiceId: invoice.id, key: keyOf(invoice) })).invoice
-  const mailsTo = (to: string) => readOutbox(app.dataDir).filter((m) => m.to.includes(to))
-
-  /** The sandbox phone: acts on the newest prompt to PHONE. */
-  async function phone(action: string) {
-    const page = await (await fetch(`${app.url}/sandbox/mpesa/phone?number=${PHONE}`)).text()
-    const formAction = page.match(/<form method="post" action="([^"]+)"/)?.[1]
-    if (!formAction) throw new Error('no prompt on the sandbox phone')
-    const res = await fetch(new URL(formAction.replace(/&amp;/g, '&'), `${app.url}/sandbox/mpesa/phone`), {
-      method: 'POST',
-      body: new URLSearchParams({ action, pin: '1234' }),
-      redirect: 'manual',
-    })
-    expect(res.status).toBe(303)
-    await app.sandboxesIdle()
-  }
-
-  /** A Paybill payment as M-Pesa confirms it. */
-  async function paybill(account: string, amount: number, id: string) {
-    const res = await fetch(app.checkout.gateway.urls.c2bConfirmation, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        TransactionType: 'Pay Bill',
-        TransID: id,
-        TransTime: '20261124120000',
-        TransAmount: (amount / 100).toFixed(2),
-        BusinessShortCode: app.checkout.gateway.paybillNumber,
-        BillRefNumber: account,
-        MSISDN: '254712345678',
-      }),
-    })
-    expect(res.status).toBe(200)
-  }
-
-  /** M-Pesa's validation question (where the Paybill asks first): 0 accepts, a C2B code refuses. */
-  async function validate(account: string, amount: number) {
-    const res = await fetch(app.checkout.gateway.urls.c2bValidation, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        TransactionType: 'Pay Bill',
-        TransID: 'SBXVALID01',
-        TransTime: '20261124120000',
-        TransAmount: (amount / 100).toFixed(2),
-        BusinessShortCode: app.checkout.gateway.paybillNumber,
-        BillRefNumber: account,
-        MSISDN: '254712345678',
-      }),
-    })
-    return ((await res.json()) as { ResultCode: unknown }).ResultCode
-  }
+  let steps: ReturnType<typeof invoiceSteps>
+  const create = (over: Record<string, unknown> = {}, token = seller.token) => steps.create(over, token)
+  const send = (invoiceId: string, token = seller.token) => steps.send(invoiceId, token)
+  const keyOf = (invoice: { payUrl: string }) => steps.keyOf(invoice)
+  const payView = (invoice: { id: string; payUrl: string }) => steps.payView(invoice)
+  const mailsTo = (to: string) => steps.mailsTo(to)
+  const phone = (action: string) => steps.phone(action)
+  const paybill = (account: string, amount: number, id: string) => steps.paybill(account, amount, id)
+  const validate = (account: string, amount: number) => steps.validate(account, amount)
 
   it('computes the totals on the server, by the one rule, whatever the client says', async () => {
     const invoice = await create()
@@ -339,12 +275,19 @@ describe.each(databaseKinds)('invoices on %s', (kind) => {
     const refunded = data(await app.call('getInvoice', { invoiceId: invoice.id }, seller.token)).invoice
     expect(refunded.payments[1].excessRefund).toEqual({ status: 'done', message: null })
     expect((await back()).status).toBe(409)
+    // It went back from what was held for the payer: never the seller's.
     const given = await app.database.db.execute(
-      sql`select e.amount from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
-          where t.invoice_payment_id = ${over.id} and t.kind = 'refund' and e.seller_id is not null`,
+      sql`select e.account, e.amount from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
+          where t.invoice_payment_id = ${over.id} and t.kind = 'refund' order by e.amount`,
     )
-    expect((given as unknown as { rows: { amount: string }[] }).rows.map((r) => Number(r.amount))).toEqual([
-      8_240_00,
+    expect(
+      (given as unknown as { rows: { account: string; amount: string }[] }).rows.map((r) => [
+        r.account,
+        Number(r.amount),
+      ]),
+    ).toEqual([
+      ['provider:mpesa', -8_240_00],
+      [`payer:${over.id}`, 8_240_00],
     ])
     expect(
       (

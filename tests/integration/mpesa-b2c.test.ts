@@ -83,7 +83,13 @@ describe.each(databaseKinds)('M-Pesa payouts (B2C) on %s', (kind) => {
   it('reports a paid payout done with its M-Pesa receipt', async () => {
     const { id, answer } = await payOut('0712345678')
     expect(answer).toEqual({ state: 'pending', providerRef: expect.stringMatching(/^AG_/) })
-    expect(about(id)).toEqual([{ state: 'done', providerRef: expect.stringMatching(/^SBX[A-Z0-9]{7}$/) }])
+    expect(about(id)).toEqual([
+      {
+        state: 'done',
+        providerRef: expect.stringMatching(/^SBX[A-Z0-9]{7}$/),
+        amount: { amount: 1_000_00, currency: 'KES' },
+      },
+    ])
   })
 
   it.each<[string, string, PayoutFailureAction]>([
@@ -103,7 +109,13 @@ describe.each(databaseKinds)('M-Pesa payouts (B2C) on %s', (kind) => {
     expect(about(id)).toEqual([{ state: 'failed', code: '17', message: b2cFailure('17').title }])
     expect(b2cFailure('17').action).toBe('we-retry')
     await payOut('0700000706', id)
-    expect(about(id).slice(1)).toEqual([{ state: 'done', providerRef: expect.stringMatching(/^SBX/) }])
+    expect(about(id).slice(1)).toEqual([
+      {
+        state: 'done',
+        providerRef: expect.stringMatching(/^SBX/),
+        amount: { amount: 1_000_00, currency: 'KES' },
+      },
+    ])
     // The next payout to that number is busy again: every other one is.
     const next = await payOut('0700000706')
     expect(about(next.id)).toMatchObject([{ state: 'failed', code: '17' }])
@@ -118,7 +130,9 @@ describe.each(databaseKinds)('M-Pesa payouts (B2C) on %s', (kind) => {
     expect(await checkPayout(id, providerRef)).toEqual({ state: 'pending', providerRef })
     const [paid] = await paymentsTo('0700000705')
     expect(paid?.state).toBe('completed')
-    expect(about(id)).toEqual([{ state: 'done', providerRef: paid?.receipt }])
+    expect(about(id)).toEqual([
+      { state: 'done', providerRef: paid?.receipt, amount: { amount: 1_000_00, currency: 'KES' } },
+    ])
   })
 
   it('learns from Transaction Status that a payout M-Pesa never had was not sent', async () => {

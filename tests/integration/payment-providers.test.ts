@@ -103,8 +103,14 @@ describe.each(databaseKinds)('payment providers on %s', (kind) => {
     expect(payout).toMatchObject({ state: 'pending' })
     await idle()
     const transfers = of('transfer').map((t) => t.args)
-    expect(transfers).toContainEqual([{ id: refundId }, { state: 'done', providerRef: expect.any(String) }])
-    expect(transfers).toContainEqual([{ id: payoutId }, { state: 'done', providerRef: expect.any(String) }])
+    expect(transfers).toContainEqual([
+      { id: refundId },
+      { state: 'done', providerRef: expect.any(String), amount },
+    ])
+    expect(transfers).toContainEqual([
+      { id: payoutId },
+      { state: 'done', providerRef: expect.any(String), amount: { amount: 1_000_00, currency: 'KES' } },
+    ])
   })
 
   it('M-Pesa Paybill: validation asks what the reference expects; the confirmation names the reference', async () => {

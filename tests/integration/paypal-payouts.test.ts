@@ -100,10 +100,14 @@ describe.each(databaseKinds)('PayPal payouts on %s', (kind) => {
       {
         method: 'paypal',
         target: { id, providerRef: batch.batchId },
-        state: { state: 'done', providerRef: item?.transactionId },
+        state: { state: 'done', providerRef: item?.transactionId, amount: usd(12_34) },
       },
     ])
-    expect(await paypal.checkPayout?.(ref)).toEqual({ state: 'done', providerRef: item?.transactionId })
+    expect(await paypal.checkPayout?.(ref)).toEqual({
+      state: 'done',
+      providerRef: item?.transactionId,
+      amount: usd(12_34),
+    })
 
     // PayPal's wire format: one item, the amount as a decimal string, the id as the idempotency key.
     const create = sent.find((s) => s.method === 'POST' && s.body.includes(id))

@@ -1,11 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { PaymentMethod } from '../../../contract/checkout.constants'
 import { orders, refunds } from '../../db/schema'
-import type { ChargeTarget, PaymentEvents, TransferTarget } from '../../payments/provider'
+import {
+  type ChargeTarget,
+  type PaymentEvents,
+  type TransferTarget,
+  transferMatches,
+} from '../../payments/provider'
 import type { CheckoutDeps } from './deps'
 import type { OrderRow } from './orders'
 import { checkNow, closeOrder } from './payment'
-import { completeRefund, failRefund } from './refunds'
+import { completeRefund, failRefund, refundMismatch } from './refunds'
 import { settle } from './settle'
 
 /** Orders that can no longer take a payment by their reference (Paybill). */
@@ -102,6 +107,11 @@ export function orderEvents(deps: CheckoutDeps): PaymentEvents {
       const refund = await findRefund(method, target)
       if (!refund) {
         log.warn('a transfer result names no refund of its method', { method, target })
+        return
+      }
+      const sent = { amount: refund.amount, currency: refund.currency }
+      if (!transferMatches(state, sent)) {
+        await refundMismatch(deps, `refund ${refund.id} of order ${refund.orderId}`, sent, state)
         return
       }
       if (state.state === 'done') await completeRefund(deps, refund.id, state.providerRef)

@@ -5,7 +5,9 @@ import { postTransaction } from '../../ledger/ledger'
 import { refundEntries } from '../../ledger/postings'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
-import { PaymentProviderError } from '../../payments/payments'
+import { alertAdmins } from '../../mail/admin-alert'
+import { type Money, PaymentProviderError } from '../../payments/payments'
+import type { TransferState } from '../../payments/provider'
 import type { CheckoutDeps } from './deps'
 import { orderMails } from './mails'
 import type { OrderRow } from './orders'
@@ -142,4 +144,22 @@ export async function failRefund(deps: CheckoutDeps, refundId: string, message: 
 export async function refundById(deps: CheckoutDeps, id: string): Promise<RefundRow | null> {
   const [row] = await deps.db.select().from(refunds).where(eq(refunds.id, id))
   return row ?? null
+}
+
+/**
+ * A provider's "given back" for another amount than was asked: nothing settles (the refund stays on its
+ * way, and the payments sweep asks the provider again); it is logged with both figures and admins are told.
+ */
+export async function refundMismatch(deps: CheckoutDeps, what: string, sent: Money, state: TransferState) {
+  const got = state.state === 'done' && state.amount ? `${state.amount.currency} ${state.amount.amount}` : '?'
+  const expected = `${sent.currency} ${sent.amount}`
+  deps.log.error('a refund result names another amount than was asked: nothing settled', {
+    what,
+    expected,
+    got,
+  })
+  await alertAdmins(deps, `A refund result does not match: ${what}`, [
+    `The provider reported ${what} done, but for ${got} (minor units) where Soko asked ${expected}.`,
+    'Nothing was settled: it stays on its way and the provider is asked again. Check it with the provider.',
+  ])
 }

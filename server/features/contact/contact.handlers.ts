@@ -1,13 +1,14 @@
-import { desc, lt, sql } from 'drizzle-orm'
+import { desc, lt } from 'drizzle-orm'
 import type { z } from 'zod'
 import { CONTACT_TOPICS } from '../../../contract/contact.constants'
 import { CONTACT_PAGE_SIZE, type contactMessage } from '../../../contract/contact.contract'
-import { contactMessages, users } from '../../db/schema'
+import { contactMessages } from '../../db/schema'
 import { verifyChallenge } from '../../lib/challenge'
 import { enforceRateLimit } from '../../lib/rate-limit'
 import { uuidv7 } from '../../lib/uuid'
+import { adminAddresses } from '../../mail/admin-alert'
 import { contactMessageMail } from '../../mail/templates'
-import type { Handlers, RpcContext } from '../../rpc/context'
+import type { Handlers } from '../../rpc/context'
 import { sendQuietly } from '../accounts/accounts.handlers'
 
 const HOUR = 3600
@@ -15,17 +16,6 @@ const HOUR = 3600
 export const contactLimits = {
   perIp: { max: 10, windowSeconds: HOUR },
   perAddress: { max: 5, windowSeconds: HOUR },
-}
-
-/** Everyone with the admin role, plus ADMIN_EMAIL: they all get each message. */
-async function adminAddresses(ctx: RpcContext): Promise<string[]> {
-  const rows = await ctx.db
-    .select({ email: users.email })
-    .from(users)
-    .where(sql`'admin' = any(${users.roles})`)
-  const addresses = new Map(rows.map((row) => [row.email.toLowerCase(), row.email]))
-  if (ctx.config.adminEmail) addresses.set(ctx.config.adminEmail.toLowerCase(), ctx.config.adminEmail)
-  return [...addresses.values()]
 }
 
 type ContactMessage = z.output<typeof contactMessage>
@@ -53,7 +43,7 @@ export const contactHandlers: Pick<Handlers, 'sendContactMessage' | 'listContact
     })
     // Stored first: a mail server that is down loses no message, the admin page still lists it.
     const topicLabel = CONTACT_TOPICS.find((t) => t.value === input.topic)?.label ?? input.topic
-    const admins = await adminAddresses(ctx)
+    const admins = await adminAddresses(ctx.db, ctx.config)
     if (admins.length === 0)
       ctx.log.warn('contact message stored, but there is no admin to mail it to', {
         requestId: ctx.requestId,

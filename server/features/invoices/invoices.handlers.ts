@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors'
 import type { ContextFor, Handlers } from '../../rpc/context'
 import { audit } from '../admin/audit'
 import { checkoutDeps } from '../checkout/checkout.handlers'
-import { refundExcess } from './excess'
+import { acceptExcess, refundExcess } from './excess'
 import { type InvoiceRow, keyOpens, ownInvoice, statusOf } from './invoice-rows'
 import {
   createInvoice,
@@ -48,6 +48,7 @@ export const invoicesHandlers: Pick<
   | 'getInvoice'
   | 'recordInvoicePayment'
   | 'refundInvoiceExcess'
+  | 'acceptInvoiceExcess'
   | 'listInvoiceClients'
   | 'listUnmatchedPayments'
   | 'resolveUnmatchedPayment'
@@ -79,6 +80,11 @@ export const invoicesHandlers: Pick<
 
   refundInvoiceExcess: async ({ invoiceId, paymentId }, ctx) => {
     await refundExcess(checkoutDeps(ctx), ctx.caller.user.id, invoiceId, paymentId)
+    return viewOf(ctx, await ownInvoice(ctx.db, ctx.caller.user.id, invoiceId))
+  },
+
+  acceptInvoiceExcess: async ({ invoiceId, paymentId }, ctx) => {
+    await acceptExcess(checkoutDeps(ctx), ctx.caller.user.id, invoiceId, paymentId)
     return viewOf(ctx, await ownInvoice(ctx.db, ctx.caller.user.id, invoiceId))
   },
 

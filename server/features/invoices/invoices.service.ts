@@ -18,6 +18,7 @@ import {
   statusOf,
 } from './invoice-rows'
 import { applyPaid } from './paid'
+import { cancelAtProvider } from './pay'
 import { resendRevision } from './send'
 
 /** A seller's invoices: drafts, revisions, cancelling, copies, money received outside Soko, and reading. */
@@ -144,9 +145,9 @@ export async function voidInvoice(
   invoiceId: string,
   reason: string | null,
 ) {
-  return deps.db.transaction(async (tx) => {
+  const { row, closed } = await deps.db.transaction(async (tx) => {
     const row = await ownInvoice(tx, sellerId, invoiceId, true)
-    if (row.voidedAt) return row
+    if (row.voidedAt) return { row, closed: [] }
     if (row.paid > 0)
       throw new AppError(409, 'Money has been paid on this invoice: it cannot be cancelled', {
         invoiceId: 'Refund or record what was paid, then change the invoice instead',
@@ -157,11 +158,23 @@ export async function voidInvoice(
       .set({ voidedAt: now, voidReason: reason, status: 'void', updatedAt: now })
       .where(eq(invoices.id, row.id))
       .returning()
-    return updated ?? row
+    // Attempts under way close with it. An M-Pesa prompt already on a phone cannot be taken back: paid
+    // anyway, its money is given back at once (applyPaid).
+    const closed = await tx
+      .update(invoicePayments)
+      .set({ status: 'cancelled', updatedAt: now })
+      .where(and(eq(invoicePayments.invoiceId, row.id), eq(invoicePayments.status, 'pending')))
+      .returning()
+    return { row: updated ?? row, closed }
   })
+  for (const payment of closed) await cancelAtProvider(deps, payment)
+  return row
 }
 
-/** Money the client paid outside Soko: it counts towards the invoice; the ledger has no part in it. */
+/**
+ * Money the client paid outside Soko: it counts towards the invoice; the ledger has no part in it. Checked
+ * and recorded under the invoice's row lock, so records made at once cannot together pass what is left.
+ */
 export async function recordPayment(
   deps: CheckoutDeps,
   sellerId: string,
@@ -173,37 +186,47 @@ export async function recordPayment(
     note: string | null
   },
 ) {
-  const row = await ownInvoice(deps.db, sellerId, input.invoiceId)
-  if (row.voidedAt) throw new AppError(409, 'This invoice was cancelled')
-  if (!row.sentAt) throw new AppError(409, 'Send the invoice before recording payments on it')
-  if (row.paid >= row.total) throw new AppError(409, 'This invoice is already paid in full')
-  if (input.amount > row.total - row.paid)
-    throw new AppError(400, 'That is more than is left to pay', {
-      amount: `At most ${formatMoney(row.total - row.paid, row.currency, 'en')} is left to pay`,
-    })
   const id = uuidv7()
-  const receivedAt = new Date(`${input.receivedOn}T12:00:00Z`)
-  await deps.db.insert(invoicePayments).values({
-    id,
-    invoiceId: row.id,
-    sellerId,
-    method: input.method,
-    status: 'pending',
-    amount: input.amount,
-    currency: row.currency,
-    chargeAmount: input.amount,
-    chargeCurrency: row.currency,
-    terms: saleTermsOf(await deps.terms.get(), row.currency),
-    note: input.note,
-  })
-  await applyPaid(deps, {
-    paymentId: id,
-    amount: input.amount,
-    receipt: null,
-    details: {},
-    paidAt: receivedAt,
-  })
-  return ownInvoice(deps.db, sellerId, row.id)
+  // Read before the transaction, which must only use tx.
+  const terms = await deps.terms.get()
+  await applyPaid(
+    deps,
+    {
+      paymentId: id,
+      amount: input.amount,
+      receipt: null,
+      details: {},
+      paidAt: new Date(`${input.receivedOn}T12:00:00Z`),
+    },
+    async (tx) => {
+      const row = await ownInvoice(tx, sellerId, input.invoiceId, true)
+      if (row.voidedAt) throw new AppError(409, 'This invoice was cancelled')
+      if (!row.sentAt) throw new AppError(409, 'Send the invoice before recording payments on it')
+      const left = row.total - row.paid
+      if (input.amount > left)
+        throw new AppError(400, 'That is more than is left to pay', {
+          amount:
+            left > 0
+              ? `At most ${formatMoney(left, row.currency, 'en')} is left to pay`
+              : 'Nothing is left to pay: the invoice is paid in full',
+        })
+      await tx.insert(invoicePayments).values({
+        id,
+        invoiceId: row.id,
+        sellerId,
+        method: input.method,
+        status: 'pending',
+        amount: input.amount,
+        currency: row.currency,
+        chargeAmount: input.amount,
+        chargeCurrency: row.currency,
+        terms: saleTermsOf(terms, row.currency),
+        note: input.note,
+      })
+      return true
+    },
+  )
+  return ownInvoice(deps.db, sellerId, input.invoiceId)
 }
 
 /** `statusOf` in SQL: the status as of now, so a filter agrees with what each row shows. */

@@ -44,6 +44,14 @@ export function invoiceMails(deps: CheckoutDeps) {
     contentType: 'application/pdf',
   })
 
+  /** How money paid by `method` comes back to whoever paid it. */
+  const wayBack = (method: string) =>
+    method === 'mpesa'
+      ? 'by M-Pesa, to the number that paid'
+      : method === 'card'
+        ? 'to the card that paid (banks take a few days to show it)'
+        : 'to the PayPal account that paid'
+
   return {
     /** The invoice to its client (a revision says so): e-mail with the PDF, and SMS with the link. */
     async sent(row: InvoiceRow, opts: { reminder?: number } = {}) {
@@ -105,6 +113,36 @@ export function invoiceMails(deps: CheckoutDeps) {
       return mailed
     },
 
+    /**
+     * A payment reached an invoice after it was cancelled: nothing was taken. The client is told the money
+     * is on its way back, the seller that it is not theirs.
+     */
+    async returned(row: InvoiceRow, payment: InvoicePaymentRow) {
+      const seller = await sellerOfInvoice(deps.db, row.sellerId)
+      const number = row.number ?? row.reference
+      const amount = money(payment.amount, row.currency)
+      if (row.clientEmail)
+        await send(
+          compose(row.clientEmail, `Your payment on invoice ${number} is coming back to you`, [
+            `Hello ${row.clientName},`,
+            `Your payment of ${amount} reached invoice ${number} after ${seller.name} had cancelled it, so it was not taken.`,
+            `It is on its way back to you ${wayBack(payment.method)}. Nothing more is due on this invoice.`,
+          ]),
+        )
+      if (seller.email)
+        await send(
+          compose(
+            seller.email,
+            `A payment on cancelled invoice ${number} is being given back`,
+            [
+              `${row.clientName} paid ${amount} on invoice ${number} after you cancelled it.`,
+              `It is not counted as a sale: Soko is giving it back ${wayBack(payment.method)}.`,
+            ],
+            { label: 'Open the invoice', url: `${config.publicUrl}/account/invoices/${row.id}` },
+          ),
+        )
+    },
+
     /** A payment arrived: a receipt to the client, a note to the seller. */
     async paid(row: InvoiceRow, payment: InvoicePaymentRow) {
       const seller = await sellerOfInvoice(deps.db, row.sellerId)
@@ -118,8 +156,19 @@ export function invoiceMails(deps: CheckoutDeps) {
       const receipt =
         typeof payment.payment?.receipt === 'string' ? `, receipt ${payment.payment.receipt}` : ''
       const line = `${money(payment.amount, row.currency)} received${receipt}.`
+      const extra = money(payment.excess, row.currency)
       const excess =
-        payment.excess > 0 ? [`${money(payment.excess, row.currency)} of it was more than was due.`] : []
+        payment.excess > 0
+          ? [
+              `${extra} of it was more than was due: it is held for ${row.clientName} until you give it back or keep it as a payment, on the invoice's page.`,
+            ]
+          : []
+      const clientExcess =
+        payment.excess > 0
+          ? [
+              `${extra} of it was more than was due: ${seller.name} will give it back, or keep it as a payment.`,
+            ]
+          : []
       const link = `${config.publicUrl}/p?invoice=${row.id}&key=${invoiceKey(deps.gateway, row.id)}`
       const pdf = status === 'paid' ? [await pdfOf(row)] : []
       if (row.clientEmail && payment.method !== 'cash' && payment.method !== 'bank')
@@ -127,7 +176,7 @@ export function invoiceMails(deps: CheckoutDeps) {
           ...compose(
             row.clientEmail,
             `${status === 'paid' ? 'Paid' : 'Payment received'}: invoice ${number} from ${seller.name}`,
-            [`Thank you, ${row.clientName}.`, line, state],
+            [`Thank you, ${row.clientName}.`, line, ...clientExcess, state],
             { label: 'See the invoice', url: link },
           ),
           attachments: pdf,

@@ -4,6 +4,7 @@ import { invoicePayments, invoiceReminders, invoices } from '../../db/schema'
 import { postTransaction } from '../../ledger/ledger'
 import { saleEntries } from '../../ledger/postings'
 import type { CheckoutDeps } from '../checkout/deps'
+import { payerAccount, refundExcess } from './excess'
 import { type InvoicePaymentRow, type InvoiceRow, statusOf } from './invoice-rows'
 import { invoiceMails } from './mails'
 
@@ -18,13 +19,16 @@ export interface PaidInput {
 
 /**
  * A payment has succeeded: it counts towards its invoice once. Under the invoice's row lock the payment
- * turns paid, the invoice's `paid` grows by what was still due (anything beyond is the payment's excess,
- * shown to the seller), and — for money that came through a provider — the ledger records the sale and
- * Soko's fee like an order's, the seller's part available after the hold. Money the seller recorded
- * (cash, a bank transfer) never passed through Soko and is not in the ledger.
+ * turns paid and the invoice's `paid` grows by what was still due. Anything beyond (the invoice was paid
+ * meanwhile, a Paybill payment for more), and all of it when the invoice was cancelled, is the payment's
+ * excess: never a sale, held for the payer (`payer:{payment}`) until the seller gives it back or keeps it
+ * as a payment, and given back at once when the invoice was cancelled. For money that came through a
+ * provider the ledger records the sale of what counted and Soko's fee like an order's, the seller's part
+ * available after the hold. Money the seller recorded (cash, a bank transfer) never passed through Soko and
+ * is not in the ledger.
  *
- * `claim`, run first in the same transaction, records the provider's event: false means it was already
- * seen and nothing changes.
+ * `claim`, run first in the same transaction, records the provider's event (or checks and inserts a
+ * recorded payment under the invoice's lock): false means it was already seen and nothing changes.
  */
 export async function applyPaid(
   deps: CheckoutDeps,
@@ -39,19 +43,14 @@ export async function applyPaid(
     if (!invoice) throw new Error(`invoice payment ${payment.id} has no invoice`)
     if (payment.status === 'paid') return { changed: false, invoice, payment }
     const paidAt = input.paidAt ?? new Date()
-    // A charge converted to another currency was for exactly what was due when it began: it all counts
-    // (were the invoice paid meanwhile, the rare overlap shows as paid, not as an excess in two currencies).
-    const converted = payment.chargeCurrency !== invoice.currency
-    const applied = converted
-      ? input.amount
-      : Math.max(0, Math.min(input.amount, invoice.total - invoice.paid))
-    const excess = input.amount - applied
+    const split = splitPayment(invoice, payment, input.amount)
     const [paidPayment] = await tx
       .update(invoicePayments)
       .set({
         status: 'paid',
         amount: input.amount,
-        excess,
+        excess: split.excess,
+        excessCharge: split.excessCharge,
         paidAt,
         failure: null,
         payment: { ...(payment.payment ?? {}), ...input.details, receipt: input.receipt },
@@ -59,7 +58,7 @@ export async function applyPaid(
       })
       .where(eq(invoicePayments.id, payment.id))
       .returning()
-    const paid = invoice.paid + applied
+    const paid = invoice.paid + split.applied
     const fullyPaid = paid >= invoice.total
     const next = { ...invoice, paid, paidAt: fullyPaid ? (invoice.paidAt ?? paidAt) : invoice.paidAt }
     const [updated] = await tx
@@ -73,7 +72,7 @@ export async function applyPaid(
         kind: 'sale',
         invoicePaymentId: payment.id,
         memo: `Invoice ${invoice.number ?? invoice.reference}`,
-        entries: invoiceSaleEntries(updated, paidPayment, applied, excess, paidAt),
+        entries: invoiceSaleEntries(updated, paidPayment, split, paidAt),
       })
     if (fullyPaid)
       // Nothing more to remind the client of.
@@ -83,51 +82,77 @@ export async function applyPaid(
         .where(and(eq(invoiceReminders.invoiceId, invoice.id), isNull(invoiceReminders.sentAt)))
     return { changed: true, invoice: updated, payment: paidPayment }
   })
-  if (result.changed && result.invoice && result.payment)
-    await invoiceMails(deps)
-      .paid(result.invoice, result.payment)
-      .catch((error) => deps.log.error('invoice payment mails failed', { paymentId: input.paymentId, error }))
+  const { invoice, payment } = result
+  if (result.changed && invoice && payment) {
+    const mails = invoiceMails(deps)
+    const told = invoice.voidedAt ? mails.returned(invoice, payment) : mails.paid(invoice, payment)
+    await told.catch((error) =>
+      deps.log.error('invoice payment mails failed', { paymentId: input.paymentId, error }),
+    )
+    // Money for a cancelled invoice is never the seller's: it goes back by the way it came, now.
+    if (invoice.voidedAt && payment.excess > 0)
+      await refundExcess(deps, invoice.sellerId, invoice.id, payment.id).catch((error) =>
+        deps.log.error('a payment on a cancelled invoice could not be given back yet', {
+          paymentId: payment.id,
+          error,
+        }),
+      )
+  }
   return result
 }
 
+/** How a payment divides: what counts towards the invoice, and the excess, in both currencies. */
+export interface PaymentSplit {
+  /** In the invoice's currency. */
+  applied: number
+  excess: number
+  /** The same in the charge's currency (M-Pesa's rounding to whole shillings stays with what counts). */
+  appliedCharge: number
+  excessCharge: number
+}
+
+export function splitPayment(
+  invoice: Pick<InvoiceRow, 'total' | 'paid' | 'voidedAt'>,
+  payment: Pick<InvoicePaymentRow, 'chargeAmount'>,
+  amount: number,
+): PaymentSplit {
+  // Nothing counts on a cancelled invoice; elsewhere what was still due, and no more.
+  const applied = invoice.voidedAt ? 0 : Math.max(0, Math.min(amount, invoice.total - invoice.paid))
+  const excess = amount - applied
+  const appliedCharge =
+    excess === 0 ? payment.chargeAmount : Math.round((payment.chargeAmount * applied) / amount)
+  return { applied, excess, appliedCharge, excessCharge: payment.chargeAmount - appliedCharge }
+}
+
 /**
- * The ledger's entries for an invoice payment: a sale of what it paid on the invoice (in the method's
- * currency when converted), and any excess owed to the seller as it is, without a fee, since the seller
- * may give it back.
+ * The ledger's entries for an invoice payment: a sale of what counted (in the method's currency when
+ * converted), and the excess held for the payer, in the currency it was charged in.
  */
 function invoiceSaleEntries(
   invoice: InvoiceRow,
   payment: InvoicePaymentRow,
-  applied: number,
-  excess: number,
+  split: PaymentSplit,
   paidAt: Date,
 ) {
-  const { holdDays } = payment.terms
-  // A converted charge always pays exactly what was due when it began; only same-currency payments (a
-  // Paybill payment in shillings for a shilling invoice) can carry an excess.
-  const charged = excess > 0 ? applied : payment.chargeAmount
-  const entries = saleEntries(
-    {
-      method: payment.method,
-      sellerId: invoice.sellerId,
-      total: applied,
-      currency: invoice.currency,
-      chargeAmount: charged,
-      chargeCurrency: payment.chargeCurrency,
-      terms: payment.terms,
-    },
-    paidAt,
-  )
-  if (excess > 0)
+  const entries =
+    split.applied > 0
+      ? saleEntries(
+          {
+            method: payment.method,
+            sellerId: invoice.sellerId,
+            total: split.applied,
+            currency: invoice.currency,
+            chargeAmount: split.appliedCharge,
+            chargeCurrency: payment.chargeCurrency,
+            terms: payment.terms,
+          },
+          paidAt,
+        )
+      : []
+  if (split.excessCharge > 0)
     entries.push(
-      { account: `provider:${payment.method}`, amount: excess, currency: invoice.currency },
-      {
-        account: `seller:${invoice.sellerId}`,
-        sellerId: invoice.sellerId,
-        amount: -excess,
-        currency: invoice.currency,
-        availableAt: new Date(paidAt.getTime() + holdDays * 86_400_000),
-      },
+      { account: `provider:${payment.method}`, amount: split.excessCharge, currency: payment.chargeCurrency },
+      { account: payerAccount(payment.id), amount: -split.excessCharge, currency: payment.chargeCurrency },
     )
   return entries.filter((e) => e.amount !== 0)
 }

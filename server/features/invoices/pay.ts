@@ -1,9 +1,10 @@
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { PaymentMethod } from '../../../contract/checkout.constants'
 import { INVOICE_CHARGE_MINUTES } from '../../../contract/invoices.constants'
 import { invoicePayments, invoices, paymentEvents } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
+import type { Money } from '../../payments/payments'
 import type { ChargeNext, ChargeOutcome, ChargeRef, PaymentProvider } from '../../payments/provider'
 import { saleTermsOf } from '../admin/terms'
 import { currentRates } from '../catalog/storefront.service'
@@ -27,68 +28,147 @@ export const chargeOfPayment = (p: InvoicePaymentRow): ChargeRef => ({
   amount: { amount: p.chargeAmount, currency: p.chargeCurrency },
 })
 
-/** Starts paying what is due now (the deposit, then the balance) by `method`. */
+/** How long a second ask waits for the first attempt's approval link while that one is being started. */
+const STARTING_WAIT_MS = 10_000
+
+/**
+ * Starts paying what is due now (the deposit, then the balance) by `method`. One attempt is open per
+ * invoice at a time, decided under the invoice's row lock: asked again for the same way to pay (on any
+ * instance, a double tap, two tabs) it answers the open attempt — the same approval page, the same M-Pesa
+ * prompt — so a client can never approve two; asked for another way (or another phone), the open one is
+ * closed first (at its provider too, where it can be) and a new one made. Were a closed one paid anyway,
+ * the money is held for the payer as excess, never lost and never counted twice.
+ */
 export async function payInvoice(
   deps: CheckoutDeps,
   row: InvoiceRow,
   method: PaymentMethod,
   phone: string | null,
 ): Promise<{ paymentId: string; next: ChargeNext }> {
-  const status = statusOf(row, new Date())
-  if (status === 'void') throw new AppError(409, 'This invoice was cancelled: there is nothing to pay')
-  if (status === 'paid') throw new AppError(409, 'This invoice is already paid')
-  if (status === 'draft') throw new AppError(404, 'No such invoice')
   if (method === 'mpesa' && !phone)
     throw new AppError(400, 'Give the M-Pesa number to send the prompt to', {
       phone: 'Give your M-Pesa number, e.g. 0712 345 678',
     })
-  const due = dueNow(row)
-  const [charge] = chargesFor({ amount: due.amount, currency: row.currency }, await currentRates(deps.db), [
-    method,
-  ])
-  if (!charge)
-    throw new AppError(409, 'This invoice cannot be paid that way now: choose another way to pay', {
-      method: 'Choose another way to pay',
+  // Read before the transaction, which must only use tx.
+  const [rates, terms] = await Promise.all([currentRates(deps.db), deps.terms.get()])
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const step = await deps.db.transaction(async (tx) => {
+      const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, row.id)).for('update')
+      if (!invoice) throw new AppError(404, 'No such invoice')
+      assertPayable(invoice)
+      const due = dueNow(invoice)
+      const [charge] = chargesFor({ amount: due.amount, currency: invoice.currency }, rates, [method])
+      if (!charge)
+        throw new AppError(409, 'This invoice cannot be paid that way now: choose another way to pay', {
+          method: 'Choose another way to pay',
+        })
+      const now = new Date()
+      const open = await tx
+        .select()
+        .from(invoicePayments)
+        .where(
+          and(
+            eq(invoicePayments.invoiceId, invoice.id),
+            eq(invoicePayments.status, 'pending'),
+            gt(invoicePayments.expiresAt, now),
+          ),
+        )
+      const same = open.find(
+        (p) =>
+          p.method === method &&
+          p.amount === due.amount &&
+          (method !== 'mpesa' || p.payment?.phone === phone),
+      )
+      if (same) return { kind: 'open' as const, payment: same }
+      const closed =
+        open.length > 0
+          ? await tx
+              .update(invoicePayments)
+              .set({ status: 'cancelled', updatedAt: now })
+              .where(
+                and(
+                  inArray(
+                    invoicePayments.id,
+                    open.map((p) => p.id),
+                  ),
+                  eq(invoicePayments.status, 'pending'),
+                ),
+              )
+              .returning()
+          : []
+      const id = uuidv7()
+      const expiresAt = new Date(now.getTime() + INVOICE_CHARGE_MINUTES * 60_000)
+      await tx.insert(invoicePayments).values({
+        id,
+        invoiceId: invoice.id,
+        sellerId: invoice.sellerId,
+        method,
+        status: 'pending',
+        amount: due.amount,
+        currency: invoice.currency,
+        chargeAmount: charge.amount.amount,
+        chargeCurrency: charge.amount.currency,
+        terms: saleTermsOf(terms, invoice.currency),
+        note: due.deposit ? 'deposit' : null,
+        payment: phone ? { phone } : null,
+        expiresAt,
+      })
+      return { kind: 'new' as const, id, invoice, charge, deposit: due.deposit, closed, expiresAt }
     })
-  // One attempt at a time: a waiting one (a prompt never answered, a card page left open) is closed first
-  // where its provider can close it. Were it paid anyway, the money still counts (as excess if too much).
-  const waiting = await deps.db
-    .select()
-    .from(invoicePayments)
-    .where(and(eq(invoicePayments.invoiceId, row.id), eq(invoicePayments.status, 'pending')))
-  for (const earlier of waiting) await closeInvoiceCharge(deps, earlier, 'cancelled')
-  const id = uuidv7()
-  const expiresAt = new Date(Date.now() + INVOICE_CHARGE_MINUTES * 60_000)
-  await deps.db.insert(invoicePayments).values({
-    id,
-    invoiceId: row.id,
-    sellerId: row.sellerId,
-    method,
-    status: 'pending',
-    amount: due.amount,
-    currency: row.currency,
-    chargeAmount: charge.amount.amount,
-    chargeCurrency: charge.amount.currency,
-    terms: saleTermsOf(await deps.terms.get(), row.currency),
-    note: due.deposit ? 'deposit' : null,
-    expiresAt,
-  })
+    if (step.kind === 'open') {
+      const next = await nextOf(deps, step.payment.id)
+      if (next) return { paymentId: step.payment.id, next }
+      // It failed to start: make a new one.
+      continue
+    }
+    for (const earlier of step.closed) await cancelAtProvider(deps, earlier)
+    return startAttempt(deps, { ...step, method, phone })
+  }
+  throw new AppError(409, 'A payment of this invoice is being started: try again in a moment')
+}
+
+/** A cancelled, unsent or paid invoice takes no payment. */
+function assertPayable(invoice: InvoiceRow) {
+  const status = statusOf(invoice, new Date())
+  if (status === 'void') throw new AppError(409, 'This invoice was cancelled: there is nothing to pay')
+  if (status === 'paid') throw new AppError(409, 'This invoice is already paid')
+  if (status === 'draft') throw new AppError(404, 'No such invoice')
+}
+
+/** Asks the provider to start the attempt made under the lock, and keeps what the payer does next. */
+async function startAttempt(
+  deps: CheckoutDeps,
+  a: {
+    id: string
+    method: PaymentMethod
+    phone: string | null
+    invoice: InvoiceRow
+    charge: { amount: Money }
+    deposit: boolean
+    expiresAt: Date
+  },
+): Promise<{ paymentId: string; next: ChargeNext }> {
   try {
-    const started = await providerOf(deps, method).startCharge({
-      id,
-      reference: row.reference,
-      amount: charge.amount,
-      description: `Invoice ${row.number ?? row.reference}${due.deposit ? ' (deposit)' : ''}`,
-      email: row.clientEmail ?? '',
-      phone,
-      expiresAt,
-      returnUrl: payUrl(deps.config.publicUrl, deps.gateway, row.id),
+    const started = await providerOf(deps, a.method).startCharge({
+      id: a.id,
+      reference: a.invoice.reference,
+      amount: a.charge.amount,
+      description: `Invoice ${a.invoice.number ?? a.invoice.reference}${a.deposit ? ' (deposit)' : ''}`,
+      email: a.invoice.clientEmail ?? '',
+      phone: a.phone,
+      expiresAt: a.expiresAt,
+      returnUrl: payUrl(deps.config.publicUrl, deps.gateway, a.invoice.id),
     })
     await deps.db
       .update(invoicePayments)
-      .set({ providerRef: started.providerRef, payment: started.details, updatedAt: new Date() })
-      .where(eq(invoicePayments.id, id))
-    return { paymentId: id, next: started.next }
+      .set({
+        providerRef: started.providerRef,
+        next: started.next,
+        payment: { ...(a.phone ? { phone: a.phone } : {}), ...started.details },
+        updatedAt: new Date(),
+      })
+      .where(eq(invoicePayments.id, a.id))
+    return { paymentId: a.id, next: started.next }
   } catch (error) {
     await deps.db
       .update(invoicePayments)
@@ -97,8 +177,24 @@ export async function payInvoice(
         failure: { code: 'start', message: 'The payment could not start' },
         updatedAt: new Date(),
       })
-      .where(eq(invoicePayments.id, id))
+      .where(eq(invoicePayments.id, a.id))
     throw error
+  }
+}
+
+/**
+ * The open attempt's next step, once its provider has answered (it may be starting on another instance):
+ * null when it failed to start or was closed meanwhile.
+ */
+async function nextOf(deps: CheckoutDeps, paymentId: string): Promise<ChargeNext | null> {
+  const until = Date.now() + STARTING_WAIT_MS
+  for (;;) {
+    const [row] = await deps.db.select().from(invoicePayments).where(eq(invoicePayments.id, paymentId))
+    if (row?.status !== 'pending') return null
+    if (row.next) return row.next
+    if (Date.now() > until)
+      throw new AppError(409, 'A payment of this invoice is being started: try again in a moment')
+    await new Promise((resolve) => setTimeout(resolve, 200))
   }
 }
 
@@ -198,6 +294,15 @@ export async function applyPaybill(
   return true
 }
 
+/** Closes a charge at its provider where it can be closed (a PayPal order, a Checkout Session). */
+export async function cancelAtProvider(deps: CheckoutDeps, payment: InvoicePaymentRow) {
+  const provider = providerOf(deps, payment.method as PaymentMethod)
+  if (provider.cancelCharge && payment.providerRef)
+    await provider.cancelCharge(chargeOfPayment(payment)).catch((error) => {
+      deps.log.warn('could not close an invoice charge at its provider', { paymentId: payment.id, error })
+    })
+}
+
 /** A charge that can no longer be paid (expired, or the payer cancelled at the provider). */
 export async function closeInvoiceCharge(
   deps: CheckoutDeps,
@@ -206,11 +311,7 @@ export async function closeInvoiceCharge(
 ) {
   if (payment.status !== 'pending') return
   if (why === 'expired' && payment.expiresAt && payment.expiresAt.getTime() > Date.now()) return
-  const provider = providerOf(deps, payment.method as PaymentMethod)
-  if (provider.cancelCharge && payment.providerRef)
-    await provider.cancelCharge(chargeOfPayment(payment)).catch((error) => {
-      deps.log.warn('could not close an invoice charge at its provider', { paymentId: payment.id, error })
-    })
+  await cancelAtProvider(deps, payment)
   await deps.db
     .update(invoicePayments)
     .set({ status: why, updatedAt: new Date() })

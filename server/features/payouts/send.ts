@@ -2,8 +2,9 @@ import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import type { PayoutRail } from '../../../contract/payouts.constants'
 import type { Tx } from '../../db/client'
 import { payouts, users } from '../../db/schema'
+import { alertAdmins } from '../../mail/admin-alert'
 import { compose } from '../../mail/templates'
-import type { PayoutRequest, TransferState } from '../../payments/provider'
+import { type PayoutRequest, type TransferState, transferMatches } from '../../payments/provider'
 import { resolveUserSettings } from '../settings/settings.service'
 import type { PayoutDeps } from './deps'
 import { explain, neverSent, retryDelayMs } from './failures'
@@ -122,6 +123,7 @@ export async function applyTransfer(
   // Asked about if its result has not come by then (PAYOUT_CHECK_AFTER_SECONDS).
   const firstCheckMs = deps.config.payouts.checkAfterSeconds * 1000
   let told: PayoutRow | null = null
+  let mismatch: { row: PayoutRow; got: string } | null = null
   const apply = async (tx: Tx) => {
     const [row] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update')
     if (!row || row.rail !== rail) return 'unknown' as const
@@ -136,6 +138,17 @@ export async function applyTransfer(
           rail,
         })
         return 'ignored' as const
+      }
+      const sent = payoutRequest(row, key).amount
+      if (!transferMatches(state, sent)) {
+        // Not the money that was sent: nothing settles. Its provider is asked again later (checkLate);
+        // meanwhile the admins look.
+        mismatch = { row, got: `${state.amount?.currency} ${state.amount?.amount}` }
+        await tx
+          .update(payouts)
+          .set({ status: 'processing', dueAt: new Date(now.getTime() + firstCheckMs), updatedAt: now })
+          .where(eq(payouts.id, row.id))
+        return 'applied' as const
       }
       const receipt = state.providerRef
       const [paid] = await tx
@@ -245,7 +258,29 @@ export async function applyTransfer(
     return result
   })
   if (told) await ((told as PayoutRow).status === 'paid' ? notifyPaid(deps, told) : notifyFailed(deps, told))
+  if (mismatch) await payoutMismatch(deps, mismatch)
   return outcome
+}
+
+/** A provider's "paid" for another amount than the payout sent: logged with both figures, and admins told. */
+async function payoutMismatch(deps: PayoutDeps, { row, got }: { row: PayoutRow; got: string }) {
+  const sent = payoutRequest(row, row.sendKey ?? row.id).amount
+  const expected = `${sent.currency} ${sent.amount}`
+  deps.log.error('a payout result names another amount than was sent: nothing settled', {
+    payoutId: row.id,
+    rail: row.rail,
+    expected,
+    got,
+  })
+  await alertAdmins(
+    deps,
+    `A payout result does not match: ${money(sent.amount, sent.currency)} to ${methodLabel(row.destination)}`,
+    [
+      `${RAIL_NAMES[row.rail]} reported payout ${row.id} paid, but for ${got} (minor units) where Soko sent ${expected}.`,
+      'Nothing was settled: the payout stays on its way and its provider is asked again. Check it with the provider before anything else is done.',
+    ],
+    { label: 'Open the payouts', url: `${deps.config.publicUrl}/admin/payouts` },
+  )
 }
 
 /** Asks the provider about payouts on their way whose result is late; the answer comes back as a transfer. */

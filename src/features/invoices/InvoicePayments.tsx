@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import type { InvoiceView } from '../../../contract/invoices.contract'
 import { errorState, FormMessage } from '../../components/Form'
 import { formatDateTime } from '../../lib/dates'
@@ -21,12 +22,14 @@ const REFUND_TEXT = {
   pending: 'Being given back',
   done: 'Given back',
   failed: 'Could not be given back',
+  accepted: 'Kept as a payment',
 } as const
 
 /**
  * The invoice's payments: through Soko (M-Pesa, card, PayPal: with the receipt, the charge in another
  * currency, why one failed) and recorded by the seller (cash, bank). Money paid beyond what was due (a
- * Paybill payment for more) can be given back to whoever paid it.
+ * Paybill payment for more, a second payment of a paid invoice) is held for whoever paid it until the
+ * seller gives it back or keeps it as a payment; what was paid on a cancelled invoice goes back by itself.
  */
 export function Payments({
   invoice,
@@ -62,11 +65,14 @@ function PaymentCard({
 }) {
   const queryClient = useQueryClient()
   const money = (amount: number) => formatMoney(amount, invoice.currency)
+  const shown = (next: InvoiceView) => {
+    queryClient.setQueryData(invoicesQueries.one(next.id).queryKey, next)
+    void queryClient.invalidateQueries({ queryKey: invoicesQueries.all() })
+  }
   const refund = useMutation({
     mutationFn: () => rpc('refundInvoiceExcess', { invoiceId: invoice.id, paymentId: payment.id }),
     onSuccess: ({ invoice: next }) => {
-      queryClient.setQueryData(invoicesQueries.one(next.id).queryKey, next)
-      void queryClient.invalidateQueries({ queryKey: invoicesQueries.all() })
+      shown(next)
       const state = next.payments.find((p) => p.id === payment.id)?.excessRefund?.status
       onDone(
         state === 'done'
@@ -75,12 +81,25 @@ function PaymentCard({
       )
     },
   })
+  const keep = useMutation({
+    mutationFn: () => rpc('acceptInvoiceExcess', { invoiceId: invoice.id, paymentId: payment.id }),
+    onSuccess: ({ invoice: next }) => {
+      shown(next)
+      onDone(`${money(payment.excess)} is kept as a payment: it is in your earnings, Soko’s fee taken.`)
+    },
+  })
+  const [keeping, setKeeping] = useState(false)
   // Cash and bank payments are recorded by the day they came in; the time is not theirs.
   const recorded = payment.method === 'cash' || payment.method === 'bank'
   const when = payment.paidAt ?? payment.createdAt
   const excessRefund = payment.excessRefund
+  const cancelled = invoice.status === 'void'
   const canRefund =
-    payment.excess > 0 && excessRefund?.status !== 'done' && excessRefund?.status !== 'pending'
+    payment.excess > 0 &&
+    excessRefund?.status !== 'done' &&
+    excessRefund?.status !== 'pending' &&
+    excessRefund?.status !== 'accepted'
+  const failure = refund.isError ? refund.error : keep.isError ? keep.error : null
   return (
     <li className="card invoice-payment">
       <p className="payout-head">
@@ -112,7 +131,7 @@ function PaymentCard({
         ) : null}
         {payment.excess > 0 ? (
           <>
-            <dt>Paid above what was due</dt>
+            <dt>{cancelled ? 'Paid after the invoice was cancelled' : 'Paid above what was due'}</dt>
             <dd>
               {money(payment.excess)}
               {excessRefund ? ` · ${REFUND_TEXT[excessRefund.status]}` : ''}
@@ -129,20 +148,55 @@ function PaymentCard({
       </dl>
       {canRefund ? (
         <>
-          <FormMessage message={refund.isError ? errorState(refund.error).message : null} />
-          <p className="actions">
-            <button
-              type="button"
-              className="button secondary"
-              disabled={refund.isPending}
-              aria-busy={refund.isPending}
-              onClick={() => refund.mutate()}
-            >
-              {refund.isPending
-                ? 'Giving back…'
-                : `${excessRefund?.status === 'failed' ? 'Try again to give back' : 'Give back'} ${money(payment.excess)}`}
-            </button>
-          </p>
+          {excessRefund ? null : (
+            <p className="muted">
+              {cancelled
+                ? 'It is not yours: Soko gives it back to whoever paid.'
+                : 'Held for whoever paid until you choose: give it back, or keep it if they meant to pay more.'}
+            </p>
+          )}
+          <FormMessage message={failure ? errorState(failure).message : null} />
+          {keeping ? (
+            <div className="notice">
+              <p>
+                Keep {money(payment.excess)} as a payment? It becomes your earnings with Soko’s fee taken, and
+                can no longer be given back through Soko.
+              </p>
+              <p className="actions">
+                <button
+                  type="button"
+                  className="button"
+                  disabled={keep.isPending}
+                  aria-busy={keep.isPending}
+                  onClick={() => keep.mutate()}
+                >
+                  {keep.isPending ? 'Keeping…' : `Keep ${money(payment.excess)}`}
+                </button>
+                <button type="button" className="button secondary" onClick={() => setKeeping(false)}>
+                  Cancel
+                </button>
+              </p>
+            </div>
+          ) : (
+            <p className="actions">
+              <button
+                type="button"
+                className="button secondary"
+                disabled={refund.isPending || keep.isPending}
+                aria-busy={refund.isPending}
+                onClick={() => refund.mutate()}
+              >
+                {refund.isPending
+                  ? 'Giving back…'
+                  : `${excessRefund?.status === 'failed' ? 'Try again to give back' : 'Give back'} ${money(payment.excess)}`}
+              </button>
+              {cancelled ? null : (
+                <button type="button" className="button secondary" onClick={() => setKeeping(true)}>
+                  Keep as a payment…
+                </button>
+              )}
+            </p>
+          )}
         </>
       ) : null}
     </li>
