@@ -17,7 +17,10 @@ export const attendee = z.object({
   reference: z.string(),
   /** Refunded (or being refunded) tickets let nobody in. */
   status: z.enum(['valid', 'refunded']),
-  /** Every check-in recorded for it, first first: the first let them in. */
+  /**
+   * Every check-in recorded for it: first the valid one (the first to reach Soko, which let them in), then
+   * its duplicates in the order they reached Soko.
+   */
   checkIns: z.array(z.object({ at: z.string(), door: z.string() })),
 })
 export type Attendee = z.infer<typeof attendee>
@@ -47,7 +50,18 @@ export const attendeeList = z.object({
 })
 export type AttendeeList = z.infer<typeof attendeeList>
 
-export const CHECK_IN_RESULTS = ['valid', 'duplicate', 'refunded', 'other-event', 'unknown'] as const
+/**
+ * `id-reused`: the scan's id is already stored for another ticket. Nothing was recorded for this scan; a
+ * device sends it again under a new id.
+ */
+export const CHECK_IN_RESULTS = [
+  'valid',
+  'duplicate',
+  'refunded',
+  'other-event',
+  'unknown',
+  'id-reused',
+] as const
 
 export const ticketsContract = {
   listAttendees: defineSubject({
@@ -64,8 +78,9 @@ export const ticketsContract = {
     access: 'seller',
     summary:
       'Records check-ins a door device made (offline too), each once by its id, and answers for each: valid ' +
-      '(the first for its ticket), duplicate (with the first one’s time and door), refunded, another event, or ' +
-      'unknown.',
+      '(the first for its ticket to reach Soko, whatever the devices’ clocks say), duplicate (with the valid ' +
+      'one’s time and door), refunded, another event, unknown, or id-reused (the id is stored for another ' +
+      'ticket: nothing recorded). A check-in sent again gets the answer it got before.',
     input: z.strictObject({
       eventId,
       deviceId: z.string().trim().min(8).max(64),

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { at, createdAt } from './columns'
 
 /**
@@ -24,8 +25,10 @@ export const bookingReminders = pgTable(
 
 /**
  * A ticket checked in at a door: one row per scan that let someone in, as the device recorded it (offline
- * too). `id` is the device's own id for the scan, so a sync sent twice records it once; the first row of a
- * ticket (by `at`) is the valid one, any later one a duplicate reported with both times.
+ * too). `id` is the device's own id for the scan, so a sync sent twice records it once. The valid check-in
+ * of a ticket is the first to reach the database, not the earliest by the devices' clocks: `valid` rows are
+ * unique per ticket (`check_ins_one_valid_key`), so of two doors syncing at once one insert wins and the
+ * other is stored as a duplicate naming it.
  */
 export const checkIns = pgTable(
   'check_ins',
@@ -37,10 +40,16 @@ export const checkIns = pgTable(
     deviceId: text('device_id').notNull(),
     /** The name the device was given: "Main door", "VIP gate". */
     door: text('door').notNull(),
-    /** When the device scanned it. */
+    /** When the device scanned it (by the device's clock). */
     at: at('at').notNull(),
+    /** The one check-in that let the ticket's holder in; every other row of the ticket is a duplicate. */
+    valid: boolean('valid').notNull().default(false),
     /** When Soko received it. */
     createdAt: createdAt(),
   },
-  (t) => [index('check_ins_ticket_idx').on(t.ticketId, t.at), index('check_ins_product_idx').on(t.productId)],
+  (t) => [
+    index('check_ins_ticket_idx').on(t.ticketId, t.at),
+    index('check_ins_product_idx').on(t.productId),
+    uniqueIndex('check_ins_one_valid_key').on(t.ticketId).where(sql`valid`),
+  ],
 )

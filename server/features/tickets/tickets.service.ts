@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { EventDetails } from '../../../contract/catalog.contract'
 import type { AttendeeList, ticketsContract } from '../../../contract/tickets.contract'
@@ -52,7 +52,8 @@ export async function listAttendees(
     .select()
     .from(checkIns)
     .where(eq(checkIns.productId, eventId))
-    .orderBy(asc(checkIns.at), asc(checkIns.id))
+    // The valid check-in first, then its duplicates in the order they reached Soko.
+    .orderBy(desc(checkIns.valid), asc(checkIns.createdAt), asc(checkIns.id))
   const byTicket = new Map<string, { at: string; door: string }[]>()
   for (const scan of scans)
     byTicket.set(scan.ticketId, [
@@ -95,10 +96,13 @@ export async function listAttendees(
 }
 
 /**
- * Records a door device's check-ins, each once by its id (a batch sent again changes nothing), and says
- * for each what it was: the first check-in of a paid ticket of this event is valid; a later one (another
- * scan, another door) a duplicate, with the first's time and door; a refunded ticket, one of another of the
- * seller's events, or a code nobody issued, refused.
+ * Records a door device's check-ins, each once by its id, and says for each what it was. Of a paid ticket
+ * of this event, the first check-in to reach the database is valid and every later one, from any door and
+ * whatever its device's clock says, a duplicate with the valid one's time and door: the database decides,
+ * by the unique index on a ticket's valid check-in, so doors syncing at once on any number of instances
+ * get one valid answer between them. A scan sent again gets the answer it got before; a scan id already
+ * stored for another ticket is refused (`id-reused`) and the stored one kept. A refunded ticket, one of
+ * another of the seller's events, or a code nobody issued is refused and not stored.
  */
 export async function syncCheckIns(db: DbOrTx, sellerId: string, input: SyncInput): Promise<SyncResult[]> {
   await ownEvent(db, sellerId, input.eventId)
@@ -122,40 +126,61 @@ export async function syncCheckIns(db: DbOrTx, sellerId: string, input: SyncInpu
   for (const scan of input.checkIns) {
     const ticket = byCode.get(scan.code)
     const base = { id: scan.id, holder: ticket?.holder ?? null, first: null }
-    if (!ticket) {
-      results.push({ ...base, result: 'unknown' })
-      continue
-    }
-    if (ticket.productId !== input.eventId) {
-      results.push({ ...base, result: 'other-event' })
-      continue
-    }
-    if (ticket.status !== 'paid') {
-      results.push({ ...base, result: 'refunded' })
-      continue
-    }
-    await db
-      .insert(checkIns)
-      .values({
-        id: scan.id,
-        ticketId: ticket.id,
-        productId: input.eventId,
-        deviceId: input.deviceId,
-        door: input.door,
-        at: new Date(scan.at),
-      })
-      .onConflictDoNothing()
-    const [first] = await db
-      .select()
-      .from(checkIns)
-      .where(eq(checkIns.ticketId, ticket.id))
-      .orderBy(asc(checkIns.at), asc(checkIns.id))
-      .limit(1)
-    results.push(
-      first && first.id !== scan.id
-        ? { ...base, result: 'duplicate', first: { at: first.at.toISOString(), door: first.door } }
-        : { ...base, result: 'valid' },
-    )
+    if (!ticket) results.push({ ...base, result: 'unknown' })
+    else if (ticket.productId !== input.eventId) results.push({ ...base, result: 'other-event' })
+    else if (ticket.status !== 'paid') results.push({ ...base, result: 'refunded' })
+    else results.push({ ...base, ...(await record(db, input, scan, ticket.id)) })
   }
   return results
+}
+
+type Verdict = Pick<SyncResult, 'result' | 'first'>
+
+/**
+ * Stores one scan of a paid ticket and answers it. Each insert is one statement that the database settles
+ * under its unique indexes (the scan's id; the ticket's one valid row), waiting for a concurrent insert of
+ * the same key to commit: no read-then-write, so no window between two doors.
+ */
+async function record(
+  db: DbOrTx,
+  input: SyncInput,
+  scan: SyncInput['checkIns'][number],
+  ticketId: string,
+): Promise<Verdict> {
+  const row = {
+    id: scan.id,
+    ticketId,
+    productId: input.eventId,
+    deviceId: input.deviceId,
+    door: input.door,
+    at: new Date(scan.at),
+  }
+  // The valid check-in, unless the ticket has one (or this id is taken): then nothing is written.
+  const [admitted] = await db
+    .insert(checkIns)
+    .values({ ...row, valid: true })
+    .onConflictDoNothing()
+    .returning({ id: checkIns.id })
+  if (admitted) return { result: 'valid', first: null }
+  // A duplicate, unless this id is taken.
+  const [kept] = await db
+    .insert(checkIns)
+    .values({ ...row, valid: false })
+    .onConflictDoNothing()
+    .returning({ id: checkIns.id })
+  if (kept) return duplicateOf(db, ticketId)
+  // The id was stored before: a replay gets its answer again; another ticket's scan is not overwritten.
+  const [stored] = await db.select().from(checkIns).where(eq(checkIns.id, scan.id))
+  if (!stored || stored.ticketId !== ticketId) return { result: 'id-reused', first: null }
+  return stored.valid ? { result: 'valid', first: null } : duplicateOf(db, ticketId)
+}
+
+async function duplicateOf(db: DbOrTx, ticketId: string): Promise<Verdict> {
+  const [first] = await db
+    .select({ at: checkIns.at, door: checkIns.door })
+    .from(checkIns)
+    .where(and(eq(checkIns.ticketId, ticketId), eq(checkIns.valid, true)))
+  // A duplicate is only stored once the ticket's valid check-in was, and check-ins are never deleted.
+  if (!first) throw new Error(`Check-in of ticket ${ticketId} stored as a duplicate of none`)
+  return { result: 'duplicate', first: { at: first.at.toISOString(), door: first.door } }
 }

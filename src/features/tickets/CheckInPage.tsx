@@ -7,16 +7,17 @@ import { ListState } from '../../components/ListState'
 import { csvField, csvLines } from '../../lib/csv'
 import { fileStamp, formatDateTime, formatTime } from '../../lib/dates'
 import { usePageTitle } from '../../lib/title'
-import { counters, searchAttendees, type Verdict } from './door'
+import { counters, letInTwice, searchAttendees, type Verdict } from './door'
 import { MessageAttendees } from './MessageAttendees'
 import { Scanner } from './Scanner'
-import { useDoor } from './useDoor'
+import { type Report, useDoor } from './useDoor'
 
 /**
  * /account/check-in/$eventId: the door. The attendee list is kept on the phone; a ticket is found by its
  * code or the holder's name and checked in with no network — the verdict shows at once, the check-in is
- * recorded with its time and this door's name, and it goes to Soko when there is a network, which reports
- * a ticket let in at two doors.
+ * recorded with its time and this door's name, and it goes to Soko when there is a network. Soko keeps the
+ * first check-in of a ticket to reach it as the valid one: a phone whose check-in came second is told so
+ * when it syncs, and every door's list shows the tickets let in twice.
  */
 export function CheckInPage({ eventId }: { eventId: string }) {
   const door = useDoor(eventId)
@@ -75,7 +76,12 @@ export function CheckInPage({ eventId }: { eventId: string }) {
           />
         ))}
       </dl>
-      <VerdictPanel verdict={door.verdict?.verdict ?? null} frameAt={door.verdict?.frameAt} />
+      <VerdictPanel
+        verdict={door.verdict?.verdict ?? null}
+        frameAt={door.verdict?.frameAt}
+        overruled={door.verdict?.overruled ?? false}
+      />
+      <SyncReports reports={door.reports} />
       <Scanner onCode={(code, frameAt) => void door.checkIn(code, frameAt)} />
       <search>
         <form className="door-search" onSubmit={(e) => void onSubmit(e)}>
@@ -104,19 +110,7 @@ export function CheckInPage({ eventId }: { eventId: string }) {
       ) : query.trim() ? (
         <p className="muted">No ticket of this event matches.</p>
       ) : null}
-      {door.reports.length > 0 ? (
-        <section aria-labelledby="reports-heading">
-          <h2 id="reports-heading">Let in twice</h2>
-          <ul className="plain-list">
-            {door.reports.map((r) => (
-              <li key={r.id}>
-                {r.holder}: here at {formatTime(r.at)} ({r.door}), but first at {formatTime(r.first.at)} (
-                {r.first.door}).
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <LetInTwice twice={letInTwice(data)} />
       <FormMessage message={door.syncError ? `Not synced yet: ${door.syncError}` : null} />
       <Field
         label="This door"
@@ -160,7 +154,16 @@ function FragmentRow({ label, value }: { label: string; value: string }) {
 }
 
 /** The verdict, large, coloured and announced: what the person at the door needs in a glance. */
-function VerdictPanel({ verdict, frameAt }: { verdict: Verdict | null; frameAt?: number | undefined }) {
+function VerdictPanel({
+  verdict,
+  frameAt,
+  overruled,
+}: {
+  verdict: Verdict | null
+  frameAt?: number | undefined
+  /** Shown valid here, answered as a duplicate when this phone synced. */
+  overruled: boolean
+}) {
   // How long a scan took, frame to verdict on screen: `npm run bench` reads these marks.
   useEffect(() => {
     if (verdict && frameAt !== undefined) performance.measure('soko:scan-to-verdict', { start: frameAt })
@@ -173,7 +176,7 @@ function VerdictPanel({ verdict, frameAt }: { verdict: Verdict | null; frameAt?:
         ? [
             'warn',
             `Already checked in — ${verdict.attendee.holder}`,
-            `At ${formatTime(verdict.first.at)}, ${verdict.first.door}.`,
+            `At ${verdict.first.door}, ${formatTime(verdict.first.at)}${overruled ? ': that check-in reached Soko first.' : '.'}`,
           ]
         : verdict.kind === 'refunded'
           ? [
@@ -190,6 +193,52 @@ function VerdictPanel({ verdict, frameAt }: { verdict: Verdict | null; frameAt?:
   )
 }
 
+/**
+ * What this phone's last syncs found: check-ins it made that Soko already had from another door. Announced
+ * as they arrive; the person at the door learns the ticket was used twice and what to do about it.
+ */
+function SyncReports({ reports }: { reports: Report[] }) {
+  if (reports.length === 0) return null
+  return (
+    <div className="status status-pending door-reports" role="alert">
+      <p className="door-verdict-title">Checked in at another door first</p>
+      <ul>
+        {reports.map((r) => (
+          <li key={r.id}>
+            <strong>{r.holder}</strong>: already checked in at {r.first.door}, {formatTime(r.first.at)}. This
+            phone’s check-in ({r.door}, {formatTime(r.at)}) reached Soko later, so it is recorded as a
+            duplicate.
+          </li>
+        ))}
+      </ul>
+      <p>
+        A ticket lets one person in. If two different people came in on it, find the second one and ask for
+        their own ticket.
+      </p>
+    </div>
+  )
+}
+
+/** The attendee list's tickets checked in more than once, as every door's list shows them after a sync. */
+function LetInTwice({ twice }: { twice: ReturnType<typeof letInTwice> }) {
+  if (twice.length === 0) return null
+  return (
+    <section className="door-twice" aria-labelledby="twice-heading">
+      <h2 id="twice-heading">Let in twice</h2>
+      <p className="muted">The first check-in to reach Soko let them in; the others are duplicates.</p>
+      <ul className="plain-list">
+        {twice.map(({ attendee, first, again }) => (
+          <li key={attendee.code}>
+            <strong>{attendee.holder}</strong> <code>{attendee.code}</code>: in at {first.door},{' '}
+            {formatTime(first.at)}; again at {again.map((c) => `${c.door}, ${formatTime(c.at)}`).join('; ')}{' '}
+            (duplicate).
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 function AttendeeRow({ attendee, onCheckIn }: { attendee: Attendee; onCheckIn: () => void }) {
   const first = attendee.checkIns[0]
   return (
@@ -199,7 +248,11 @@ function AttendeeRow({ attendee, onCheckIn }: { attendee: Attendee; onCheckIn: (
         <span className="muted">
           {' '}
           {attendee.ticketType} · <code>{attendee.code}</code>
-          {attendee.status === 'refunded' ? ' · refunded' : first ? ` · in at ${formatTime(first.at)}` : ''}
+          {attendee.status === 'refunded'
+            ? ' · refunded'
+            : first
+              ? ` · in at ${formatTime(first.at)}, ${first.door}${attendee.checkIns.length > 1 ? ' · let in twice' : ''}`
+              : ''}
         </span>
       </span>
       <button
@@ -214,10 +267,12 @@ function AttendeeRow({ attendee, onCheckIn }: { attendee: Attendee; onCheckIn: (
   )
 }
 
-/** The attendee list as CSV: holder, type, code, buyer, order, status and the first check-in. */
+/** The attendee list as CSV: holder, type, code, buyer, order, status, the valid check-in and duplicates. */
 function attendeesCsv(attendees: Attendee[]): string {
   return csvLines([
-    ['Name', 'Ticket type', 'Code', 'Buyer', 'Order', 'Status', 'Checked in'].map((h) => csvField(h)),
+    ['Name', 'Ticket type', 'Code', 'Buyer', 'Order', 'Status', 'Checked in', 'Duplicates'].map((h) =>
+      csvField(h),
+    ),
     ...attendees.map((a) =>
       [
         a.holder,
@@ -227,6 +282,10 @@ function attendeesCsv(attendees: Attendee[]): string {
         a.reference,
         a.status,
         a.checkIns[0] ? `${fileStamp(a.checkIns[0].at)} ${a.checkIns[0].door}` : '',
+        a.checkIns
+          .slice(1)
+          .map((c) => `${fileStamp(c.at)} ${c.door}`)
+          .join('; '),
       ].map((v) => csvField(v)),
     ),
   ])

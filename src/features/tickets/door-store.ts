@@ -1,4 +1,5 @@
 import { get, set } from 'idb-keyval'
+import { randomUuid } from '../../lib/random-uuid'
 import type { Scan } from './door'
 
 /**
@@ -21,7 +22,7 @@ export function device(): Device {
   } catch {
     // A broken value is replaced below.
   }
-  const made = { id: crypto.randomUUID(), door: 'Main door' }
+  const made = { id: randomUuid(), door: 'Main door' }
   saveDevice(made)
   return made
 }
@@ -49,5 +50,13 @@ export async function dropScans(eventId: string, ids: Set<string>): Promise<void
   await set(
     pendingKey(eventId),
     (await pendingScans(eventId)).filter((s) => !ids.has(s.id)),
+  )
+}
+
+/** Gives scans new ids (old id → new): Soko holds their old ids for other tickets' check-ins. */
+export async function rekeyScans(eventId: string, ids: Map<string, string>): Promise<void> {
+  await set(
+    pendingKey(eventId),
+    (await pendingScans(eventId)).map((s) => ({ ...s, id: ids.get(s.id) ?? s.id })),
   )
 }

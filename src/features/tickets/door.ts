@@ -26,20 +26,30 @@ export const normalizeCode = (code: string) => code.trim().toUpperCase()
 
 /**
  * What a code means now: not on this event's list (another event's ticket, or none), refunded, already
- * checked in (here or, as the list last said, at another door: the earliest wins), or valid.
+ * checked in, or valid. Already checked in names the check-in that let them in: the one Soko holds (the
+ * list's first: the first to reach Soko, whatever any phone's clock said), else this phone's own waiting
+ * one. A phone's earlier clock never beats a check-in Soko already has.
  */
 export function verdictFor(list: AttendeeList, pending: Scan[], raw: string): Verdict {
   const code = normalizeCode(raw)
   const attendee = list.attendees.find((a) => a.code === code)
   if (!attendee) return { kind: 'unknown', code }
   if (attendee.status === 'refunded') return { kind: 'refunded', attendee }
-  const seen = [...attendee.checkIns, ...pending.filter((s) => s.code === code)].sort((a, b) =>
-    a.at.localeCompare(b.at),
-  )
-  const [first] = seen
+  const [here] = pending.filter((s) => s.code === code).sort((a, b) => a.at.localeCompare(b.at))
+  const first = attendee.checkIns[0] ?? here
   return first
     ? { kind: 'duplicate', attendee, first: { at: first.at, door: first.door } }
     : { kind: 'valid', attendee }
+}
+
+type CheckIn = Attendee['checkIns'][number]
+
+/** Attendees checked in more than once: the check-in that let them in, and the duplicates after it. */
+export function letInTwice(list: AttendeeList): { attendee: Attendee; first: CheckIn; again: CheckIn[] }[] {
+  return list.attendees.flatMap((attendee) => {
+    const [first, ...again] = attendee.checkIns
+    return first && again.length > 0 ? [{ attendee, first, again }] : []
+  })
 }
 
 /** Checked in over sold, overall and per ticket type, counting this device's check-ins not yet synced. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AttendeeList } from '../../../contract/tickets.contract'
-import { counters, searchAttendees, verdictFor } from '../../../src/features/tickets/door'
+import { counters, letInTwice, searchAttendees, verdictFor } from '../../../src/features/tickets/door'
 
 const attendee = (code: string, holder: string, more: Partial<AttendeeList['attendees'][number]> = {}) => ({
   code,
@@ -33,7 +33,7 @@ const list: AttendeeList = {
 }
 
 describe('the door', () => {
-  it('says valid, already checked in (earliest first), refunded, or not for this event', () => {
+  it('says valid, already checked in (where Soko has it first), refunded, or not for this event', () => {
     expect(verdictFor(list, [], ' ska-01 ')).toMatchObject({
       kind: 'valid',
       attendee: { holder: 'Nyokabi Wairimu' },
@@ -42,8 +42,14 @@ describe('the door', () => {
       kind: 'duplicate',
       first: { at: '2026-12-24T16:05:00.000Z', door: 'Side gate' },
     })
+    // This phone's own check-in, earlier by its clock, does not beat the one Soko already has.
     const here = { id: '1', code: 'SKA-02', at: '2026-12-24T16:01:00.000Z', door: 'Main door' }
-    expect(verdictFor(list, [here], 'SKA-02')).toMatchObject({ first: { door: 'Main door' } })
+    expect(verdictFor(list, [here], 'SKA-02')).toMatchObject({ first: { door: 'Side gate' } })
+    // Soko has none yet: this phone's own is the one that let them in.
+    expect(verdictFor(list, [{ ...here, code: 'SKA-01' }], 'SKA-01')).toMatchObject({
+      kind: 'duplicate',
+      first: { door: 'Main door' },
+    })
     expect(verdictFor(list, [], 'SKB-01').kind).toBe('refunded')
     expect(verdictFor(list, [], 'SKZ-99')).toEqual({ kind: 'unknown', code: 'SKZ-99' })
   })
@@ -53,6 +59,16 @@ describe('the door', () => {
     expect(counters(list, [])).toMatchObject({ checkedIn: 1, sold: 2 })
     expect(counters(list, waiting)).toMatchObject({ checkedIn: 2, sold: 2, types: [{ checkedIn: 2 }] })
     expect(counters(list, [{ ...waiting[0], code: 'SKB-01' } as never]).checkedIn).toBe(1)
+  })
+
+  it('lists the tickets let in twice: the valid check-in, then the duplicates', () => {
+    expect(letInTwice(list)).toEqual([])
+    const side = { at: '2026-12-24T16:05:00.000Z', door: 'Side gate' }
+    const main = { at: '2026-12-24T16:01:00.000Z', door: 'Main door' }
+    const twice = { ...list, attendees: [attendee('SKA-02', 'Juma Hamisi', { checkIns: [side, main] })] }
+    expect(letInTwice(twice)).toEqual([
+      { attendee: expect.objectContaining({ code: 'SKA-02' }), first: side, again: [main] },
+    ])
   })
 
   it('finds tickets by code or name, the exact code first', () => {
