@@ -177,7 +177,9 @@ export const adminOpsContract = {
   adminRefundOrder: defineSubject({
     kind: 'mutation',
     access: 'admin',
-    summary: 'Gives a paid order’s money back to the buyer through its method, with the reason.',
+    summary:
+      'Gives a paid order’s money back to the buyer through its method, with the reason. Never a sale of ' +
+      'the admin’s own (403).',
     input: z.strictObject({ id: id('an order'), reason: adminReason('refund it') }),
     output: z.object({ status: z.string() }),
   }),
@@ -206,7 +208,7 @@ export const adminOpsContract = {
     access: 'admin',
     summary:
       'Sends a failed or returned payout again, as a new payout of the same amount to a destination the ' +
-      'seller has now (after they fixed it).',
+      'seller has now (after they fixed it). Never the admin’s own payout (403).',
     input: z.strictObject({ payoutId: id('a payout'), methodId: id('a destination') }),
     output: z.object({ payout }),
   }),

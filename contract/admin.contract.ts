@@ -50,7 +50,8 @@ export const adminContract = {
   reviewSellerVerification: defineSubject({
     kind: 'mutation',
     access: 'admin',
-    summary: 'Approves or rejects a pending verification; the seller is told by e-mail.',
+    summary:
+      'Approves or rejects a pending verification; the seller is told by e-mail. Never the admin’s own (403).',
     input: z
       .strictObject({
         id: z.uuid({ error: 'Choose a verification to review' }),

@@ -62,3 +62,10 @@ export function instantFeeOf(amount: number, feeBps: number, rail: PayoutRail): 
   const step = railStep(rail)
   return Math.ceil(Math.ceil((amount * feeBps) / 10_000) / step) * step
 }
+
+/** An admin who does not approve a payout says why: the seller reads it on the payout (and it is logged). */
+export const REJECT_REASON = {
+  min: 5,
+  max: 300,
+  message: 'Tell the seller why it is not approved (at least 5 characters)',
+} as const

@@ -1,7 +1,13 @@
 import { z } from 'zod'
 import { payoutMethod, phoneCode } from './accounts.contract'
 import { currencyCode } from './money'
-import { PAYOUT_FREQUENCIES, PAYOUT_RAILS, PAYOUT_SPEEDS, PAYOUT_STATUSES } from './payouts.constants'
+import {
+  PAYOUT_FREQUENCIES,
+  PAYOUT_RAILS,
+  PAYOUT_SPEEDS,
+  PAYOUT_STATUSES,
+  REJECT_REASON,
+} from './payouts.constants'
 import { defineSubject } from './rpc'
 
 const id = (what: string) => z.uuid({ error: `Choose a ${what}` })
@@ -238,18 +244,26 @@ export const payoutsContract = {
     kind: 'mutation',
     access: 'admin',
     summary:
-      'Approves a payout waiting for approval (it is sent), or rejects it with a reason (the money is back).',
-    input: z.strictObject({
-      payoutId: id('payout'),
-      approve: z.boolean({ error: 'Approve or reject' }),
-      reason: z.string().trim().max(300).optional(),
-    }),
+      'Approves a payout waiting for approval (it is sent), or rejects it with a reason the seller reads ' +
+      '(required; the money is back). Never the admin’s own payout (403).',
+    input: z
+      .strictObject({
+        payoutId: id('payout'),
+        approve: z.boolean({ error: 'Approve or reject' }),
+        reason: z.string().trim().max(REJECT_REASON.max).optional(),
+      })
+      .superRefine((value, ctx) => {
+        if (!value.approve && (value.reason?.length ?? 0) < REJECT_REASON.min)
+          ctx.addIssue({ code: 'custom', path: ['reason'], message: REJECT_REASON.message })
+      }),
     output: z.object({ payout }),
   }),
   markBankPayout: defineSubject({
     kind: 'mutation',
     access: 'admin',
-    summary: 'Records a bank transfer made by hand: paid with the bank’s reference, or failed with a reason.',
+    summary:
+      'Records a bank transfer made by hand: paid with the bank’s reference, or failed with a reason. ' +
+      'Never the admin’s own payout (403).',
     input: z
       .strictObject({
         payoutId: id('payout'),

@@ -17,7 +17,11 @@ export async function prepare(
 ): Promise<{ database: Database; storage: ServedStorage; demo: DemoAccounts | null }> {
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? {
+          kind: 'postgres',
+          url: config.databaseUrl,
+          ...(config.migrationDatabaseUrl ? { migrationUrl: config.migrationDatabaseUrl } : {}),
+        }
       : { kind: 'pglite', dataDir: config.dataDir },
     path.join(config.rootDir, 'server', 'db', 'migrations'),
     {
@@ -36,7 +40,9 @@ export async function prepare(
 
 /** What a started server prints: where it is, its database and the demo sign-in. */
 export function startupLines(config: Config, url: string, demo: DemoAccounts | null): string[] {
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`
+  const where = config.databaseUrl
+    ? `PostgreSQL (DATABASE_URL${config.migrationDatabaseUrl ? '; migrated as MIGRATION_DATABASE_URL' : ''})`
+    : `PGlite in ${config.dataDir}`
   const lines = [`Soko is running at ${url}`, `  database: ${where}`]
   if (demo) {
     lines.push('  demo sign-in (password for both):', `    admin   ${demo.adminEmail}`)

@@ -23,6 +23,11 @@ export interface Config {
   dataDir: string
   /** Real PostgreSQL when set; the embedded PGlite in dataDir otherwise. */
   databaseUrl: string | null
+  /**
+   * With DATABASE_URL: the migrations run on this connection (a role that owns the tables) and the app's
+   * queries on DATABASE_URL's (a role that cannot alter them). Null: both on DATABASE_URL's.
+   */
+  migrationDatabaseUrl: string | null
   /** Absolute public address of the site (canonical links, mails, provider callbacks). */
   publicUrl: string
   apiBase: string
@@ -41,7 +46,7 @@ export interface Config {
   /** SMTP server for mail (`smtp://user:pass@host:587`); null writes mail to DATA_DIR/outbox instead. */
   smtpUrl: string | null
   mailFrom: string
-  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  /** Take the client address from X-Forwarded-For's right-most entry, the hop our proxy added. */
   trustProxy: boolean
   /** This account gets the admin role at every start (once it exists). */
   adminEmail: string | null
@@ -126,6 +131,10 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'Use a postgres:// connection URL')
     .optional(),
+  MIGRATION_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'Use a postgres:// connection URL')
+    .optional(),
   PUBLIC_URL: z.url({ error: 'Use an absolute URL such as https://soko.example' }).optional(),
   API_BASE: z.string().default(''),
   STORAGE_HOST: z.string().default(''),
@@ -206,6 +215,19 @@ const schema = z.object({
   ...payoutsEnv,
 })
 
+/** A migration connection is for the PostgreSQL of DATABASE_URL: alone it would be ignored. */
+function databaseIssues(e: z.infer<typeof schema>): { path: string[]; message: string }[] {
+  return e.MIGRATION_DATABASE_URL && !e.DATABASE_URL
+    ? [
+        {
+          path: ['MIGRATION_DATABASE_URL'],
+          message:
+            'Set DATABASE_URL too: MIGRATION_DATABASE_URL only applies the migrations to that PostgreSQL',
+        },
+      ]
+    : []
+}
+
 /** The S3 settings go together: a bucket needs both keys, and without a bucket the others would be ignored. */
 function s3Issues(e: z.infer<typeof schema>): { path: string[]; message: string }[] {
   const keys = ['STORAGE_S3_ACCESS_KEY_ID', 'STORAGE_S3_SECRET_ACCESS_KEY'] as const
@@ -234,7 +256,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''))
   const parsed = schema.safeParse(given)
   const issues = parsed.success
-    ? [...s3Issues(parsed.data), ...providerIssues(parsed.data), ...smsIssues(parsed.data)]
+    ? [
+        ...databaseIssues(parsed.data),
+        ...s3Issues(parsed.data),
+        ...providerIssues(parsed.data),
+        ...smsIssues(parsed.data),
+      ]
     : parsed.error.issues
   if (!parsed.success || issues.length) {
     const lines = issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
@@ -272,6 +299,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL ?? null,
     publicUrl,
     apiBase: e.API_BASE.replace(/\/+$/, ''),
     // The embedded disk store answers under this server's /files/: that path is its "storage host".

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { QueryClientProvider } from '@tanstack/react-query'
@@ -102,5 +102,7 @@ async function main() {
   console.log(`Prerendered ${Object.keys(index).join(', ')}`)
 }
 
-// Run as a script by the build; imported by the server for renderPage only.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main()
+// Run as a script by the build; imported by the server for renderPage only. The bundle lives under
+// node_modules/.cache: where node_modules is a symlink (a git worktree sharing another's), Node names the
+// module by its real path, so the script's path is compared resolved, or nothing is prerendered.
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) await main()

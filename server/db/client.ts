@@ -17,7 +17,12 @@ export type DatabaseTarget =
    * Embedded PGlite; `dataDir` null keeps it in memory (tests), started from `image` (a dumped data
    * folder) when given, which skips creating a database from nothing.
    */
-  { kind: 'pglite'; dataDir: string | null; image?: Blob } | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir: string | null; image?: Blob }
+  /**
+   * PostgreSQL; `migrationUrl` (MIGRATION_DATABASE_URL): the migrations run as that role, the tables' owner,
+   * and the app's queries as `url`'s, which need not own them (docs/operations.md).
+   */
+  | { kind: 'postgres'; url: string; migrationUrl?: string }
 
 export interface Database {
   db: Db
@@ -49,7 +54,7 @@ export async function openDatabase(
 ): Promise<Database> {
   const database =
     target.kind === 'postgres'
-      ? await openPostgres(target.url, migrationsDir)
+      ? await openPostgres(target.url, migrationsDir, target.migrationUrl)
       : await openPglite(target.dataDir, migrationsDir, target.image)
   // After the migrations, which run on the root database as they must.
   if (options.transactionGuard ?? true) guardTransactions(database.db, options.onGuardViolation)
@@ -96,7 +101,7 @@ async function openPglite(dataDir: string | null, migrationsDir: string, image?:
   }
 }
 
-async function openPostgres(url: string, migrationsDir: string): Promise<Database> {
+async function openPostgres(url: string, migrationsDir: string, migrationUrl?: string): Promise<Database> {
   const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
@@ -119,9 +124,15 @@ async function openPostgres(url: string, migrationsDir: string): Promise<Databas
     await Promise.all(open)
   }
   try {
-    // Several instances may start at once against one database: only one migrates at a time.
-    const conn = await pool.connect()
+    // On a connection of the migration role's own, ended afterwards, when there is one: the app's pool
+    // then never runs DDL, and its role needs no right to.
+    const own = migrationUrl ? new pg.Client({ connectionString: migrationUrl }) : null
+    const pooled = own ? null : await pool.connect()
+    const conn = own ?? pooled
+    if (!conn) throw new Error('no connection to migrate on')
     try {
+      if (own) await own.connect()
+      // Several instances may start at once against one database: only one migrates at a time.
       await conn.query(`select pg_advisory_lock(hashtext('soko:migrations'))`)
       try {
         await migrate(drizzle({ client: conn, schema }), { migrationsFolder: migrationsDir })
@@ -129,7 +140,8 @@ async function openPostgres(url: string, migrationsDir: string): Promise<Databas
         await conn.query(`select pg_advisory_unlock(hashtext('soko:migrations'))`)
       }
     } finally {
-      conn.release()
+      if (own) await own.end().catch(() => {})
+      pooled?.release()
     }
   } catch (error) {
     await close()

@@ -29,7 +29,7 @@ export interface RpcContext {
   storage: Storage
   /** The payment adapters (real providers or the sandbox) and the signed callback addresses. */
   gateway: Gateway
-  /** The caller's network address (X-Forwarded-For only when TRUST_PROXY is on). */
+  /** The caller's network address: `clientAddress` (server/lib/client-address.ts). */
   ip: string
   userAgent: string | null
   /** Aborted when the caller goes away before the answer (for subjects that wait). */

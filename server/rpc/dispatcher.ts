@@ -6,6 +6,7 @@ import { contract, isSubjectName, type SubjectName } from '../../contract'
 import { MAX_RPC_BODY_BYTES, type RpcEnvelope, SESSION_EXPIRED } from '../../contract/rpc'
 import { unstorableText } from '../../contract/text'
 import { type Caller, findCaller } from '../features/accounts/sessions'
+import { clientAddress } from '../lib/client-address'
 import { AppError } from '../lib/errors'
 import { nestsDeeperThan, TOO_DEEP_MESSAGE } from '../lib/json-depth'
 import { fieldErrors } from '../lib/validation'
@@ -21,7 +22,7 @@ export interface RpcCall {
   /** The body as text (read once; the caller has already held it to MAX_RPC_BODY_BYTES). */
   text(): Promise<string>
   header(name: string): string | undefined
-  /** The connection's own address, for when X-Forwarded-For is not trusted. */
+  /** The connection's own address: the client's, unless a trusted proxy says otherwise. */
   remoteAddress(): string | undefined
   /** Aborted when the caller goes away before the answer. */
   signal(): AbortSignal
@@ -159,7 +160,7 @@ async function dispatchCall(
       ...base,
       caller,
       requestId,
-      ip: clientIp(call, base.config.trustProxy),
+      ip: clientAddress(call.header('x-forwarded-for'), call.remoteAddress(), base.config.trustProxy),
       userAgent: call.header('user-agent')?.slice(0, 300) ?? null,
       // Made only when a handler asks: on Hono, the full Request behind it is costly to build.
       get signal() {
@@ -216,14 +217,6 @@ function internalError(
     data: null,
     requestId,
   })
-}
-
-function clientIp(call: RpcCall, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = call.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
-  return call.remoteAddress() ?? 'unknown'
 }
 
 function bearerToken(header: string | undefined): string | null {

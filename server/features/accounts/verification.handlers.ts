@@ -7,6 +7,7 @@ import { uuidv7 } from '../../lib/uuid'
 import { verificationReviewedMail } from '../../mail/templates'
 import type { Handlers } from '../../rpc/context'
 import { audit } from '../admin/audit'
+import { refuseOwnAccount } from '../admin/own-account'
 import { sendQuietly } from './accounts.handlers'
 
 type VerificationRow = typeof sellerVerifications.$inferSelect
@@ -97,6 +98,12 @@ export const verificationHandlers: Pick<
   reviewSellerVerification: async ({ id, decision, reason }, ctx) => {
     const admin = ctx.caller.user
     const approved = decision === 'approve'
+    // Whose check it is never changes: read before the transaction, refused before anything is written.
+    const [subject] = await ctx.db
+      .select({ sellerId: sellerVerifications.sellerId })
+      .from(sellerVerifications)
+      .where(eq(sellerVerifications.id, id))
+    refuseOwnAccount(admin.id, subject?.sellerId, 'review-verification')
     const row = await ctx.db.transaction(async (tx) => {
       const [updated] = await tx
         .update(sellerVerifications)

@@ -11,6 +11,7 @@ import { payoutLabel, takes } from '../payouts/methods'
 import { requestPayout } from '../payouts/payouts.service'
 import { adminPayoutView, payoutView } from '../payouts/view'
 import { audit } from './audit'
+import { refuseOwnAccount } from './own-account'
 import { phoneDigits } from './people'
 
 type AdminOrder = SubjectOutput<'findOrders'>['orders'][number]
@@ -124,6 +125,8 @@ export const ordersHandlers: Pick<
   },
 
   adminRefundOrder: async ({ id, reason }, ctx) => {
+    const [sale] = await ctx.db.select({ sellerId: orders.sellerId }).from(orders).where(eq(orders.id, id))
+    refuseOwnAccount(ctx.caller.user.id, sale?.sellerId, 'refund-sale')
     await refundOrder(checkoutDeps(ctx), id, ctx.caller.user.id, reason, (tx, order) =>
       audit(tx, ctx, {
         action: 'order.refund',
@@ -182,6 +185,7 @@ export const ordersHandlers: Pick<
   retryPayout: async ({ payoutId, methodId }, ctx) => {
     const [row] = await ctx.db.select().from(payouts).where(eq(payouts.id, payoutId))
     if (!row) throw new AppError(404, 'There is no such payout', { payoutId: 'Not found' })
+    refuseOwnAccount(ctx.caller.user.id, row.sellerId, 'retry-payout')
     if (row.status !== 'failed' && row.status !== 'returned')
       throw new AppError(409, 'Only a failed or returned payout can be sent again')
     const [method] = await ctx.db

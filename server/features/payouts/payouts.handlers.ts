@@ -6,6 +6,7 @@ import { payoutMethods, payoutSchedules, payouts } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import type { Handlers } from '../../rpc/context'
 import { audit } from '../admin/audit'
+import { refuseOwnAccount } from '../admin/own-account'
 import { checkoutDeps } from '../checkout/checkout.handlers'
 import { balances } from './balances'
 import { markBankPayout } from './bank'
@@ -171,35 +172,54 @@ export const payoutsHandlers: Pick<
     }
   },
 
-  reviewPayout: async (input, ctx) => ({
-    payout: payoutView(
-      await reviewPayout(depsOf(ctx), ctx.caller.user.id, input, (tx, row) =>
-        audit(tx, ctx, {
-          action: input.approve ? 'payout.approve' : 'payout.reject',
-          target: { kind: 'payout', id: row.id, label: payoutLabel(row) },
-          reason: input.reason ?? null,
-          before: { status: 'approval' },
-          after: { status: row.status },
+  reviewPayout: async (input, ctx) => {
+    await refuseOwnPayout(ctx, input.payoutId, 'review-payout')
+    return {
+      payout: payoutView(
+        await reviewPayout(depsOf(ctx), ctx.caller.user.id, input, (tx, row) =>
+          audit(tx, ctx, {
+            action: input.approve ? 'payout.approve' : 'payout.reject',
+            target: { kind: 'payout', id: row.id, label: payoutLabel(row) },
+            reason: input.reason ?? null,
+            before: { status: 'approval' },
+            after: { status: row.status },
+          }),
+        ),
+      ),
+    }
+  },
+
+  markBankPayout: async (input, ctx) => {
+    await refuseOwnPayout(ctx, input.payoutId, 'mark-payout')
+    return {
+      payout: payoutView(
+        await markBankPayout(depsOf(ctx), input, async (tx) => {
+          const [row] = await tx.select().from(payouts).where(eq(payouts.id, input.payoutId))
+          await audit(tx, ctx, {
+            action: input.outcome === 'paid' ? 'payout.mark-paid' : 'payout.mark-failed',
+            target: { kind: 'payout', id: input.payoutId, label: row ? payoutLabel(row) : '' },
+            reason: input.reason ?? null,
+            before: { status: 'processing' },
+            after: {
+              status: row?.status ?? input.outcome,
+              ...(input.reference ? { reference: input.reference } : {}),
+            },
+          })
         }),
       ),
-    ),
-  }),
+    }
+  },
+}
 
-  markBankPayout: async (input, ctx) => ({
-    payout: payoutView(
-      await markBankPayout(depsOf(ctx), input, async (tx) => {
-        const [row] = await tx.select().from(payouts).where(eq(payouts.id, input.payoutId))
-        await audit(tx, ctx, {
-          action: input.outcome === 'paid' ? 'payout.mark-paid' : 'payout.mark-failed',
-          target: { kind: 'payout', id: input.payoutId, label: row ? payoutLabel(row) : '' },
-          reason: input.reason ?? null,
-          before: { status: 'processing' },
-          after: {
-            status: row?.status ?? input.outcome,
-            ...(input.reference ? { reference: input.reference } : {}),
-          },
-        })
-      }),
-    ),
-  }),
+/** An admin's own payout is another admin's to decide (whose payout it is never changes: read first). */
+async function refuseOwnPayout(
+  ctx: Pick<PayoutDeps, 'db'> & { caller: { user: { id: string } } },
+  payoutId: string,
+  action: 'review-payout' | 'mark-payout',
+) {
+  const [row] = await ctx.db
+    .select({ sellerId: payouts.sellerId })
+    .from(payouts)
+    .where(eq(payouts.id, payoutId))
+  refuseOwnAccount(ctx.caller.user.id, row?.sellerId, action)
 }

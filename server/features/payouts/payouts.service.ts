@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, notInArray, sql } from 'drizzle-orm'
 import type { CurrencyCode } from '../../../contract/currencies'
-import { instantFeeOf, type PayoutSpeed, railStep } from '../../../contract/payouts.constants'
+import { instantFeeOf, type PayoutSpeed, REJECT_REASON, railStep } from '../../../contract/payouts.constants'
 import type { DbOrTx, Tx } from '../../db/client'
 import { payoutMethods, payoutSchedules, payouts, sellers, sellerVerifications, users } from '../../db/schema'
 import { AppError } from '../../lib/errors'
@@ -292,15 +292,20 @@ export async function reviewPayout(
   onChange?: (tx: Tx, row: PayoutRow) => Promise<void>,
 ): Promise<PayoutRow> {
   if (!input.approve) {
-    const reason = input.reason || 'The Soko team could not approve this payout.'
+    // The contract asks every reject for a reason: the seller reads it on the payout, as the admin wrote it.
+    if (!input.reason) throw new AppError(400, REJECT_REASON.message, { reason: REJECT_REASON.message })
+    const reason = /[.!?…]$/.test(input.reason) ? input.reason : `${input.reason}.`
     const rejected = await callOff(
       deps,
       input.payoutId,
       ['approval'],
       {
         status: 'failed',
-        text: `Not approved: ${reason} The money is back in your available balance.`,
-        failure: { title: 'Not approved', text: `${reason} The money is back in your available balance.` },
+        text: `Not approved by the Soko team: ${reason} The money is back in your available balance.`,
+        failure: {
+          title: 'Not approved',
+          text: `The Soko team’s reason: ${reason} The money is back in your available balance.`,
+        },
       },
       onChange,
     )

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/dates'
 import { formatMoney } from '../../lib/money'
 import { rpc } from '../../lib/rpc'
 import { adminQueries } from './admin.queries'
+import { RejectPayout } from './RejectPayout'
 
 /** A payout in the queue: whose, how much, where, and when it was asked. */
 function Summary({ payout }: { payout: PayoutView }) {
@@ -30,13 +31,11 @@ export function AdminPayouts() {
   const queryClient = useQueryClient()
   const queue = useQuery(adminQueries.payouts())
   const [marking, setMarking] = useState<{ id: string; outcome: 'paid' | 'failed' } | null>(null)
-  const refresh = () => queryClient.invalidateQueries({ queryKey: adminQueries.payouts().queryKey })
-  const review = useSubmit(async (data) => {
-    await rpc('reviewPayout', {
-      payoutId: text(data, 'id'),
-      approve: text(data, 'decision') === 'approve',
-      ...(text(data, 'reason') ? { reason: text(data, 'reason') } : {}),
-    })
+  // Everything the admin area shows may have moved: the queue, the list of every payout, the overview.
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminQueries.all() })
+  const [rejecting, setRejecting] = useState<string | null>(null)
+  const approve = useSubmit(async (data) => {
+    await rpc('reviewPayout', { payoutId: text(data, 'id'), approve: true })
     await refresh()
   })
   const mark = useSubmit(async (data) => {
@@ -57,27 +56,37 @@ export function AdminPayouts() {
       {queue.isPending ? <p>Loading…</p> : null}
       {queue.isError ? <p role="alert">Could not load payouts: {queue.error.message}</p> : null}
       <h3>Waiting for approval</h3>
-      <FormMessage message={review.message} />
+      <FormMessage message={approve.message} />
       {queue.data?.approval.length === 0 ? <p className="muted">No payout is waiting for approval.</p> : null}
       <ul className="cards">
         {queue.data?.approval.map((payout) => (
           <li key={payout.id} className="card">
             <Summary payout={payout} />
-            <form onSubmit={review.onSubmit} className="inline-actions">
-              <input type="hidden" name="id" value={payout.id} />
-              <button type="submit" name="decision" value="approve" className="button" disabled={review.busy}>
-                Approve
-              </button>
-              <button
-                type="submit"
-                name="decision"
-                value="reject"
-                className="button secondary"
-                disabled={review.busy}
-              >
-                Reject
-              </button>
-            </form>
+            {rejecting === payout.id ? (
+              <RejectPayout
+                payout={payout}
+                onCancel={() => setRejecting(null)}
+                onDone={async () => {
+                  setRejecting(null)
+                  await refresh()
+                }}
+              />
+            ) : (
+              <form onSubmit={approve.onSubmit} className="inline-actions">
+                <input type="hidden" name="id" value={payout.id} />
+                <button type="submit" className="button" disabled={approve.busy}>
+                  Approve
+                </button>
+                <button
+                  type="button"
+                  className="button secondary"
+                  disabled={approve.busy}
+                  onClick={() => setRejecting(payout.id)}
+                >
+                  Reject…
+                </button>
+              </form>
+            )}
           </li>
         ))}
       </ul>

@@ -29,6 +29,21 @@ describe('loadConfig', () => {
     }
   })
 
+  it('takes a migration connection only beside DATABASE_URL', () => {
+    const both = loadConfig({
+      DATABASE_URL: 'postgres://soko_app@db/soko',
+      MIGRATION_DATABASE_URL: 'postgres://soko_owner@db/soko',
+    })
+    expect(both).toMatchObject({
+      databaseUrl: 'postgres://soko_app@db/soko',
+      migrationDatabaseUrl: 'postgres://soko_owner@db/soko',
+    })
+    expect(loadConfig({}).migrationDatabaseUrl).toBeNull()
+    expect(() => loadConfig({ MIGRATION_DATABASE_URL: 'postgres://soko_owner@db/soko' })).toThrowError(
+      /MIGRATION_DATABASE_URL: Set DATABASE_URL too/,
+    )
+  })
+
   it('turns Firebase on only when its key and project are set', () => {
     const config = loadConfig({ FIREBASE_API_KEY: 'k', FIREBASE_PROJECT_ID: 'demo-soko' })
     expect(config.firebase?.authDomain).toBe('demo-soko.firebaseapp.com')

@@ -1,0 +1,24 @@
+import { AppError } from '../../lib/errors'
+
+/** What an admin may not decide about their own account, and what they are told. */
+const REFUSALS = {
+  'review-payout': 'You cannot approve or reject your own payout: another admin must review it',
+  'mark-payout': 'You cannot mark your own bank payout: another admin must record the transfer',
+  'retry-payout': 'You cannot send your own payout again: another admin must',
+  'review-verification': 'You cannot review your own identity check: another admin must',
+  'refund-sale': 'You cannot refund your own sale: another admin must',
+} as const
+
+/**
+ * Nobody approves their own payout, identity check or sale: an admin acting on a record of their own
+ * account is refused (403), whichever way they decide, so money that leaves for an admin always had a
+ * second admin's eyes on it. `ownerId` is the record's person (undefined when there is no such record:
+ * the subject then answers its own 404).
+ */
+export function refuseOwnAccount(
+  adminId: string,
+  ownerId: string | undefined,
+  action: keyof typeof REFUSALS,
+): void {
+  if (ownerId === adminId) throw new AppError(403, REFUSALS[action])
+}
