@@ -45,6 +45,8 @@ async function main() {
     // Only once listening: a process that cannot listen exits without having claimed any job.
     jobs.start()
     void app.warmRenderer()
+    // Invoices sent before this start give the Paybill number out too: M-Pesa learns where to confirm.
+    void app.checkout.gateway.preparePaybill?.()
   })
 
   server.on('error', async (error: NodeJS.ErrnoException) => {

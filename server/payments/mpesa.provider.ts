@@ -28,7 +28,7 @@ import type {
  */
 export class MpesaProvider implements PaymentProvider {
   readonly method = 'mpesa'
-  /** The Paybill addresses are registered once per process, before the first prompt. */
+  /** The Paybill addresses are registered once per process (preparePaybill). */
   private registered = false
 
   constructor(
@@ -39,7 +39,7 @@ export class MpesaProvider implements PaymentProvider {
 
   async startCharge(req: ChargeRequest): Promise<ChargeStarted> {
     if (!req.phone) throw new PaymentProviderError(MPESA_PHONE_HINT, 'no phone number for the STK push')
-    await this.registerPaybill()
+    await this.preparePaybill()
     const push = await this.adapter.stkPush({
       phone: req.phone,
       amount: req.amount.amount,
@@ -113,11 +113,11 @@ export class MpesaProvider implements PaymentProvider {
   }
 
   /**
-   * Tells M-Pesa where to confirm Paybill payments (the fallback when a prompt fails). Registering again
-   * only replaces the same addresses; a failure is logged and tried again at the next prompt, which does
-   * not depend on it.
+   * Tells M-Pesa where to confirm Paybill payments: before the first prompt, and before the Paybill
+   * number is given out anywhere else (an invoice sent, the server started). Registering again only
+   * replaces the same addresses; a failure is logged and tried again next time, and nothing waits on it.
    */
-  private async registerPaybill() {
+  async preparePaybill() {
     if (this.registered) return
     try {
       await this.adapter.registerC2bUrls({

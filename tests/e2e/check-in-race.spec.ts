@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
-import { eventInput } from '../support/event-input'
-import { buyByCard, DEMO_SELLER } from './demo'
+import { DEMO_SELLER, eventWithTickets } from './demo'
 import { expect, test } from './fixtures'
 import { setOffline, trackOnLine } from './offline'
 import { rpc } from './seller'
@@ -27,27 +26,15 @@ const AXE_SCRIPT = createRequire(createRequire(import.meta.url).resolve('@axe-co
 )
 
 test.beforeAll(async ({ request }) => {
-  const token = (await rpc<{ token: string }>(request, 'signIn', DEMO_SELLER)).token
-  const { product } = await rpc<{ product: { id: string } }>(
+  const bought = await eventWithTickets(
     request,
-    'createProduct',
-    eventInput(`Taarab evening ${run}`, { daysAhead: 2, price: 250_00 }),
-    token,
+    `Taarab evening ${run}`,
+    { daysAhead: 2, price: 250_00 },
+    `taarab-${run}@example.com`,
+    [HOLDER, `Baraka Mutua ${run}`],
   )
-  await rpc(request, 'publishProduct', { id: product.id }, token)
-  eventId = product.id
-  const bought = await buyByCard(
-    request,
-    eventId,
-    { email: `taarab-${run}@example.com` },
-    { quantity: 2, holders: [HOLDER, `Baraka Mutua ${run}`] },
-  )
-  const { order } = await rpc<{ order: { tickets: { code: string; holder: string }[] } }>(
-    request,
-    'getOrder',
-    { orderId: bought.orderId, key: bought.accessKey },
-  )
-  code = order.tickets.find((t) => t.holder === HOLDER)?.code ?? ''
+  eventId = bought.eventId
+  code = bought.tickets.find((t) => t.holder === HOLDER)?.code ?? ''
   expect(code).not.toBe('')
 })
 

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
-import { eventInput } from '../support/event-input'
-import { buyByCard, DEMO_SELLER } from './demo'
+import { DEMO_SELLER, eventWithTickets } from './demo'
 import { expect, test } from './fixtures'
 import { savedQueryKeys, setOffline, trackOnLine } from './offline'
 import { rpc } from './seller'
@@ -19,21 +18,13 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 let eventId = ''
 
 test.beforeAll(async ({ request }) => {
-  const token = (await rpc<{ token: string }>(request, 'signIn', DEMO_SELLER)).token
-  const { product } = await rpc<{ product: { id: string } }>(
+  ;({ eventId } = await eventWithTickets(
     request,
-    'createProduct',
-    eventInput(`Poetry at the Loft ${run}`, { daysAhead: 3, price: 300_00 }),
-    token,
-  )
-  await rpc(request, 'publishProduct', { id: product.id }, token)
-  eventId = product.id
-  await buyByCard(
-    request,
-    eventId,
-    { email: `poet-${run}@example.com` },
-    { quantity: 2, holders: [`Nyokabi Wairimu ${run}`, `Juma Hamisi ${run}`] },
-  )
+    `Poetry at the Loft ${run}`,
+    { daysAhead: 3, price: 300_00 },
+    `poet-${run}@example.com`,
+    [`Nyokabi Wairimu ${run}`, `Juma Hamisi ${run}`],
+  ))
 })
 
 /** A seller's phone at the door: signed in by typing, the list downloaded, the door named. */

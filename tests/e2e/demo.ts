@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { type APIRequestContext, expect } from '@playwright/test'
+import { eventInput } from '../support/event-input'
 import { rpc } from './seller'
 
 /** The demo accounts the server seeds into an empty database (server/features/demo/seed.ts). */
@@ -71,4 +72,41 @@ export async function buyByCard(
     })
     .toBe('paid')
   return { orderId: started.orderId, accessKey: started.accessKey }
+}
+
+/**
+ * The demo seller puts an event on sale through the API (`eventInput`'s options: days ahead, price,
+ * capacity) and one buyer pays by card for a ticket per holder named: the event's id and the tickets'
+ * codes, with whose name each carries.
+ */
+export async function eventWithTickets(
+  request: APIRequestContext,
+  title: string,
+  opts: Parameters<typeof eventInput>[1],
+  buyerEmail: string,
+  holders: string[],
+): Promise<{ eventId: string; tickets: { code: string; holder: string }[] }> {
+  const token = (await rpc<{ token: string }>(request, 'signIn', DEMO_SELLER)).token
+  const { product } = await rpc<{ product: { id: string } }>(
+    request,
+    'createProduct',
+    eventInput(title, opts),
+    token,
+  )
+  await rpc(request, 'publishProduct', { id: product.id }, token)
+  const bought = await buyByCard(
+    request,
+    product.id,
+    { email: buyerEmail },
+    { ...(holders.length > 1 ? { quantity: holders.length } : {}), holders },
+  )
+  const { order } = await rpc<{ order: { tickets: { code: string; holder: string }[] } }>(
+    request,
+    'getOrder',
+    {
+      orderId: bought.orderId,
+      key: bought.accessKey,
+    },
+  )
+  return { eventId: product.id, tickets: order.tickets }
 }

@@ -61,16 +61,14 @@ test('an overpayment is held for the payer until the seller keeps it as a paymen
   const handset = await context.newPage()
   await handset.goto('/sandbox/mpesa/phone?number=0722417399')
   const paybill = handset.getByRole('region', { name: 'Pay bill' })
-  for (const [label, value] of [
-    ['Business number', number],
-    ['Account number', account],
-    ['Amount (KES)', '1100'],
-    ['M-PESA PIN', '1234'],
-  ] as const) {
-    await paybill.getByLabel(label).click()
-    await handset.keyboard.type(value)
-  }
+  // The sandbox phone (the provider's stand-in, not Soko) reloads itself every 2 s: filled, not typed.
+  await paybill.getByLabel('Business number').fill(number)
+  await paybill.getByLabel('Account number').fill(account)
+  await paybill.getByLabel('Amount (KES)').fill('1100')
+  await paybill.getByLabel('M-PESA PIN').fill('1234')
   await paybill.getByRole('button', { name: 'Send money' }).click()
+  // Closed only once the phone shows the payment went: closing at once could drop the form's POST.
+  await expect(handset.getByRole('status')).toContainText(/^Paid KES 1,100 to \d+, account /)
   await handset.close()
 
   await signInTyping(page, DEMO_SELLER.email, DEMO_SELLER.password)

@@ -4,12 +4,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type Browser, chromium } from '@playwright/test'
 import { chromiumArgs, findChromium } from '../../scripts/chromium'
-import { eventInput } from '../support/event-input'
 import { qrVideo } from '../support/fake-camera'
-import { buyByCard, DEMO_SELLER } from './demo'
+import { DEMO_SELLER, eventWithTickets } from './demo'
 import { expect, test, watchCsp } from './fixtures'
 import { savedQueryKeys, setOffline, trackOnLine } from './offline'
-import { rpc } from './seller'
 import { signInTyping } from './session'
 
 /**
@@ -28,26 +26,15 @@ let dir = ''
 let camera: Browser
 
 test.beforeAll(async ({ request }) => {
-  const token = (await rpc<{ token: string }>(request, 'signIn', DEMO_SELLER)).token
-  const { product } = await rpc<{ product: { id: string } }>(
+  const bought = await eventWithTickets(
     request,
-    'createProduct',
-    eventInput(`Benga night ${run}`, { price: 400_00, capacity: 80 }),
-    token,
+    `Benga night ${run}`,
+    { price: 400_00, capacity: 80 },
+    `benga-${run}@example.com`,
+    [HOLDER],
   )
-  await rpc(request, 'publishProduct', { id: product.id }, token)
-  eventId = product.id
-  const bought = await buyByCard(
-    request,
-    eventId,
-    { email: `benga-${run}@example.com` },
-    { holders: [HOLDER] },
-  )
-  const { order } = await rpc<{ order: { tickets: { code: string }[] } }>(request, 'getOrder', {
-    orderId: bought.orderId,
-    key: bought.accessKey,
-  })
-  code = order.tickets[0]?.code ?? ''
+  eventId = bought.eventId
+  code = bought.tickets[0]?.code ?? ''
   // The ticket's QR code, as the fake camera's picture.
   dir = mkdtempSync(path.join(tmpdir(), 'soko-camera-'))
   const video = path.join(dir, 'ticket.y4m')

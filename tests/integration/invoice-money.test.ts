@@ -207,6 +207,36 @@ describe.each(databaseKinds)('money on invoices, on %s', (kind) => {
     expect(seen.payments).toHaveLength(1)
   })
 
+  it('a Paybill payment from the phone to an invoice sent on a server that never prompted anyone is taken', async () => {
+    const fresh = await startApp(kind, { clientDir: fixtureBuild() })
+    try {
+      const owner = await sellerOf(fresh, `fresh${kind}`)
+      const own = invoiceSteps(fresh, () => owner.token)
+      const invoice = await own.send((await own.create(SMALL)).id)
+      const { paybill } = await own.payView(invoice)
+      // The sandbox phone's Lipa na M-Pesa → Pay Bill, as the client fills it in.
+      const phonePage = await (await fetch(`${fresh.url}/sandbox/mpesa/phone?number=0722417388`)).text()
+      const action = phonePage.match(/<form id="paybill" method="post" action="([^"]+)"/)?.[1] ?? ''
+      const sent = await fetch(new URL(action.replace(/&amp;/g, '&'), `${fresh.url}/sandbox/mpesa/phone`), {
+        method: 'POST',
+        body: new URLSearchParams({
+          number: '0722417388',
+          business: paybill.number,
+          account: paybill.account,
+          amount: '1000',
+          pin: '1234',
+        }),
+        redirect: 'manual',
+      })
+      expect(sent.status).toBe(303)
+      expect(sent.headers.get('location')).toContain('paid=')
+      await fresh.sandboxesIdle()
+      expect((await own.view(invoice.id)).status).toBe('paid')
+    } finally {
+      await fresh.close()
+    }
+  })
+
   it.runIf(kind === 'postgres')(
     'ten PayPal asks and ten cash records split across two instances count once',
     async () => {

@@ -6,7 +6,7 @@ import { ledgerImbalance } from '../../server/ledger/ledger'
 import { type RunningApp, startApp } from '../support/app'
 import { testConfig } from '../support/config'
 import { databaseKinds } from '../support/db'
-import { data, payoutSteps, payoutSweepers, SALE_NET } from '../support/payouts'
+import { data, mpesaPaidOrder, payoutSteps, payoutSweepers, SALE_NET } from '../support/payouts'
 import { personOf, sellerOf } from '../support/shop'
 
 const NET = SALE_NET.KES
@@ -529,37 +529,7 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     const buyer = await personOf(app, 'refund-buyer@example.com')
     const [product] = await app.database.db.select().from(products).where(eq(products.sellerId, seller.id))
     // Paid by M-Pesa from the sandbox's number whose B2C results are lost.
-    const started = await app.call(
-      'startCheckout',
-      { productId: product?.id, method: 'mpesa', phone: '0700000705' },
-      buyer.token,
-    )
-    expect(started.status, JSON.stringify(started.body)).toBe(200)
-    const orderId = data(started).orderId as string
-    const [row] = await app.database.db.select().from(orders).where(eq(orders.id, orderId))
-    const paid = await fetch(app.checkout.gateway.urls.stkCallback(orderId), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        Body: {
-          stkCallback: {
-            MerchantRequestID: `m-${orderId}`,
-            CheckoutRequestID: row?.providerRef,
-            ResultCode: 0,
-            ResultDesc: 'The service request is processed successfully.',
-            CallbackMetadata: {
-              Item: [
-                { Name: 'Amount', Value: (row?.chargeAmount ?? 0) / 100 },
-                { Name: 'MpesaReceiptNumber', Value: 'SBXREFUND1' },
-                { Name: 'TransactionDate', Value: 20261124102115 },
-                { Name: 'PhoneNumber', Value: 254700000705 },
-              ],
-            },
-          },
-        },
-      }),
-    })
-    expect(paid.status).toBe(200)
+    const orderId = await mpesaPaidOrder(app, product?.id ?? '', buyer.token, '0700000705', 'SBXREFUND1')
     expect((await app.call('refundOrder', { orderId, reason: 'Wrong date' }, seller.token)).status).toBe(200)
     await app.sandboxesIdle()
     const refundOf = async () =>

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { invoicePayments, orders, payouts, refunds } from '../../server/db/schema'
+import { invoicePayments, payouts, refunds } from '../../server/db/schema'
 import { checkLateExcessRefunds } from '../../server/features/invoices/excess'
 import { applyTransfer, checkLate } from '../../server/features/payouts/send'
 import { askAboutLateRefunds } from '../../server/jobs/payments.job'
@@ -11,7 +11,7 @@ import { testConfig } from '../support/config'
 import { databaseKinds } from '../support/db'
 import { invoiceSteps } from '../support/invoices'
 import { readOutbox } from '../support/outbox'
-import { data, payoutSteps } from '../support/payouts'
+import { data, mpesaPaidOrder, payoutSteps } from '../support/payouts'
 import { eventOnSale, personOf } from '../support/shop'
 
 const later = (minutes: number) => new Date(Date.now() + minutes * 60_000)
@@ -137,36 +137,7 @@ describe.each(databaseKinds)('transfer results that name another amount, on %s',
     const seller = await steps.sellerWithSale('mwangi')
     const productId = await eventOnSale(app, seller.id, 'Refund night', { amount: 1_500_00, currency: 'KES' })
     const buyer = await personOf(app, 'refund-buyer@example.com')
-    const started = await app.call(
-      'startCheckout',
-      { productId, method: 'mpesa', phone: '0700000705' },
-      buyer.token,
-    )
-    const orderId = data(started).orderId as string
-    const [order] = await app.database.db.select().from(orders).where(eq(orders.id, orderId))
-    const paid = await fetch(app.checkout.gateway.urls.stkCallback(orderId), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        Body: {
-          stkCallback: {
-            MerchantRequestID: `m-${orderId}`,
-            CheckoutRequestID: order?.providerRef,
-            ResultCode: 0,
-            ResultDesc: 'The service request is processed successfully.',
-            CallbackMetadata: {
-              Item: [
-                { Name: 'Amount', Value: (order?.chargeAmount ?? 0) / 100 },
-                { Name: 'MpesaReceiptNumber', Value: 'SBXREFND02' },
-                { Name: 'TransactionDate', Value: 20261127102115 },
-                { Name: 'PhoneNumber', Value: 254700000705 },
-              ],
-            },
-          },
-        },
-      }),
-    })
-    expect(paid.status).toBe(200)
+    const orderId = await mpesaPaidOrder(app, productId, buyer.token, '0700000705', 'SBXREFND02')
     expect((await app.call('refundOrder', { orderId, reason: 'Cancelled night' }, seller.token)).status).toBe(
       200,
     )

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
-import { jobs, sellerVerifications, smsMessages } from '../../server/db/schema'
+import { jobs, orders, sellerVerifications, smsMessages } from '../../server/db/schema'
 import { payoutsSweep } from '../../server/jobs/payouts.job'
 import { createJobRunner } from '../../server/jobs/runner'
 import { saleFee } from '../../server/ledger/postings'
@@ -103,4 +103,46 @@ export async function payoutSweepers(app: RunningApp, start: Date) {
     },
     stop: () => Promise.all(instances.map((runner) => runner.stop({ timeoutMs: 1000 }))),
   }
+}
+
+/**
+ * An order bought by M-Pesa from `phone` and paid: the checkout started as the buyer, then the prompt's
+ * callback as M-Pesa sends it (the sandbox's 0700 000 705 never hears a B2C result, so a refund to it
+ * waits for Transaction Status). Answers the order's id.
+ */
+export async function mpesaPaidOrder(
+  app: RunningApp,
+  productId: string,
+  buyerToken: string,
+  phone: string,
+  receipt: string,
+): Promise<string> {
+  const started = await app.call('startCheckout', { productId, method: 'mpesa', phone }, buyerToken)
+  expect(started.status, JSON.stringify(started.body)).toBe(200)
+  const orderId = data(started).orderId as string
+  const [row] = await app.database.db.select().from(orders).where(eq(orders.id, orderId))
+  const paid = await fetch(app.checkout.gateway.urls.stkCallback(orderId), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      Body: {
+        stkCallback: {
+          MerchantRequestID: `m-${orderId}`,
+          CheckoutRequestID: row?.providerRef,
+          ResultCode: 0,
+          ResultDesc: 'The service request is processed successfully.',
+          CallbackMetadata: {
+            Item: [
+              { Name: 'Amount', Value: (row?.chargeAmount ?? 0) / 100 },
+              { Name: 'MpesaReceiptNumber', Value: receipt },
+              { Name: 'TransactionDate', Value: 20261124102115 },
+              { Name: 'PhoneNumber', Value: Number(`254${phone.slice(1)}`) },
+            ],
+          },
+        },
+      },
+    }),
+  })
+  expect(paid.status).toBe(200)
+  return orderId
 }

@@ -100,6 +100,8 @@ export async function sendInvoice(
     return updated
   })
   await scheduleReminders(deps, row, timeZone, now)
+  // The invoice gives the Paybill number out: M-Pesa must know where to confirm a payment to it.
+  await deps.gateway.preparePaybill?.()
   await invoiceMails(deps).sent(row)
   return row
 }
