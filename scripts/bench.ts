@@ -143,10 +143,9 @@ async function firstLoadJs(baseUrl: string, pages: string[]): Promise<Record<str
   return sizes
 }
 
-/** The same pages with Firebase sign-in configured: the SDK should arrive only then, only on /login. */
-async function firstLoadWithFirebase(): Promise<Record<string, FirstLoad> | string> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-bench-firebase-'))
-  const server = await startServer({
+/** The built server on the embedded database in `dataDir`, as production runs it (no transaction guard). */
+async function benchServer(dataDir: string, env: Record<string, string> = {}) {
+  return startServer({
     entry: 'built',
     env: {
       DATA_DIR: dataDir,
@@ -154,10 +153,18 @@ async function firstLoadWithFirebase(): Promise<Record<string, FirstLoad> | stri
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       TRANSACTION_GUARD: 'off',
-      DEMO_DATA: 'false',
-      FIREBASE_API_KEY: 'bench-not-a-real-key',
-      FIREBASE_PROJECT_ID: 'demo-soko-bench',
+      ...env,
     },
+  })
+}
+
+/** The same pages with Firebase sign-in configured: the SDK should arrive only then, only on /login. */
+async function firstLoadWithFirebase(): Promise<Record<string, FirstLoad> | string> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-bench-firebase-'))
+  const server = await benchServer(dataDir, {
+    DEMO_DATA: 'false',
+    FIREBASE_API_KEY: 'bench-not-a-real-key',
+    FIREBASE_PROJECT_ID: 'demo-soko-bench',
   })
   try {
     const sizes = await firstLoadJs(server.url, ['/', '/login'])
@@ -415,17 +422,7 @@ async function main() {
   buildIfStale()
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-bench-'))
-  const server = await startServer({
-    entry: 'built',
-    // Measured as production runs it: without the tests' transaction guard.
-    env: {
-      DATA_DIR: dataDir,
-      PORT: String(await freePort()),
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      TRANSACTION_GUARD: 'off',
-    },
-  })
+  const server = await benchServer(dataDir)
   try {
     const slug = await findProductSlug(server.url)
     const slugLabel = slug ? `/{slug} (/${slug})` : '/{slug}'

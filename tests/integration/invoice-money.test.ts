@@ -169,6 +169,14 @@ describe.each(databaseKinds)('money on invoices, on %s', (kind) => {
     // Only what was due is the seller's, less Soko's fee.
     expect(await available()).toBe(100_00 - saleFee(100_00))
     expect(await heldFor(payment.id)).toBe(15_000_00)
+    // Another seller cannot keep it: to them it does not exist.
+    const stranger = await sellerOf(app, `stranger${n}${kind}`)
+    const theirs = await app.call(
+      'acceptInvoiceExcess',
+      { invoiceId: invoice.id, paymentId: payment.id },
+      stranger.token,
+    )
+    expect(theirs.status).toBe(404)
     // Ten at once: kept once.
     const keep = () =>
       app.call('acceptInvoiceExcess', { invoiceId: invoice.id, paymentId: payment.id }, seller.token)

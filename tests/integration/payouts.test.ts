@@ -29,6 +29,7 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
   let destination: Steps['mpesaDestination']
   let approvedPayout: Steps['approvedPayout']
   let payoutOf: Steps['payoutOf']
+  let paypalPayout: Steps['paypalPayout']
   const mpesaDestination = (token: string, phone = MPESA) => destination(token, phone)
 
   beforeAll(async () => {
@@ -47,6 +48,7 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
       mpesaDestination: destination,
       approvedPayout,
       payoutOf,
+      paypalPayout,
     } = payoutSteps(app, () => admin))
   })
   afterAll(async () => {
@@ -332,28 +334,6 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
   })
 
   /** A USD seller paid out to a PayPal e-mail; the first payout approved. */
-  async function paypalPayout(handle: string, email: string) {
-    const seller = await sellerWithSale(handle, 'USD')
-    const added = await app.call('addPayoutMethod', { method: { kind: 'paypal', email } }, seller.token)
-    expect(added.status, JSON.stringify(added.body)).toBe(200)
-    const asked = await app.call(
-      'requestPayout',
-      {
-        requestKey: randomUUID(),
-        currency: 'USD',
-        amount: 50_00,
-        methodId: data(added).method.id,
-        speed: 'instant',
-      },
-      seller.token,
-    )
-    expect(asked.status, JSON.stringify(asked.body)).toBe(200)
-    const id = data(asked).payout.id as string
-    expect((await app.call('reviewPayout', { payoutId: id, approve: true }, admin)).status).toBe(200)
-    await app.sandboxesIdle()
-    return { seller, id }
-  }
-
   it('PayPal: a payout to an e-mail is paid, with PayPal’s transaction as the receipt', async () => {
     const { seller, id } = await paypalPayout('zawadi', 'zawadi@example.com')
     const paid = await payoutOf(seller.token, id)

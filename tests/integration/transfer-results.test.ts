@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { invoicePayments, payouts, refunds } from '../../server/db/schema'
@@ -11,7 +10,7 @@ import { testConfig } from '../support/config'
 import { databaseKinds } from '../support/db'
 import { invoiceSteps } from '../support/invoices'
 import { readOutbox } from '../support/outbox'
-import { data, mpesaPaidOrder, payoutSteps } from '../support/payouts'
+import { mpesaPaidOrder, payoutSteps } from '../support/payouts'
 import { eventOnSale, personOf } from '../support/shop'
 
 const later = (minutes: number) => new Date(Date.now() + minutes * 60_000)
@@ -92,45 +91,25 @@ describe.each(databaseKinds)('transfer results that name another amount, on %s',
   })
 
   it('a PayPal "succeeded" for USD 0.01 does not mark a USD 50 payout paid; one for what was sent does', async () => {
-    const seller = await steps.sellerWithSale('zawadi', 'USD')
-    const added = await app.call(
-      'addPayoutMethod',
-      { method: { kind: 'paypal', email: 'unclaimed@paypal.test' } },
-      seller.token,
-    )
-    const asked = data(
-      await app.call(
-        'requestPayout',
-        {
-          requestKey: randomUUID(),
-          currency: 'USD',
-          amount: 50_00,
-          methodId: data(added).method.id,
-          speed: 'instant',
-        },
-        seller.token,
-      ),
-    ).payout
-    expect((await app.call('reviewPayout', { payoutId: asked.id, approve: true }, admin)).status).toBe(200)
-    await app.sandboxesIdle()
-    const row = await payoutRow(asked.id)
+    const { id } = await steps.paypalPayout('zawadi', 'unclaimed@paypal.test')
+    const row = await payoutRow(id)
     expect(row?.status).toBe('processing')
     const cent = {
       state: 'done' as const,
       providerRef: 'PPFORGED01',
       amount: { amount: 1, currency: 'USD' as const },
     }
-    expect(await applyTransfer(app.checkout, 'paypal', { id: asked.id }, cent)).toBe('applied')
-    expect((await payoutRow(asked.id))?.status).toBe('processing')
+    expect(await applyTransfer(app.checkout, 'paypal', { id: id }, cent)).toBe('applied')
+    expect((await payoutRow(id))?.status).toBe('processing')
     expect(alerts('A payout result does not match')).toHaveLength(2)
     const sent = { amount: (row?.amount ?? 0) - (row?.fee ?? 0), currency: 'USD' as const }
     await applyTransfer(
       app.checkout,
       'paypal',
-      { id: asked.id },
+      { id: id },
       { state: 'done', providerRef: 'PPREAL0001', amount: sent },
     )
-    expect(await payoutRow(asked.id)).toMatchObject({ status: 'paid', receipt: 'PPREAL0001' })
+    expect(await payoutRow(id)).toMatchObject({ status: 'paid', receipt: 'PPREAL0001' })
   })
 
   it('an M-Pesa refund result for another amount leaves the refund pending; Transaction Status refunds it', async () => {

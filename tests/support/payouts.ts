@@ -79,7 +79,33 @@ export function payoutSteps(app: RunningApp, admin: () => string) {
   const payoutOf = async (token: string, payoutId: string) =>
     data(await app.call('getPayout', { payoutId }, token)).payout
 
-  return { sellerWithSale, mpesaDestination, approvedPayout, payoutOf }
+  /**
+   * A US seller's first payout, USD 50 to a PayPal e-mail (the sandbox's special addresses end it as
+   * they say), asked and approved: the seller and the payout's id.
+   */
+  async function paypalPayout(handle: string, email: string) {
+    const seller = await sellerWithSale(handle, 'USD')
+    const added = await app.call('addPayoutMethod', { method: { kind: 'paypal', email } }, seller.token)
+    expect(added.status, JSON.stringify(added.body)).toBe(200)
+    const asked = await app.call(
+      'requestPayout',
+      {
+        requestKey: randomUUID(),
+        currency: 'USD',
+        amount: 50_00,
+        methodId: data(added).method.id,
+        speed: 'instant',
+      },
+      seller.token,
+    )
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200)
+    const id = data(asked).payout.id as string
+    expect((await app.call('reviewPayout', { payoutId: id, approve: true }, admin())).status).toBe(200)
+    await app.sandboxesIdle()
+    return { seller, id }
+  }
+
+  return { sellerWithSale, mpesaDestination, approvedPayout, payoutOf, paypalPayout }
 }
 
 /**
