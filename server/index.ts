@@ -1,5 +1,5 @@
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, Server as NetServer } from 'node:net'
 import { createApp } from './app'
 import { prepare, startupLines } from './boot'
 import { DataDirLockedError } from './db/lock'
@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './env'
 import { createJobRunner } from './jobs/runner'
 import { serverJobs } from './jobs/server-jobs'
 import { createLogger } from './lib/log'
+import { queuedConnections } from './web/accept-queue'
 import { requestListener } from './web/listener'
 
 /** The longest a stopping server goes on accepting connections already on their way (within its drain). */
@@ -102,13 +103,25 @@ async function main() {
       .catch((error: unknown) => log.error('stopping the job runner failed', { error }))
     log.info('stopping: finishing requests in flight', { signal })
     // Connections the system has already accepted for us wait in its queue until this process takes them,
-    // which a busy process does slowly; shutting the door on them would reset them. So listen on until
-    // nothing is in flight and no connection has come for a moment: an idle process empties the queue at
-    // once (at most 10 s, for a balancer still sending traffic here).
+    // which a busy process does slowly (one per turn of its event loop); shutting the door on them would
+    // reset them. So listen on until nothing is in flight, no connection has come for a moment and the
+    // system's queue for the port is empty (at most 10 s, for a balancer still sending traffic here).
+    const port = (server.address() as AddressInfo | null)?.port ?? 0
     const acceptUntil = Math.min(Date.now() + ACCEPT_MS, drainEnds)
-    do await pause(QUIET_MS)
-    while (Date.now() < acceptUntil && (inFlight > 0 || Date.now() - lastConnectionAt < QUIET_MS))
-    server.close(async () => {
+    do {
+      await pause(QUIET_MS)
+      // A timer fires before the event loop polls for I/O: on a process busy for longer than the pause,
+      // connections and requests that came meanwhile are not seen yet. setImmediate runs after the next
+      // poll, so they are taken (and counted) before deciding that none came.
+      await new Promise((resolve) => setImmediate(resolve))
+    } while (
+      Date.now() < acceptUntil &&
+      (inFlight > 0 || Date.now() - lastConnectionAt < QUIET_MS || queuedConnections(port) > 0)
+    )
+    // Stop listening, but leave the connections kept alive to `closeIdle` below. Node's http close() would
+    // also close every connection that looks idle at once, and one whose next request has arrived but not
+    // been read yet (a busy process reads late) looks idle: closing it would reset that request.
+    NetServer.prototype.close.call(server, async () => {
       clearInterval(closeIdle)
       // Jobs, then callbacks the sandboxes are still sending (a job may have caused some), end before the
       // database closes.
