@@ -1,22 +1,34 @@
 import { defineConfig } from '@playwright/test'
 import { chromiumArgs, findChromium } from './scripts/chromium'
 
-// The end-to-end suite runs the built app exactly as `npm start` serves it (see tests/e2e/global-setup.ts).
+/** Specs that need a quiet machine (a service worker's update, a reload throttled to one in 10 s): alone. */
+export const QUIET_SPECS = ['updates.spec.ts']
+const QUIET = QUIET_SPECS.map((spec) => `**/${spec}`)
+
+// The end-to-end suite runs the built app exactly as `npm start` serves it: each worker starts its own
+// server with its own data folder and demo data (the `soko` fixture, tests/e2e/fixtures.ts).
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  globalSetup: './tests/e2e/global-setup.ts',
-  // Two cores: one browser at a time keeps timings honest and the machine responsive.
-  workers: 1,
+  // Two workers on two cores: a page and a server each, one waiting on the other most of the time. A
+  // spec file runs whole in one worker, in order.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 30_000,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // A journey with sign-ups and uploads takes seconds of CPU; two of them at once on two cores, more.
+  timeout: 60_000,
+  reporter: [['list']],
   use: {
-    baseURL: process.env.SOKO_E2E_URL,
     browserName: 'chromium',
     launchOptions: { executablePath: findChromium() ?? undefined, args: chromiumArgs },
     trace: 'retain-on-failure',
+    // A click that waits this long for its element fails naming it, not at the test's end.
+    actionTimeout: 20_000,
   },
+  projects: [
+    { name: 'e2e', testIgnore: QUIET },
+    // After the others, one at a time, so nothing else is using the machine.
+    { name: 'quiet', testMatch: QUIET, dependencies: ['e2e'], workers: 1 },
+  ],
 })

@@ -2,8 +2,23 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
+/** Integration test files that replace a server module with vi.mock: they need modules of their own. */
+const MOCKING = ['tests/integration/order-reference.test.ts']
+
+const integration = {
+  environment: 'node' as const,
+  include: ['tests/integration/**/*.test.ts'],
+  globalSetup: ['tests/support/database-images.ts'],
+  setupFiles: ['tests/support/transaction-guard-setup.ts', 'tests/support/password-cost-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+}
+
 export default defineConfig({
   test: {
+    // Two test files at a time (vitest's default is one fewer than the cores: one, here). Every test makes
+    // its own database, servers take free ports, so files never share anything but the machine.
+    maxWorkers: Number(process.env.VITEST_WORKERS ?? 2),
     projects: [
       {
         // The PWA's code, in a simulated browser.
@@ -18,14 +33,17 @@ export default defineConfig({
         // Integration tests: the real server on a real database, PGlite always and PostgreSQL too when
         // DATABASE_URL is set. The migrations run once per run; each test database starts from the result.
         test: {
+          ...integration,
           name: 'integration',
-          environment: 'node',
-          include: ['tests/integration/**/*.test.ts'],
-          globalSetup: ['tests/support/database-images.ts'],
-          setupFiles: ['tests/support/transaction-guard-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: MOCKING,
+          // Test files share a worker's loaded modules (the server's import graph loads once per worker,
+          // not once per file); every test still makes its own database and app.
+          isolate: false,
         },
+      },
+      {
+        // The integration tests that replace a module (vi.mock): each in modules of its own.
+        test: { ...integration, name: 'integration-mocks', include: MOCKING, isolate: true },
       },
     ],
   },

@@ -1,7 +1,8 @@
 // `npm start`: builds the app when the build is missing or older than its sources, then runs the server
 // in this same process (one Node process serves the API and the PWA). `--build-only` builds and stops;
 // with `--if-stale` it builds only when the sources changed; `--dist DIR` builds into DIR instead of dist/
-// (the end-to-end tests build a second app that way; the server serves it with DIST_DIR=DIR).
+// (the end-to-end tests build a second app that way; the server serves it with DIST_DIR=DIR); with
+// `--client-only` that build is the PWA alone, uncompressed, for a server built before to serve.
 // Plain JavaScript on purpose: it must run before anything is compiled.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
@@ -14,6 +15,7 @@ import { ssrDir } from './ssr-dir.mjs'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const distArg = process.argv.indexOf('--dist')
 const dist = distArg > 0 ? path.resolve(process.argv[distArg + 1] ?? 'dist') : path.join(root, 'dist')
+const clientOnly = process.argv.includes('--client-only')
 const stampFile = path.join(dist, 'build-stamp.json')
 const serverEntry = path.join(dist, 'server', 'index.js')
 const inputs = [
@@ -32,12 +34,13 @@ const sourceHash = () => hashSources(root, inputs)
 function isFresh() {
   if (
     !existsSync(stampFile) ||
-    !existsSync(serverEntry) ||
+    (!clientOnly && !existsSync(serverEntry)) ||
     !existsSync(path.join(dist, 'client', 'index.html'))
   )
     return false
   try {
-    return JSON.parse(readFileSync(stampFile, 'utf8')).sources === sourceHash()
+    const stamp = JSON.parse(readFileSync(stampFile, 'utf8'))
+    return stamp.sources === sourceHash() && stamp.buildId === process.env.BUILD_ID
   } catch {
     return false
   }
@@ -90,12 +93,14 @@ function build() {
     console.error('Prerendering the marketing pages failed: see the error above.')
     process.exit(prerender.status ?? 1)
   }
-  precompress(path.join(dist, 'client'))
-  run(['build', '--ssr', 'server/index.ts', '--outDir', path.join(dist, 'server'), '--logLevel', 'warn'])
+  if (!clientOnly) {
+    precompress(path.join(dist, 'client'))
+    run(['build', '--ssr', 'server/index.ts', '--outDir', path.join(dist, 'server'), '--logLevel', 'warn'])
+  }
   // Hashed after building: the router plugin regenerates src/routeTree.gen.ts during the build.
   writeFileSync(
     stampFile,
-    `${JSON.stringify({ sources: sourceHash(), builtAt: new Date().toISOString() })}\n`,
+    `${JSON.stringify({ sources: sourceHash(), buildId: process.env.BUILD_ID, builtAt: new Date().toISOString() })}\n`,
   )
   console.log(`Built in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }

@@ -133,7 +133,10 @@ test('reset a forgotten password through the mailed link', async ({ page }) => {
 
   await page.goto('/login')
   await page.getByRole('link', { name: 'Forgot your password?' }).click()
-  await page.getByLabel('E-mail').fill(email)
+  // The sign-in page has an E-mail field too: wait until the reset page has replaced it.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset your password')
+  await page.getByLabel('E-mail').click()
+  await page.keyboard.type(email)
   await page.getByRole('button', { name: 'Send me a link' }).click()
   await expect(page.getByRole('status')).toContainText(`If ${email} has a Soko account`)
 

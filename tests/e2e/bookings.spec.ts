@@ -20,7 +20,6 @@ const PHONE = `0798${String(randomInt(0, 1_000_000)).padStart(6, '0')}`
 const BUYER = `booker-${run}@example.com`
 const TITLE = `Portrait lighting lesson ${run}`
 const PHONE_VIEWPORT = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
-const dataDir = process.env.SOKO_E2E_DATA_DIR ?? ''
 
 test.use({ ...PHONE_VIEWPORT, serviceWorkers: 'block' })
 
@@ -47,7 +46,7 @@ test.beforeAll(async ({ request }) => {
   await rpc(request, 'publishProduct', { id: product.id }, token)
 })
 
-const mailsTo = (to: string) => readOutbox(dataDir).filter((m) => m.to === to)
+const mailsTo = (to: string) => readOutbox(process.env.SOKO_E2E_DATA_DIR ?? '').filter((m) => m.to === to)
 
 test('a buyer books on one screen and gets the .ics; the seller moves it and the buyer is mailed and texted', async ({
   page,
@@ -97,7 +96,10 @@ test('a buyer books on one screen and gets the .ics; the seller moves it and the
   await expect.poll(() => mailsTo(BUYER).length, { timeout: 10_000 }).toBeGreaterThan(0)
   const receipt = mailsTo(BUYER).find((m) => m.subject.startsWith('Your Soko receipt'))
   expect(receipt?.text).toContain('https://calendar.google.com/calendar/render?action=TEMPLATE')
-  const raw = readFileSync(path.join(outboxDir(dataDir), `${receipt?.id}.eml`), 'utf8')
+  const raw = readFileSync(
+    path.join(outboxDir(process.env.SOKO_E2E_DATA_DIR ?? ''), `${receipt?.id}.eml`),
+    'utf8',
+  )
   expect(raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/)
   expect(raw).toMatch(/filename=booking\.ics/)
   const ics = Buffer.from(

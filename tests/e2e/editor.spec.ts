@@ -281,11 +281,10 @@ test.describe('a new product on a phone abroad', () => {
     serviceWorkers: 'block',
   })
 
-  test('is priced in the currency of the seller’s country, not the visitor’s', async ({ page }) => {
-    const geo = process.env.SOKO_E2E_GEO_URL ?? ''
+  test('is priced in the currency of the seller’s country, not the visitor’s', async ({ page, geo }) => {
     // The Kenyan demo seller is in the United States this week.
     await page.route(
-      (url) => url.href.startsWith(geo),
+      (url) => url.href.startsWith(geo.url),
       (route) =>
         route.fulfill({
           json: { ip: '203.0.113.9', city: 'Boston', country_code: 'US', currency: 'USD' },

@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, test as base } from '@playwright/test'
+import { type GeoService, startGeoService, startWorkerServer, type WorkerServer } from './worker-server'
 
 export { expect } from '@playwright/test'
 
@@ -35,10 +36,34 @@ export async function watchCsp(context: BrowserContext) {
 }
 
 /**
- * Playwright's `test`, failing any test whose pages report a Content-Security-Policy violation. Every spec
- * imports `test` and `expect` from here.
+ * Playwright's `test` on the worker's own Soko (`soko`, also the `baseURL` of pages and `request`), failing
+ * any test whose pages report a Content-Security-Policy violation. Every spec imports `test` and `expect`
+ * from here.
  */
-export const test = base.extend<{ cspGuard: undefined }>({
+export const test = base.extend<{ cspGuard: undefined }, { geo: GeoService; soko: WorkerServer }>({
+  geo: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a fixture needs from this pattern
+    async ({}, use) => {
+      const geo = await startGeoService()
+      await use(geo)
+      await geo.close()
+    },
+    { scope: 'worker' },
+  ],
+  soko: [
+    async ({ geo }, use) => {
+      const soko = await startWorkerServer(geo.url)
+      // Helpers that read mail from the outbox find this worker's in the environment.
+      process.env.SOKO_E2E_URL = soko.url
+      process.env.SOKO_E2E_DATA_DIR = soko.dataDir
+      await use(soko)
+      await soko.stop()
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ soko }, use) => {
+    await use(soko.url)
+  },
   cspGuard: [
     async ({ browser }, use, testInfo) => {
       const violations: string[] = []

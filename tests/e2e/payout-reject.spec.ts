@@ -8,7 +8,7 @@ import { signInTyping } from './session'
 /**
  * An admin does not approve a seller's first payout: on a phone they type why and confirm, and the seller,
  * on their phone, reads that reason on the payout. The seller is someone new, never the admin: an admin
- * may not review their own payout. The suite's server withdraws at once (HOLD_DAYS=0, global-setup.ts).
+ * may not review their own payout. The suite's server withdraws at once (HOLD_DAYS=0, worker-server.ts).
  */
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' }

@@ -40,6 +40,7 @@ const label = (phone: string) => `M-Pesa +254 ${phone.slice(1, 4)} ${phone.slice
 test.describe.configure({ mode: 'serial' })
 
 let dataDir = ''
+let geoUrl = ''
 let server: ServerProcess
 let api: APIRequestContext
 let sellerToken = ''
@@ -57,7 +58,7 @@ async function start(waitHours: number) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       PORT: String(await freePort()),
-      GEO_URL: `${process.env.SOKO_E2E_GEO_URL}/json/`,
+      GEO_URL: `${geoUrl}/json/`,
       ...SUITE_LIMITS,
       HOLD_DAYS: '0',
       PAYOUT_NEW_METHOD_WAIT_HOURS: String(waitHours),
@@ -92,7 +93,8 @@ async function destinationByApi(phone: string): Promise<string> {
   return added.method.id
 }
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ geo }) => {
+  geoUrl = geo.url
   test.setTimeout(120_000)
   dataDir = mkdtempSync(path.join(tmpdir(), 'soko-e2e-payouts-'))
   // First with no wait: the demo seller adds two numbers; their first payout goes to the one not on

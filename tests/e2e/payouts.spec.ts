@@ -10,7 +10,7 @@ import { addMpesa, available, typeInto, withdraw } from './withdraw'
  * The demo seller gets their money: adds an M-Pesa number confirmed with the code the SMS sandbox shows on
  * the sandbox phone, withdraws instantly (a first payout: the demo admin approves it), and sees it paid
  * with the receipt; then a payout to a number that is not on M-Pesa ends failed, explained, money back.
- * The server runs with HOLD_DAYS=0 and no wait for new destinations (global-setup.ts).
+ * The server runs with HOLD_DAYS=0 and no wait for new destinations (worker-server.ts).
  */
 
 const PHONE_VIEWPORT = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }

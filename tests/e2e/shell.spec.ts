@@ -5,9 +5,9 @@ import { chromium, type Page } from '@playwright/test'
 import { chromiumArgs, findChromium } from '../../scripts/chromium'
 import { readOutbox } from '../support/outbox'
 import { expect, test, watchCsp } from './fixtures'
-import { GEO_ANSWER } from './global-setup'
 import { setOffline, trackOnLine } from './offline'
 import { signIn } from './session'
+import { GEO_ANSWER } from './worker-server'
 
 const baseURL = () => process.env.SOKO_E2E_URL ?? ''
 const password = 'a-long-walk-to-lamu'
@@ -128,9 +128,8 @@ test('the contact form is stored and mailed to the admins; no challenge widget w
   await expect(messages.getByRole('link', { name: 'Answer wanjiru@example.com' })).toBeVisible()
 })
 
-test('the location is looked up once and kept whole in IndexedDB', async ({ page }) => {
-  const geo = process.env.SOKO_E2E_GEO_URL ?? ''
-  const hits = async () => Number(await (await fetch(`${geo}/hits`)).text())
+test('the location is looked up once and kept whole in IndexedDB', async ({ page, geo }) => {
+  const hits = async () => Number(await (await fetch(`${geo.url}/hits`)).text())
   const before = await hits()
   await page.goto('/')
   // Stored once the lookup has answered, shortly after the app starts: asked again until it is there.

@@ -33,7 +33,7 @@ export default async function setup(project: TestProject) {
   const serverUrl = process.env.DATABASE_URL
   let template = ''
   if (serverUrl) {
-    template = `soko_template_${process.pid}`
+    template = `soko_template_${process.pid}_${project.name.replace(/\W/g, '_')}`
     await adminQuery(serverUrl, `drop database if exists ${template} with (force)`)
     await adminQuery(serverUrl, `create database ${template}`)
     const url = new URL(serverUrl)

@@ -10,8 +10,24 @@ import { startServer } from '../support/process'
 /** What the IP-geolocation service answers: the shape of the public service GEO_URL names by default. */
 export const GEO_ANSWER = { ip: '197.248.0.1', city: 'Nairobi', country_code: 'KE', currency: 'KES' }
 
-/** A stand-in for the geolocation service (GEO_URL), on loopback, with CORS as the real one sends. */
-async function startGeoService() {
+/** A Playwright worker's own Soko: the built server with demo data and its data folder. */
+export interface WorkerServer {
+  url: string
+  dataDir: string
+  /** Stops the server by PID; throws if it ended badly or broke a rule. */
+  stop(): Promise<void>
+}
+
+export interface GeoService {
+  url: string
+  close(): Promise<void>
+}
+
+/**
+ * A stand-in for the geolocation service (GEO_URL), on loopback, with CORS as the real one sends;
+ * `/hits` answers how many lookups it served.
+ */
+export async function startGeoService(): Promise<GeoService> {
   let hits = 0
   const server = createServer((req, res) => {
     res.setHeader('access-control-allow-origin', '*')
@@ -30,11 +46,11 @@ async function startGeoService() {
 
 /**
  * Starts the built server (dist/server, as `npm start` runs it) on a free port with a fresh data folder
- * and demo data; the tests read its address from SOKO_E2E_URL. Stopped by PID afterwards.
+ * and the demo data, asking the geo stand-in at `geoUrl`, for one Playwright worker: workers never share a server, so their specs cannot see
+ * each other's sales, mails or rate limits.
  */
-export default async function globalSetup() {
+export async function startWorkerServer(geoUrl: string): Promise<WorkerServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-e2e-'))
-  const geo = await startGeoService()
   const server = await startServer({
     entry: 'built',
     env: {
@@ -42,7 +58,7 @@ export default async function globalSetup() {
       PORT: String(await freePort()),
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
-      GEO_URL: `${geo.url}/json/`,
+      GEO_URL: `${geoUrl}/json/`,
       // The suite buys many times from one address and one sandbox phone within minutes.
       ...SUITE_LIMITS,
       // Sales can be withdrawn at once, to a destination added a moment ago (payouts.spec).
@@ -50,18 +66,17 @@ export default async function globalSetup() {
       PAYOUT_NEW_METHOD_WAIT_HOURS: '0',
     },
   })
-  process.env.SOKO_E2E_URL = server.url
-  // The outbox is in the data folder: tests open mailed links from it.
-  process.env.SOKO_E2E_DATA_DIR = dataDir
-  process.env.SOKO_E2E_GEO_URL = geo.url
-  return async () => {
-    const code = await server.stop()
-    await geo.close()
-    rmSync(dataDir, { recursive: true, force: true })
-    if (code !== 0) throw new Error(`The server exited with ${code} on SIGTERM:\n${server.output()}`)
-    // The transaction guard is on (tests/support/process.ts): a violation the suite's journeys caused fails
-    // the run even when the page it happened under went on.
-    const violations = server.output().match(/.*TransactionGuardError.*/g)
-    if (violations) throw new Error(`The transaction guard found violations:\n${violations.join('\n')}`)
+  return {
+    url: server.url,
+    dataDir,
+    async stop() {
+      const code = await server.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+      if (code !== 0) throw new Error(`The server exited with ${code} on SIGTERM:\n${server.output()}`)
+      // The transaction guard is on (tests/support/process.ts): a violation the worker's journeys caused
+      // fails the run even when the page it happened under went on.
+      const violations = server.output().match(/.*TransactionGuardError.*/g)
+      if (violations) throw new Error(`The transaction guard found violations:\n${violations.join('\n')}`)
+    },
   }
 }
