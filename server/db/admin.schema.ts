@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { at, createdAt } from './columns'
+import { at, createdAt, updatedAt } from './columns'
 
 /**
  * What every admin did, one row per action, written in the same transaction as the change it records.
@@ -44,7 +44,7 @@ export const platformSettings = pgTable('platform_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').$type<Record<string, unknown>>().notNull(),
   version: bigint('version', { mode: 'number' }).notNull(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
 })
 
 /** A product someone reported from its page; an admin works through them. */

@@ -1,8 +1,15 @@
 import { timestamp } from 'drizzle-orm/pg-core'
+import { clock } from '../lib/clock'
 
 /** Column shapes every table file uses: instants with their time zone. */
 
-export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
-export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+/** An instant set when the row is written: Soko's clock from the server, the database's for raw SQL. */
+export const writtenAt = (name: string) =>
+  timestamp(name, { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$defaultFn(() => clock.now())
+export const createdAt = () => writtenAt('created_at')
+export const updatedAt = () => writtenAt('updated_at')
 /** An instant that may be unset (sent, paid, checked…). */
 export const at = (name: string) => timestamp(name, { withTimezone: true })

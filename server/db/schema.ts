@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { createdAt } from './columns'
+import { createdAt, updatedAt, writtenAt } from './columns'
 import type * as Column from './columns.types'
 
 const currency = (name: string) => char(name, { length: 3 }).$type<Column.CurrencyCode>()
@@ -43,7 +43,7 @@ export const users = pgTable(
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspensionReason: text('suspension_reason'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
 )
@@ -107,7 +107,7 @@ export const products = pgTable(
     salesCount: integer('sales_count').notNull().default(0),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('products_slug_lower_key').on(sql`lower(${t.slug})`),
@@ -168,7 +168,7 @@ export const productAssets = pgTable(
 export const exchangeRates = pgTable('exchange_rates', {
   currency: currency('currency').primaryKey(),
   perUsd: numeric('per_usd', { precision: 18, scale: 6 }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
 })
 
@@ -290,7 +290,7 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('orders_provider_ref_key').on(t.method, t.providerRef),
@@ -322,7 +322,7 @@ export const paymentEvents = pgTable(
     invoicePaymentId: uuid('invoice_payment_id'),
     type: text('type').notNull(),
     payload: jsonb('payload').$type<unknown>().notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: writtenAt('received_at'),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 )

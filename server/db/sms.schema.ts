@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { createdAt } from './columns'
+import { check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
+import { createdAt, updatedAt } from './columns'
 
 /** Text messages: each SMS Soko sends, who asked not to get which kind, and the short links they carry. */
 
@@ -31,7 +31,7 @@ export const smsMessages = pgTable(
     code: integer('code'),
     reason: text('reason'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('sms_messages_kind_check', sql`${t.kind} in ('code', 'receipt', 'payout', 'reminder', 'invoice')`),

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { createdAt } from './columns'
+import { createdAt, updatedAt } from './columns'
 
 /** The server's own tables: the payment sandboxes' records and the background jobs. */
 
@@ -29,7 +29,7 @@ export const sandboxObjects = pgTable(
     kind: text('kind').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.provider, t.id] }),

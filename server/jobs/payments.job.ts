@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import { orders, refunds } from '../db/schema'
 import type { CheckoutDeps } from '../features/checkout/deps'
 import { checkPending, expireOrders } from '../features/checkout/payment'
+import { clock } from '../lib/clock'
 import { defineRecurringJob } from './define'
 
 /**
@@ -25,7 +26,7 @@ export function paymentsSweep(deps: CheckoutDeps) {
           and(
             eq(orders.status, 'pending'),
             sql`${orders.providerRef} is not null`,
-            lt(orders.createdAt, new Date(Date.now() - 60_000)),
+            lt(orders.createdAt, new Date(clock.ms() - 60_000)),
           ),
         )
         .limit(20)

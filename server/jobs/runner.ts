@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { Db } from '../db/client'
+import { clock } from '../lib/clock'
 import type { Logger } from '../lib/log'
 import { type JobContext, type JobDefinition, recurringKey } from './define'
 import { nextOccurrence } from './schedule'
@@ -43,7 +44,7 @@ const MAX_POLL_BACKOFF_MS = 30_000
 
 export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   const { db, log } = opts
-  const now = opts.now ?? (() => new Date())
+  const now = opts.now ?? (() => clock.now())
   const pollMs = opts.pollMs ?? 1000
   const leaseMs = opts.leaseMs ?? 30_000
   const concurrency = opts.concurrency ?? 4

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 import { jobs } from '../db/schema'
+import { clock } from '../lib/clock'
 import { uuidv7 } from '../lib/uuid'
 import type { JobDefinition } from './define'
 
@@ -42,7 +43,7 @@ export async function enqueue<P>(
   const checked = def.payload.safeParse(payload)
   if (!checked.success)
     throw new Error(`The payload of a ${def.name} job does not fit its schema: ${checked.error.message}`)
-  const runAt = opts.runAt ?? new Date()
+  const runAt = opts.runAt ?? clock.now()
   const [row] = await db
     .insert(jobs)
     .values({

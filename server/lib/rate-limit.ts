@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { dbNow } from './clock'
 import { AppError } from './errors'
 
 export interface Limit {
@@ -36,21 +37,23 @@ const first = (result: unknown): Count | undefined =>
 /** Adds one to a key's count in fixed windows kept in the database, so every instance shares them. */
 async function countOne(db: Counter, key: string, limit: Limit): Promise<Count> {
   const window = sql`make_interval(secs => ${limit.windowSeconds})`
+  const now = dbNow()
   const result = await db.execute(sql`
-    insert into rate_limits (key, window_start, hits) values (${key}, now(), 1)
+    insert into rate_limits (key, window_start, hits) values (${key}, ${now}, 1)
     on conflict (key) do update set
-      hits = case when rate_limits.window_start <= now() - ${window} then 1 else rate_limits.hits + 1 end,
-      window_start = case when rate_limits.window_start <= now() - ${window} then now() else rate_limits.window_start end
-    returning hits, ceil(extract(epoch from (window_start + ${window} - now())))::int as retry_after`)
+      hits = case when rate_limits.window_start <= ${now} - ${window} then 1 else rate_limits.hits + 1 end,
+      window_start = case when rate_limits.window_start <= ${now} - ${window} then ${now} else rate_limits.window_start end
+    returning hits, ceil(extract(epoch from (window_start + ${window} - ${now})))::int as retry_after`)
   return first(result) ?? { hits: 1, retryAfter: limit.windowSeconds }
 }
 
 /** A key's count in its current window, without adding to it (0 when its window has passed). */
 export async function currentCount(db: Counter, key: string, limit: Limit): Promise<Count> {
   const window = sql`make_interval(secs => ${limit.windowSeconds})`
+  const now = dbNow()
   const result = await db.execute(sql`
-    select hits, ceil(extract(epoch from (window_start + ${window} - now())))::int as retry_after
-    from rate_limits where key = ${key} and window_start > now() - ${window}`)
+    select hits, ceil(extract(epoch from (window_start + ${window} - ${now})))::int as retry_after
+    from rate_limits where key = ${key} and window_start > ${now} - ${window}`)
   return first(result) ?? { hits: 0, retryAfter: 0 }
 }
 

@@ -1,3 +1,4 @@
+import { clock } from '../lib/clock'
 import type {
   B2cAnswer,
   B2cRequest,
@@ -62,7 +63,7 @@ export class MpesaAdapter {
       throw new Error('M-Pesa Buy Goods needs the till number: set MPESA_TILL_NUMBER')
     this.baseUrl = options.baseUrl.replace(/\/+$/, '')
     this.fetch = options.fetch ?? fetch
-    this.now = options.now ?? (() => new Date())
+    this.now = options.now ?? (() => clock.now())
   }
 
   /** Sends the payment prompt to the buyer's phone. Accepted is not paid: the callback or query says. */

@@ -1,3 +1,4 @@
+import { clock } from '../lib/clock'
 import { type Fetch, PaymentProviderError } from './payments'
 
 /**
@@ -86,7 +87,7 @@ export class PaypalHttp {
   }
 
   private async accessToken(): Promise<string> {
-    if (this.token && this.token.expiresAt > Date.now()) return this.token.value
+    if (this.token && this.token.expiresAt > clock.ms()) return this.token.value
     this.tokenRequest ??= this.requestToken().finally(() => {
       this.tokenRequest = null
     })
@@ -116,7 +117,7 @@ export class PaypalHttp {
     // expires_in is in seconds. Renew a minute early (or at half-life for short tokens) so a request never
     // leaves with a token that dies on the way.
     const margin = Math.min(60, expires_in / 2)
-    this.token = { value: access_token, expiresAt: Date.now() + (expires_in - margin) * 1000 }
+    this.token = { value: access_token, expiresAt: clock.ms() + (expires_in - margin) * 1000 }
     return access_token
   }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { setTimeout } from 'node:timers/promises'
 import { Hono } from 'hono'
 import { normalizeKenyanMobile } from '../../contract/phone'
+import { clock } from '../lib/clock'
 import { escapeHtml } from '../lib/html'
 import { deliveries } from '../payments/sandbox/deliveries'
 import { page, sandboxPage } from '../payments/sandbox/pages'
@@ -93,7 +94,7 @@ export function africasTalkingSandbox(
       message,
       from,
       status: phone === REPORT_FAILS ? 'Failed' : 'Success',
-      createdAt: new Date().toISOString(),
+      createdAt: clock.now().toISOString(),
     }
     await store.put('africastalking', 'sms', record.messageId, record)
     const report = new URLSearchParams({

@@ -6,6 +6,7 @@ import type { SmsKind, SmsStatus } from '../db/sms.schema'
 import type { Config } from '../env'
 import { defineJob, exponentialBackoff, type JobDefinition } from '../jobs/define'
 import { enqueue } from '../jobs/store'
+import { clock } from '../lib/clock'
 import type { Logger } from '../lib/log'
 import { uuidv7 } from '../lib/uuid'
 import { alertAdmins } from '../mail/admin-alert'
@@ -87,7 +88,7 @@ export function createSms(deps: SmsDeps): Sms {
       if (attempt >= SEND_ATTEMPTS) return settle(id, 'failed', { code: sent.code, reason: sent.reason })
       await db
         .update(smsMessages)
-        .set({ code: sent.code, reason: sent.reason, updatedAt: new Date() })
+        .set({ code: sent.code, reason: sent.reason, updatedAt: clock.now() })
         .where(eq(smsMessages.id, id))
       throw new TryLater(sent.reason)
     },
@@ -102,7 +103,7 @@ export function createSms(deps: SmsDeps): Sms {
         and(
           eq(smsMessages.phone, phone),
           inArray(smsMessages.status, ['sent', 'delivered']),
-          gte(smsMessages.updatedAt, new Date(Date.now() - HOUR_MS)),
+          gte(smsMessages.updatedAt, new Date(clock.ms() - HOUR_MS)),
           sql`${smsMessages.id} <> ${id}`,
         ),
       )
@@ -116,7 +117,7 @@ export function createSms(deps: SmsDeps): Sms {
   ) {
     await db
       .update(smsMessages)
-      .set({ status, ...fields, updatedAt: new Date() })
+      .set({ status, ...fields, updatedAt: clock.now() })
       .where(and(eq(smsMessages.id, id), eq(smsMessages.status, 'queued')))
   }
 
@@ -162,7 +163,7 @@ export function createSms(deps: SmsDeps): Sms {
         .set({
           ...(final ? { status: final } : {}),
           ...(final === 'failed' ? { reason: fields.failureReason || status } : {}),
-          updatedAt: new Date(),
+          updatedAt: clock.now(),
         })
         .where(
           and(eq(smsMessages.providerId, id), inArray(smsMessages.status, ['sent', 'delivered', 'failed'])),

@@ -14,6 +14,7 @@ import path from 'node:path'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { Hono } from 'hono'
+import { clock } from '../lib/clock'
 import type { Logger } from '../lib/log'
 import { uuidv7 } from '../lib/uuid'
 import { FileChangedError, serveFiles } from './file-response'
@@ -64,7 +65,7 @@ export class DiskStorage implements Storage {
 
   async uploadUrl(key: string, opts: { contentType: string; maxBytes: number; expiresInSeconds: number }) {
     assertSafeKey(key)
-    const expires = Math.floor(Date.now() / 1000) + opts.expiresInSeconds
+    const expires = Math.floor(clock.ms() / 1000) + opts.expiresInSeconds
     const grant: Grant = {
       method: 'PUT',
       key,
@@ -199,7 +200,7 @@ export class DiskStorage implements Storage {
   ) {
     assertSafeKey(key)
     this.partsDir(multipartId)
-    const expires = Math.floor(Date.now() / 1000) + opts.expiresInSeconds
+    const expires = Math.floor(clock.ms() / 1000) + opts.expiresInSeconds
     const part = `${multipartId}:${partNumber}`
     const query = new URLSearchParams({
       part,

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { clock } from '../lib/clock'
 import { assertSafeKey, type DownloadOptions } from './storage'
 
 /**
@@ -50,7 +51,7 @@ export class UrlSigner {
 
   /** Whether a request carries a valid, unexpired signature for this grant. */
   verify(grant: Grant, signature: string): boolean {
-    if (!Number.isFinite(grant.expires) || grant.expires * 1000 < Date.now()) return false
+    if (!Number.isFinite(grant.expires) || grant.expires * 1000 < clock.ms()) return false
     const expected = Buffer.from(this.sign(grant))
     const given = Buffer.from(signature)
     return expected.length === given.length && timingSafeEqual(expected, given)
@@ -59,7 +60,7 @@ export class UrlSigner {
   /** `/files/{key}?expires=…&name=…&sig=…`: a path on this server that reads a private file until it expires. */
   downloadPath(key: string, opts: DownloadOptions): string {
     assertSafeKey(key)
-    const expires = Math.floor(Date.now() / 1000) + opts.expiresInSeconds
+    const expires = Math.floor(clock.ms() / 1000) + opts.expiresInSeconds
     const fileName = opts.fileName || undefined
     const query = new URLSearchParams({
       expires: String(expires),

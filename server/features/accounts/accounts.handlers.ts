@@ -3,6 +3,7 @@ import type { User } from '../../../contract/accounts.contract'
 import type { Db } from '../../db/client'
 import { sellers, sessions, users } from '../../db/schema'
 import { verifyChallenge } from '../../lib/challenge'
+import { clock, dbNow } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import {
   assertBelowLimit,
@@ -189,7 +190,7 @@ export const accountsHandlers: Pick<
   signOutEverywhere: async (_input, ctx) => {
     await ctx.db
       .update(sessions)
-      .set({ revokedAt: new Date() })
+      .set({ revokedAt: clock.now() })
       .where(and(eq(sessions.userId, ctx.caller.user.id), isNull(sessions.revokedAt)))
     return { ok: true }
   },
@@ -203,11 +204,11 @@ export const accountsHandlers: Pick<
     assertStrongPassword(input.password, user)
     const passwordHash = await hashPassword(input.password)
     await ctx.db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id))
+      await tx.update(users).set({ passwordHash, updatedAt: clock.now() }).where(eq(users.id, user.id))
       // Anyone else signed in with the old password is signed out; this device stays signed in.
       await tx
         .update(sessions)
-        .set({ revokedAt: new Date() })
+        .set({ revokedAt: clock.now() })
         .where(and(eq(sessions.userId, user.id), ne(sessions.id, sessionId), isNull(sessions.revokedAt)))
     })
     return { ok: true }
@@ -232,7 +233,7 @@ export const accountsHandlers: Pick<
     if (!row?.userId) throw expiredLink('token', 'Ask for a new confirmation e-mail from /verify-email.')
     const [user] = await ctx.db
       .update(users)
-      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${dbNow()})`, updatedAt: clock.now() })
       // The address must still be the one the link was sent to.
       .where(
         and(eq(users.id, row.userId), sql`lower(${users.email}) = lower(${String(row.data.email ?? '')})`),
@@ -280,13 +281,13 @@ export const accountsHandlers: Pick<
         .update(users)
         .set({
           passwordHash,
-          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-          updatedAt: new Date(),
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${dbNow()})`,
+          updatedAt: clock.now(),
         })
         .where(eq(users.id, user.id))
       await tx
         .update(sessions)
-        .set({ revokedAt: new Date() })
+        .set({ revokedAt: clock.now() })
         .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)))
     })
     return { ok: true }

@@ -3,6 +3,7 @@ import type { PayoutMethod, Role } from '../../../contract/accounts.contract'
 import { reservedSegments } from '../../../contract/routes'
 import type { Db, DbOrTx } from '../../db/client'
 import { sellers, users } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import { hashPassword } from './passwords'
@@ -26,7 +27,7 @@ export async function createUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
     name: input.name.trim(),
     passwordHash: input.password === undefined ? null : await hashPassword(input.password),
     roles,
-    emailVerifiedAt: input.emailVerified ? new Date() : null,
+    emailVerifiedAt: input.emailVerified ? clock.now() : null,
     firebaseUid: input.firebaseUid ?? null,
   }
   try {
@@ -95,7 +96,7 @@ export async function makeSeller(db: DbOrTx, userId: string, input: NewSeller): 
     .update(users)
     .set({
       roles: sql`array_append(array_remove(${users.roles}, 'seller'), 'seller')`,
-      updatedAt: new Date(),
+      updatedAt: clock.now(),
     })
     .where(sql`${users.id} = ${userId}`)
 }
@@ -104,7 +105,7 @@ export async function makeSeller(db: DbOrTx, userId: string, input: NewSeller): 
 export async function grantAdmin(db: Db, email: string): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ roles: sql`array_append(array_remove(${users.roles}, 'admin'), 'admin')`, updatedAt: new Date() })
+    .set({ roles: sql`array_append(array_remove(${users.roles}, 'admin'), 'admin')`, updatedAt: clock.now() })
     .where(sql`lower(${users.email}) = lower(${email})`)
     .returning({ id: users.id })
   return rows.length > 0

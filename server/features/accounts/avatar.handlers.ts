@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { AVATAR_MAX_BYTES } from '../../../contract/accounts.constants'
 import { users } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import type { Handlers, RpcContext } from '../../rpc/context'
@@ -27,7 +28,7 @@ export const avatarHandlers: Pick<Handlers, 'createAvatarUpload' | 'setAvatar' |
       maxBytes: AVATAR_MAX_BYTES,
       expiresInSeconds: UPLOAD_TTL_SECONDS,
     })
-    return { uploadId, uploadUrl, expiresAt: new Date(Date.now() + UPLOAD_TTL_SECONDS * 1000).toISOString() }
+    return { uploadId, uploadUrl, expiresAt: new Date(clock.ms() + UPLOAD_TTL_SECONDS * 1000).toISOString() }
   },
 
   setAvatar: async ({ uploadId }, ctx) => {
@@ -56,7 +57,7 @@ export const avatarHandlers: Pick<Handlers, 'createAvatarUpload' | 'setAvatar' |
       .select({ avatarKey: users.avatarKey })
       .from(users)
       .where(eq(users.id, user.id))
-    await ctx.db.update(users).set({ avatarKey: prefix, updatedAt: new Date() }).where(eq(users.id, user.id))
+    await ctx.db.update(users).set({ avatarKey: prefix, updatedAt: clock.now() }).where(eq(users.id, user.id))
     await deleteAvatarFiles(ctx, before?.avatarKey ?? null)
     return { user: await loadPublicUser(ctx.db, user.id) }
   },
@@ -67,7 +68,7 @@ export const avatarHandlers: Pick<Handlers, 'createAvatarUpload' | 'setAvatar' |
       .select({ avatarKey: users.avatarKey })
       .from(users)
       .where(eq(users.id, user.id))
-    await ctx.db.update(users).set({ avatarKey: null, updatedAt: new Date() }).where(eq(users.id, user.id))
+    await ctx.db.update(users).set({ avatarKey: null, updatedAt: clock.now() }).where(eq(users.id, user.id))
     await deleteAvatarFiles(ctx, before?.avatarKey ?? null)
     return { user: await loadPublicUser(ctx.db, user.id) }
   },

@@ -4,6 +4,7 @@ import type { DecodedIdToken } from 'firebase-admin/auth'
 import { normalizeKenyanMobile } from '../../../contract/phone'
 import type { Db } from '../../db/client'
 import { sessions, users } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { enforceRateLimit } from '../../lib/rate-limit'
 import type { Handlers, RpcContext } from '../../rpc/context'
@@ -86,15 +87,15 @@ async function link(db: Db, user: UserRow, firebaseUid: string, via: 'email' | '
       // else's (an account made in their name beforehand), so they stop working. A reset sets a new one.
       await tx
         .update(sessions)
-        .set({ revokedAt: new Date() })
+        .set({ revokedAt: clock.now() })
         .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)))
     }
     const [row] = await tx
       .update(users)
       .set({
         firebaseUid,
-        ...(takeover ? { emailVerifiedAt: new Date(), passwordHash: null } : {}),
-        updatedAt: new Date(),
+        ...(takeover ? { emailVerifiedAt: clock.now(), passwordHash: null } : {}),
+        updatedAt: clock.now(),
       })
       .where(eq(users.id, user.id))
       .returning()

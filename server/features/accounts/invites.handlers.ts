@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Role } from '../../../contract/accounts.contract'
 import { users } from '../../db/schema'
+import { clock, dbNow } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { inviteMail } from '../../mail/templates'
 import type { Handlers } from '../../rpc/context'
@@ -63,8 +64,8 @@ export const inviteHandlers: Pick<Handlers, 'createInvite' | 'acceptInvite'> = {
           .set({
             roles: sql`array_append(array_remove(${users.roles}, ${role}), ${role})`,
             // The invitation came to this address, so it is confirmed.
-            emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-            updatedAt: new Date(),
+            emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${dbNow()})`,
+            updatedAt: clock.now(),
           })
           .where(eq(users.id, existing.id))
         return existing.id

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Db, DbOrTx } from '../../db/client'
 import { oneTimeTokens } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { uuidv7 } from '../../lib/uuid'
 import { hashToken, newToken } from './sessions'
 
@@ -17,7 +18,7 @@ export async function issueOneTimeToken(
   input: { userId: string | null; purpose: TokenPurpose; data?: Record<string, unknown> },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken()
-  const expiresAt = new Date(Date.now() + TOKEN_TTL_SECONDS[input.purpose] * 1000)
+  const expiresAt = new Date(clock.ms() + TOKEN_TTL_SECONDS[input.purpose] * 1000)
   await db.insert(oneTimeTokens).values({
     id: uuidv7(),
     userId: input.userId,
@@ -34,7 +35,7 @@ const usable = (token: string, purpose: TokenPurpose) =>
     eq(oneTimeTokens.tokenHash, hashToken(token)),
     eq(oneTimeTokens.purpose, purpose),
     isNull(oneTimeTokens.usedAt),
-    gt(oneTimeTokens.expiresAt, new Date()),
+    gt(oneTimeTokens.expiresAt, clock.now()),
   )
 
 /** The token's row if it can still be used, without using it up. */
@@ -47,7 +48,7 @@ export async function findOneTimeToken(db: Db, token: string, purpose: TokenPurp
 export async function consumeOneTimeToken(db: DbOrTx, token: string, purpose: TokenPurpose) {
   const [row] = await db
     .update(oneTimeTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: clock.now() })
     .where(usable(token, purpose))
     .returning()
   return row ?? null

@@ -4,6 +4,7 @@ import { PHONE_CODE_LENGTH } from '../../../contract/accounts.constants'
 import { displayPhone } from '../../../contract/phone'
 import type { Db } from '../../db/client'
 import { oneTimeTokens, users } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { enforceRateLimit } from '../../lib/rate-limit'
 import { uuidv7 } from '../../lib/uuid'
@@ -37,13 +38,13 @@ export const phoneHandlers: Pick<Handlers, 'requestPhoneCode' | 'verifyPhone'> =
     const code = randomInt(0, 10 ** PHONE_CODE_LENGTH)
       .toString()
       .padStart(PHONE_CODE_LENGTH, '0')
-    const expiresAt = new Date(Date.now() + CODE_TTL_SECONDS * 1000)
+    const expiresAt = new Date(clock.ms() + CODE_TTL_SECONDS * 1000)
     const tokenId = uuidv7()
     await ctx.db.transaction(async (tx) => {
       // Only the newest code works: asking again retires the earlier ones.
       await tx
         .update(oneTimeTokens)
-        .set({ usedAt: new Date() })
+        .set({ usedAt: clock.now() })
         .where(
           and(
             eq(oneTimeTokens.userId, user.id),
@@ -76,11 +77,11 @@ export const phoneHandlers: Pick<Handlers, 'requestPhoneCode' | 'verifyPhone'> =
       // Numbers get recycled by carriers: whoever proves they hold it now owns it on Soko.
       await tx
         .update(users)
-        .set({ phone: null, phoneVerifiedAt: null, updatedAt: new Date() })
+        .set({ phone: null, phoneVerifiedAt: null, updatedAt: clock.now() })
         .where(and(eq(users.phone, phone), ne(users.id, user.id)))
       await tx
         .update(users)
-        .set({ phone, phoneVerifiedAt: new Date(), updatedAt: new Date() })
+        .set({ phone, phoneVerifiedAt: clock.now(), updatedAt: clock.now() })
         .where(eq(users.id, user.id))
     })
     return { user: await loadPublicUser(ctx.db, user.id) }
@@ -103,7 +104,7 @@ export async function consumePhoneCode(db: Db, userId: string, phone: string, co
         eq(oneTimeTokens.userId, userId),
         eq(oneTimeTokens.purpose, 'phone-code'),
         isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, new Date()),
+        gt(oneTimeTokens.expiresAt, clock.now()),
         sql`${oneTimeTokens.data}->>'phone' = ${phone}`,
       ),
     )
@@ -123,7 +124,7 @@ export async function consumePhoneCode(db: Db, userId: string, phone: string, co
       .update(oneTimeTokens)
       .set({
         data: { ...pending.data, attempts },
-        ...(attempts >= MAX_ATTEMPTS ? { usedAt: new Date() } : {}),
+        ...(attempts >= MAX_ATTEMPTS ? { usedAt: clock.now() } : {}),
       })
       .where(eq(oneTimeTokens.id, pending.id))
     const left = MAX_ATTEMPTS - attempts
@@ -137,7 +138,7 @@ export async function consumePhoneCode(db: Db, userId: string, phone: string, co
   }
   const used = await db
     .update(oneTimeTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: clock.now() })
     .where(and(eq(oneTimeTokens.id, pending.id), isNull(oneTimeTokens.usedAt)))
     .returning({ id: oneTimeTokens.id })
   if (used.length === 0) throw new AppError(400, 'This code was already used. Ask for a new code.')

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { sellers, users } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import type { Handlers } from '../../rpc/context'
 import { checkoutDeps } from '../checkout/checkout.handlers'
@@ -56,7 +57,10 @@ export const profileHandlers: Pick<
     try {
       await ctx.db.transaction(async (tx) => {
         if (input.name !== undefined)
-          await tx.update(users).set({ name: input.name, updatedAt: new Date() }).where(eq(users.id, user.id))
+          await tx
+            .update(users)
+            .set({ name: input.name, updatedAt: clock.now() })
+            .where(eq(users.id, user.id))
         if (first) await tx.update(sellers).set(storefront).where(eq(sellers.userId, user.id))
       })
     } catch (error) {
@@ -78,7 +82,7 @@ export const profileHandlers: Pick<
           // Merged into what is stored: a setting left out keeps its value.
           .set({
             settings: sql`${users.settings} || ${JSON.stringify(settings)}::jsonb`,
-            updatedAt: new Date(),
+            updatedAt: clock.now(),
           })
           .where(eq(users.id, user.id))
       if (payoutMethod) await tx.update(sellers).set({ payoutMethod }).where(eq(sellers.userId, user.id))

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { sessions, users } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 
@@ -42,7 +43,7 @@ export async function createSession(
     .where(eq(users.id, userId))
   if (user?.suspendedAt) throw new AppError(403, suspendedMessage(user.reason))
   const token = newToken()
-  const expiresAt = new Date(Date.now() + SESSION_TTL_SECONDS * 1000)
+  const expiresAt = new Date(clock.ms() + SESSION_TTL_SECONDS * 1000)
   await db
     .insert(sessions)
     .values({ id: uuidv7(), userId, tokenHash: hashToken(token), expiresAt, userAgent, ip })
@@ -59,7 +60,7 @@ export async function findCaller(db: Db, token: string): Promise<Caller | null> 
       and(
         eq(sessions.tokenHash, hashToken(token)),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, clock.now()),
         isNull(users.suspendedAt),
       ),
     )
@@ -68,5 +69,5 @@ export async function findCaller(db: Db, token: string): Promise<Caller | null> 
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId))
+  await db.update(sessions).set({ revokedAt: clock.now() }).where(eq(sessions.id, sessionId))
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { sellerVerification } from '../../../contract/accounts.contract'
 import { sellers, sellerVerifications, users } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import { verificationReviewedMail } from '../../mail/templates'
@@ -111,7 +112,7 @@ export const verificationHandlers: Pick<
           status: approved ? 'approved' : 'rejected',
           reason: approved ? null : (reason ?? null),
           reviewedBy: admin.id,
-          reviewedAt: new Date(),
+          reviewedAt: clock.now(),
         })
         .where(and(eq(sellerVerifications.id, id), eq(sellerVerifications.status, 'pending')))
         .returning()

@@ -14,6 +14,7 @@ import {
   sellers,
   sellerVerifications,
 } from '../../db/schema'
+import { clock } from '../../lib/clock'
 
 const DAY_MS = 86_400_000
 /** Soko's day starts at midnight in Nairobi (UTC+3 all year), where most of its people are. */
@@ -89,7 +90,7 @@ async function period(db: Db, days: number, from: Date) {
 }
 
 /** The figures of the admin's first page. */
-export async function dashboard(db: Db, now = new Date()): Promise<SubjectOutput<'getAdminDashboard'>> {
+export async function dashboard(db: Db, now = clock.now()): Promise<SubjectOutput<'getAdminDashboard'>> {
   const week = new Date(now.getTime() - 7 * DAY_MS)
   const month = new Date(now.getTime() - 30 * DAY_MS)
   const periods = await Promise.all(periodStarts(now).map(({ days, from }) => period(db, days, from)))

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { productReports, products, users } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { enforceRateLimit } from '../../lib/rate-limit'
 import { uuidv7 } from '../../lib/uuid'
@@ -35,14 +36,14 @@ export const opsHandlers: Pick<
       const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update')
       if (!row) throw new AppError(404, 'There is no such product', { id: 'Not found' })
       if (row.status !== 'published') throw new AppError(409, 'This product is not published')
-      await tx.update(products).set({ status: 'draft', updatedAt: new Date() }).where(eq(products.id, id))
+      await tx.update(products).set({ status: 'draft', updatedAt: clock.now() }).where(eq(products.id, id))
       await tx
         .update(productReports)
         .set({
           status: 'actioned',
           resolvedBy: ctx.caller.user.id,
           resolution: reason,
-          resolvedAt: new Date(),
+          resolvedAt: clock.now(),
         })
         .where(and(eq(productReports.productId, id), eq(productReports.status, 'open')))
       await audit(tx, ctx, {
@@ -130,7 +131,7 @@ export const opsHandlers: Pick<
           status: 'dismissed',
           resolvedBy: ctx.caller.user.id,
           resolution: note,
-          resolvedAt: new Date(),
+          resolvedAt: clock.now(),
         })
         .where(eq(productReports.id, id))
       const [product] = await tx

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { sellers, users } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { compose, passwordResetMail } from '../../mail/templates'
 import type { Handlers } from '../../rpc/context'
@@ -39,7 +40,7 @@ export const peopleHandlers: Pick<
       if (row.roles.includes('admin')) await assertAdminRemains(tx, id)
       const [next] = await tx
         .update(users)
-        .set({ suspendedAt: new Date(), suspensionReason: reason, updatedAt: new Date() })
+        .set({ suspendedAt: clock.now(), suspensionReason: reason, updatedAt: clock.now() })
         .where(eq(users.id, id))
         .returning()
       if (!next) throw new Error('the person vanished under their lock')
@@ -75,7 +76,7 @@ export const peopleHandlers: Pick<
       if (!row.suspendedAt) throw new AppError(409, 'They are not suspended', { id: 'Not suspended' })
       const [next] = await tx
         .update(users)
-        .set({ suspendedAt: null, suspensionReason: null, updatedAt: new Date() })
+        .set({ suspendedAt: null, suspensionReason: null, updatedAt: clock.now() })
         .where(eq(users.id, id))
         .returning()
       if (!next) throw new Error('the person vanished under their lock')
@@ -135,7 +136,7 @@ export const peopleHandlers: Pick<
           roles: grant
             ? sql`array_append(array_remove(${users.roles}, ${role}), ${role})`
             : sql`array_remove(${users.roles}, ${role})`,
-          updatedAt: new Date(),
+          updatedAt: clock.now(),
         })
         .where(eq(users.id, id))
         .returning()
@@ -154,7 +155,7 @@ export const peopleHandlers: Pick<
   forcePasswordReset: async ({ id }, ctx) => {
     const { row, token } = await ctx.db.transaction(async (tx) => {
       const row = await findUser(tx, id, { lock: true })
-      await tx.update(users).set({ passwordHash: null, updatedAt: new Date() }).where(eq(users.id, id))
+      await tx.update(users).set({ passwordHash: null, updatedAt: clock.now() }).where(eq(users.id, id))
       await endSessions(tx, id)
       const { token } = await issueOneTimeToken(tx, { userId: id, purpose: 'reset-password' })
       await audit(tx, ctx, {

@@ -11,6 +11,7 @@ import {
   sessions,
   users,
 } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { containing } from '../../lib/like'
 import type { UserRow } from '../accounts/sessions'
@@ -133,7 +134,7 @@ export async function userDetails(
         .orderBy(desc(sellerVerifications.createdAt))
         .limit(1)
     : []
-  const now = new Date()
+  const now = clock.now()
   return {
     user: {
       ...adminUserRow(row, seller?.handle ?? null),
@@ -203,6 +204,6 @@ export async function assertAdminRemains(tx: Tx, losing: string) {
 export async function endSessions(tx: DbOrTx, userId: string) {
   await tx
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: clock.now() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
 }

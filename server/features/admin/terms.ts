@@ -5,6 +5,7 @@ import { type PlatformTerms, platformTerms } from '../../../contract/platform-te
 import type { Db, DbOrTx } from '../../db/client'
 import type { SaleTerms } from '../../db/columns.types'
 import { platformSettings } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import type { PayoutsConfig } from '../payouts/payouts.config'
 
 /** How stale an instance's copy of the terms may be: a change on another instance is seen within this. */
@@ -78,7 +79,7 @@ export class TermsStore {
   constructor(
     private readonly db: Db,
     readonly defaults: PlatformTerms,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => clock.ms(),
   ) {
     this.terms = defaults
   }
@@ -128,10 +129,10 @@ export class TermsStore {
     )
     const [row] = await tx
       .insert(platformSettings)
-      .values({ key: KEY, value: overrides, version: 1, updatedAt: new Date() })
+      .values({ key: KEY, value: overrides, version: 1, updatedAt: clock.now() })
       .onConflictDoUpdate({
         target: platformSettings.key,
-        set: { value: overrides, version: sql`${platformSettings.version} + 1`, updatedAt: new Date() },
+        set: { value: overrides, version: sql`${platformSettings.version} + 1`, updatedAt: clock.now() },
       })
       .returning()
     if (!row) throw new Error('platform terms were not stored')

@@ -5,6 +5,7 @@ import type { ServiceDetails } from '../../../contract/catalog.contract'
 import type { CurrencyCode } from '../../../contract/currencies'
 import type { DbOrTx } from '../../db/client'
 import { orders, products } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { RpcContext } from '../../rpc/context'
 import type { CheckoutDeps } from '../checkout/deps'
@@ -37,7 +38,7 @@ export async function listBookings(
   db: DbOrTx,
   sellerId: string,
   input: ListInput,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ bookings: Booking[]; nextCursor: string | null }> {
   const offset = Number(input.cursor ?? 0)
   const upcoming = input.when === 'upcoming'
@@ -137,7 +138,7 @@ export async function rescheduleBooking(
   input: { orderId: string; key?: string | undefined; slot: string },
 ): Promise<OrderRow> {
   const { row, slot: old, actor, details } = await ownBooking(ctx, input.orderId, input.key)
-  const now = Date.now()
+  const now = clock.ms()
   assertChangeable(row, old, actor, details, now, 'move')
   if (Date.parse(input.slot) === Date.parse(old.start))
     throw new AppError(400, 'That is the time already booked: choose another', { slot: 'Already booked' })
@@ -175,7 +176,7 @@ export async function cancelBooking(
   input: { orderId: string; key?: string | undefined; reason: string },
 ): Promise<OrderRow> {
   const { row, slot, actor, details } = await ownBooking(ctx, input.orderId, input.key)
-  assertChangeable(row, slot, actor, details, Date.now(), 'cancel')
+  assertChangeable(row, slot, actor, details, clock.ms(), 'cancel')
   const reason =
     input.reason || (actor === 'buyer' ? 'You cancelled the booking' : 'The seller cancelled the booking')
   await refundOrder(deps, row.id, ctx.caller?.user.id ?? null, reason)

@@ -4,6 +4,7 @@ import type { bookingsContract, ServiceListing } from '../../../contract/booking
 import type { ServiceDetails } from '../../../contract/catalog.contract'
 import type { DbOrTx } from '../../db/client'
 import { products, sellers } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { escapeLike } from '../../lib/like'
 import { onSale } from '../catalog/listed'
 import { takenSlotsByProduct } from '../checkout/orders'
@@ -21,7 +22,7 @@ const NEXT_FREE_DAYS = 14
  * held), searched and filtered in SQL; sorted by price there, or by the soonest free time here (services
  * with none last).
  */
-export async function listServices(db: DbOrTx, input: Input, now = Date.now()) {
+export async function listServices(db: DbOrTx, input: Input, now = clock.ms()) {
   const offset = Number(input.cursor ?? 0)
   const words = escapeLike(input.query)
   const where = and(

@@ -8,6 +8,7 @@ import {
 import type { PlatformTerms } from '../../../contract/platform-terms.contract'
 import type { Db, DbOrTx } from '../../db/client'
 import { productAssets, products } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import { parseOrFail } from '../../lib/validation'
 import type { Handlers } from '../../rpc/context'
@@ -117,7 +118,7 @@ async function keepAssets(
 async function setStatus(db: Db, row: ProductRow, status: 'draft' | 'archived') {
   const [updated] = await db
     .update(products)
-    .set({ status, updatedAt: new Date() })
+    .set({ status, updatedAt: clock.now() })
     .where(eq(products.id, row.id))
     .returning()
   if (!updated) throw new AppError(404, 'No such product among yours')
@@ -191,7 +192,7 @@ export const catalogHandlers: Pick<
             category: next.category ?? null,
             details: withItemIds(next),
             searchText: searchTextOf(next),
-            updatedAt: new Date(),
+            updatedAt: clock.now(),
           })
           .where(eq(products.id, row.id))
           .returning()

@@ -11,6 +11,7 @@ import type {
 import { reservedSegments } from '../../../contract/routes'
 import type { Db, DbOrTx } from '../../db/client'
 import { productAssets, products } from '../../db/schema'
+import { clock, dbNow } from '../../lib/clock'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import { publicFilePath } from '../../storage/storage'
@@ -180,8 +181,8 @@ export async function publishProduct(db: DbOrTx, sellerId: string, productId: st
     .update(products)
     .set({
       status: 'published',
-      publishedAt: sql`coalesce(${products.publishedAt}, now())`,
-      updatedAt: new Date(),
+      publishedAt: sql`coalesce(${products.publishedAt}, ${dbNow()})`,
+      updatedAt: clock.now(),
     })
     .where(
       and(eq(products.id, productId), eq(products.sellerId, sellerId), sql`${products.status} <> 'archived'`),

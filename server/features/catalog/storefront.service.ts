@@ -23,6 +23,7 @@ import {
 } from '../../../contract/storefront'
 import type { Db, DbOrTx } from '../../db/client'
 import { exchangeRates, products, sellers, users } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { avatarUrls } from '../accounts/avatar.service'
 import { heldByItem, heldByProduct } from '../checkout/orders'
 import { type AssetRow, byKind, type ProductRow, readyAssets, toFile, toImage } from './catalog.service'
@@ -50,7 +51,7 @@ const keptRates = new WeakMap<Db, { at: number; rates: Promise<Rates> }>()
  * hundreds of checkouts at once): a change an admin makes is used by every instance within a second, and at
  * once by the one that made it (`forgetKeptRates`).
  */
-export function currentRates(db: Db, now = Date.now()): Promise<Rates> {
+export function currentRates(db: Db, now = clock.ms()): Promise<Rates> {
   const kept = keptRates.get(db)
   if (kept && now - kept.at < RATES_FRESH_MS) return kept.rates
   const rates = loadRates(db)
@@ -355,10 +356,10 @@ export async function setRates(db: DbOrTx, userId: string, perUsd: Partial<Recor
     if (!isCurrencyCode(currency)) continue
     await db
       .insert(exchangeRates)
-      .values({ currency, perUsd: String(rate), updatedBy: userId, updatedAt: new Date() })
+      .values({ currency, perUsd: String(rate), updatedBy: userId, updatedAt: clock.now() })
       .onConflictDoUpdate({
         target: exchangeRates.currency,
-        set: { perUsd: String(rate), updatedBy: userId, updatedAt: new Date() },
+        set: { perUsd: String(rate), updatedBy: userId, updatedAt: clock.now() },
       })
   }
 }

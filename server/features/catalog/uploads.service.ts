@@ -4,6 +4,7 @@ import { fileTypeOf, IMAGE_TYPES, UPLOAD_LIMITS } from '../../../contract/catalo
 import type { UploadTicket } from '../../../contract/catalog.contract'
 import type { Db } from '../../db/client'
 import { productAssets, products } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { Logger } from '../../lib/log'
 import { uuidv7 } from '../../lib/uuid'
@@ -132,7 +133,7 @@ async function arrivedParts(storage: Storage, asset: AssetRow): Promise<Uploaded
 
 /** Which parts have arrived and signed URLs for the next ones still to send. */
 export async function uploadTicket(storage: Storage, asset: AssetRow): Promise<UploadTicket> {
-  const expiresAt = new Date(Date.now() + PART_URL_TTL_SECONDS * 1000).toISOString()
+  const expiresAt = new Date(clock.ms() + PART_URL_TTL_SECONDS * 1000).toISOString()
   const base = { uploadId: asset.id, partSize: asset.partSize, partCount: partCountOf(asset), expiresAt }
   if (asset.status === 'ready' || !asset.multipartId)
     return { ...base, received: Array.from({ length: base.partCount }, (_, i) => i + 1), parts: [] }
@@ -337,7 +338,7 @@ export async function finishUpload(db: Db, storage: Storage, log: Logger, asset:
 async function markReady(db: Db, asset: AssetRow, changes: Partial<AssetRow>) {
   await db
     .update(productAssets)
-    .set({ ...changes, status: 'ready', multipartId: null, completedAt: new Date() })
+    .set({ ...changes, status: 'ready', multipartId: null, completedAt: clock.now() })
     .where(eq(productAssets.id, asset.id))
 }
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, lt } from 'drizzle-orm'
 import type { OrderStatus } from '../../../contract/checkout.constants'
 import { orders } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { Handlers, RpcContext } from '../../rpc/context'
 import type { Caller } from '../accounts/sessions'
@@ -69,7 +70,7 @@ export const checkoutHandlers: Pick<
     const slots = serviceSlots(details, {
       from,
       days,
-      now: Date.now(),
+      now: clock.ms(),
       taken: await takenSlots(ctx.db, product.id),
     })
     return { timeZone: details.timeZone, durationMinutes: details.durationMinutes, slots }
@@ -152,7 +153,7 @@ export const checkoutHandlers: Pick<
     const { user } = ctx.caller
     const [row] = await ctx.db
       .update(orders)
-      .set({ fulfilment: 'shipped', updatedAt: new Date() })
+      .set({ fulfilment: 'shipped', updatedAt: clock.now() })
       .where(
         and(
           eq(orders.id, orderId),

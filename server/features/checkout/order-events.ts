@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { PaymentMethod } from '../../../contract/checkout.constants'
 import { orders, refunds } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import {
   type ChargeTarget,
   type PaymentEvents,
@@ -85,7 +86,7 @@ export function orderEvents(deps: CheckoutDeps): PaymentEvents {
       if (!order) return
       // A charge our own cancel closed at the provider reports itself expired, and may beat the cancel here:
       // before the order's hold has run out, "expired" is left to the cancel (or, failing that, the sweep).
-      if (why === 'expired' && order.expiresAt.getTime() > Date.now()) return
+      if (why === 'expired' && order.expiresAt.getTime() > clock.ms()) return
       await closeOrder(deps, order.id, why)
     },
 

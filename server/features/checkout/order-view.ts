@@ -4,6 +4,7 @@ import type { ServiceDetails } from '../../../contract/catalog.contract'
 import type { Order } from '../../../contract/checkout.contract'
 import type { Db, DbOrTx } from '../../db/client'
 import { downloads, products, refunds, sellers, tickets } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { changeUntil } from '../bookings/policy'
 import { readyAssets, toFile, toImage } from '../catalog/catalog.service'
 import type { OrderRow } from './orders'
@@ -88,7 +89,7 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
             timeZone: ('timeZone' in details ? details.timeZone : null) ?? 'Africa/Nairobi',
             changeUntil:
               row.status === 'paid' && 'availability' in details
-                ? changeUntil(details as ServiceDetails, slot, Date.now())
+                ? changeUntil(details as ServiceDetails, slot, clock.ms())
                 : null,
           }
         : null,

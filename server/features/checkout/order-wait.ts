@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { orders } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import type { CheckoutDeps } from './deps'
 import { checkPending } from './payment'
 
@@ -20,15 +21,15 @@ export async function waitWhilePending(
   orderId: string,
   opts: { signal?: AbortSignal; waitMs?: number } = {},
 ): Promise<void> {
-  const started = Date.now()
+  const started = clock.ms()
   const until = started + (opts.waitMs ?? ORDER_WAIT_MS)
   let checkedAt = started
-  while (Date.now() < until && !opts.signal?.aborted) {
-    await pause(Math.min(LOOK_EVERY_MS, until - Date.now()), opts.signal)
+  while (clock.ms() < until && !opts.signal?.aborted) {
+    await pause(Math.min(LOOK_EVERY_MS, until - clock.ms()), opts.signal)
     const [row] = await deps.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId))
     if (row?.status !== 'pending') return
-    if (Date.now() - checkedAt >= CHECK_EVERY_MS) {
-      checkedAt = Date.now()
+    if (clock.ms() - checkedAt >= CHECK_EVERY_MS) {
+      checkedAt = clock.ms()
       await checkPending(deps, orderId)
     }
   }

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Order } from '../../../contract/checkout.contract'
 import { orders } from '../../db/schema'
+import { clock, dbNow } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { ChargeNext, ChargeRef, PaymentProvider } from '../../payments/provider'
 import type { CheckoutDeps } from './deps'
@@ -46,7 +47,7 @@ export async function startPayment(
   })
   await deps.db
     .update(orders)
-    .set({ providerRef: started.providerRef, payment: started.details, updatedAt: new Date() })
+    .set({ providerRef: started.providerRef, payment: started.details, updatedAt: clock.now() })
     .where(eq(orders.id, order.id))
   return started.next
 }
@@ -73,7 +74,7 @@ export async function closeOrder(
     })
   const [updated] = await deps.db
     .update(orders)
-    .set({ status, updatedAt: new Date() })
+    .set({ status, updatedAt: clock.now() })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
     .returning()
   return updated ?? (await deps.db.select().from(orders).where(eq(orders.id, orderId)))[0] ?? null
@@ -103,14 +104,14 @@ export async function checkNow(deps: CheckoutDeps, order: OrderRow) {
 export async function checkPending(deps: CheckoutDeps, orderId: string, opts: { minAgeMs?: number } = {}) {
   const [claimed] = await deps.db
     .update(orders)
-    .set({ checkedAt: new Date() })
+    .set({ checkedAt: clock.now() })
     .where(
       and(
         eq(orders.id, orderId),
         eq(orders.status, 'pending'),
         sql`${orders.providerRef} is not null`,
-        lt(orders.createdAt, new Date(Date.now() - (opts.minAgeMs ?? 15_000))),
-        sql`(${orders.checkedAt} is null or ${orders.checkedAt} < now() - interval '10 seconds')`,
+        lt(orders.createdAt, new Date(clock.ms() - (opts.minAgeMs ?? 15_000))),
+        sql`(${orders.checkedAt} is null or ${orders.checkedAt} < ${dbNow()} - interval '10 seconds')`,
       ),
     )
     .returning()
@@ -131,7 +132,7 @@ export async function expireOrders(deps: CheckoutDeps, limit = 50): Promise<numb
   const due = await deps.db
     .select()
     .from(orders)
-    .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, new Date())))
+    .where(and(eq(orders.status, 'pending'), lt(orders.expiresAt, clock.now())))
     .limit(limit)
   let closed = 0
   for (const order of due) {

@@ -6,6 +6,7 @@ import { MPESA_PHONE_HINT } from '../../../contract/phone'
 import type { Db, DbOrTx, Tx } from '../../db/client'
 import { orders, products, users } from '../../db/schema'
 import type { Config } from '../../env'
+import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { enforceRateLimit } from '../../lib/rate-limit'
 import { uuidv7 } from '../../lib/uuid'
@@ -60,7 +61,7 @@ async function priceWithSlot(
   const product = byKind(row)
   if (product.kind !== 'service') return priced
   const taken = await takenSlots(tx, product.id, except)
-  const slot = findSlot(product.details, input.slot ?? '', Date.now(), taken)
+  const slot = findSlot(product.details, input.slot ?? '', clock.ms(), taken)
   if (!slot)
     throw new AppError(409, 'That time has just been taken: choose another', { slot: 'No longer free' })
   return {
@@ -238,7 +239,7 @@ export async function startCheckout(
             terms: saleTermsOf(terms, now.currency),
             delivery: now.delivery,
             accessKeyHash: hashKey(accessKey),
-            expiresAt: new Date(Date.now() + ORDER_HOLD_MINUTES * 60_000),
+            expiresAt: new Date(clock.ms() + ORDER_HOLD_MINUTES * 60_000),
           })
           .onConflictDoNothing({ target: orders.reference })
           .returning()
@@ -270,7 +271,7 @@ export async function startCheckout(
     const message = error instanceof PaymentProviderError ? error.message : 'The payment could not be started'
     await db
       .update(orders)
-      .set({ status: 'failed', failure: { code: 'start', message }, updatedAt: new Date() })
+      .set({ status: 'failed', failure: { code: 'start', message }, updatedAt: clock.now() })
       .where(and(eq(orders.id, row.id), eq(orders.status, 'pending')))
     if (error instanceof PaymentProviderError) {
       deps.log.warn('payment not started', {
@@ -299,7 +300,7 @@ function assertBuyerMayHold(limits: Config['checkoutLimits'], holds: Holds, quan
     })
   const units = holds.buyerUnits
   if (units + quantity <= most) return
-  const retryAfter = Math.max(1, Math.ceil((Date.parse(holds.buyerUntil ?? '') - Date.now()) / 1000) || 1)
+  const retryAfter = Math.max(1, Math.ceil((Date.parse(holds.buyerUntil ?? '') - clock.ms()) / 1000) || 1)
   const wait = retryAfter < 90 ? `${retryAfter} seconds` : `${Math.ceil(retryAfter / 60)} minutes`
   throw new AppError(
     429,

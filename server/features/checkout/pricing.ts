@@ -7,6 +7,7 @@ import { formatMoney } from '../../../contract/format-money'
 import type { Money } from '../../../contract/money'
 import type { Rates } from '../../../contract/storefront'
 import type { OrderItem } from '../../db/columns.types'
+import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { byKind, type ProductRow } from '../catalog/catalog.service'
 
@@ -62,7 +63,7 @@ function stored(m: Money, currency: CurrencyCode): number {
  * Prices a selection of a published product: the item, its label, subtotal, shipping and total in the
  * product's currency. Throws 400 with the field to fix when the selection does not fit the product.
  */
-export function priceSelection(row: ProductRow, selection: Selection, now = Date.now()): Priced {
+export function priceSelection(row: ProductRow, selection: Selection, now = clock.ms()): Priced {
   const product = byKind(row)
   const currency = product.priceCurrency
   const base = { currency, delivery: null, shipping: 0 }

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client'
 import { orders, refunds } from '../../db/schema'
 import { postTransaction } from '../../ledger/ledger'
 import { refundEntries } from '../../ledger/postings'
+import { clock } from '../../lib/clock'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import { alertAdmins } from '../../mail/admin-alert'
@@ -35,7 +36,10 @@ export async function refundOrder(
     if (order.status === 'refunding' || order.status === 'refunded')
       throw new AppError(409, 'This order has already been refunded')
     if (order.status !== 'paid') throw new AppError(409, 'Only a paid order can be refunded')
-    await tx.update(orders).set({ status: 'refunding', updatedAt: new Date() }).where(eq(orders.id, order.id))
+    await tx
+      .update(orders)
+      .set({ status: 'refunding', updatedAt: clock.now() })
+      .where(eq(orders.id, order.id))
     // A refund that failed before may be tried again: its record is reused.
     await tx.delete(refunds).where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'failed')))
     try {
@@ -103,7 +107,7 @@ export async function completeRefund(deps: CheckoutDeps, refundId: string, provi
     if (refund?.status !== 'pending') return null
     const [order] = await tx.select().from(orders).where(eq(orders.id, refund.orderId)).for('update')
     if (!order?.paidAt) throw new Error(`refund ${refundId} of an unpaid order`)
-    const now = new Date()
+    const now = clock.now()
     await tx
       .update(refunds)
       .set({ status: 'succeeded', completedAt: now, ...(providerRef ? { providerRef } : {}) })
@@ -134,7 +138,7 @@ export async function failRefund(deps: CheckoutDeps, refundId: string, message: 
     await tx.update(refunds).set({ status: 'failed', failure: message }).where(eq(refunds.id, refund.id))
     const [order] = await tx
       .update(orders)
-      .set({ status: 'paid', updatedAt: new Date() })
+      .set({ status: 'paid', updatedAt: clock.now() })
       .where(and(eq(orders.id, refund.orderId), eq(orders.status, 'refunding')))
       .returning()
     return order ?? null

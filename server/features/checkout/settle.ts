@@ -4,6 +4,7 @@ import type { PaymentMethod } from '../../../contract/checkout.constants'
 import { orders, paymentEvents, products, tickets, users } from '../../db/schema'
 import { postTransaction } from '../../ledger/ledger'
 import { saleEntries } from '../../ledger/postings'
+import { clock } from '../../lib/clock'
 import { uuidv7 } from '../../lib/uuid'
 import type { ChargeOutcome } from '../../payments/provider'
 import { EVENT_REMINDER_MINUTES, scheduleReminders } from '../bookings/reminder-rows'
@@ -68,7 +69,7 @@ export async function settle(
         .set({
           status: 'failed',
           failure: { code: outcome.code, message: outcome.message },
-          updatedAt: new Date(),
+          updatedAt: clock.now(),
         })
         .where(eq(orders.id, row.id))
         .returning()
@@ -94,7 +95,7 @@ export async function settle(
         .update(orders)
         .set({
           failure: { code: 'amount', message: 'The amount paid does not match: Soko will look into it' },
-          updatedAt: new Date(),
+          updatedAt: clock.now(),
         })
         .where(eq(orders.id, row.id))
       return { changed: false, order: row }
@@ -103,7 +104,7 @@ export async function settle(
       // Paid after it was cancelled or expired: keep it if what it held is still free, else give it back.
       refundAfter = !(await stillAvailable(tx, row))
     }
-    const updated = await fulfilPaid(tx, row, outcome, new Date())
+    const updated = await fulfilPaid(tx, row, outcome, clock.now())
     return { changed: true, order: updated }
   })
   if (result.changed && result.order?.status === 'paid') {

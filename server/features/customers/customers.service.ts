@@ -5,6 +5,7 @@ import type { CustomerSummary, customersContract } from '../../../contract/custo
 import type { InvoiceStatus } from '../../../contract/invoices.constants'
 import type { DbOrTx } from '../../db/client'
 import { customerNotes, sellers } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { containing } from '../../lib/like'
 
@@ -190,10 +191,10 @@ export async function updateCustomerNote(db: DbOrTx, sellerId: string, key: stri
   }
   await db
     .insert(customerNotes)
-    .values({ sellerId, customerKey: key, note, updatedAt: new Date() })
+    .values({ sellerId, customerKey: key, note, updatedAt: clock.now() })
     .onConflictDoUpdate({
       target: [customerNotes.sellerId, customerNotes.customerKey],
-      set: { note, updatedAt: new Date() },
+      set: { note, updatedAt: clock.now() },
     })
   return note
 }

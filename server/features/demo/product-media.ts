@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { FILE_TYPES } from '../../../contract/catalog.constants'
 import type { productAssets } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { uuidv7 } from '../../lib/uuid'
 import type { Storage } from '../../storage/storage'
 import type { ProductRow } from '../catalog/catalog.service'
@@ -16,7 +17,7 @@ export async function productMedia(
   product: ProductRow,
   demo: DemoProduct,
 ): Promise<NewAsset[]> {
-  const ready = { productId: product.id, status: 'ready', completedAt: new Date() } as const
+  const ready = { productId: product.id, status: 'ready', completedAt: clock.now() } as const
   const drawCover = async (cover: Cover, position: number): Promise<NewAsset> => {
     const png = await coverPng(cover)
     const drawn = await imageVariants(png)

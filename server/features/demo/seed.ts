@@ -4,6 +4,7 @@ import type { Db } from '../../db/client'
 import { productAssets, sellers, sellerVerifications, users } from '../../db/schema'
 import type { Config } from '../../env'
 import { STANDARD_SALE_TERMS } from '../../ledger/postings'
+import { clock } from '../../lib/clock'
 import type { Logger } from '../../lib/log'
 import { uuidv7 } from '../../lib/uuid'
 import type { Storage } from '../../storage/storage'
@@ -79,7 +80,7 @@ export async function seedDemoData(
       },
       status: 'approved',
       reviewedBy: admin[0]?.id ?? null,
-      reviewedAt: new Date(),
+      reviewedAt: clock.now(),
     })
     // What a storefront says about its maker, as a seller writes it in their profile.
     await tx
@@ -91,8 +92,8 @@ export async function seedDemoData(
         links: ['https://wanjiru.example', 'https://wanjiru.example/commissions'],
       })
       .where(eq(sellers.userId, seller.id))
-    await seedDemoInvoices(tx, seller.id, Date.now())
-    const demo = demoProducts(Date.now())
+    await seedDemoInvoices(tx, seller.id, clock.ms())
+    const demo = demoProducts(clock.ms())
     const created: ProductRow[] = []
     for (const product of demo) {
       const row = await createProduct(tx, seller.id, newProduct.parse(product.input))
@@ -109,7 +110,7 @@ export async function seedDemoData(
       tx,
       created,
       { ...STANDARD_SALE_TERMS, holdDays: config.payouts.holdDays },
-      Date.now(),
+      clock.ms(),
     )
     log.info('demo data seeded', {
       admin: accounts.adminEmail,

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { downloads, orders, productAssets, products } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import type { Handlers } from '../../rpc/context'
@@ -70,7 +71,7 @@ export const downloadsHandlers: Pick<Handlers, 'getDownloadUrl'> = {
     })
     return {
       url,
-      expiresAt: new Date(Date.now() + ctx.config.downloadLinkSeconds * 1000).toISOString(),
+      expiresAt: new Date(clock.ms() + ctx.config.downloadLinkSeconds * 1000).toISOString(),
       fileName: file.fileName,
       size: current.size,
       sha256: current.sha256,

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client'
 import { invoicePayments, invoices, ledgerEntries } from '../../db/schema'
 import { type Entry, postTransaction } from '../../ledger/ledger'
 import { saleEntries } from '../../ledger/postings'
+import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import { PaymentProviderError } from '../../payments/payments'
@@ -80,7 +81,7 @@ export async function refundExcess(
         excessRefundStatus: 'pending',
         excessRefundMessage: null,
         excessRefundRef: null,
-        updatedAt: new Date(),
+        updatedAt: clock.now(),
       })
       .where(eq(invoicePayments.id, payment.id))
       .returning()
@@ -135,7 +136,7 @@ export async function acceptExcess(
     if (!invoice) throw new Error(`invoice payment ${payment.id} has no invoice`)
     if (invoice.voidedAt)
       throw new AppError(409, 'This invoice was cancelled: what was paid on it goes back to the payer')
-    const now = new Date()
+    const now = clock.now()
     await tx
       .update(invoicePayments)
       .set({ excessRefundStatus: 'accepted', excessRefundMessage: null, updatedAt: now })
@@ -205,7 +206,7 @@ export async function applyExcessRefund(deps: CheckoutDeps, refundId: string, st
         .where(eq(invoicePayments.id, payment.id))
       return true
     }
-    const now = new Date()
+    const now = clock.now()
     if (state.state === 'failed') {
       await tx
         .update(invoicePayments)

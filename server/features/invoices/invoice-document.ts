@@ -2,6 +2,7 @@ import { METHOD_NAMES } from '../../../contract/checkout.constants'
 import { formatMoney } from '../../../contract/format-money'
 import { quantityText, rateText } from '../../../contract/invoice-totals'
 import { INVOICE_STATUS_TEXT } from '../../../contract/invoices.constants'
+import { clock } from '../../lib/clock'
 import type { CheckoutDeps } from '../checkout/deps'
 import { type InvoiceDocument, renderInvoicePdf } from './invoice-pdf'
 import { dayText, dueNow, type InvoiceRow, payUrl, statusOf } from './invoice-rows'
@@ -15,7 +16,7 @@ export async function invoiceDocument(
   row: InvoiceRow,
 ) {
   const money = (amount: number) => formatMoney(amount, row.currency, 'en')
-  const now = new Date()
+  const now = clock.now()
   const status = statusOf(row, now)
   const seller = await sellerOfInvoice(deps.db, row.sellerId)
   const payments = (await paymentsOf(deps.db, [row.id])).filter((p) => p.status === 'paid')

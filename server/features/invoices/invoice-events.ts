@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { PaymentMethod } from '../../../contract/checkout.constants'
 import { invoicePayments, invoices, orders, unmatchedPayments } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { uuidv7 } from '../../lib/uuid'
 import type { ChargeOutcome, ChargeTarget, PaymentEvents } from '../../payments/provider'
 import type { CheckoutDeps } from '../checkout/deps'
@@ -116,7 +117,7 @@ export function withInvoices(events: PaymentEvents, deps: CheckoutDeps): Payment
     async expected(method, reference) {
       const invoice = await invoiceByReference(reference)
       if (!invoice) return events.expected(method, reference)
-      const status = statusOf(invoice, new Date())
+      const status = statusOf(invoice, clock.now())
       // Nothing is owed on a cancelled, unsent or paid invoice: M-Pesa refuses the payment before taking it.
       if (status === 'void' || status === 'draft' || status === 'paid' || invoice.currency !== 'KES')
         return null

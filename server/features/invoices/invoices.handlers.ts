@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
 import { invoicePayments, invoices, unmatchedPayments } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { ContextFor, Handlers } from '../../rpc/context'
 import { audit } from '../admin/audit'
@@ -122,7 +123,7 @@ export const invoicesHandlers: Pick<
     const row = await ctx.db.transaction(async (tx) => {
       const [resolved] = await tx
         .update(unmatchedPayments)
-        .set({ resolvedAt: new Date(), note: `${note} (${ctx.caller.user.email})` })
+        .set({ resolvedAt: clock.now(), note: `${note} (${ctx.caller.user.email})` })
         .where(and(eq(unmatchedPayments.id, id), isNull(unmatchedPayments.resolvedAt)))
         .returning()
       if (resolved)
@@ -147,14 +148,14 @@ export const invoicesHandlers: Pick<
     if (!row.viewedAt && !isSeller && !PREVIEW_AGENT.test(ctx.userAgent ?? '')) {
       const [viewed] = await ctx.db
         .update(invoices)
-        .set({ viewedAt: new Date() })
+        .set({ viewedAt: clock.now() })
         .where(and(eq(invoices.id, row.id), isNull(invoices.viewedAt)))
         .returning()
       if (viewed) {
         row = viewed
         await ctx.db
           .update(invoices)
-          .set({ status: statusOf(viewed, new Date()) })
+          .set({ status: statusOf(viewed, clock.now()) })
           .where(eq(invoices.id, row.id))
       }
     }

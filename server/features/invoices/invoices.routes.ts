@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { formatMoney } from '../../../contract/format-money'
 import { invoices } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import type { CheckoutDeps } from '../checkout/deps'
 import { invoicePdf } from './invoice-document'
 import { dayText, dueNow, type InvoiceRow, keyOpens, payUrl, statusOf } from './invoice-rows'
@@ -61,7 +62,7 @@ export async function payPageHead(
 }
 
 function headOf(row: InvoiceRow, seller: string) {
-  const status = statusOf(row, new Date())
+  const status = statusOf(row, clock.now())
   const money = (amount: number) => formatMoney(amount, row.currency, 'en')
   const description =
     status === 'void'

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, ilike, lt, lte, or, sql } from 'drizzle-orm'
 import { formatMoney } from '../../../contract/format-money'
 import type { RecordedPaymentMethod } from '../../../contract/invoices.constants'
 import { invoicePayments, invoices, orders, users } from '../../db/schema'
+import { clock, dbNow } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { escapeLike } from '../../lib/like'
 import { uuidv7 } from '../../lib/uuid'
@@ -93,12 +94,12 @@ export async function updateInvoice(
       .set({
         ...columns,
         revision: current.sentAt ? current.revision + 1 : current.revision,
-        updatedAt: new Date(),
+        updatedAt: clock.now(),
       })
       .where(eq(invoices.id, current.id))
       .returning()
     if (!updated) throw new Error('invoice vanished under its lock')
-    return { ...updated, status: statusOf(updated, new Date()) }
+    return { ...updated, status: statusOf(updated, clock.now()) }
   })
   await deps.db.update(invoices).set({ status: row.status }).where(eq(invoices.id, row.id))
   if (row.sentAt) return resendRevision(deps, row)
@@ -111,7 +112,7 @@ export async function duplicateInvoice(deps: CheckoutDeps, sellerId: string, inv
   const days = Math.round((Date.parse(source.dueDate) - Date.parse(source.issueDate)) / 86_400_000)
   // Today as the seller's calendar has it.
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: await sellerTimeZone(deps, sellerId) }).format(
-    new Date(),
+    clock.now(),
   )
   const due = new Date(Date.parse(today) + days * 86_400_000).toISOString().slice(0, 10)
   return createInvoice(
@@ -152,7 +153,7 @@ export async function voidInvoice(
       throw new AppError(409, 'Money has been paid on this invoice: it cannot be cancelled', {
         invoiceId: 'Refund or record what was paid, then change the invoice instead',
       })
-    const now = new Date()
+    const now = clock.now()
     const [updated] = await tx
       .update(invoices)
       .set({ voidedAt: now, voidReason: reason, status: 'void', updatedAt: now })
@@ -230,11 +231,11 @@ export async function recordPayment(
 }
 
 /** `statusOf` in SQL: the status as of now, so a filter agrees with what each row shows. */
-const liveStatus = sql`case
+const liveStatus = () => sql`case
   when ${invoices.voidedAt} is not null then 'void'
   when ${invoices.sentAt} is null then 'draft'
   when ${invoices.paid} >= ${invoices.total} then 'paid'
-  when ${invoices.overdueAt} <= now() then 'overdue'
+  when ${invoices.overdueAt} <= ${dbNow()} then 'overdue'
   when ${invoices.paid} > 0 then 'partially_paid'
   when ${invoices.viewedAt} is not null then 'viewed'
   else 'sent' end`
@@ -277,7 +278,7 @@ export async function listInvoices(
     .where(
       and(
         eq(invoices.sellerId, sellerId),
-        filters.status ? sql`${liveStatus} = ${filters.status}` : undefined,
+        filters.status ? sql`${liveStatus()} = ${filters.status}` : undefined,
         client,
         filters.from ? gte(invoices.issueDate, filters.from) : undefined,
         filters.to ? lte(invoices.issueDate, filters.to) : undefined,
@@ -288,7 +289,7 @@ export async function listInvoices(
     .limit(filters.limit + 1)
   const shown = rows.slice(0, filters.limit)
   const last = shown.at(-1)
-  const now = new Date()
+  const now = clock.now()
   return {
     invoices: shown.map((row) => ({
       id: row.id,

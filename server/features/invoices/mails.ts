@@ -1,5 +1,6 @@
 import { formatMoney } from '../../../contract/format-money'
 import { INVOICE_STATUS_TEXT } from '../../../contract/invoices.constants'
+import { clock } from '../../lib/clock'
 import type { MailMessage } from '../../mail/mailer'
 import { compose } from '../../mail/templates'
 import { invoiceSms } from '../../sms/templates'
@@ -97,7 +98,7 @@ export function invoiceMails(deps: CheckoutDeps) {
         })
       if (row.clientPhone)
         await deps.sms.queue(deps.db, {
-          eventKey: `invoice:${row.id}:${opts.reminder !== undefined ? `reminder:${opts.reminder}` : `sent:${row.revision}:${Date.now()}`}`,
+          eventKey: `invoice:${row.id}:${opts.reminder !== undefined ? `reminder:${opts.reminder}` : `sent:${row.revision}:${clock.ms()}`}`,
           kind: opts.reminder !== undefined ? 'reminder' : 'invoice',
           phone: row.clientPhone,
           text: invoiceSms({
@@ -147,7 +148,7 @@ export function invoiceMails(deps: CheckoutDeps) {
     async paid(row: InvoiceRow, payment: InvoicePaymentRow) {
       const seller = await sellerOfInvoice(deps.db, row.sellerId)
       const number = row.number ?? row.reference
-      const status = statusOf(row, new Date())
+      const status = statusOf(row, clock.now())
       const left = Math.max(0, row.total - row.paid)
       const state =
         status === 'paid'

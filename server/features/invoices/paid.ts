@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client'
 import { invoicePayments, invoiceReminders, invoices } from '../../db/schema'
 import { postTransaction } from '../../ledger/ledger'
 import { saleEntries } from '../../ledger/postings'
+import { clock } from '../../lib/clock'
 import type { CheckoutDeps } from '../checkout/deps'
 import { payerAccount, refundExcess } from './excess'
 import { type InvoicePaymentRow, type InvoiceRow, statusOf } from './invoice-rows'
@@ -42,7 +43,7 @@ export async function applyPaid(
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, payment.invoiceId)).for('update')
     if (!invoice) throw new Error(`invoice payment ${payment.id} has no invoice`)
     if (payment.status === 'paid') return { changed: false, invoice, payment }
-    const paidAt = input.paidAt ?? new Date()
+    const paidAt = input.paidAt ?? clock.now()
     const split = splitPayment(invoice, payment, input.amount)
     const [paidPayment] = await tx
       .update(invoicePayments)
@@ -63,7 +64,7 @@ export async function applyPaid(
     const next = { ...invoice, paid, paidAt: fullyPaid ? (invoice.paidAt ?? paidAt) : invoice.paidAt }
     const [updated] = await tx
       .update(invoices)
-      .set({ paid, paidAt: next.paidAt, status: statusOf(next, new Date()), updatedAt: paidAt })
+      .set({ paid, paidAt: next.paidAt, status: statusOf(next, clock.now()), updatedAt: paidAt })
       .where(eq(invoices.id, invoice.id))
       .returning()
     if (!updated || !paidPayment) throw new Error('invoice vanished under its lock')

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { PaymentMethod } from '../../../contract/checkout.constants'
 import { INVOICE_CHARGE_MINUTES } from '../../../contract/invoices.constants'
 import { invoicePayments, invoices, paymentEvents } from '../../db/schema'
+import { clock, dbNow } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import type { Money } from '../../payments/payments'
@@ -62,7 +63,7 @@ export async function payInvoice(
         throw new AppError(409, 'This invoice cannot be paid that way now: choose another way to pay', {
           method: 'Choose another way to pay',
         })
-      const now = new Date()
+      const now = clock.now()
       const open = await tx
         .select()
         .from(invoicePayments)
@@ -129,7 +130,7 @@ export async function payInvoice(
 
 /** A cancelled, unsent or paid invoice takes no payment. */
 function assertPayable(invoice: InvoiceRow) {
-  const status = statusOf(invoice, new Date())
+  const status = statusOf(invoice, clock.now())
   if (status === 'void') throw new AppError(409, 'This invoice was cancelled: there is nothing to pay')
   if (status === 'paid') throw new AppError(409, 'This invoice is already paid')
   if (status === 'draft') throw new AppError(404, 'No such invoice')
@@ -165,7 +166,7 @@ async function startAttempt(
         providerRef: started.providerRef,
         next: started.next,
         payment: { ...(a.phone ? { phone: a.phone } : {}), ...started.details },
-        updatedAt: new Date(),
+        updatedAt: clock.now(),
       })
       .where(eq(invoicePayments.id, a.id))
     return { paymentId: a.id, next: started.next }
@@ -175,7 +176,7 @@ async function startAttempt(
       .set({
         status: 'failed',
         failure: { code: 'start', message: 'The payment could not start' },
-        updatedAt: new Date(),
+        updatedAt: clock.now(),
       })
       .where(eq(invoicePayments.id, a.id))
     throw error
@@ -187,12 +188,12 @@ async function startAttempt(
  * null when it failed to start or was closed meanwhile.
  */
 async function nextOf(deps: CheckoutDeps, paymentId: string): Promise<ChargeNext | null> {
-  const until = Date.now() + STARTING_WAIT_MS
+  const until = clock.ms() + STARTING_WAIT_MS
   for (;;) {
     const [row] = await deps.db.select().from(invoicePayments).where(eq(invoicePayments.id, paymentId))
     if (row?.status !== 'pending') return null
     if (row.next) return row.next
-    if (Date.now() > until)
+    if (clock.ms() > until)
       throw new AppError(409, 'A payment of this invoice is being started: try again in a moment')
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
@@ -231,7 +232,7 @@ export async function settleInvoiceCharge(
         .set({
           status: 'failed',
           failure: { code: outcome.code, message: outcome.message },
-          updatedAt: new Date(),
+          updatedAt: clock.now(),
         })
         .where(and(eq(invoicePayments.id, payment.id), eq(invoicePayments.status, 'pending')))
     })
@@ -310,11 +311,11 @@ export async function closeInvoiceCharge(
   why: 'expired' | 'cancelled',
 ) {
   if (payment.status !== 'pending') return
-  if (why === 'expired' && payment.expiresAt && payment.expiresAt.getTime() > Date.now()) return
+  if (why === 'expired' && payment.expiresAt && payment.expiresAt.getTime() > clock.ms()) return
   await cancelAtProvider(deps, payment)
   await deps.db
     .update(invoicePayments)
-    .set({ status: why, updatedAt: new Date() })
+    .set({ status: why, updatedAt: clock.now() })
     .where(and(eq(invoicePayments.id, payment.id), eq(invoicePayments.status, 'pending')))
 }
 
@@ -337,14 +338,14 @@ export async function checkInvoiceCharge(deps: CheckoutDeps, payment: InvoicePay
 export async function checkPendingInvoiceCharge(deps: CheckoutDeps, paymentId: string, minAgeMs = 15_000) {
   const [claimed] = await deps.db
     .update(invoicePayments)
-    .set({ checkedAt: new Date() })
+    .set({ checkedAt: clock.now() })
     .where(
       and(
         eq(invoicePayments.id, paymentId),
         eq(invoicePayments.status, 'pending'),
         sql`${invoicePayments.providerRef} is not null`,
-        lt(invoicePayments.createdAt, new Date(Date.now() - minAgeMs)),
-        sql`(${invoicePayments.checkedAt} is null or ${invoicePayments.checkedAt} < now() - interval '10 seconds')`,
+        lt(invoicePayments.createdAt, new Date(clock.ms() - minAgeMs)),
+        sql`(${invoicePayments.checkedAt} is null or ${invoicePayments.checkedAt} < ${dbNow()} - interval '10 seconds')`,
       ),
     )
     .returning()

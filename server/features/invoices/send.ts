@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import { REMINDER_HOUR } from '../../../contract/invoices.constants'
 import { zonedToIso } from '../../../contract/zoned-time'
 import { invoiceCounters, invoiceReminders, invoices } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { CheckoutDeps } from '../checkout/deps'
 import { sellerTimeZone } from '../payouts/payouts.service'
@@ -58,7 +59,7 @@ export async function sendInvoice(
   invoiceId: string,
 ): Promise<InvoiceRow> {
   const timeZone = await sellerTimeZone(deps, sellerId)
-  const now = new Date()
+  const now = clock.now()
   const row = await deps.db.transaction(async (tx) => {
     const current = await ownInvoice(tx, sellerId, invoiceId, true)
     if (current.voidedAt) throw new AppError(409, 'This invoice was cancelled: duplicate it to bill again')

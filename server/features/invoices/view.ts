@@ -2,6 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { InvoiceView, invoicePayment, PayInvoiceView } from '../../../contract/invoices.contract'
 import { invoicePayments, invoiceReminders, sellers, users } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import type { Gateway } from '../../payments/gateway'
 import { loadRates } from '../catalog/storefront.service'
 import { chargesFor } from '../checkout/pricing'
@@ -71,7 +72,11 @@ export interface ViewContext {
 }
 
 /** An invoice as its seller sees it. */
-export async function invoiceView(ctx: ViewContext, row: InvoiceRow, now = new Date()): Promise<InvoiceView> {
+export async function invoiceView(
+  ctx: ViewContext,
+  row: InvoiceRow,
+  now = clock.now(),
+): Promise<InvoiceView> {
   const payments = await paymentsOf(ctx.db, [row.id])
   const reminders = await ctx.db.select().from(invoiceReminders).where(eq(invoiceReminders.invoiceId, row.id))
   const scheduled = new Map(reminders.map((r) => [r.days, r]))
@@ -126,7 +131,7 @@ export async function sellerOfInvoice(db: DbOrTx, sellerId: string) {
 export async function payInvoiceView(
   ctx: ViewContext,
   row: InvoiceRow,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<PayInvoiceView> {
   const payments = await paymentsOf(ctx.db, [row.id])
   const totals = totalsView(row)

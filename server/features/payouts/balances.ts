@@ -4,13 +4,14 @@ import type { PayoutStatus } from '../../../contract/payouts.constants'
 import type { PayoutBalance } from '../../../contract/payouts.contract'
 import type { DbOrTx } from '../../db/client'
 import { ledgerEntries, payouts } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { sellerBalances } from '../transactions/transactions.service'
 
 /** Payouts whose money is set aside and not yet paid. */
 export const ON_THE_WAY: PayoutStatus[] = ['approval', 'scheduled', 'sending', 'processing']
 
 /** What the ledger lets a seller withdraw now in one currency (below zero after a refund of paid-out money). */
-export async function availableNow(tx: DbOrTx, sellerId: string, currency: CurrencyCode, now = new Date()) {
+export async function availableNow(tx: DbOrTx, sellerId: string, currency: CurrencyCode, now = clock.now()) {
   const balances = await sellerBalances(tx, sellerId, now)
   return balances.find((b) => b.currency === currency)?.available ?? 0
 }
@@ -19,7 +20,7 @@ export async function availableNow(tx: DbOrTx, sellerId: string, currency: Curre
  * Every currency a seller has money or payouts in: available and held from the ledger (a sale's earnings
  * are held until their `available_at`), on its way out and paid out from their payouts.
  */
-export async function balances(db: DbOrTx, sellerId: string, now = new Date()): Promise<PayoutBalance[]> {
+export async function balances(db: DbOrTx, sellerId: string, now = clock.now()): Promise<PayoutBalance[]> {
   const account = `seller:${sellerId}`
   const [ledger, holds, out] = await Promise.all([
     sellerBalances(db, sellerId, now),

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
 import { payouts } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { PayoutDeps } from './deps'
 import { applyTransfer } from './send'
@@ -34,7 +35,7 @@ export async function markBankPayout(
     input.outcome === 'paid'
       ? { state: 'done', providerRef: input.reference ?? null }
       : { state: 'failed', code: 'bank', message: input.reason ?? 'The bank transfer failed.' },
-    new Date(),
+    clock.now(),
     onApplied,
   )
   const [after] = await deps.db.select().from(payouts).where(eq(payouts.id, row.id))

@@ -5,6 +5,7 @@ import { PAYPAL_PAYOUT_CURRENCIES } from '../../../contract/payouts.constants'
 import type { PayoutDestination } from '../../../contract/payouts.contract'
 import { displayPhone } from '../../../contract/phone'
 import { payoutMethods, users } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import { compose } from '../../mail/templates'
@@ -101,7 +102,7 @@ async function insertMethod(deps: PayoutDeps, sellerId: string, method: PayoutMe
   const existing = await listMethods(deps, sellerId)
   if (existing.some((row) => sameDestination(row.details, method)))
     throw new AppError(409, 'You already have this destination')
-  const now = new Date()
+  const now = clock.now()
   const [row] = await deps.db
     .insert(payoutMethods)
     .values({
@@ -171,7 +172,7 @@ async function tellSellerOfNewMethod(deps: PayoutDeps, sellerId: string, row: Me
 export async function removeMethod(deps: Pick<PayoutDeps, 'db'>, sellerId: string, methodId: string) {
   const removed = await deps.db
     .update(payoutMethods)
-    .set({ removedAt: new Date() })
+    .set({ removedAt: clock.now() })
     .where(
       and(
         eq(payoutMethods.id, methodId),

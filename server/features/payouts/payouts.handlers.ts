@@ -3,6 +3,7 @@ import type { CurrencyCode } from '../../../contract/currencies'
 import { PAYPAL_PAYOUT_CURRENCIES } from '../../../contract/payouts.constants'
 import type { PayoutScheduleView } from '../../../contract/payouts.contract'
 import { payoutMethods, payoutSchedules, payouts } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { Handlers } from '../../rpc/context'
 import { audit } from '../admin/audit'
@@ -32,7 +33,7 @@ async function scheduleView(deps: PayoutDeps, sellerId: string): Promise<PayoutS
   const [row] = await deps.db.select().from(payoutSchedules).where(eq(payoutSchedules.sellerId, sellerId))
   if (!row)
     return { frequency: 'manual', weekday: null, monthDay: null, methodId: null, minimum: 0, nextRunAt: null }
-  const next = nextRun(row, await sellerTimeZone(deps, sellerId), new Date())
+  const next = nextRun(row, await sellerTimeZone(deps, sellerId), clock.now())
   return {
     frequency: row.frequency,
     weekday: row.weekday,
@@ -154,7 +155,7 @@ export const payoutsHandlers: Pick<
       monthDay: input.frequency === 'monthly' ? (input.monthDay ?? null) : null,
       methodId: input.methodId ?? null,
       minimum: input.minimum,
-      updatedAt: new Date(),
+      updatedAt: clock.now(),
     }
     await ctx.db
       .insert(payoutSchedules)

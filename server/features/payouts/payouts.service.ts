@@ -3,6 +3,7 @@ import type { CurrencyCode } from '../../../contract/currencies'
 import { instantFeeOf, type PayoutSpeed, REJECT_REASON, railStep } from '../../../contract/payouts.constants'
 import type { DbOrTx, Tx } from '../../db/client'
 import { payoutMethods, payoutSchedules, payouts, sellers, sellerVerifications, users } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import { resolveUserSettings } from '../settings/settings.service'
@@ -103,7 +104,7 @@ export async function requestPayout(
   const earlier = ask.requestKey ? await payoutOfKey(deps.db, sellerId, ask.requestKey) : undefined
   if (earlier) return repeated(earlier, ask)
   const terms = await deps.terms.get()
-  const now = new Date()
+  const now = clock.now()
   if ((await identityStatus(deps, sellerId)) !== 'approved')
     throw new AppError(
       403,
@@ -250,7 +251,7 @@ async function callOff(
       .set({
         status: end.status,
         dueAt: null,
-        updatedAt: new Date(),
+        updatedAt: clock.now(),
         timeline: step(row, end.status, end.text),
         ...(end.failure
           ? {
@@ -313,7 +314,7 @@ export async function reviewPayout(
     await notifyFailed(deps, rejected)
     return rejected
   }
-  const now = new Date()
+  const now = clock.now()
   const [row] = await deps.db.select().from(payouts).where(eq(payouts.id, input.payoutId))
   if (row?.status !== 'approval') throw new AppError(409, 'This payout is not waiting for approval')
   const dueStandard =

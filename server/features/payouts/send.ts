@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import type { PayoutRail } from '../../../contract/payouts.constants'
 import type { Tx } from '../../db/client'
 import { payouts, users } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { alertAdmins } from '../../mail/admin-alert'
 import { compose } from '../../mail/templates'
 import { type PayoutRequest, type TransferState, transferMatches } from '../../payments/provider'
@@ -41,7 +42,7 @@ export const sellerActive = sql`not exists (select 1 from ${users} where ${users
 export async function sendPayout(
   deps: PayoutDeps,
   payoutId: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<PayoutRow | null> {
   const [row] = await deps.db
     .update(payouts)
@@ -114,7 +115,7 @@ export async function applyTransfer(
   rail: PayoutRail,
   target: { id: string; providerRef?: string },
   state: TransferState,
-  now = new Date(),
+  now = clock.now(),
   /** Runs in the same transaction once the state is applied: an admin's audit entry. */
   onApplied?: (tx: Tx) => Promise<void>,
 ): Promise<'applied' | 'ignored' | 'unknown'> {
@@ -284,7 +285,7 @@ async function payoutMismatch(deps: PayoutDeps, { row, got }: { row: PayoutRow; 
 }
 
 /** Asks the provider about payouts on their way whose result is late; the answer comes back as a transfer. */
-export async function checkLate(deps: PayoutDeps, now = new Date()) {
+export async function checkLate(deps: PayoutDeps, now = clock.now()) {
   const late = await deps.db
     .select()
     .from(payouts)

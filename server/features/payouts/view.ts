@@ -2,6 +2,7 @@ import { CANCELLABLE_PAYOUT, type PayoutStatus } from '../../../contract/payouts
 import type { PayoutView } from '../../../contract/payouts.contract'
 import type { PayoutStep } from '../../db/payouts.schema'
 import type { payouts } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { methodLabel } from './methods'
 
 export type PayoutRow = typeof payouts.$inferSelect
@@ -57,7 +58,7 @@ export function payoutView(row: PayoutRow): PayoutView {
 }
 
 /** The timeline with one more step. */
-export function step(row: Pick<PayoutRow, 'timeline'>, status: PayoutStatus, text: string, at = new Date()) {
+export function step(row: Pick<PayoutRow, 'timeline'>, status: PayoutStatus, text: string, at = clock.now()) {
   const next: PayoutStep = { at: at.toISOString(), status, text }
   return [...row.timeline, next]
 }

@@ -4,6 +4,7 @@ import type { EventDetails } from '../../../contract/catalog.contract'
 import type { AttendeeList, ticketsContract } from '../../../contract/tickets.contract'
 import type { DbOrTx } from '../../db/client'
 import { checkIns, orders, products, tickets } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 
 type SyncInput = z.output<(typeof ticketsContract)['syncCheckIns']['input']>
@@ -30,7 +31,7 @@ export async function listAttendees(
   db: DbOrTx,
   sellerId: string,
   eventId: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<AttendeeList> {
   const event = await ownEvent(db, sellerId, eventId)
   const rows = await db

@@ -12,6 +12,7 @@ import type {
 } from '../../../contract/transactions.contract'
 import type { Db, DbOrTx } from '../../db/client'
 import { ledgerEntries, orders, sellers } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { UserRow } from '../accounts/sessions'
 
@@ -181,7 +182,7 @@ function sellerBook(sellerId: string, currency: string): SQL {
 export async function sellerBalances(
   db: DbOrTx,
   sellerId: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<SellerBalance[]> {
   const account = `seller:${sellerId}`
   const at = now.toISOString()
@@ -224,7 +225,7 @@ export async function sellerTransactions(
   db: Db,
   sellerId: string,
   filters: TransactionFilters,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<SellerBooks> {
   const [own, balances] = await Promise.all([sellerCurrency(db, sellerId), sellerBalances(db, sellerId, now)])
   const currency = filters.currency ?? own

@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto'
 import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { normalizeKenyanMobile } from '../../../contract/phone'
+import { clock } from '../../lib/clock'
 import { escapeHtml } from '../../lib/html'
 import { inboxHtml, SMS_LIST_CSS } from '../../sms/africastalking.sandbox'
 import { darajaTimestamp } from '../mpesa.wire'
@@ -197,7 +198,7 @@ export function mpesaSandbox(deps: SandboxDeps, options: MpesaSandboxOptions = {
     outcome: { resultCode: number; resultDesc: string },
     send: boolean,
   ): Promise<{ prompt: Prompt; changed: boolean; delivery: Promise<void> | null } | null> {
-    const now = new Date()
+    const now = clock.now()
     const receipt = outcome.resultCode === 0 ? `SBX${randomChars(7)}` : undefined
     const updated = await store.update<Prompt>('mpesa', id, (prompt) =>
       prompt.state === 'waiting'
@@ -222,7 +223,7 @@ export function mpesaSandbox(deps: SandboxDeps, options: MpesaSandboxOptions = {
 
   /** A waiting prompt past its time ends as 1037, as when a phone never answers. */
   const expired = (prompt: Prompt) =>
-    prompt.state === 'waiting' && Date.now() - Date.parse(prompt.createdAt) >= promptTimeoutMs
+    prompt.state === 'waiting' && clock.ms() - Date.parse(prompt.createdAt) >= promptTimeoutMs
   const timeOut = (prompt: Prompt) => settle(prompt.checkoutRequestId, OUTCOMES.timeout, true)
 
   // ---- OAuth ----
@@ -235,7 +236,7 @@ export function mpesaSandbox(deps: SandboxDeps, options: MpesaSandboxOptions = {
     if (given !== `${config.consumerKey}:${config.consumerSecret}`)
       return darajaError(c, 400, '400.008.01', 'Invalid Authentication passed')
     const token = randomChars(28, ALPHANUMERIC)
-    const expiresAt = new Date(Date.now() + TOKEN_SECONDS * 1000).toISOString()
+    const expiresAt = new Date(clock.ms() + TOKEN_SECONDS * 1000).toISOString()
     await store.put('mpesa', 'token', `token:${token}`, { expiresAt })
     return c.json({ access_token: token, expires_in: String(TOKEN_SECONDS) })
   })
@@ -246,7 +247,7 @@ export function mpesaSandbox(deps: SandboxDeps, options: MpesaSandboxOptions = {
     const [scheme, token] = (c.req.header('authorization') ?? '').split(' ')
     const record =
       scheme === 'Bearer' && token ? await store.get<{ expiresAt: string }>('mpesa', `token:${token}`) : null
-    if (!record || Date.parse(record.expiresAt) <= Date.now())
+    if (!record || Date.parse(record.expiresAt) <= clock.ms())
       return darajaError(c, 404, '404.001.03', 'Invalid Access Token')
     // Daraja misreads bodies sent without this header; say so plainly rather than imitate its confusion.
     if (!/^application\/json\b/i.test(c.req.header('content-type') ?? ''))
@@ -293,7 +294,7 @@ export function mpesaSandbox(deps: SandboxDeps, options: MpesaSandboxOptions = {
     const refused = checkPassword(c, b)
     if (refused) return refused
 
-    const now = new Date()
+    const now = clock.now()
     const prompt: Prompt = {
       checkoutRequestId: `ws_CO_${darajaTimestamp(now)}${randomDigits(10)}`,
       merchantRequestId: `${randomDigits(5)}-${randomDigits(8)}-1`,
@@ -362,7 +363,7 @@ export function mpesaSandbox(deps: SandboxDeps, options: MpesaSandboxOptions = {
       str(b.InitiatorName) === config.initiatorName && str(b.SecurityCredential) === config.securityCredential
     /** A new attempt at this payment: its fate decided now, as M-Pesa would carry it out. */
     const attempt = async (): Promise<Payout> => {
-      const now = new Date()
+      const now = clock.now()
       const conversationId = `AG_${darajaTimestamp(now).slice(0, 8)}_${randomBytes(10).toString('hex')}`
       const fate = await b2cFate(phone, authorised)
       const transactionId = `SBX${randomChars(7)}`
@@ -479,7 +480,7 @@ export function mpesaSandbox(deps: SandboxDeps, options: MpesaSandboxOptions = {
         ? await store.list<Payout>('mpesa', 'b2c', { receipt: transactionId }, 1)
         : []
     const payout = byOriginator ?? byReceipt ?? null
-    const now = new Date()
+    const now = clock.now()
     const query = {
       originator: `${randomDigits(5)}-${randomDigits(8)}-1`,
       conversationId: `AG_${darajaTimestamp(now).slice(0, 8)}_${randomBytes(10).toString('hex')}`,
@@ -523,7 +524,7 @@ export function mpesaSandbox(deps: SandboxDeps, options: MpesaSandboxOptions = {
       responseType,
       confirmationUrl: b.ConfirmationURL as string,
       validationUrl: b.ValidationURL as string,
-      registeredAt: new Date().toISOString(),
+      registeredAt: clock.now().toISOString(),
     }
     const id = `c2b-urls:${shortCode}`
     if (!(await store.update<C2bRegistration>('mpesa', id, () => registration))) {
@@ -634,7 +635,7 @@ export function mpesaSandbox(deps: SandboxDeps, options: MpesaSandboxOptions = {
       businessNumber: typed.business,
       accountNumber: typed.account,
       amount,
-      paidAt: new Date().toISOString(),
+      paidAt: clock.now().toISOString(),
     }
     await store.put('mpesa', 'c2b', `c2b:${payment.transId}`, payment)
     // Without external validation (off unless Safaricom switches it on) M-Pesa only confirms.

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { type CurrencyCode, currencies } from '../../../contract/currencies'
+import { clock } from '../../lib/clock'
 import { escapeHtml } from '../../lib/html'
 import { fromDecimal, isCurrencyCode, toDecimal } from '../provider-money'
 import { page, type SandboxPage, sandboxPage } from './pages'
@@ -253,7 +254,7 @@ export function paypalPayoutsSandbox(ctx: PayoutsSandboxContext): Hono {
 
   /** Makes the batch and its items as PayPal has them once it has processed the batch. */
   function processBatch(batchId: string, read: ReadPayout): PayoutRecord {
-    const now = new Date().toISOString()
+    const now = clock.now().toISOString()
     const denied = read.items.map((i) => outcomeOf(i.receiver)).find((o) => o && 'batchDenied' in o)
     const deniedName = denied && 'batchDenied' in denied ? denied.batchDenied : null
     const items = read.items.map((i) => {
@@ -354,7 +355,7 @@ export function paypalPayoutsSandbox(ctx: PayoutsSandboxContext): Hono {
       transaction_status: status,
       ...(paid || status === 'UNCLAIMED' ? { transaction_id: item.transaction_id ?? ctx.paypalId(17) } : {}),
       payout_item_fee: { currency, value: toDecimal(fee, currency) },
-      time_processed: new Date().toISOString(),
+      time_processed: clock.now().toISOString(),
       ...(error ? { errors: errorOf(error) } : kept ? { errors: kept } : {}),
     }
   }

@@ -3,6 +3,7 @@ import { crc32 } from 'node:zlib'
 import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { type CurrencyCode, currencies } from '../../../contract/currencies'
+import { clock } from '../../lib/clock'
 import { escapeHtml } from '../../lib/html'
 import { fromDecimal, isCurrencyCode, toDecimal } from '../provider-money'
 import { deliveries } from './deliveries'
@@ -122,7 +123,7 @@ export function paypalSandbox(deps: SandboxDeps): PaypalSandbox {
     const event = {
       id: `WH-${paypalId(17)}-${paypalId(17)}`,
       event_version: '1.0',
-      create_time: new Date().toISOString(),
+      create_time: clock.now().toISOString(),
       resource_type: resourceType,
       resource_version: '2.0',
       event_type: eventType,
@@ -132,7 +133,7 @@ export function paypalSandbox(deps: SandboxDeps): PaypalSandbox {
     }
     const body = JSON.stringify(event)
     const transmissionId = randomUUID()
-    const transmissionTime = new Date().toISOString()
+    const transmissionTime = clock.now().toISOString()
     return posts.send({
       url: deps.webhookUrl('paypal'),
       body,
@@ -175,7 +176,7 @@ export function paypalSandbox(deps: SandboxDeps): PaypalSandbox {
         400,
       )
     const token = `A21AA${randomBytes(48).toString('base64url')}`
-    await store.put('paypal', 'token', `token:${token}`, { expiresAt: Date.now() + TOKEN_SECONDS * 1000 })
+    await store.put('paypal', 'token', `token:${token}`, { expiresAt: clock.ms() + TOKEN_SECONDS * 1000 })
     return c.json({
       scope:
         'https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/payments/refund',
@@ -183,7 +184,7 @@ export function paypalSandbox(deps: SandboxDeps): PaypalSandbox {
       token_type: 'Bearer',
       app_id: 'APP-SOKOSANDBOX',
       expires_in: TOKEN_SECONDS,
-      nonce: `${new Date().toISOString()}${randomBytes(16).toString('base64url')}`,
+      nonce: `${clock.now().toISOString()}${randomBytes(16).toString('base64url')}`,
     })
   })
 
@@ -200,7 +201,7 @@ export function paypalSandbox(deps: SandboxDeps): PaypalSandbox {
         401,
       )
     const known = await store.get<{ expiresAt: number }>('paypal', `token:${token}`)
-    if (!known || known.expiresAt <= Date.now())
+    if (!known || known.expiresAt <= clock.ms())
       return c.json(
         {
           error: 'invalid_token',
@@ -295,7 +296,7 @@ export function paypalSandbox(deps: SandboxDeps): PaypalSandbox {
           ...(typeof unit.custom_id === 'string' ? { custom_id: unit.custom_id } : {}),
         },
       ],
-      create_time: new Date().toISOString(),
+      create_time: clock.now().toISOString(),
       links: [],
     }
     order.links = orderLinks(order)
@@ -406,7 +407,7 @@ export function paypalSandbox(deps: SandboxDeps): PaypalSandbox {
       minor = amount.minor
     }
     const refundId = paypalId(17)
-    const now = new Date().toISOString()
+    const now = clock.now().toISOString()
     const result = await store.update<CaptureRecord>('paypal', `capture:${captureId}`, (record) => {
       const left = total - record.refunded
       if (left <= 0 || minor > left) return null
@@ -611,14 +612,14 @@ export function paypalSandbox(deps: SandboxDeps): PaypalSandbox {
         },
       },
       payer: { name, email_address: buyer.email, payer_id: buyer.payerId, address: { country_code: 'KE' } },
-      update_time: new Date().toISOString(),
+      update_time: clock.now().toISOString(),
     }
     order.links = orderLinks(order)
     return { ...record, order, decline }
   }
 
   function capture(record: OrderRecord, captureId: string, requestId: string | null): OrderRecord {
-    const now = new Date().toISOString()
+    const now = clock.now().toISOString()
     const [unit, ...others] = record.order.purchase_units
     if (!unit) return record
     const made: Capture = {

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { sandboxObjects } from '../../db/schema'
+import { dbNow } from '../../lib/clock'
 
 export type SandboxProvider = 'mpesa' | 'paypal' | 'stripe' | 'africastalking'
 
@@ -44,7 +45,7 @@ export class SandboxStore {
       if (next === null) return { data: row.data as T, changed: false }
       await tx
         .update(sandboxObjects)
-        .set({ data: next, updatedAt: sql`now()` })
+        .set({ data: next, updatedAt: dbNow() })
         .where(and(eq(sandboxObjects.provider, provider), eq(sandboxObjects.id, id)))
       return { data: next, changed: true }
     })

@@ -3,6 +3,7 @@ import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import Stripe from 'stripe'
 import type { CurrencyCode } from '../../../contract/currencies'
+import { clock } from '../../lib/clock'
 import { escapeHtml } from '../../lib/html'
 import { displayAmount, isCurrencyCode } from '../provider-money'
 import { deliveries } from './deliveries'
@@ -598,7 +599,7 @@ export function stripeSandbox(deps: SandboxDeps): StripeSandbox {
 }
 
 const pastDue = (record: SessionRecord) =>
-  record.session.status === 'open' && record.session.expires_at * 1000 <= Date.now()
+  record.session.status === 'open' && record.session.expires_at * 1000 <= clock.ms()
 
 // --- Stripe's answers ---
 
@@ -726,7 +727,7 @@ function expiryProblem(expiry: string): string | null {
   const month = Number(match?.[1])
   if (!match || month < 1 || month > 12) return "Your card's expiration date is incomplete."
   const year = 2000 + Number(match[2])
-  const today = new Date()
+  const today = clock.now()
   if (year < today.getFullYear()) return "Your card's expiration year is in the past."
   if (year === today.getFullYear() && month < today.getMonth() + 1)
     return "Your card's expiration date is in the past."
@@ -750,7 +751,7 @@ function cardPage(
   const amount = amountOf(session)
   const entered = opts.entered ?? {
     number: '',
-    expiry: `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`,
+    expiry: `12/${String((clock.now().getFullYear() + 3) % 100).padStart(2, '0')}`,
     cvc: '123',
     name: 'Sandbox Buyer',
   }
@@ -859,7 +860,7 @@ const CARD_CSS = `
 
 // --- Small helpers ---
 
-const now = () => Math.floor(Date.now() / 1000)
+const now = () => Math.floor(clock.ms() / 1000)
 
 /** Stripe-like ids: a prefix, then letters and digits. */
 function stripeId(prefix: string, length: number): string {
