@@ -94,7 +94,10 @@ describe.each(databaseKinds)('the sandbox clock control (%s)', (kind) => {
     })
     expect(page.status).toBe(400)
     const html = await page.text()
-    expect(html).toContain('role="alert"')
+    expect(html).toContain('Give the hours as a number')
+    expect(html).toContain('aria-invalid="true"')
+    // What was typed stays in the field, as text.
+    expect(html).toContain('value="&lt;script&gt;alert(1)&lt;/script&gt;"')
     expect(html).not.toContain('<script>alert(1)</script>')
     expect(clock.offsetMs()).toBe(0)
   })

@@ -31,6 +31,7 @@ function readMove(body: unknown): { reset: true } | { hours: number } | { error:
 const CSS = `
   main { padding: 0 1rem 2rem; }
   label { display: block; font-weight: 600; margin-top: .75rem; }
+  .error { color: #b00020; margin: .25rem 0 0; font-weight: 600; }
   input { padding: .6rem; }
   button { padding: .5rem 1rem; margin-top: .5rem; }
   dl { display: grid; grid-template-columns: fit-content(50%) minmax(0, 1fr); gap: .25rem 1rem; }
@@ -51,7 +52,8 @@ export function clockSandbox(log: Logger) {
   const app = new Hono()
   const state = () => ({ now: clock.now().toISOString(), offsetHours: clock.offsetMs() / HOUR_MS })
 
-  const view = (error = '') => {
+  /** The page; after a refusal, with what was typed kept in the field and why it was refused under it. */
+  const view = (error = '', typed = '24') => {
     const { now, offsetHours } = state()
     const ahead = offsetHours === 0 ? 'not moved' : `${offsetHours} hours ahead of the machine's clock`
     return sandboxPage({
@@ -60,9 +62,9 @@ export function clockSandbox(log: Logger) {
       body: `<p>Move this server's clock forward to see what happens later: reminders, renewals, scheduled payouts, holds that end, links that expire. The jobs take the new time within a minute.</p>
 <dl><dt>Soko's time</dt><dd><time datetime="${now}" id="now">${escapeHtml(now.slice(0, 16).replace('T', ' '))} UTC</time></dd>
 <dt>Clock</dt><dd id="offset">${escapeHtml(ahead)}</dd></dl>
-${error ? `<p role="alert" id="hours-error">${escapeHtml(error)}</p>` : ''}
 <form method="post"><label for="hours">Move forward by (hours)</label>
-<input id="hours" name="hours" inputmode="numeric" required value="24"${error ? ' aria-invalid="true" aria-describedby="hours-error"' : ''}>
+<input id="hours" name="hours" inputmode="numeric" required value="${escapeHtml(typed)}"${error ? ' aria-invalid="true" aria-describedby="hours-error"' : ''}>
+${error ? `<p role="alert" class="error" id="hours-error">${escapeHtml(error)}</p>` : ''}
 <button>Move the clock</button></form>
 ${offsetHours ? '<form method="post"><input type="hidden" name="reset" value="1"><button>Back to the real time</button></form>' : ''}
 <p class="quiet">This server's clock only: other instances keep theirs.</p>`,
@@ -75,8 +77,11 @@ ${offsetHours ? '<form method="post"><input type="hidden" name="reset" value="1"
     const json = (c.req.header('content-type') ?? '').startsWith('application/json')
     const body = json ? await c.req.json().catch(() => null) : await c.req.parseBody()
     const asked = readMove(body)
-    if ('error' in asked)
-      return json ? c.json({ error: { hours: asked.error } }, 400) : page(c, view(asked.error), 400)
+    if ('error' in asked) {
+      const typed =
+        body && typeof body === 'object' ? String((body as Record<string, unknown>).hours ?? '') : ''
+      return json ? c.json({ error: { hours: asked.error } }, 400) : page(c, view(asked.error, typed), 400)
+    }
     if ('reset' in asked) clock.setOffset(0)
     else clock.setOffset(Math.min(clock.offsetMs() + asked.hours * HOUR_MS, MAX_CLOCK_OFFSET_HOURS * HOUR_MS))
     log.warn(`Sandbox clock: now ${clock.offsetMs() / HOUR_MS} hours ahead of the machine's clock`)

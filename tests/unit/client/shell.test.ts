@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { failedPageShows } from '../../../src/components/PageError'
 import { countryOf } from '../../../src/lib/geo'
 import {
   importerHandlesChunkErrors,
@@ -37,6 +38,35 @@ describe('chunk-load errors', () => {
     expect(isChunkLoadError(new TypeError('error loading dynamically imported module'))).toBe(true)
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true)
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false)
+  })
+})
+
+describe('what a page that failed shows', () => {
+  const chunkError = new TypeError('Failed to fetch dynamically imported module: /assets/login-a1.js')
+  afterEach(() => {
+    sessionStorage.clear()
+    vi.restoreAllMocks()
+  })
+
+  it('reloads on a chunk error online, and says Soko cannot be reached when it fails again within 10 s', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true)
+    const assign = vi.fn()
+    vi.spyOn(window, 'location', 'get').mockReturnValue({
+      ...location,
+      assign,
+      href: 'http://soko.test/login',
+    })
+    expect(failedPageShows(chunkError)).toBe('reloading')
+    expect(assign).toHaveBeenCalledTimes(1)
+    // The reload came back to the same failure (the network dropped again): no dead end, no second reload.
+    expect(failedPageShows(chunkError)).toBe('part-unreachable')
+    expect(assign).toHaveBeenCalledTimes(1)
+  })
+
+  it('says Soko cannot be reached for a chunk error offline, and Internal Server Error for anything else', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    expect(failedPageShows(chunkError)).toBe('part-unreachable')
+    expect(failedPageShows(new Error('Cannot read properties of undefined'))).toBe('error')
   })
 })
 
