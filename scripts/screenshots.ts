@@ -7,13 +7,12 @@
 //   npm run screenshots -- / /pricing          only these routes (as written in contract/routes.ts)
 //   npm run screenshots -- --phone --light     only phone, only light (--desktop, --dark likewise)
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright'
 import { type AppRoute, appRoutes } from '../contract/routes'
 import type { ExplorePage, ProductPage } from '../contract/storefront'
+import { startGeoService } from '../tests/support/geo-service'
 import { freePort } from '../tests/support/net'
 import { buildIfStale, rootDir, startServer } from '../tests/support/process'
 import { submitSandboxCard } from '../tests/support/sandbox-card'
@@ -137,19 +136,6 @@ async function signInToken(base: string, email: string, password: string) {
 }
 
 /** The stand-in for the geolocation service: a visitor in Kenya, so prices show their KES figure. */
-async function startGeo() {
-  const server = createServer((_req, res) => {
-    res.setHeader('access-control-allow-origin', '*')
-    res.setHeader('content-type', 'application/json')
-    res.end(JSON.stringify({ ip: '197.248.0.1', city: 'Nairobi', country_code: 'KE', currency: 'KES' }))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/json/`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
-
 async function shots(
   base: string,
   only: Set<string>,
@@ -301,7 +287,7 @@ async function main() {
   if (!executablePath) throw new Error('No Chromium: set CHROME_PATH or install chromium (see README)')
   buildIfStale()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-screenshots-'))
-  const geo = await startGeo()
+  const geo = await startGeoService()
   const server = await startServer({
     entry: 'built',
     env: {
@@ -309,7 +295,7 @@ async function main() {
       PORT: String(await freePort()),
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
-      GEO_URL: geo.url,
+      GEO_URL: `${geo.url}/json/`,
     },
   })
   const browser = await chromium.launch({ executablePath, args: chromiumArgs })

@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, test as base } from '@playwright/test'
-import { type GeoService, startGeoService, startWorkerServer, type WorkerServer } from './worker-server'
+import { type GeoService, startGeoService } from '../support/geo-service'
+import { startWorkerServer, type WorkerServer } from './worker-server'
 
 export { expect } from '@playwright/test'
 

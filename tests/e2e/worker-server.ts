@@ -1,14 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { SUITE_LIMITS } from '../support/config'
+
 import { freePort } from '../support/net'
 import { startServer } from '../support/process'
-
-/** What the IP-geolocation service answers: the shape of the public service GEO_URL names by default. */
-export const GEO_ANSWER = { ip: '197.248.0.1', city: 'Nairobi', country_code: 'KE', currency: 'KES' }
 
 /** A Playwright worker's own Soko: the built server with demo data and its data folder. */
 export interface WorkerServer {
@@ -18,36 +14,10 @@ export interface WorkerServer {
   stop(): Promise<void>
 }
 
-export interface GeoService {
-  url: string
-  close(): Promise<void>
-}
-
-/**
- * A stand-in for the geolocation service (GEO_URL), on loopback, with CORS as the real one sends;
- * `/hits` answers how many lookups it served.
- */
-export async function startGeoService(): Promise<GeoService> {
-  let hits = 0
-  const server = createServer((req, res) => {
-    res.setHeader('access-control-allow-origin', '*')
-    if (req.url === '/hits') {
-      res.end(String(hits))
-      return
-    }
-    hits++
-    res.setHeader('content-type', 'application/json')
-    res.end(JSON.stringify(GEO_ANSWER))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
-}
-
 /**
  * Starts the built server (dist/server, as `npm start` runs it) on a free port with a fresh data folder
- * and the demo data, asking the geo stand-in at `geoUrl`, for one Playwright worker: workers never share a server, so their specs cannot see
- * each other's sales, mails or rate limits.
+ * and the demo data, asking the geo stand-in at `geoUrl`, for one Playwright worker: workers never share
+ * a server, so their specs cannot see each other's sales, mails or rate limits.
  */
 export async function startWorkerServer(geoUrl: string): Promise<WorkerServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-e2e-'))
