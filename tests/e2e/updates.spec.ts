@@ -78,8 +78,8 @@ test('a new build loads on the next navigation, not before, and one path reloads
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pricing')
     // The full load waits for the new service worker to take over: on a busy machine that is seconds.
-    // The second build is served uncompressed (build:e2e skips the .br/.gz copies), so its precache
-    // takes longer than the first's: 15 s was passed in two clean-clone runs and missed in one.
+    // 15 s was missed once in three clean-clone runs: that trace shows the full load answered by the old
+    // service worker's shell, with every request quick, so more time may not be what it needs.
     await expect.poll(() => buildOf(page), { timeout: 30_000 }).toBe(SECOND)
     expect(await marked(page)).toBe(false)
     // The new service worker took over, so the shell it serves is the new build's too.
