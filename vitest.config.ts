@@ -1,6 +1,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import SlowFirstSequencer from './tests/support/sequencer'
 
 /** Integration test files that replace a server module with vi.mock: they need modules of their own. */
 const MOCKING = ['tests/integration/order-reference.test.ts']
@@ -19,6 +20,8 @@ export default defineConfig({
     // Two test files at a time (vitest's default is one fewer than the cores: one, here). Every test makes
     // its own database, servers take free ports, so files never share anything but the machine.
     maxWorkers: Number(process.env.VITEST_WORKERS ?? 2),
+    // The slowest files start first (tests/support/sequencer.ts), so that none runs alone at the end.
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         // The PWA's code, in a simulated browser.
