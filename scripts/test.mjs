@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process'
 
 /** npm scripts, run one after the other within a group; the groups of a stage run at the same time. */
 const STAGES = [
-  [['typecheck'], ['lint'], ['build', 'build:e2e']],
+  [['typecheck'], ['lint', 'build', 'build:e2e']],
   [['test:unit']],
   [['test:integration']],
   [['test:e2e']],
