@@ -77,7 +77,7 @@ test('the demo seller adds an M-Pesa number, withdraws instantly, and sees it pa
   await paid.getByText('What happened').click()
   await expect(paid.locator('.timeline')).toContainText('Approved by the Soko team')
   await expect(paid.locator('.timeline')).toContainText(/Paid to M-Pesa/)
-  expect(await available(page)).toBeCloseTo(before - 1_000, 2)
+  await expect.poll(() => available(page)).toBeCloseTo(before - 1_000, 2)
 
   // A number that is not on M-Pesa: the payout fails, says why and what to do, and the money is back.
   await addMpesa(page, context, NOT_ON_MPESA)
@@ -89,7 +89,7 @@ test('the demo seller adds an M-Pesa number, withdraws instantly, and sees it pa
   }).toPass({ timeout: 20_000 })
   await expect(failed).toContainText('Number not registered on M-Pesa')
   await expect(failed).toContainText(/withdraw again/)
-  expect(await available(page)).toBeCloseTo(before - 1_000, 2)
+  await expect.poll(() => available(page)).toBeCloseTo(before - 1_000, 2)
 })
 
 test('a new seller confirms their identity, the demo admin approves it, and the withdraw page lets them withdraw', async ({
