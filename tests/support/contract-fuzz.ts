@@ -337,7 +337,7 @@ export function fuzzEverySubject(kind: DatabaseKind) {
       // Rows are counted again only when something was written since they were last counted: then the
       // database has handed out a transaction id (a read-only call, most refusals, hands out none). On
       // PostgreSQL other test files write all the time, so there it counts around every call.
-      let known: { xid: string; rows: Record<string, number> } | null = null
+      let known = null as { xid: string; rows: Record<string, number> } | null
       for (const role of ['anonymous', 'customer', 'seller', 'admin'] as const) {
         const token = await tokens[role]()
         for (let i = 0; i < CASES; i++) {
