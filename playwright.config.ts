@@ -22,7 +22,12 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: findChromium() ?? undefined, args: chromiumArgs },
-    trace: 'retain-on-failure',
+    // No trace by default: recording one (a DOM snapshot at every action, a screencast) costs about a
+    // quarter of the suite's time, for every test that passes too. A failure still leaves its error, the
+    // page's accessibility snapshot (error-context.md) and a screenshot. E2E_TRACE=retain-on-failure (or
+    // `--trace on`) records them, to look into a failure with `npx playwright show-trace`.
+    trace: (process.env.E2E_TRACE as 'retain-on-failure' | 'on' | undefined) ?? 'off',
+    screenshot: 'only-on-failure',
     // A click that waits this long for its element fails naming it, not at the test's end.
     actionTimeout: 20_000,
   },

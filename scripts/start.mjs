@@ -5,11 +5,11 @@
 // `--client-only` that build is the PWA alone, uncompressed, for a server built before to serve.
 // Plain JavaScript on purpose: it must run before anything is compiled.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import { sourceHash as hashSources } from './source-hash.mjs'
+import { BUILD_INPUTS, buildIsFresh, sourceHash as hashSources } from './source-hash.mjs'
 import { ssrDir } from './ssr-dir.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -18,33 +18,9 @@ const dist = distArg > 0 ? path.resolve(process.argv[distArg + 1] ?? 'dist') : p
 const clientOnly = process.argv.includes('--client-only')
 const stampFile = path.join(dist, 'build-stamp.json')
 const serverEntry = path.join(dist, 'server', 'index.js')
-const inputs = [
-  'src',
-  'sw',
-  'contract',
-  'server',
-  'public',
-  'index.html',
-  'vite.config.ts',
-  'package-lock.json',
-]
 
-const sourceHash = () => hashSources(root, inputs)
-
-function isFresh() {
-  if (
-    !existsSync(stampFile) ||
-    (!clientOnly && !existsSync(serverEntry)) ||
-    !existsSync(path.join(dist, 'client', 'index.html'))
-  )
-    return false
-  try {
-    const stamp = JSON.parse(readFileSync(stampFile, 'utf8'))
-    return stamp.sources === sourceHash() && stamp.buildId === process.env.BUILD_ID
-  } catch {
-    return false
-  }
-}
+const sourceHash = () => hashSources(root, BUILD_INPUTS)
+const isFresh = () => buildIsFresh(root, dist, { clientOnly, buildId: process.env.BUILD_ID })
 
 function run(args) {
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js')

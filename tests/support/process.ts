@@ -1,8 +1,20 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
+import { buildIsFresh } from '../../scripts/source-hash.mjs'
 import { findProjectRoot } from '../../server/env'
 
 export const rootDir = findProjectRoot()
+
+/**
+ * The built server when dist/ holds a build of the sources as they are (`npm test` builds before the
+ * integration tests): it is ready in about two thirds of the time, with no TypeScript to compile. Else
+ * the sources, so that a test run alone never tries an old build. Decided once per process.
+ */
+let currentEntry: 'source' | 'built' | undefined
+function defaultEntry(): 'source' | 'built' {
+  currentEntry ??= buildIsFresh(rootDir, path.join(rootDir, 'dist')) ? 'built' : 'source'
+  return currentEntry
+}
 
 export interface ServerProcess {
   child: ChildProcess
@@ -17,8 +29,8 @@ export interface ServerProcess {
 
 /**
  * Starts a Soko server as its own process: from source through tsx (`entry: 'source'`, no build needed)
- * or the built bundle as `npm start` runs it. Resolves once it says it is listening, or rejects with
- * what it printed if it exits first.
+ * or the built bundle as `npm start` runs it (`'built'`); by default the built one when it is current.
+ * Resolves once it says it is listening, or rejects with what it printed if it exits first.
  */
 export function startServer(opts: {
   env: Record<string, string>
@@ -26,7 +38,7 @@ export function startServer(opts: {
   waitFor?: RegExp
 }): Promise<ServerProcess> {
   const args =
-    opts.entry === 'built'
+    (opts.entry ?? defaultEntry()) === 'built'
       ? [path.join(rootDir, 'dist', 'server', 'index.js')]
       : ['--import', 'tsx', path.join(rootDir, 'server', 'index.ts')]
   const child = spawn(process.execPath, args, {
