@@ -32,7 +32,7 @@ import autocannon from 'autocannon'
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse'
 import { chromium } from 'playwright'
 import { freePort } from '../tests/support/net'
-import { buildIfStale, startServer } from '../tests/support/process'
+import { buildIfStale, startBuiltServer } from '../tests/support/process'
 import { accessibilityFigures, demoSellerToken, printAccessibility } from './bench-a11y'
 import { launchDebuggableChromium } from './bench-chromium'
 import { downloadFigures, printDownloadFigures } from './bench-downloads'
@@ -145,17 +145,7 @@ async function firstLoadJs(baseUrl: string, pages: string[]): Promise<Record<str
 
 /** The built server on the embedded database in `dataDir`, as production runs it (no transaction guard). */
 async function benchServer(dataDir: string, env: Record<string, string> = {}) {
-  return startServer({
-    entry: 'built',
-    env: {
-      DATA_DIR: dataDir,
-      PORT: String(await freePort()),
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      TRANSACTION_GUARD: 'off',
-      ...env,
-    },
-  })
+  return startBuiltServer(dataDir, { TRANSACTION_GUARD: 'off', ...env })
 }
 
 /** The same pages with Firebase sign-in configured: the SDK should arrive only then, only on /login. */

@@ -13,8 +13,7 @@ import { type Browser, type BrowserContextOptions, chromium, type Page } from 'p
 import { type AppRoute, appRoutes } from '../contract/routes'
 import type { ExplorePage, ProductPage } from '../contract/storefront'
 import { startGeoService } from '../tests/support/geo-service'
-import { freePort } from '../tests/support/net'
-import { buildIfStale, rootDir, startServer } from '../tests/support/process'
+import { buildIfStale, rootDir, startBuiltServer } from '../tests/support/process'
 import { submitSandboxCard } from '../tests/support/sandbox-card'
 import { chromiumArgs, findChromium } from './chromium'
 
@@ -288,16 +287,7 @@ async function main() {
   buildIfStale()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-screenshots-'))
   const geo = await startGeoService()
-  const server = await startServer({
-    entry: 'built',
-    env: {
-      DATA_DIR: dataDir,
-      PORT: String(await freePort()),
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      GEO_URL: `${geo.url}/json/`,
-    },
-  })
+  const server = await startBuiltServer(dataDir, { GEO_URL: `${geo.url}/json/` })
   const browser = await chromium.launch({ executablePath, args: chromiumArgs })
   try {
     const { shots: list, tokens } = await shots(server.url, only)

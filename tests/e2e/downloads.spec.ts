@@ -13,7 +13,7 @@ import {
 import { PART_BYTES } from '../../contract/downloads'
 import { type DropProxy, startDropProxy } from '../support/drop-proxy'
 import { freePort } from '../support/net'
-import { type ServerProcess, startServer } from '../support/process'
+import { type ServerProcess, startBuiltServer } from '../support/process'
 import { expect, test } from './fixtures'
 import { savedQueries, setOffline, trackOnLine } from './offline'
 import { rpc, sellDigitalProduct } from './seller'
@@ -66,16 +66,10 @@ test.beforeAll(async () => {
   const port = await freePort()
   proxy = await startDropProxy(`http://127.0.0.1:${port}`)
   // The site's public address is the proxy's, so that the card page returns through it too.
-  server = await startServer({
-    entry: 'built',
-    env: {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      PUBLIC_URL: proxy.url,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      DOWNLOAD_LINK_SECONDS: String(LINK_SECONDS),
-    },
+  server = await startBuiltServer(dataDir, {
+    PORT: String(port),
+    PUBLIC_URL: proxy.url,
+    DOWNLOAD_LINK_SECONDS: String(LINK_SECONDS),
   })
   api = await request.newContext({ baseURL: server.url })
   const sellerToken = (await rpc<{ token: string }>(api, 'signIn', SELLER)).token

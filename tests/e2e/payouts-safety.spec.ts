@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test'
 import { SUITE_LIMITS } from '../support/config'
-import { freePort } from '../support/net'
 import { lastSmsCode } from '../support/outbox'
-import { type ServerProcess, startServer } from '../support/process'
+import { type ServerProcess, startBuiltServer } from '../support/process'
 import { localTime, zoneWhereItIs } from '../support/zones'
 import { DEMO_ADMIN, DEMO_SELLER } from './demo'
 import { expect, test } from './fixtures'
@@ -52,21 +51,15 @@ const usablePhone = newNumber()
 
 /** What the spec's servers share; each start adds how long new destinations wait. */
 async function start(waitHours: number) {
-  return startServer({
-    entry: 'built',
-    env: {
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PORT: String(await freePort()),
-      GEO_URL: `${geoUrl}/json/`,
-      ...SUITE_LIMITS,
-      HOLD_DAYS: '0',
-      PAYOUT_NEW_METHOD_WAIT_HOURS: String(waitHours),
-      // Sweeps every second, each one logged (debug), so the schedule test can wait for two of them.
-      PAYOUT_SWEEP_SECONDS: '1',
-      JOB_POLL_MS: '100',
-      LOG_LEVEL: 'debug',
-    },
+  return startBuiltServer(dataDir, {
+    GEO_URL: `${geoUrl}/json/`,
+    ...SUITE_LIMITS,
+    HOLD_DAYS: '0',
+    PAYOUT_NEW_METHOD_WAIT_HOURS: String(waitHours),
+    // Sweeps every second, each one logged (debug), so the schedule test can wait for two of them.
+    PAYOUT_SWEEP_SECONDS: '1',
+    JOB_POLL_MS: '100',
+    LOG_LEVEL: 'debug',
   })
 }
 

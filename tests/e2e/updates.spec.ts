@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { freePort } from '../support/net'
-import { rootDir, type ServerProcess, startServer } from '../support/process'
+import { rootDir, type ServerProcess, startBuiltServer } from '../support/process'
 import { expect, test } from './fixtures'
 
 const SECOND = 'e2e-second-build'
@@ -30,17 +30,11 @@ test('a new build loads on the next navigation, not before, and one path reloads
   const dataDir = path.join(work, 'data')
   const port = String(await freePort())
   const serve = (distDir?: string) =>
-    startServer({
-      entry: 'built',
-      env: {
-        DATA_DIR: dataDir,
-        PORT: port,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        DEMO_DATA: 'off',
-        GEO_URL: `${geo.url}/json/`,
-        ...(distDir ? { DIST_DIR: distDir } : {}),
-      },
+    startBuiltServer(dataDir, {
+      PORT: port,
+      DEMO_DATA: 'off',
+      GEO_URL: `${geo.url}/json/`,
+      ...(distDir ? { DIST_DIR: distDir } : {}),
     })
   // The same sources built again under another id (`npm run build:e2e`, before the run): another entry
   // chunk, another service worker.

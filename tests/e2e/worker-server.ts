@@ -2,9 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { SUITE_LIMITS } from '../support/config'
-
-import { freePort } from '../support/net'
-import { startServer } from '../support/process'
+import { startBuiltServer } from '../support/process'
 
 /** A Playwright worker's own Soko: the built server with demo data and its data folder. */
 export interface WorkerServer {
@@ -21,20 +19,13 @@ export interface WorkerServer {
  */
 export async function startWorkerServer(geoUrl: string): Promise<WorkerServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-e2e-'))
-  const server = await startServer({
-    entry: 'built',
-    env: {
-      DATA_DIR: dataDir,
-      PORT: String(await freePort()),
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      GEO_URL: `${geoUrl}/json/`,
-      // The suite buys many times from one address and one sandbox phone within minutes.
-      ...SUITE_LIMITS,
-      // Sales can be withdrawn at once, to a destination added a moment ago (payouts.spec).
-      HOLD_DAYS: '0',
-      PAYOUT_NEW_METHOD_WAIT_HOURS: '0',
-    },
+  const server = await startBuiltServer(dataDir, {
+    GEO_URL: `${geoUrl}/json/`,
+    // The suite buys many times from one address and one sandbox phone within minutes.
+    ...SUITE_LIMITS,
+    // Sales can be withdrawn at once, to a destination added a moment ago (payouts.spec).
+    HOLD_DAYS: '0',
+    PAYOUT_NEW_METHOD_WAIT_HOURS: '0',
   })
   return {
     url: server.url,

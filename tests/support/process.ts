@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { buildIsFresh } from '../../scripts/source-hash.mjs'
 import { findProjectRoot } from '../../server/env'
+import { freePort } from './net'
 
 export const rootDir = findProjectRoot()
 
@@ -72,6 +73,28 @@ export function startServer(opts: {
     void exited.then((code) =>
       reject(new Error(`server exited with ${code} before it was ready:\n${printed}`)),
     )
+  })
+}
+
+/**
+ * The built server as `npm start` runs it, on the embedded database in `dataDir`, on a free port, logging
+ * warnings and worse; `env` adds to that or overrides it (a PORT of its own, LOG_LEVEL, a DATABASE_URL).
+ */
+export async function startBuiltServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  opts: { waitFor?: RegExp } = {},
+): Promise<ServerProcess> {
+  return startServer({
+    ...opts,
+    entry: 'built',
+    env: {
+      DATA_DIR: dataDir,
+      PORT: env.PORT ?? String(await freePort()),
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
   })
 }
 
