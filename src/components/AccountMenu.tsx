@@ -92,11 +92,12 @@ export function AccountMenu() {
       // Offline or already ended on the server: this device forgets the session all the same.
       if (!(error instanceof RpcError)) console.error(error)
     }
+    // Off the signed-in page first: cleared while still on it, its queries would ask again without a token.
+    setOpen(false)
+    await navigate({ to: '/' })
     queryClient.clear()
     await clearSession()
     setBusy(false)
-    setOpen(false)
-    await navigate({ to: '/' })
   }
   const onButtonKey = (event: ReactKeyboardEvent) => {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return

@@ -56,6 +56,7 @@ export interface ApiFetchOptions extends RequestInit {
  */
 export async function apiFetch(url: string, options: ApiFetchOptions = {}): Promise<Response> {
   const { retry = (options.method ?? 'GET').toUpperCase() === 'GET', ...init } = options
+  const sentToken = getSession().token
   const send = () => fetch(url, { ...init, headers: withAuthorization(url, new Headers(init.headers)) })
   let response: Response
   try {
@@ -68,12 +69,16 @@ export async function apiFetch(url: string, options: ApiFetchOptions = {}): Prom
     if (error instanceof DOMException && error.name === 'AbortError') throw error
     throw new RpcError(0, 'Soko cannot be reached. Check your connection, then try again.')
   }
-  if (response.status === SESSION_EXPIRED) await expire()
+  if (response.status === SESSION_EXPIRED) await expire(sentToken)
   return response
 }
 
-async function expire(): Promise<never> {
-  await onSessionExpired()
+/**
+ * A 600 ends the session it was sent with. When that session has already gone (signed out, or another
+ * account signed in while the call was on its way), the answer is only this call's error.
+ */
+async function expire(sentToken: string | null): Promise<never> {
+  if (sentToken && sentToken === getSession().token) await onSessionExpired()
   throw new RpcError(SESSION_EXPIRED, 'Your session has ended. Sign in again.')
 }
 
@@ -83,6 +88,7 @@ export async function rpc<S extends SubjectName>(
   input: SubjectInput<S>,
   init: { signal?: AbortSignal } = {},
 ): Promise<SubjectOutput<S>> {
+  const sentToken = getSession().token
   const response = await apiFetch(`${runtimeSettings().apiBase}/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -100,7 +106,7 @@ export async function rpc<S extends SubjectName>(
     )
   }
   // docs/product.md (The session): a 600 in the body counts as much as one in the HTTP status.
-  if (envelope.statusCode === SESSION_EXPIRED) await expire()
+  if (envelope.statusCode === SESSION_EXPIRED) await expire(sentToken)
   if (response.status !== 200 || envelope.statusCode !== 200 || envelope.data === null)
     throw new RpcError(
       envelope.statusCode || response.status,
