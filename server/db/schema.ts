@@ -446,4 +446,4 @@ export {
 } from './invoices.schema'
 export { payoutMethods, payoutSchedules, payouts } from './payouts.schema'
 export { orderLinks, smsMessages, smsOptOuts } from './sms.schema'
-export { catalogState, jobs, rateLimits, sandboxObjects } from './system.schema' // the server's own tables, not the marketplace's
+export { catalogState, jobs, outbox, providerState, rateLimits, sandboxObjects } from './system.schema' // the server's own tables, not the marketplace's

@@ -94,3 +94,38 @@ export const catalogState = pgTable(
   },
   (t) => [check('catalog_state_one_row', sql`${t.id} = 1`)],
 )
+
+/**
+ * A copy of every SMS, and of every mail when no SMTP server is configured, written by whichever instance
+ * sent it: the admin's Messages page and the tests read them all from here. Ids are UUIDv7, so they sort
+ * by time; the prune job deletes old ones.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey(),
+    kind: text('kind').notNull(),
+    /** The address or phone number it went to. */
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull().default(''),
+    /** What a person reads: the SMS, or the mail's text part. */
+    text: text('text').notNull(),
+    /** A mail's exact bytes, as SMTP would carry them (null for an SMS). */
+    raw: text('raw'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('outbox_created_idx').on(t.createdAt),
+    check('outbox_kind_check', sql`${t.kind} in ('mail', 'sms')`),
+  ],
+)
+
+/**
+ * What a provider has been told about this deployment, shared by every instance: the Paybill (C2B)
+ * confirmation addresses registered with M-Pesa, say. One row per fact, keyed by what it is about.
+ */
+export const providerState = pgTable('provider_state', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  updatedAt: updatedAt(),
+})
