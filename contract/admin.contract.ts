@@ -21,10 +21,10 @@ export const adminContract = {
     kind: 'query',
     access: 'admin',
     summary:
-      'Mails and SMS written to DATA_DIR/outbox when no SMTP server is set, newest first. `enabled` is false ' +
-      'when mail really goes out by SMTP.',
+      'Every SMS, and every mail when no SMTP server is set, from the outbox every instance writes to, newest ' +
+      'first. `enabled` is false when mail really goes out by SMTP.',
     input: z.strictObject({
-      before: z.string().max(100).optional(),
+      before: z.uuid().optional(),
       to: z.string().trim().max(254).optional(),
     }),
     output: z.object({
@@ -33,6 +33,13 @@ export const adminContract = {
       /** Pass as `before` for the next page; null on the last one. */
       next: z.string().nullable(),
     }),
+  }),
+  getOutboxMail: defineSubject({
+    kind: 'query',
+    access: 'admin',
+    summary: 'A mail of the outbox as it would have gone out: its exact bytes, attachments and all.',
+    input: z.strictObject({ id: z.uuid() }),
+    output: z.object({ raw: z.string() }),
   }),
   listSellerVerifications: defineSubject({
     kind: 'query',

@@ -31,6 +31,7 @@ export const subjectKinds: { [S in SubjectName]: Contract[S]['kind'] } = {
   getSellerVerification: 'query',
   signInWithFirebase: 'mutation',
   listOutbox: 'query',
+  getOutboxMail: 'query',
   listSellerVerifications: 'query',
   reviewSellerVerification: 'mutation',
   listUsers: 'query',

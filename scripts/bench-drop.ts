@@ -6,6 +6,7 @@ import pg from 'pg'
 import { eventInput } from '../tests/support/event-input'
 import { freePort } from '../tests/support/net'
 import { rootDir, type ServerProcess, startServer } from '../tests/support/process'
+import { startS3rver } from '../tests/support/s3rver'
 
 /**
  * A ticket drop for `npm run bench`: two instances of the server on one PostgreSQL, and BUYERS people
@@ -65,6 +66,7 @@ export async function ticketDrop(): Promise<DropFigures | string> {
   chmodSync(work, 0o755)
   const postgres = startPostgres(path.join(work, 'pg'))
   if (typeof postgres === 'string') return postgres
+  const s3 = await startS3rver()
   const servers: ServerProcess[] = []
   try {
     const shared = {
@@ -75,6 +77,12 @@ export async function ticketDrop(): Promise<DropFigures | string> {
       TRANSACTION_GUARD: 'off',
       HOOKS_SECRET: 'bench-hooks-secret-of-at-least-32-characters',
       STORAGE_SIGNING_SECRET: 'bench-storage-secret-of-at-least-32-chars',
+      // Files in one bucket, as two instances must keep them (the drop stores none, but Soko insists).
+      STORAGE_S3_BUCKET: s3.settings.bucket,
+      STORAGE_S3_ENDPOINT: s3.settings.endpoint ?? '',
+      STORAGE_S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
+      STORAGE_S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
+      STORAGE_S3_FORCE_PATH_STYLE: 'on',
     }
     // The first one migrates and puts in the demo data; the second finds them there.
     for (const name of ['a', 'b'])
@@ -164,6 +172,7 @@ export async function ticketDrop(): Promise<DropFigures | string> {
     return `skipped: ${(error as Error).message.split('\n')[0]}`
   } finally {
     for (const server of servers) await server.stop()
+    await s3.close()
     postgres.stop()
     rmSync(work, { recursive: true, force: true })
   }

@@ -10,6 +10,7 @@ import { createApp } from '../server/app'
 import { prepare, startupLines } from '../server/boot'
 import { loadConfig } from '../server/env'
 import { homeProducts } from '../server/features/catalog/storefront.service'
+import { queuePaybillRegistration } from '../server/jobs/paybill.job'
 import { createJobRunner } from '../server/jobs/runner'
 import { serverJobs } from '../server/jobs/server-jobs'
 import { createLogger } from '../server/lib/log'
@@ -95,6 +96,8 @@ http.listen(config.port, config.host, () => {
     [...startupLines(config, url, demo), '  (development: hot reload, server restarts on change)'].join('\n'),
   )
   jobs.start()
+  // Invoices give the Paybill number out, and prompts that fail offer it: M-Pesa learns where to confirm.
+  void queuePaybillRegistration(app.checkout)
 })
 
 // tsx watch stops this process before starting the new one: the database's lock must be let go.

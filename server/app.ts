@@ -40,7 +40,7 @@ export interface AppDeps {
   config: Config
   database: Database
   log: Logger
-  /** Defaults to SMTP or the outbox, as configured. */
+  /** Defaults to SMTP or the outbox table, as configured. */
   mailer?: Mailer
   /** Defaults to the storage configured (S3 or DATA_DIR/files); index.ts passes the one it seeded. */
   storage?: ServedStorage
@@ -138,7 +138,7 @@ export function createApp(deps: AppDeps) {
   app.use('/hooks/*', ...jsonBodyGuard)
   app.use('/sandbox/*', ...jsonBodyGuard)
 
-  const mailer = deps.mailer ?? createMailer(config, log)
+  const mailer = deps.mailer ?? createMailer(config, log, database.db)
   const storage = deps.storage ?? createStorage(config)
   // The sandboxes are this server: calls to them (and their callbacks to /hooks/) are handed to the app
   // in this process, so they never depend on the listening socket — a stopping server that no longer

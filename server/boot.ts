@@ -3,6 +3,7 @@ import { type Database, openDatabase } from './db/client'
 import type { Config } from './env'
 import { grantAdmin } from './features/accounts/accounts.service'
 import { type DemoAccounts, seedDemoData } from './features/demo/seed'
+import { clock } from './lib/clock'
 import type { Logger } from './lib/log'
 import type { ServedStorage } from './storage/create-storage'
 import { createStorage } from './storage/create-storage'
@@ -29,6 +30,13 @@ export async function prepare(
       onGuardViolation: (error) => log.error('transaction guard', { error }),
     },
   )
+  // Soko's clock goes by the database's from the first decision on (see server/lib/clock.ts).
+  const skewMs = await clock.syncWith(database.db)
+  if (skewMs !== 0)
+    log.warn(
+      `this host's clock is ${Math.abs(skewMs / 1000).toFixed(1)} s ${skewMs > 0 ? 'behind' : 'ahead of'} the database's; Soko goes by the database's`,
+      { skewMs },
+    )
   const storage = createStorage(config)
   const demo = config.demoData ? await seedDemoData(database.db, storage, config, log) : null
   if (config.adminEmail && !(await grantAdmin(database.db, config.adminEmail)))

@@ -19,7 +19,7 @@ export { SANDBOX }
 export interface Config {
   host: string
   port: number
-  /** Folder of the embedded database, the lock file, local files and the mail outbox. */
+  /** Folder of the embedded database, the lock file and local files. */
   dataDir: string
   /** Real PostgreSQL when set; the embedded PGlite in dataDir otherwise. */
   databaseUrl: string | null
@@ -43,7 +43,7 @@ export interface Config {
   challengeSecret: string | null
   /** Where challenge tokens are verified (Cloudflare's siteverify; tests point it at a local server). */
   challengeVerifyUrl: string
-  /** SMTP server for mail (`smtp://user:pass@host:587`); null writes mail to DATA_DIR/outbox instead. */
+  /** SMTP server for mail (`smtp://user:pass@host:587`); null writes mail to the outbox table instead. */
   smtpUrl: string | null
   mailFrom: string
   /** Take the client address from X-Forwarded-For's right-most entry, the hop our proxy added. */
@@ -169,6 +169,8 @@ const schema = z.object({
     .optional(),
   MAIL_FROM: z.string().optional(),
   TRUST_PROXY: flag.default(false),
+  SINGLE_INSTANCE: flag.default(false),
+  STORAGE_DISK_SHARED: flag.default(false),
   ADMIN_EMAIL: z.email({ error: 'Use the e-mail address of the account to make admin' }).optional(),
   DEMO_DATA: flag.default(true),
   DEMO_PASSWORD: z.string().min(8, 'Use at least 8 characters').default('soko-demo-2026'),
@@ -228,6 +230,34 @@ function databaseIssues(e: z.infer<typeof schema>): { path: string[]; message: s
     : []
 }
 
+/**
+ * On a PostgreSQL every instance may share, each instance must sign and check links with the same keys and
+ * see the same files. Unset, the keys come from a file in the instance's own DATA_DIR and files stay on its
+ * own disk: a callback signed by one instance would be refused by the next, a download link would break.
+ * So that is refused, unless SINGLE_INSTANCE=on says this is the only one.
+ */
+function clusterIssues(e: z.infer<typeof schema>): { path: string[]; message: string }[] {
+  if (!e.DATABASE_URL || e.SINGLE_INSTANCE) return []
+  const alone = 'or SINGLE_INSTANCE=on if this is the only instance on this database'
+  const issues: { path: string[]; message: string }[] = []
+  if (!e.HOOKS_SECRET)
+    issues.push({
+      path: ['HOOKS_SECRET'],
+      message: `Set it to the same secret on every instance (32 characters or more), ${alone}`,
+    })
+  if (!e.STORAGE_SIGNING_SECRET)
+    issues.push({
+      path: ['STORAGE_SIGNING_SECRET'],
+      message: `Set it to the same secret on every instance, ${alone}`,
+    })
+  if (!e.STORAGE_S3_BUCKET && !e.STORAGE_DISK_SHARED)
+    issues.push({
+      path: ['STORAGE_S3_BUCKET'],
+      message: `Files would stay on this instance's disk: set STORAGE_S3_BUCKET, or STORAGE_DISK_SHARED=on if DATA_DIR/files is one folder every instance mounts, ${alone}`,
+    })
+  return issues
+}
+
 /** The S3 settings go together: a bucket needs both keys, and without a bucket the others would be ignored. */
 function s3Issues(e: z.infer<typeof schema>): { path: string[]; message: string }[] {
   const keys = ['STORAGE_S3_ACCESS_KEY_ID', 'STORAGE_S3_SECRET_ACCESS_KEY'] as const
@@ -258,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const issues = parsed.success
     ? [
         ...databaseIssues(parsed.data),
+        ...clusterIssues(parsed.data),
         ...s3Issues(parsed.data),
         ...providerIssues(parsed.data),
         ...smsIssues(parsed.data),

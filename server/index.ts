@@ -4,6 +4,7 @@ import { createApp } from './app'
 import { prepare, startupLines } from './boot'
 import { DataDirLockedError } from './db/lock'
 import { ConfigError, loadConfig } from './env'
+import { queuePaybillRegistration } from './jobs/paybill.job'
 import { createJobRunner } from './jobs/runner'
 import { serverJobs } from './jobs/server-jobs'
 import { createLogger } from './lib/log'
@@ -46,8 +47,9 @@ async function main() {
     // Only once listening: a process that cannot listen exits without having claimed any job.
     jobs.start()
     void app.warmRenderer()
-    // Invoices sent before this start give the Paybill number out too: M-Pesa learns where to confirm.
-    void app.checkout.gateway.preparePaybill?.()
+    // Invoices sent before this start give the Paybill number out too: M-Pesa learns where to confirm
+    // (a job, once for every instance; it registers only what M-Pesa has not been told yet).
+    void queuePaybillRegistration(app.checkout)
   })
 
   server.on('error', async (error: NodeJS.ErrnoException) => {

@@ -1,28 +1,71 @@
-import { and, lt, or, sql } from 'drizzle-orm'
+import { and, lt, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { jobs } from '../db/schema'
+import { jobs, outbox, rateLimits, sandboxObjects } from '../db/schema'
+import type { Logger } from '../lib/log'
+import { LONGEST_WINDOW_SECONDS } from '../lib/rate-limit'
 import { defineRecurringJob } from './define'
 
 const DAY_MS = 86_400_000
 /** Finished jobs are kept this long to look into: failed ones longer, as someone may need to act on them. */
 const KEEP_DONE_MS = 7 * DAY_MS
 const KEEP_FAILED_MS = 30 * DAY_MS
+/** Mail and SMS copies, for admins to look up what someone was sent. */
+const KEEP_OUTBOX_MS = 30 * DAY_MS
+/** The payment sandboxes' prompts, orders and sessions: nobody pays a month-old one. */
+const KEEP_SANDBOX_MS = 30 * DAY_MS
 
-/** Deletes finished jobs once they are old, daily: a sweep every 30 s alone adds 2,880 rows a day. */
-export function pruneJobs(db: Db) {
+/**
+ * Deletes what only grows, daily: finished jobs (a sweep every 30 s alone adds 2,880 rows a day), the
+ * outbox's copies, rate-limit counters whose window ended (one per address and account that ever asked),
+ * and the sandboxes' records. Logs how many rows went from each table.
+ */
+export function pruneOldRows(deps: { db: Db; log: Logger }) {
+  const { db, log } = deps
   return defineRecurringJob({
     name: 'jobs.prune',
     schedule: { dailyAt: '03:00', timeZone: 'UTC' },
-    async run({ now }) {
+    async run({ now, signal }) {
       const at = now().getTime()
-      await db
-        .delete(jobs)
-        .where(
-          or(
-            and(sql`${jobs.status} = 'done'`, lt(jobs.finishedAt, new Date(at - KEEP_DONE_MS))),
-            and(sql`${jobs.status} = 'failed'`, lt(jobs.finishedAt, new Date(at - KEEP_FAILED_MS))),
-          ),
-        )
+      const ago = (ms: number) => new Date(at - ms)
+      const steps = {
+        jobs: () =>
+          db
+            .delete(jobs)
+            .where(
+              or(
+                and(sql`${jobs.status} = 'done'`, lt(jobs.finishedAt, ago(KEEP_DONE_MS))),
+                and(sql`${jobs.status} = 'failed'`, lt(jobs.finishedAt, ago(KEEP_FAILED_MS))),
+              ),
+            )
+            .returning({ id: jobs.id }),
+        outbox: () =>
+          db
+            .delete(outbox)
+            .where(lt(outbox.createdAt, ago(KEEP_OUTBOX_MS)))
+            .returning({ id: outbox.id }),
+        // A counter whose window began longer ago than the longest window counts nothing any more: the next
+        // hit on its key starts a new window either way.
+        rate_limits: () =>
+          db
+            .delete(rateLimits)
+            .where(lt(rateLimits.windowStart, ago(LONGEST_WINDOW_SECONDS * 1000)))
+            .returning({ key: rateLimits.key }),
+        sandbox_objects: () =>
+          db
+            .delete(sandboxObjects)
+            // Paybill registrations stay: they say where the sandbox confirms payments, for as long as it runs.
+            .where(
+              and(lt(sandboxObjects.createdAt, ago(KEEP_SANDBOX_MS)), ne(sandboxObjects.kind, 'c2b-urls')),
+            )
+            .returning({ id: sandboxObjects.id }),
+      }
+      const deleted: Record<string, number> = {}
+      for (const [table, step] of Object.entries(steps)) {
+        // Each step is whole on its own: a run stopped between two is finished by the next one.
+        if (signal.aborted) break
+        deleted[table] = (await step()).length
+      }
+      log.info('old rows pruned', deleted)
     },
   })
 }

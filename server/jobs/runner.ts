@@ -12,7 +12,10 @@ export interface JobRunnerOptions {
   log: Logger
   /** The jobs this runner runs; it claims no others (an older instance leaves a newer kind of job alone). */
   definitions: JobDefinition[]
-  /** The clock of run times and leases; tests move it. */
+  /**
+   * The clock of run times and leases; tests move it. By default Soko's clock, which goes by the database's:
+   * the runner then measures this host's clock against the database's every CLOCK_SYNC_MS.
+   */
   now?: () => Date
   /** How often to look for due jobs when idle. */
   pollMs?: number
@@ -41,6 +44,8 @@ export interface JobRunner {
 const MAX_ERROR_CHARS = 2000
 /** The longest wait between polls while the database keeps failing. */
 const MAX_POLL_BACKOFF_MS = 30_000
+/** How often this host's clock is measured against the database's again (a clock can be stepped). */
+export const CLOCK_SYNC_MS = 30_000
 
 export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   const { db, log } = opts
@@ -66,6 +71,30 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   let timer: NodeJS.Timeout | null = null
   let polling: Promise<void> | null = null
   let stopped: Promise<void> | null = null
+  /** When the clock was last measured (performance.now()), if this runner keeps it. */
+  let synced = opts.now ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY
+
+  /** Soko's clock kept to the database's, so that hosts whose clocks differ agree on what is due. */
+  const syncClock = async () => {
+    if (performance.now() - synced < CLOCK_SYNC_MS) return
+    const before = clock.skewMs()
+    try {
+      const skew = await clock.syncWith(db)
+      synced = performance.now()
+      if (skew !== before)
+        log.warn(
+          skew === 0
+            ? "jobs: this host's clock agrees with the database's again"
+            : `jobs: this host's clock is ${Math.abs(skew / 1000).toFixed(1)} s ${skew > 0 ? 'behind' : 'ahead of'} the database's; Soko goes by the database's`,
+          { workerId, skewMs: skew },
+        )
+    } catch (error) {
+      log.warn("jobs: could not compare this host's clock with the database's; trying again", {
+        workerId,
+        error,
+      })
+    }
+  }
 
   const schedulePoll = (delay: number) => {
     if (!started || stopping) return
@@ -80,6 +109,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     if (polling || stopping) return
     polling = (async () => {
       try {
+        await syncClock()
         if (!recurringQueued) {
           await queueRecurring()
           recurringQueued = true

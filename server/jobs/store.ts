@@ -8,7 +8,8 @@ import type { JobDefinition } from './define'
 /**
  * The jobs table's statements. Each is one statement or one short transaction: on PGlite every query of
  * the process shares one connection, so nothing here waits on a handler while holding a transaction.
- * Times come from the runner's clock, never the database's, so tests can move it.
+ * Times come from the runner's clock, so tests can move it; by default that is Soko's clock, which goes by
+ * the database's (server/lib/clock.ts), so instances on hosts whose clocks differ agree on leases and due times.
  */
 
 export type JobRow = typeof jobs.$inferSelect

@@ -22,6 +22,18 @@ export interface RateCheck {
 
 type Counter = Pick<Db, 'execute'>
 
+/** The longest window a limit may have: the prune job deletes counters whose window began before that. */
+export const LONGEST_WINDOW_SECONDS = 24 * 3600
+
+/** A limit's window in SQL; a longer one than the prune job keeps would be forgotten while it runs. */
+function windowOf(limit: Limit) {
+  if (limit.windowSeconds > LONGEST_WINDOW_SECONDS)
+    throw new Error(
+      `A rate limit's window is at most ${LONGEST_WINDOW_SECONDS} seconds, not ${limit.windowSeconds}`,
+    )
+  return sql`make_interval(secs => ${limit.windowSeconds})`
+}
+
 /** A key's count in its current window and the seconds until that window ends. */
 interface Count {
   hits: number
@@ -36,7 +48,7 @@ const first = (result: unknown): Count | undefined =>
 
 /** Adds one to a key's count in fixed windows kept in the database, so every instance shares them. */
 async function countOne(db: Counter, key: string, limit: Limit): Promise<Count> {
-  const window = sql`make_interval(secs => ${limit.windowSeconds})`
+  const window = windowOf(limit)
   const now = dbNow()
   const result = await db.execute(sql`
     insert into rate_limits (key, window_start, hits) values (${key}, ${now}, 1)
@@ -49,7 +61,7 @@ async function countOne(db: Counter, key: string, limit: Limit): Promise<Count> 
 
 /** A key's count in its current window, without adding to it (0 when its window has passed). */
 export async function currentCount(db: Counter, key: string, limit: Limit): Promise<Count> {
-  const window = sql`make_interval(secs => ${limit.windowSeconds})`
+  const window = windowOf(limit)
   const now = dbNow()
   const result = await db.execute(sql`
     select hits, ceil(extract(epoch from (window_start + ${window} - ${now})))::int as retry_after

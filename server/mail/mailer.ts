@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer'
+import type { Db } from '../db/client'
 import type { Config } from '../env'
 import type { Logger } from '../lib/log'
 import { writeToOutbox } from './outbox'
@@ -22,15 +23,16 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Sends one message; resolves once the SMTP server (or the outbox folder) has it. */
+  /** Sends one message; resolves once the SMTP server (or the outbox table) has it. */
   send(message: MailMessage): Promise<void>
 }
 
 /**
- * Real SMTP when SMTP_URL is set. Otherwise each message is written, fully formed, as an .eml file to
- * DATA_DIR/outbox/ — the same bytes SMTP would carry — so every mailed flow works locally and in tests.
+ * Real SMTP when SMTP_URL is set. Otherwise each message is written, fully formed, to the database's
+ * outbox table — the same bytes SMTP would carry — so every mailed flow works locally and in tests, and
+ * admins read the mail of every instance at /admin/messages.
  */
-export function createMailer(config: Config, log: Logger): Mailer {
+export function createMailer(config: Config, log: Logger, db: Db): Mailer {
   const transport = config.smtpUrl
     ? nodemailer.createTransport(config.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
@@ -41,8 +43,11 @@ export function createMailer(config: Config, log: Logger): Mailer {
         log.info('mail sent', { subject: message.subject, messageId: info.messageId })
         return
       }
-      const file = writeToOutbox(config.dataDir, 'mail', (info as unknown as { message: Buffer }).message)
-      log.info('mail written to the outbox', { subject: message.subject, file })
+      const id = await writeToOutbox(db, {
+        kind: 'mail',
+        raw: (info as unknown as { message: Buffer }).message,
+      })
+      log.info('mail written to the outbox', { subject: message.subject, id })
     },
   }
 }

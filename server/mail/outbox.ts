@@ -1,73 +1,84 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
+import { and, desc, eq, ilike, lt } from 'drizzle-orm'
 import type { OutboxMessage } from '../../contract/admin.contract'
+import type { DbOrTx } from '../db/client'
+import { outbox } from '../db/schema'
+import { containing } from '../lib/like'
 import { uuidv7 } from '../lib/uuid'
 
-/**
- * DATA_DIR/outbox: where mail (.eml, the exact bytes SMTP would carry) and SMS (.sms.json) go when no real
- * service is configured. File names are UUIDv7, so they sort by time.
+/*
+ * The outbox table: a copy of every SMS, and of every mail when no SMTP server is configured, written by
+ * whichever instance sent it, so the admin's Messages page (and the tests) see every instance's. A mail
+ * keeps its exact bytes, as SMTP would carry them, and what a person reads of it, parsed once as it is
+ * written.
  */
-export function outboxDir(dataDir: string): string {
-  return path.join(dataDir, 'outbox')
-}
 
-export function writeToOutbox(dataDir: string, kind: 'mail' | 'sms', content: Buffer | string): string {
-  const dir = outboxDir(dataDir)
-  mkdirSync(dir, { recursive: true })
-  const file = path.join(dir, `${uuidv7()}${kind === 'mail' ? '.eml' : '.sms.json'}`)
-  writeFileSync(file, content)
-  return file
+/** A mail's bytes, or an SMS's number and text. */
+export type OutboxContent = { kind: 'mail'; raw: Buffer | string } | { kind: 'sms'; to: string; text: string }
+
+/**
+ * Writes one message to the outbox; answers its id (UUIDv7, so ids sort by time). Given a transaction, the
+ * copy is kept only if the transaction commits.
+ */
+export async function writeToOutbox(db: DbOrTx, content: OutboxContent): Promise<string> {
+  const id = uuidv7()
+  if (content.kind === 'sms') {
+    await db.insert(outbox).values({ id, kind: 'sms', recipient: content.to, text: content.text })
+    return id
+  }
+  const raw = typeof content.raw === 'string' ? content.raw : content.raw.toString('utf8')
+  const mail = parseMail(raw)
+  await db.insert(outbox).values({ id, kind: 'mail', ...mail, raw })
+  return id
 }
 
 /** Messages in the outbox, newest first; `before` is a message id from an earlier page. */
-export function readOutbox(
-  dataDir: string,
+export async function readOutbox(
+  db: DbOrTx,
   options: { before?: string; to?: string; limit?: number } = {},
-): OutboxMessage[] {
-  const dir = outboxDir(dataDir)
-  if (!existsSync(dir)) return []
-  const names = readdirSync(dir)
-    .filter((name) => name.endsWith('.eml') || name.endsWith('.sms.json'))
-    .sort()
-    .reverse()
-  const messages: OutboxMessage[] = []
-  const to = options.to?.toLowerCase()
-  for (const name of names) {
-    const id = name.replace(/\.(eml|sms\.json)$/, '')
-    if (options.before && id >= options.before) continue
-    const raw = readFileSync(path.join(dir, name), 'utf8')
-    const message = name.endsWith('.eml') ? parseMail(id, raw) : parseSms(id, raw)
-    if (!message || (to && !message.to.toLowerCase().includes(to))) continue
-    messages.push(message)
-    if (options.limit && messages.length >= options.limit) break
-  }
-  return messages
+): Promise<OutboxMessage[]> {
+  const query = db
+    .select({
+      id: outbox.id,
+      kind: outbox.kind,
+      recipient: outbox.recipient,
+      subject: outbox.subject,
+      text: outbox.text,
+      createdAt: outbox.createdAt,
+    })
+    .from(outbox)
+    .where(
+      and(
+        options.before ? lt(outbox.id, options.before) : undefined,
+        options.to ? ilike(outbox.recipient, containing(options.to)) : undefined,
+      ),
+    )
+    .orderBy(desc(outbox.id))
+  const rows = options.limit ? await query.limit(options.limit) : await query
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind === 'sms' ? 'sms' : 'mail',
+    to: row.recipient,
+    subject: row.subject,
+    sentAt: row.createdAt.toISOString(),
+    text: row.text,
+  }))
 }
 
-/** A UUIDv7 starts with its creation time in milliseconds: 48 bits, 12 hex digits. */
-function timeOf(id: string): string {
-  const ms = Number.parseInt(id.replace(/-/g, '').slice(0, 12), 16)
-  return new Date(Number.isNaN(ms) ? 0 : ms).toISOString()
-}
-
-function parseSms(id: string, raw: string): OutboxMessage | null {
-  try {
-    const sms = JSON.parse(raw) as { to: string; text: string }
-    return { id, kind: 'sms', to: sms.to, subject: '', sentAt: timeOf(id), text: sms.text }
-  } catch {
-    return null
-  }
+/** A mail's exact bytes as written to the outbox; null when there is no such mail. */
+export async function readOutboxMail(db: DbOrTx, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ raw: outbox.raw })
+    .from(outbox)
+    .where(and(eq(outbox.id, id), eq(outbox.kind, 'mail')))
+  return row?.raw ?? null
 }
 
 /** Just enough MIME to show a mail we wrote ourselves: headers, and the text/plain part decoded. */
-function parseMail(id: string, raw: string): OutboxMessage {
+function parseMail(raw: string): { recipient: string; subject: string; text: string } {
   const { headers, body } = splitPart(raw)
   return {
-    id,
-    kind: 'mail',
-    to: decodeWords(headers.get('to') ?? ''),
+    recipient: decodeWords(headers.get('to') ?? ''),
     subject: decodeWords(headers.get('subject') ?? ''),
-    sentAt: timeOf(id),
     text: (plainText(headers, body) ?? '').trim(),
   }
 }

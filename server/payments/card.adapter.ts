@@ -1,4 +1,5 @@
 import Stripe from 'stripe'
+import { clock } from '../lib/clock'
 import { type Fetch, type Money, PaymentProviderError } from './payments'
 import { isCurrencyCode } from './provider-money'
 
@@ -164,11 +165,22 @@ export class CardAdapter {
     return { id: refund.id, status, amount: given }
   }
 
-  /** The event when the Stripe-Signature header is Stripe's for this body; null otherwise. */
+  /**
+   * The event when the Stripe-Signature header is Stripe's for this body and was made in the last five
+   * minutes (Stripe's tolerance); null otherwise. Its age is measured on Soko's clock, not the host's: a
+   * host whose clock is off would otherwise refuse every webhook as too old (or take old ones as new).
+   */
   async verifyWebhook(rawBody: string, signature: string | undefined): Promise<Stripe.Event | null> {
     if (!signature) return null
     try {
-      return await this.stripe.webhooks.constructEventAsync(rawBody, signature, this.options.webhookSecret)
+      return await this.stripe.webhooks.constructEventAsync(
+        rawBody,
+        signature,
+        this.options.webhookSecret,
+        undefined,
+        undefined,
+        clock.ms(),
+      )
     } catch {
       return null
     }

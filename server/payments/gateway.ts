@@ -26,11 +26,6 @@ export interface Gateway {
   providers: Record<PaymentMethod, PaymentProvider>
   /** The number buyers pay by Paybill (or the till for Buy Goods). */
   paybillNumber: string
-  /**
-   * Registers where M-Pesa confirms Paybill payments, once per process (again after a failure): called
-   * before the number is given out. Optional, for the stand-in gateways of tests.
-   */
-  preparePaybill?(): Promise<void>
   /** M-Pesa in sandbox mode: the simulator's phone page, where a tester answers prompts. Live: null. */
   mpesaSandboxPhone: string | null
   urls: Links
@@ -76,18 +71,16 @@ export function createGateway(
     webhookSecret: payments.card.webhookSecret,
     ...transport(payments.card.live),
   })
-  const mpesaProvider = new MpesaProvider(mpesa, urls, log)
   return {
     mpesa,
     paypal,
     card,
     providers: {
-      mpesa: mpesaProvider,
+      mpesa: new MpesaProvider(mpesa, urls),
       paypal: new PaypalProvider(paypal, urls),
       card: new CardProvider(card, urls),
     },
     paybillNumber: m.till ?? m.shortCode,
-    preparePaybill: () => mpesaProvider.preparePaybill(),
     mpesaSandboxPhone: m.live ? null : `${mpesaBase}/phone`,
     urls,
     sign: signer.sign,

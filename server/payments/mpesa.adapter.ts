@@ -129,14 +129,19 @@ export class MpesaAdapter {
     }
   }
 
+  /** The number payers pay from the M-Pesa menu, whose addresses registerC2bUrls registers. */
+  get c2bShortCode(): string {
+    const { shortCode, transactionType, till } = this.options
+    return transactionType === 'CustomerBuyGoodsOnline' && till ? till : shortCode
+  }
+
   /**
    * Tells M-Pesa where to post payments made to the Paybill (or, for Buy Goods, the till) from the M-Pesa
    * menu. Daraja's sandbox lets a registration be replaced; production registers once per short code.
    */
   async registerC2bUrls(req: C2bRegisterRequest): Promise<void> {
-    const { shortCode, transactionType, till } = this.options
     const { status, body } = await this.call('c2b', '/mpesa/c2b/v2/registerurl', {
-      ShortCode: transactionType === 'CustomerBuyGoodsOnline' ? till : shortCode,
+      ShortCode: this.c2bShortCode,
       ResponseType: req.responseType ?? 'Completed',
       ConfirmationURL: req.confirmationUrl.trim(),
       ValidationURL: req.validationUrl.trim(),

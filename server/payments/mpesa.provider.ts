@@ -28,18 +28,14 @@ import type {
  */
 export class MpesaProvider implements PaymentProvider {
   readonly method = 'mpesa'
-  /** The Paybill addresses are registered once per process (preparePaybill). */
-  private registered = false
 
   constructor(
     private readonly adapter: MpesaAdapter,
     private readonly links: Links,
-    private readonly log: Logger,
   ) {}
 
   async startCharge(req: ChargeRequest): Promise<ChargeStarted> {
     if (!req.phone) throw new PaymentProviderError(MPESA_PHONE_HINT, 'no phone number for the STK push')
-    await this.preparePaybill()
     const push = await this.adapter.stkPush({
       phone: req.phone,
       amount: req.amount.amount,
@@ -110,26 +106,6 @@ export class MpesaProvider implements PaymentProvider {
       occasion: 'Soko status',
     })
     return { state: 'pending', providerRef: payout.providerRef ?? payout.id }
-  }
-
-  /**
-   * Tells M-Pesa where to confirm Paybill payments: before the first prompt, and before the Paybill
-   * number is given out anywhere else (an invoice sent, the server started). Registering again only
-   * replaces the same addresses; a failure is logged and tried again next time, and nothing waits on it.
-   */
-  async preparePaybill() {
-    if (this.registered) return
-    try {
-      await this.adapter.registerC2bUrls({
-        confirmationUrl: this.links.c2bConfirmation,
-        validationUrl: this.links.c2bValidation,
-      })
-      this.registered = true
-    } catch (error) {
-      this.log.warn('could not register the Paybill confirmation address with M-Pesa', {
-        detail: error instanceof PaymentProviderError ? error.detail : String(error),
-      })
-    }
   }
 }
 

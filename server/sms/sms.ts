@@ -18,7 +18,7 @@ import { africasTalking, INSUFFICIENT_BALANCE, type SmsSender } from './africast
 /**
  * SMS, sent through the job runner: an event queues one message (once, by its key), and the `sms.send` job
  * hands it to Africa's Talking (or its sandbox), retrying what failed for a while and recording what was
- * refused for good. The outbox folder keeps a copy of each message as it is queued.
+ * refused for good. The outbox table keeps a copy of each message as it is queued, with its event.
  */
 export interface Sms {
   /**
@@ -149,7 +149,7 @@ export function createSms(deps: SmsDeps): Sms {
         .returning({ id: smsMessages.id })
       if (!row) return null
       await enqueue(tx, job, { id })
-      writeToOutbox(config.dataDir, 'sms', JSON.stringify({ to: message.phone, text: message.text }))
+      await writeToOutbox(tx, { kind: 'sms', to: message.phone, text: message.text })
       return id
     },
     async report(fields) {

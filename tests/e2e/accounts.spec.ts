@@ -1,13 +1,13 @@
 import type { BrowserContext, Page, Request } from '@playwright/test'
 import sharp from 'sharp'
-import { lastLink } from '../support/outbox'
 import { expect, test } from './fixtures'
+import { lastLink } from './outbox'
 import { signIn } from './session'
 
-const dataDir = () => {
-  const dir = process.env.SOKO_E2E_DATA_DIR
-  if (!dir) throw new Error('SOKO_E2E_DATA_DIR is not set: run through playwright.config.ts')
-  return dir
+const soko = () => {
+  const url = process.env.SOKO_E2E_URL
+  if (!url) throw new Error('SOKO_E2E_URL is not set: run through playwright.config.ts')
+  return url
 }
 const password = 'a-long-walk-to-lamu'
 let n = 0
@@ -41,7 +41,7 @@ test('sign up, open the confirmation mail from the outbox, and the e-mail is con
   // max-age 2332800 s (27 days), give or take the seconds this test took.
   expect(Math.abs((cookie?.expires ?? 0) - before - 2332800)).toBeLessThan(60)
 
-  const { token } = lastLink(dataDir(), email, '/verify/account/')
+  const { token } = await lastLink(soko(), email, '/verify/account/')
   await page.goto(`/verify/account/${token}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your e-mail is confirmed')
   await page.goto('/verify-email')
@@ -140,7 +140,7 @@ test('reset a forgotten password through the mailed link', async ({ page }) => {
   await page.getByRole('button', { name: 'Send me a link' }).click()
   await expect(page.getByRole('status')).toContainText(`If ${email} has a Soko account`)
 
-  const { token } = lastLink(dataDir(), email, '/reset/')
+  const { token } = await lastLink(soko(), email, '/reset/')
   await page.goto(`/reset/${token}`)
   await page.getByLabel('New password', { exact: true }).fill('qwerty123')
   await page.getByLabel('New password again').fill('qwerty123')

@@ -1,10 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import { outboxDir } from '../../server/mail/outbox'
-import { readOutbox } from '../support/outbox'
 import { DEMO_SELLER } from './demo'
 import { expect, test } from './fixtures'
+import { outboxMail, readOutbox } from './outbox'
 import { rpc } from './seller'
 import { signInTyping } from './session'
 
@@ -46,7 +43,8 @@ test.beforeAll(async ({ request }) => {
   await rpc(request, 'publishProduct', { id: product.id }, token)
 })
 
-const mailsTo = (to: string) => readOutbox(process.env.SOKO_E2E_DATA_DIR ?? '').filter((m) => m.to === to)
+const soko = () => process.env.SOKO_E2E_URL ?? ''
+const mailsTo = async (to: string) => (await readOutbox(soko(), 'mail', to)).filter((m) => m.to === to)
 
 test('a buyer books on one screen and gets the .ics; the seller moves it and the buyer is mailed and texted', async ({
   page,
@@ -93,13 +91,10 @@ test('a buyer books on one screen and gets the .ics; the seller moves it and the
   await expect(page.getByRole('heading', { name: 'Your booking' })).toBeVisible()
 
   // The receipt carries the calendar file and the Google Calendar link.
-  await expect.poll(() => mailsTo(BUYER).length, { timeout: 10_000 }).toBeGreaterThan(0)
-  const receipt = mailsTo(BUYER).find((m) => m.subject.startsWith('Your Soko receipt'))
+  await expect.poll(async () => (await mailsTo(BUYER)).length, { timeout: 10_000 }).toBeGreaterThan(0)
+  const receipt = (await mailsTo(BUYER)).find((m) => m.subject.startsWith('Your Soko receipt'))
   expect(receipt?.text).toContain('https://calendar.google.com/calendar/render?action=TEMPLATE')
-  const raw = readFileSync(
-    path.join(outboxDir(process.env.SOKO_E2E_DATA_DIR ?? ''), `${receipt?.id}.eml`),
-    'utf8',
-  )
+  const raw = await outboxMail(soko(), receipt?.id ?? '')
   expect(raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH/)
   expect(raw).toMatch(/filename=booking\.ics/)
   const ics = Buffer.from(
@@ -126,11 +121,15 @@ test('a buyer books on one screen and gets the .ics; the seller moves it and the
 
   // The buyer is mailed the new time, with the updated calendar file, and texted it.
   await expect
-    .poll(() => mailsTo(BUYER).some((m) => m.subject.startsWith(`Your booking has moved: ${TITLE}`)), {
-      timeout: 10_000,
-    })
+    .poll(
+      async () =>
+        (await mailsTo(BUYER)).some((m) => m.subject.startsWith(`Your booking has moved: ${TITLE}`)),
+      {
+        timeout: 10_000,
+      },
+    )
     .toBe(true)
-  const moved = mailsTo(BUYER).find((m) => m.subject.startsWith('Your booking has moved'))
+  const moved = (await mailsTo(BUYER)).find((m) => m.subject.startsWith('Your booking has moved'))
   expect(moved?.text).toMatch(/Wanjiru Studio moved your booking/)
   expect(moved?.text).toMatch(/New time: \w{3} \d{1,2} \w{3}, \d\d:\d\d–\d\d:\d\d/)
   const text = phone.locator('.sms', { hasText: 'has moved to' })
@@ -150,9 +149,13 @@ test('a buyer books on one screen and gets the .ics; the seller moves it and the
     timeout: 15_000,
   })
   await expect
-    .poll(() => mailsTo(DEMO_SELLER.email).some((m) => m.subject.startsWith(`Booking cancelled: ${TITLE}`)), {
-      timeout: 10_000,
-    })
+    .poll(
+      async () =>
+        (await mailsTo(DEMO_SELLER.email)).some((m) => m.subject.startsWith(`Booking cancelled: ${TITLE}`)),
+      {
+        timeout: 10_000,
+      },
+    )
     .toBe(true)
   await handset.close()
   await sellerContext.close()

@@ -54,9 +54,9 @@ export const test = base.extend<{ cspGuard: undefined }, { geo: GeoService; soko
   soko: [
     async ({ geo }, use) => {
       const soko = await startWorkerServer(geo.url)
-      // Helpers that read mail from the outbox find this worker's in the environment.
+      // Helpers that read mail from the outbox (through the API, tests/e2e/outbox.ts) find this worker's
+      // server in the environment.
       process.env.SOKO_E2E_URL = soko.url
-      process.env.SOKO_E2E_DATA_DIR = soko.dataDir
       await use(soko)
       await soko.stop()
     },

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import type { APIRequestContext, Browser, BrowserContext, Page, TestInfo } from '@playwright/test'
-import { readOutbox } from '../support/outbox'
 import { pdfText } from '../support/pdf-text'
 import { DEMO_SELLER } from './demo'
 import { expect, test } from './fixtures'
+import { readOutbox } from './outbox'
 import { rpc } from './seller'
 import { signInTyping } from './session'
 
@@ -128,8 +128,8 @@ async function sendInvoiceInBrowser(browser: Browser, baseURL: string | undefine
 }
 
 /** The pay link in the newest mail of this invoice to the client, as the app's own path. */
-function mailedPayLink(number: string): string {
-  const mail = readOutbox(process.env.SOKO_E2E_DATA_DIR ?? '')
+async function mailedPayLink(number: string): Promise<string> {
+  const mail = (await readOutbox(process.env.SOKO_E2E_URL ?? '', 'mail', CLIENT.email))
     .filter((m) => m.to.includes(CLIENT.email) && m.subject.includes(number))
     .at(-1)
   const link = mail?.text.match(/https?:\/\/\S+\/p\?invoice=[^\s"<>)\]]+/)?.[0]
@@ -194,13 +194,13 @@ test('the client pays the deposit by M-Pesa and the balance by card from the mai
   // The seller writes and sends it on their phone; the client's mail carries the link.
   const invoice = await sendInvoiceInBrowser(browser, baseURL)
   await expect
-    .poll(() =>
-      readOutbox(process.env.SOKO_E2E_DATA_DIR ?? '').some(
+    .poll(async () =>
+      (await readOutbox(process.env.SOKO_E2E_URL ?? '', 'mail', CLIENT.email)).some(
         (m) => m.to.includes(CLIENT.email) && m.subject.includes(invoice.number),
       ),
     )
     .toBe(true)
-  const link = mailedPayLink(invoice.number)
+  const link = await mailedPayLink(invoice.number)
 
   // The client opens the link from the mail, on their phone: the deposit is due first.
   await page.goto(link)
@@ -312,7 +312,7 @@ test('a prompt cancelled on the phone says nothing was charged and offers the fo
   request,
 }) => {
   const invoice = await sendInvoice(request)
-  await page.goto(mailedPayLink(invoice.number))
+  await page.goto(await mailedPayLink(invoice.number))
   await page.getByRole('radio', { name: 'M-Pesa', exact: true }).click()
   await type(page, 'M-Pesa phone number', MPESA_NUMBER)
   await page.getByRole('button', { name: `Pay deposit ${DEPOSIT}` }).click()
@@ -366,7 +366,7 @@ test('a cancelled invoice says so and cannot be paid', async ({
     { invoiceId: invoice.id, reason: 'Sent to the wrong client' },
     sellerToken,
   )
-  const link = mailedPayLink(invoice.number)
+  const link = await mailedPayLink(invoice.number)
   await page.goto(link)
   await expect(page.getByRole('heading', { name: 'This invoice was cancelled' })).toBeVisible()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Invoice ${invoice.number} Cancelled`)

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { readOutbox } from '../support/outbox'
 import { DEMO_SELLER } from './demo'
 import { expect, test } from './fixtures'
 import { setOffline, trackOnLine } from './offline'
+import { readOutbox } from './outbox'
 import { rpc } from './seller'
 import { signIn } from './session'
 import { typeInto } from './typing'
@@ -102,11 +102,13 @@ test('the seller writes an invoice with VAT and a deposit, sees the totals as th
     .getByRole('link', { name: /\/p\?invoice=/ })
     .textContent()
   expect(payLink).toMatch(new RegExp(`/p\\?invoice=${id}&key=`))
-  const dataDir = process.env.SOKO_E2E_DATA_DIR ?? ''
+  const soko = process.env.SOKO_E2E_URL ?? ''
   await expect
-    .poll(() => readOutbox(dataDir).find((m) => m.to.includes(email))?.subject ?? null)
+    .poll(
+      async () => (await readOutbox(soko, 'mail', email)).find((m) => m.to.includes(email))?.subject ?? null,
+    )
     .toBe(`Invoice ${number} from Wanjiru Studio`)
-  const mail = readOutbox(dataDir).find((m) => m.to.includes(email))
+  const mail = (await readOutbox(soko, 'mail', email)).find((m) => m.to.includes(email))
   expect(mail?.text).toContain(payLink ?? 'no pay link on the page')
 })
 

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto'
-import { lastSmsCode } from '../support/outbox'
 import { buyByCard, DEMO_ADMIN, newBuyer } from './demo'
 import { expect, test } from './fixtures'
+import { lastSmsCode } from './outbox'
 import { newSeller, rpc, sellDigitalProduct, zipBytes } from './seller'
 import { signInTyping } from './session'
 
@@ -61,12 +61,12 @@ test('an admin rejects a payout with a reason typed and confirmed; the seller re
   )
   await rpc(request, 'reviewSellerVerification', { id: verification.id, decision: 'approve' }, adminToken)
   await rpc(request, 'requestPhoneCode', { phone }, token)
-  const dataDir = process.env.SOKO_E2E_DATA_DIR ?? ''
+  const soko = process.env.SOKO_E2E_URL ?? ''
   let code = ''
   await expect
-    .poll(() => {
+    .poll(async () => {
       try {
-        code = lastSmsCode(dataDir, `254${phone.slice(1)}`)
+        code = await lastSmsCode(soko, `254${phone.slice(1)}`)
       } catch {
         code = ''
       }

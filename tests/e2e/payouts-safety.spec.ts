@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test'
 import { SUITE_LIMITS } from '../support/config'
-import { lastSmsCode } from '../support/outbox'
 import { type ServerProcess, startBuiltServer } from '../support/process'
 import { localTime, zoneWhereItIs } from '../support/zones'
 import { DEMO_ADMIN, DEMO_SELLER } from './demo'
 import { expect, test } from './fixtures'
+import { lastSmsCode } from './outbox'
 import { rpc } from './seller'
 import { signIn } from './session'
 import { addMpesa, available, withdraw } from './withdraw'
@@ -68,9 +68,9 @@ async function destinationByApi(phone: string): Promise<string> {
   await rpc(api, 'requestPhoneCode', { phone }, sellerToken)
   let code = ''
   await expect
-    .poll(() => {
+    .poll(async () => {
       try {
-        code = lastSmsCode(dataDir, msisdn(phone))
+        code = await lastSmsCode(server.url, msisdn(phone))
       } catch {
         code = ''
       }

@@ -4,9 +4,9 @@ import path from 'node:path'
 import { chromium, type Page } from '@playwright/test'
 import { chromiumArgs, findChromium } from '../../scripts/chromium'
 import { GEO_ANSWER } from '../support/geo-service'
-import { readOutbox } from '../support/outbox'
 import { expect, test, watchCsp } from './fixtures'
 import { setOffline, trackOnLine } from './offline'
+import { readOutbox } from './outbox'
 import { signIn } from './session'
 
 const baseURL = () => process.env.SOKO_E2E_URL ?? ''
@@ -114,9 +114,7 @@ test('the contact form is stored and mailed to the admins; no challenge widget w
   await page.getByLabel('Message').fill('I bought a preset pack but the download link says expired.')
   await page.getByRole('button', { name: 'Send message' }).click()
   await expect(page.getByText('Thank you — your message is with us.')).toBeVisible()
-  const mail = readOutbox(process.env.SOKO_E2E_DATA_DIR ?? '').find((m) =>
-    m.subject.includes('Wanjiru Mwangi'),
-  )
+  const mail = (await readOutbox(baseURL())).find((m) => m.subject.includes('Wanjiru Mwangi'))
   expect(mail?.to).toBe('admin@soko.test')
   expect(mail?.subject).toBe('Contact: Something I bought — from Wanjiru Mwangi')
   // The demo admin reads it on /admin.

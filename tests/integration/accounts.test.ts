@@ -39,13 +39,13 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     )
     expect(user).not.toHaveProperty('passwordHash')
     expect((await app.call('getMe', {}, token)).status).toBe(200)
-    const { mail } = lastLink(app.dataDir, 'achieng@example.com', '/verify/account/')
+    const { mail } = await lastLink(app.database.db, 'achieng@example.com', '/verify/account/')
     expect(mail.subject).toBe('Confirm your e-mail address for Soko')
   })
 
   it('confirms the e-mail with the mailed link, once', async () => {
     const { token } = await signUp('jabali@example.com', 'Jabali Mwangi')
-    const link = lastLink(app.dataDir, 'jabali@example.com', '/verify/account/')
+    const link = await lastLink(app.database.db, 'jabali@example.com', '/verify/account/')
     const confirmed = await app.call('verifyEmail', { token: link.token })
     expect(confirmed.status).toBe(200)
     const me = await app.call('getMe', {}, token)
@@ -66,7 +66,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
   it('refuses an expired confirmation link', async () => {
     const { token } = await signUp('expired@example.com')
     await app.call('requestEmailVerification', {}, token)
-    const link = lastLink(app.dataDir, 'expired@example.com', '/verify/account/')
+    const link = await lastLink(app.database.db, 'expired@example.com', '/verify/account/')
     await app.database.db
       .update(oneTimeTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -76,7 +76,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
 
   it('answers a sign-up for an existing e-mail like a new one, creates nothing, and tells the owner', async () => {
     await signUp('zawadi@example.com')
-    const before = readOutbox(app.dataDir).length
+    const before = (await readOutbox(app.database.db)).length
     const again = await app.call('signUp', {
       email: 'ZAWADI@example.com',
       password: 'another-long-pass',
@@ -85,7 +85,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     expect(again.status).toBe(200)
     expect(again.body.message).toBe('OK')
     expect(again.body.data).toEqual({ token: null, user: null })
-    const mails = readOutbox(app.dataDir).slice(before)
+    const mails = (await readOutbox(app.database.db)).slice(before)
     expect(mails.map((m) => m.subject)).toEqual(['You already have a Soko account'])
   })
 
@@ -180,7 +180,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     await signUp('amani@example.com')
     const old = (await signIn('amani@example.com')).body.data as Session
     expect((await app.call('requestPasswordReset', { email: 'amani@example.com' })).status).toBe(200)
-    const { token, mail } = lastLink(app.dataDir, 'amani@example.com', '/reset/')
+    const { token, mail } = await lastLink(app.database.db, 'amani@example.com', '/reset/')
     expect(mail.subject).toBe('Reset your Soko password')
 
     const weak = await app.call('resetPassword', { token, password: 'qwerty123' })
@@ -196,11 +196,11 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
   })
 
   it('answers a reset request for an unknown e-mail the same way, and mails nothing', async () => {
-    const before = readOutbox(app.dataDir).length
+    const before = (await readOutbox(app.database.db)).length
     const answer = await app.call('requestPasswordReset', { email: 'ghost@example.com' })
     expect(answer.status).toBe(200)
     expect(answer.body.data).toEqual({ ok: true })
-    expect(readOutbox(app.dataDir)).toHaveLength(before)
+    expect(await readOutbox(app.database.db)).toHaveLength(before)
   })
 
   it('limits sign-in attempts per account with 429 and Retry-After', async () => {

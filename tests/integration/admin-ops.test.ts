@@ -25,6 +25,7 @@ const ADMIN_SUBJECTS: [string, Record<string, unknown>][] = [
   ['adminListPayouts', {}],
   ['retryPayout', { payoutId: NOBODY, methodId: NOBODY }],
   ['listOutbox', {}],
+  ['getOutboxMail', { id: NOBODY }],
   ['listSellerVerifications', {}],
   ['reviewSellerVerification', { id: NOBODY, decision: 'approve' }],
   ['setRates', { perUsd: { KES: 130 } }],
@@ -113,9 +114,7 @@ describe.each(databaseKinds)('admin operations on %s', (kind) => {
     const taken = await app.call('adminUnpublishProduct', { id: productId, reason }, admin.token)
     expect(data(taken).product).toMatchObject({ status: 'draft', openReports: 0 })
     expect((await app.call('adminUnpublishProduct', { id: productId, reason }, admin.token)).status).toBe(409)
-    const mail = readOutbox(app.dataDir)
-      .filter((m) => m.to === 'amani@example.com')
-      .at(-1)
+    const mail = (await readOutbox(app.database.db)).filter((m) => m.to === 'amani@example.com').at(-1)
     expect(mail?.subject).toBe('“Benga drum kit” was taken off Soko')
     expect(mail?.text).toContain(reason)
     const rows = await app.database.db
@@ -176,10 +175,10 @@ describe.each(databaseKinds)('admin operations on %s', (kind) => {
 
   it('resends a receipt and refunds with a reason, both audited', async () => {
     const orderId = await buy('card')
-    const before = readOutbox(app.dataDir).filter((m) => m.to === 'chebet@example.com').length
+    const before = (await readOutbox(app.database.db)).filter((m) => m.to === 'chebet@example.com').length
     const sent = await app.call('resendReceipt', { id: orderId }, admin.token)
     expect(data(sent)).toEqual({ sentTo: 'chebet@example.com' })
-    const receipts = readOutbox(app.dataDir).filter((m) => m.to === 'chebet@example.com')
+    const receipts = (await readOutbox(app.database.db)).filter((m) => m.to === 'chebet@example.com')
     expect(receipts.length).toBe(before + 1)
     expect(receipts.at(-1)?.subject).toMatch(/^Your Soko receipt: Benga drum kit/)
 

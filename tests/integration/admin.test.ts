@@ -203,7 +203,7 @@ describe.each(databaseKinds)('the admin area on %s', (kind) => {
     expect(
       (await app.call('signIn', { email: 'otieno@example.com', password: 'baobab-shade-2026' })).status,
     ).toBe(401)
-    const { token } = lastLink(app.dataDir, 'otieno@example.com', '/reset/')
+    const { token } = await lastLink(app.database.db, 'otieno@example.com', '/reset/')
     const reset = await app.call('resetPassword', { token, password: 'acacia-rain-2027' })
     expect(reset.status).toBe(200)
     expect(

@@ -157,10 +157,10 @@ describe.each(databaseKinds)('bookings on %s', (kind) => {
     expect((await slots(id, a.start.slice(0, 10), 1)).map((s) => s.start)).toContain(a.start)
     // Moving to the time it already has is refused.
     expect((await app.call('rescheduleBooking', { orderId, slot: b.start }, buyer.token)).status).toBe(400)
-    const mail = (await readOutbox(app.dataDir)).filter((m) => m.to === 'tom@example.co.uk')
+    const mail = (await readOutbox(app.database.db)).filter((m) => m.to === 'tom@example.co.uk')
     expect(mail.at(-1)?.subject).toMatch(/^Your booking has moved: Lettering lesson/)
     expect(mail.at(-1)?.text).toMatch(/New time: \w{3} \d{1,2} \w{3}, \d\d:\d\d–\d\d:\d\d (GMT|BST)/)
-    const texts = (await readOutbox(app.dataDir, 'sms')).filter((m) => m.to === '254711222333')
+    const texts = (await readOutbox(app.database.db, 'sms')).filter((m) => m.to === '254711222333')
     expect(texts.at(-1)?.text).toMatch(/^Soko: your booking "Lettering lesson" has moved to /)
 
     // Within two days of the start (the booking put there by hand), the buyer may not; the seller still may.
@@ -211,7 +211,7 @@ describe.each(databaseKinds)('bookings on %s', (kind) => {
     await app.sandboxesIdle()
     expect((await order(orderId))?.status).toBe('refunded')
     expect(await slots(id, slot.start.slice(0, 10), 1)).toContainEqual(slot)
-    const sellerMail = (await readOutbox(app.dataDir)).filter((m) => m.to === 'muthoni@example.com')
+    const sellerMail = (await readOutbox(app.database.db)).filter((m) => m.to === 'muthoni@example.com')
     expect(sellerMail.at(-1)?.subject).toMatch(/^Booking cancelled: Colour consult/)
   })
 
@@ -229,7 +229,7 @@ describe.each(databaseKinds)('bookings on %s', (kind) => {
       now: clock.now,
     })
     const reminders = async () =>
-      (await readOutbox(app.dataDir)).filter((m) => m.subject.startsWith('Reminder: Pricing clinic'))
+      (await readOutbox(app.database.db)).filter((m) => m.subject.startsWith('Reminder: Pricing clinic'))
     await runner.runDue()
     clock.advance(60_000)
     await runner.runDue()
@@ -251,7 +251,7 @@ describe.each(databaseKinds)('bookings on %s', (kind) => {
       'Reminder: Pricing clinic tomorrow',
       'Reminder: Pricing clinic in an hour',
     ])
-    const texts = (await readOutbox(app.dataDir, 'sms')).filter((m) =>
+    const texts = (await readOutbox(app.database.db, 'sms')).filter((m) =>
       m.text.startsWith('Soko reminder: "Pricing'),
     )
     expect(texts).toHaveLength(2)
@@ -285,9 +285,9 @@ describe.each(databaseKinds)('bookings on %s', (kind) => {
   })
 
   it('writes no raw ISO time in any mail, text or transaction', async () => {
-    for (const message of await readOutbox(app.dataDir))
+    for (const message of await readOutbox(app.database.db))
       expect(message.text, message.subject).not.toMatch(RAW_ISO)
-    for (const message of await readOutbox(app.dataDir, 'sms')) expect(message.text).not.toMatch(RAW_ISO)
+    for (const message of await readOutbox(app.database.db, 'sms')) expect(message.text).not.toMatch(RAW_ISO)
     for (const token of [seller.token, buyer.token]) {
       const { movements } = data(await app.call('listTransactions', { limit: 50 }, token))
       expect(movements.some((m: { slot: unknown }) => m.slot !== null)).toBe(true)

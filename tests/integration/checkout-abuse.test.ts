@@ -46,14 +46,14 @@ describe.each(databaseKinds)('checkout abuse on %s', (kind) => {
       db: app.database.db,
       config: app.config,
       log,
-      mailer: createMailer(app.config, log),
+      mailer: createMailer(app.config, log, app.database.db),
       gateway: createGateway(app.config),
       terms: app.checkout.terms,
       sms: createSms({
         db: app.database.db,
         config: app.config,
         log: createLogger('silent'),
-        mailer: createMailer(app.config, createLogger('silent')),
+        mailer: createMailer(app.config, createLogger('silent'), app.database.db),
       }),
     }
     seller = await sellerOf(app, 'abuse-test-seller')

@@ -1,14 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../server/env'
 import { createGateway } from '../../server/payments/gateway'
-import { createScratchDatabase } from '../support/db'
+import { startCluster } from '../support/cluster'
 import { eventInput } from '../support/event-input'
-import { freePort } from '../support/net'
-import { readOutbox } from '../support/outbox'
 import { startServer } from '../support/process'
 
 /**
@@ -18,22 +13,11 @@ import { startServer } from '../support/process'
  */
 describe.runIf(process.env.DATABASE_URL)('payment callbacks across instances', () => {
   it('fires one M-Pesa callback 10 times concurrently at two processes: one ledger transaction, one receipt', async () => {
-    const scratch = await createScratchDatabase()
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-data-'))
-    const hooksSecret = 'h'.repeat(16) + Math.random().toString(36).slice(2).padEnd(16, 'x')
-    const start = async () =>
-      startServer({
-        env: {
-          DATABASE_URL: scratch.url,
-          DATA_DIR: dataDir,
-          PORT: String(await freePort()),
-          HOOKS_SECRET: hooksSecret,
-          LOG_LEVEL: 'warn',
-        },
-        waitFor: /Soko is running at (\S+)/,
-      })
+    // Each instance with a data folder of its own, as on two hosts: only the secrets and the bucket are shared.
+    const cluster = await startCluster()
+    const start = async () => startServer({ env: await cluster.instanceEnv() })
     const servers = await Promise.all([start(), start()])
-    const client = new pg.Client({ connectionString: scratch.url })
+    const client = new pg.Client({ connectionString: cluster.databaseUrl })
     await client.connect()
     try {
       const [a, b] = servers as [(typeof servers)[number], (typeof servers)[number]]
@@ -78,9 +62,8 @@ describe.runIf(process.env.DATABASE_URL)('payment callbacks across instances', (
           },
         },
       })
-      const gateway = createGateway(
-        loadConfig({ HOOKS_SECRET: hooksSecret, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
-      )
+      // The callback address as a third host would sign it: only the shared secret makes it valid.
+      const gateway = createGateway(loadConfig({ ...(await cluster.instanceEnv()), LOG_LEVEL: 'silent' }))
       const hookPath = new URL(gateway.urls.stkCallback(orderId)).pathname
       const answers = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
@@ -104,36 +87,25 @@ describe.runIf(process.env.DATABASE_URL)('payment callbacks across instances', (
       expect((await client.query('select status from orders where id = $1', [orderId])).rows[0].status).toBe(
         'paid',
       )
-      const receipts = readOutbox(dataDir).filter(
-        (m) => m.to.includes('two-instances@example.com') && m.subject.includes('receipt'),
+      const receipts = await client.query(
+        "select id from outbox where kind = 'mail' and recipient like '%two-instances@example.com%' and subject like '%receipt%'",
       )
-      expect(receipts).toHaveLength(1)
+      expect(receipts.rows).toHaveLength(1)
     } finally {
       await client.end()
       for (const server of servers) expect(await server.stop()).toBe(0)
-      await scratch.drop()
-      rmSync(dataDir, { recursive: true, force: true })
+      await cluster.close()
     }
   }, 60_000)
 
   it('sells the last seats of an event once, whichever instance each of 30 buyers at once reaches', async () => {
-    const scratch = await createScratchDatabase()
-    const dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'soko-data-')))
-    const shared = {
-      DATABASE_URL: scratch.url,
-      TRUST_PROXY: 'on',
-      HOOKS_SECRET: `${'h'.repeat(16)}${Math.random().toString(36).slice(2).padEnd(16, 'x')}`,
-      STORAGE_SIGNING_SECRET: 's'.repeat(40),
-      LOG_LEVEL: 'warn',
-    }
+    const cluster = await startCluster()
     // One after the other: the first migrates and puts in the demo data.
     const servers = []
-    for (const dataDir of dataDirs)
-      servers.push(
-        await startServer({ env: { ...shared, DATA_DIR: dataDir, PORT: String(await freePort()) } }),
-      )
+    for (let i = 0; i < 2; i++)
+      servers.push(await startServer({ env: await cluster.instanceEnv({ TRUST_PROXY: 'on' }) }))
     const [a, b] = servers as [(typeof servers)[number], (typeof servers)[number]]
-    const client = new pg.Client({ connectionString: scratch.url })
+    const client = new pg.Client({ connectionString: cluster.databaseUrl })
     await client.connect()
     const call = async (
       base: string,
@@ -195,8 +167,7 @@ describe.runIf(process.env.DATABASE_URL)('payment callbacks across instances', (
     } finally {
       await client.end()
       for (const server of servers) expect(await server.stop()).toBe(0)
-      await scratch.drop()
-      for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true })
+      await cluster.close()
     }
   }, 90_000)
 })

@@ -16,6 +16,7 @@ import { createSms } from '../../server/sms/sms'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { readOutbox } from '../support/outbox'
+import { registerPaybillAtStart } from '../support/paybill'
 import { submitSandboxCard } from '../support/sandbox-card'
 import { personOf, productOnSale, sellerOf } from '../support/shop'
 
@@ -65,14 +66,14 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
       db: app.database.db,
       config: app.config,
       log,
-      mailer: createMailer(app.config, log),
+      mailer: createMailer(app.config, log, app.database.db),
       gateway: createGateway(app.config),
       terms: app.checkout.terms,
       sms: createSms({
         db: app.database.db,
         config: app.config,
         log: createLogger('silent'),
-        mailer: createMailer(app.config, createLogger('silent')),
+        mailer: createMailer(app.config, createLogger('silent'), app.database.db),
       }),
     }
     const seller = await sellerOf(app, 'wanjiru')
@@ -279,7 +280,7 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
     ])
     const held = entries.find((e) => String(e.account).startsWith('seller:'))?.available_at
     expect(Date.parse(String(held)) - Date.now()).toBeGreaterThan(6.9 * 86_400_000)
-    const receipts = readOutbox(app.dataDir).filter(
+    const receipts = (await readOutbox(app.database.db)).filter(
       (m) => m.to.includes('buyer@example.com') && m.subject.includes('receipt'),
     )
     expect(receipts).toHaveLength(1)
@@ -382,7 +383,9 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200))
     expect(await transactions(orderId)).toBe(1)
     expect((await order(orderId)).status).toBe('paid')
-    expect(readOutbox(app.dataDir).filter((m) => m.to.includes('twice@example.com'))).toHaveLength(1)
+    expect(
+      (await readOutbox(app.database.db)).filter((m) => m.to.includes('twice@example.com')),
+    ).toHaveLength(1)
     const tickets = data(await app.call('getOrder', { orderId: orderId, key: undefined }, sellerToken)).order
       .tickets
     expect(tickets).toHaveLength(2)
@@ -417,6 +420,8 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
   )
 
   it('takes a Paybill payment with the order reference after the prompt went unanswered', async () => {
+    // M-Pesa confirms Paybill payments only to registered addresses: the server registers them at start.
+    await registerPaybillAtStart(app)
     const { orderId, accessKey } = data(await start({ productId: ids.event, method: 'mpesa', phone: PHONE }))
     await phone('timeout')
     const failed = data(await app.call('getOrder', { orderId, key: accessKey })).order
@@ -554,7 +559,10 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
     expect(files.status).toBe(403)
     // The mail follows the refund's commit (M-Pesa's comes with the B2C result, a moment later).
     await expect
-      .poll(() => readOutbox(app.dataDir).filter((m) => m.subject.startsWith('Refunded:')).length)
+      .poll(
+        async () =>
+          (await readOutbox(app.database.db)).filter((m) => m.subject.startsWith('Refunded:')).length,
+      )
       .toBe(3)
     // Only the order's seller (or an admin) can refund.
     const { token } = await personOf(app, 'other@example.com', { name: 'Other' })

@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import path from 'node:path'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { outbox } from '../../server/db/schema'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { readOutbox } from '../support/outbox'
@@ -31,13 +31,14 @@ describe.each(databaseKinds)('the contact page on %s', (kind) => {
     expect(sent.status).toBe(200)
     const id = (sent.body.data as { id: string }).id
 
-    const mails = readOutbox(app.dataDir).filter((mail) => mail.subject.startsWith('Contact:'))
+    const mails = (await readOutbox(app.database.db)).filter((mail) => mail.subject.startsWith('Contact:'))
     expect(mails.map((mail) => mail.to).sort()).toEqual(['admin@example.com', 'owner@example.com'])
     expect(mails[0]?.subject).toBe('Contact: Payments and payouts — from Achieng Otieno')
     expect(mails[0]?.text).toContain('the order still says pending')
-    const raw = readdirSync(path.join(app.dataDir, 'outbox'))
-      .filter((name) => name.endsWith('.eml'))
-      .map((name) => readFileSync(path.join(app.dataDir, 'outbox', name), 'utf8'))
+    const raw = (
+      await app.database.db.select({ raw: outbox.raw }).from(outbox).where(eq(outbox.kind, 'mail'))
+    )
+      .map((row) => row.raw ?? '')
       .filter((eml) => /^Subject: .*Contact/m.test(eml))
     expect(raw).toHaveLength(2)
     for (const eml of raw) expect(eml).toContain('Reply-To: Achieng Otieno <achieng@example.com>')

@@ -123,7 +123,7 @@ describe.skipIf(!firebaseTools)('signInWithFirebase against the Firebase Auth em
       })
       const { token } = await createSession(app.database.db, owner.id)
       await app.call('requestPhoneCode', { phone }, token)
-      const code = lastSmsCode(app.dataDir, phone)
+      const code = await lastSmsCode(app.database.db, phone)
       expect((await app.call('verifyPhone', { phone, code }, token)).status).toBe(200)
 
       const idToken = await emulator.phoneIdToken(`+${phone}`)

@@ -11,9 +11,9 @@ import { defineJob } from '../../server/jobs/define'
 import { createJobRunner } from '../../server/jobs/runner'
 import { enqueue } from '../../server/jobs/store'
 import { createLogger } from '../../server/lib/log'
+import { startCluster } from '../support/cluster'
 import { createScratchDatabase, databaseKinds, migrationsDir } from '../support/db'
 import { createEffectsTable, effectCounts, recordEffect, until } from '../support/jobs'
-import { freePort } from '../support/net'
 import { rootDir, startServer } from '../support/process'
 
 /** Several runners on one PostgreSQL, as several instances of the server behind a load balancer. */
@@ -71,19 +71,10 @@ describe.runIf(process.env.DATABASE_URL)('job runners of two instances on one Po
 
 describe.runIf(process.env.DATABASE_URL)('servers on one PostgreSQL', () => {
   it('queue one payments.sweep between them, and stop cleanly on SIGTERM', async () => {
-    const scratch = await createScratchDatabase()
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-data-'))
-    const start = async () =>
-      startServer({
-        env: {
-          DATABASE_URL: scratch.url,
-          DATA_DIR: dataDir,
-          PORT: String(await freePort()),
-          LOG_LEVEL: 'warn',
-        },
-      })
+    const cluster = await startCluster()
+    const start = async () => startServer({ env: await cluster.instanceEnv() })
     const servers = await Promise.all([start(), start()])
-    const database = await openDatabase({ kind: 'postgres', url: scratch.url }, migrationsDir)
+    const database = await openDatabase({ kind: 'postgres', url: cluster.databaseUrl }, migrationsDir)
     try {
       const sweeps = () => database.db.select().from(jobs).where(eq(jobs.name, 'payments.sweep'))
       await until(async () => (await sweeps()).length > 0, 'a server to queue the sweep')
@@ -95,8 +86,7 @@ describe.runIf(process.env.DATABASE_URL)('servers on one PostgreSQL', () => {
     } finally {
       await Promise.all(servers.map((server) => server.stop()))
       await database.close()
-      await scratch.drop()
-      rmSync(dataDir, { recursive: true, force: true })
+      await cluster.close()
     }
   }, 60_000)
 })
@@ -221,6 +211,98 @@ describe.each(databaseKinds)('a job runner killed mid-job, on %s', (kind) => {
       await database.close().catch(() => {})
       await scratch?.drop()
       rmSync(dataDir, { recursive: true, force: true })
+    }
+  }, 60_000)
+})
+
+/**
+ * Two hosts whose clocks differ by ten minutes, one runner each: without one clock to go by, the host ahead
+ * would take over every job the other is running as soon as it looked (the lease it sees has long run out)
+ * and run a job due in five minutes at once.
+ */
+describe.runIf(process.env.DATABASE_URL)('job runners on hosts whose clocks differ by ten minutes', () => {
+  it('run each due job once, take no lease over, and leave a job due later queued', async () => {
+    const scratch = await createScratchDatabase()
+    const database = await openDatabase({ kind: 'postgres', url: scratch.url }, migrationsDir)
+    const workers: ReturnType<typeof spawn>[] = []
+    let printed = ''
+    try {
+      await createEffectsTable(database.db)
+      const effect = defineJob({
+        name: 'test.effect',
+        payload: z.object({ ms: z.number() }),
+        run: async () => {},
+      })
+      // Each run outlasts a lease more than once, so leases are renewed while the other runner looks.
+      const due = await Promise.all(
+        Array.from({ length: 12 }, () => enqueue(database.db, effect, { ms: 1500 })),
+      )
+      const later = await enqueue(database.db, effect, { ms: 0 })
+      await database.db.execute(
+        sql`update jobs set run_at = now() + interval '5 minutes' where id = ${later}`,
+      )
+      const exits: Promise<unknown>[] = []
+      for (const [name, skewMs] of [
+        ['on time', 0],
+        ['ten minutes ahead', 600_000],
+      ] as const) {
+        const worker = spawn(
+          process.execPath,
+          [
+            '--import',
+            path.join(rootDir, 'tests/support/skewed-clock.mjs'),
+            '--import',
+            'tsx',
+            path.join(rootDir, 'tests/support/job-worker.ts'),
+          ],
+          {
+            cwd: rootDir,
+            env: {
+              ...process.env,
+              DATABASE_URL: scratch.url,
+              DATA_DIR: mkdtempSync(path.join(tmpdir(), 'soko-jobs-')),
+              SOKO_TEST_CLOCK_SKEW_MS: String(skewMs),
+              WORKER_NAME: name,
+              JOB_LEASE_MS: '600',
+              JOB_POLL_MS: '50',
+              LOG_LEVEL: 'warn',
+            },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        )
+        for (const stream of [worker.stdout, worker.stderr])
+          stream?.on('data', (chunk: Buffer) => {
+            printed += chunk.toString()
+          })
+        exits.push(new Promise((resolve) => worker.on('exit', resolve)))
+        workers.push(worker)
+      }
+      const doneCount = async () =>
+        (await database.db.select({ n: count() }).from(jobs).where(eq(jobs.status, 'done')))[0]?.n ?? 0
+      await until(
+        async () => (await doneCount()) >= due.length,
+        `the ${due.length} due jobs to be done (workers printed: ${printed})`,
+        30_000,
+      )
+      // Long enough for the host ahead to have come looking for the later job many times.
+      await new Promise((resolve) => setTimeout(resolve, 500))
+
+      const effects = await effectCounts(database.db)
+      expect([...effects].filter(([, n]) => n !== 1)).toEqual([])
+      expect(new Set(effects.keys())).toEqual(new Set(due))
+      const [row] = await database.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.id, later ?? ''))
+      expect(row).toMatchObject({ status: 'queued', attempts: 0 })
+      // The host ahead said how far off it is, and that it goes by the database's clock.
+      expect(printed).toMatch(/this host's clock is 600\.\d s ahead of the database's/)
+      for (const worker of workers) worker.kill('SIGKILL')
+      await Promise.all(exits)
+    } finally {
+      for (const worker of workers) worker.kill('SIGKILL')
+      await database.close()
+      await scratch.drop()
     }
   }, 60_000)
 })

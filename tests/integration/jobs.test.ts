@@ -2,12 +2,13 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { Database } from '../../server/db/client'
-import { jobs } from '../../server/db/schema'
+import { jobs, outbox, rateLimits, sandboxObjects } from '../../server/db/schema'
 import { defineJob, defineRecurringJob, type JobContext, type JobDefinition } from '../../server/jobs/define'
-import { pruneJobs } from '../../server/jobs/prune.job'
+import { pruneOldRows } from '../../server/jobs/prune.job'
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from '../../server/jobs/runner'
 import { claimJobs, enqueue } from '../../server/jobs/store'
 import { createLogger } from '../../server/lib/log'
+import { uuidv7 } from '../../server/lib/uuid'
 import { databaseKinds, openTestDatabase } from '../support/db'
 import { createEffectsTable, effectCounts, gate, recordEffect, testClock, until } from '../support/jobs'
 
@@ -502,7 +503,7 @@ describe.each(databaseKinds)('job runner on %s', (kind) => {
       finished('queued', null),
     ]
     await db().insert(jobs).values(rows)
-    const r = runner([pruneJobs(database.db)])
+    const r = runner([pruneOldRows({ db: database.db, log: createLogger('silent') })])
     await r.runDue()
     const [prune] = await byName('jobs.prune')
     expect(prune?.runAt.toISOString()).toBe('2026-06-02T03:00:00.000Z')
@@ -511,5 +512,85 @@ describe.each(databaseKinds)('job runner on %s', (kind) => {
     const left = await byName(effect.name)
     // Measured from 03:00 the next day: the 6-day-old done job is now 6.75 days old.
     expect(left.map((x) => x.id).sort()).toEqual([rows[1], rows[3], rows[4]].map((x) => x?.id).sort())
+  })
+
+  it('prunes outbox copies and sandbox records after 30 days and rate-limit counters after a day, and logs the counts', async () => {
+    const DAY = 86_400 * SECOND
+    const HOUR = 3_600 * SECOND
+    await db().delete(outbox)
+    await db().delete(rateLimits)
+    await db().delete(sandboxObjects)
+    const r = runner([
+      pruneOldRows({ db: database.db, log: createLogger('info', (line) => logs.push(line)) }),
+    ])
+    await r.runDue()
+    const [prune] = await byName('jobs.prune')
+    clock.advance((prune?.runAt.getTime() ?? 0) - clock.now().getTime())
+    // Ages from the time the prune runs (03:00 the next day).
+    const at = clock.now().getTime()
+    const ago = (ms: number) => new Date(at - ms)
+    const mail = (id: string, age: number) => ({
+      id,
+      kind: 'mail',
+      recipient: 'amina@example.com',
+      subject: 'Your Soko receipt',
+      text: 'Thank you',
+      raw: 'Subject: Your Soko receipt\n\nThank you',
+      createdAt: ago(age),
+    })
+    const [oldMail, newMail] = [uuidv7(), uuidv7()]
+    await db()
+      .insert(outbox)
+      .values([
+        mail(oldMail, 31 * DAY),
+        mail(newMail, 29 * DAY),
+        {
+          id: uuidv7(),
+          kind: 'sms',
+          recipient: '254711222333',
+          text: '123456 is your code',
+          createdAt: ago(40 * DAY),
+        },
+      ])
+    await db()
+      .insert(rateLimits)
+      .values([
+        { key: 'signIn:ip:192.0.2.1', windowStart: ago(25 * HOUR), hits: 3 },
+        { key: 'signIn:ip:192.0.2.2', windowStart: ago(23 * HOUR), hits: 3 },
+        { key: 'signIn:ip:192.0.2.3', windowStart: ago(10 * 60 * SECOND), hits: 1 },
+      ])
+    const sandbox = (id: string, age: number) => ({
+      provider: 'mpesa',
+      id,
+      kind: 'stk',
+      data: { id },
+      createdAt: ago(age),
+      updatedAt: ago(age),
+    })
+    await db()
+      .insert(sandboxObjects)
+      .values([sandbox('ws_CO_old', 31 * DAY), sandbox('ws_CO_new', 29 * DAY), sandbox('ws_CO_now', HOUR)])
+    await db()
+      .insert(jobs)
+      .values({
+        id: crypto.randomUUID(),
+        name: effect.name,
+        runAt: ago(10 * DAY),
+        maxAttempts: 1,
+        status: 'done',
+        finishedAt: ago(8 * DAY),
+      })
+
+    expect(await r.runDue()).toBe(1)
+    expect((await db().select({ id: outbox.id }).from(outbox)).map((row) => row.id)).toEqual([newMail])
+    expect(
+      (await db().select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key).sort(),
+    ).toEqual(['signIn:ip:192.0.2.2', 'signIn:ip:192.0.2.3'])
+    expect(
+      (await db().select({ id: sandboxObjects.id }).from(sandboxObjects)).map((row) => row.id).sort(),
+    ).toEqual(['ws_CO_new', 'ws_CO_now'])
+    expect(await byName(effect.name)).toEqual([])
+    const line = logs.find((l) => l.includes('old rows pruned'))
+    expect(line).toMatch(/ jobs=1 outbox=2 rate_limits=1 sandbox_objects=1$/)
   })
 })

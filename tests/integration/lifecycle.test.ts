@@ -3,8 +3,8 @@ import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startCluster } from '../support/cluster'
 import { SUITE_LIMITS } from '../support/config'
-import { createScratchDatabase } from '../support/db'
 import { freePort } from '../support/net'
 import { type ServerProcess, startServer } from '../support/process'
 
@@ -146,11 +146,30 @@ describe('server process', () => {
 })
 
 describe.runIf(process.env.DATABASE_URL)('server processes on PostgreSQL', () => {
-  it('run with DATABASE_URL: two instances start together, migrate and seed once, and report postgres', async () => {
-    const scratch = await createScratchDatabase()
+  it('refuse to start on a shared database without the shared secrets and bucket, naming them', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-data-'))
-    const start = async () =>
-      startServer({ env: { DATABASE_URL: scratch.url, DATA_DIR: dataDir, PORT: String(await freePort()) } })
+    try {
+      // Refused before the database is even opened: no database is needed at this address.
+      const lone = await startServer({
+        env: {
+          DATABASE_URL: 'postgres://soko@127.0.0.1:1/soko',
+          DATA_DIR: dataDir,
+          PORT: String(await freePort()),
+        },
+        waitFor: /SINGLE_INSTANCE=on/,
+      })
+      expect(await lone.exited).not.toBe(0)
+      for (const name of ['HOOKS_SECRET', 'STORAGE_SIGNING_SECRET', 'STORAGE_S3_BUCKET'])
+        expect(lone.output()).toContain(`${name}: `)
+      expect(existsSync(path.join(dataDir, 'storage-secret'))).toBe(false)
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  it('run with DATABASE_URL: two instances start together, migrate and seed once, and report postgres', async () => {
+    const cluster = await startCluster()
+    const start = async () => startServer({ env: await cluster.instanceEnv({ LOG_LEVEL: 'info' }) })
     const servers = await Promise.all([start(), start()])
     try {
       for (const server of servers) {
@@ -160,7 +179,7 @@ describe.runIf(process.env.DATABASE_URL)('server processes on PostgreSQL', () =>
         expect(health.database.driver).toBe('postgres')
       }
       const pg = (await import('pg')).default
-      const client = new pg.Client({ connectionString: scratch.url })
+      const client = new pg.Client({ connectionString: cluster.databaseUrl })
       await client.connect()
       // Seeded once: one demo seller, and the admin, the seller and the two buyers of the demo's sales.
       const { rows } = await client.query(
@@ -170,8 +189,7 @@ describe.runIf(process.env.DATABASE_URL)('server processes on PostgreSQL', () =>
       expect(rows[0]).toEqual({ people: 4, sellers: 1 })
     } finally {
       for (const server of servers) expect(await server.stop()).toBe(0)
-      await scratch.drop()
-      rmSync(dataDir, { recursive: true, force: true })
+      await cluster.close()
     }
   })
 })

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PaymentMethod } from '../../contract/checkout.constants'
+import type { Database } from '../../server/db/client'
+import { registerPaybill } from '../../server/jobs/paybill.job'
+import { createLogger } from '../../server/lib/log'
 import type { Gateway } from '../../server/payments/gateway'
 import type { ChargeRef, PaymentEvents } from '../../server/payments/provider'
 import { databaseKinds } from '../support/db'
@@ -13,6 +16,7 @@ import { submitForm } from '../support/sandbox-server'
  * pays out. What their hooks verified reaches `PaymentEvents`, recorded here, with nothing about orders.
  */
 describe.each(databaseKinds)('payment providers on %s', (kind) => {
+  let database: Database
   let gateway: Gateway
   let url: string
   let idle: () => Promise<void>
@@ -33,7 +37,7 @@ describe.each(databaseKinds)('payment providers on %s', (kind) => {
       transfer: record('transfer'),
       expected: async (_method, reference) => expectedByReference.get(reference) ?? null,
     }
-    ;({ gateway, url, idle, close } = await startProviderHarness(kind, events))
+    ;({ database, gateway, url, idle, close } = await startProviderHarness(kind, events))
   })
   afterAll(() => close())
 
@@ -115,6 +119,10 @@ describe.each(databaseKinds)('payment providers on %s', (kind) => {
 
   it('M-Pesa Paybill: validation asks what the reference expects; the confirmation names the reference', async () => {
     const amount = { amount: 500_00, currency: 'KES' as const }
+    // M-Pesa confirms Paybill payments only to registered addresses: the server's job registers them.
+    expect(await registerPaybill({ db: database.db, gateway, log: createLogger('silent') })).toBe(
+      'registered',
+    )
     const c = charge('mpesa', amount)
     await c.start()
     expectedByReference.set(c.reference, { ...amount, exact: true })

@@ -26,14 +26,14 @@ describe.each(databaseKinds)('payments.sweep on %s', (kind) => {
       db: app.database.db,
       config: app.config,
       log,
-      mailer: createMailer(app.config, log),
+      mailer: createMailer(app.config, log, app.database.db),
       gateway: createGateway(app.config),
       terms: app.checkout.terms,
       sms: createSms({
         db: app.database.db,
         config: app.config,
         log: createLogger('silent'),
-        mailer: createMailer(app.config, createLogger('silent')),
+        mailer: createMailer(app.config, createLogger('silent'), app.database.db),
       }),
     }
     const seller = await sellerOf(app, 'sweeper')

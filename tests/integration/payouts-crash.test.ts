@@ -25,6 +25,8 @@ const AMOUNT = 500_00
  * the send lease, the first status check and the sweep, which are minutes in production.
  */
 const QUICK = {
+  // On PostgreSQL too, one server at a time: the crashed one, then its restart.
+  SINGLE_INSTANCE: 'on',
   HOLD_DAYS: '0',
   PAYOUT_NEW_METHOD_WAIT_HOURS: '0',
   PAYOUT_SEND_LEASE_SECONDS: '2',

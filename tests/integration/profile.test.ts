@@ -153,7 +153,7 @@ describe.each(databaseKinds)('profiles, storefronts, settings and invitations on
       admin.token,
     )
     expect(sent.status, JSON.stringify(sent.body)).toBe(200)
-    const { token: code } = lastLink(app.dataDir, 'new-admin@example.com', '/invite?code=')
+    const { token: code } = await lastLink(app.database.db, 'new-admin@example.com', '/invite?code=')
     const accepted = await app.call('acceptInvite', { code, name: 'Njeri', password: 'mombasa-tides-9' })
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)
     const session = accepted.body.data as { token: string; user: { roles: string[]; emailVerified: boolean } }
@@ -168,7 +168,7 @@ describe.each(databaseKinds)('profiles, storefronts, settings and invitations on
     const admin = await person(['admin'])
     const existing = await person()
     await app.call('createInvite', { email: existing.user.email, role: 'admin' }, admin.token)
-    const { token: code } = lastLink(app.dataDir, existing.user.email, '/invite?code=')
+    const { token: code } = await lastLink(app.database.db, existing.user.email, '/invite?code=')
     const wrong = await app.call('acceptInvite', { code, name: 'X', password: 'not-my-password' })
     expect(wrong.status).toBe(401)
     const right = await app.call('acceptInvite', { code, name: 'X', password })

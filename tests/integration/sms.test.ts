@@ -81,7 +81,7 @@ describe.each(databaseKinds)('SMS on %s', (kind) => {
     const phone = await (await fetch(`${app.url}/sandbox/mpesa/phone?number=0722456789`)).text()
     expect(phone).toContain(`${code} is your Soko code`)
     // The outbox keeps a copy, as before.
-    expect(readOutbox(app.dataDir, 'sms').some((m) => m.text.includes(code))).toBe(true)
+    expect((await readOutbox(app.database.db, 'sms')).some((m) => m.text.includes(code))).toBe(true)
   })
 
   it('sends the receipt of an M-Pesa payment once, with a short link that opens the order', async () => {
@@ -152,7 +152,7 @@ describe.each(databaseKinds)('SMS on %s', (kind) => {
     await send()
     const [message] = await messagesTo('254700000405')
     expect(message).toMatchObject({ status: 'failed', code: 405 })
-    const alert = readOutbox(app.dataDir).find((m) => m.to.includes('ops@example.com'))
+    const alert = (await readOutbox(app.database.db)).find((m) => m.to.includes('ops@example.com'))
     expect(alert?.subject).toBe('Soko cannot send SMS: the account is out of credit')
   })
 

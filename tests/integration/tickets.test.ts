@@ -135,17 +135,19 @@ describe.each(databaseKinds)('tickets at the door on %s', (kind) => {
     const [event] = await app.database.db.select().from(products).where(eq(products.id, eventId))
     if (!event) throw new Error('no event')
     const startsAt = Date.parse((event.details as { startsAt: string }).startsAt)
-    const reminders = () =>
-      readOutbox(app.dataDir).filter((m) => m.subject === 'Reminder: Nairobi Film Night tomorrow')
+    const reminders = async () =>
+      (await readOutbox(app.database.db)).filter((m) => m.subject === 'Reminder: Nairobi Film Night tomorrow')
     expect(await sendDueBookingReminders(app.checkout, new Date(startsAt - 2 * 86_400_000))).toBe(0)
     // A day before: each paid order's buyer is reminded once (not the refunded order's).
     const sent = await sendDueBookingReminders(app.checkout, new Date(startsAt - 86_400_000 + 60_000))
     expect(sent).toBeGreaterThanOrEqual(2)
     expect(await sendDueBookingReminders(app.checkout, new Date(startsAt - 86_400_000 + 120_000))).toBe(0)
     // Two paid orders for this event (the other event's buyer is reminded of that one).
-    expect(reminders().map((m) => m.to)).toEqual(['wambui@example.com', 'wambui@example.com'])
-    expect(reminders()[0]?.text).toMatch(/Nairobi Film Night is tomorrow: \w{3} \d{1,2} \w{3}, \d\d:\d\d/)
-    expect(reminders()[0]?.text).toContain('The Alchemist, Westlands')
+    expect((await reminders()).map((m) => m.to)).toEqual(['wambui@example.com', 'wambui@example.com'])
+    expect((await reminders())[0]?.text).toMatch(
+      /Nairobi Film Night is tomorrow: \w{3} \d{1,2} \w{3}, \d\d:\d\d/,
+    )
+    expect((await reminders())[0]?.text).toContain('The Alchemist, Westlands')
 
     const message = {
       eventId,
@@ -157,7 +159,9 @@ describe.each(databaseKinds)('tickets at the door on %s', (kind) => {
     const answer = data(await app.call('messageAttendees', message, seller.token))
     // Wambui bought every ticket: one mail.
     expect(answer.sent).toBe(1)
-    const mailed = readOutbox(app.dataDir).filter((m) => m.subject === 'Nairobi Film Night: Doors at 6')
+    const mailed = (await readOutbox(app.database.db)).filter(
+      (m) => m.subject === 'Nairobi Film Night: Doors at 6',
+    )
     expect(mailed.map((m) => m.to)).toEqual(['wambui@example.com'])
   })
 })

@@ -100,6 +100,7 @@ describe.runIf(process.env.DATABASE_URL)('a stopping server whose PostgreSQL han
         DATA_DIR: dataDir,
         PORT: String(await freePort()),
         DEMO_DATA: 'off',
+        SINGLE_INSTANCE: 'on',
         DRAIN_MS: '1000',
         REQUEST_DEADLINE_MS: '1000',
       },

@@ -45,7 +45,7 @@ describe.each(databaseKinds)('phone codes, identity verification and the outbox 
     const sent = await app.call('requestPhoneCode', { phone: '0722 111 222' }, token)
     expect(sent.status, JSON.stringify(sent.body)).toBe(200)
     expect(sent.body.data).toMatchObject({ sentTo: '+254 722 111 222' })
-    const code = lastSmsCode(app.dataDir, '254722111222')
+    const code = await lastSmsCode(app.database.db, '254722111222')
     const wrongForm = await app.call('verifyPhone', { phone: '+254722111222', code }, token)
     expect(wrongForm.status, JSON.stringify(wrongForm.body)).toBe(200)
     expect((wrongForm.body.data as { user: { phone?: string } }).user.phone).toBe('254722111222')
@@ -65,9 +65,9 @@ describe.each(databaseKinds)('phone codes, identity verification and the outbox 
   it('stops a code after 5 wrong guesses; only the newest code works', async () => {
     const { token } = await person()
     await app.call('requestPhoneCode', { phone: '0733000111' }, token)
-    const first = lastSmsCode(app.dataDir, '254733000111')
+    const first = await lastSmsCode(app.database.db, '254733000111')
     await app.call('requestPhoneCode', { phone: '0733000111' }, token)
-    const second = lastSmsCode(app.dataDir, '254733000111')
+    const second = await lastSmsCode(app.database.db, '254733000111')
     const wrong = second === '000000' ? '111111' : '000000'
     // The first code was replaced: trying it is a wrong guess at the second.
     const guesses = [first === second ? wrong : first, wrong, wrong, wrong, wrong]
@@ -96,7 +96,7 @@ describe.each(databaseKinds)('phone codes, identity verification and the outbox 
     const b = await person()
     for (const who of [a, b]) {
       await app.call('requestPhoneCode', { phone: '0755123123' }, who.token)
-      const code = lastSmsCode(app.dataDir, '254755123123')
+      const code = await lastSmsCode(app.database.db, '254755123123')
       expect((await app.call('verifyPhone', { phone: '0755123123', code }, who.token)).status).toBe(200)
     }
     const first = (await app.call('getMe', {}, a.token)).body.data as { user: { phone?: string } }

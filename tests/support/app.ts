@@ -22,7 +22,7 @@ export interface RunningApp {
   database: TestDatabase
   /** Log lines written so far. */
   logs: string[]
-  /** This app's own data folder: its mail outbox is there. */
+  /** This app's own data folder (files, secrets); its outbox is in the database, tests/support/outbox.ts. */
   dataDir: string
   config: Config
   /** POST / with a JSON body; answers the HTTP status and the parsed envelope. */

@@ -38,7 +38,7 @@ export function invoiceSteps(app: RunningApp, seller: () => string) {
   const keyOf = (invoice: { payUrl: string }) => new URL(invoice.payUrl).searchParams.get('key') ?? ''
   const payView = async (invoice: { id: string; payUrl: string }) =>
     data(await app.call('getPayInvoice', { invoiceId: invoice.id, key: keyOf(invoice) })).invoice
-  const mailsTo = (to: string) => readOutbox(app.dataDir).filter((m) => m.to.includes(to))
+  const mailsTo = async (to: string) => (await readOutbox(app.database.db)).filter((m) => m.to.includes(to))
   const view = async (invoiceId: string, token = seller()) =>
     data(await app.call('getInvoice', { invoiceId }, token)).invoice
 

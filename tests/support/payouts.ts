@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { jobs, orders, sellerVerifications, smsMessages } from '../../server/db/schema'
-import { payoutsSweep } from '../../server/jobs/payouts.job'
+import { payoutsSendBatch, payoutsSweep } from '../../server/jobs/payouts.job'
 import { createJobRunner } from '../../server/jobs/runner'
 import { saleFee } from '../../server/ledger/postings'
 import { createLogger } from '../../server/lib/log'
@@ -109,7 +109,7 @@ export function payoutSteps(app: RunningApp, admin: () => string) {
 }
 
 /**
- * Two instances sweeping money out (the payouts job) on a clock the test moves, from `start`. The sweep's
+ * Two instances sweeping money out (the payouts jobs) on a clock the test moves, from `start`. The sweep's
  * next occurrence left queued by an earlier test (on its own clock, maybe a week ahead) is dropped first.
  */
 export async function payoutSweepers(app: RunningApp, start: Date) {
@@ -117,7 +117,12 @@ export async function payoutSweepers(app: RunningApp, start: Date) {
   const clock = testClock(start.toISOString())
   const log = createLogger('warn', () => {})
   const instances = [0, 1].map(() =>
-    createJobRunner({ db: app.database.db, log, definitions: [payoutsSweep(app.checkout)], now: clock.now }),
+    createJobRunner({
+      db: app.database.db,
+      log,
+      definitions: [payoutsSweep(app.checkout), payoutsSendBatch(app.checkout)],
+      now: clock.now,
+    }),
   )
   return {
     clock,

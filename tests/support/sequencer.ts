@@ -8,6 +8,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
  */
 export const SLOW_FILES = [
   'contract-fuzz.test.ts',
+  'cluster.test.ts',
   'payouts-crash.test.ts',
   'lifecycle.test.ts',
   'contract-fuzz-postgres.test.ts',

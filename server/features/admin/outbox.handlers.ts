@@ -1,16 +1,22 @@
 import { OUTBOX_PAGE_SIZE } from '../../../contract/admin.contract'
-import { readOutbox } from '../../mail/outbox'
+import { AppError } from '../../lib/errors'
+import { readOutbox, readOutboxMail } from '../../mail/outbox'
 import type { Handlers } from '../../rpc/context'
 
-export const outboxHandlers: Pick<Handlers, 'listOutbox'> = {
+export const outboxHandlers: Pick<Handlers, 'listOutbox' | 'getOutboxMail'> = {
   listOutbox: async ({ before, to }, ctx) => {
-    // SMS always go to the outbox; mail does only without SMTP_URL.
-    const messages = readOutbox(ctx.config.dataDir, { before, to, limit: OUTBOX_PAGE_SIZE + 1 })
+    // SMS always go to the outbox; mail does only without SMTP_URL. Every instance writes to the same table.
+    const messages = await readOutbox(ctx.db, { before, to, limit: OUTBOX_PAGE_SIZE + 1 })
     const page = messages.slice(0, OUTBOX_PAGE_SIZE)
     return {
       enabled: !ctx.config.smtpUrl,
       messages: page,
       next: messages.length > OUTBOX_PAGE_SIZE ? (page.at(-1)?.id ?? null) : null,
     }
+  },
+  getOutboxMail: async ({ id }, ctx) => {
+    const raw = await readOutboxMail(ctx.db, id)
+    if (raw === null) throw new AppError(404, 'There is no such mail in the outbox', { id: 'Not found' })
+    return { raw }
   },
 }

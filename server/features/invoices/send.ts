@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import { REMINDER_HOUR } from '../../../contract/invoices.constants'
 import { zonedToIso } from '../../../contract/zoned-time'
 import { invoiceCounters, invoiceReminders, invoices } from '../../db/schema'
+import { queuePaybillRegistration } from '../../jobs/paybill.job'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { CheckoutDeps } from '../checkout/deps'
@@ -102,7 +103,7 @@ export async function sendInvoice(
   })
   await scheduleReminders(deps, row, timeZone, now)
   // The invoice gives the Paybill number out: M-Pesa must know where to confirm a payment to it.
-  await deps.gateway.preparePaybill?.()
+  await queuePaybillRegistration(deps)
   await invoiceMails(deps).sent(row)
   return row
 }

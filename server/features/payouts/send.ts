@@ -31,14 +31,29 @@ function payoutRequest(row: PayoutRow, key: string): PayoutRequest {
   }
 }
 
-/**
- * Sends a payout that is `sending` and due: claims it (so two instances never both send), then asks its
- * provider with the send key, which makes asking again after a crash harmless. A bank payout waits for an
- * admin to make the transfer. Returns the payout as it then stands.
- */
 /** Payouts of a seller an admin suspended are paused: they wait, untouched, until the seller is reinstated. */
 export const sellerActive = sql`not exists (select 1 from ${users} where ${users.id} = ${payouts.sellerId} and ${users.suspendedAt} is not null)`
 
+/** A payout that may be sent now: `sending`, due (or never given a time), its seller not suspended. */
+const sendable = (now: Date) =>
+  and(eq(payouts.status, 'sending'), or(isNull(payouts.dueAt), lte(payouts.dueAt, now)), sellerActive)
+
+/**
+ * What claiming a send writes: one more attempt, the send key (kept from an earlier try), and the lease
+ * (PAYOUT_SEND_LEASE_SECONDS) as its due time, so no other instance sends it meanwhile and a crash leaves
+ * it to be sent again after the lease.
+ */
+const sendLease = (deps: PayoutDeps, now: Date) => ({
+  attempts: sql`${payouts.attempts} + 1`,
+  dueAt: new Date(now.getTime() + deps.config.payouts.sendLeaseSeconds * 1000),
+  sendKey: sql`coalesce(${payouts.sendKey}, ${payouts.id}::text)`,
+  updatedAt: now,
+})
+
+/**
+ * Sends a payout that is `sending` and due: claims it (so two instances never both send), then sends the
+ * claimed row (sendClaimed). Returns the payout as it then stands.
+ */
 export async function sendPayout(
   deps: PayoutDeps,
   payoutId: string,
@@ -46,23 +61,44 @@ export async function sendPayout(
 ): Promise<PayoutRow | null> {
   const [row] = await deps.db
     .update(payouts)
-    .set({
-      attempts: sql`${payouts.attempts} + 1`,
-      // Claimed for the lease (PAYOUT_SEND_LEASE_SECONDS): a crash leaves it to be sent again after it.
-      dueAt: new Date(now.getTime() + deps.config.payouts.sendLeaseSeconds * 1000),
-      sendKey: sql`coalesce(${payouts.sendKey}, ${payouts.id}::text)`,
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(payouts.id, payoutId),
-        eq(payouts.status, 'sending'),
-        or(isNull(payouts.dueAt), lte(payouts.dueAt, now)),
-        sellerActive,
-      ),
-    )
+    .set(sendLease(deps, now))
+    .where(and(eq(payouts.id, payoutId), sendable(now)))
     .returning()
   if (!row) return current(deps, payoutId)
+  return sendClaimed(deps, row, now)
+}
+
+/**
+ * Claims up to `limit` payouts that may be sent now, oldest due first, in one statement. Rows another
+ * instance is claiming at this moment are skipped, not waited for, so instances sweeping at once each take
+ * a different batch.
+ */
+export async function claimSends(deps: PayoutDeps, now: Date, limit: number): Promise<PayoutRow[]> {
+  const due = deps.db
+    .$with('due')
+    .as(
+      deps.db
+        .select({ id: payouts.id })
+        .from(payouts)
+        .where(sendable(now))
+        .orderBy(payouts.dueAt)
+        .limit(limit)
+        .for('update', { skipLocked: true }),
+    )
+  return deps.db
+    .with(due)
+    .update(payouts)
+    .set(sendLease(deps, now))
+    .where(inArray(payouts.id, deps.db.select({ id: due.id }).from(due)))
+    .returning()
+}
+
+/**
+ * Sends a payout this instance has claimed: asks its provider with the send key, which makes asking again
+ * after a crash harmless. A bank payout waits for an admin to make the transfer. Returns the payout as it
+ * then stands.
+ */
+export async function sendClaimed(deps: PayoutDeps, row: PayoutRow, now: Date): Promise<PayoutRow | null> {
   const key = row.sendKey ?? row.id
   if (row.rail === 'bank') {
     await deps.db
@@ -77,7 +113,7 @@ export async function sendPayout(
         ),
       })
       .where(eq(payouts.id, row.id))
-    return current(deps, payoutId)
+    return current(deps, row.id)
   }
   const provider = deps.gateway.providers[row.rail]
   if (!provider.payOut) throw new Error(`${row.rail} cannot pay out`)
@@ -88,15 +124,19 @@ export async function sendPayout(
     // Nothing known: the provider may or may not have it. The same key is sent again later, so a payout
     // it did take is never paid twice; the wait grows with each try.
     const waitMs = Math.min(2 ** row.attempts * 30_000, 60 * 60_000)
-    deps.log.warn('payout send failed; it will be sent again', { payoutId, attempts: row.attempts, error })
+    deps.log.warn('payout send failed; it will be sent again', {
+      payoutId: row.id,
+      attempts: row.attempts,
+      error,
+    })
     await deps.db
       .update(payouts)
       .set({ dueAt: new Date(now.getTime() + waitMs) })
       .where(and(eq(payouts.id, row.id), eq(payouts.status, 'sending')))
-    return current(deps, payoutId)
+    return current(deps, row.id)
   }
   await applyTransfer(deps, row.rail, { id: key }, state, now)
-  return current(deps, payoutId)
+  return current(deps, row.id)
 }
 
 async function current(deps: Pick<PayoutDeps, 'db'>, payoutId: string) {

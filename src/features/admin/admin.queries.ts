@@ -38,7 +38,7 @@ export const adminQueries = {
       initialPageParam: '',
       getNextPageParam: (last) => last.next ?? undefined,
     }),
-  /** Mail sent (or kept in the outbox folder), newest first, to one address or all. */
+  /** The outbox (every SMS, and mail when there is no SMTP server), newest first, to one address or all. */
   outbox: (to: string) =>
     infiniteQueryOptions({
       queryKey: [...adminQueries.all(), 'outbox', to],

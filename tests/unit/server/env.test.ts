@@ -33,6 +33,7 @@ describe('loadConfig', () => {
     const both = loadConfig({
       DATABASE_URL: 'postgres://soko_app@db/soko',
       MIGRATION_DATABASE_URL: 'postgres://soko_owner@db/soko',
+      SINGLE_INSTANCE: 'on',
     })
     expect(both).toMatchObject({
       databaseUrl: 'postgres://soko_app@db/soko',
@@ -42,6 +43,37 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MIGRATION_DATABASE_URL: 'postgres://soko_owner@db/soko' })).toThrowError(
       /MIGRATION_DATABASE_URL: Set DATABASE_URL too/,
     )
+  })
+
+  it('refuses a shared database without the secrets and the storage every instance must share', () => {
+    const database = { DATABASE_URL: 'postgres://soko_app@db/soko' }
+    const refusal = (() => {
+      try {
+        loadConfig(database)
+      } catch (error) {
+        return error
+      }
+    })()
+    expect(refusal).toBeInstanceOf(ConfigError)
+    const message = (refusal as Error).message
+    expect(message).toMatch(/HOOKS_SECRET: Set it to the same secret on every instance/)
+    expect(message).toMatch(/STORAGE_SIGNING_SECRET: Set it to the same secret on every instance/)
+    expect(message).toMatch(
+      /STORAGE_S3_BUCKET: Files would stay on this instance's disk.*STORAGE_DISK_SHARED=on/,
+    )
+    expect(message).toContain('SINGLE_INSTANCE=on')
+
+    const secrets = { HOOKS_SECRET: 'h'.repeat(32), STORAGE_SIGNING_SECRET: 's'.repeat(32) }
+    // One instance says so; a cluster shares the secrets and a bucket, or a folder every instance mounts.
+    expect(loadConfig({ ...database, SINGLE_INSTANCE: 'on' }).databaseUrl).toBe(database.DATABASE_URL)
+    expect(() => loadConfig({ ...database, ...secrets, STORAGE_DISK_SHARED: 'on' })).not.toThrow()
+    const s3 = { STORAGE_S3_BUCKET: 'soko', STORAGE_S3_ACCESS_KEY_ID: 'k', STORAGE_S3_SECRET_ACCESS_KEY: 's' }
+    expect(() => loadConfig({ ...database, ...secrets, ...s3 })).not.toThrow()
+    expect(() => loadConfig({ ...database, ...s3, HOOKS_SECRET: 'h'.repeat(32) })).toThrowError(
+      /STORAGE_SIGNING_SECRET/,
+    )
+    // The embedded database is one process's: nothing to share.
+    expect(() => loadConfig({})).not.toThrow()
   })
 
   it('turns Firebase on only when its key and project are set', () => {
