@@ -49,10 +49,9 @@ export function invoiceSms(p: {
   link: string
   reminder?: boolean
 }): string {
-  const head = toGsm7(p.reminder ? 'Reminder: ' : '')
-  const tail = toGsm7(
-    ` sent invoice ${p.number}: ${formatMoney(p.amount, p.currency, 'en-KE')} due ${p.due}. Pay: ${p.link}`,
-  )
+  // toGsm7 trims each part, so the spaces between them are put back here.
+  const head = p.reminder ? `${toGsm7('Reminder:')} ` : ''
+  const tail = ` ${toGsm7(`sent invoice ${p.number}: ${formatMoney(p.amount, p.currency, 'en-KE')} due ${p.due}. Pay: ${p.link}`)}`
   const room = SMS_MAX - (gsm7Length(head) ?? 0) - (gsm7Length(tail) ?? 0)
   return checked(`${head}${fitGsm7(p.seller, Math.max(room, 8))}${tail}`)
 }

@@ -5,6 +5,7 @@ import { Field, text } from '../../components/Form'
 import { formatDateTime } from '../../lib/dates'
 import { AdminShell } from './AdminShell'
 import { adminQueries } from './admin.queries'
+import { smsSummary } from './outbox-format'
 
 /** /admin/messages: what people wrote on the contact page, and the outbox of mail and SMS. */
 export function MessagesPage() {
@@ -102,7 +103,7 @@ function Outbox() {
             <details>
               <summary>
                 <span className="badge">{m.kind === 'sms' ? 'SMS' : 'Mail'}</span>{' '}
-                {m.subject || m.text.slice(0, 60)} — to {m.to}, {formatDateTime(m.sentAt)}
+                {m.subject || smsSummary(m.text)} — to {m.to}, {formatDateTime(m.sentAt)}
               </summary>
               <pre className="message-text">{m.text}</pre>
             </details>

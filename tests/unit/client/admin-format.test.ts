@@ -7,6 +7,7 @@ import {
 } from '../../../src/features/admin/admin-search'
 import { actionText, auditCsv, changes, fieldText, valueText } from '../../../src/features/admin/audit-format'
 import { bankCsv } from '../../../src/features/admin/bank-csv'
+import { smsSummary } from '../../../src/features/admin/outbox-format'
 
 const entry = {
   id: '0190f0a0-0000-7000-8000-000000000001',
@@ -73,5 +74,17 @@ describe('the admin pages’ URLs', () => {
     expect(validateAuditSearch({ target: 'abc', q: '' })).toEqual({ target: 'abc' })
     expect(validateQuerySearch({ q: 'SK12', reported: '1' })).toEqual({ q: 'SK12', reported: true })
     expect(validateQuerySearch({ reported: 'no' })).toEqual({})
+  })
+})
+
+describe('the outbox list', () => {
+  it('shows an SMS by its first words, line breaks as spaces, cut at a word', () => {
+    expect(smsSummary('Wanjiru Studio\nsent invoice INV-0002')).toBe('Wanjiru Studio sent invoice INV-0002')
+    expect(
+      smsSummary(
+        'Wanjiru Studio\nsent invoice INV-0002: KES 14,501.16 due 11 Dec 2026. Pay: https://soko.test/p/x',
+      ),
+    ).toBe('Wanjiru Studio sent invoice INV-0002: KES 14,501.16 due 11…')
+    expect(smsSummary('x'.repeat(70))).toBe(`${'x'.repeat(60)}…`)
   })
 })

@@ -71,6 +71,17 @@ describe('every SMS template', () => {
     expect(gsm7Length(text) ?? Infinity, text).toBeLessThanOrEqual(SMS_MAX)
   })
 
+  it('puts a space between the seller and the rest of an invoice SMS, and after "Reminder:"', () => {
+    const invoice = { seller: 'Wanjiru Studio', number: 'INV-0002', amount: 14_501_16, currency: 'KES' }
+    const link = 'https://soko.test/i/IVABCD2345'
+    expect(invoiceSms({ ...invoice, due: '11 Dec', link })).toBe(
+      `Wanjiru Studio sent invoice INV-0002: KES 14,501.16 due 11 Dec. Pay: ${link}`,
+    )
+    expect(invoiceSms({ ...invoice, due: '11 Dec', link, reminder: true })).toMatch(
+      /^Reminder: Wanjiru Studio sent invoice INV-0002: /,
+    )
+  })
+
   it('keeps the link and the reference whole however long the title is', () => {
     const text = receiptSms({
       amount: 1_250_00,
