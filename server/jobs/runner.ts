@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { Db } from '../db/client'
-import { clock } from '../lib/clock'
+import { clock, SKEW_TOLERANCE_MS } from '../lib/clock'
 import type { Logger } from '../lib/log'
 import { type JobContext, type JobDefinition, recurringKey } from './define'
 import { nextOccurrence } from './schedule'
@@ -81,7 +81,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     try {
       const skew = await clock.syncWith(db)
       synced = performance.now()
-      if (skew !== before)
+      if (Math.abs(skew - before) >= SKEW_TOLERANCE_MS)
         log.warn(
           skew === 0
             ? "jobs: this host's clock agrees with the database's again"

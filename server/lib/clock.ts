@@ -48,7 +48,10 @@ export const clock = {
     const received = Date.now()
     const measured = Number(result.rows[0]?.ms) - (sent + received) / 2
     if (!Number.isFinite(measured)) throw new Error('The database did not say what time it is')
-    skewMs = Math.abs(measured) < SKEW_TOLERANCE_MS ? 0 : Math.round(measured)
+    const next = Math.abs(measured) < SKEW_TOLERANCE_MS ? 0 : Math.round(measured)
+    // A measurement is only as exact as half its round trip: a change smaller than that is noise, and
+    // following it would move this clock back and forth by milliseconds.
+    if (Math.abs(next - skewMs) > (received - sent) / 2) skewMs = next
     return skewMs
   },
 }

@@ -3,7 +3,7 @@ import type { CurrencyCode } from '../../../contract/currencies'
 import { instantFeeOf, type PayoutSpeed, REJECT_REASON, railStep } from '../../../contract/payouts.constants'
 import type { DbOrTx, Tx } from '../../db/client'
 import { payoutMethods, payoutSchedules, payouts, sellers, sellerVerifications, users } from '../../db/schema'
-import { clock } from '../../lib/clock'
+import { clock, SKEW_TOLERANCE_MS } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import { resolveUserSettings } from '../settings/settings.service'
@@ -128,7 +128,10 @@ export async function requestPayout(
       throw new AppError(400, `${takesText(method)}: choose another destination for ${ask.currency}`, {
         methodId: takesText(method),
       })
-    if (method.usableFrom > now)
+    // Instances agree on the time to within SKEW_TOLERANCE_MS (server/lib/clock.ts): a destination usable
+    // from "now" on the instance that added it is usable on the next one too. The wait is hours; a second
+    // earlier takes nothing from it.
+    if (method.usableFrom.getTime() > now.getTime() + SKEW_TOLERANCE_MS)
       throw new AppError(
         409,
         `${methodLabel(method.details)} was added recently: it can receive money from ${when(method.usableFrom, timeZone)}.`,
