@@ -8,6 +8,7 @@ import type { Database } from './db/client'
 import type { Config } from './env'
 import { defaultTerms, TermsStore } from './features/admin/terms'
 import { orderLinkWithKey } from './features/checkout/mails'
+import { OrderChanges } from './features/checkout/order-changes'
 import { orderEvents } from './features/checkout/order-events'
 import { withInvoices } from './features/invoices/invoice-events'
 import { invoiceRoutes, payPageHead } from './features/invoices/invoices.routes'
@@ -150,6 +151,8 @@ export function createApp(deps: AppDeps) {
   }
   const gateway = deps.gateway ?? createGateway(config, { sandboxFetch: local, log })
   const sms = deps.sms ?? createSms({ db: database.db, config, log, mailer, fetch: local })
+  // Buyers' pages waiting for "paid" are woken by the database's notice, not by reading it again and again.
+  const orderChanges = new OrderChanges(database.notifications)
   const dispatch = rpcDispatcher({
     db: database.db,
     config,
@@ -160,6 +163,7 @@ export function createApp(deps: AppDeps) {
     storage,
     gateway,
     sms,
+    orderChanges,
   })
   app.post('/', rpcBodyLimit, rpcHandler(dispatch))
   // The server takes calls off Node's request itself (web/listener.ts), with the same dispatcher.

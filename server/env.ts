@@ -28,6 +28,11 @@ export interface Config {
    * queries on DATABASE_URL's (a role that cannot alter them). Null: both on DATABASE_URL's.
    */
   migrationDatabaseUrl: string | null
+  /**
+   * With DATABASE_URL: where the connection that listens for the database's notices goes, when
+   * DATABASE_URL is a pooler that cannot keep a LISTEN (PgBouncer in transaction mode). Null: DATABASE_URL.
+   */
+  databaseListenUrl: string | null
   /** Absolute public address of the site (canonical links, mails, provider callbacks). */
   publicUrl: string
   apiBase: string
@@ -87,15 +92,19 @@ export interface Config {
 }
 
 /**
- * Limits on starting checkouts. Many honest buyers can share one address (mobile networks put whole
- * towns behind carrier-grade NAT), so the per-address limit is generous; the per-phone and per-buyer
- * limits do the real work.
+ * Limits on starting checkouts. Many honest buyers share one address (mobile networks put whole towns
+ * behind carrier-grade NAT, and a ticket drop brings them all at once), so the per-address limit is only a
+ * ceiling against floods; the limits per phone, device and buyer do the real work.
  */
 export interface CheckoutLimits {
   /** M-Pesa prompts to one phone number: at most `max` per `windowSeconds`, each window checked. */
   promptsPerPhone: { max: number; windowSeconds: number }[]
-  /** Checkouts started from one client address. */
+  /** Checkouts started from one client address, whoever is behind it. */
   perAddress: { max: number; windowSeconds: number }
+  /** Checkouts started from one device: the id the app sends (X-Soko-Device), when it sends one. */
+  perDevice: { max: number; windowSeconds: number }
+  /** Checkouts started by one buyer: the account when signed in, else the e-mail address given. */
+  perBuyer: { max: number; windowSeconds: number }
   /** Units (tickets, items, booked times) one buyer may hold in unpaid orders of one product. */
   unitsHeldPerBuyer: number
 }
@@ -132,6 +141,10 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'Use a postgres:// connection URL')
     .optional(),
   MIGRATION_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'Use a postgres:// connection URL')
+    .optional(),
+  DATABASE_LISTEN_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'Use a postgres:// connection URL')
     .optional(),
@@ -193,7 +206,9 @@ const schema = z.object({
     .default(30_000),
   LIMIT_PROMPTS_PER_PHONE_MINUTE: count('M-Pesa prompts').default(1),
   LIMIT_PROMPTS_PER_PHONE_HOUR: count('M-Pesa prompts').default(5),
-  LIMIT_CHECKOUTS_PER_ADDRESS: count('checkouts').default(20),
+  LIMIT_CHECKOUTS_PER_ADDRESS_MINUTE: count('checkouts').default(300),
+  LIMIT_CHECKOUTS_PER_DEVICE: count('checkouts').default(20),
+  LIMIT_CHECKOUTS_PER_BUYER: count('checkouts').default(20),
   LIMIT_UNITS_HELD_PER_BUYER: count('units').default(10),
   JOB_POLL_MS: z.coerce
     .number({ error: 'Use a number of milliseconds' })
@@ -217,17 +232,28 @@ const schema = z.object({
   ...payoutsEnv,
 })
 
-/** A migration connection is for the PostgreSQL of DATABASE_URL: alone it would be ignored. */
+/** A migration or listening connection is for the PostgreSQL of DATABASE_URL: alone it would be ignored. */
 function databaseIssues(e: z.infer<typeof schema>): { path: string[]; message: string }[] {
-  return e.MIGRATION_DATABASE_URL && !e.DATABASE_URL
-    ? [
-        {
-          path: ['MIGRATION_DATABASE_URL'],
-          message:
-            'Set DATABASE_URL too: MIGRATION_DATABASE_URL only applies the migrations to that PostgreSQL',
-        },
-      ]
-    : []
+  if (e.DATABASE_URL) return []
+  return [
+    ...(e.MIGRATION_DATABASE_URL
+      ? [
+          {
+            path: ['MIGRATION_DATABASE_URL'],
+            message:
+              'Set DATABASE_URL too: MIGRATION_DATABASE_URL only applies the migrations to that PostgreSQL',
+          },
+        ]
+      : []),
+    ...(e.DATABASE_LISTEN_URL
+      ? [
+          {
+            path: ['DATABASE_LISTEN_URL'],
+            message: 'Set DATABASE_URL too: DATABASE_LISTEN_URL only says where to listen to that PostgreSQL',
+          },
+        ]
+      : []),
+  ]
 }
 
 /**
@@ -331,6 +357,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
     migrationDatabaseUrl: e.MIGRATION_DATABASE_URL ?? null,
+    databaseListenUrl: e.DATABASE_LISTEN_URL ?? null,
     publicUrl,
     apiBase: e.API_BASE.replace(/\/+$/, ''),
     // The embedded disk store answers under this server's /files/: that path is its "storage host".
@@ -359,7 +386,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         { max: e.LIMIT_PROMPTS_PER_PHONE_MINUTE, windowSeconds: 60 },
         { max: e.LIMIT_PROMPTS_PER_PHONE_HOUR, windowSeconds: 3600 },
       ],
-      perAddress: { max: e.LIMIT_CHECKOUTS_PER_ADDRESS, windowSeconds: 600 },
+      perAddress: { max: e.LIMIT_CHECKOUTS_PER_ADDRESS_MINUTE, windowSeconds: 60 },
+      perDevice: { max: e.LIMIT_CHECKOUTS_PER_DEVICE, windowSeconds: 600 },
+      perBuyer: { max: e.LIMIT_CHECKOUTS_PER_BUYER, windowSeconds: 600 },
       unitsHeldPerBuyer: e.LIMIT_UNITS_HELD_PER_BUYER,
     },
     jobs: { pollMs: e.JOB_POLL_MS, leaseMs: e.JOB_LEASE_MS },

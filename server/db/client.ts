@@ -2,6 +2,12 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { lockDataDir } from './lock'
+import {
+  type ListenerState,
+  type Notifications,
+  pgliteNotifications,
+  postgresNotifications,
+} from './notifications'
 import * as schema from './schema'
 import { catalogState } from './schema'
 import { guardTransactions } from './transaction-guard'
@@ -20,9 +26,11 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | null; image?: Blob }
   /**
    * PostgreSQL; `migrationUrl` (MIGRATION_DATABASE_URL): the migrations run as that role, the tables' owner,
-   * and the app's queries as `url`'s, which need not own them (docs/operations.md).
+   * and the app's queries as `url`'s, which need not own them (docs/operations.md). `listenUrl`
+   * (DATABASE_LISTEN_URL): where the connection that listens for notices goes when `url` is a pooler
+   * that cannot keep a LISTEN (PgBouncer in transaction mode).
    */
-  | { kind: 'postgres'; url: string; migrationUrl?: string }
+  | { kind: 'postgres'; url: string; migrationUrl?: string; listenUrl?: string }
 
 export interface Database {
   db: Db
@@ -34,6 +42,11 @@ export interface Database {
   catalogVersion(): Promise<number>
   /** Round-trip time of `select 1`, in milliseconds; throws when the database does not answer. */
   ping(): Promise<number>
+  /**
+   * Notices the database sends at commit (LISTEN). On PostgreSQL one connection of its own, opened when
+   * something first listens; close() closes it.
+   */
+  notifications: Notifications
   close(): Promise<void>
 }
 
@@ -45,6 +58,10 @@ export interface DatabaseOptions {
   transactionGuard?: boolean
   /** Told of each violation the guard finds (besides the error thrown), e.g. to log it. */
   onGuardViolation?: (error: Error) => void
+  /** Told when the connection that listens for notices drops (it is opened again) and when it is back. */
+  onListenerState?: (state: ListenerState) => void
+  /** The first wait before that connection is opened again (it doubles, up to 5 s); tests lengthen it. */
+  listenRetryMs?: number
 }
 
 export async function openDatabase(
@@ -54,7 +71,7 @@ export async function openDatabase(
 ): Promise<Database> {
   const database =
     target.kind === 'postgres'
-      ? await openPostgres(target.url, migrationsDir, target.migrationUrl)
+      ? await openPostgres(target, migrationsDir, options)
       : await openPglite(target.dataDir, migrationsDir, target.image)
   // After the migrations, which run on the root database as they must.
   if (options.transactionGuard ?? true) guardTransactions(database.db, options.onGuardViolation)
@@ -90,6 +107,7 @@ async function openPglite(dataDir: string | null, migrationsDir: string, image?:
       driver: 'pglite',
       catalogVersion: () => Promise.resolve(catalogVersion),
       ping: () => timed(() => db.execute(sql`select 1`)),
+      notifications: pgliteNotifications(client),
       async close() {
         await client.close()
         unlock()
@@ -101,7 +119,12 @@ async function openPglite(dataDir: string | null, migrationsDir: string, image?:
   }
 }
 
-async function openPostgres(url: string, migrationsDir: string, migrationUrl?: string): Promise<Database> {
+async function openPostgres(
+  target: Extract<DatabaseTarget, { kind: 'postgres' }>,
+  migrationsDir: string,
+  options: DatabaseOptions,
+): Promise<Database> {
+  const { url, migrationUrl } = target
   const [{ default: pg }, { drizzle }, { migrate }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
@@ -148,12 +171,19 @@ async function openPostgres(url: string, migrationsDir: string, migrationUrl?: s
     throw error
   }
   const db = drizzle({ client: pool, schema })
+  const notifications = postgresNotifications(pg.Client, target.listenUrl ?? url, {
+    retryMs: options.listenRetryMs,
+    onState: options.onListenerState,
+  })
   return {
     db,
     driver: 'postgres',
     catalogVersion: catalogVersionReader(db),
     ping: () => timed(() => db.execute(sql`select 1`)),
-    close,
+    notifications,
+    async close() {
+      await Promise.all([notifications.close(), close()])
+    },
   }
 }
 

@@ -6,6 +6,7 @@ import type { Db } from '../db/client'
 import type { Config } from '../env'
 import type { Caller } from '../features/accounts/sessions'
 import type { TermsStore } from '../features/admin/terms'
+import type { OrderChanges } from '../features/checkout/order-changes'
 import type { Logger } from '../lib/log'
 import type { Mailer } from '../mail/mailer'
 import type { Gateway } from '../payments/gateway'
@@ -29,8 +30,12 @@ export interface RpcContext {
   storage: Storage
   /** The payment adapters (real providers or the sandbox) and the signed callback addresses. */
   gateway: Gateway
+  /** Wakes a buyer's page waiting on an order when a change to it is committed, through any instance. */
+  orderChanges: OrderChanges
   /** The caller's network address: `clientAddress` (server/lib/client-address.ts). */
   ip: string
+  /** The id the app keeps for this browser (X-Soko-Device, contract/device.ts); null when none valid came. */
+  device: string | null
   userAgent: string | null
   /** Aborted when the caller goes away before the answer (for subjects that wait). */
   signal?: AbortSignal

@@ -3,6 +3,7 @@ import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { contract, isSubjectName, type SubjectName } from '../../contract'
+import { DEVICE_HEADER, deviceIdOf } from '../../contract/device'
 import { MAX_RPC_BODY_BYTES, type RpcEnvelope, SESSION_EXPIRED } from '../../contract/rpc'
 import { unstorableText } from '../../contract/text'
 import { type Caller, findCaller } from '../features/accounts/sessions'
@@ -14,7 +15,7 @@ import type { Handler, RpcContext } from './context'
 import { handlers } from './handlers'
 import { keptAnswers } from './kept'
 
-type BaseContext = Omit<RpcContext, 'caller' | 'requestId' | 'ip' | 'userAgent'>
+type BaseContext = Omit<RpcContext, 'caller' | 'requestId' | 'ip' | 'device' | 'userAgent'>
 
 /** What a call brings, whichever way it came in (Hono's context, or Node's request in server/web/listener.ts). */
 export interface RpcCall {
@@ -161,6 +162,7 @@ async function dispatchCall(
       caller,
       requestId,
       ip: clientAddress(call.header('x-forwarded-for'), call.remoteAddress(), base.config.trustProxy),
+      device: deviceIdOf(call.header(DEVICE_HEADER)),
       userAgent: call.header('user-agent')?.slice(0, 300) ?? null,
       // Made only when a handler asks: on Hono, the full Request behind it is costly to build.
       get signal() {

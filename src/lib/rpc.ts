@@ -1,6 +1,8 @@
 import type { SubjectInput, SubjectName, SubjectOutput } from '../../contract'
+import { DEVICE_HEADER } from '../../contract/device'
 import { subjectKinds } from '../../contract/kinds'
 import { type RpcEnvelope, SESSION_EXPIRED } from '../../contract/rpc'
+import { deviceId } from './device'
 import { runtimeSettings } from './runtime'
 import { clearSession, getSession } from './session'
 
@@ -33,15 +35,18 @@ export function setSessionExpiredHandler(handler: () => Promise<void>) {
 }
 
 /**
- * The API gets the token; the storage host (signed upload and download URLs) never does (docs/product.md (Calls)). The
- * URL is made absolute first, so `/files/…` on the embedded disk store counts as the storage host too.
+ * Whether a URL is on the storage host (signed upload and download URLs). The URL is made absolute first,
+ * so `/files/…` on the embedded disk store counts as the storage host too.
  */
+function onStorageHost(url: string): boolean {
+  const { storageHost } = runtimeSettings()
+  return Boolean(storageHost) && new URL(url, location.href).href.includes(storageHost)
+}
+
+/** The API gets the token; the storage host never does (docs/product.md (Calls)). */
 export function withAuthorization(url: string, headers: Headers = new Headers()): Headers {
   const { token } = getSession()
-  const { storageHost } = runtimeSettings()
-  const absolute = new URL(url, location.href).href
-  if (token && !(storageHost && absolute.includes(storageHost)))
-    headers.set('Authorization', `Bearer ${token}`)
+  if (token && !onStorageHost(url)) headers.set('Authorization', `Bearer ${token}`)
   return headers
 }
 
@@ -51,13 +56,19 @@ export interface ApiFetchOptions extends RequestInit {
 }
 
 /**
- * fetch() for everything the app asks its server or storage: the Authorization header, one retry where it
- * is safe, and a 600 ending the session. Resolves with the response for any other status.
+ * fetch() for everything the app asks its server or storage: the Authorization header and the device id
+ * (to the API only), one retry where it is safe, and a 600 ending the session. Resolves with the response
+ * for any other status.
  */
 export async function apiFetch(url: string, options: ApiFetchOptions = {}): Promise<Response> {
   const { retry = (options.method ?? 'GET').toUpperCase() === 'GET', ...init } = options
+  const device = onStorageHost(url) ? null : await deviceId()
   const sentToken = getSession().token
-  const send = () => fetch(url, { ...init, headers: withAuthorization(url, new Headers(init.headers)) })
+  const send = () => {
+    const headers = withAuthorization(url, new Headers(init.headers))
+    if (device) headers.set(DEVICE_HEADER, device)
+    return fetch(url, { ...init, headers })
+  }
   let response: Response
   try {
     response = await send()

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import { count, eq, like, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { orders, rateLimits } from '../../server/db/schema'
@@ -13,12 +13,14 @@ import { type RunningApp, startApp } from '../support/app'
 import { defaultCheckoutLimits, testConfig } from '../support/config'
 import { databaseKinds } from '../support/db'
 import { submitSandboxCard } from '../support/sandbox-card'
-import { productOnSale, sellerOf } from '../support/shop'
+import { personOf, productOnSale, sellerOf } from '../support/shop'
 
 /**
  * Checkout under attack: no order is paid without its own provider's proof, and nobody can hoard stock,
- * spam a stranger's phone with M-Pesa prompts or race past a download limit. The app runs with the limits
- * `npm start` has; each test speaks from an address of its own (X-Forwarded-For, with TRUST_PROXY on).
+ * spam a stranger's phone with M-Pesa prompts, flood checkouts from one device, e-mail or address, or race
+ * past a download limit. The app runs with the limits `npm start` has; each checkout comes from an address
+ * of its own (X-Forwarded-For, with TRUST_PROXY on) and, unless a test says otherwise, for a buyer of its
+ * own, so that the limits one test reaches never touch another's.
  */
 
 const HOOKS_SECRET = 'hooks-secret-for-the-abuse-tests-0123456789'
@@ -92,10 +94,20 @@ describe.each(databaseKinds)('checkout abuse on %s', (kind) => {
 
   /** A client address of the test's own, so the per-address limit of one test never touches another's. */
   const newAddress = () => `203.0.113.${++address}`
-  const start = (input: Record<string, unknown>, from = newAddress(), token: string | null = null) =>
+  /** A device id as the app makes one (src/lib/device.ts). */
+  const newDevice = () => randomBytes(16).toString('hex')
+  let buyer = 0
+  const start = (
+    input: Record<string, unknown>,
+    by: { from?: string; token?: string; device?: string } = {},
+  ) =>
     app.rpc(
-      { subject: 'startCheckout', email: 'buyer@example.com', ...input },
-      { 'x-forwarded-for': from, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      { subject: 'startCheckout', email: `buyer-${++buyer}@example.com`, ...input },
+      {
+        'x-forwarded-for': by.from ?? newAddress(),
+        ...(by.token ? { authorization: `Bearer ${by.token}` } : {}),
+        ...(by.device ? { 'x-soko-device': by.device } : {}),
+      },
     )
   const orderRow = async (id: string) =>
     (await app.database.db.select().from(orders).where(eq(orders.id, id)))[0]
@@ -284,24 +296,109 @@ describe.each(databaseKinds)('checkout abuse on %s', (kind) => {
     expect((await start({ productId: ids.event, method: 'mpesa', phone, quantity: 1 })).status).toBe(200)
   })
 
-  it('takes at most 20 checkouts from one address in 10 minutes, then says when to come back', async () => {
+  /** Retry-After of a 429, checked to lie within the limit's window. */
+  const retryAfterOf = (answer: Answer, windowSeconds: number) => {
+    const seconds = Number(answer.headers.get('retry-after'))
+    expect(seconds).toBeGreaterThan(0)
+    expect(seconds).toBeLessThanOrEqual(windowSeconds)
+    return seconds
+  }
+
+  it('takes 20 checkouts in 10 minutes from one device, whatever e-mails or accounts it gives', async () => {
+    const device = newDevice()
     const from = newAddress()
+    for (let i = 0; i < 19; i++)
+      expect((await start({ productId: ids.digital, method: 'card' }, { from, device })).status).toBe(200)
+    // Signed in, it is still the same device.
+    const member = await personOf(app, 'one-device-member@example.com')
+    const signedIn = await start(
+      { productId: ids.digital, method: 'card', email: undefined },
+      { from, device, token: member.token },
+    )
+    expect(signedIn.status).toBe(200)
+    const before = await orderCount()
+    // On another network too: the device goes with the phone.
+    const refused = await start({ productId: ids.digital, method: 'card' }, { device })
+    expect(refused.status).toBe(429)
+    expect(retryAfterOf(refused, 600)).toBeGreaterThan(500)
+    expect(refused.body.message).toMatch(
+      /^Too many checkouts from this device\. Wait \d+ minutes, then try again\.$/,
+    )
+    expect(await orderCount()).toBe(before)
+    // Someone else behind the same address is served, and so is a client whose header is no device id
+    // (it is counted by its buyer and address only).
+    expect(
+      (await start({ productId: ids.digital, method: 'card' }, { from, device: newDevice() })).status,
+    ).toBe(200)
+    expect((await start({ productId: ids.digital, method: 'card' }, { device: `${device}!` })).status).toBe(
+      200,
+    )
+  })
+
+  it('takes 20 checkouts in 10 minutes for one e-mail address or account, from however many devices', async () => {
+    // The same address however it is written: it is one buyer's.
+    const spellings = ['many-devices@example.com', 'Many-Devices@Example.COM']
     for (let i = 0; i < 20; i++) {
-      const answer = await start({ productId: ids.digital, method: 'card', email: `n${i}@example.com` }, from)
+      const email = spellings[i % 2]
+      const answer = await start({ productId: ids.digital, method: 'card', email }, { device: newDevice() })
       expect(answer.status).toBe(200)
     }
     const before = await orderCount()
-    const refused = await start({ productId: ids.digital, method: 'card', email: 'late@example.com' }, from)
+    const refused = await start(
+      { productId: ids.digital, method: 'card', email: 'MANY-DEVICES@example.com' },
+      { device: newDevice() },
+    )
     expect(refused.status).toBe(429)
-    const retryAfter = Number(refused.headers.get('retry-after'))
-    expect(retryAfter).toBeGreaterThan(500)
-    expect(retryAfter).toBeLessThanOrEqual(600)
+    expect(retryAfterOf(refused, 600)).toBeGreaterThan(500)
     expect(refused.body.message).toMatch(
-      /^Too many checkouts from this network\. Wait \d+ minutes, then try again\.$/,
+      /^Too many checkouts for this e-mail address\. Wait \d+ minutes, then try again\.$/,
+    )
+    expect((refused.body.errors as Record<string, string>).email).toBe(refused.body.message)
+    // Without a device id (no JavaScript, an API client) the e-mail is still counted.
+    expect(
+      (await start({ productId: ids.digital, method: 'card', email: 'many-devices@example.com' })).status,
+    ).toBe(429)
+    expect(await orderCount()).toBe(before)
+    // Another buyer on the same devices' network is served.
+    expect((await start({ productId: ids.digital, method: 'card' }, { device: newDevice() })).status).toBe(
+      200,
+    )
+
+    // Signed in, the account is counted, whatever e-mail the request carries.
+    const member = await personOf(app, 'busy-member@example.com')
+    const asMember = (email?: string) =>
+      start({ productId: ids.digital, method: 'card', email }, { token: member.token, device: newDevice() })
+    for (let i = 0; i < 20; i++) expect((await asMember(`alias-${i}@example.com`)).status).toBe(200)
+    const tooMany = await asMember()
+    expect(tooMany.status).toBe(429)
+    expect(tooMany.body.message).toMatch(/^Too many checkouts from your account\. Wait \d+ minutes, then try/)
+  })
+
+  it('takes at most 300 checkouts a minute from one address, then slows a flood from it', async () => {
+    const from = newAddress()
+    // A flood of checkouts, each from a fresh device for a fresh e-mail (of a product that is not there:
+    // they are counted before anything is looked up). In bursts, so that all fall in one window.
+    const missing = crypto.randomUUID()
+    for (let burst = 0; burst < 6; burst++) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          start({ productId: missing, method: 'card' }, { from, device: newDevice() }),
+        ),
+      )
+      expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(404))
+    }
+    const before = await orderCount()
+    const refused = await start({ productId: ids.digital, method: 'card' }, { from, device: newDevice() })
+    expect(refused.status).toBe(429)
+    retryAfterOf(refused, 60)
+    expect(refused.body.message).toMatch(
+      /^Too many checkouts from this network\. Wait \d+ seconds, then try again\.$/,
     )
     expect(await orderCount()).toBe(before)
     // Another address is served.
-    expect((await start({ productId: ids.digital, method: 'card' })).status).toBe(200)
+    expect((await start({ productId: ids.digital, method: 'card' }, { device: newDevice() })).status).toBe(
+      200,
+    )
   })
 
   it('lets one buyer hold at most 10 tickets of an event in unpaid orders', async () => {
@@ -339,7 +436,7 @@ describe.each(databaseKinds)('checkout abuse on %s', (kind) => {
     // A signed-in buyer is counted by account.
     const member = await sellerOf(app, 'ticket-member')
     const asMember = (quantity: number) =>
-      start({ productId: ids.event, method: 'card', quantity, email: undefined }, newAddress(), member.token)
+      start({ productId: ids.event, method: 'card', quantity, email: undefined }, { token: member.token })
     expect((await asMember(10)).status).toBe(200)
     expect((await asMember(1)).status).toBe(429)
     // Someone else may still buy; and cancelling frees the buyer's share.

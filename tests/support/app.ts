@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { contract, isSubjectName } from '../../contract'
 import { createApp } from '../../server/app'
+import type { DatabaseOptions } from '../../server/db/client'
 import type { Config } from '../../server/env'
 import { createLogger } from '../../server/lib/log'
 import { requestListener } from '../../server/web/listener'
@@ -64,15 +65,16 @@ function safeJson(text: string): unknown {
 /**
  * createApp() on a fresh database, listening on a free loopback port: statuses like 600 need a socket.
  * `sharing`: a second instance on the first one's PostgreSQL database, as behind a load balancer.
+ * `database`: how its database is opened (openDatabase's options).
  */
 export async function startApp(
   kind: DatabaseKind,
   overrides: Partial<Config> = {},
-  opts: { sharing?: RunningApp } = {},
+  opts: { sharing?: RunningApp; database?: DatabaseOptions } = {},
 ): Promise<RunningApp> {
   const database = opts.sharing
-    ? await openSecondConnection(opts.sharing.database)
-    : await openTestDatabase(kind)
+    ? await openSecondConnection(opts.sharing.database, opts.database)
+    : await openTestDatabase(kind, opts.database)
   const logs: string[] = []
   const log = createLogger('info', (line) => logs.push(line))
   const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-app-'))

@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { inject } from 'vitest'
-import { type Database, type DatabaseTarget, openDatabase } from '../../server/db/client'
+import {
+  type Database,
+  type DatabaseOptions,
+  type DatabaseTarget,
+  openDatabase,
+} from '../../server/db/client'
 import { findProjectRoot } from '../../server/env'
 import { ledgerInvariantViolations } from './ledger-invariants'
 
@@ -17,16 +22,17 @@ export const databaseKinds: DatabaseKind[] = process.env.DATABASE_URL ? ['pglite
  * A fresh, migrated, empty database of the given kind: in-memory PGlite, or a new database on the
  * PostgreSQL server of DATABASE_URL that close() drops again.
  */
-export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+export async function openTestDatabase(kind: DatabaseKind, options?: DatabaseOptions): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const database = await openDatabase(
       { kind: 'pglite', dataDir: null, image: pgliteImage() },
       migrationsDir,
+      options,
     )
     return { ...database, close: checkedClose(database, () => database.close()) }
   }
   const scratch = await createScratchDatabase(inject('postgresTemplate') || undefined)
-  const database = await openDatabase({ kind: 'postgres', url: scratch.url }, migrationsDir)
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url }, migrationsDir, options)
   return {
     ...database,
     url: scratch.url,
@@ -65,9 +71,9 @@ async function checkThenClose(database: Database, close: () => Promise<void>) {
 export type TestDatabase = Database & { url?: string }
 
 /** Another connection to a test database on PostgreSQL, as a second instance has: closing it drops nothing. */
-export function openSecondConnection(first: TestDatabase): Promise<TestDatabase> {
+export function openSecondConnection(first: TestDatabase, options?: DatabaseOptions): Promise<TestDatabase> {
   if (!first.url) throw new Error('Only a PostgreSQL test database can be shared by two instances')
-  return openDatabase({ kind: 'postgres', url: first.url }, migrationsDir)
+  return openDatabase({ kind: 'postgres', url: first.url }, migrationsDir, options)
 }
 
 /** The migrated PGlite data folder the global setup dumped, read once per test file. */

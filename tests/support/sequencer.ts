@@ -13,6 +13,7 @@ export const SLOW_FILES = [
   'lifecycle.test.ts',
   'contract-fuzz-postgres.test.ts',
   'invoices.test.ts',
+  'checkout-crowd.test.ts',
   'checkout-instances.test.ts',
   'jobs-instances.test.ts',
   'unresponsive-database.test.ts',

@@ -79,7 +79,10 @@ export const checkoutHandlers: Pick<
   quoteCheckout: async (input, ctx) => quote(ctx.db, input),
 
   startCheckout: async (input, ctx) =>
-    startCheckout(checkoutDeps(ctx), input, ctx.caller?.user ?? null, { ip: ctx.ip }),
+    startCheckout(checkoutDeps(ctx), input, ctx.caller?.user ?? null, {
+      ip: ctx.ip,
+      device: ctx.device,
+    }),
 
   getOrder: async ({ orderId, key, waitWhile }, ctx) => {
     const row = await visibleOrder(ctx, orderId, key)
@@ -87,7 +90,12 @@ export const checkoutHandlers: Pick<
     if (row.status === 'pending') await checkPending(checkoutDeps(ctx), row.id)
     // The buyer's page waits here for "paid" rather than asking again and again.
     if (row.status === 'pending' && waitWhile === 'pending')
-      await waitWhilePending(checkoutDeps(ctx), row.id, ctx.signal ? { signal: ctx.signal } : {})
+      await waitWhilePending(
+        checkoutDeps(ctx),
+        ctx.orderChanges,
+        row.id,
+        ctx.signal ? { signal: ctx.signal } : {},
+      )
     return { order: await orderView(checkoutDeps(ctx), row.id) }
   },
 

@@ -16,6 +16,7 @@ import { saleTermsOf } from '../admin/terms'
 import { byKind, type ProductRow } from '../catalog/catalog.service'
 import { onSale } from '../catalog/listed'
 import { currentRates } from '../catalog/storefront.service'
+import { checkoutChecks, type Requester } from './checkout-limits'
 import { checkoutLines, SoldOutError } from './checkout-line'
 import { type CheckoutDeps, hashKey } from './deps'
 import { HOLDING, newReference, takenSlots } from './orders'
@@ -119,17 +120,11 @@ export async function startCheckout(
   deps: CheckoutDeps,
   input: CheckoutInput,
   caller: UserRow | null,
-  requester: { ip: string },
+  requester: Requester,
 ) {
   const { db } = deps
   const limits = deps.config.checkoutLimits
-  await enforceRateLimit(db, [
-    {
-      key: `checkout:ip:${requester.ip}`,
-      limit: limits.perAddress,
-      what: 'checkouts from this network',
-    },
-  ])
+  await enforceRateLimit(db, checkoutChecks(limits, requester, caller, input.email))
   const product = await productOnSale(db, input.productId)
   if (caller && product.sellerId === caller.id)
     throw new AppError(400, 'This is your own product: you cannot buy it', { productId: 'Your own product' })

@@ -5,6 +5,7 @@ import { clearSession, getSession, startSession } from '../../../src/lib/session
 
 vi.mock('idb-keyval', () => ({
   get: async () => undefined,
+  set: async () => undefined,
   delMany: async () => undefined,
   setMany: async () => undefined,
 }))

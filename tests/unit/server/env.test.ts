@@ -45,6 +45,17 @@ describe('loadConfig', () => {
     )
   })
 
+  it('listens for notices on DATABASE_URL unless DATABASE_LISTEN_URL names a direct connection', () => {
+    const database = { DATABASE_URL: 'postgres://soko_app@pgbouncer:6432/soko', SINGLE_INSTANCE: 'on' }
+    expect(loadConfig(database).databaseListenUrl).toBeNull()
+    expect(
+      loadConfig({ ...database, DATABASE_LISTEN_URL: 'postgres://soko_app@db:5432/soko' }).databaseListenUrl,
+    ).toBe('postgres://soko_app@db:5432/soko')
+    expect(() => loadConfig({ DATABASE_LISTEN_URL: 'postgres://soko_app@db:5432/soko' })).toThrowError(
+      /DATABASE_LISTEN_URL: Set DATABASE_URL too/,
+    )
+  })
+
   it('refuses a shared database without the secrets and the storage every instance must share', () => {
     const database = { DATABASE_URL: 'postgres://soko_app@db/soko' }
     const refusal = (() => {

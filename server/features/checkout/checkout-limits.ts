@@ -1,0 +1,53 @@
+import type { CheckoutLimits } from '../../env'
+import type { RateCheck } from '../../lib/rate-limit'
+import type { UserRow } from '../accounts/sessions'
+
+/** Where a checkout comes from, as far as the limits can tell. */
+export interface Requester {
+  /** The client address: shared by every buyer behind one carrier's NAT. */
+  ip: string
+  /** The id the app keeps for this browser (X-Soko-Device), when a valid one came. */
+  device: string | null
+}
+
+/**
+ * What starting a checkout is counted against, in `rate_limits` (shared by every instance). The device and
+ * the buyer are one person each: their limits are what slow someone down. An address is shared by
+ * thousands of buyers on a mobile network, so it gets only a ceiling against floods, checked last: a
+ * buyer already refused by their own limit uses none of what everyone behind the address shares. A client
+ * that sends no device id (a page without JavaScript, an API client) is counted by buyer and address only.
+ */
+export function checkoutChecks(
+  limits: CheckoutLimits,
+  requester: Requester,
+  caller: UserRow | null,
+  email: string | undefined,
+): RateCheck[] {
+  const checks: RateCheck[] = []
+  if (requester.device)
+    checks.push({
+      key: `checkout:device:${requester.device}`,
+      limit: limits.perDevice,
+      what: 'checkouts from this device',
+    })
+  if (caller)
+    checks.push({
+      key: `checkout:account:${caller.id}`,
+      limit: limits.perBuyer,
+      what: 'checkouts from your account',
+    })
+  else if (email)
+    checks.push({
+      // One person whichever way they write their address: buyerFor finds the account the same way.
+      key: `checkout:email:${email.trim().toLowerCase()}`,
+      limit: limits.perBuyer,
+      what: 'checkouts for this e-mail address',
+      field: 'email',
+    })
+  checks.push({
+    key: `checkout:ip:${requester.ip}`,
+    limit: limits.perAddress,
+    what: 'checkouts from this network',
+  })
+  return checks
+}
