@@ -8,6 +8,8 @@ export const DEVICE_KEY = 'device_id'
 const STORE_WAIT_MS = 1000
 
 let kept: Promise<string> | undefined
+/** The id once `kept` has settled, for calls that must not wait for it. */
+let known: string | null = null
 
 /** 32 hex characters from the browser's random source: it stands for nothing but this browser. */
 function newDeviceId(): string {
@@ -39,7 +41,19 @@ export function deviceId(): Promise<string> {
     const hanging = new Promise<string>((resolve) => {
       timer = setTimeout(() => resolve(made), STORE_WAIT_MS)
     })
-    return Promise.race([readOrMake(made).finally(() => clearTimeout(timer)), hanging])
+    return Promise.race([readOrMake(made).finally(() => clearTimeout(timer)), hanging]).then((id) => {
+      known = id
+      return id
+    })
   })()
   return kept
+}
+
+/**
+ * The device id if it is already known, else null, and it is looked up for the next call. For calls that
+ * must not wait on IndexedDB: the reads a page makes while it loads and the app takes it over.
+ */
+export function knownDeviceId(): string | null {
+  if (known === null) void deviceId()
+  return known
 }

@@ -2,7 +2,7 @@ import type { SubjectInput, SubjectName, SubjectOutput } from '../../contract'
 import { DEVICE_HEADER } from '../../contract/device'
 import { subjectKinds } from '../../contract/kinds'
 import { type RpcEnvelope, SESSION_EXPIRED } from '../../contract/rpc'
-import { deviceId } from './device'
+import { deviceId, knownDeviceId } from './device'
 import { runtimeSettings } from './runtime'
 import { clearSession, getSession } from './session'
 
@@ -53,6 +53,11 @@ export function withAuthorization(url: string, headers: Headers = new Headers())
 export interface ApiFetchOptions extends RequestInit {
   /** Retry once on the statuses above. Only for requests that cannot change anything. */
   retry?: boolean
+  /**
+   * Wait for the device id (at most a second) rather than send the call without it while IndexedDB opens:
+   * for what the checkout limits count. Reads go at once, so a page is never slower to load for it.
+   */
+  waitForDevice?: boolean
 }
 
 /**
@@ -61,8 +66,12 @@ export interface ApiFetchOptions extends RequestInit {
  * for any other status.
  */
 export async function apiFetch(url: string, options: ApiFetchOptions = {}): Promise<Response> {
-  const { retry = (options.method ?? 'GET').toUpperCase() === 'GET', ...init } = options
-  const device = onStorageHost(url) ? null : await deviceId()
+  const {
+    retry = (options.method ?? 'GET').toUpperCase() === 'GET',
+    waitForDevice = false,
+    ...init
+  } = options
+  const device = onStorageHost(url) ? null : waitForDevice ? await deviceId() : knownDeviceId()
   const sentToken = getSession().token
   const send = () => {
     const headers = withAuthorization(url, new Headers(init.headers))
@@ -105,6 +114,7 @@ export async function rpc<S extends SubjectName>(
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ ...input, subject }),
     retry: subjectKinds[subject] === 'query',
+    waitForDevice: subjectKinds[subject] !== 'query',
     signal: init.signal,
   })
   let envelope: RpcEnvelope<SubjectOutput<S>>

@@ -123,10 +123,33 @@ describe('calls carry it', () => {
 
   it('the same one after a reload', async () => {
     const sent = recordRequests()
-    await (await pageLoad()).rpc.rpc('getMe', {})
-    await (await pageLoad()).rpc.rpc('getMe', {})
+    await (await pageLoad()).rpc.rpc('signOut', {})
+    await (await pageLoad()).rpc.rpc('signOut', {})
     const [first, second] = sent.map((request) => request.headers.get(DEVICE_HEADER))
     expect(first).toBeTruthy()
     expect(second).toBe(first)
+  })
+
+  it('a page loading never waits for it: a read goes at once, a change waits for the id', async () => {
+    const sent = recordRequests()
+    idb.hanging = true
+    vi.useFakeTimers()
+    try {
+      const { rpc } = await pageLoad()
+      // IndexedDB has not answered: the read goes without the id, at once.
+      await rpc.rpc('getMe', {})
+      expect(sent.map((request) => request.headers.get(DEVICE_HEADER))).toEqual([null])
+      // A checkout waits for it (here, the second after which an id for this page's life is used).
+      const change = rpc.rpc('signOut', {})
+      await vi.advanceTimersByTimeAsync(1000)
+      await change
+      const id = sent[1]?.headers.get(DEVICE_HEADER)
+      expect(id && deviceIdOf(id)).toBe(id)
+      // Reads after that carry it too.
+      await rpc.rpc('getMe', {})
+      expect(sent[2]?.headers.get(DEVICE_HEADER)).toBe(id)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
