@@ -20,9 +20,12 @@
 //     that answers the same bytes, and their ratio
 //   - requests/second and p99 of the server-rendered product page and the catalog payloads, and the
 //     server's memory while they are under load for BENCH_MEMORY_SECONDS (default 300) (bench-server.ts)
-//   - a ticket drop: two instances on one throwaway PostgreSQL (scripts/test-postgres.sh), 500 buyers at
-//     once for 100 tickets: tickets held, startCheckout p50/p99 and 5xx (bench-drop.ts)
-// BENCH_ONLY=server measures the server figures alone (no browser), for quick comparisons.
+//   - ticket drops: two instances on one throwaway PostgreSQL (scripts/test-postgres.sh), 500 buyers at
+//     once for 100 tickets; and three instances behind nginx (deploy/nginx.conf), 1,000 buyers (600 of
+//     them behind 3 shared addresses) for 300 tickets: tickets held, startCheckout p50/p99 and 5xx
+//     (bench-drop.ts)
+// BENCH_ONLY=server measures the server figures alone (no browser), for quick comparisons;
+// BENCH_ONLY=drop the ticket drops alone.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -36,7 +39,7 @@ import { buildIfStale, startBuiltServer } from '../tests/support/process'
 import { accessibilityFigures, demoSellerToken, printAccessibility } from './bench-a11y'
 import { launchDebuggableChromium } from './bench-chromium'
 import { downloadFigures, printDownloadFigures } from './bench-downloads'
-import { printTicketDrop, ticketDrop } from './bench-drop'
+import { BEHIND_NGINX, printTicketDrop, TWO_INSTANCES, ticketDrop } from './bench-drop'
 import { firstVisitBytes, printFirstVisit } from './bench-first-visit'
 import { checkoutJourney, printJourney, printSlowJourney, slowJourney } from './bench-journey'
 import { lcpWithAndWithoutJs, printLoading, roundTripsBeforeInteractive } from './bench-loading'
@@ -64,6 +67,7 @@ const LIGHTHOUSE_RUNS = 2
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const memorySeconds = Number(process.env.BENCH_MEMORY_SECONDS ?? 300)
 const serverOnly = process.env.BENCH_ONLY === 'server'
+const dropOnly = process.env.BENCH_ONLY === 'drop'
 const connections = CONNECTIONS
 const rpcBody = JSON.stringify({ subject: 'getSettings' })
 /** The performance issue's targets for the database-bound endpoints. */
@@ -408,8 +412,15 @@ function printServerFigures(
   }
 }
 
+const DROPS = [TWO_INSTANCES, BEHIND_NGINX]
+
 async function main() {
   buildIfStale()
+  if (dropOnly) {
+    console.log('Soko bench: ticket drops')
+    for (const plan of DROPS) printTicketDrop(await ticketDrop(plan), plan)
+    return
+  }
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-bench-'))
   const server = await benchServer(dataDir)
@@ -437,11 +448,13 @@ async function main() {
         ? 'skipped: the server has no process id'
         : await memoryUnderLoad(pid, server.url, slug, memorySeconds)
     // Two more instances on a PostgreSQL of their own, once this one is idle.
-    const drop = await ticketDrop()
+    // Then the drops, one after the other, each on a PostgreSQL of its own.
+    const drops = []
+    for (const plan of DROPS) drops.push({ plan, figures: await ticketDrop(plan) })
     console.log('\nSoko bench: server')
     printServerFigures(getSettings, catalog, memory)
     printDownloadFigures(downloads)
-    printTicketDrop(drop)
+    for (const { plan, figures } of drops) printTicketDrop(figures, plan)
   } finally {
     await server.stop()
     rmSync(dataDir, { recursive: true, force: true })

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
+import { sql } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import type { PlatformTerms } from '../contract/platform-terms.contract'
 import { payloadPath } from '../contract/runtime'
@@ -7,6 +8,7 @@ import type { PlatformSettings } from '../contract/settings.contract'
 import type { Database } from './db/client'
 import type { Config } from './env'
 import { defaultTerms, TermsStore } from './features/admin/terms'
+import { CheckoutLines } from './features/checkout/checkout-line'
 import { orderLinkWithKey } from './features/checkout/mails'
 import { OrderChanges } from './features/checkout/order-changes'
 import { orderEvents } from './features/checkout/order-events'
@@ -153,6 +155,14 @@ export function createApp(deps: AppDeps) {
   const sms = deps.sms ?? createSms({ db: database.db, config, log, mailer, fetch: local })
   // Buyers' pages waiting for "paid" are woken by the database's notice, not by reading it again and again.
   const orderChanges = new OrderChanges(database.notifications)
+  const checkoutLines = new CheckoutLines({
+    limits: config.checkoutLimits.line,
+    notifications: database.notifications,
+    announce: async (channel, payload) => {
+      await database.db.execute(sql`select pg_notify(${channel}, ${payload})`)
+    },
+    log,
+  })
   const dispatch = rpcDispatcher({
     db: database.db,
     config,
@@ -164,6 +174,7 @@ export function createApp(deps: AppDeps) {
     gateway,
     sms,
     orderChanges,
+    checkoutLines,
   })
   app.post('/', rpcBodyLimit, rpcHandler(dispatch))
   // The server takes calls off Node's request itself (web/listener.ts), with the same dispatcher.
@@ -262,7 +273,13 @@ export function createApp(deps: AppDeps) {
 
   // index.ts runs the background jobs with the same checkout services (the sandboxes reached in-process),
   // and waits for the sandboxes' deliveries before it closes the database.
-  return Object.assign(app, { checkout, sandboxesIdle, rpcOverNode, warmRenderer: () => renderer.warm() })
+  return Object.assign(app, {
+    checkout,
+    checkoutLines,
+    sandboxesIdle,
+    rpcOverNode,
+    warmRenderer: () => renderer.warm(),
+  })
 }
 
 /** How long /healthz waits for the database before it says the database is not answering. */

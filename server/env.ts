@@ -107,6 +107,12 @@ export interface CheckoutLimits {
   perBuyer: { max: number; windowSeconds: number }
   /** Units (tickets, items, booked times) one buyer may hold in unpaid orders of one product. */
   unitsHeldPerBuyer: number
+  /**
+   * Each product's checkout line on one instance: `width` checkouts are let in at a time (placing their
+   * orders one at a time), at most `maxWaiting` wait to go in, each at most `maxWaitMs`; beyond either the
+   * buyer hears "Busy" (503, Retry-After).
+   */
+  line: { width: number; maxWaiting: number; maxWaitMs: number }
 }
 
 /** Where the S3 driver keeps files. The secret is here only to be handed to the SDK: never log it. */
@@ -210,6 +216,14 @@ const schema = z.object({
   LIMIT_CHECKOUTS_PER_DEVICE: count('checkouts').default(20),
   LIMIT_CHECKOUTS_PER_BUYER: count('checkouts').default(20),
   LIMIT_UNITS_HELD_PER_BUYER: count('units').default(10),
+  CHECKOUT_LINE_WIDTH: count('checkouts').max(100, 'Use at most 100').default(4),
+  CHECKOUT_LINE_MAX: count('buyers waiting').default(500),
+  CHECKOUT_LINE_WAIT_MS: z.coerce
+    .number({ error: 'Use a number of milliseconds' })
+    .int('Use a whole number of milliseconds')
+    .min(100, 'Use at least 100 ms')
+    .max(60_000, 'Use at most a minute (60000)')
+    .default(10_000),
   JOB_POLL_MS: z.coerce
     .number({ error: 'Use a number of milliseconds' })
     .int('Use a whole number of milliseconds')
@@ -390,6 +404,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perDevice: { max: e.LIMIT_CHECKOUTS_PER_DEVICE, windowSeconds: 600 },
       perBuyer: { max: e.LIMIT_CHECKOUTS_PER_BUYER, windowSeconds: 600 },
       unitsHeldPerBuyer: e.LIMIT_UNITS_HELD_PER_BUYER,
+      line: {
+        width: e.CHECKOUT_LINE_WIDTH,
+        maxWaiting: e.CHECKOUT_LINE_MAX,
+        maxWaitMs: e.CHECKOUT_LINE_WAIT_MS,
+      },
     },
     jobs: { pollMs: e.JOB_POLL_MS, leaseMs: e.JOB_LEASE_MS },
     sms: smsConfig(e),

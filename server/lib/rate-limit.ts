@@ -78,13 +78,38 @@ function refusal({ what, otherwise, field }: RateCheck, seconds: number): AppErr
 
 /**
  * Counts one attempt against each check, in order, and throws 429 with Retry-After at the first check that
- * is over its limit. Inside a transaction, the count is part of it: an attempt that is rolled back was never
- * counted, and concurrent attempts on one key wait for each other.
+ * is over its limit; the checks after it are not counted. One statement does it all (one round trip, however
+ * many checks): each check's upsert runs only when the one before it came out within its limit. Inside a
+ * transaction, the count is part of it: an attempt that is rolled back was never counted, and concurrent
+ * attempts on one key wait for each other.
  */
 export async function enforceRateLimit(db: Counter, checks: RateCheck[]): Promise<void> {
-  for (const check of checks) {
-    const { hits, retryAfter } = await countOne(db, check.key, check.limit)
-    if (hits > check.limit.max) throw refusal(check, retryAfter)
+  if (checks.length === 0) return
+  const now = dbNow()
+  const steps = checks.map((check, i) => {
+    const window = windowOf(check.limit)
+    const previous = checks[i - 1]
+    const counted = previous
+      ? sql`where (select hits from ${sql.raw(`c${i - 1}`)}) <= ${previous.limit.max}`
+      : sql``
+    return sql`${sql.raw(`c${i}`)} as (
+      insert into rate_limits (key, window_start, hits) select ${check.key}, ${now}, 1 ${counted}
+      on conflict (key) do update set
+        hits = case when rate_limits.window_start <= ${now} - ${window} then 1 else rate_limits.hits + 1 end,
+        window_start = case when rate_limits.window_start <= ${now} - ${window} then ${now} else rate_limits.window_start end
+      returning hits, ceil(extract(epoch from (window_start + ${window} - ${now})))::int as retry_after)`
+  })
+  const answers = checks.map(
+    (_, i) => sql`select ${i}::int as step, hits, retry_after from ${sql.raw(`c${i}`)}`,
+  )
+  const result = await db.execute(
+    sql`with ${sql.join(steps, sql`, `)} ${sql.join(answers, sql` union all `)}`,
+  )
+  const rows = (result as { rows: { step: number; hits: number; retry_after: number }[] }).rows
+  for (const [i, check] of checks.entries()) {
+    const row = rows.find((r) => Number(r.step) === i)
+    if (!row) return
+    if (Number(row.hits) > check.limit.max) throw refusal(check, Number(row.retry_after))
   }
 }
 

@@ -6,6 +6,7 @@ import type { Db } from '../db/client'
 import type { Config } from '../env'
 import type { Caller } from '../features/accounts/sessions'
 import type { TermsStore } from '../features/admin/terms'
+import type { CheckoutLines } from '../features/checkout/checkout-line'
 import type { OrderChanges } from '../features/checkout/order-changes'
 import type { Logger } from '../lib/log'
 import type { Mailer } from '../mail/mailer'
@@ -32,6 +33,8 @@ export interface RpcContext {
   gateway: Gateway
   /** Wakes a buyer's page waiting on an order when a change to it is committed, through any instance. */
   orderChanges: OrderChanges
+  /** Each product's checkout line on this instance (bounded; told "sold out" by the other instances). */
+  checkoutLines: CheckoutLines
   /** The caller's network address: `clientAddress` (server/lib/client-address.ts). */
   ip: string
   /** The id the app keeps for this browser (X-Soko-Device, contract/device.ts); null when none valid came. */

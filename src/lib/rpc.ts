@@ -19,9 +19,17 @@ export class RpcError extends Error {
     message: string,
     readonly errors: Record<string, string> = {},
     readonly requestId?: string,
+    /** Seconds the server asked to wait before trying again (Retry-After), when it said. */
+    readonly retryAfter: number | null = null,
   ) {
     super(message)
   }
+}
+
+/** Retry-After in seconds; the HTTP-date form is not sent by Soko's server and counts as none. */
+function retryAfterOf(response: Response): number | null {
+  const seconds = Number(response.headers.get('retry-after') ?? '')
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : null
 }
 
 let onSessionExpired = async () => {
@@ -134,6 +142,7 @@ export async function rpc<S extends SubjectName>(
       envelope.message,
       envelope.errors,
       envelope.requestId,
+      retryAfterOf(response),
     )
   return envelope.data
 }

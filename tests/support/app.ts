@@ -33,6 +33,8 @@ export interface RunningApp {
   close(): Promise<void>
   /** The services the server's background jobs use (index.ts gives them to the job runner). */
   checkout: ReturnType<typeof createApp>['checkout']
+  /** The instance's checkout lines, to see who waits in them. */
+  checkoutLines: ReturnType<typeof createApp>['checkoutLines']
   /** Resolves once the sandboxes' callbacks and reports under way have been delivered. */
   sandboxesIdle(): Promise<void>
 }
@@ -112,6 +114,7 @@ export async function startApp(
     config,
     rpc,
     checkout: app.checkout,
+    checkoutLines: app.checkoutLines,
     sandboxesIdle: app.sandboxesIdle,
     call: (subject, input = {}, token = null) =>
       rpc({ subject, ...input }, token ? { authorization: `Bearer ${token}` } : {}),

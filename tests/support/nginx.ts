@@ -55,7 +55,12 @@ export function siteFor(reference: string, opts: { port: number; upstreams: numb
  * passed the request to (`UPSTREAM_HEADER`), so a test can tell which instance answered. Resolves once it
  * accepts connections; fails saying how to install it when it is missing.
  */
-export async function startNginx(opts: { port: number; upstreams: number[] }): Promise<Nginx> {
+export async function startNginx(opts: {
+  port: number
+  upstreams: number[]
+  /** Connections one worker may hold (each proxied request holds two); 512 unless given. */
+  workerConnections?: number
+}): Promise<Nginx> {
   const nginx = findNginx()
   if (!nginx)
     throw new Error(
@@ -77,7 +82,7 @@ export async function startNginx(opts: { port: number; upstreams: number[] }): P
       'worker_processes 1;',
       `pid ${path.join(dir, 'nginx.pid')};`,
       'error_log stderr warn;',
-      'events { worker_connections 512; }',
+      `events { worker_connections ${opts.workerConnections ?? 512}; }`,
       'http {',
       '    access_log off;',
       `    client_body_temp_path ${temp('client_body')};`,

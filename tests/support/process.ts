@@ -37,11 +37,15 @@ export function startServer(opts: {
   env: Record<string, string>
   entry?: 'source' | 'built'
   waitFor?: RegExp
+  /** Options for node itself, before the script (`--cpu-prof`, which NODE_OPTIONS may not carry). */
+  nodeArgs?: string[]
 }): Promise<ServerProcess> {
-  const args =
-    (opts.entry ?? defaultEntry()) === 'built'
+  const args = [...(opts.nodeArgs ?? [])]
+  args.push(
+    ...((opts.entry ?? defaultEntry()) === 'built'
       ? [path.join(rootDir, 'dist', 'server', 'index.js')]
-      : ['--import', 'tsx', path.join(rootDir, 'server', 'index.ts')]
+      : ['--import', 'tsx', path.join(rootDir, 'server', 'index.ts')]),
+  )
   const child = spawn(process.execPath, args, {
     cwd: rootDir,
     // The transaction guard is on in every test, processes too (the server turns it off in production).

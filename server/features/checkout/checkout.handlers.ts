@@ -79,10 +79,13 @@ export const checkoutHandlers: Pick<
   quoteCheckout: async (input, ctx) => quote(ctx.db, input),
 
   startCheckout: async (input, ctx) =>
-    startCheckout(checkoutDeps(ctx), input, ctx.caller?.user ?? null, {
-      ip: ctx.ip,
-      device: ctx.device,
-    }),
+    startCheckout(
+      checkoutDeps(ctx),
+      input,
+      ctx.caller?.user ?? null,
+      { ip: ctx.ip, device: ctx.device },
+      { lines: ctx.checkoutLines, ...(ctx.signal ? { signal: ctx.signal } : {}) },
+    ),
 
   getOrder: async ({ orderId, key, waitWhile }, ctx) => {
     const row = await visibleOrder(ctx, orderId, key)

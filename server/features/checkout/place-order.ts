@@ -17,7 +17,7 @@ import { byKind, type ProductRow } from '../catalog/catalog.service'
 import { onSale } from '../catalog/listed'
 import { currentRates } from '../catalog/storefront.service'
 import { checkoutChecks, type Requester } from './checkout-limits'
-import { checkoutLines, SoldOutError } from './checkout-line'
+import { type CheckoutLines, SoldOutError } from './checkout-line'
 import { type CheckoutDeps, hashKey } from './deps'
 import { HOLDING, newReference, takenSlots } from './orders'
 import { orderView, startPayment } from './payment'
@@ -121,6 +121,8 @@ export async function startCheckout(
   input: CheckoutInput,
   caller: UserRow | null,
   requester: Requester,
+  /** The instance's checkout lines, and the caller's request: a checkout left before its turn is dropped. */
+  line: { lines: CheckoutLines; signal?: AbortSignal },
 ) {
   const { db } = deps
   const limits = deps.config.checkoutLimits
@@ -159,89 +161,86 @@ export async function startCheckout(
   // The fee and hold in force now go with the order: a later change of them applies to new orders only.
   const terms = await deps.terms.get()
 
-  const row = await checkoutLines(db).join(product.id, priced.itemKey, () =>
-    db.transaction(async (tx) => {
-      // The buyer first: another instance's checkouts of this product wait only for what needs the lock.
-      const buyer = await buyerFor(tx, caller, input.email ?? '')
-      // The product's row lock serialises checkouts of one product: the count below cannot go stale.
-      const locked = await productOnSale(tx, product.id, { lock: true })
-      const now = await priceWithSlot(tx, locked, input)
-      if (now.total !== priced.total)
-        throw new AppError(409, 'The price has just changed: check it and pay again', {
-          productId: 'Price changed',
-        })
-      const holds = now.capacity === null ? null : await holdsOf(tx, locked.id, now.itemKey, buyer.id)
-      if (holds) assertBuyerMayHold(limits, holds, now.quantity)
-      if (holds && now.capacity !== null && locked.kind !== 'service') {
-        const left = now.capacity - holds.held
-        if (left < now.quantity) {
-          const field = locked.kind === 'merch' ? 'variantId' : 'ticketTypeId'
-          if (left <= 0)
-            throw new SoldOutError(
-              'Sold out: choose fewer or another option',
-              { [field]: 'Sold out' },
-              now.itemKey,
+  const row = await line.lines.join(
+    product.id,
+    priced.itemKey,
+    async (serially) => {
+      // Sold out already: said without a transaction or the product's lock, as the crowd after the last
+      // ticket hears it. Read without the lock the count may be a moment old, which is as true an answer
+      // for a checkout under way then; a checkout it lets on is decided by the count under the lock.
+      if (priced.capacity !== null && product.kind !== 'service')
+        assertLeft(product.kind, priced, await heldOf(db, product.id, priced.itemKey))
+      return serially(() =>
+        db.transaction(async (tx) => {
+          // The buyer first: another instance's checkouts of this product wait only for what needs the lock.
+          const buyer = await buyerFor(tx, caller, input.email ?? '')
+          // The product's row lock serialises checkouts of one product: the count below cannot go stale.
+          const locked = await productOnSale(tx, product.id, { lock: true })
+          const now = await priceWithSlot(tx, locked, input)
+          if (now.total !== priced.total)
+            throw new AppError(409, 'The price has just changed: check it and pay again', {
+              productId: 'Price changed',
+            })
+          const holds = now.capacity === null ? null : await holdsOf(tx, locked.id, now.itemKey, buyer.id)
+          if (holds) assertBuyerMayHold(limits, holds, now.quantity)
+          if (holds) assertLeft(locked.kind, now, holds.held)
+          // Counted in this transaction: a checkout refused above (or rolled back) sends no prompt and counts none.
+          if (method === 'mpesa' && input.phone)
+            await enforceRateLimit(
+              tx,
+              limits.promptsPerPhone.map((limit) => ({
+                key: `mpesaPrompt:phone:${input.phone}:${limit.windowSeconds}`,
+                limit,
+                what: 'M-Pesa prompts to this phone',
+                otherwise: 'or pay by card',
+                field: 'phone',
+              })),
             )
-          const message = `Only ${left} left`
-          throw new AppError(409, `${message}: choose fewer or another option`, {
-            [now.quantity > 1 ? 'quantity' : field]: message,
-          })
-        }
-      }
-      // Counted in this transaction: a checkout refused above (or rolled back) sends no prompt and counts none.
-      if (method === 'mpesa' && input.phone)
-        await enforceRateLimit(
-          tx,
-          limits.promptsPerPhone.map((limit) => ({
-            key: `mpesaPrompt:phone:${input.phone}:${limit.windowSeconds}`,
-            limit,
-            what: 'M-Pesa prompts to this phone',
-            otherwise: 'or pay by card',
-            field: 'phone',
-          })),
-        )
-      // A reference collision (one in 10^12) gets a fresh reference. Skipped, not caught: on PostgreSQL an
-      // error inside a transaction aborts it, so a retry after catching one could never succeed.
-      for (let attempt = 0; ; attempt++) {
-        const [inserted] = await tx
-          .insert(orders)
-          .values({
-            id,
-            reference: newReference(),
-            buyerId: buyer.id,
-            buyerEmail: buyer.email,
-            guest: buyer.guest,
-            sellerId: locked.sellerId,
-            productId: locked.id,
-            kind: locked.kind,
-            status: 'pending',
-            item: {
-              ...now.item,
-              label: now.label,
-              timeZone: input.timeZone ?? null,
-              ...(input.holders ? { holders: input.holders } : {}),
-            },
-            itemKey: now.itemKey,
-            quantity: now.quantity,
-            subtotal: now.subtotal,
-            shippingFee: now.shipping,
-            total: now.total,
-            currency: now.currency,
-            method,
-            chargeAmount: charge.amount.amount,
-            chargeCurrency: charge.amount.currency,
-            rate: charge.rate === null ? null : String(charge.rate),
-            terms: saleTermsOf(terms, now.currency),
-            delivery: now.delivery,
-            accessKeyHash: hashKey(accessKey),
-            expiresAt: new Date(clock.ms() + ORDER_HOLD_MINUTES * 60_000),
-          })
-          .onConflictDoNothing({ target: orders.reference })
-          .returning()
-        if (inserted) return inserted
-        if (attempt > 2) throw new Error('could not give the order a reference')
-      }
-    }),
+          // A reference collision (one in 10^12) gets a fresh reference. Skipped, not caught: on PostgreSQL an
+          // error inside a transaction aborts it, so a retry after catching one could never succeed.
+          for (let attempt = 0; ; attempt++) {
+            const [inserted] = await tx
+              .insert(orders)
+              .values({
+                id,
+                reference: newReference(),
+                buyerId: buyer.id,
+                buyerEmail: buyer.email,
+                guest: buyer.guest,
+                sellerId: locked.sellerId,
+                productId: locked.id,
+                kind: locked.kind,
+                status: 'pending',
+                item: {
+                  ...now.item,
+                  label: now.label,
+                  timeZone: input.timeZone ?? null,
+                  ...(input.holders ? { holders: input.holders } : {}),
+                },
+                itemKey: now.itemKey,
+                quantity: now.quantity,
+                subtotal: now.subtotal,
+                shippingFee: now.shipping,
+                total: now.total,
+                currency: now.currency,
+                method,
+                chargeAmount: charge.amount.amount,
+                chargeCurrency: charge.amount.currency,
+                rate: charge.rate === null ? null : String(charge.rate),
+                terms: saleTermsOf(terms, now.currency),
+                delivery: now.delivery,
+                accessKeyHash: hashKey(accessKey),
+                expiresAt: new Date(clock.ms() + ORDER_HOLD_MINUTES * 60_000),
+              })
+              .onConflictDoNothing({ target: orders.reference })
+              .returning()
+            if (inserted) return inserted
+            if (attempt > 2) throw new Error('could not give the order a reference')
+          }
+        }),
+      )
+    },
+    line.signal,
   )
 
   if (method === 'free') {
@@ -311,6 +310,42 @@ function assertBuyerMayHold(limits: Config['checkoutLimits'], holds: Holds, quan
   )
 }
 
+/**
+ * Refuses a quantity more than is left of an item: "Sold out" when none is (which the checkout line tells
+ * everyone waiting for the item), else how many are left.
+ */
+function assertLeft(kind: ProductRow['kind'], priced: Priced, held: number) {
+  if (priced.capacity === null || kind === 'service') return
+  const left = priced.capacity - held
+  if (left >= priced.quantity) return
+  const field = kind === 'merch' ? 'variantId' : 'ticketTypeId'
+  if (left <= 0)
+    throw new SoldOutError(
+      'Sold out: choose fewer or another option',
+      { [field]: 'Sold out' },
+      priced.itemKey,
+    )
+  const message = `Only ${left} left`
+  throw new AppError(409, `${message}: choose fewer or another option`, {
+    [priced.quantity > 1 ? 'quantity' : field]: message,
+  })
+}
+
+/** Units of an item held by orders waiting for payment, paid or being refunded (no lock: see startCheckout). */
+async function heldOf(db: DbOrTx, productId: string, itemKey: string): Promise<number> {
+  const [row] = await db
+    .select({ held: sql<string>`coalesce(sum(${orders.quantity}), 0)::text` })
+    .from(orders)
+    .where(and(eq(orders.productId, productId), eq(orders.itemKey, itemKey), holdingStatus()))
+  return Number(row?.held ?? 0)
+}
+
+const holdingStatus = () =>
+  sql`${orders.status} in (${sql.join(
+    HOLDING.map((status) => sql`${status}`),
+    sql`, `,
+  )})`
+
 interface Holds {
   /** Units of this item held by orders waiting for payment, paid or being refunded. */
   held: number
@@ -321,10 +356,7 @@ interface Holds {
 
 /** What holds a product's stock, for the item and for the buyer, in one read (under the product's lock). */
 async function holdsOf(tx: Tx, productId: string, itemKey: string, buyerId: string): Promise<Holds> {
-  const holding = sql`${orders.status} in (${sql.join(
-    HOLDING.map((status) => sql`${status}`),
-    sql`, `,
-  )})`
+  const holding = holdingStatus()
   const mine = sql`${orders.buyerId} = ${buyerId} and ${orders.status} = 'pending'`
   const [row] = await tx
     .select({

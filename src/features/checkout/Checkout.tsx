@@ -67,7 +67,12 @@ export function Checkout({ product }: { product: PublicProduct }) {
             item={choices.slot ? slotText(choices.slot) : undefined}
           />
         )}
-        <button type="submit" className="button" disabled={form.busy} aria-busy={form.busy}>
+        <button
+          type="submit"
+          className="button"
+          disabled={form.busy || form.retryIn > 0}
+          aria-busy={form.busy}
+        >
           {submitText(form)}
         </button>
         {free ? null : <p className="muted">{HOW_IT_GOES[method]}</p>}
@@ -97,9 +102,10 @@ function ReceiptEmail({ form }: { form: CheckoutForm }) {
   )
 }
 
-/** The submit button's words: busy, free, or the amount the chosen method charges. */
-function submitText({ busy, free, charge }: CheckoutForm): string {
+/** The submit button's words: busy, waiting to try again, free, or the amount the chosen method charges. */
+function submitText({ busy, retryIn, free, charge }: CheckoutForm): string {
   if (busy) return 'One moment…'
+  if (retryIn > 0) return `Try again in ${retryIn} s`
   if (free) return 'Get it free'
   return charge ? `Pay ${money(charge.amount)}` : 'Pay'
 }

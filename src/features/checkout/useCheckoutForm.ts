@@ -23,6 +23,9 @@ import { keepOrderKey } from './order-keys'
 import { type CheckoutChoicesState, useCheckoutChoices } from './useCheckoutChoices'
 import { useCheckoutQuote } from './useCheckoutQuote'
 
+/** The longest wait shown on the button; a longer Retry-After is still said in the message. */
+const MAX_RETRY_COUNTDOWN_SECONDS = 60
+
 /**
  * The checkout form's state and work: the item choices, delivery, e-mail and payment method, the server's
  * quote for them, the checks before sending, and starting the order (then waiting for M-Pesa, or leaving
@@ -48,6 +51,8 @@ export function useCheckoutForm(product: PublicProduct) {
   const [message, setMessage] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  /** Seconds until the server said to try again, after it answered "Busy"; 0 when the button is free. */
+  const [retryIn, setRetryIn] = useState(0)
   const [waiting, setWaiting] = useState<{ orderId: string; phone: string } | null>(null)
   const touched = useRef({ method: false, country: false })
   const lastInput = useRef<StartInput | null>(null)
@@ -73,6 +78,13 @@ export function useCheckoutForm(product: PublicProduct) {
     window.addEventListener('pageshow', onShow)
     return () => window.removeEventListener('pageshow', onShow)
   }, [])
+
+  // The wait the server asked for counts down on the button, a second at a time.
+  useEffect(() => {
+    if (retryIn <= 0) return
+    const timer = setTimeout(() => setRetryIn((left) => Math.max(0, left - 1)), 1_000)
+    return () => clearTimeout(timer)
+  }, [retryIn])
 
   const addressDone = addressComplete(address)
   const delivery: StartInput['delivery'] =
@@ -124,6 +136,9 @@ export function useCheckoutForm(product: PublicProduct) {
       setErrors(state.errors)
       setMessage(text)
       setBusy(false)
+      // The checkout line was full: nothing was held, and trying again after the wait asked for is worth it.
+      if (error instanceof RpcError && error.status === 503 && error.retryAfter)
+        setRetryIn(Math.min(error.retryAfter, MAX_RETRY_COUNTDOWN_SECONDS))
       // A time taken meanwhile, or stock gone: show what is free now.
       void queryClient.invalidateQueries({ queryKey: [...checkoutQueries.all(), 'slots'] })
       focusFirst(formRef.current, state.errors)
@@ -132,7 +147,7 @@ export function useCheckoutForm(product: PublicProduct) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    if (busy) return
+    if (busy || retryIn > 0) return
     const found = validate()
     if (Object.keys(found).length > 0) {
       setErrors(found)
@@ -207,6 +222,7 @@ export function useCheckoutForm(product: PublicProduct) {
     message,
     notice,
     busy,
+    retryIn,
     mpesa,
   }
 }
