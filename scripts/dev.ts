@@ -28,7 +28,7 @@ const app = createApp({ config, database, log, storage })
 const jobs = createJobRunner({
   db: database.db,
   log,
-  definitions: serverJobs(app.checkout),
+  definitions: serverJobs(app.services),
   pollMs: config.jobs.pollMs,
   leaseMs: config.jobs.leaseMs,
 })
@@ -66,7 +66,7 @@ async function marketingPayloads(): Promise<Map<string, string>> {
     marketingPayloads: Record<string, unknown>
   }
   // The fee and the hold as the platform's terms have them now, as the built server writes them.
-  const figures = { terms: await app.checkout.terms.get() }
+  const figures = { terms: await app.services.terms.get() }
   return new Map(
     Object.entries(content.marketingPayloads).map(([page, payload]) => [
       payloadPath(page),
@@ -97,7 +97,7 @@ http.listen(config.port, config.host, () => {
   )
   jobs.start()
   // Invoices give the Paybill number out, and prompts that fail offer it: M-Pesa learns where to confirm.
-  void queuePaybillRegistration(app.checkout)
+  void queuePaybillRegistration(app.services)
 })
 
 // tsx watch stops this process before starting the new one: the database's lock must be let go.

@@ -1,30 +1,19 @@
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
-import { sql } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import type { PlatformTerms } from '../contract/platform-terms.contract'
 import { payloadPath } from '../contract/runtime'
-import type { PlatformSettings } from '../contract/settings.contract'
 import type { Database } from './db/client'
-import type { Config } from './env'
-import { defaultTerms, TermsStore } from './features/admin/terms'
-import { CheckoutLines } from './features/checkout/checkout-line'
 import { orderLinkWithKey } from './features/checkout/mails'
-import { OrderChanges } from './features/checkout/order-changes'
 import { orderEvents } from './features/checkout/order-events'
 import { withInvoices } from './features/invoices/invoice-events'
 import { invoiceRoutes, payPageHead } from './features/invoices/invoices.routes'
 import { withPayouts } from './features/payouts/payout-events'
-import { buildPlatformSettings } from './features/settings/settings.service'
-import type { Logger } from './lib/log'
-import { createMailer, type Mailer } from './mail/mailer'
-import { createGateway, type Gateway } from './payments/gateway'
 import type { Fetch } from './payments/payments'
 import { mountSandboxes } from './payments/sandbox/sandbox'
 import { rpcBodyLimit, rpcDispatcher, rpcHandler } from './rpc/dispatcher'
-import { createSms, type Sms } from './sms/sms'
+import { createServices, type ServiceChoices } from './services'
 import { smsReportUrl, smsRoutes } from './sms/sms.routes'
-import { createStorage, type ServedStorage } from './storage/create-storage'
 import { CatalogCache } from './web/catalog-cache'
 import { fillFigures, PageFigureFiller } from './web/figures'
 import { jsonBodyGuard, requestDeadline } from './web/guards'
@@ -39,19 +28,8 @@ import { isCatalogPage, publicData } from './web/storefront'
 
 export type AppEnv = { Variables: { requestId: string } }
 
-export interface AppDeps {
-  config: Config
-  database: Database
-  log: Logger
-  /** Defaults to SMTP or the outbox table, as configured. */
-  mailer?: Mailer
-  /** Defaults to the storage configured (S3 or DATA_DIR/files); index.ts passes the one it seeded. */
-  storage?: ServedStorage
-  /** Defaults to the adapters configured (live providers or this server's sandbox). */
-  gateway?: Gateway
-  /** Defaults to Africa's Talking or its sandbox, as configured. */
-  sms?: Sms
-}
+/** What the app is made of: the configuration, the database and the log, and any service given instead. */
+export type AppDeps = Omit<ServiceChoices, 'fetch'>
 
 /** Paths the server owns: never answered with the app's HTML. */
 const SERVER_OWNED = /^\/(files|hooks|builds|sandbox|assets|icons|o|i|invoices)\/|\/_payload\.json$/
@@ -59,15 +37,17 @@ const SERVER_OWNED = /^\/(files|hooks|builds|sandbox|assets|icons|o|i|invoices)\
 /** Builds the whole HTTP app without listening, so tests can drive it directly. */
 export function createApp(deps: AppDeps) {
   const { config, database, log } = deps
-  const platform: PlatformSettings = buildPlatformSettings({
-    livePayments: {
-      mpesa: config.payments.mpesa.live,
-      paypal: config.payments.paypal.live,
-      card: config.payments.card.live,
-    },
-    holdDays: config.payouts.holdDays,
-  })
-  const terms = new TermsStore(database.db, defaultTerms(config.payouts))
+  const app = new Hono<AppEnv>()
+  // The sandboxes are this server: calls to them (and their callbacks to /hooks/) are handed to the app
+  // in this process, so they never depend on the listening socket — a stopping server that no longer
+  // accepts connections still finishes the checkouts it has begun.
+  const site = new URL(config.publicUrl).origin
+  const local: Fetch = (input, init) => {
+    const request = new Request(input, init)
+    return new URL(request.url).origin === site ? Promise.resolve(app.fetch(request)) : fetch(request)
+  }
+  const services = createServices({ ...deps, fetch: local })
+  const { terms, storage, gateway, sms } = services
   const assets = loadAssets(config.clientDir)
   const template = assets.get('/index.html')
   const buildId = readBuildId(assets)
@@ -105,7 +85,6 @@ export function createApp(deps: AppDeps) {
   const appPolicy = appContentSecurityPolicy(config, pages?.scriptHashes() ?? [])
 
   const renderer = new ServerRenderer(config.rootDir, config.clientDir, log)
-  const app = new Hono<AppEnv>()
   const newRequestId = requestIds()
 
   app.use(async (c, next) => {
@@ -141,48 +120,13 @@ export function createApp(deps: AppDeps) {
   app.use('/hooks/*', ...jsonBodyGuard)
   app.use('/sandbox/*', ...jsonBodyGuard)
 
-  const mailer = deps.mailer ?? createMailer(config, log, database.db)
-  const storage = deps.storage ?? createStorage(config)
-  // The sandboxes are this server: calls to them (and their callbacks to /hooks/) are handed to the app
-  // in this process, so they never depend on the listening socket — a stopping server that no longer
-  // accepts connections still finishes the checkouts it has begun.
-  const site = new URL(config.publicUrl).origin
-  const local: Fetch = (input, init) => {
-    const request = new Request(input, init)
-    return new URL(request.url).origin === site ? Promise.resolve(app.fetch(request)) : fetch(request)
-  }
-  const gateway = deps.gateway ?? createGateway(config, { sandboxFetch: local, log })
-  const sms = deps.sms ?? createSms({ db: database.db, config, log, mailer, fetch: local })
-  // Buyers' pages waiting for "paid" are woken by the database's notice, not by reading it again and again.
-  const orderChanges = new OrderChanges(database.notifications)
-  const checkoutLines = new CheckoutLines({
-    limits: config.checkoutLimits.line,
-    notifications: database.notifications,
-    announce: async (channel, payload) => {
-      await database.db.execute(sql`select pg_notify(${channel}, ${payload})`)
-    },
-    log,
-  })
-  const dispatch = rpcDispatcher({
-    db: database.db,
-    config,
-    platform,
-    terms,
-    log,
-    mailer,
-    storage,
-    gateway,
-    sms,
-    orderChanges,
-    checkoutLines,
-  })
+  const dispatch = rpcDispatcher(services)
   app.post('/', rpcBodyLimit, rpcHandler(dispatch))
   // The server takes calls off Node's request itself (web/listener.ts), with the same dispatcher.
   const rpcOverNode = nodeRpc({ dispatch, newRequestId, https: config.publicUrl.startsWith('https:'), log })
   app.route('/', storage.routes(log))
-  const checkout = { db: database.db, config, log, mailer, gateway, sms, terms }
-  app.route('/hooks', gateway.hooks(withInvoices(withPayouts(orderEvents(checkout), checkout), checkout)))
-  app.route('/', invoiceRoutes(checkout))
+  app.route('/hooks', gateway.hooks(withInvoices(withPayouts(orderEvents(services), services), services)))
+  app.route('/', invoiceRoutes(services))
   app.route(
     '/',
     smsRoutes({
@@ -190,7 +134,7 @@ export function createApp(deps: AppDeps) {
       sms,
       gateway,
       log,
-      orderLink: (order) => orderLinkWithKey(checkout, order),
+      orderLink: (order) => orderLinkWithKey(services, order),
     }),
   )
   const sandboxesIdle = mountSandboxes(app as unknown as Hono, {
@@ -244,7 +188,7 @@ export function createApp(deps: AppDeps) {
       })
     // An invoice's pay link: its share card says who bills how much; a link naming nothing is a 404.
     if (path === '/p') {
-      const page = pages.renderWithHead(path, await payPageHead(checkout, params))
+      const page = pages.renderWithHead(path, await payPageHead(services, params))
       return sendAsset(c, page.asset, page.status, 'no-store')
     }
     // Catalog pages: their head (share card), first data and markup come from the database and the
@@ -274,8 +218,7 @@ export function createApp(deps: AppDeps) {
   // index.ts runs the background jobs with the same checkout services (the sandboxes reached in-process),
   // and waits for the sandboxes' deliveries before it closes the database.
   return Object.assign(app, {
-    checkout,
-    checkoutLines,
+    services,
     sandboxesIdle,
     rpcOverNode,
     warmRenderer: () => renderer.warm(),

@@ -34,7 +34,7 @@ async function main() {
   const jobs = createJobRunner({
     db: database.db,
     log,
-    definitions: serverJobs(app.checkout),
+    definitions: serverJobs(app.services),
     pollMs: config.jobs.pollMs,
     leaseMs: config.jobs.leaseMs,
   })
@@ -49,7 +49,7 @@ async function main() {
     void app.warmRenderer()
     // Invoices sent before this start give the Paybill number out too: M-Pesa learns where to confirm
     // (a job, once for every instance; it registers only what M-Pesa has not been told yet).
-    void queuePaybillRegistration(app.checkout)
+    void queuePaybillRegistration(app.services)
   })
 
   server.on('error', async (error: NodeJS.ErrnoException) => {

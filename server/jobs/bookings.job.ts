@@ -1,9 +1,9 @@
 import { sendDueBookingReminders } from '../features/bookings/reminders'
-import type { CheckoutDeps } from '../features/checkout/deps'
 import { defineRecurringJob } from './define'
+import type { JobServices } from './services'
 
 /** Bookings, every minute across all instances: the reminders due (a day and an hour before) go out, once. */
-export function bookingsSweep(deps: CheckoutDeps) {
+export function bookingsSweep(deps: JobServices) {
   return defineRecurringJob({
     name: 'bookings.sweep',
     schedule: { everyMs: 60_000 },

@@ -1,15 +1,15 @@
-import type { CheckoutDeps } from '../features/checkout/deps'
 import { checkLateExcessRefunds } from '../features/invoices/excess'
 import { expireInvoiceCharges } from '../features/invoices/pay'
 import { markOverdue, sendDueReminders } from '../features/invoices/send'
 import { defineRecurringJob } from './define'
+import type { JobServices } from './services'
 
 /**
  * Invoices, every minute across all instances: invoices whose due day has ended in the seller's time zone
  * become overdue, reminders that are due go out (each claimed once), charges left waiting past their
  * time are asked about, then closed, and excess refunds whose result is late are asked about.
  */
-export function invoicesSweep(deps: CheckoutDeps) {
+export function invoicesSweep(deps: JobServices) {
   return defineRecurringJob({
     name: 'invoices.sweep',
     schedule: { everyMs: 60_000 },

@@ -1,9 +1,9 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import { orders, refunds } from '../db/schema'
-import type { CheckoutDeps } from '../features/checkout/deps'
 import { checkPending, expireOrders } from '../features/checkout/payment'
 import { clock } from '../lib/clock'
 import { defineRecurringJob } from './define'
+import type { JobServices } from './services'
 
 /**
  * Background work of payments, once every 30 s across all instances: closes orders whose hold ran out
@@ -11,7 +11,7 @@ import { defineRecurringJob } from './define'
  * idempotent, and a check claims its order for 10 s, so a run repeated after a crash does no harm. A failed
  * sweep is not retried: the next one, 30 s later, is the retry.
  */
-export function paymentsSweep(deps: CheckoutDeps) {
+export function paymentsSweep(deps: JobServices) {
   return defineRecurringJob({
     name: 'payments.sweep',
     schedule: { everyMs: 30_000 },
@@ -44,7 +44,7 @@ const REFUND_CHECK_MS = 5 * 60_000
  * whether the money went) are asked about with Transaction Status, whose answer settles them through the
  * same hook as a result. Each is claimed by setting when it was asked, so instances do not ask twice.
  */
-export async function askAboutLateRefunds(deps: CheckoutDeps, now: Date) {
+export async function askAboutLateRefunds(deps: JobServices, now: Date) {
   const before = new Date(now.getTime() - REFUND_CHECK_MS)
   const late = await deps.db
     .update(refunds)

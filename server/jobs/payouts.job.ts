@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import type { PayoutDeps } from '../features/payouts/deps'
 import { runSchedules, sendBatch, sendDue } from '../features/payouts/schedule'
 import { defineJob, defineRecurringJob } from './define'
+import type { JobServices } from './services'
 import { enqueue } from './store'
 
 /**
@@ -12,7 +12,7 @@ import { enqueue } from './store'
  * on while batches come back full. Each batch claims its payouts with `FOR UPDATE SKIP LOCKED`, so instances
  * never double up; a failed sweep is retried by the next one.
  */
-export function payoutsSweep(deps: PayoutDeps) {
+export function payoutsSweep(deps: JobServices) {
   return defineRecurringJob({
     name: 'payouts.sweep',
     schedule: { everyMs: deps.config.payouts.sweepSeconds * 1000 },
@@ -29,7 +29,7 @@ export function payoutsSweep(deps: PayoutDeps) {
  * One more batch of payouts to send, queued by a full batch. Tried once: a batch that failed part way
  * leaves its payouts to their send leases, after which the next sweep claims them again.
  */
-export function payoutsSendBatch(deps: PayoutDeps) {
+export function payoutsSendBatch(deps: JobServices) {
   return defineJob({
     name: 'payouts.send-batch',
     payload: z.object({}),
@@ -42,6 +42,6 @@ export function payoutsSendBatch(deps: PayoutDeps) {
 }
 
 /** Due at the batch's own time (the runner's clock), so the next runner that looks takes it. */
-function queueSendBatch(deps: PayoutDeps, now: Date) {
+function queueSendBatch(deps: JobServices, now: Date) {
   return enqueue(deps.db, payoutsSendBatch(deps), {}, { runAt: now })
 }

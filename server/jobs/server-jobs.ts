@@ -1,4 +1,3 @@
-import type { CheckoutDeps } from '../features/checkout/deps'
 import { bookingsSweep } from './bookings.job'
 import type { JobDefinition } from './define'
 import { invoicesSweep } from './invoices.job'
@@ -6,9 +5,10 @@ import { paybillRegistration } from './paybill.job'
 import { paymentsSweep } from './payments.job'
 import { payoutsSendBatch, payoutsSweep } from './payouts.job'
 import { pruneOldRows } from './prune.job'
+import type { JobServices } from './services'
 
 /** Every job the server runs: a new kind of job is defined in its own module and listed here. */
-export function serverJobs(deps: CheckoutDeps): JobDefinition[] {
+export function serverJobs(deps: JobServices): JobDefinition[] {
   return [
     paymentsSweep(deps),
     payoutsSweep(deps),

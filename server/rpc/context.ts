@@ -1,40 +1,14 @@
 import type { z } from 'zod'
 import type { Contract, SubjectName, SubjectOutput } from '../../contract'
 import type { Access } from '../../contract/rpc'
-import type { PlatformSettings } from '../../contract/settings.contract'
-import type { Db } from '../db/client'
-import type { Config } from '../env'
 import type { Caller } from '../features/accounts/sessions'
-import type { TermsStore } from '../features/admin/terms'
-import type { CheckoutLines } from '../features/checkout/checkout-line'
-import type { OrderChanges } from '../features/checkout/order-changes'
-import type { Logger } from '../lib/log'
-import type { Mailer } from '../mail/mailer'
-import type { Gateway } from '../payments/gateway'
-import type { Sms } from '../sms/sms'
-import type { Storage } from '../storage/storage'
+import type { AppServices } from '../services'
 
-/** What every handler gets besides its validated input. */
-export interface RpcContext {
-  db: Db
-  config: Config
-  platform: PlatformSettings
-  /** The fees, hold and payout figures in force, which admins change at run time. */
-  terms: TermsStore
+/** What every handler gets besides its validated input: the app's services, and who is asking how. */
+export interface RpcContext extends AppServices {
   /** The signed-in person; always set for subjects whose access is not `public`. */
   caller: Caller | null
   requestId: string
-  log: Logger
-  mailer: Mailer
-  /** Text messages, queued and sent by the job runner. */
-  sms: Sms
-  storage: Storage
-  /** The payment adapters (real providers or the sandbox) and the signed callback addresses. */
-  gateway: Gateway
-  /** Wakes a buyer's page waiting on an order when a change to it is committed, through any instance. */
-  orderChanges: OrderChanges
-  /** Each product's checkout line on this instance (bounded; told "sold out" by the other instances). */
-  checkoutLines: CheckoutLines
   /** The caller's network address: `clientAddress` (server/lib/client-address.ts). */
   ip: string
   /** The id the app keeps for this browser (X-Soko-Device, contract/device.ts); null when none valid came. */

@@ -140,7 +140,7 @@ describe.each(databaseKinds)('an admin’s own account on %s', (kind) => {
       .set({ dueAt: new Date(Date.now() - 1000) })
       .where(eq(payouts.id, asked.id))
     const { sendDue } = await import('../../server/features/payouts/schedule')
-    await sendDue(app.checkout, new Date())
+    await sendDue(app.services, new Date())
     expect(await statusOf(asked.id)).toBe('processing')
 
     for (const input of [

@@ -306,7 +306,7 @@ describe.each(databaseKinds)('the admin area on %s', (kind) => {
 
   it('shows a change made on another instance within a second', async () => {
     let now = 1_000_000
-    const other = new TermsStore(app.database.db, app.checkout.terms.defaults, () => now)
+    const other = new TermsStore(app.database.db, app.services.terms.defaults, () => now)
     const first = await other.get()
     const current = data(await app.call('getPlatformTerms', {}, admin.token)).terms
     await app.call('updatePlatformTerms', { terms: { ...current, holdDays: 3 } }, admin.token)

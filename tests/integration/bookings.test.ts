@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newProduct } from '../../contract/catalog.contract'
 import { bookingReminders, orders, users } from '../../server/db/schema'
-import type { CheckoutDeps } from '../../server/features/checkout/deps'
 import { bookingsSweep } from '../../server/jobs/bookings.job'
 import { createJobRunner } from '../../server/jobs/runner'
 import { createLogger } from '../../server/lib/log'
+import type { AppServices } from '../../server/services'
 import { transactionsCsv } from '../../src/features/transactions/transactions-csv'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
@@ -31,7 +31,7 @@ const everyMorning = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, from: '09:00', t
 describe.each(databaseKinds)('bookings on %s', (kind) => {
   let app: RunningApp
   let seller: { id: string; token: string }
-  let deps: CheckoutDeps
+  let deps: AppServices
   let buyer: { id: string; token: string }
 
   /** A service on sale, its details completed with their defaults as the editor's save completes them. */
@@ -80,7 +80,7 @@ describe.each(databaseKinds)('bookings on %s', (kind) => {
   beforeAll(async () => {
     app = await startApp(kind)
     // The app's own services, as its job runner gets them.
-    deps = app.checkout
+    deps = app.services
     seller = await sellerOf(app, 'muthoni')
     buyer = await personOf(app, 'tom@example.co.uk', { name: 'Tom Hughes' })
     // Tom confirmed his phone: bookings text him too.

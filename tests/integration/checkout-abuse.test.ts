@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { count, eq, like, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { orders, rateLimits } from '../../server/db/schema'
-import type { CheckoutDeps } from '../../server/features/checkout/deps'
+import type { CheckoutServices } from '../../server/features/checkout/deps'
 import { settle } from '../../server/features/checkout/settle'
 import { ledgerImbalance } from '../../server/ledger/ledger'
 import { createLogger } from '../../server/lib/log'
@@ -32,7 +32,7 @@ const data = (answer: Answer) => answer.body.data as Record<string, any>
 
 describe.each(databaseKinds)('checkout abuse on %s', (kind) => {
   let app: RunningApp
-  let deps: CheckoutDeps
+  let deps: CheckoutServices
   let seller: { id: string; token: string }
   const ids = { digital: '', event: '', files: '' }
   let address = 0
@@ -50,7 +50,7 @@ describe.each(databaseKinds)('checkout abuse on %s', (kind) => {
       log,
       mailer: createMailer(app.config, log, app.database.db),
       gateway: createGateway(app.config),
-      terms: app.checkout.terms,
+      terms: app.services.terms,
       sms: createSms({
         db: app.database.db,
         config: app.config,

@@ -98,7 +98,7 @@ describe.runIf(process.env.DATABASE_URL)('the checkout line across two instances
     )
 
   const inLine = (app: RunningApp, productId: string, count: number) =>
-    expect.poll(() => app.checkoutLines.length(productId), { timeout: 10_000 }).toBe(count)
+    expect.poll(() => app.services.checkoutLines.length(productId), { timeout: 10_000 }).toBe(count)
 
   const orderCount = async (client: pg.Client, productId: string) =>
     Number(
@@ -190,7 +190,7 @@ describe.runIf(process.env.DATABASE_URL)('the checkout line across two instances
       expect(answer.body.errors).toEqual({ ticketTypeId: 'Sold out' })
     }
     // Told while the first in B's line was still waiting on the database.
-    expect(b.checkoutLines.length(productId)).toBe(1)
+    expect(b.services.checkoutLines.length(productId)).toBe(1)
     await client.query('rollback')
     expect((await slow).status).toBe(200)
   })

@@ -5,7 +5,7 @@ import { orders, productAssets, products } from '../../server/db/schema'
 import { createUser } from '../../server/features/accounts/accounts.service'
 import { createSession } from '../../server/features/accounts/sessions'
 import { productPage } from '../../server/features/catalog/storefront.service'
-import type { CheckoutDeps } from '../../server/features/checkout/deps'
+import type { CheckoutServices } from '../../server/features/checkout/deps'
 import { checkPending, expireOrders } from '../../server/features/checkout/payment'
 import { ledgerImbalance } from '../../server/ledger/ledger'
 import { saleFee } from '../../server/ledger/postings'
@@ -38,7 +38,7 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
   let app: RunningApp
   let sellerToken: string
   let sellerId: string
-  let deps: CheckoutDeps
+  let deps: CheckoutServices
   const ids = {
     digital: '',
     usd: '',
@@ -68,7 +68,7 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
       log,
       mailer: createMailer(app.config, log, app.database.db),
       gateway: createGateway(app.config),
-      terms: app.checkout.terms,
+      terms: app.services.terms,
       sms: createSms({
         db: app.database.db,
         config: app.config,

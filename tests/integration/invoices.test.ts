@@ -354,7 +354,7 @@ describe.each(databaseKinds)('invoices on %s', (kind) => {
       },
       seller.token,
     )
-    const deps = app.checkout
+    const deps = app.services
     const dueDay = new Date('2026-12-08T06:30:00.000Z')
     const before = (await mailsTo('baraka@example.com')).length
     // Every invoice's due reminders, fifty at a time, then none: each went once.

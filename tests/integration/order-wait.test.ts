@@ -51,7 +51,7 @@ function waitOn(app: RunningApp, order: { orderId: string; key: string }, token:
 async function payThrough(app: RunningApp, orderId: string) {
   const [row] = await app.database.db.select().from(orders).where(eq(orders.id, orderId))
   if (!row) throw new Error(`no order ${orderId}`)
-  const settled = await settle(app.checkout, {
+  const settled = await settle(app.services, {
     provider: 'card',
     eventKey: `test:${orderId}`,
     orderId,

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobs, providerState } from '../../server/db/schema'
-import type { CheckoutDeps } from '../../server/features/checkout/deps'
 import {
   paybillRegistration,
   paybillStateKey,
@@ -13,6 +12,7 @@ import { createJobRunner } from '../../server/jobs/runner'
 import { createLogger } from '../../server/lib/log'
 import { createGateway } from '../../server/payments/gateway'
 import type { Fetch } from '../../server/payments/payments'
+import type { AppServices } from '../../server/services'
 import { type RunningApp, startApp } from '../support/app'
 import { testConfig } from '../support/config'
 import { databaseKinds } from '../support/db'
@@ -44,8 +44,8 @@ function countingMpesa(refuse = 0) {
 }
 
 /** The app's services with a gateway whose M-Pesa calls go through `fetch`. */
-const through = (app: RunningApp, fetch: Fetch): CheckoutDeps => ({
-  ...app.checkout,
+const through = (app: RunningApp, fetch: Fetch): AppServices => ({
+  ...app.services,
   gateway: createGateway(app.config, { fetch }),
 })
 
@@ -181,8 +181,8 @@ describe.runIf(process.env.DATABASE_URL)('the Paybill registration of two instan
         const ran = await Promise.all(runners.map((runner) => runner.runDue()))
         expect(ran.reduce((sum, n) => sum + n, 0)).toBe(1)
         expect(mpesa.registrations).toHaveLength(1)
-        expect(await storedPaybill(instances[1]?.deps ?? a.checkout)).toMatchObject({
-          confirmationUrl: a.checkout.gateway.urls.c2bConfirmation,
+        expect(await storedPaybill(instances[1]?.deps ?? a.services)).toMatchObject({
+          confirmationUrl: a.services.gateway.urls.c2bConfirmation,
         })
         // Both started again: nothing queued, nothing asked.
         expect(await Promise.all(instances.map(({ deps }) => queuePaybillRegistration(deps)))).toEqual([

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobs, orders } from '../../server/db/schema'
-import type { CheckoutDeps } from '../../server/features/checkout/deps'
+import type { CheckoutServices } from '../../server/features/checkout/deps'
 import { createJobRunner } from '../../server/jobs/runner'
 import { serverJobs } from '../../server/jobs/server-jobs'
 import { createLogger } from '../../server/lib/log'
@@ -16,7 +16,7 @@ import { productOnSale, sellerOf } from '../support/shop'
 /** The server's recurring payments.sweep, run by the job runner as index.ts runs it. */
 describe.each(databaseKinds)('payments.sweep on %s', (kind) => {
   let app: RunningApp
-  let deps: CheckoutDeps
+  let deps: CheckoutServices
   let productId: string
 
   beforeAll(async () => {
@@ -28,7 +28,7 @@ describe.each(databaseKinds)('payments.sweep on %s', (kind) => {
       log,
       mailer: createMailer(app.config, log, app.database.db),
       gateway: createGateway(app.config),
-      terms: app.checkout.terms,
+      terms: app.services.terms,
       sms: createSms({
         db: app.database.db,
         config: app.config,

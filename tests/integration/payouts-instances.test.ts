@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, like, lte } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { jobs, ledgerTransactions, payouts } from '../../server/db/schema'
-import type { CheckoutDeps } from '../../server/features/checkout/deps'
 import { requestPayout } from '../../server/features/payouts/payouts.service'
 import { SEND_BATCH, sendDue } from '../../server/features/payouts/schedule'
 import { createJobRunner } from '../../server/jobs/runner'
@@ -10,6 +9,7 @@ import { serverJobs } from '../../server/jobs/server-jobs'
 import { ledgerImbalance } from '../../server/ledger/ledger'
 import { createLogger } from '../../server/lib/log'
 import type { PaymentProvider, PayoutRequest } from '../../server/payments/provider'
+import type { AppServices } from '../../server/services'
 import { type RunningApp, startApp } from '../support/app'
 import { testConfig } from '../support/config'
 import { testClock, until } from '../support/jobs'
@@ -31,7 +31,7 @@ function countingMpesa() {
   const underWay = new Map<string, number>()
   let together = false
   let gaveUp = false
-  const provider = (deps: CheckoutDeps, instance: string): CheckoutDeps => {
+  const provider = (deps: AppServices, instance: string): AppServices => {
     const real = deps.gateway.providers.mpesa
     const payOut = async (req: PayoutRequest) => {
       sends.push({ key: req.id, instance })
@@ -85,7 +85,7 @@ async function twoInstancesWithDuePayouts() {
     expect((await steps.payoutOf(seller.token, first)).status).toBe('paid')
     const ids: string[] = []
     for (let i = 0; i < DUE; i++) {
-      const row = await requestPayout(a.checkout, seller.id, {
+      const row = await requestPayout(a.services, seller.id, {
         currency: 'KES',
         amount: AMOUNT,
         methodId,
@@ -132,15 +132,15 @@ describe.runIf(process.env.DATABASE_URL)('payout sweeps of two instances on one 
       const mpesa = countingMpesa()
       const now = new Date()
       await Promise.all([
-        sendDue(mpesa.provider(a.checkout, 'a'), now),
-        sendDue(mpesa.provider(b.checkout, 'b'), now),
+        sendDue(mpesa.provider(a.services, 'a'), now),
+        sendDue(mpesa.provider(b.services, 'b'), now),
       ])
       const by = (instance: string) => mpesa.sends.filter((send) => send.instance === instance).length
       expect([by('a'), by('b')]).toEqual([SEND_BATCH, SEND_BATCH])
       expect(new Set(mpesa.sends.map((send) => send.key)).size).toBe(2 * SEND_BATCH)
       expect(mpesa.together()).toBe(true)
       // The rest go with the next sweep, whichever instance runs it.
-      await sendDue(mpesa.provider(b.checkout, 'b'), new Date(now.getTime() + 1000))
+      await sendDue(mpesa.provider(b.services, 'b'), new Date(now.getTime() + 1000))
       await paidOnce(a, ids, mpesa.sends)
     } finally {
       await close()
@@ -163,7 +163,7 @@ describe.runIf(process.env.DATABASE_URL)('payout sweeps of two instances on one 
             db: app.database.db,
             log,
             // The payouts jobs the server runs, each instance with its own pool and M-Pesa.
-            definitions: serverJobs(mpesa.provider(app.checkout, instance)).filter((def) =>
+            definitions: serverJobs(mpesa.provider(app.services, instance)).filter((def) =>
               def.name.startsWith('payouts.'),
             ),
             now: clock.now,

@@ -30,7 +30,7 @@ describe.each(databaseKinds)('SMS on %s', (kind) => {
     runner = createJobRunner({
       db: app.database.db,
       log: createLogger('silent'),
-      definitions: [app.checkout.sms.job],
+      definitions: [app.services.sms.job],
       now: clock.now,
     })
     const seller = await sellerOf(app, 'textile')
@@ -60,7 +60,7 @@ describe.each(databaseKinds)('SMS on %s', (kind) => {
   }
   /** A receipt-like message to a sandbox number, as an event would queue it. */
   const queueTo = (phone: string, eventKey: string) =>
-    app.checkout.sms.queue(app.database.db, { eventKey, kind: 'receipt', phone, text: 'Soko: a receipt' })
+    app.services.sms.queue(app.database.db, { eventKey, kind: 'receipt', phone, text: 'Soko: a receipt' })
   const messagesTo = (phone: string) =>
     app.database.db.select().from(smsMessages).where(eq(smsMessages.phone, phone))
   const inbox = async (number: string) =>
@@ -106,7 +106,7 @@ describe.each(databaseKinds)('SMS on %s', (kind) => {
     const [settled] = await app.database.db.select().from(orders).where(eq(orders.id, orderId))
     expect(settled?.status).toBe('paid')
     // The same event reported again sends nothing more.
-    if (settled) await queueReceiptSms(app.checkout, settled)
+    if (settled) await queueReceiptSms(app.services, settled)
     await send()
     const receipts = (await messagesTo('254711222333')).filter((m) => m.kind === 'receipt')
     expect(receipts).toHaveLength(1)
@@ -181,7 +181,7 @@ describe.each(databaseKinds)('SMS on %s', (kind) => {
     expect(forged.status).toBe(403)
     expect((await messagesTo('254722456789'))[0]?.status).toBe('delivered')
     // The real address takes it.
-    const real = await fetch(smsReportUrl(app.config.publicUrl, app.checkout.gateway), {
+    const real = await fetch(smsReportUrl(app.config.publicUrl, app.services.gateway), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ id: other?.providerId ?? '', status: 'Success' }),

@@ -137,11 +137,11 @@ describe.each(databaseKinds)('tickets at the door on %s', (kind) => {
     const startsAt = Date.parse((event.details as { startsAt: string }).startsAt)
     const reminders = async () =>
       (await readOutbox(app.database.db)).filter((m) => m.subject === 'Reminder: Nairobi Film Night tomorrow')
-    expect(await sendDueBookingReminders(app.checkout, new Date(startsAt - 2 * 86_400_000))).toBe(0)
+    expect(await sendDueBookingReminders(app.services, new Date(startsAt - 2 * 86_400_000))).toBe(0)
     // A day before: each paid order's buyer is reminded once (not the refunded order's).
-    const sent = await sendDueBookingReminders(app.checkout, new Date(startsAt - 86_400_000 + 60_000))
+    const sent = await sendDueBookingReminders(app.services, new Date(startsAt - 86_400_000 + 60_000))
     expect(sent).toBeGreaterThanOrEqual(2)
-    expect(await sendDueBookingReminders(app.checkout, new Date(startsAt - 86_400_000 + 120_000))).toBe(0)
+    expect(await sendDueBookingReminders(app.services, new Date(startsAt - 86_400_000 + 120_000))).toBe(0)
     // Two paid orders for this event (the other event's buyer is reminded of that one).
     expect((await reminders()).map((m) => m.to)).toEqual(['wambui@example.com', 'wambui@example.com'])
     expect((await reminders())[0]?.text).toMatch(

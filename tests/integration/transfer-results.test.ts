@@ -74,7 +74,7 @@ describe.each(databaseKinds)('transfer results that name another amount, on %s',
     const methodId = await steps.mpesaDestination(seller.token, '0700000705')
     const id = await steps.approvedPayout(seller.token, methodId)
     expect((await payoutRow(id))?.status).toBe('processing')
-    const forged = await fetch(app.checkout.gateway.urls.b2cResult(id), {
+    const forged = await fetch(app.services.gateway.urls.b2cResult(id), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(b2cSuccess(id, 1_00, 'SBXFORGED1')),
@@ -87,7 +87,7 @@ describe.each(databaseKinds)('transfer results that name another amount, on %s',
     ).toBe(true)
     expect(await alerts('A payout result does not match')).toHaveLength(1)
     // The status query M-Pesa answers with what it really sent settles it.
-    await checkLate(app.checkout, later(5))
+    await checkLate(app.services, later(5))
     await app.sandboxesIdle()
     expect((await payoutRow(id))?.status).toBe('paid')
   })
@@ -101,12 +101,12 @@ describe.each(databaseKinds)('transfer results that name another amount, on %s',
       providerRef: 'PPFORGED01',
       amount: { amount: 1, currency: 'USD' as const },
     }
-    expect(await applyTransfer(app.checkout, 'paypal', { id: id }, cent)).toBe('applied')
+    expect(await applyTransfer(app.services, 'paypal', { id: id }, cent)).toBe('applied')
     expect((await payoutRow(id))?.status).toBe('processing')
     expect(await alerts('A payout result does not match')).toHaveLength(2)
     const sent = { amount: (row?.amount ?? 0) - (row?.fee ?? 0), currency: 'USD' as const }
     await applyTransfer(
-      app.checkout,
+      app.services,
       'paypal',
       { id: id },
       { state: 'done', providerRef: 'PPREAL0001', amount: sent },
@@ -127,14 +127,14 @@ describe.each(databaseKinds)('transfer results that name another amount, on %s',
       (await app.database.db.select().from(refunds).where(eq(refunds.orderId, orderId)))[0]
     const refund = await refundOf()
     expect(refund?.status).toBe('pending')
-    await fetch(app.checkout.gateway.urls.b2cResult(refund?.id ?? ''), {
+    await fetch(app.services.gateway.urls.b2cResult(refund?.id ?? ''), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(b2cSuccess(refund?.id ?? '', 1_00, 'SBXFORGED2')),
     })
     expect((await refundOf())?.status).toBe('pending')
     expect(await alerts('A refund result does not match')).toHaveLength(1)
-    await askAboutLateRefunds(app.checkout, later(6))
+    await askAboutLateRefunds(app.services, later(6))
     await app.sandboxesIdle()
     expect((await refundOf())?.status).toBe('succeeded')
   })
@@ -171,7 +171,7 @@ describe.each(databaseKinds)('transfer results that name another amount, on %s',
       .from(invoicePayments)
       .where(eq(invoicePayments.id, payment.id))
     expect(row?.excessRefundStatus).toBe('pending')
-    await fetch(app.checkout.gateway.urls.b2cResult(row?.excessRefundId ?? ''), {
+    await fetch(app.services.gateway.urls.b2cResult(row?.excessRefundId ?? ''), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(b2cSuccess(row?.excessRefundId ?? '', 5_00, 'SBXFORGED3')),
@@ -181,7 +181,7 @@ describe.each(databaseKinds)('transfer results that name another amount, on %s',
       message: null,
     })
     expect(await alerts('A refund result does not match')).toHaveLength(2)
-    await checkLateExcessRefunds(app.checkout, later(10))
+    await checkLateExcessRefunds(app.services, later(10))
     await app.sandboxesIdle()
     expect((await invoices.view(invoice.id)).payments[0].excessRefund).toEqual({
       status: 'done',

@@ -8,6 +8,7 @@ import { createApp } from '../../server/app'
 import type { DatabaseOptions } from '../../server/db/client'
 import type { Config } from '../../server/env'
 import { createLogger } from '../../server/lib/log'
+import type { AppServices } from '../../server/services'
 import { requestListener } from '../../server/web/listener'
 import { testConfig } from './config'
 import { type DatabaseKind, openSecondConnection, openTestDatabase, type TestDatabase } from './db'
@@ -31,10 +32,8 @@ export interface RunningApp {
   /** Calls a subject, with the token as Bearer when one is given. */
   call(subject: string, input?: Record<string, unknown>, token?: string | null): Promise<RpcAnswer>
   close(): Promise<void>
-  /** The services the server's background jobs use (index.ts gives them to the job runner). */
-  checkout: ReturnType<typeof createApp>['checkout']
-  /** The instance's checkout lines, to see who waits in them. */
-  checkoutLines: ReturnType<typeof createApp>['checkoutLines']
+  /** The app's services (server/services.ts), as its handlers, hooks and jobs use them. */
+  services: AppServices
   /** Resolves once the sandboxes' callbacks and reports under way have been delivered. */
   sandboxesIdle(): Promise<void>
 }
@@ -113,8 +112,7 @@ export async function startApp(
     dataDir,
     config,
     rpc,
-    checkout: app.checkout,
-    checkoutLines: app.checkoutLines,
+    services: app.services,
     sandboxesIdle: app.sandboxesIdle,
     call: (subject, input = {}, token = null) =>
       rpc({ subject, ...input }, token ? { authorization: `Bearer ${token}` } : {}),

@@ -66,7 +66,7 @@ export function invoiceSteps(app: RunningApp, seller: () => string) {
         TransID: id,
         TransTime: '20261124120000',
         TransAmount: (amount / 100).toFixed(2),
-        BusinessShortCode: app.checkout.gateway.paybillNumber,
+        BusinessShortCode: app.services.gateway.paybillNumber,
         BillRefNumber: account,
         MSISDN: payer,
       }),
@@ -74,7 +74,7 @@ export function invoiceSteps(app: RunningApp, seller: () => string) {
 
   /** A Paybill payment as M-Pesa confirms it, from the payer's number (2547…). */
   async function paybill(account: string, amount: number, id: string, payer?: string) {
-    expect((await c2b(app.checkout.gateway.urls.c2bConfirmation, account, amount, id, payer)).status).toBe(
+    expect((await c2b(app.services.gateway.urls.c2bConfirmation, account, amount, id, payer)).status).toBe(
       200,
     )
     await app.sandboxesIdle()
@@ -82,7 +82,7 @@ export function invoiceSteps(app: RunningApp, seller: () => string) {
 
   /** M-Pesa's validation question (where the Paybill asks first): 0 accepts, a C2B code refuses. */
   async function validate(account: string, amount: number) {
-    const res = await c2b(app.checkout.gateway.urls.c2bValidation, account, amount, 'SBXVALID01')
+    const res = await c2b(app.services.gateway.urls.c2bValidation, account, amount, 'SBXVALID01')
     return ((await res.json()) as { ResultCode: unknown }).ResultCode
   }
 

@@ -12,7 +12,7 @@ export async function runPaybillRegistration(app: RunningApp): Promise<number> {
   const runner = createJobRunner({
     db: app.database.db,
     log: createLogger('silent'),
-    definitions: [paybillRegistration(app.checkout)],
+    definitions: [paybillRegistration(app.services)],
   })
   try {
     return await runner.runDue()
@@ -26,9 +26,9 @@ export async function runPaybillRegistration(app: RunningApp): Promise<number> {
  * M-Pesa (the sandbox) confirms Paybill payments to the app. Fails unless the registration is then stored.
  */
 export async function registerPaybillAtStart(app: RunningApp) {
-  await queuePaybillRegistration(app.checkout)
+  await queuePaybillRegistration(app.services)
   await runPaybillRegistration(app)
-  expect(await storedPaybill(app.checkout)).toMatchObject({
-    confirmationUrl: app.checkout.gateway.urls.c2bConfirmation,
+  expect(await storedPaybill(app.services)).toMatchObject({
+    confirmationUrl: app.services.gateway.urls.c2bConfirmation,
   })
 }

@@ -120,7 +120,7 @@ export async function payoutSweepers(app: RunningApp, start: Date) {
     createJobRunner({
       db: app.database.db,
       log,
-      definitions: [payoutsSweep(app.checkout), payoutsSendBatch(app.checkout)],
+      definitions: [payoutsSweep(app.services), payoutsSendBatch(app.services)],
       now: clock.now,
     }),
   )
@@ -152,7 +152,7 @@ export async function mpesaPaidOrder(
   expect(started.status, JSON.stringify(started.body)).toBe(200)
   const orderId = data(started).orderId as string
   const [row] = await app.database.db.select().from(orders).where(eq(orders.id, orderId))
-  const paid = await fetch(app.checkout.gateway.urls.stkCallback(orderId), {
+  const paid = await fetch(app.services.gateway.urls.stkCallback(orderId), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({

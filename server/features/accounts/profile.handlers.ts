@@ -3,7 +3,6 @@ import { sellers, users } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import type { Handlers } from '../../rpc/context'
-import { checkoutDeps } from '../checkout/checkout.handlers'
 import { addSignupMethod } from '../payouts/methods'
 import { loadPublicUser, publicUser } from './accounts.handlers'
 import { assertHandleAllowed, makeSeller } from './accounts.service'
@@ -38,7 +37,7 @@ export const profileHandlers: Pick<
     if (user.roles.includes('seller'))
       throw new AppError(409, 'You already have a storefront: change it in your profile settings')
     await ctx.db.transaction((tx) => makeSeller(tx, user.id, input))
-    await addSignupMethod(checkoutDeps(ctx), user.id, input.payoutMethod)
+    await addSignupMethod(ctx, user.id, input.payoutMethod)
     return { user: await loadPublicUser(ctx.db, user.id) }
   },
 

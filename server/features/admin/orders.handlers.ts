@@ -4,7 +4,6 @@ import { orders, paymentEvents, payoutMethods, payouts, refunds, sellers, users 
 import { AppError } from '../../lib/errors'
 import { containing } from '../../lib/like'
 import type { Handlers } from '../../rpc/context'
-import { checkoutDeps } from '../checkout/checkout.handlers'
 import { orderMails } from '../checkout/mails'
 import { refundOrder } from '../checkout/refunds'
 import { payoutLabel, takes } from '../payouts/methods'
@@ -127,7 +126,7 @@ export const ordersHandlers: Pick<
   adminRefundOrder: async ({ id, reason }, ctx) => {
     const [sale] = await ctx.db.select({ sellerId: orders.sellerId }).from(orders).where(eq(orders.id, id))
     refuseOwnAccount(ctx.caller.user.id, sale?.sellerId, 'refund-sale')
-    await refundOrder(checkoutDeps(ctx), id, ctx.caller.user.id, reason, (tx, order) =>
+    await refundOrder(ctx, id, ctx.caller.user.id, reason, (tx, order) =>
       audit(tx, ctx, {
         action: 'order.refund',
         target: { kind: 'order', id, label: order.reference },
@@ -152,7 +151,7 @@ export const ordersHandlers: Pick<
       })
       return row
     })
-    await orderMails(checkoutDeps(ctx)).receipt(order)
+    await orderMails(ctx).receipt(order)
     return { sentTo: order.buyerEmail }
   },
 
@@ -203,7 +202,7 @@ export const ordersHandlers: Pick<
         methodId: `Not a destination of theirs for ${row.currency}`,
       })
     const retried = await requestPayout(
-      checkoutDeps(ctx),
+      ctx,
       row.sellerId,
       {
         currency: row.currency,

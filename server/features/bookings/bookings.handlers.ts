@@ -1,5 +1,4 @@
 import type { Handlers } from '../../rpc/context'
-import { checkoutDeps } from '../checkout/checkout.handlers'
 import { orderView } from '../checkout/payment'
 import { cancelBooking, listBookings, rescheduleBooking } from './bookings.service'
 import { listServices } from './services-list'
@@ -11,12 +10,12 @@ export const bookingsHandlers: Pick<
   listServices: async (input, ctx) => listServices(ctx.db, input),
   listBookings: async (input, ctx) => listBookings(ctx.db, ctx.caller.user.id, input),
   rescheduleBooking: async (input, ctx) => {
-    const deps = checkoutDeps(ctx)
+    const deps = ctx
     const row = await rescheduleBooking(deps, ctx, input)
     return { order: await orderView(deps, row.id) }
   },
   cancelBooking: async (input, ctx) => {
-    const deps = checkoutDeps(ctx)
+    const deps = ctx
     const row = await cancelBooking(deps, ctx, input)
     return { order: await orderView(deps, row.id) }
   },

@@ -8,12 +8,12 @@ import { orders, products } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { RpcContext } from '../../rpc/context'
-import type { CheckoutDeps } from '../checkout/deps'
 import { visibleOrder } from '../checkout/order-access'
 import type { OrderRow } from '../checkout/orders'
 import { takenSlots } from '../checkout/orders'
 import { refundOrder } from '../checkout/refunds'
 import { findSlot } from '../checkout/slots'
+import type { BookingServices } from './deps'
 import { bookingMessages } from './messages'
 import { changeHours, changeUntil } from './policy'
 import { dropReminders, scheduleReminders } from './reminder-rows'
@@ -133,7 +133,7 @@ function assertChangeable(
  * it, so the new time cannot be sold or taken by another move meanwhile; the reminders move with it.
  */
 export async function rescheduleBooking(
-  deps: CheckoutDeps,
+  deps: BookingServices,
   ctx: RpcContext,
   input: { orderId: string; key?: string | undefined; slot: string },
 ): Promise<OrderRow> {
@@ -171,7 +171,7 @@ export async function rescheduleBooking(
  * reminders dropped; the other side is told.
  */
 export async function cancelBooking(
-  deps: CheckoutDeps,
+  deps: BookingServices,
   ctx: RpcContext,
   input: { orderId: string; key?: string | undefined; reason: string },
 ): Promise<OrderRow> {

@@ -7,18 +7,18 @@ import type { MailMessage } from '../../mail/mailer'
 import { compose } from '../../mail/templates'
 import { hashToken } from '../../sms/sms.routes'
 import { bookingSms } from '../../sms/templates'
-import type { CheckoutDeps } from '../checkout/deps'
 import { orderLinkWithKey, sellerOf } from '../checkout/mails'
 import type { OrderRow } from '../checkout/orders'
 import { payerPhone } from '../checkout/receipt-sms'
 import { type BookingFacts, bookingFacts, buyerZone, calendarParts } from './booking-event'
+import type { BookingServices } from './deps'
 
 /**
  * What a booking's buyer and seller are told when it moves, is cancelled, or is near: mails (the buyer's
  * with the calendar file, updated), and a text to the buyer's phone when Soko has one. Times are written in
  * each reader's zone: the buyer's (where they booked from), the seller's (the service's).
  */
-export function bookingMessages(deps: CheckoutDeps) {
+export function bookingMessages(deps: BookingServices) {
   const { log, config } = deps
   const send = async (message: MailMessage) => {
     try {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { bookingReminders, orders } from '../../db/schema'
-import type { CheckoutDeps } from '../checkout/deps'
+import type { BookingServices } from './deps'
 import { bookingMessages } from './messages'
 
 /**
@@ -9,7 +9,7 @@ import { bookingMessages } from './messages'
  * and text go, so two instances never both send it. A booking cancelled (its reminders are dropped) or
  * already started by then gets none.
  */
-export async function sendDueBookingReminders(deps: CheckoutDeps, now: Date, limit = 50): Promise<number> {
+export async function sendDueBookingReminders(deps: BookingServices, now: Date, limit = 50): Promise<number> {
   const claimed = await deps.db
     .update(bookingReminders)
     .set({ sentAt: now })

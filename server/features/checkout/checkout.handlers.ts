@@ -6,7 +6,6 @@ import { AppError } from '../../lib/errors'
 import type { Handlers, RpcContext } from '../../rpc/context'
 import type { Caller } from '../accounts/sessions'
 import { byKind } from '../catalog/catalog.service'
-import type { CheckoutDeps } from './deps'
 import { visibleOrder } from './order-access'
 import { orderViewContext, viewOrders } from './order-view'
 import { waitWhilePending } from './order-wait'
@@ -17,18 +16,6 @@ import { refundOrder } from './refunds'
 import { serviceSlots } from './slots'
 
 const PURCHASED: OrderStatus[] = ['paid', 'refunding', 'refunded']
-
-export function checkoutDeps(ctx: RpcContext): CheckoutDeps {
-  return {
-    db: ctx.db,
-    config: ctx.config,
-    log: ctx.log,
-    mailer: ctx.mailer,
-    gateway: ctx.gateway,
-    terms: ctx.terms,
-    sms: ctx.sms,
-  }
-}
 
 function afterCursor(cursor: string | undefined) {
   if (!cursor) return undefined
@@ -80,7 +67,7 @@ export const checkoutHandlers: Pick<
 
   startCheckout: async (input, ctx) =>
     startCheckout(
-      checkoutDeps(ctx),
+      ctx,
       input,
       ctx.caller?.user ?? null,
       { ip: ctx.ip, device: ctx.device },
@@ -90,23 +77,18 @@ export const checkoutHandlers: Pick<
   getOrder: async ({ orderId, key, waitWhile }, ctx) => {
     const row = await visibleOrder(ctx, orderId, key)
     // A waiting payment whose callback is late is asked about (at most every 10 s per order).
-    if (row.status === 'pending') await checkPending(checkoutDeps(ctx), row.id)
+    if (row.status === 'pending') await checkPending(ctx, row.id)
     // The buyer's page waits here for "paid" rather than asking again and again.
     if (row.status === 'pending' && waitWhile === 'pending')
-      await waitWhilePending(
-        checkoutDeps(ctx),
-        ctx.orderChanges,
-        row.id,
-        ctx.signal ? { signal: ctx.signal } : {},
-      )
-    return { order: await orderView(checkoutDeps(ctx), row.id) }
+      await waitWhilePending(ctx, ctx.orderChanges, row.id, ctx.signal ? { signal: ctx.signal } : {})
+    return { order: await orderView(ctx, row.id) }
   },
 
   cancelOrder: async ({ orderId, key }, ctx) => {
     const row = await visibleOrder(ctx, orderId, key, 'buyer')
     if (row.status !== 'pending') throw new AppError(409, 'This order is no longer waiting for payment')
-    await closeOrder(checkoutDeps(ctx), row.id, 'cancelled')
-    return { order: await orderView(checkoutDeps(ctx), row.id) }
+    await closeOrder(ctx, row.id, 'cancelled')
+    return { order: await orderView(ctx, row.id) }
   },
 
   listPurchases: async ({ cursor, limit }, ctx) => {
@@ -156,8 +138,8 @@ export const checkoutHandlers: Pick<
     const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
     if (!row || (row.sellerId !== user.id && !isAdmin(ctx.caller)))
       throw new AppError(404, 'No such order among your sales')
-    await refundOrder(checkoutDeps(ctx), row.id, user.id, reason)
-    return { order: await orderView(checkoutDeps(ctx), row.id) }
+    await refundOrder(ctx, row.id, user.id, reason)
+    return { order: await orderView(ctx, row.id) }
   },
 
   markOrderShipped: async ({ orderId }, ctx) => {
@@ -183,6 +165,6 @@ export const checkoutHandlers: Pick<
       if (mine.fulfilment !== 'shipped')
         throw new AppError(409, 'Only a paid merch order waiting to ship can be marked shipped')
     }
-    return { order: await orderView(checkoutDeps(ctx), orderId) }
+    return { order: await orderView(ctx, orderId) }
   },
 }

@@ -7,14 +7,14 @@ import { sellers, users } from '../../db/schema'
 import { slotText } from '../../lib/when'
 import { compose } from '../../mail/templates'
 import { bookingFacts, calendarParts } from '../bookings/booking-event'
-import type { CheckoutDeps } from './deps'
+import type { CheckoutServices } from './deps'
 import type { OrderRow } from './orders'
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, 'en')
 
 /** The order's page, with a key that opens it on any device without signing in. */
 export function orderLinkWithKey(
-  { config, gateway }: Pick<CheckoutDeps, 'config' | 'gateway'>,
+  { config, gateway }: Pick<CheckoutServices, 'config' | 'gateway'>,
   order: { id: string; kind: string },
 ): string {
   return order.kind === 'digital'
@@ -23,7 +23,7 @@ export function orderLinkWithKey(
 }
 
 /** Mails about an order: the buyer's receipt and refund notice, the seller's sale notice. */
-export function orderMails(deps: CheckoutDeps) {
+export function orderMails(deps: CheckoutServices) {
   const { mailer, log, config } = deps
   const orderLink = (order: OrderRow) => orderLinkWithKey(deps, order)
   const send = async (message: Parameters<typeof mailer.send>[0]) => {
@@ -140,7 +140,7 @@ function shipTo(to: Extract<OrderDelivery, { kind: 'ship' }>): string {
     .join(', ')
 }
 
-async function sellerEmail(deps: CheckoutDeps, sellerId: string): Promise<string | null> {
+async function sellerEmail(deps: CheckoutServices, sellerId: string): Promise<string | null> {
   return (await sellerOf(deps.db, sellerId))?.email ?? null
 }
 

@@ -8,7 +8,7 @@ import {
   type TransferTarget,
   transferMatches,
 } from '../../payments/provider'
-import type { CheckoutDeps } from './deps'
+import type { CheckoutServices } from './deps'
 import type { OrderRow } from './orders'
 import { checkNow, closeOrder } from './payment'
 import { completeRefund, failRefund, refundMismatch } from './refunds'
@@ -22,7 +22,7 @@ const NOT_PAYABLE = ['paid', 'refunding', 'refunded', 'cancelled']
  * an order (or refund) of the provider's own method whose references match: a forged or misrouted message
  * changes nothing and is logged.
  */
-export function orderEvents(deps: CheckoutDeps): PaymentEvents {
+export function orderEvents(deps: CheckoutServices): PaymentEvents {
   const { db, log } = deps
 
   async function findOrder(method: PaymentMethod, target: ChargeTarget): Promise<OrderRow | null> {

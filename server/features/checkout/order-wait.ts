@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { orders } from '../../db/schema'
 import { clock } from '../../lib/clock'
-import type { CheckoutDeps } from './deps'
+import type { CheckoutServices } from './deps'
 import type { OrderChanges } from './order-changes'
 import { checkPending } from './payment'
 
@@ -22,7 +22,7 @@ const CHECK_EVERY_MS = 10_000
  * besides, in case a notice was lost.
  */
 export async function waitWhilePending(
-  deps: CheckoutDeps,
+  deps: CheckoutServices,
   changes: OrderChanges,
   orderId: string,
   opts: { signal?: AbortSignal; waitMs?: number } = {},

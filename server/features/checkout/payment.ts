@@ -4,7 +4,7 @@ import { orders } from '../../db/schema'
 import { clock, dbNow } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { ChargeNext, ChargeRef, PaymentProvider } from '../../payments/provider'
-import type { CheckoutDeps } from './deps'
+import type { CheckoutServices } from './deps'
 import { orderViewContext, viewOrder } from './order-view'
 import type { OrderRow } from './orders'
 import { settle } from './settle'
@@ -14,7 +14,10 @@ import { settle } from './settle'
  * closing it. The provider is the order's method's; nothing here knows which one that is.
  */
 
-function providerOf(deps: Pick<CheckoutDeps, 'gateway'>, order: Pick<OrderRow, 'method'>): PaymentProvider {
+function providerOf(
+  deps: Pick<CheckoutServices, 'gateway'>,
+  order: Pick<OrderRow, 'method'>,
+): PaymentProvider {
   const provider = order.method === 'free' ? undefined : deps.gateway.providers[order.method]
   if (!provider) throw new Error(`no payment provider for ${order.method}`)
   return provider
@@ -31,7 +34,7 @@ export function chargeOf(order: OrderRow): ChargeRef {
 
 /** Asks the order's provider to take the payment, and keeps its reference for the callbacks to come. */
 export async function startPayment(
-  deps: CheckoutDeps,
+  deps: CheckoutServices,
   order: OrderRow,
   phone: string | null,
   title: string,
@@ -52,7 +55,10 @@ export async function startPayment(
   return started.next
 }
 
-export async function orderView(deps: Pick<CheckoutDeps, 'db' | 'gateway'>, orderId: string): Promise<Order> {
+export async function orderView(
+  deps: Pick<CheckoutServices, 'db' | 'gateway'>,
+  orderId: string,
+): Promise<Order> {
   const [row] = await deps.db.select().from(orders).where(eq(orders.id, orderId))
   if (!row) throw new AppError(404, 'No such order')
   return viewOrder(deps.db, row, orderViewContext(deps.gateway))
@@ -60,7 +66,7 @@ export async function orderView(deps: Pick<CheckoutDeps, 'db' | 'gateway'>, orde
 
 /** Gives up a waiting order (the buyer's choice, or its hold ran out); what it held is free again. */
 export async function closeOrder(
-  deps: CheckoutDeps,
+  deps: CheckoutServices,
   orderId: string,
   status: 'cancelled' | 'expired',
 ): Promise<OrderRow | null> {
@@ -84,7 +90,7 @@ export async function closeOrder(
  * Asks the provider about a waiting order now, and settles it from the answer (PayPal: an approved order
  * is captured here). For the payer's return from the provider and its approval webhook.
  */
-export async function checkNow(deps: CheckoutDeps, order: OrderRow) {
+export async function checkNow(deps: CheckoutServices, order: OrderRow) {
   if (order.status !== 'pending' || !order.providerRef || order.method === 'free') return
   const answer = await providerOf(deps, order).checkCharge(chargeOf(order))
   if (answer.state === 'settled')
@@ -101,7 +107,11 @@ export async function checkNow(deps: CheckoutDeps, order: OrderRow) {
  * Asks the provider about a waiting order whose callback or webhook is late, and settles it from the
  * answer. At most once per 10 s per order across every instance (the conditional update claims the turn).
  */
-export async function checkPending(deps: CheckoutDeps, orderId: string, opts: { minAgeMs?: number } = {}) {
+export async function checkPending(
+  deps: CheckoutServices,
+  orderId: string,
+  opts: { minAgeMs?: number } = {},
+) {
   const [claimed] = await deps.db
     .update(orders)
     .set({ checkedAt: clock.now() })
@@ -128,7 +138,7 @@ export async function checkPending(deps: CheckoutDeps, orderId: string, opts: { 
 }
 
 /** Closes waiting orders whose hold has run out, asking the provider first so a late payment is not lost. */
-export async function expireOrders(deps: CheckoutDeps, limit = 50): Promise<number> {
+export async function expireOrders(deps: CheckoutServices, limit = 50): Promise<number> {
   const due = await deps.db
     .select()
     .from(orders)

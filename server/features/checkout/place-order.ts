@@ -18,7 +18,7 @@ import { onSale } from '../catalog/listed'
 import { currentRates } from '../catalog/storefront.service'
 import { checkoutChecks, type Requester } from './checkout-limits'
 import { type CheckoutLines, SoldOutError } from './checkout-line'
-import { type CheckoutDeps, hashKey } from './deps'
+import { type CheckoutServices, hashKey } from './deps'
 import { HOLDING, newReference, takenSlots } from './orders'
 import { orderView, startPayment } from './payment'
 import { chargesFor, type Priced, priceSelection, type Selection } from './pricing'
@@ -117,7 +117,7 @@ async function buyerFor(tx: Tx, caller: UserRow | null, email: string) {
  * across the network.
  */
 export async function startCheckout(
-  deps: CheckoutDeps,
+  deps: CheckoutServices,
   input: CheckoutInput,
   caller: UserRow | null,
   requester: Requester,

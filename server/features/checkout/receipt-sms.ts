@@ -4,7 +4,7 @@ import { orderLinks, users } from '../../db/schema'
 import { hashToken } from '../../sms/sms.routes'
 import { receiptSms } from '../../sms/templates'
 import { resolveUserSettings } from '../settings/settings.service'
-import type { CheckoutDeps } from './deps'
+import type { CheckoutServices } from './deps'
 import type { OrderRow } from './orders'
 
 /** The number an M-Pesa payment came from (the one prompted when M-Pesa did not say), 2547XXXXXXXX. */
@@ -19,7 +19,7 @@ export function payerPhone(order: Pick<OrderRow, 'method' | 'payment'>): string 
  * short link (`/o/{token}`, 128 random bits) that opens the order and its downloads with no account. Sent
  * once per order; not to a person who turned SMS receipts off, nor to a number that asked to stop them.
  */
-export async function queueReceiptSms(deps: CheckoutDeps, order: OrderRow): Promise<void> {
+export async function queueReceiptSms(deps: CheckoutServices, order: OrderRow): Promise<void> {
   const phone = payerPhone(order)
   if (!phone) return
   try {

@@ -9,7 +9,7 @@ import { uuidv7 } from '../../lib/uuid'
 import { alertAdmins } from '../../mail/admin-alert'
 import { type Money, PaymentProviderError } from '../../payments/payments'
 import type { TransferState } from '../../payments/provider'
-import type { CheckoutDeps } from './deps'
+import type { CheckoutServices } from './deps'
 import { orderMails } from './mails'
 import type { OrderRow } from './orders'
 
@@ -22,7 +22,7 @@ type RefundRow = typeof refunds.$inferSelect
  * at once; M-Pesa sends the money by B2C and its result arrives later at /hooks/mpesa/b2c/….
  */
 export async function refundOrder(
-  deps: CheckoutDeps,
+  deps: CheckoutServices,
   orderId: string,
   by: string | null,
   reason: string,
@@ -101,7 +101,7 @@ export async function refundOrder(
  * The money is back with the buyer: the sale is reversed in the ledger and the buyer told. Once only:
  * the refund's row lock and status make a repeated result change nothing.
  */
-export async function completeRefund(deps: CheckoutDeps, refundId: string, providerRef: string | null) {
+export async function completeRefund(deps: CheckoutServices, refundId: string, providerRef: string | null) {
   const done = await deps.db.transaction(async (tx) => {
     const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update')
     if (refund?.status !== 'pending') return null
@@ -131,7 +131,7 @@ export async function completeRefund(deps: CheckoutDeps, refundId: string, provi
 }
 
 /** The provider would not pay the refund: the order is paid again (access back) and the seller can retry. */
-export async function failRefund(deps: CheckoutDeps, refundId: string, message: string) {
+export async function failRefund(deps: CheckoutServices, refundId: string, message: string) {
   return deps.db.transaction(async (tx) => {
     const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update')
     if (refund?.status !== 'pending') return null
@@ -145,7 +145,7 @@ export async function failRefund(deps: CheckoutDeps, refundId: string, message: 
   })
 }
 
-export async function refundById(deps: CheckoutDeps, id: string): Promise<RefundRow | null> {
+export async function refundById(deps: CheckoutServices, id: string): Promise<RefundRow | null> {
   const [row] = await deps.db.select().from(refunds).where(eq(refunds.id, id))
   return row ?? null
 }
@@ -154,7 +154,12 @@ export async function refundById(deps: CheckoutDeps, id: string): Promise<Refund
  * A provider's "given back" for another amount than was asked: nothing settles (the refund stays on its
  * way, and the payments sweep asks the provider again); it is logged with both figures and admins are told.
  */
-export async function refundMismatch(deps: CheckoutDeps, what: string, sent: Money, state: TransferState) {
+export async function refundMismatch(
+  deps: CheckoutServices,
+  what: string,
+  sent: Money,
+  state: TransferState,
+) {
   const got = state.state === 'done' && state.amount ? `${state.amount.currency} ${state.amount.amount}` : '?'
   const expected = `${sent.currency} ${sent.amount}`
   deps.log.error('a refund result names another amount than was asked: nothing settled', {

@@ -9,7 +9,7 @@ import { uuidv7 } from '../../lib/uuid'
 import type { ChargeOutcome } from '../../payments/provider'
 import { EVENT_REMINDER_MINUTES, scheduleReminders } from '../bookings/reminder-rows'
 import { byKind } from '../catalog/catalog.service'
-import type { CheckoutDeps } from './deps'
+import type { CheckoutServices } from './deps'
 import { orderMails } from './mails'
 import { heldQuantity, type OrderRow, type Tx, takenSlots } from './orders'
 import { queueReceiptSms } from './receipt-sms'
@@ -31,7 +31,7 @@ export interface Settlement {
  * after the commit, the receipt.
  */
 export async function settle(
-  deps: CheckoutDeps,
+  deps: CheckoutServices,
   s: Settlement,
 ): Promise<{ changed: boolean; order: OrderRow | null }> {
   const { db } = deps

@@ -9,8 +9,8 @@ import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import { PaymentProviderError } from '../../payments/payments'
 import { type TransferState, type TransferTarget, transferMatches } from '../../payments/provider'
-import type { CheckoutDeps } from '../checkout/deps'
 import { refundMismatch } from '../checkout/refunds'
+import type { InvoiceServices } from './deps'
 import type { InvoicePaymentRow } from './invoice-rows'
 
 /**
@@ -67,7 +67,7 @@ async function undecidedExcess(tx: Tx, sellerId: string, invoiceId: string, paym
 }
 
 export async function refundExcess(
-  deps: CheckoutDeps,
+  deps: InvoiceServices,
   sellerId: string,
   invoiceId: string,
   paymentId: string,
@@ -125,7 +125,7 @@ function excessCharged(payment: InvoicePaymentRow) {
  * Soko's fee taken in the payment's terms, withdrawable after the hold. Never on a cancelled invoice.
  */
 export async function acceptExcess(
-  deps: CheckoutDeps,
+  deps: InvoiceServices,
   sellerId: string,
   invoiceId: string,
   paymentId: string,
@@ -184,7 +184,7 @@ function feeOnly(sellerId: string, currency: InvoicePaymentRow['currency'], sale
  * ledger gives the money back from the payer's account (or, booked the old way, the seller's) to the
  * payer. Answers false when `refundId` names no excess refund.
  */
-export async function applyExcessRefund(deps: CheckoutDeps, refundId: string, state: TransferState) {
+export async function applyExcessRefund(deps: InvoiceServices, refundId: string, state: TransferState) {
   if (!/^[0-9a-f-]{36}$/i.test(refundId)) return false
   let mismatch: InvoicePaymentRow | null = null
   const known = await deps.db.transaction(async (tx) => {
@@ -249,13 +249,13 @@ export async function applyExcessRefund(deps: CheckoutDeps, refundId: string, st
 }
 
 /** A transfer result naming an excess refund (by its id): applied here; anything else is not ours. */
-export async function excessTransfer(deps: CheckoutDeps, target: TransferTarget, state: TransferState) {
+export async function excessTransfer(deps: InvoiceServices, target: TransferTarget, state: TransferState) {
   if (!('id' in target)) return false
   return applyExcessRefund(deps, target.id, state)
 }
 
 /** Excess refunds whose result is late: the provider is asked where they stand (M-Pesa answers later). */
-export async function checkLateExcessRefunds(deps: CheckoutDeps, now: Date, afterMs = 5 * 60_000) {
+export async function checkLateExcessRefunds(deps: InvoiceServices, now: Date, afterMs = 5 * 60_000) {
   const late: InvoicePaymentRow[] = await deps.db
     .update(invoicePayments)
     .set({ checkedAt: now })

@@ -3,7 +3,7 @@ import { formatMoney } from '../../../contract/format-money'
 import { quantityText, rateText } from '../../../contract/invoice-totals'
 import { INVOICE_STATUS_TEXT } from '../../../contract/invoices.constants'
 import { clock } from '../../lib/clock'
-import type { CheckoutDeps } from '../checkout/deps'
+import type { InvoiceServices } from './deps'
 import { type InvoiceDocument, renderInvoicePdf } from './invoice-pdf'
 import { dayText, dueNow, type InvoiceRow, payUrl, statusOf } from './invoice-rows'
 import { paymentsOf, sellerOfInvoice } from './view'
@@ -12,7 +12,7 @@ const RECORDED = { cash: 'Cash', bank: 'Bank transfer' } as const
 
 /** An invoice as its PDF reads, everything already in words and formatted money. */
 export async function invoiceDocument(
-  deps: Pick<CheckoutDeps, 'db' | 'gateway' | 'config'>,
+  deps: Pick<InvoiceServices, 'db' | 'gateway' | 'config'>,
   row: InvoiceRow,
 ) {
   const money = (amount: number) => formatMoney(amount, row.currency, 'en')
@@ -84,6 +84,6 @@ export async function invoiceDocument(
   return document
 }
 
-export async function invoicePdf(deps: Pick<CheckoutDeps, 'db' | 'gateway' | 'config'>, row: InvoiceRow) {
+export async function invoicePdf(deps: Pick<InvoiceServices, 'db' | 'gateway' | 'config'>, row: InvoiceRow) {
   return renderInvoicePdf(await invoiceDocument(deps, row))
 }

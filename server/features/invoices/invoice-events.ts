@@ -4,7 +4,7 @@ import { invoicePayments, invoices, orders, unmatchedPayments } from '../../db/s
 import { clock } from '../../lib/clock'
 import { uuidv7 } from '../../lib/uuid'
 import type { ChargeOutcome, ChargeTarget, PaymentEvents } from '../../payments/provider'
-import type { CheckoutDeps } from '../checkout/deps'
+import type { InvoiceServices } from './deps'
 import { excessTransfer } from './excess'
 import { dueNow, isInvoiceReference, payUrl, statusOf } from './invoice-rows'
 import {
@@ -21,7 +21,7 @@ import {
  * anything else goes on to `events` (orders). A Paybill payment that names nothing at all is kept for an
  * admin to match by hand — money is never dropped.
  */
-export function withInvoices(events: PaymentEvents, deps: CheckoutDeps): PaymentEvents {
+export function withInvoices(events: PaymentEvents, deps: InvoiceServices): PaymentEvents {
   const { db, log } = deps
 
   async function findPayment(method: PaymentMethod, target: ChargeTarget) {

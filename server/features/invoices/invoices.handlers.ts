@@ -4,7 +4,6 @@ import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { ContextFor, Handlers } from '../../rpc/context'
 import { audit } from '../admin/audit'
-import { checkoutDeps } from '../checkout/checkout.handlers'
 import { acceptExcess, refundExcess } from './excess'
 import { type InvoiceRow, keyOpens, ownInvoice, statusOf } from './invoice-rows'
 import {
@@ -57,19 +56,19 @@ export const invoicesHandlers: Pick<
   | 'payInvoice'
 > = {
   createInvoice: async ({ draftKey, invoice }, ctx) =>
-    viewOf(ctx, await createInvoice(checkoutDeps(ctx), ctx.caller.user.id, invoice, draftKey)),
+    viewOf(ctx, await createInvoice(ctx, ctx.caller.user.id, invoice, draftKey)),
 
   updateInvoice: async ({ invoiceId, invoice }, ctx) =>
-    viewOf(ctx, await updateInvoice(checkoutDeps(ctx), ctx.caller.user.id, invoiceId, invoice)),
+    viewOf(ctx, await updateInvoice(ctx, ctx.caller.user.id, invoiceId, invoice)),
 
   sendInvoice: async ({ invoiceId }, ctx) =>
-    viewOf(ctx, await sendInvoice(checkoutDeps(ctx), ctx.caller.user.id, invoiceId)),
+    viewOf(ctx, await sendInvoice(ctx, ctx.caller.user.id, invoiceId)),
 
   voidInvoice: async ({ invoiceId, reason }, ctx) =>
-    viewOf(ctx, await voidInvoice(checkoutDeps(ctx), ctx.caller.user.id, invoiceId, reason)),
+    viewOf(ctx, await voidInvoice(ctx, ctx.caller.user.id, invoiceId, reason)),
 
   duplicateInvoice: async ({ invoiceId }, ctx) =>
-    viewOf(ctx, await duplicateInvoice(checkoutDeps(ctx), ctx.caller.user.id, invoiceId)),
+    viewOf(ctx, await duplicateInvoice(ctx, ctx.caller.user.id, invoiceId)),
 
   listInvoices: async (input, ctx) => listInvoices(ctx.db, ctx.caller.user.id, input),
 
@@ -77,15 +76,15 @@ export const invoicesHandlers: Pick<
     viewOf(ctx, await ownInvoice(ctx.db, ctx.caller.user.id, invoiceId)),
 
   recordInvoicePayment: async (input, ctx) =>
-    viewOf(ctx, await recordPayment(checkoutDeps(ctx), ctx.caller.user.id, input)),
+    viewOf(ctx, await recordPayment(ctx, ctx.caller.user.id, input)),
 
   refundInvoiceExcess: async ({ invoiceId, paymentId }, ctx) => {
-    await refundExcess(checkoutDeps(ctx), ctx.caller.user.id, invoiceId, paymentId)
+    await refundExcess(ctx, ctx.caller.user.id, invoiceId, paymentId)
     return viewOf(ctx, await ownInvoice(ctx.db, ctx.caller.user.id, invoiceId))
   },
 
   acceptInvoiceExcess: async ({ invoiceId, paymentId }, ctx) => {
-    await acceptExcess(checkoutDeps(ctx), ctx.caller.user.id, invoiceId, paymentId)
+    await acceptExcess(ctx, ctx.caller.user.id, invoiceId, paymentId)
     return viewOf(ctx, await ownInvoice(ctx.db, ctx.caller.user.id, invoiceId))
   },
 
@@ -142,7 +141,7 @@ export const invoicesHandlers: Pick<
 
   getPayInvoice: async ({ invoiceId, key }, ctx) => {
     let row = await byKey(ctx, invoiceId, key)
-    const deps = checkoutDeps(ctx)
+    const deps = ctx
     // The client's first open: not the seller looking at their own link, not a link preview.
     const isSeller = ctx.caller?.user.id === row.sellerId
     if (!row.viewedAt && !isSeller && !PREVIEW_AGENT.test(ctx.userAgent ?? '')) {
@@ -177,5 +176,5 @@ export const invoicesHandlers: Pick<
   },
 
   payInvoice: async ({ invoiceId, key, method, phone }, ctx) =>
-    payInvoice(checkoutDeps(ctx), await byKey(ctx, invoiceId, key), method, phone ?? null),
+    payInvoice(ctx, await byKey(ctx, invoiceId, key), method, phone ?? null),
 }

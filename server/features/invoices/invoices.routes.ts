@@ -4,7 +4,7 @@ import { Hono } from 'hono'
 import { formatMoney } from '../../../contract/format-money'
 import { invoices } from '../../db/schema'
 import { clock } from '../../lib/clock'
-import type { CheckoutDeps } from '../checkout/deps'
+import type { InvoiceServices } from './deps'
 import { invoicePdf } from './invoice-document'
 import { dayText, dueNow, type InvoiceRow, keyOpens, payUrl, statusOf } from './invoice-rows'
 import { sellerOfInvoice } from './view'
@@ -13,7 +13,7 @@ import { sellerOfInvoice } from './view'
  * An invoice's addresses that are not the app: its PDF (`/invoices/{id}.pdf?key=…`, the key of its pay
  * link) and the short link an SMS carries (`/i/{reference}.{signature}`), which opens the pay page.
  */
-export function invoiceRoutes(deps: CheckoutDeps) {
+export function invoiceRoutes(deps: InvoiceServices) {
   const app = new Hono()
 
   app.get('/invoices/:file{[0-9a-f-]{36}\\.pdf}', async (c) => {
@@ -50,7 +50,7 @@ export function invoiceRoutes(deps: CheckoutDeps) {
  * link names no sent invoice — the page is then the app's 404.
  */
 export async function payPageHead(
-  deps: Pick<CheckoutDeps, 'db' | 'gateway'>,
+  deps: Pick<InvoiceServices, 'db' | 'gateway'>,
   params: URLSearchParams,
 ): Promise<{ title: string; description: string; noindex: true; canonical: null } | null> {
   const id = params.get('invoice') ?? ''

@@ -7,8 +7,8 @@ import { AppError } from '../../lib/errors'
 import { escapeLike } from '../../lib/like'
 import { uuidv7 } from '../../lib/uuid'
 import { saleTermsOf } from '../admin/terms'
-import type { CheckoutDeps } from '../checkout/deps'
 import { sellerTimeZone } from '../payouts/payouts.service'
+import type { InvoiceServices } from './deps'
 import {
   type Db,
   draftColumns,
@@ -37,7 +37,7 @@ function checkAmounts(draft: InvoiceDraft) {
 
 /** A new draft; the same `draftKey` again answers the first draft (an offline draft sent twice). */
 export async function createInvoice(
-  deps: CheckoutDeps,
+  deps: InvoiceServices,
   sellerId: string,
   draft: InvoiceDraft,
   draftKey: string | undefined,
@@ -74,7 +74,7 @@ export async function createInvoice(
  * computed again, and it is sent again. Paid and cancelled invoices stay as they are.
  */
 export async function updateInvoice(
-  deps: CheckoutDeps,
+  deps: InvoiceServices,
   sellerId: string,
   invoiceId: string,
   draft: InvoiceDraft,
@@ -107,7 +107,7 @@ export async function updateInvoice(
 }
 
 /** A new draft with the same client, lines, taxes, terms and reminders, issued today. */
-export async function duplicateInvoice(deps: CheckoutDeps, sellerId: string, invoiceId: string) {
+export async function duplicateInvoice(deps: InvoiceServices, sellerId: string, invoiceId: string) {
   const source = await ownInvoice(deps.db, sellerId, invoiceId)
   const days = Math.round((Date.parse(source.dueDate) - Date.parse(source.issueDate)) / 86_400_000)
   // Today as the seller's calendar has it.
@@ -141,7 +141,7 @@ export async function duplicateInvoice(deps: CheckoutDeps, sellerId: string, inv
 
 /** Cancels an invoice nothing has been paid on: its link then says so, and no reminder goes out. */
 export async function voidInvoice(
-  deps: CheckoutDeps,
+  deps: InvoiceServices,
   sellerId: string,
   invoiceId: string,
   reason: string | null,
@@ -177,7 +177,7 @@ export async function voidInvoice(
  * and recorded under the invoice's row lock, so records made at once cannot together pass what is left.
  */
 export async function recordPayment(
-  deps: CheckoutDeps,
+  deps: InvoiceServices,
   sellerId: string,
   input: {
     invoiceId: string

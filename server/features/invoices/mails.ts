@@ -4,7 +4,7 @@ import { clock } from '../../lib/clock'
 import type { MailMessage } from '../../mail/mailer'
 import { compose } from '../../mail/templates'
 import { invoiceSms } from '../../sms/templates'
-import type { CheckoutDeps } from '../checkout/deps'
+import type { InvoiceServices } from './deps'
 import { invoicePdf } from './invoice-document'
 import {
   dayText,
@@ -21,14 +21,14 @@ const money = (amount: number, currency: string) => formatMoney(amount, currency
 
 /** The short link an SMS carries: `/i/{reference}.{signature}`, which opens the pay page with its key. */
 export function shortLink(
-  deps: Pick<CheckoutDeps, 'config' | 'gateway'>,
+  deps: Pick<InvoiceServices, 'config' | 'gateway'>,
   row: Pick<InvoiceRow, 'reference'>,
 ) {
   return `${deps.config.publicUrl}/i/${row.reference}.${deps.gateway.sign('invoice-short', row.reference).slice(0, 12)}`
 }
 
 /** The mails and text messages of an invoice: to the client when sent or reminded, to both sides when paid. */
-export function invoiceMails(deps: CheckoutDeps) {
+export function invoiceMails(deps: InvoiceServices) {
   const { mailer, log, config } = deps
   const send = async (message: MailMessage) => {
     try {

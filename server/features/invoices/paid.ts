@@ -4,7 +4,7 @@ import { invoicePayments, invoiceReminders, invoices } from '../../db/schema'
 import { postTransaction } from '../../ledger/ledger'
 import { saleEntries } from '../../ledger/postings'
 import { clock } from '../../lib/clock'
-import type { CheckoutDeps } from '../checkout/deps'
+import type { InvoiceServices } from './deps'
 import { payerAccount, refundExcess } from './excess'
 import { type InvoicePaymentRow, type InvoiceRow, statusOf } from './invoice-rows'
 import { invoiceMails } from './mails'
@@ -32,7 +32,7 @@ export interface PaidInput {
  * recorded payment under the invoice's lock): false means it was already seen and nothing changes.
  */
 export async function applyPaid(
-  deps: CheckoutDeps,
+  deps: InvoiceServices,
   input: PaidInput,
   claim?: (tx: Tx) => Promise<boolean>,
 ): Promise<{ changed: boolean; invoice: InvoiceRow | null; payment: InvoicePaymentRow | null }> {

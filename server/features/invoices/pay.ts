@@ -9,8 +9,8 @@ import type { Money } from '../../payments/payments'
 import type { ChargeNext, ChargeOutcome, ChargeRef, PaymentProvider } from '../../payments/provider'
 import { saleTermsOf } from '../admin/terms'
 import { currentRates } from '../catalog/storefront.service'
-import type { CheckoutDeps } from '../checkout/deps'
 import { chargesFor } from '../checkout/pricing'
+import type { InvoiceServices } from './deps'
 import { dueNow, type InvoicePaymentRow, type InvoiceRow, payUrl, statusOf } from './invoice-rows'
 import { applyPaid } from './paid'
 
@@ -19,7 +19,7 @@ import { applyPaid } from './paid'
  * row whose id is the providers' idempotency key), settled once by a verified message or a status query.
  */
 
-function providerOf(deps: Pick<CheckoutDeps, 'gateway'>, method: PaymentMethod): PaymentProvider {
+function providerOf(deps: Pick<InvoiceServices, 'gateway'>, method: PaymentMethod): PaymentProvider {
   return deps.gateway.providers[method]
 }
 
@@ -41,7 +41,7 @@ const STARTING_WAIT_MS = 10_000
  * the money is held for the payer as excess, never lost and never counted twice.
  */
 export async function payInvoice(
-  deps: CheckoutDeps,
+  deps: InvoiceServices,
   row: InvoiceRow,
   method: PaymentMethod,
   phone: string | null,
@@ -138,7 +138,7 @@ function assertPayable(invoice: InvoiceRow) {
 
 /** Asks the provider to start the attempt made under the lock, and keeps what the payer does next. */
 async function startAttempt(
-  deps: CheckoutDeps,
+  deps: InvoiceServices,
   a: {
     id: string
     method: PaymentMethod
@@ -187,7 +187,7 @@ async function startAttempt(
  * The open attempt's next step, once its provider has answered (it may be starting on another instance):
  * null when it failed to start or was closed meanwhile.
  */
-async function nextOf(deps: CheckoutDeps, paymentId: string): Promise<ChargeNext | null> {
+async function nextOf(deps: InvoiceServices, paymentId: string): Promise<ChargeNext | null> {
   const until = clock.ms() + STARTING_WAIT_MS
   for (;;) {
     const [row] = await deps.db.select().from(invoicePayments).where(eq(invoicePayments.id, paymentId))
@@ -202,7 +202,7 @@ async function nextOf(deps: CheckoutDeps, paymentId: string): Promise<ChargeNext
 /** Records the provider's event in the same transaction as its effect: false when it was already seen. */
 const claimEvent =
   (provider: string, eventKey: string, paymentId: string, type: string, payload: unknown) =>
-  async (tx: Parameters<Parameters<CheckoutDeps['db']['transaction']>[0]>[0]) => {
+  async (tx: Parameters<Parameters<InvoiceServices['db']['transaction']>[0]>[0]) => {
     const [fresh] = await tx
       .insert(paymentEvents)
       .values({ provider, eventId: eventKey, invoicePaymentId: paymentId, type, payload: payload ?? {} })
@@ -213,7 +213,7 @@ const claimEvent =
 
 /** Applies a verified outcome to an invoice's charge, once. */
 export async function settleInvoiceCharge(
-  deps: CheckoutDeps,
+  deps: InvoiceServices,
   s: {
     provider: PaymentMethod
     eventKey: string
@@ -260,7 +260,7 @@ export async function settleInvoiceCharge(
  * the money is kept for an admin).
  */
 export async function applyPaybill(
-  deps: CheckoutDeps,
+  deps: InvoiceServices,
   row: InvoiceRow,
   eventKey: string,
   outcome: Extract<ChargeOutcome, { kind: 'paid' }>,
@@ -296,7 +296,7 @@ export async function applyPaybill(
 }
 
 /** Closes a charge at its provider where it can be closed (a PayPal order, a Checkout Session). */
-export async function cancelAtProvider(deps: CheckoutDeps, payment: InvoicePaymentRow) {
+export async function cancelAtProvider(deps: InvoiceServices, payment: InvoicePaymentRow) {
   const provider = providerOf(deps, payment.method as PaymentMethod)
   if (provider.cancelCharge && payment.providerRef)
     await provider.cancelCharge(chargeOfPayment(payment)).catch((error) => {
@@ -306,7 +306,7 @@ export async function cancelAtProvider(deps: CheckoutDeps, payment: InvoicePayme
 
 /** A charge that can no longer be paid (expired, or the payer cancelled at the provider). */
 export async function closeInvoiceCharge(
-  deps: CheckoutDeps,
+  deps: InvoiceServices,
   payment: InvoicePaymentRow,
   why: 'expired' | 'cancelled',
 ) {
@@ -320,7 +320,7 @@ export async function closeInvoiceCharge(
 }
 
 /** Asks the provider about a waiting charge now, and settles it from the answer (PayPal captures here). */
-export async function checkInvoiceCharge(deps: CheckoutDeps, payment: InvoicePaymentRow) {
+export async function checkInvoiceCharge(deps: InvoiceServices, payment: InvoicePaymentRow) {
   if (payment.status !== 'pending' || !payment.providerRef) return
   const method = payment.method as PaymentMethod
   const answer = await providerOf(deps, method).checkCharge(chargeOfPayment(payment))
@@ -335,7 +335,7 @@ export async function checkInvoiceCharge(deps: CheckoutDeps, payment: InvoicePay
 }
 
 /** A waiting charge whose callback is late: asked about at most every 10 s across instances. */
-export async function checkPendingInvoiceCharge(deps: CheckoutDeps, paymentId: string, minAgeMs = 15_000) {
+export async function checkPendingInvoiceCharge(deps: InvoiceServices, paymentId: string, minAgeMs = 15_000) {
   const [claimed] = await deps.db
     .update(invoicePayments)
     .set({ checkedAt: clock.now() })
@@ -358,7 +358,7 @@ export async function checkPendingInvoiceCharge(deps: CheckoutDeps, paymentId: s
 }
 
 /** Closes waiting charges whose time ran out, asking the provider first so a late payment is not lost. */
-export async function expireInvoiceCharges(deps: CheckoutDeps, now: Date, limit = 50) {
+export async function expireInvoiceCharges(deps: InvoiceServices, now: Date, limit = 50) {
   const due = await deps.db
     .select()
     .from(invoicePayments)
@@ -372,7 +372,7 @@ export async function expireInvoiceCharges(deps: CheckoutDeps, now: Date, limit 
 }
 
 /** The invoice a payment is for. */
-export async function invoiceOfPayment(deps: Pick<CheckoutDeps, 'db'>, payment: InvoicePaymentRow) {
+export async function invoiceOfPayment(deps: Pick<InvoiceServices, 'db'>, payment: InvoicePaymentRow) {
   const [row] = await deps.db.select().from(invoices).where(eq(invoices.id, payment.invoiceId))
   return row ?? null
 }

@@ -5,8 +5,8 @@ import { invoiceCounters, invoiceReminders, invoices } from '../../db/schema'
 import { queuePaybillRegistration } from '../../jobs/paybill.job'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
-import type { CheckoutDeps } from '../checkout/deps'
 import { sellerTimeZone } from '../payouts/payouts.service'
+import type { InvoiceServices } from './deps'
 import { type InvoiceRow, ownInvoice, statusOf } from './invoice-rows'
 import { invoiceMails } from './mails'
 
@@ -35,7 +35,7 @@ export function reminderAt(dueDate: string, days: number, timeZone: string): Dat
  * Puts an invoice's reminders in place for its due date: those whose day has not come. Reminders already
  * sent stay sent; one whose time has passed is not sent late (the invoice itself just went out).
  */
-async function scheduleReminders(deps: CheckoutDeps, row: InvoiceRow, timeZone: string, now: Date) {
+async function scheduleReminders(deps: InvoiceServices, row: InvoiceRow, timeZone: string, now: Date) {
   await deps.db
     .delete(invoiceReminders)
     .where(and(eq(invoiceReminders.invoiceId, row.id), isNull(invoiceReminders.sentAt)))
@@ -55,7 +55,7 @@ async function scheduleReminders(deps: CheckoutDeps, row: InvoiceRow, timeZone: 
  * given is never given again (a cancelled invoice keeps its own).
  */
 export async function sendInvoice(
-  deps: CheckoutDeps,
+  deps: InvoiceServices,
   sellerId: string,
   invoiceId: string,
 ): Promise<InvoiceRow> {
@@ -109,12 +109,12 @@ export async function sendInvoice(
 }
 
 /** A sent invoice changed: its overdue instant and reminders follow the new due date, and it goes out again. */
-export async function resendRevision(deps: CheckoutDeps, row: InvoiceRow): Promise<InvoiceRow> {
+export async function resendRevision(deps: InvoiceServices, row: InvoiceRow): Promise<InvoiceRow> {
   return sendInvoice(deps, row.sellerId, row.id)
 }
 
 /** Marks invoices overdue whose due day has ended in their seller's time zone; answers how many. */
-export async function markOverdue(deps: Pick<CheckoutDeps, 'db'>, now: Date): Promise<number> {
+export async function markOverdue(deps: Pick<InvoiceServices, 'db'>, now: Date): Promise<number> {
   const changed = await deps.db
     .update(invoices)
     .set({ status: 'overdue', updatedAt: now })
@@ -133,7 +133,7 @@ export async function markOverdue(deps: Pick<CheckoutDeps, 'db'>, now: Date): Pr
  * Sends the reminders that are due, each once: a reminder is claimed (sent_at set) before its mail goes,
  * so two instances never both send it; an invoice paid or cancelled meanwhile gets none.
  */
-export async function sendDueReminders(deps: CheckoutDeps, now: Date, limit = 50): Promise<number> {
+export async function sendDueReminders(deps: InvoiceServices, now: Date, limit = 50): Promise<number> {
   const claimed = await deps.db
     .update(invoiceReminders)
     .set({ sentAt: now })

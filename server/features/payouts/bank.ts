@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client'
 import { payouts } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
-import type { PayoutDeps } from './deps'
+import type { PayoutServices } from './deps'
 import { applyTransfer } from './send'
 import type { PayoutRow } from './view'
 
@@ -12,7 +12,7 @@ import type { PayoutRow } from './view'
  * failed with the reason, which the seller reads. It goes through the same path as a provider's answer.
  */
 export async function markBankPayout(
-  deps: PayoutDeps,
+  deps: PayoutServices,
   input: {
     payoutId: string
     outcome: 'paid' | 'failed'

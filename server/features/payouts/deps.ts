@@ -1,7 +1,10 @@
-import type { CheckoutDeps } from '../checkout/deps'
+import type { AppServices } from '../../services'
 
 /**
- * What payouts work with, from a request or from the job runner: the same services as checkout (the
- * database, the settings, the log, mail, SMS and the providers).
+ * What payouts work with, from a request or from the job runner: the database, the settings, the log,
+ * mail, SMS, the providers and the terms.
  */
-export type PayoutDeps = CheckoutDeps
+export type PayoutServices = Pick<
+  AppServices,
+  'db' | 'config' | 'log' | 'mailer' | 'gateway' | 'sms' | 'terms'
+>

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import { compose } from '../../mail/templates'
 import { consumePhoneCode } from '../accounts/phone.handlers'
-import type { PayoutDeps } from './deps'
+import type { PayoutServices } from './deps'
 import { money, when } from './words'
 
 export type MethodRow = typeof payoutMethods.$inferSelect
@@ -55,7 +55,7 @@ export function destinationView(row: MethodRow): PayoutDestination {
 }
 
 /** A seller's destinations still in use, oldest first. */
-export async function listMethods(deps: Pick<PayoutDeps, 'db'>, sellerId: string): Promise<MethodRow[]> {
+export async function listMethods(deps: Pick<PayoutServices, 'db'>, sellerId: string): Promise<MethodRow[]> {
   return deps.db
     .select()
     .from(payoutMethods)
@@ -83,7 +83,7 @@ function sameDestination(a: PayoutMethod, b: PayoutMethod): boolean {
  * own number, so that someone who took over the account cannot quietly send the money elsewhere.
  */
 export async function addMethod(
-  deps: PayoutDeps,
+  deps: PayoutServices,
   sellerId: string,
   input: { method: PayoutMethod; code?: string | undefined },
 ): Promise<MethodRow> {
@@ -98,7 +98,11 @@ export async function addMethod(
   return insertMethod(deps, sellerId, method)
 }
 
-async function insertMethod(deps: PayoutDeps, sellerId: string, method: PayoutMethod): Promise<MethodRow> {
+async function insertMethod(
+  deps: PayoutServices,
+  sellerId: string,
+  method: PayoutMethod,
+): Promise<MethodRow> {
   const existing = await listMethods(deps, sellerId)
   if (existing.some((row) => sameDestination(row.details, method)))
     throw new AppError(409, 'You already have this destination')
@@ -124,7 +128,7 @@ async function insertMethod(deps: PayoutDeps, sellerId: string, method: PayoutMe
  * e-mail or a bank account as given, an M-Pesa number only when it is the account's confirmed phone (any
  * other number is confirmed with a code on the withdraw page first). It waits like any new destination.
  */
-export async function addSignupMethod(deps: PayoutDeps, sellerId: string, method: PayoutMethod) {
+export async function addSignupMethod(deps: PayoutServices, sellerId: string, method: PayoutMethod) {
   if (method.kind === 'mpesa') {
     const [user] = await deps.db
       .select({ phone: users.phone, verified: users.phoneVerifiedAt })
@@ -135,7 +139,7 @@ export async function addSignupMethod(deps: PayoutDeps, sellerId: string, method
   return insertMethod(deps, sellerId, method)
 }
 
-async function tellSellerOfNewMethod(deps: PayoutDeps, sellerId: string, row: MethodRow) {
+async function tellSellerOfNewMethod(deps: PayoutServices, sellerId: string, row: MethodRow) {
   const [user] = await deps.db
     .select({ email: users.email, phone: users.phone, verified: users.phoneVerifiedAt })
     .from(users)
@@ -169,7 +173,7 @@ async function tellSellerOfNewMethod(deps: PayoutDeps, sellerId: string, row: Me
 }
 
 /** Takes a destination out of use; payouts already on their way to it go on (they keep its details). */
-export async function removeMethod(deps: Pick<PayoutDeps, 'db'>, sellerId: string, methodId: string) {
+export async function removeMethod(deps: Pick<PayoutServices, 'db'>, sellerId: string, methodId: string) {
   const removed = await deps.db
     .update(payoutMethods)
     .set({ removedAt: clock.now() })

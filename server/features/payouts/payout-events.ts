@@ -1,12 +1,12 @@
 import type { PaymentEvents } from '../../payments/provider'
-import type { PayoutDeps } from './deps'
+import type { PayoutServices } from './deps'
 import { applyTransfer } from './send'
 
 /**
  * The providers' verified messages with payouts in them: a transfer result naming a payout (by its send
  * key) is a payout's; any other is left to `events` (refunds).
  */
-export function withPayouts(events: PaymentEvents, deps: PayoutDeps): PaymentEvents {
+export function withPayouts(events: PaymentEvents, deps: PayoutServices): PaymentEvents {
   return {
     ...events,
     async transfer(method, target, state) {

@@ -8,10 +8,9 @@ import { AppError } from '../../lib/errors'
 import type { Handlers } from '../../rpc/context'
 import { audit } from '../admin/audit'
 import { refuseOwnAccount } from '../admin/own-account'
-import { checkoutDeps } from '../checkout/checkout.handlers'
 import { balances } from './balances'
 import { markBankPayout } from './bank'
-import type { PayoutDeps } from './deps'
+import type { PayoutServices } from './deps'
 import { addMethod, destinationView, listMethods, payoutLabel, removeMethod } from './methods'
 import {
   cancelPayout,
@@ -24,12 +23,10 @@ import {
 import { nextRun } from './schedule-time'
 import { adminPayoutView, payoutView } from './view'
 
-const depsOf = checkoutDeps
-
 const perCurrency = (table: Record<CurrencyCode, number>) =>
   Object.entries(table).map(([currency, amount]) => ({ currency: currency as CurrencyCode, amount }))
 
-async function scheduleView(deps: PayoutDeps, sellerId: string): Promise<PayoutScheduleView> {
+async function scheduleView(deps: PayoutServices, sellerId: string): Promise<PayoutScheduleView> {
   const [row] = await deps.db.select().from(payoutSchedules).where(eq(payoutSchedules.sellerId, sellerId))
   if (!row)
     return { frequency: 'manual', weekday: null, monthDay: null, methodId: null, minimum: 0, nextRunAt: null }
@@ -65,7 +62,7 @@ export const payoutsHandlers: Pick<
   getBalances: async (_input, ctx) => ({ balances: await balances(ctx.db, ctx.caller.user.id) }),
 
   listPayoutMethods: async (_input, ctx) => {
-    const deps = depsOf(ctx)
+    const deps = ctx
     const sellerId = ctx.caller.user.id
     const terms = await ctx.terms.get()
     return {
@@ -84,7 +81,7 @@ export const payoutsHandlers: Pick<
   },
 
   addPayoutMethod: async (input, ctx) => ({
-    method: destinationView(await addMethod(depsOf(ctx), ctx.caller.user.id, input)),
+    method: destinationView(await addMethod(ctx, ctx.caller.user.id, input)),
   }),
 
   removePayoutMethod: async ({ methodId }, ctx) => {
@@ -93,7 +90,7 @@ export const payoutsHandlers: Pick<
   },
 
   requestPayout: async (input, ctx) => {
-    const row = await requestPayout(depsOf(ctx), ctx.caller.user.id, {
+    const row = await requestPayout(ctx, ctx.caller.user.id, {
       ...input,
       requestedBy: ctx.caller.user.id,
     })
@@ -134,7 +131,7 @@ export const payoutsHandlers: Pick<
   },
 
   cancelPayout: async ({ payoutId }, ctx) => ({
-    payout: payoutView(await cancelPayout(depsOf(ctx), ctx.caller.user.id, payoutId)),
+    payout: payoutView(await cancelPayout(ctx, ctx.caller.user.id, payoutId)),
   }),
 
   updatePayoutSchedule: async (input, ctx) => {
@@ -161,7 +158,7 @@ export const payoutsHandlers: Pick<
       .insert(payoutSchedules)
       .values({ sellerId, ...values })
       .onConflictDoUpdate({ target: payoutSchedules.sellerId, set: values })
-    return { schedule: await scheduleView(depsOf(ctx), sellerId) }
+    return { schedule: await scheduleView(ctx, sellerId) }
   },
 
   listPayoutQueue: async (_input, ctx) => {
@@ -177,7 +174,7 @@ export const payoutsHandlers: Pick<
     await refuseOwnPayout(ctx, input.payoutId, 'review-payout')
     return {
       payout: payoutView(
-        await reviewPayout(depsOf(ctx), ctx.caller.user.id, input, (tx, row) =>
+        await reviewPayout(ctx, ctx.caller.user.id, input, (tx, row) =>
           audit(tx, ctx, {
             action: input.approve ? 'payout.approve' : 'payout.reject',
             target: { kind: 'payout', id: row.id, label: payoutLabel(row) },
@@ -194,7 +191,7 @@ export const payoutsHandlers: Pick<
     await refuseOwnPayout(ctx, input.payoutId, 'mark-payout')
     return {
       payout: payoutView(
-        await markBankPayout(depsOf(ctx), input, async (tx) => {
+        await markBankPayout(ctx, input, async (tx) => {
           const [row] = await tx.select().from(payouts).where(eq(payouts.id, input.payoutId))
           await audit(tx, ctx, {
             action: input.outcome === 'paid' ? 'payout.mark-paid' : 'payout.mark-failed',
@@ -214,7 +211,7 @@ export const payoutsHandlers: Pick<
 
 /** An admin's own payout is another admin's to decide (whose payout it is never changes: read first). */
 async function refuseOwnPayout(
-  ctx: Pick<PayoutDeps, 'db'> & { caller: { user: { id: string } } },
+  ctx: Pick<PayoutServices, 'db'> & { caller: { user: { id: string } } },
   payoutId: string,
   action: 'review-payout' | 'mark-payout',
 ) {

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import { resolveUserSettings } from '../settings/settings.service'
 import { availableNow } from './balances'
-import type { PayoutDeps } from './deps'
+import type { PayoutServices } from './deps'
 import { postAsked, postBack } from './ledger'
 import { methodLabel, takes, takesText } from './methods'
 import { nextRun } from './schedule-time'
@@ -17,13 +17,13 @@ import { type PayoutRow, step } from './view'
 import { money, when } from './words'
 
 /** The seller's zone (their settings): scheduled runs and the times they are told. */
-export async function sellerTimeZone(deps: Pick<PayoutDeps, 'db'>, sellerId: string): Promise<string> {
+export async function sellerTimeZone(deps: Pick<PayoutServices, 'db'>, sellerId: string): Promise<string> {
   const [user] = await deps.db.select().from(users).where(eq(users.id, sellerId))
   return user ? resolveUserSettings(user).timeZone : 'Africa/Nairobi'
 }
 
 /** The seller's identity check, as the last one sent stands: none, pending, approved or rejected. */
-export async function identityStatus(deps: Pick<PayoutDeps, 'db'>, sellerId: string) {
+export async function identityStatus(deps: Pick<PayoutServices, 'db'>, sellerId: string) {
   const [last] = await deps.db
     .select({ status: sellerVerifications.status })
     .from(sellerVerifications)
@@ -34,7 +34,12 @@ export async function identityStatus(deps: Pick<PayoutDeps, 'db'>, sellerId: str
 }
 
 /** When a standard payout goes: the seller's next scheduled run, or the next 06:00 if they have none. */
-async function standardDue(deps: PayoutDeps, sellerId: string, timeZone: string, now: Date): Promise<Date> {
+async function standardDue(
+  deps: PayoutServices,
+  sellerId: string,
+  timeZone: string,
+  now: Date,
+): Promise<Date> {
   const [schedule] = await deps.db
     .select()
     .from(payoutSchedules)
@@ -94,7 +99,7 @@ function repeated(row: PayoutRow, ask: PayoutAsk): PayoutRow {
  * with the payout's id as the provider's idempotency key.
  */
 export async function requestPayout(
-  deps: PayoutDeps,
+  deps: PayoutServices,
   sellerId: string,
   ask: PayoutAsk,
   /** Runs in the transaction that records it: an admin's audit entry. */
@@ -240,7 +245,7 @@ export async function requestPayout(
 
 /** The money of a payout that never went comes back to the balance; the payout ends as `status`. */
 async function callOff(
-  deps: PayoutDeps,
+  deps: PayoutServices,
   payoutId: string,
   from: PayoutRow['status'][],
   end: { status: 'cancelled' | 'failed'; text: string; failure?: { title: string; text: string } },
@@ -272,7 +277,11 @@ async function callOff(
   })
 }
 
-export async function cancelPayout(deps: PayoutDeps, sellerId: string, payoutId: string): Promise<PayoutRow> {
+export async function cancelPayout(
+  deps: PayoutServices,
+  sellerId: string,
+  payoutId: string,
+): Promise<PayoutRow> {
   const [row] = await deps.db
     .select()
     .from(payouts)
@@ -289,7 +298,7 @@ export async function cancelPayout(deps: PayoutDeps, sellerId: string, payoutId:
 
 /** An admin approves a payout (instant: sent now; standard: at its run) or rejects it with a reason. */
 export async function reviewPayout(
-  deps: PayoutDeps,
+  deps: PayoutServices,
   adminId: string,
   input: { payoutId: string; approve: boolean; reason?: string | undefined },
   /** Runs in the transaction that changes the payout: an admin's audit entry. */
@@ -346,7 +355,7 @@ export async function reviewPayout(
 }
 
 /** Payouts an admin must act on: approvals, and bank transfers to make by hand. */
-export async function payoutQueue(deps: Pick<PayoutDeps, 'db'>) {
+export async function payoutQueue(deps: Pick<PayoutServices, 'db'>) {
   const rows = await deps.db
     .select({ payout: payouts, name: sellers.displayName, email: users.email })
     .from(payouts)

@@ -4,7 +4,7 @@ import { PAYPAL_PAYOUT_CURRENCIES, railStep } from '../../../contract/payouts.co
 import { payoutMethods, payoutSchedules, payouts, users } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/errors'
 import { availableNow } from './balances'
-import type { PayoutDeps } from './deps'
+import type { PayoutServices } from './deps'
 import { requestPayout, sellerTimeZone } from './payouts.service'
 import { dueRun } from './schedule-time'
 import { checkLate, claimSends, sellerActive, sendClaimed } from './send'
@@ -15,7 +15,7 @@ import { type PayoutRow, step } from './view'
  * it reaches their minimum and the platform's. The run's key (its local date, and the currency) is unique
  * per seller, so with any number of instances, and a sweep repeated after a crash, a run pays once.
  */
-export async function runSchedules(deps: PayoutDeps, now: Date) {
+export async function runSchedules(deps: PayoutServices, now: Date) {
   const terms = await deps.terms.get()
   // A suspended seller's runs wait: their payouts are paused until an admin reinstates them.
   const schedules = await deps.db
@@ -84,7 +84,7 @@ export interface BatchOptions {
  * time. Both steps take rows with `FOR UPDATE SKIP LOCKED`, so instances running batches at once each take
  * others, and the claim sets each send's lease, so none is sent twice. Answers whether the batch was full.
  */
-export async function sendBatch(deps: PayoutDeps, now: Date, opts: BatchOptions = {}): Promise<boolean> {
+export async function sendBatch(deps: PayoutServices, now: Date, opts: BatchOptions = {}): Promise<boolean> {
   const ready = deps.db.$with('ready').as(
     deps.db
       .select({ id: payouts.id })
@@ -117,7 +117,7 @@ export async function sendBatch(deps: PayoutDeps, now: Date, opts: BatchOptions 
  * to the lease (a slow provider took the time): after it, the next batch claims and sends it, and meanwhile
  * nobody else can. A send that throws does not stop the others; the first error is thrown at the end.
  */
-async function sendAll(deps: PayoutDeps, claimed: PayoutRow[], now: Date) {
+async function sendAll(deps: PayoutServices, claimed: PayoutRow[], now: Date) {
   const startedAt = performance.now()
   const latestStartMs = (deps.config.payouts.sendLeaseSeconds * 1000) / 2
   const queue = [...claimed]
@@ -142,7 +142,7 @@ async function sendAll(deps: PayoutDeps, claimed: PayoutRow[], now: Date) {
 }
 
 /** The sweep's money out: a batch (sendBatch), then payouts on their way whose result is late. */
-export async function sendDue(deps: PayoutDeps, now: Date, opts: BatchOptions = {}): Promise<boolean> {
+export async function sendDue(deps: PayoutServices, now: Date, opts: BatchOptions = {}): Promise<boolean> {
   const full = await sendBatch(deps, now, opts)
   await checkLate(deps, now)
   return full

@@ -7,7 +7,7 @@ import { alertAdmins } from '../../mail/admin-alert'
 import { compose } from '../../mail/templates'
 import { type PayoutRequest, type TransferState, transferMatches } from '../../payments/provider'
 import { resolveUserSettings } from '../settings/settings.service'
-import type { PayoutDeps } from './deps'
+import type { PayoutServices } from './deps'
 import { explain, neverSent, retryDelayMs } from './failures'
 import { postBack, postSent } from './ledger'
 import { methodLabel } from './methods'
@@ -43,7 +43,7 @@ const sendable = (now: Date) =>
  * (PAYOUT_SEND_LEASE_SECONDS) as its due time, so no other instance sends it meanwhile and a crash leaves
  * it to be sent again after the lease.
  */
-const sendLease = (deps: PayoutDeps, now: Date) => ({
+const sendLease = (deps: PayoutServices, now: Date) => ({
   attempts: sql`${payouts.attempts} + 1`,
   dueAt: new Date(now.getTime() + deps.config.payouts.sendLeaseSeconds * 1000),
   sendKey: sql`coalesce(${payouts.sendKey}, ${payouts.id}::text)`,
@@ -55,7 +55,7 @@ const sendLease = (deps: PayoutDeps, now: Date) => ({
  * claimed row (sendClaimed). Returns the payout as it then stands.
  */
 export async function sendPayout(
-  deps: PayoutDeps,
+  deps: PayoutServices,
   payoutId: string,
   now = clock.now(),
 ): Promise<PayoutRow | null> {
@@ -73,7 +73,7 @@ export async function sendPayout(
  * instance is claiming at this moment are skipped, not waited for, so instances sweeping at once each take
  * a different batch.
  */
-export async function claimSends(deps: PayoutDeps, now: Date, limit: number): Promise<PayoutRow[]> {
+export async function claimSends(deps: PayoutServices, now: Date, limit: number): Promise<PayoutRow[]> {
   const due = deps.db
     .$with('due')
     .as(
@@ -98,7 +98,11 @@ export async function claimSends(deps: PayoutDeps, now: Date, limit: number): Pr
  * after a crash harmless. A bank payout waits for an admin to make the transfer. Returns the payout as it
  * then stands.
  */
-export async function sendClaimed(deps: PayoutDeps, row: PayoutRow, now: Date): Promise<PayoutRow | null> {
+export async function sendClaimed(
+  deps: PayoutServices,
+  row: PayoutRow,
+  now: Date,
+): Promise<PayoutRow | null> {
   const key = row.sendKey ?? row.id
   if (row.rail === 'bank') {
     await deps.db
@@ -139,7 +143,7 @@ export async function sendClaimed(deps: PayoutDeps, row: PayoutRow, now: Date): 
   return current(deps, row.id)
 }
 
-async function current(deps: Pick<PayoutDeps, 'db'>, payoutId: string) {
+async function current(deps: Pick<PayoutServices, 'db'>, payoutId: string) {
   const [row] = await deps.db.select().from(payouts).where(eq(payouts.id, payoutId))
   return row ?? null
 }
@@ -151,7 +155,7 @@ async function current(deps: Pick<PayoutDeps, 'db'>, payoutId: string) {
  * the seller; one that will pass (the platform's float, a busy system) is sent again later with a new key.
  */
 export async function applyTransfer(
-  deps: PayoutDeps,
+  deps: PayoutServices,
   rail: PayoutRail,
   target: { id: string; providerRef?: string },
   state: TransferState,
@@ -304,7 +308,7 @@ export async function applyTransfer(
 }
 
 /** A provider's "paid" for another amount than the payout sent: logged with both figures, and admins told. */
-async function payoutMismatch(deps: PayoutDeps, { row, got }: { row: PayoutRow; got: string }) {
+async function payoutMismatch(deps: PayoutServices, { row, got }: { row: PayoutRow; got: string }) {
   const sent = payoutRequest(row, row.sendKey ?? row.id).amount
   const expected = `${sent.currency} ${sent.amount}`
   deps.log.error('a payout result names another amount than was sent: nothing settled', {
@@ -325,7 +329,7 @@ async function payoutMismatch(deps: PayoutDeps, { row, got }: { row: PayoutRow; 
 }
 
 /** Asks the provider about payouts on their way whose result is late; the answer comes back as a transfer. */
-export async function checkLate(deps: PayoutDeps, now = clock.now()) {
+export async function checkLate(deps: PayoutServices, now = clock.now()) {
   const late = await deps.db
     .select()
     .from(payouts)
@@ -363,7 +367,7 @@ export async function checkLate(deps: PayoutDeps, now = clock.now()) {
   }
 }
 
-async function recipient(deps: PayoutDeps, sellerId: string) {
+async function recipient(deps: PayoutServices, sellerId: string) {
   const [user] = await deps.db.select().from(users).where(eq(users.id, sellerId))
   if (!user) return null
   const settings = resolveUserSettings(user)
@@ -375,7 +379,7 @@ async function recipient(deps: PayoutDeps, sellerId: string) {
 }
 
 async function tell(
-  deps: PayoutDeps,
+  deps: PayoutServices,
   row: PayoutRow,
   mail: { subject: string; lines: string[] },
   sms: string,
@@ -397,7 +401,7 @@ async function tell(
     })
 }
 
-export async function notifyPaid(deps: PayoutDeps, row: PayoutRow) {
+export async function notifyPaid(deps: PayoutServices, row: PayoutRow) {
   const arrived = money(row.amount - row.fee, row.currency)
   const where = methodLabel(row.destination)
   await tell(
@@ -414,7 +418,7 @@ export async function notifyPaid(deps: PayoutDeps, row: PayoutRow) {
   )
 }
 
-export async function notifyFailed(deps: PayoutDeps, row: PayoutRow) {
+export async function notifyFailed(deps: PayoutServices, row: PayoutRow) {
   const amount = money(row.amount - row.fee, row.currency)
   const why = row.failureText ?? 'The payout could not be made.'
   await tell(
