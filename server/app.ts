@@ -5,10 +5,8 @@ import type { PlatformTerms } from '../contract/platform-terms.contract'
 import { payloadPath } from '../contract/runtime'
 import type { Database } from './db/client'
 import { orderLinkWithKey } from './features/checkout/mails'
-import { orderEvents } from './features/checkout/order-events'
-import { withInvoices } from './features/invoices/invoice-events'
 import { invoiceRoutes, payPageHead } from './features/invoices/invoices.routes'
-import { withPayouts } from './features/payouts/payout-events'
+import { paymentEvents } from './payment-events'
 import type { Fetch } from './payments/payments'
 import { mountSandboxes } from './payments/sandbox/sandbox'
 import { rpcBodyLimit, rpcDispatcher, rpcHandler } from './rpc/dispatcher'
@@ -125,7 +123,7 @@ export function createApp(deps: AppDeps) {
   // The server takes calls off Node's request itself (web/listener.ts), with the same dispatcher.
   const rpcOverNode = nodeRpc({ dispatch, newRequestId, https: config.publicUrl.startsWith('https:'), log })
   app.route('/', storage.routes(log))
-  app.route('/hooks', gateway.hooks(withInvoices(withPayouts(orderEvents(services), services), services)))
+  app.route('/hooks', gateway.hooks(paymentEvents(services)))
   app.route('/', invoiceRoutes(services))
   app.route(
     '/',

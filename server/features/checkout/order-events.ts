@@ -2,12 +2,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { PaymentMethod } from '../../../contract/checkout.constants'
 import { orders, refunds } from '../../db/schema'
 import { clock } from '../../lib/clock'
-import {
-  type ChargeTarget,
-  type PaymentEvents,
-  type TransferTarget,
-  transferMatches,
-} from '../../payments/provider'
+import type { PaymentEventOwner } from '../../payments/event-router'
+import { type ChargeTarget, type TransferTarget, transferMatches } from '../../payments/provider'
 import type { CheckoutServices } from './deps'
 import type { OrderRow } from './orders'
 import { checkNow, closeOrder } from './payment'
@@ -18,14 +14,16 @@ import { settle } from './settle'
 const NOT_PAYABLE = ['paid', 'refunding', 'refunded', 'cancelled']
 
 /**
- * What the providers' verified messages mean for orders and their refunds. A message is applied only to
- * an order (or refund) of the provider's own method whose references match: a forged or misrouted message
- * changes nothing and is logged.
+ * The orders' part of the providers' verified messages: a charge, a closing or an approval naming an order
+ * (by our id, the provider's reference or, for Paybill, the order's reference), and what a payment to an
+ * order's reference must be. A message is an order's only when the order is of the provider's own method
+ * and the references match: a forged or misrouted message names nothing of ours.
  */
-export function orderEvents(deps: CheckoutServices): PaymentEvents {
-  const { db, log } = deps
+export function orderOwner(deps: CheckoutServices): PaymentEventOwner {
+  const { db } = deps
 
   async function findOrder(method: PaymentMethod, target: ChargeTarget): Promise<OrderRow | null> {
+    if ('id' in target && !/^[0-9a-f-]{36}$/i.test(target.id)) return null
     const where =
       'id' in target
         ? eq(orders.id, target.id)
@@ -37,15 +35,66 @@ export function orderEvents(deps: CheckoutServices): PaymentEvents {
       !row ||
       row.method !== method ||
       ('providerRef' in target && target.providerRef !== undefined && row.providerRef !== target.providerRef)
-    if (!mismatch) return row
-    log.warn('a payment message names no order of its method', { method, target })
-    return null
+    return mismatch ? null : row
   }
+
+  return {
+    name: 'order',
+
+    async charge(method, target, eventKey, outcome, payload) {
+      const order = await findOrder(method, target)
+      if (!order) return null
+      return async () => {
+        await settle(deps, { provider: method, eventKey, orderId: order.id, outcome, payload })
+      }
+    },
+
+    async closed(method, target, why) {
+      const order = await findOrder(method, target)
+      if (!order) return null
+      return async () => {
+        // A charge our own cancel closed at the provider reports itself expired, and may beat the cancel
+        // here: before the order's hold has run out, "expired" is left to the cancel (or the sweep).
+        if (why === 'expired' && order.expiresAt.getTime() > clock.ms()) return
+        await closeOrder(deps, order.id, why)
+      }
+    },
+
+    async approved(method, target) {
+      const order = await findOrder(method, target)
+      if (!order) return null
+      return async () => {
+        await checkNow(deps, order)
+      }
+    },
+
+    async expected(method, reference) {
+      const [order] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.method, method), eq(orders.reference, reference)))
+      if (!order) return null
+      return async () =>
+        NOT_PAYABLE.includes(order.status)
+          ? null
+          : { amount: order.chargeAmount, currency: order.chargeCurrency, exact: true }
+    },
+  }
+}
+
+/**
+ * The refunds' part: a transfer result naming a refund of an order (by the refund's id, or for card and
+ * PayPal the charge it gives back), of the provider's own method.
+ */
+export function refundOwner(deps: CheckoutServices): PaymentEventOwner {
+  const { db } = deps
 
   async function findRefund(method: PaymentMethod, target: TransferTarget) {
     let where: ReturnType<typeof eq> | undefined
-    if ('id' in target) where = eq(refunds.id, target.id)
-    else {
+    if ('id' in target) {
+      if (!/^[0-9a-f-]{36}$/i.test(target.id)) return null
+      where = eq(refunds.id, target.id)
+    } else {
       const charge =
         'chargeProviderRef' in target
           ? eq(orders.providerRef, target.chargeProviderRef)
@@ -65,58 +114,20 @@ export function orderEvents(deps: CheckoutServices): PaymentEvents {
   }
 
   return {
-    async charge(method, target, eventKey, outcome, payload) {
-      const order = await findOrder(method, target)
-      if (!order) {
-        // Money that came with no order to match (a Paybill payment with a mistyped account number) is in
-        // the provider's account: someone must match it by hand.
-        if ('reference' in target && outcome.kind === 'paid')
-          log.error('a payment arrived for an unknown reference: match it by hand', {
-            method,
-            target,
-            eventKey,
-          })
-        return
-      }
-      await settle(deps, { provider: method, eventKey, orderId: order.id, outcome, payload })
-    },
-
-    async closed(method, target, why) {
-      const order = await findOrder(method, target)
-      if (!order) return
-      // A charge our own cancel closed at the provider reports itself expired, and may beat the cancel here:
-      // before the order's hold has run out, "expired" is left to the cancel (or, failing that, the sweep).
-      if (why === 'expired' && order.expiresAt.getTime() > clock.ms()) return
-      await closeOrder(deps, order.id, why)
-    },
-
-    async approved(method, target) {
-      const order = await findOrder(method, target)
-      if (order) await checkNow(deps, order)
-    },
-
-    async expected(method, reference) {
-      const [order] = await db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.method, method), eq(orders.reference, reference)))
-      if (!order || NOT_PAYABLE.includes(order.status)) return null
-      return { amount: order.chargeAmount, currency: order.chargeCurrency, exact: true }
-    },
+    name: 'refund',
 
     async transfer(method, target, state) {
       const refund = await findRefund(method, target)
-      if (!refund) {
-        log.warn('a transfer result names no refund of its method', { method, target })
-        return
+      if (!refund) return null
+      return async () => {
+        const sent = { amount: refund.amount, currency: refund.currency }
+        if (!transferMatches(state, sent)) {
+          await refundMismatch(deps, `refund ${refund.id} of order ${refund.orderId}`, sent, state)
+          return
+        }
+        if (state.state === 'done') await completeRefund(deps, refund.id, state.providerRef)
+        else if (state.state === 'failed') await failRefund(deps, refund.id, state.message)
       }
-      const sent = { amount: refund.amount, currency: refund.currency }
-      if (!transferMatches(state, sent)) {
-        await refundMismatch(deps, `refund ${refund.id} of order ${refund.orderId}`, sent, state)
-        return
-      }
-      if (state.state === 'done') await completeRefund(deps, refund.id, state.providerRef)
-      else if (state.state === 'failed') await failRefund(deps, refund.id, state.message)
     },
   }
 }

@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import type { PaymentMethod } from '../../../contract/checkout.constants'
-import { invoicePayments, invoices, orders, unmatchedPayments } from '../../db/schema'
+import { invoicePayments, invoices, unmatchedPayments } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { uuidv7 } from '../../lib/uuid'
+import type { Act, PaymentEventOwner } from '../../payments/event-router'
 import type { ChargeOutcome, ChargeTarget, PaymentEvents } from '../../payments/provider'
 import type { InvoiceServices } from './deps'
 import { excessTransfer } from './excess'
@@ -16,21 +17,20 @@ import {
 } from './pay'
 
 /**
- * The providers' verified messages with invoices in them. A message about one of an invoice's charges (by
- * our id or the provider's reference) or a Paybill payment naming an invoice's reference is the invoice's;
- * anything else goes on to `events` (orders). A Paybill payment that names nothing at all is kept for an
- * admin to match by hand — money is never dropped.
+ * The invoices' part of the providers' verified messages: a charge, a closing or an approval naming one of
+ * an invoice's charges (by our id or the provider's reference), a Paybill payment naming an invoice's
+ * reference, what a payment to that reference may be, and where a payer back from a provider's page goes.
  */
-export function withInvoices(events: PaymentEvents, deps: InvoiceServices): PaymentEvents {
+export function invoicePaymentOwner(deps: InvoiceServices): PaymentEventOwner {
   const { db, log } = deps
 
   async function findPayment(method: PaymentMethod, target: ChargeTarget) {
     if ('reference' in target) return null
+    if ('id' in target && !/^[0-9a-f-]{36}$/i.test(target.id)) return null
     const where =
       'id' in target
         ? eq(invoicePayments.id, target.id)
         : and(eq(invoicePayments.method, method), eq(invoicePayments.providerRef, target.providerRef))
-    if ('id' in target && !/^[0-9a-f-]{36}$/i.test(target.id)) return null
     const [row] = await db.select().from(invoicePayments).where(where)
     if (!row) return null
     if (
@@ -43,99 +43,139 @@ export function withInvoices(events: PaymentEvents, deps: InvoiceServices): Paym
     return row
   }
 
-  async function keepUnmatched(
-    method: PaymentMethod,
-    reference: string,
-    eventKey: string,
-    outcome: ChargeOutcome,
-    payload: unknown,
-  ) {
-    if (outcome.kind !== 'paid') return
-    log.error('a payment arrived for an unknown reference: kept for an admin to match', {
-      method,
-      reference,
-      eventKey,
-    })
-    await db
-      .insert(unmatchedPayments)
-      .values({
-        id: uuidv7(),
-        provider: method,
-        eventKey,
-        reference,
-        amount: outcome.amount.amount,
-        currency: outcome.amount.currency,
-        receipt: outcome.receipt,
-        payload: payload ?? outcome,
-      })
-      .onConflictDoNothing()
-  }
-
-  const invoiceByReference = async (reference: string) =>
-    isInvoiceReference(reference)
-      ? ((await db.select().from(invoices).where(eq(invoices.reference, reference)))[0] ?? null)
-      : null
+  // One of ours, but not as it says: nothing is settled (the warning above says why).
+  const ignore: Act = async () => {}
 
   return {
-    ...events,
+    name: 'invoice payment',
 
     async charge(method, target, eventKey, outcome, payload) {
       if ('reference' in target) {
-        const invoice = await invoiceByReference(target.reference)
-        if (invoice && outcome.kind === 'paid' && method === 'mpesa') {
+        const invoice = await invoiceByReference(db, target.reference)
+        // Only money paid by M-Pesa to the Paybill names an invoice's reference; anything else naming it is
+        // not a payment of it (and money among that is kept unmatched).
+        if (!invoice || outcome.kind !== 'paid' || method !== 'mpesa') return null
+        return async () => {
           if (!(await applyPaybill(deps, invoice, eventKey, outcome, payload)))
-            await keepUnmatched(method, target.reference, eventKey, outcome, payload)
-          return
+            await keepUnmatched(deps, method, target.reference, eventKey, outcome, payload)
         }
-        const [order] = await db
-          .select({ id: orders.id })
-          .from(orders)
-          .where(and(eq(orders.method, method), eq(orders.reference, target.reference)))
-        if (!order) return keepUnmatched(method, target.reference, eventKey, outcome, payload)
-        return events.charge(method, target, eventKey, outcome, payload)
       }
       const payment = await findPayment(method, target)
-      if (payment === 'mismatch') return
-      if (!payment) return events.charge(method, target, eventKey, outcome, payload)
-      await settleInvoiceCharge(deps, { provider: method, eventKey, payment, outcome, payload })
+      if (payment === 'mismatch') return ignore
+      if (!payment) return null
+      return () => settleInvoiceCharge(deps, { provider: method, eventKey, payment, outcome, payload })
     },
 
     async closed(method, target, why) {
       const payment = await findPayment(method, target)
-      if (payment === 'mismatch') return
-      if (!payment) return events.closed(method, target, why)
-      await closeInvoiceCharge(deps, payment, why)
+      if (payment === 'mismatch') return ignore
+      return payment ? () => closeInvoiceCharge(deps, payment, why) : null
     },
 
     async approved(method, target) {
       const payment = await findPayment(method, target)
-      if (payment === 'mismatch') return
-      if (!payment) return events.approved(method, target)
-      await checkInvoiceCharge(deps, payment)
+      if (payment === 'mismatch') return ignore
+      return payment ? () => checkInvoiceCharge(deps, payment) : null
     },
 
-    async expected(method, reference) {
-      const invoice = await invoiceByReference(reference)
-      if (!invoice) return events.expected(method, reference)
-      const status = statusOf(invoice, clock.now())
-      // Nothing is owed on a cancelled, unsent or paid invoice: M-Pesa refuses the payment before taking it.
-      if (status === 'void' || status === 'draft' || status === 'paid' || invoice.currency !== 'KES')
-        return null
-      // Any amount is taken: less is a part payment, more pays it in full with an excess.
-      return { amount: Math.max(dueNow(invoice).amount, 1), currency: invoice.currency, exact: false }
-    },
-
-    async transfer(method, target, state) {
-      if (await excessTransfer(deps, target, state)) return
-      await events.transfer(method, target, state)
+    async expected(_method, reference) {
+      const invoice = await invoiceByReference(db, reference)
+      if (!invoice) return null
+      return async () => {
+        const status = statusOf(invoice, clock.now())
+        // Nothing is owed on a cancelled, unsent or paid invoice: M-Pesa refuses the payment before taking it.
+        if (status === 'void' || status === 'draft' || status === 'paid' || invoice.currency !== 'KES')
+          return null
+        // Any amount is taken: less is a part payment, more pays it in full with an excess.
+        return { amount: Math.max(dueNow(invoice).amount, 1), currency: invoice.currency, exact: false }
+      }
     },
 
     async payerPage(id) {
-      if (!/^[0-9a-f-]{36}$/i.test(id)) return (await events.payerPage?.(id)) ?? null
+      if (!/^[0-9a-f-]{36}$/i.test(id)) return null
       const [payment] = await db.select().from(invoicePayments).where(eq(invoicePayments.id, id))
-      if (!payment) return (await events.payerPage?.(id)) ?? null
-      const invoice = await invoiceOfPayment(deps, payment)
-      return invoice ? payUrl(deps.config.publicUrl, deps.gateway, invoice.id) : null
+      if (!payment) return null
+      return async () => {
+        const invoice = await invoiceOfPayment(deps, payment)
+        return invoice ? payUrl(deps.config.publicUrl, deps.gateway, invoice.id) : null
+      }
     },
   }
 }
+
+/** The refunds of what a payer paid over an invoice's total: a transfer result naming one (by its id). */
+export function invoiceExcessOwner(deps: InvoiceServices): PaymentEventOwner {
+  return {
+    name: 'invoice excess',
+    async transfer(_method, target, state) {
+      if (!('id' in target) || !/^[0-9a-f-]{36}$/i.test(target.id)) return null
+      const [payment] = await deps.db
+        .select({ id: invoicePayments.id })
+        .from(invoicePayments)
+        .where(eq(invoicePayments.excessRefundId, target.id))
+      return payment ? () => excessTransfer(deps, target, state).then(() => {}) : null
+    },
+  }
+}
+
+/**
+ * What becomes of a message nothing of ours claims. Money that came for nothing (a Paybill payment whose
+ * account number names no order or invoice) is kept for an admin to match by hand — money is never
+ * dropped; anything else is logged.
+ */
+export function unclaimedPayments(deps: InvoiceServices): PaymentEvents {
+  const { log } = deps
+  return {
+    async charge(method, target, eventKey, outcome, payload) {
+      if ('reference' in target)
+        return keepUnmatched(deps, method, target.reference, eventKey, outcome, payload)
+      log.warn('a payment message names no order or invoice charge of its method', { method, target })
+    },
+    async closed(method, target) {
+      log.warn('a closed charge names no order or invoice charge of its method', { method, target })
+    },
+    async approved(method, target) {
+      log.warn('an approval names no order or invoice charge of its method', { method, target })
+    },
+    // A payment naming nothing we know is refused before it is taken.
+    expected: async () => null,
+    async transfer(method, target) {
+      log.warn('a transfer result names no payout or refund of its method', { method, target })
+    },
+    payerPage: async () => null,
+  }
+}
+
+async function keepUnmatched(
+  deps: InvoiceServices,
+  method: PaymentMethod,
+  reference: string,
+  eventKey: string,
+  outcome: ChargeOutcome,
+  payload: unknown,
+) {
+  if (outcome.kind !== 'paid') return
+  deps.log.error('a payment arrived for an unknown reference: kept for an admin to match', {
+    method,
+    reference,
+    eventKey,
+  })
+  await deps.db
+    .insert(unmatchedPayments)
+    .values({
+      id: uuidv7(),
+      provider: method,
+      eventKey,
+      reference,
+      amount: outcome.amount.amount,
+      currency: outcome.amount.currency,
+      receipt: outcome.receipt,
+      payload: payload ?? outcome,
+    })
+    .onConflictDoNothing()
+}
+
+const invoiceByReference = async (db: InvoiceServices['db'], reference: string) =>
+  isInvoiceReference(reference)
+    ? ((await db.select().from(invoices).where(eq(invoices.reference, reference)))[0] ?? null)
+    : null

@@ -1,20 +1,26 @@
-import type { PaymentEvents } from '../../payments/provider'
+import { eq } from 'drizzle-orm'
+import { payouts } from '../../db/schema'
+import type { PaymentEventOwner } from '../../payments/event-router'
 import type { PayoutServices } from './deps'
-import { applyTransfer } from './send'
+import { applyTransfer, payoutIdOf } from './send'
 
 /**
- * The providers' verified messages with payouts in them: a transfer result naming a payout (by its send
- * key) is a payout's; any other is left to `events` (refunds).
+ * The payouts' part of the providers' verified messages: a transfer result naming a payout (by its send
+ * key, the payout's id with the attempt) on the rail it was sent by. M-Pesa and PayPal report payouts;
+ * a bank transfer is settled by an admin, not by a message.
  */
-export function withPayouts(events: PaymentEvents, deps: PayoutServices): PaymentEvents {
+export function payoutOwner(deps: PayoutServices): PaymentEventOwner {
   return {
-    ...events,
+    name: 'payout',
     async transfer(method, target, state) {
-      if ('id' in target && (method === 'mpesa' || method === 'paypal')) {
-        const applied = await applyTransfer(deps, method, target, state)
-        if (applied !== 'unknown') return
+      if (!('id' in target) || (method !== 'mpesa' && method !== 'paypal')) return null
+      const payoutId = payoutIdOf(target.id)
+      if (!/^[0-9a-f-]{36}$/.test(payoutId)) return null
+      const [row] = await deps.db.select({ rail: payouts.rail }).from(payouts).where(eq(payouts.id, payoutId))
+      if (row?.rail !== method) return null
+      return async () => {
+        await applyTransfer(deps, method, target, state)
       }
-      await events.transfer(method, target, state)
     },
   }
 }

@@ -16,7 +16,7 @@ import { money, when } from './words'
 
 const RAIL_NAMES: Record<PayoutRail, string> = { mpesa: 'M-Pesa', paypal: 'PayPal', bank: 'the bank' }
 
-const payoutIdOf = (key: string) => key.split('.')[0] ?? key
+export const payoutIdOf = (key: string) => key.split('.')[0] ?? key
 
 function payoutRequest(row: PayoutRow, key: string): PayoutRequest {
   const d = row.destination
