@@ -99,7 +99,7 @@ export const products = pgTable(
     status: text('status').$type<Column.ProductStatus>().notNull().default('draft'),
     /** Free words a seller files the product under (e.g. `music`), for /explore's categories. */
     category: text('category'),
-    /** The kind's own details, as contract/catalog.contract.ts validates them; `{}` is only the default. */
+    /** The kind's own details, checked by contract/product-details.schema.ts; `{}` is only the default. */
     details: jsonb('details').$type<Column.ProductDetails>().notNull().default(sql`'{}'::jsonb`),
     /** Title, category and the description's plain text, for /explore's full-text search. */
     searchText: text('search_text').notNull().default(''),

@@ -42,7 +42,7 @@ export type * from './mpesa.types'
  * Safaricom Daraja: STK push to collect, its status query, C2B (payments made from the M-Pesa menu to the
  * Paybill or till), B2C to pay out, and Transaction Status to learn how a B2C payment ended when its result
  * never came.
- * The same code talks to Daraja and, in sandbox mode, to ./sandbox/mpesa.sandbox.ts: only baseUrl differs.
+ * The same code talks to Daraja and, in sandbox mode, to ./sandbox/mpesa/: only baseUrl differs.
  * Amounts in and out are KES minor units (cents); Daraja speaks whole shillings.
  */
 

@@ -11,7 +11,7 @@ import {
   type StkPushRequest,
 } from '../../server/payments/mpesa.adapter'
 import { type Fetch, PaymentProviderError } from '../../server/payments/payments'
-import { type MpesaSandbox, mpesaSandbox } from '../../server/payments/sandbox/mpesa.sandbox'
+import { type MpesaSandbox, mpesaSandbox } from '../../server/payments/sandbox/mpesa'
 import { databaseKinds } from '../support/db'
 import { type SandboxServer, startSandboxServer, submitForm } from '../support/sandbox-server'
 

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import type { Database } from '../../server/db/client'
 import { createLogger } from '../../server/lib/log'
-import { mpesaSandbox } from '../../server/payments/sandbox/mpesa.sandbox'
+import { mpesaSandbox } from '../../server/payments/sandbox/mpesa'
 import { sandboxDeps } from '../../server/payments/sandbox/sandbox-deps'
 import { SANDBOX } from '../../server/payments/sandbox-credentials'
 import { testConfig } from './config'
@@ -26,7 +26,7 @@ export interface HookPost {
   delivered: boolean
 }
 
-/** A B2C payment as the sandbox keeps it (server/payments/sandbox/mpesa.sandbox.ts): the part read here. */
+/** A B2C payment as the sandbox keeps it (server/payments/sandbox/mpesa/b2c.ts): the part read here. */
 export interface B2cPayment extends Record<string, unknown> {
   originatorConversationId: string
   conversationId: string

@@ -20,7 +20,7 @@ import { plainText, sanitizeDescription } from './rich-text'
 export type ProductRow = typeof products.$inferSelect
 export type AssetRow = typeof productAssets.$inferSelect
 
-/** A product as the contract has validated it (contract/catalog.contract.ts `newProduct`). */
+/** A product as the contract has validated it (contract/product.schema.ts `newProduct`). */
 export type NewProduct = NewProductInput
 
 /**

@@ -5,10 +5,10 @@ import type { Logger } from '../../lib/log'
 import { africasTalkingSandbox } from '../../sms/africastalking.sandbox'
 import type { Fetch } from '../payments'
 import { clockSandbox } from './clock.sandbox'
-import { mpesaSandbox } from './mpesa.sandbox'
-import { paypalSandbox } from './paypal.sandbox'
+import { mpesaSandbox } from './mpesa'
+import { paypalSandbox } from './paypal'
 import { sandboxDeps } from './sandbox-deps'
-import { stripeSandbox } from './stripe.sandbox'
+import { stripeSandbox } from './stripe'
 
 /**
  * Mounts the simulator of each provider that has no live keys under /sandbox/{provider} (SMS included). A provider with

@@ -16,13 +16,13 @@ describe('lineCount', () => {
 })
 
 describe('isExempt', () => {
-  it('exempts the provider sandboxes and the generated route table only', () => {
+  it('exempts the generated route table only', () => {
     expect(isExempt('src/routeTree.gen.ts')).toBe(true)
     expect(isExempt('src/routes/routeTree.gen.ts')).toBe(false)
     expect(isExempt('src/features/checkout/Checkout.tsx')).toBe(false)
-    expect(isExempt('server/payments/sandbox/stripe.sandbox.ts')).toBe(true)
-    expect(isExempt('server/payments/sandbox/store.ts')).toBe(false)
-    expect(isExempt('server/payments/sandbox/nested/x.sandbox.ts')).toBe(false)
+    expect(isExempt('server/payments/sandbox/stripe/sessions.ts')).toBe(false)
+    expect(isExempt('server/payments/sandbox/clock.sandbox.ts')).toBe(false)
+    expect(isExempt('contract/catalog.contract.ts')).toBe(false)
     expect(isExempt('server/payments/mpesa.adapter.ts')).toBe(false)
     expect(isExempt('server/features/checkout/checkout.service.ts')).toBe(false)
   })
@@ -32,7 +32,7 @@ describe('longFiles', () => {
   let root: string
   afterEach(() => rmSync(root, { recursive: true, force: true }))
 
-  it('lists the TypeScript files over the limit in folders at any depth, by path, sandboxes excepted', () => {
+  it('lists the TypeScript files over the limit in folders at any depth, by path, sandboxes included', () => {
     root = mkdtempSync(path.join(tmpdir(), 'soko-file-length-'))
     const write = (file: string, lines: number) => {
       mkdirSync(path.dirname(path.join(root, file)), { recursive: true })
@@ -45,11 +45,14 @@ describe('longFiles', () => {
     write('server/db/migrations/0001.sql', MAX_LINES * 2)
     write('src/long.ts', MAX_LINES * 2)
     write('src/routeTree.gen.ts', MAX_LINES * 2)
+    write('contract/long.contract.ts', MAX_LINES + 1)
     expect(longFiles(root, 'server')).toEqual([
       { file: 'server/a/deep/c.tsx', lines: MAX_LINES + 20 },
       { file: 'server/b.ts', lines: MAX_LINES + 1 },
+      { file: 'server/payments/sandbox/paypal.sandbox.ts', lines: MAX_LINES * 2 },
     ])
     expect(longFiles(root, 'src')).toEqual([{ file: 'src/long.ts', lines: MAX_LINES * 2 }])
-    expect(CHECKED).toEqual(['server', 'src'])
+    expect(longFiles(root, 'contract')).toEqual([{ file: 'contract/long.contract.ts', lines: MAX_LINES + 1 }])
+    expect(CHECKED).toEqual(['server', 'src', 'contract'])
   })
 })

@@ -1,0 +1,143 @@
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { normalizeKenyanMobile } from '../../../../contract/phone'
+import { inboxHtml } from '../../../sms/africastalking.sandbox'
+import { page } from '../pages'
+import { type C2bPayment, type C2bRegistration, payBill } from './c2b'
+import { localNumber, type MpesaContext, type SandboxEnv, wholeAmount } from './daraja'
+import { notice, type PaybillFields, PIN, paidNotice, phonePage } from './phone-page'
+import { OUTCOMES, type Prompt, type Prompts } from './stk'
+
+/**
+ * The sandbox's phone, at /phone: where a tester answers the STK prompts sent to a number, instead of a
+ * real handset, and pays a bill from the M-Pesa menu (C2B). The page itself is in phone-page.ts.
+ */
+
+type Action = 'pay' | 'pay-no-callback' | 'cancel' | 'timeout' | 'no-funds'
+const ACTIONS: readonly Action[] = ['pay', 'pay-no-callback', 'cancel', 'timeout', 'no-funds']
+
+export function mountPhone(ctx: MpesaContext, { settle, expired, timeOut }: Prompts): void {
+  const { app, store } = ctx
+
+  /**
+   * The phone page for `phone`: its waiting prompts (those past their time end now, their callbacks going
+   * out in the background: see idle()) and the Pay bill form. `phonePath` is the page's own path.
+   */
+  async function showPhone(
+    c: Context<SandboxEnv>,
+    phone: string,
+    phonePath: string,
+    extra: { notice?: string | null; error?: string; paybill?: PaybillFields },
+    status: ContentfulStatusCode = 200,
+  ) {
+    const listed = await store.list<Prompt>('mpesa', 'prompt', { phone, state: 'waiting' })
+    const stale = listed.filter(expired)
+    for (const prompt of stale) await timeOut(prompt)
+    return page(
+      c,
+      phonePage({
+        given: localNumber(phone),
+        phone,
+        waiting: listed.filter((prompt) => !stale.includes(prompt)),
+        formAction: (id) => `${phonePath}/${encodeURIComponent(id)}`,
+        paybillAction: `${phonePath}/paybill`,
+        inbox: await inboxHtml(store, phone),
+        ...extra,
+      }),
+      status,
+    )
+  }
+
+  app.get('/phone', async (c) => {
+    const given = c.req.query('number') ?? ''
+    const phone = given ? normalizeKenyanMobile(given) : null
+    if (!phone)
+      return page(
+        c,
+        phonePage({
+          given,
+          error: given ? 'That is not a Kenyan mobile number: use 07XX XXX XXX or 2547XX XXX XXX' : null,
+        }),
+        given ? 400 : 200,
+      )
+    const done = c.req.query('done')
+    const last = done ? await store.get<Prompt>('mpesa', done) : null
+    const paid = c.req.query('paid')
+    const payment = paid ? await store.get<C2bPayment>('mpesa', `c2b:${paid}`) : null
+    return showPhone(c, phone, c.req.path, {
+      notice:
+        payment?.phone === phone
+          ? paidNotice(payment)
+          : last?.phone === phone
+            ? notice(last, c.req.query('again') === '1')
+            : null,
+    })
+  })
+
+  // Registered before /phone/:id, which would take "paybill" for a prompt's id.
+  app.post('/phone/paybill', async (c) => {
+    const form = await c.req.parseBody()
+    const field = (name: string) => (typeof form[name] === 'string' ? form[name] : '')
+    const phone = normalizeKenyanMobile(field('number'))
+    if (!phone)
+      return page(
+        c,
+        phonePage({
+          given: field('number'),
+          error: 'That is not a Kenyan mobile number: use 07XX XXX XXX or 2547XX XXX XXX',
+        }),
+        400,
+      )
+    const phonePath = c.req.path.slice(0, -'/paybill'.length)
+    const typed: PaybillFields = {
+      business: field('business').replace(/\s/g, ''),
+      account: field('account'),
+      amount: field('amount').trim(),
+    }
+    const refuse = (error: string) => showPhone(c, phone, phonePath, { error, paybill: typed }, 400)
+    if (!/^\d+$/.test(typed.business)) return refuse('Enter the business number: digits only')
+    if (!typed.account.trim()) return refuse('Enter the account number')
+    const amount = /^\d+$/.test(typed.amount) ? wholeAmount(typed.amount) : null
+    if (amount === null) return refuse('Enter the amount in whole shillings, 1 or more')
+    if (field('pin') !== PIN) return refuse('Wrong PIN')
+    const registration = await store.get<C2bRegistration>('mpesa', `c2b-urls:${typed.business}`)
+    if (!registration) return refuse('That business number does not take M-Pesa payments here')
+
+    const payment = await payBill(ctx, registration, {
+      phone,
+      businessNumber: typed.business,
+      accountNumber: typed.account,
+      amount,
+    })
+    const query = new URLSearchParams({ number: localNumber(phone), paid: payment.transId })
+    return c.redirect(`${phonePath}?${query}`, 303)
+  })
+
+  app.post('/phone/:id', async (c) => {
+    const id = c.req.param('id')
+    const form = await c.req.parseBody()
+    const action = String(form.action ?? '') as Action
+    if (!ACTIONS.includes(action))
+      return page(c, phonePage({ given: '', error: 'Choose one of the buttons on the prompt.' }), 400)
+    const prompt = await store.get<Prompt>('mpesa', id)
+    if (!prompt) return page(c, phonePage({ given: '', error: 'There is no such M-Pesa prompt.' }), 404)
+
+    // A prompt answered after its time is already over, as on a real phone.
+    const outcome = expired(prompt)
+      ? OUTCOMES.timeout
+      : action === 'pay'
+        ? form.pin === PIN
+          ? OUTCOMES.paid
+          : OUTCOMES['wrong-pin']
+        : action === 'pay-no-callback'
+          ? OUTCOMES.paid
+          : OUTCOMES[action]
+    const sendCallback = action !== 'pay-no-callback' || outcome !== OUTCOMES.paid
+    const settled = await settle(id, outcome, sendCallback)
+    await settled?.delivery
+    const base = c.req.path.slice(0, c.req.path.length - `/phone/${id}`.length)
+    const query = new URLSearchParams({ number: localNumber(prompt.phone), done: id })
+    if (settled && !settled.changed) query.set('again', '1')
+    return c.redirect(`${base}/phone?${query}`, 303)
+  })
+}

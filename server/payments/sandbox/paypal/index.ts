@@ -1,0 +1,59 @@
+import { Hono } from 'hono'
+import { deliveries } from '../deliveries'
+import type { SandboxDeps } from '../sandbox-deps'
+import { mountApproval } from './approval'
+import { mountCaptures } from './captures'
+import { mountOauth } from './oauth'
+import { mountOrders } from './orders'
+import { paypalPayoutsSandbox } from './payouts'
+import { mountRefunds } from './refunds'
+import { claim, type PaypalContext, paypalId } from './rest'
+import { mountWebhookVerification, paypalWebhooks } from './webhooks'
+
+/**
+ * A local PayPal (docs/payments.md): OAuth, Orders v2 (create, get, capture), refunds, Payouts (payouts.ts,
+ * with its tester's page at /payouts), signed webhooks with their verification endpoint, and the buyer's
+ * approval page. Mounted at /sandbox/paypal. It accepts exactly deps.payments.paypal's credentials and
+ * answers in PayPal's shapes, errors included, so the adapter cannot tell it from PayPal. All state is in
+ * the sandbox store.
+ *
+ * Each API has a module here: OAuth (oauth.ts), orders (orders.ts), their captures (captures.ts) and
+ * refunds (refunds.ts), webhooks and their verification (webhooks.ts), Payouts (payouts.ts), and the
+ * approval page (approval.ts).
+ */
+
+export type PaypalSandbox = Hono & {
+  /** Resolves once every webhook the sandbox has started sending has been delivered (or has failed). */
+  idle(): Promise<void>
+}
+
+const DELIVERY_TIMEOUT_MS = 30_000
+
+export function paypalSandbox(deps: SandboxDeps): PaypalSandbox {
+  const { store } = deps
+  const base = `${deps.publicUrl}/sandbox/paypal`
+  const app = new Hono()
+  const posts = deliveries({ ...deps, from: 'PayPal sandbox', timeoutMs: DELIVERY_TIMEOUT_MS })
+  const webhooks = paypalWebhooks(deps, base, posts)
+  const { notify } = webhooks
+  const ctx: PaypalContext = { app, store, config: deps.payments.paypal, base, notify }
+  // The routes join in this order: the token check comes before the API it guards.
+  mountOauth(ctx)
+  mountOrders(ctx)
+  mountCaptures(ctx)
+  mountRefunds(ctx)
+  mountWebhookVerification(ctx, webhooks)
+  app.route(
+    '/',
+    paypalPayoutsSandbox({
+      store,
+      base,
+      notify,
+      track: posts.track,
+      claim: (requestKey, id) => claim(store, requestKey, id),
+      paypalId,
+    }),
+  )
+  mountApproval(ctx)
+  return Object.assign(app, { idle: posts.idle })
+}
