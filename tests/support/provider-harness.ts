@@ -9,7 +9,7 @@ import { createLogger } from '../../server/lib/log'
 import { createGateway, type Gateway } from '../../server/payments/gateway'
 import type { Fetch } from '../../server/payments/payments'
 import type { PaymentEvents } from '../../server/payments/provider'
-import { mountSandboxes } from '../../server/payments/sandbox/sandbox'
+import { sandboxRoutes } from '../../server/payments/sandbox/sandbox'
 import { testConfig } from './config'
 import { type DatabaseKind, openTestDatabase } from './db'
 
@@ -43,12 +43,14 @@ export async function startProviderHarness(
   const config = testConfig({ publicUrl: url, dataDir })
   const gateway = createGateway(config, opts.fetch ? { fetch: opts.fetch } : {})
   const app = new Hono()
-  const idle = mountSandboxes(app, {
+  const sandboxes = sandboxRoutes({
     db: database.db,
     config,
     log: createLogger('silent'),
     smsReportUrl: `${config.publicUrl}/hooks/sms/unused`,
   })
+  app.route('/sandbox', sandboxes.routes)
+  const idle = sandboxes.idle
   app.route('/hooks', gateway.hooks(events))
   handle = app.fetch
   return {

@@ -1,4 +1,4 @@
-import type { Hono } from 'hono'
+import { Hono } from 'hono'
 import type { Db } from '../../db/client'
 import type { Config } from '../../env'
 import type { Logger } from '../../lib/log'
@@ -10,16 +10,25 @@ import { paypalSandbox } from './paypal'
 import { sandboxDeps } from './sandbox-deps'
 import { stripeSandbox } from './stripe'
 
+/** The sandboxes' routes, to mount at /sandbox, and how to wait for what they are delivering. */
+export interface Sandboxes {
+  routes: Hono
+  /** Resolves once the callbacks and webhooks under way have been delivered (a stopping server waits). */
+  idle(): Promise<void>
+}
+
 /**
- * Mounts the simulator of each provider that has no live keys under /sandbox/{provider} (SMS included). A provider with
- * real keys has no sandbox routes: they answer 404 like any unknown path. The clock control (/sandbox/clock)
- * is there only while every provider is in sandbox mode. Returns idle(): resolves once
- * the callbacks and webhooks under way have been delivered, so a stopping server can wait for them.
+ * The simulator of each provider that has no live keys, at /{provider} under where the routes are mounted
+ * (/sandbox; SMS included). A provider with real keys has no sandbox routes: they answer 404 like any
+ * unknown path. The clock control (/clock) is there only while every provider is in sandbox mode.
  */
-export function mountSandboxes(
-  app: Hono,
-  opts: { db: Db; config: Config; log: Logger; fetch?: Fetch; smsReportUrl: string },
-): () => Promise<void> {
+export function sandboxRoutes(opts: {
+  db: Db
+  config: Config
+  log: Logger
+  fetch?: Fetch
+  smsReportUrl: string
+}): Sandboxes {
   const deps = sandboxDeps({
     db: opts.db,
     payments: opts.config.payments,
@@ -28,31 +37,35 @@ export function mountSandboxes(
     ...(opts.fetch ? { fetch: opts.fetch } : {}),
   })
   const { mpesa, paypal, card } = opts.config.payments
+  const routes = new Hono()
   const mounted: { idle(): Promise<void> }[] = []
   if (!mpesa.live) {
     const sandbox = mpesaSandbox(deps)
-    app.route('/sandbox/mpesa', sandbox)
+    routes.route('/mpesa', sandbox)
     mounted.push(sandbox)
   }
   if (!paypal.live) {
     const sandbox = paypalSandbox(deps)
-    app.route('/sandbox/paypal', sandbox)
+    routes.route('/paypal', sandbox)
     mounted.push(sandbox)
   }
   if (!opts.config.sms.live) {
     const sandbox = africasTalkingSandbox({ ...deps, sms: opts.config.sms, reportUrl: opts.smsReportUrl })
-    app.route('/sandbox/africastalking', sandbox)
+    routes.route('/africastalking', sandbox)
     mounted.push(sandbox)
   }
   if (!card.live) {
     const sandbox = stripeSandbox(deps)
-    app.route('/sandbox/stripe', sandbox)
+    routes.route('/stripe', sandbox)
     mounted.push(sandbox)
   }
   // Moving the clock is for a server where no money and no message is real.
   if (!mpesa.live && !paypal.live && !card.live && !opts.config.sms.live)
-    app.route('/sandbox/clock', clockSandbox(opts.log))
-  return async () => {
-    await Promise.all(mounted.map((sandbox) => sandbox.idle()))
+    routes.route('/clock', clockSandbox(opts.log))
+  return {
+    routes,
+    idle: async () => {
+      await Promise.all(mounted.map((sandbox) => sandbox.idle()))
+    },
   }
 }

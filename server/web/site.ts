@@ -1,0 +1,207 @@
+import path from 'node:path'
+import { type Context, Hono } from 'hono'
+import type { PlatformTerms } from '../../contract/platform-terms.contract'
+import { payloadPath } from '../../contract/runtime'
+import type { Database } from '../db/client'
+import { payPageHead } from '../features/invoices/invoices.routes'
+import type { AppServices } from '../services'
+import { CatalogCache } from './catalog-cache'
+import { fillFigures, PageFigureFiller } from './figures'
+import { runtimeSettings } from './html'
+import { pageLocale } from './locale'
+import { loadPrerendered, loadRouteScripts, Pages } from './pages'
+import { appContentSecurityPolicy } from './security-headers'
+import { ServerRenderer } from './ssr'
+import { type Asset, loadAssets, makeLazyAsset, negotiate } from './static'
+import { isCatalogPage, publicData } from './storefront'
+
+/** Paths the server owns: never answered with the app's HTML. */
+const SERVER_OWNED = /^\/(files|hooks|builds|sandbox|assets|icons|o|i|invoices)\/|\/_payload\.json$/
+
+/** The site: the build's files, the pages and their data, for every GET no other route takes. */
+export interface Site {
+  routes: Hono
+  /** The build being served (`/builds/latest.json`), or "dev" without one. */
+  buildId: string
+  /** The Content-Security-Policy of the app's pages: their inline scripts are the build's own. */
+  policy: string
+  /** Loads the server renderer before the first catalog page asks for it. */
+  warm(): Promise<void>
+}
+
+/**
+ * The build's files as they are (compressed once, with validators), the pages with their head and first
+ * data (catalog pages rendered by the server and kept until the catalog changes on any instance), the
+ * marketing pages with the fee and hold in force, and every other path a page of the app (its status
+ * telling crawlers and people with scripts off what the path is).
+ */
+export function createSite(services: AppServices, catalogVersion: Database['catalogVersion']): Site {
+  const { config, log, terms, db } = services
+  const assets = loadAssets(config.clientDir)
+  const template = assets.get('/index.html')
+  const buildId = readBuildId(assets)
+  const prerendered = loadPrerendered(path.join(path.dirname(config.clientDir), 'prerendered'))
+  // The build's words for the home page: answered with the products of the moment added, never as a file.
+  const homePayloadPath = payloadPath('/')
+  const homeText = takeAsset(assets, homePayloadPath)
+  const wordsOf = (next: PlatformTerms) =>
+    homeText === undefined ? undefined : (JSON.parse(fillFigures(homeText, { terms: next })) as object)
+  let homeWords = wordsOf(terms.defaults)
+  // Catalog pages and payloads, made once per address until the catalog changes on any instance.
+  const catalogAnswers = new CatalogCache<Answer | null>(catalogVersion)
+  // The marketing pages state the fee and the hold: filled with the terms in force, again on each change.
+  const figures = new PageFigureFiller(assets, prerendered)
+  figures.fill({ terms: terms.defaults })
+  terms.onChange((next) => {
+    figures.fill({ terms: next })
+    homeWords = wordsOf(next)
+    catalogAnswers.clear()
+    pages?.forget()
+  })
+  const statesFigures = (urlPath: string) =>
+    figures.states(urlPath) || urlPath === '/' || urlPath === homePayloadPath
+  const pages = template
+    ? new Pages(
+        template.body.toString('utf8'),
+        prerendered,
+        runtimeSettings(config, buildId),
+        loadRouteScripts(path.dirname(config.clientDir)),
+      )
+    : null
+  // The service worker's offline shell: the same page with no route's head in it.
+  if (pages) assets.set('/index.html', pages.shellAsset())
+  // One policy for all the app's pages: its inline scripts are the build's own, the same in every page.
+  const appPolicy = appContentSecurityPolicy(config, pages?.scriptHashes() ?? [])
+
+  const renderer = new ServerRenderer(config.rootDir, config.clientDir, log)
+  const routes = new Hono()
+
+  routes.get('*', async (c) => {
+    const path = c.req.path
+    // A page stating the fee or the hold: the terms are read (kept for a second) before it is answered.
+    if (statesFigures(path)) await terms.get()
+    const asset = assets.get(path)
+    if (asset) return sendAsset(c, asset)
+    const url = new URL(c.req.url)
+    const params = url.searchParams
+    if (path.endsWith('/_payload.json')) {
+      const pagePath = path.slice(0, -'/_payload.json'.length) || '/'
+      const answer = isCatalogPage(pagePath)
+        ? await catalogAnswers.get(`payload ${pagePath}${url.search}`, async () => {
+            const data = await publicData(db, pagePath, params, config.publicUrl, homeWords)
+            return data ? payloadAnswer(data.payload) : null
+          })
+        : null
+      return sendAnswer(c, answer ?? NO_PAYLOAD)
+    }
+    if (SERVER_OWNED.test(path)) return c.text('Not found', 404, { 'cache-control': 'no-store' })
+    if (!pages)
+      return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503, {
+        'retry-after': '5',
+      })
+    // An invoice's pay link: its share card says who bills how much; a link naming nothing is a 404.
+    if (path === '/p') {
+      const page = pages.renderWithHead(path, await payPageHead(services, params))
+      return sendAsset(c, page.asset, page.status, 'no-store')
+    }
+    // Catalog pages: their head (share card), first data and markup come from the database and the
+    // server renderer, made again only when the catalog has changed since.
+    // Written in the visitor's language (prices, dates), which the page names for the app.
+    const locale = isCatalogPage(path) ? pageLocale(c.req.header('accept-language')) : null
+    const catalogPage = locale
+      ? await catalogAnswers.get(`page ${path}${url.search} ${locale}`, async () => {
+          const data = await publicData(db, path, params, config.publicUrl, homeWords)
+          if (data === undefined) return null
+          const markup = data ? await renderer.render(`${path}${url.search}`, data.payload, locale) : null
+          return { ...pages.renderData(path, data, markup, locale), byLanguage: true }
+        })
+      : null
+    if (catalogPage) return sendAnswer(c, catalogPage)
+    // The status tells crawlers and people with scripts off what a path is; the head, what the page is.
+    const page = pages.render(path)
+    return sendAsset(c, page.asset, page.status)
+  })
+
+  return { routes, buildId, policy: appPolicy, warm: () => renderer.warm() }
+}
+
+/** An answer kept for many requests: its bytes (compressed as asked, once) and its status. */
+interface Answer {
+  asset: Asset
+  status: 200 | 404
+  /** Written in the language the request asked for: a cache in front must keep one per language. */
+  byLanguage?: boolean
+}
+
+/** A page's data as JSON, always revalidated: a changed price must show at once, an unchanged one is a 304. */
+function payloadAnswer(payload: unknown): Answer {
+  return {
+    asset: makeLazyAsset('/_payload.json', Buffer.from(JSON.stringify(payload)), 'no-cache'),
+    status: 200,
+  }
+}
+
+const NO_PAYLOAD: Answer = {
+  asset: makeLazyAsset(
+    '/_payload.json',
+    Buffer.from(JSON.stringify({ message: 'There is nothing here.' })),
+    'no-cache',
+  ),
+  status: 404,
+}
+
+function sendAnswer(c: Context, answer: Answer) {
+  return sendAsset(c, answer.asset, answer.status, answer.asset.cacheControl, answer.byLanguage)
+}
+
+function sendAsset(
+  c: Context,
+  asset: Asset,
+  status: 200 | 404 = 200,
+  cacheControl = asset.cacheControl,
+  byLanguage = false,
+) {
+  const headers: Record<string, string> = {
+    'content-type': asset.type,
+    'cache-control': cacheControl,
+    etag: asset.etag,
+  }
+  const vary = [
+    asset.br || asset.gzip || asset.lazy ? 'Accept-Encoding' : '',
+    byLanguage ? 'Accept-Language' : '',
+  ]
+  if (vary.some(Boolean)) headers.vary = vary.filter(Boolean).join(', ')
+  if (
+    status === 200 &&
+    c.req
+      .header('if-none-match')
+      ?.split(/\s*,\s*/)
+      .includes(asset.etag)
+  )
+    return c.body(null, 304, headers)
+  const { body, encoding } = negotiate(asset, c.req.header('accept-encoding') ?? '')
+  if (encoding) headers['content-encoding'] = encoding
+  return c.body(
+    new Uint8Array(body.buffer, body.byteOffset, body.byteLength) as Uint8Array<ArrayBuffer>,
+    status,
+    headers,
+  )
+}
+
+/** A file of the build as text, taken out of the files served as they are; undefined when absent. */
+function takeAsset(assets: Map<string, Asset>, name: string): string | undefined {
+  const asset = assets.get(name)
+  if (!asset) return undefined
+  assets.delete(name)
+  return asset.body.toString('utf8')
+}
+
+function readBuildId(assets: Map<string, Asset>): string {
+  const latest = assets.get('/builds/latest.json')
+  if (!latest) return 'dev'
+  try {
+    return (JSON.parse(latest.body.toString('utf8')) as { id: string }).id
+  } catch {
+    return 'dev'
+  }
+}
