@@ -43,6 +43,8 @@ export interface Config {
   s3: S3Settings | null
   geoUrl: string
   firebase: FirebaseWebConfig | null
+  /** Where the keys that sign Firebase ID tokens are published (Google's; a local server in tests). */
+  firebaseKeysUrl: string
   challengeSiteKey: string
   /** Turnstile secret: when set, sign-up and contact (and later checkout) require a verified token. */
   challengeSecret: string | null
@@ -132,6 +134,14 @@ const flag = z
   .transform((v) => ['1', 'true', 'on', 'yes'].includes(v))
 
 /** A limit's count: a whole number of at least 1. */
+/** A duration in whole milliseconds from `min` to `max`; `most` names the longest in words. */
+const milliseconds = (min: number, max: number, most: string) =>
+  z.coerce
+    .number({ error: 'Use a number of milliseconds' })
+    .int('Use a whole number of milliseconds')
+    .min(min, `Use at least ${min} ms`)
+    .max(max, `Use at most ${most} (${max})`)
+
 const count = (what: string) =>
   z.coerce
     .number({ error: `Use a whole number of ${what}` })
@@ -179,6 +189,10 @@ const schema = z.object({
   FIREBASE_STORAGE_BUCKET: z.string().optional(),
   FIREBASE_MESSAGING_SENDER_ID: z.string().optional(),
   FIREBASE_APP_ID: z.string().optional(),
+  // Where Google publishes the keys that sign Firebase ID tokens (a JSON Web Key Set).
+  FIREBASE_KEYS_URL: z
+    .url()
+    .default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
   TURNSTILE_SITE_KEY: z.string().default(''),
   TURNSTILE_SECRET_KEY: z.string().optional(),
   TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
@@ -204,12 +218,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   NODE_ENV: z.string().optional(),
   TRANSACTION_GUARD: flag.optional(),
-  REQUEST_DEADLINE_MS: z.coerce
-    .number({ error: 'Use a number of milliseconds' })
-    .int('Use a whole number of milliseconds')
-    .min(100, 'Use at least 100 ms')
-    .max(600_000, 'Use at most ten minutes (600000)')
-    .default(30_000),
+  REQUEST_DEADLINE_MS: milliseconds(100, 600_000, 'ten minutes').default(30_000),
   LIMIT_PROMPTS_PER_PHONE_MINUTE: count('M-Pesa prompts').default(1),
   LIMIT_PROMPTS_PER_PHONE_HOUR: count('M-Pesa prompts').default(5),
   LIMIT_CHECKOUTS_PER_ADDRESS_MINUTE: count('checkouts').default(300),
@@ -218,30 +227,10 @@ const schema = z.object({
   LIMIT_UNITS_HELD_PER_BUYER: count('units').default(10),
   CHECKOUT_LINE_WIDTH: count('checkouts').max(100, 'Use at most 100').default(4),
   CHECKOUT_LINE_MAX: count('buyers waiting').default(500),
-  CHECKOUT_LINE_WAIT_MS: z.coerce
-    .number({ error: 'Use a number of milliseconds' })
-    .int('Use a whole number of milliseconds')
-    .min(100, 'Use at least 100 ms')
-    .max(60_000, 'Use at most a minute (60000)')
-    .default(10_000),
-  JOB_POLL_MS: z.coerce
-    .number({ error: 'Use a number of milliseconds' })
-    .int('Use a whole number of milliseconds')
-    .min(50, 'Use at least 50 ms')
-    .max(60_000, 'Use at most a minute (60000)')
-    .default(1000),
-  JOB_LEASE_MS: z.coerce
-    .number({ error: 'Use a number of milliseconds' })
-    .int('Use a whole number of milliseconds')
-    .min(300, 'Use at least 300 ms')
-    .max(3_600_000, 'Use at most an hour (3600000)')
-    .default(30_000),
-  DRAIN_MS: z.coerce
-    .number({ error: 'Use a number of milliseconds' })
-    .int('Use a whole number of milliseconds')
-    .min(100, 'Use at least 100 ms')
-    .max(600_000, 'Use at most ten minutes (600000)')
-    .default(20_000),
+  CHECKOUT_LINE_WAIT_MS: milliseconds(100, 60_000, 'a minute').default(10_000),
+  JOB_POLL_MS: milliseconds(50, 60_000, 'a minute').default(1000),
+  JOB_LEASE_MS: milliseconds(300, 3_600_000, 'an hour').default(30_000),
+  DRAIN_MS: milliseconds(100, 600_000, 'ten minutes').default(20_000),
   ...smsEnv,
   ...payoutsEnv,
 })
@@ -380,6 +369,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     s3,
     geoUrl: e.GEO_URL,
     firebase,
+    firebaseKeysUrl: e.FIREBASE_KEYS_URL,
     challengeSiteKey: e.TURNSTILE_SITE_KEY,
     challengeSecret: e.TURNSTILE_SECRET_KEY ?? null,
     challengeVerifyUrl: e.TURNSTILE_VERIFY_URL,

@@ -1,6 +1,4 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm'
-import type { App } from 'firebase-admin/app'
-import type { DecodedIdToken } from 'firebase-admin/auth'
 import { normalizeKenyanMobile } from '../../../contract/phone'
 import type { Db } from '../../db/client'
 import { sessions, users } from '../../db/schema'
@@ -10,30 +8,19 @@ import { enforceRateLimit } from '../../lib/rate-limit'
 import type { Handlers, RpcContext } from '../../rpc/context'
 import { findUserByEmail, limits, publicUser } from './accounts.handlers'
 import { createUser } from './accounts.service'
+import { type FirebaseIdentity, verifyFirebaseIdToken } from './firebase-token'
 import { createSession, type UserRow } from './sessions'
 
-/** firebase-admin is loaded on the first Firebase sign-in only: most instances never need it. */
-const apps = new Map<string, Promise<App>>()
-
-function firebaseApp(projectId: string): Promise<App> {
-  let app = apps.get(projectId)
-  if (!app) {
-    app = import('firebase-admin/app').then(({ initializeApp, getApps }) => {
-      const name = `soko-${projectId}`
-      // Verifying ID tokens needs only the project id and Google's public keys, no service account.
-      return getApps().find((a) => a.name === name) ?? initializeApp({ projectId }, name)
-    })
-    apps.set(projectId, app)
-  }
-  return app
-}
-
-async function verify(ctx: RpcContext, idToken: string): Promise<DecodedIdToken> {
+async function verify(ctx: RpcContext, idToken: string): Promise<FirebaseIdentity> {
   const projectId = ctx.config.firebase?.projectId
   if (!projectId) throw new AppError(404, 'Sign-in with Google or phone is not set up on this Soko.')
-  const [{ getAuth }, app] = await Promise.all([import('firebase-admin/auth'), firebaseApp(projectId)])
   try {
-    return await getAuth(app).verifyIdToken(idToken)
+    return await verifyFirebaseIdToken(idToken, {
+      projectId,
+      keysUrl: ctx.config.firebaseKeysUrl,
+      emulatorHost: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+      now: clock.now(),
+    })
   } catch (error) {
     ctx.log.warn('a Firebase ID token was refused', { requestId: ctx.requestId, error: String(error) })
     throw new AppError(401, 'That sign-in could not be confirmed. Try again.', {
@@ -46,11 +33,11 @@ async function verify(ctx: RpcContext, idToken: string): Promise<DecodedIdToken>
  * The Soko account for a Firebase identity: the one already linked to its uid, else the one with the same
  * verified e-mail or confirmed phone (then linked), else — for a verified e-mail only — a new one.
  */
-async function accountFor(db: Db, id: DecodedIdToken): Promise<UserRow> {
+async function accountFor(db: Db, id: FirebaseIdentity): Promise<UserRow> {
   const [linked] = await db.select().from(users).where(eq(users.firebaseUid, id.uid)).limit(1)
   if (linked) return linked
-  const email = id.email_verified ? id.email : undefined
-  const phone = id.phone_number ? normalizeKenyanMobile(id.phone_number) : null
+  const email = id.emailVerified ? id.email : undefined
+  const phone = id.phoneNumber ? normalizeKenyanMobile(id.phoneNumber) : null
 
   if (email) {
     const existing = await findUserByEmail(db, email)
@@ -73,7 +60,7 @@ async function accountFor(db: Db, id: DecodedIdToken): Promise<UserRow> {
   }
   throw new AppError(
     404,
-    id.phone_number
+    id.phoneNumber
       ? 'No Soko account has this phone number yet. Sign up with your e-mail, then confirm your phone in Settings.'
       : 'Your Google account has no verified e-mail, so Soko cannot sign you in with it. Sign up with e-mail instead.',
   )

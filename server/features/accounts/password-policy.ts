@@ -1,25 +1,47 @@
-import dumbPasswords from 'dumb-passwords'
+import { ZxcvbnFactory } from '@zxcvbn-ts/core'
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common'
 import { AppError } from '../../lib/errors'
 
 /**
- * Length is the contract's job; this refuses passwords that are easy to guess for this person: the most
- * common ones, and their own e-mail or name. Throws a 400 naming `field`.
+ * The estimator, made on the first password checked: its dictionaries (about 40,000 common passwords, and
+ * names and words common in many languages) take a moment to load, and most requests never need them.
+ */
+let estimator: ZxcvbnFactory | null = null
+const estimate = (password: string, own: string[]) => {
+  estimator ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs })
+  return estimator.check(password, own)
+}
+
+/** Scores of 0 and 1 are guessed within about a million tries: refused. */
+const LOWEST_SCORE = 2
+
+/**
+ * Length is the contract's job; this refuses passwords that are easy to guess for this person, as a
+ * cracker would guess them: common passwords and words, keyboard runs, repeats, dates, and their own
+ * e-mail or name (with a year added, say). Throws a 400 naming `field`.
  */
 export function assertStrongPassword(
   password: string,
   person: { email: string; name?: string },
   field = 'password',
 ) {
-  const lower = password.toLowerCase()
+  const name = person.name?.trim() ?? ''
+  // The name as written, run together, and each of its words.
   const own = [
-    person.email.toLowerCase(),
-    person.email.split('@')[0]?.toLowerCase(),
-    person.name?.toLowerCase(),
-  ]
-  let problem: string | null = null
-  if (dumbPasswords.check(password))
-    problem = 'That password is one of the most common ones: choose something harder to guess'
-  else if (own.some((part) => part && part.length >= 4 && lower === part))
-    problem = 'Do not use your e-mail address or name as your password'
-  if (problem) throw new AppError(400, 'Choose a stronger password', { [field]: problem })
+    person.email,
+    person.email.split('@')[0] ?? '',
+    name,
+    name.replace(/\s+/g, ''),
+    ...name.split(/\s+/),
+  ].filter((part) => part.length >= 3)
+  const result = estimate(password, own)
+  if (result.score >= LOWEST_SCORE) return
+  const found = (name: string) =>
+    result.sequence.some((match) => 'dictionaryName' in match && match.dictionaryName === name)
+  const problem = found('userInputs')
+    ? 'Do not use your e-mail address or name as your password'
+    : found('passwords-common')
+      ? 'That password is one of the most common ones: choose something harder to guess'
+      : 'That password is easy to guess (a common word, a run of keys, a repeat or a date): add more words'
+  throw new AppError(400, 'Choose a stronger password', { [field]: problem })
 }

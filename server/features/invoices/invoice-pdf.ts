@@ -1,7 +1,7 @@
 // An invoice as a printable A4 PDF. Everything arrives formatted (money, dates, status wording); this module
 // only lays it out. DejaVu Sans is embedded because the standard PDF fonts cannot write ₦ or non-Latin names.
-import * as fontkitModule from '@pdf-lib/fontkit'
-import { type Color, degrees, PDFDocument, type PDFPage, rgb } from 'pdf-lib'
+import fontkit from '@cantoo/fontkit'
+import { type Color, degrees, PDFDocument, type PDFPage, rgb } from '@cantoo/pdf-lib'
 import {
   A4,
   addLink,
@@ -62,9 +62,6 @@ export interface InvoiceDocument {
   /** The M-Pesa Paybill number, when paying by Paybill applies. */
   paybill: string | null
 }
-
-// The package is CommonJS: Node's ESM loader puts it under `default`, a bundler may not.
-const fontkit = (fontkitModule as unknown as { default?: typeof fontkitModule }).default ?? fontkitModule
 
 const LINK = rgb(0.08, 0.33, 0.68)
 const FOOTER_Y = 28

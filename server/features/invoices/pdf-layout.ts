@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { type Color, type PDFDocument, type PDFFont, PDFHexString, type PDFPage, rgb } from 'pdf-lib'
+import { type Color, type PDFDocument, type PDFFont, PDFHexString, type PDFPage, rgb } from '@cantoo/pdf-lib'
 import { encode } from 'uqr'
 
 export const A4: [number, number] = [595.28, 841.89]

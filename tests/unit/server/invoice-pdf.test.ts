@@ -1,4 +1,4 @@
-import { PDFDict, PDFDocument, PDFName } from 'pdf-lib'
+import { PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { describe, expect, it } from 'vitest'
 import { type InvoiceDocument, renderInvoicePdf } from '../../../server/features/invoices/invoice-pdf'
@@ -73,7 +73,7 @@ async function extract(bytes: Uint8Array): Promise<Extracted> {
   return { pages, flat: pages.join(' ').replace(/\s+/g, ' '), info: info as Record<string, unknown>, links }
 }
 
-/** The BaseFont of every font the file declares, read with pdf-lib (fonts may sit in compressed object streams). */
+/** The BaseFont of every font the file declares, read with the PDF library (fonts may sit in compressed object streams). */
 async function baseFonts(bytes: Uint8Array): Promise<string[]> {
   const pdf = await PDFDocument.load(bytes, { updateMetadata: false })
   return pdf.context
