@@ -17,6 +17,9 @@ export const ORDER_STATUSES = [
 ] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
+/** Orders that hold their stock, seats or slot: waiting for payment, paid, or being refunded. */
+export const HOLDING_STATUSES = ['pending', 'paid', 'refunding'] as const satisfies readonly OrderStatus[]
+
 export const PAYMENT_METHODS = ['mpesa', 'card', 'paypal'] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
-import { orderLinkWithKey } from './features/checkout/mails'
-import { invoiceRoutes } from './features/invoices/invoices.routes'
+import { orderLinkWithKey } from './features/checkout'
+import { invoiceRoutes } from './features/invoices'
 import { paymentEvents } from './payment-events'
 import type { Fetch } from './payments/payments'
 import { sandboxRoutes } from './payments/sandbox/sandbox'

@@ -4,9 +4,9 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import type { FirebaseWebConfig } from '../contract/runtime'
-import { type PayoutsConfig, payoutsConfig, payoutsEnv } from './features/payouts/payouts.config'
 import { type PaymentsConfig, paymentsConfig, paymentsEnv, providerIssues } from './payments/payments.config'
 import { SANDBOX } from './payments/sandbox-credentials'
+import { type PayoutsConfig, payoutsConfig, payoutsEnv } from './platform/payouts.config'
 import { type SmsConfig, smsConfig, smsEnv, smsIssues } from './sms/sms.config'
 
 export { SANDBOX }
@@ -85,7 +85,7 @@ export interface Config {
   /** The background job runner (server/jobs/runner.ts). */
   jobs: { pollMs: number; leaseMs: number }
   sms: SmsConfig
-  /** Holds, fees, limits and approvals of money out (server/features/payouts/payouts.config.ts). */
+  /** Holds, fees, limits and approvals of money out (server/platform/payouts.config.ts). */
   payouts: PayoutsConfig
   /** Project root: where dist/ and server/db/migrations are found, from source or from the bundle. */
   rootDir: string

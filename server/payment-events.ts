@@ -1,10 +1,6 @@
-import { orderOwner, refundOwner } from './features/checkout/order-events'
-import {
-  invoiceExcessOwner,
-  invoicePaymentOwner,
-  unclaimedPayments,
-} from './features/invoices/invoice-events'
-import { payoutOwner } from './features/payouts/payout-events'
+import { orderOwner, refundOwner } from './features/checkout'
+import { invoiceExcessOwner, invoicePaymentOwner, unclaimedPayments } from './features/invoices'
+import { payoutOwner } from './features/payouts'
 import { type PaymentEventOwner, routePaymentEvents } from './payments/event-router'
 import type { AppServices } from './services'
 

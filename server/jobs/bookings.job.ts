@@ -1,4 +1,4 @@
-import { sendDueBookingReminders } from '../features/bookings/reminders'
+import { sendDueBookingReminders } from '../features/bookings'
 import { defineRecurringJob } from './define'
 import type { JobServices } from './services'
 

@@ -1,6 +1,9 @@
-import { checkLateExcessRefunds } from '../features/invoices/excess'
-import { expireInvoiceCharges } from '../features/invoices/pay'
-import { markOverdue, sendDueReminders } from '../features/invoices/send'
+import {
+  checkLateExcessRefunds,
+  expireInvoiceCharges,
+  markOverdue,
+  sendDueReminders,
+} from '../features/invoices'
 import { defineRecurringJob } from './define'
 import type { JobServices } from './services'
 

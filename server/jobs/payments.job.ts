@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import { orders, refunds } from '../db/schema'
-import { checkPending, expireOrders } from '../features/checkout/payment'
+import { checkPending, expireOrders } from '../features/checkout'
 import { clock } from '../lib/clock'
 import { defineRecurringJob } from './define'
 import type { JobServices } from './services'

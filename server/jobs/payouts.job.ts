@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { runSchedules, sendBatch, sendDue } from '../features/payouts/schedule'
+import { runSchedules, sendBatch, sendDue } from '../features/payouts'
 import { defineJob, defineRecurringJob } from './define'
 import type { JobServices } from './services'
 import { enqueue } from './store'

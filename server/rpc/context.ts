@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { Contract, SubjectName, SubjectOutput } from '../../contract'
 import type { Access } from '../../contract/rpc'
-import type { Caller } from '../features/accounts/sessions'
+import type { Caller } from '../lib/caller'
 import type { AppServices } from '../services'
 
 /** What every handler gets besides its validated input: the app's services, and who is asking how. */

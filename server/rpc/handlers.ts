@@ -1,26 +1,24 @@
-import { accountsHandlers } from '../features/accounts/accounts.handlers'
-import { avatarHandlers } from '../features/accounts/avatar.handlers'
-import { firebaseHandlers } from '../features/accounts/firebase.handlers'
-import { inviteHandlers } from '../features/accounts/invites.handlers'
-import { phoneHandlers } from '../features/accounts/phone.handlers'
-import { profileHandlers } from '../features/accounts/profile.handlers'
-import { verificationHandlers } from '../features/accounts/verification.handlers'
-import { opsHandlers } from '../features/admin/ops.handlers'
-import { ordersHandlers } from '../features/admin/orders.handlers'
-import { outboxHandlers } from '../features/admin/outbox.handlers'
-import { peopleHandlers } from '../features/admin/people.handlers'
-import { termsHandlers } from '../features/admin/terms.handlers'
-import { bookingsHandlers } from '../features/bookings/bookings.handlers'
-import { catalogHandlers } from '../features/catalog/catalog.handlers'
-import { checkoutHandlers } from '../features/checkout/checkout.handlers'
-import { contactHandlers } from '../features/contact/contact.handlers'
-import { customersHandlers } from '../features/customers/customers.handlers'
-import { downloadsHandlers } from '../features/downloads/downloads.handlers'
-import { invoicesHandlers } from '../features/invoices/invoices.handlers'
-import { payoutsHandlers } from '../features/payouts/payouts.handlers'
-import { settingsHandlers } from '../features/settings/settings.handlers'
-import { ticketsHandlers } from '../features/tickets/tickets.handlers'
-import { transactionsHandlers } from '../features/transactions/transactions.handlers'
+import {
+  accountsHandlers,
+  avatarHandlers,
+  firebaseHandlers,
+  inviteHandlers,
+  phoneHandlers,
+  profileHandlers,
+  verificationHandlers,
+} from '../features/accounts'
+import { opsHandlers, ordersHandlers, outboxHandlers, peopleHandlers, termsHandlers } from '../features/admin'
+import { bookingsHandlers } from '../features/bookings'
+import { catalogHandlers } from '../features/catalog'
+import { checkoutHandlers } from '../features/checkout'
+import { contactHandlers } from '../features/contact'
+import { customersHandlers } from '../features/customers'
+import { downloadsHandlers } from '../features/downloads'
+import { invoicesHandlers } from '../features/invoices'
+import { payoutsHandlers } from '../features/payouts'
+import { settingsHandlers } from '../features/settings'
+import { ticketsHandlers } from '../features/tickets'
+import { transactionsHandlers } from '../features/transactions'
 import { smsHandlers } from '../sms/sms.handlers'
 import type { Handlers } from './context'
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { displayPhone } from '../../contract/phone'
 import { orderLinks, orders, smsOptOuts } from '../db/schema'
-import { payerPhone } from '../features/checkout/receipt-sms'
+import { payerPhone } from '../features/checkout'
 import { AppError } from '../lib/errors'
 import type { Handlers } from '../rpc/context'
 import { hashToken } from './sms.routes'

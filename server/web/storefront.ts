@@ -3,14 +3,14 @@ import { isCurrencyCode } from '../../contract/currencies'
 import { matchAppRoute } from '../../contract/routes'
 import { EXPLORE_SORTS, type ExploreQuery, type ExploreSort } from '../../contract/storefront'
 import type { Db } from '../db/client'
-import { plainText } from '../features/catalog/rich-text'
 import {
   creatorPage,
   creatorsPage,
   explorePage,
   homeProducts,
+  plainText,
   productPage,
-} from '../features/catalog/storefront.service'
+} from '../features/catalog'
 import type { Head } from './head'
 
 /** Plain text of a product's description for a share card: no markup, one line, about two sentences. */

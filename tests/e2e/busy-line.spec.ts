@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { BUSY_MESSAGE } from '../../server/features/checkout/checkout-line'
+import { BUSY_MESSAGE } from '../../server/lib/checkout-line'
 import { expect, test } from './fixtures'
 import { rpc, sellDigitalProduct } from './seller'
 import { typeInto } from './typing'

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ledgerEntries, ledgerTransactions, orders, users } from '../../server/db/schema'
-import { TermsStore } from '../../server/features/admin/terms'
+import { TermsStore } from '../../server/platform/terms'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { fixtureBuild } from '../support/fixture-build'

@@ -2,11 +2,7 @@ import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Config } from '../../server/env'
-import {
-  BUSY_MESSAGE,
-  BUSY_RETRY_SECONDS,
-  type LineLimits,
-} from '../../server/features/checkout/checkout-line'
+import { BUSY_MESSAGE, BUSY_RETRY_SECONDS, type LineLimits } from '../../server/lib/checkout-line'
 import { type RpcAnswer, type RunningApp, startApp } from '../support/app'
 import { testConfig } from '../support/config'
 import { productOnSale, sellerOf } from '../support/shop'

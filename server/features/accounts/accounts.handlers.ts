@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { User } from '../../../contract/accounts.contract'
 import type { Db } from '../../db/client'
 import { sellers, sessions, users } from '../../db/schema'
+import type { UserRow } from '../../lib/caller'
 import { verifyChallenge } from '../../lib/challenge'
 import { clock, dbNow } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
@@ -14,13 +15,13 @@ import {
 } from '../../lib/rate-limit'
 import { accountExistsMail, passwordResetMail, verifyEmailMail } from '../../mail/templates'
 import type { Handlers, RpcContext } from '../../rpc/context'
-import { resolveUserSettings } from '../settings/settings.service'
+import { resolveUserSettings } from '../settings'
 import { createUser } from './accounts.service'
 import { avatarUrls } from './avatar.service'
 import { consumeOneTimeToken, findOneTimeToken, issueOneTimeToken } from './one-time-tokens'
 import { assertStrongPassword } from './password-policy'
 import { hashPassword, verifyPassword } from './passwords'
-import { createSession, revokeSession, type UserRow } from './sessions'
+import { createSession, revokeSession } from './sessions'
 
 const MINUTE = 60
 const HOUR = 3600

@@ -3,11 +3,11 @@ import type { PayoutMethod, Role } from '../../../contract/accounts.contract'
 import { reservedSegments } from '../../../contract/routes'
 import type { Db, DbOrTx } from '../../db/client'
 import { sellers, users } from '../../db/schema'
+import type { UserRow } from '../../lib/caller'
 import { clock } from '../../lib/clock'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import { hashPassword } from './passwords'
-import type { UserRow } from './sessions'
 
 export interface NewUser {
   email: string

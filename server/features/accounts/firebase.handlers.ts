@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm'
 import { normalizeKenyanMobile } from '../../../contract/phone'
 import type { Db } from '../../db/client'
 import { sessions, users } from '../../db/schema'
+import type { UserRow } from '../../lib/caller'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { enforceRateLimit } from '../../lib/rate-limit'
@@ -9,7 +10,7 @@ import type { Handlers, RpcContext } from '../../rpc/context'
 import { findUserByEmail, limits, publicUser } from './accounts.handlers'
 import { createUser } from './accounts.service'
 import { type FirebaseIdentity, verifyFirebaseIdToken } from './firebase-token'
-import { createSession, type UserRow } from './sessions'
+import { createSession } from './sessions'
 
 async function verify(ctx: RpcContext, idToken: string): Promise<FirebaseIdentity> {
   const projectId = ctx.config.firebase?.projectId

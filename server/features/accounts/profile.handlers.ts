@@ -3,7 +3,7 @@ import { sellers, users } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import type { Handlers } from '../../rpc/context'
-import { addSignupMethod } from '../payouts/methods'
+import { addSignupMethod } from '../payouts'
 import { loadPublicUser, publicUser } from './accounts.handlers'
 import { assertHandleAllowed, makeSeller } from './accounts.service'
 

@@ -2,19 +2,13 @@ import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { sessions, users } from '../../db/schema'
+import type { Caller } from '../../lib/caller'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 
 /** Same lifetime as the auth_token cookie's max-age (docs/product.md, The session): 27 days. */
 export const SESSION_TTL_SECONDS = 2332800
-
-export type UserRow = typeof users.$inferSelect
-
-export interface Caller {
-  user: UserRow
-  sessionId: string
-}
 
 /** 256 random bits, URL-safe. Only its hash is stored, so a leaked database holds no usable token. */
 export function newToken(): string {

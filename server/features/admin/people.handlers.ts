@@ -1,12 +1,11 @@
 import { eq, sql } from 'drizzle-orm'
 import { sellers, users } from '../../db/schema'
+import { audit, readAuditLog } from '../../lib/audit'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { compose, passwordResetMail } from '../../mail/templates'
 import type { Handlers } from '../../rpc/context'
-import { sendQuietly } from '../accounts/accounts.handlers'
-import { issueOneTimeToken } from '../accounts/one-time-tokens'
-import { audit, readAuditLog } from './audit'
+import { issueOneTimeToken, sendQuietly } from '../accounts'
 import {
   adminUserRow,
   assertAdminRemains,

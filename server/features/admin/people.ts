@@ -11,12 +11,11 @@ import {
   sessions,
   users,
 } from '../../db/schema'
+import type { UserRow } from '../../lib/caller'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { containing } from '../../lib/like'
-import type { UserRow } from '../accounts/sessions'
-import { balances } from '../payouts/balances'
-import { methodLabel } from '../payouts/methods'
+import { balances, methodLabel } from '../payouts'
 
 type AdminUserRow = SubjectOutput<'listUsers'>['users'][number]
 

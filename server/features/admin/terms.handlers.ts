@@ -1,6 +1,6 @@
+import { audit } from '../../lib/audit'
+import { changedFigures } from '../../platform/terms'
 import type { Handlers } from '../../rpc/context'
-import { audit } from './audit'
-import { changedFigures } from './terms'
 
 export const termsHandlers: Pick<Handlers, 'getPlatformTerms' | 'updatePlatformTerms'> = {
   getPlatformTerms: async (_input, ctx) => ({

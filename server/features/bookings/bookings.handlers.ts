@@ -1,5 +1,5 @@
 import type { Handlers } from '../../rpc/context'
-import { orderView } from '../checkout/payment'
+import { orderView } from '../checkout'
 import { cancelBooking, listBookings, rescheduleBooking } from './bookings.service'
 import { listServices } from './services-list'
 

@@ -8,15 +8,19 @@ import { orders, products } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { RpcContext } from '../../rpc/context'
-import { visibleOrder } from '../checkout/order-access'
-import type { OrderRow } from '../checkout/orders'
-import { takenSlots } from '../checkout/orders'
-import { refundOrder } from '../checkout/refunds'
-import { findSlot } from '../checkout/slots'
+import {
+  changeHours,
+  changeUntil,
+  dropReminders,
+  findSlot,
+  type OrderRow,
+  refundOrder,
+  scheduleReminders,
+  takenSlots,
+  visibleOrder,
+} from '../checkout'
 import type { BookingServices } from './deps'
 import { bookingMessages } from './messages'
-import { changeHours, changeUntil } from './policy'
-import { dropReminders, scheduleReminders } from './reminder-rows'
 
 /**
  * Bookings are the paid orders of services: the seller's agenda reads them, and a booking moves (to another

@@ -7,10 +7,16 @@ import type { MailMessage } from '../../mail/mailer'
 import { compose } from '../../mail/templates'
 import { hashToken } from '../../sms/sms.routes'
 import { bookingSms } from '../../sms/templates'
-import { orderLinkWithKey, sellerOf } from '../checkout/mails'
-import type { OrderRow } from '../checkout/orders'
-import { payerPhone } from '../checkout/receipt-sms'
-import { type BookingFacts, bookingFacts, buyerZone, calendarParts } from './booking-event'
+import {
+  type BookingFacts,
+  bookingFacts,
+  buyerZone,
+  calendarParts,
+  type OrderRow,
+  orderLinkWithKey,
+  payerPhone,
+  sellerOf,
+} from '../checkout'
 import type { BookingServices } from './deps'
 
 /**

@@ -6,9 +6,8 @@ import type { DbOrTx } from '../../db/client'
 import { products, sellers } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { escapeLike } from '../../lib/like'
-import { onSale } from '../catalog/listed'
-import { takenSlotsByProduct } from '../checkout/orders'
-import { serviceSlots } from '../checkout/slots'
+import { onSale } from '../catalog'
+import { serviceSlots, takenSlotsByProduct } from '../checkout'
 
 type Input = z.output<(typeof bookingsContract)['listServices']['input']>
 

@@ -8,12 +8,12 @@ import {
 import type { PlatformTerms } from '../../../contract/platform-terms.contract'
 import type { Db, DbOrTx } from '../../db/client'
 import { productAssets, products } from '../../db/schema'
+import { audit } from '../../lib/audit'
 import { clock } from '../../lib/clock'
 import { AppError, isUniqueViolation } from '../../lib/errors'
 import { parseOrFail } from '../../lib/validation'
+import { priceLimitsOf } from '../../platform/terms'
 import type { Handlers } from '../../rpc/context'
-import { audit } from '../admin/audit'
-import { priceLimitsOf } from '../admin/terms'
 import {
   type AssetRow,
   byKind,

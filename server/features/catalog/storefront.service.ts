@@ -24,9 +24,9 @@ import {
 import type { Db, DbOrTx } from '../../db/client'
 import { exchangeRates, products, sellers, users } from '../../db/schema'
 import { clock } from '../../lib/clock'
-import { avatarUrls } from '../accounts/avatar.service'
-import { heldByItem, heldByProduct } from '../checkout/orders'
+import { avatarUrls } from '../accounts'
 import { type AssetRow, byKind, type ProductRow, readyAssets, toFile, toImage } from './catalog.service'
+import { heldByItem, heldByProduct } from './held'
 import { onSale, sellerListed } from './listed'
 
 type SellerRow = typeof sellers.$inferSelect
@@ -42,7 +42,7 @@ export async function loadRates(db: Db): Promise<Rates> {
   return { perUsd, updatedAt: updatedAt?.toISOString() ?? null }
 }
 
-/** How long a checkout may use rates read before: as long as the terms in force (admin/terms.ts). */
+/** How long a checkout may use rates read before: as long as the terms in force (platform/terms.ts). */
 const RATES_FRESH_MS = 1000
 const keptRates = new WeakMap<Db, { at: number; rates: Promise<Rates> }>()
 

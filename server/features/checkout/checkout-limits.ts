@@ -1,6 +1,6 @@
 import type { CheckoutLimits } from '../../env'
+import type { UserRow } from '../../lib/caller'
 import type { RateCheck } from '../../lib/rate-limit'
-import type { UserRow } from '../accounts/sessions'
 
 /** Where a checkout comes from, as far as the limits can tell. */
 export interface Requester {

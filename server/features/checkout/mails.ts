@@ -6,7 +6,7 @@ import type { Db } from '../../db/client'
 import { sellers, users } from '../../db/schema'
 import { slotText } from '../../lib/when'
 import { compose } from '../../mail/templates'
-import { bookingFacts, calendarParts } from '../bookings/booking-event'
+import { bookingFacts, calendarParts } from './booking-event'
 import type { CheckoutServices } from './deps'
 import type { OrderRow } from './orders'
 

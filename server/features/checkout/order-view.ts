@@ -5,8 +5,8 @@ import type { Order } from '../../../contract/checkout.contract'
 import type { Db, DbOrTx } from '../../db/client'
 import { downloads, products, refunds, sellers, tickets } from '../../db/schema'
 import { clock } from '../../lib/clock'
-import { changeUntil } from '../bookings/policy'
-import { readyAssets, toFile, toImage } from '../catalog/catalog.service'
+import { readyAssets, toFile, toImage } from '../catalog'
+import { changeUntil } from './booking-policy'
 import type { OrderRow } from './orders'
 
 /** What the order views need besides the order: its product, seller, files, tickets, refund, downloads. */

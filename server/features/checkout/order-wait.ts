@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
+import type { OrderChanges } from '../../db/order-changes'
 import { orders } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import type { CheckoutServices } from './deps'
-import type { OrderChanges } from './order-changes'
 import { checkPending } from './payment'
 
 /** The longest a buyer's page is kept waiting for its order to change; it then asks again. */

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
+import { HOLDING_STATUSES } from '../../../contract/checkout.constants'
 import type { DbOrTx } from '../../db/client'
 import { orders } from '../../db/schema'
 
 export type OrderRow = typeof orders.$inferSelect
-
-/** Orders that hold their stock, seats or slot: waiting for payment, paid, or being refunded. */
-export const HOLDING = ['pending', 'paid', 'refunding'] as const
 
 export type { Tx } from '../../db/client'
 
@@ -27,40 +25,11 @@ export async function heldQuantity(tx: DbOrTx, productId: string, itemKey: strin
       and(
         eq(orders.productId, productId),
         eq(orders.itemKey, itemKey),
-        inArray(orders.status, [...HOLDING]),
+        inArray(orders.status, [...HOLDING_STATUSES]),
         except ? sql`${orders.id} <> ${except}` : undefined,
       ),
     )
   return Number(row?.held ?? 0)
-}
-
-/** How many of each item (variant, ticket type) of a product holding orders have. */
-export async function heldByItem(db: DbOrTx, productId: string): Promise<Map<string, number>> {
-  return (await heldByProduct(db, [productId])).get(productId) ?? new Map()
-}
-
-/** For each of these products, how many of each item holding orders have: one query for a whole list. */
-export async function heldByProduct(
-  db: DbOrTx,
-  productIds: string[],
-): Promise<Map<string, Map<string, number>>> {
-  const byProduct = new Map<string, Map<string, number>>()
-  if (productIds.length === 0) return byProduct
-  const rows = await db
-    .select({
-      productId: orders.productId,
-      key: orders.itemKey,
-      held: sql<string>`sum(${orders.quantity})::text`,
-    })
-    .from(orders)
-    .where(and(inArray(orders.productId, productIds), inArray(orders.status, [...HOLDING])))
-    .groupBy(orders.productId, orders.itemKey)
-  for (const row of rows) {
-    const items = byProduct.get(row.productId) ?? new Map<string, number>()
-    items.set(row.key, Number(row.held))
-    byProduct.set(row.productId, items)
-  }
-  return byProduct
 }
 
 /** Booked (or being booked) times of a service, leaving out `except`. */
@@ -71,7 +40,7 @@ export async function takenSlots(tx: DbOrTx, productId: string, except?: string)
     .where(
       and(
         eq(orders.productId, productId),
-        inArray(orders.status, [...HOLDING]),
+        inArray(orders.status, [...HOLDING_STATUSES]),
         except ? sql`${orders.id} <> ${except}` : undefined,
       ),
     )
@@ -85,7 +54,7 @@ export async function takenSlotsByProduct(db: DbOrTx, productIds: string[]) {
   const rows = await db
     .select({ productId: orders.productId, item: orders.item })
     .from(orders)
-    .where(and(inArray(orders.productId, productIds), inArray(orders.status, [...HOLDING])))
+    .where(and(inArray(orders.productId, productIds), inArray(orders.status, [...HOLDING_STATUSES])))
   for (const row of rows)
     if (row.item.slot) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row.item.slot])
   return byProduct

@@ -1,25 +1,27 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import { ORDER_HOLD_MINUTES, type PaymentMethod } from '../../../contract/checkout.constants'
+import {
+  HOLDING_STATUSES,
+  ORDER_HOLD_MINUTES,
+  type PaymentMethod,
+} from '../../../contract/checkout.constants'
 import type { Money } from '../../../contract/money'
 import { MPESA_PHONE_HINT } from '../../../contract/phone'
 import type { Db, DbOrTx, Tx } from '../../db/client'
 import { orders, products, users } from '../../db/schema'
 import type { Config } from '../../env'
+import type { UserRow } from '../../lib/caller'
+import { type CheckoutLines, SoldOutError } from '../../lib/checkout-line'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { enforceRateLimit } from '../../lib/rate-limit'
 import { uuidv7 } from '../../lib/uuid'
 import { PaymentProviderError } from '../../payments/payments'
-import type { UserRow } from '../accounts/sessions'
-import { saleTermsOf } from '../admin/terms'
-import { byKind, type ProductRow } from '../catalog/catalog.service'
-import { onSale } from '../catalog/listed'
-import { currentRates } from '../catalog/storefront.service'
+import { saleTermsOf } from '../../platform/terms'
+import { byKind, currentRates, onSale, type ProductRow } from '../catalog'
 import { checkoutChecks, type Requester } from './checkout-limits'
-import { type CheckoutLines, SoldOutError } from './checkout-line'
 import { type CheckoutServices, hashKey } from './deps'
-import { HOLDING, newReference, takenSlots } from './orders'
+import { newReference, takenSlots } from './orders'
 import { orderView, startPayment } from './payment'
 import { chargesFor, type Priced, priceSelection, type Selection } from './pricing'
 import { settle } from './settle'
@@ -112,8 +114,8 @@ async function buyerFor(tx: Tx, caller: UserRow | null, email: string) {
 /**
  * Places an order and starts its payment. The stock, seats or slot are held in the same transaction that
  * locks the product's row, so concurrent checkouts for the last items are served one at a time and never
- * oversell; on this instance they wait for that transaction in line (checkout-line.ts), where those after
- * the last item hear "Sold out" at once. The provider is called after that transaction: none is held
+ * oversell; on this instance they wait for that transaction in line (lib/checkout-line.ts), where those
+ * after the last item hear "Sold out" at once. The provider is called after that transaction: none is held
  * across the network.
  */
 export async function startCheckout(
@@ -342,7 +344,7 @@ async function heldOf(db: DbOrTx, productId: string, itemKey: string): Promise<n
 
 const holdingStatus = () =>
   sql`${orders.status} in (${sql.join(
-    HOLDING.map((status) => sql`${status}`),
+    HOLDING_STATUSES.map((status) => sql`${status}`),
     sql`, `,
   )})`
 

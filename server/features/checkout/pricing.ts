@@ -9,7 +9,7 @@ import type { Rates } from '../../../contract/storefront'
 import type { OrderItem } from '../../db/columns.types'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
-import { byKind, type ProductRow } from '../catalog/catalog.service'
+import { byKind, type ProductRow } from '../catalog'
 
 /** What the buyer chose on the product page (validated by the contract, not yet against the product). */
 export interface Selection {

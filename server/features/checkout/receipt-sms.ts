@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { orderLinks, users } from '../../db/schema'
 import { hashToken } from '../../sms/sms.routes'
 import { receiptSms } from '../../sms/templates'
-import { resolveUserSettings } from '../settings/settings.service'
+import { resolveUserSettings } from '../settings'
 import type { CheckoutServices } from './deps'
 import type { OrderRow } from './orders'
 

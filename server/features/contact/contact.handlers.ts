@@ -9,7 +9,7 @@ import { uuidv7 } from '../../lib/uuid'
 import { adminAddresses } from '../../mail/admin-alert'
 import { contactMessageMail } from '../../mail/templates'
 import type { Handlers } from '../../rpc/context'
-import { sendQuietly } from '../accounts/accounts.handlers'
+import { sendQuietly } from '../accounts'
 
 const HOUR = 3600
 

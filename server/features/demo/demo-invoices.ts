@@ -1,8 +1,7 @@
 import type { Tx } from '../../db/client'
 import { invoiceCounters, invoices } from '../../db/schema'
 import { uuidv7 } from '../../lib/uuid'
-import { draftColumns, newInvoiceReference } from '../invoices/invoice-rows'
-import { overdueAt } from '../invoices/send'
+import { draftColumns, newInvoiceReference, overdueAt } from '../invoices'
 
 const day = (from: number, days: number) => new Date(from + days * 86_400_000).toISOString().slice(0, 10)
 

@@ -3,11 +3,9 @@ import type { Tx } from '../../db/client'
 import type { SaleTerms } from '../../db/columns.types'
 import { orders, paymentEvents } from '../../db/schema'
 import { uuidv7 } from '../../lib/uuid'
-import { createUser } from '../accounts/accounts.service'
-import type { ProductRow } from '../catalog/catalog.service'
-import { hashKey } from '../checkout/deps'
-import { newReference } from '../checkout/orders'
-import { fulfilPaid } from '../checkout/settle'
+import { createUser } from '../accounts'
+import type { ProductRow } from '../catalog'
+import { fulfilPaid, hashKey, newReference } from '../checkout'
 
 /**
  * The demo seller's first sales: two buyers who paid by card for downloads (one of them also the client of

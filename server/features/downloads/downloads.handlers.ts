@@ -4,9 +4,8 @@ import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import type { Handlers } from '../../rpc/context'
-import { currentDigest } from '../catalog/uploads.service'
-import { visibleOrder } from '../checkout/order-access'
-import { downloadsUsed } from '../checkout/order-view'
+import { currentDigest } from '../catalog'
+import { downloadsUsed, visibleOrder } from '../checkout'
 
 /** Links to the files of a paid order, counted against the product's download limit. */
 export const downloadsHandlers: Pick<Handlers, 'getDownloadUrl'> = {

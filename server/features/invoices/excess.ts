@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import { PaymentProviderError } from '../../payments/payments'
 import { type TransferState, type TransferTarget, transferMatches } from '../../payments/provider'
-import { refundMismatch } from '../checkout/refunds'
+import { refundMismatch } from '../checkout'
 import type { InvoiceServices } from './deps'
 import type { InvoicePaymentRow } from './invoice-rows'
 

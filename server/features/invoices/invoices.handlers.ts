@@ -1,9 +1,9 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
 import { invoicePayments, invoices, unmatchedPayments } from '../../db/schema'
+import { audit } from '../../lib/audit'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { ContextFor, Handlers } from '../../rpc/context'
-import { audit } from '../admin/audit'
 import { acceptExcess, refundExcess } from './excess'
 import { type InvoiceRow, keyOpens, ownInvoice, statusOf } from './invoice-rows'
 import {

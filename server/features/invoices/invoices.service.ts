@@ -6,8 +6,8 @@ import { clock, dbNow } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { escapeLike } from '../../lib/like'
 import { uuidv7 } from '../../lib/uuid'
-import { saleTermsOf } from '../admin/terms'
-import { sellerTimeZone } from '../payouts/payouts.service'
+import { saleTermsOf } from '../../platform/terms'
+import { sellerTimeZone } from '../payouts'
 import type { InvoiceServices } from './deps'
 import {
   type Db,

@@ -4,8 +4,8 @@ import type { InvoiceView, invoicePayment, PayInvoiceView } from '../../../contr
 import { invoicePayments, invoiceReminders, sellers, users } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import type { Gateway } from '../../payments/gateway'
-import { loadRates } from '../catalog/storefront.service'
-import { chargesFor } from '../checkout/pricing'
+import { loadRates } from '../catalog'
+import { chargesFor } from '../checkout'
 import {
   type DbOrTx,
   dueNow,

@@ -5,7 +5,7 @@ import type { PayoutBalance } from '../../../contract/payouts.contract'
 import type { DbOrTx } from '../../db/client'
 import { ledgerEntries, payouts } from '../../db/schema'
 import { clock } from '../../lib/clock'
-import { sellerBalances } from '../transactions/transactions.service'
+import { sellerBalances } from '../transactions'
 
 /** Payouts whose money is set aside and not yet paid. */
 export const ON_THE_WAY: PayoutStatus[] = ['approval', 'scheduled', 'sending', 'processing']

@@ -9,7 +9,7 @@ import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import { compose } from '../../mail/templates'
-import { consumePhoneCode } from '../accounts/phone.handlers'
+import { consumePhoneCode } from '../../sms/phone-codes'
 import type { PayoutServices } from './deps'
 import { money, when } from './words'
 

@@ -6,7 +6,7 @@ import { payoutMethods, payoutSchedules, payouts, sellers, sellerVerifications, 
 import { clock, SKEW_TOLERANCE_MS } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
-import { resolveUserSettings } from '../settings/settings.service'
+import { resolveUserSettings } from '../settings'
 import { availableNow } from './balances'
 import type { PayoutServices } from './deps'
 import { postAsked, postBack } from './ledger'

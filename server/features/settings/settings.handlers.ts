@@ -1,8 +1,8 @@
 import type { PlatformTerms } from '../../../contract/platform-terms.contract'
 import type { PlatformSettings } from '../../../contract/settings.contract'
+import { withTerms } from '../../platform/terms-view'
 import type { Handlers } from '../../rpc/context'
 import { keptAnswer } from '../../rpc/kept'
-import { withTerms } from '../admin/terms-view'
 import { resolveUserSettings } from './settings.service'
 
 /** The public settings made once per terms in force: the same few kilobytes are asked for on every start. */

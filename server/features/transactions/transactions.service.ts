@@ -12,9 +12,9 @@ import type {
 } from '../../../contract/transactions.contract'
 import type { Db, DbOrTx } from '../../db/client'
 import { ledgerEntries, orders, sellers } from '../../db/schema'
+import type { UserRow } from '../../lib/caller'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
-import type { UserRow } from '../accounts/sessions'
 
 /** The filters of a page of transactions, as the contract validated them (buyers ignore `currency`). */
 export type TransactionFilters = Pick<

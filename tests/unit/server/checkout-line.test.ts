@@ -8,7 +8,7 @@ import {
   type LineLimits,
   SOLD_OUT_CHANNEL,
   SoldOutError,
-} from '../../../server/features/checkout/checkout-line'
+} from '../../../server/lib/checkout-line'
 
 const ROOMY: LineLimits = { width: 1, maxWaiting: 100, maxWaitMs: 60_000 }
 

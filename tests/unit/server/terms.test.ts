@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { changedFigures, defaultTerms, saleTermsOf } from '../../../server/features/admin/terms'
-import { withTerms } from '../../../server/features/admin/terms-view'
-import { buildPlatformSettings } from '../../../server/features/settings/settings.service'
+import { buildPlatformSettings } from '../../../server/platform/platform-settings'
+import { changedFigures, defaultTerms, saleTermsOf } from '../../../server/platform/terms'
+import { withTerms } from '../../../server/platform/terms-view'
 import { testConfig } from '../../support/config'
 
 const defaults = defaultTerms(testConfig().payouts)

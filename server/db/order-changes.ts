@@ -1,4 +1,4 @@
-import type { Notifications } from '../../db/notifications'
+import type { Notifications } from './notifications'
 
 /** The channel migration 0025's trigger notifies, with the order's id, when an order's status changes. */
 export const ORDER_CHANNEL = 'order_changed'

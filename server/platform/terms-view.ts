@@ -1,7 +1,7 @@
-import { currencyCodes } from '../../../contract/currencies'
-import { formatMoney } from '../../../contract/format-money'
-import type { PlatformTerms } from '../../../contract/platform-terms.contract'
-import type { PlatformSettings } from '../../../contract/settings.contract'
+import { currencyCodes } from '../../contract/currencies'
+import { formatMoney } from '../../contract/format-money'
+import type { PlatformTerms } from '../../contract/platform-terms.contract'
+import type { PlatformSettings } from '../../contract/settings.contract'
 
 /** The fee as people read it: `5%`, or `5% + KES 10.00` when it has a fixed part in that currency. */
 export function feeText(terms: PlatformTerms, currency?: keyof PlatformTerms['saleFeeFixed']): string {

@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm'
 import { type CalendarEvent, googleCalendarLink, icsFile } from '../../../contract/calendar'
 import type { ServiceDetails } from '../../../contract/catalog.contract'
 import type { DbOrTx } from '../../db/client'
-import { type orders, products, sellers } from '../../db/schema'
+import { products, sellers } from '../../db/schema'
 import type { MailAttachment } from '../../mail/mailer'
-
-type OrderRow = typeof orders.$inferSelect
+import type { OrderRow } from './orders'
 
 /** What messages about a booking say: the service's rules and place, who offers it, the calendar event. */
 export interface BookingFacts {

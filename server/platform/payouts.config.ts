@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { CURRENCY_LIMITS, type CurrencyCode, currencyCodes } from '../../../contract/currencies'
-import { PAYOUT_HOLD_DAYS } from '../../../contract/platform'
+import { CURRENCY_LIMITS, type CurrencyCode, currencyCodes } from '../../contract/currencies'
+import { PAYOUT_HOLD_DAYS } from '../../contract/platform'
 
 /**
  * The platform's payout figures and timings, with their defaults in this one place and each overridable

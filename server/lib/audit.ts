@@ -1,10 +1,10 @@
 import { and, desc, eq, ilike, lt, or, sql } from 'drizzle-orm'
-import type { AuditEntry } from '../../../contract/admin-people.contract'
-import type { DbOrTx } from '../../db/client'
-import { auditLog } from '../../db/schema'
-import { containing } from '../../lib/like'
-import { uuidv7 } from '../../lib/uuid'
-import type { Caller } from '../accounts/sessions'
+import type { AuditEntry } from '../../contract/admin-people.contract'
+import type { DbOrTx } from '../db/client'
+import { auditLog } from '../db/schema'
+import type { Caller } from './caller'
+import { containing } from './like'
+import { uuidv7 } from './uuid'
 
 /** Who did it and from where: the admin's session and address. */
 export interface Actor {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import type { Notifications } from '../../db/notifications'
-import { AppError } from '../../lib/errors'
-import type { Logger } from '../../lib/log'
+import type { Notifications } from '../db/notifications'
+import { AppError } from './errors'
+import type { Logger } from './log'
 
 /** "Sold out" for one item (ticket type, variant) of a product, found under the product's row lock. */
 export class SoldOutError extends AppError {

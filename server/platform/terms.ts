@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
-import { CURRENCY_LIMITS, type CurrencyCode, currencyCodes } from '../../../contract/currencies'
-import { SALE_FEE_BPS } from '../../../contract/platform'
-import { type PlatformTerms, platformTerms } from '../../../contract/platform-terms.contract'
-import type { Db, DbOrTx } from '../../db/client'
-import type { SaleTerms } from '../../db/columns.types'
-import { platformSettings } from '../../db/schema'
-import { clock } from '../../lib/clock'
-import type { PayoutsConfig } from '../payouts/payouts.config'
+import { CURRENCY_LIMITS, type CurrencyCode, currencyCodes } from '../../contract/currencies'
+import { SALE_FEE_BPS } from '../../contract/platform'
+import { type PlatformTerms, platformTerms } from '../../contract/platform-terms.contract'
+import type { Db, DbOrTx } from '../db/client'
+import type { SaleTerms } from '../db/columns.types'
+import { platformSettings } from '../db/schema'
+import { clock } from '../lib/clock'
+import type { PayoutsConfig } from './payouts.config'
 
 /** How stale an instance's copy of the terms may be: a change on another instance is seen within this. */
 export const TERMS_FRESH_MS = 1_000

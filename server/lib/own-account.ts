@@ -1,4 +1,4 @@
-import { AppError } from '../../lib/errors'
+import { AppError } from './errors'
 
 /** What an admin may not decide about their own account, and what they are told. */
 const REFUSALS = {

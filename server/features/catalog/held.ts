@@ -1,0 +1,36 @@
+import { and, inArray, sql } from 'drizzle-orm'
+import { HOLDING_STATUSES } from '../../../contract/checkout.constants'
+import type { DbOrTx } from '../../db/client'
+import { orders } from '../../db/schema'
+
+// What the storefront shows as left of a product: its stock less what orders hold (HOLDING_STATUSES).
+// Checkout counts the same under the product's lock when it places an order (checkout/orders.ts).
+
+/** How many of each item (variant, ticket type) of a product holding orders have. */
+export async function heldByItem(db: DbOrTx, productId: string): Promise<Map<string, number>> {
+  return (await heldByProduct(db, [productId])).get(productId) ?? new Map()
+}
+
+/** For each of these products, how many of each item holding orders have: one query for a whole list. */
+export async function heldByProduct(
+  db: DbOrTx,
+  productIds: string[],
+): Promise<Map<string, Map<string, number>>> {
+  const byProduct = new Map<string, Map<string, number>>()
+  if (productIds.length === 0) return byProduct
+  const rows = await db
+    .select({
+      productId: orders.productId,
+      key: orders.itemKey,
+      held: sql<string>`sum(${orders.quantity})::text`,
+    })
+    .from(orders)
+    .where(and(inArray(orders.productId, productIds), inArray(orders.status, [...HOLDING_STATUSES])))
+    .groupBy(orders.productId, orders.itemKey)
+  for (const row of rows) {
+    const items = byProduct.get(row.productId) ?? new Map<string, number>()
+    items.set(row.key, Number(row.held))
+    byProduct.set(row.productId, items)
+  }
+  return byProduct
+}

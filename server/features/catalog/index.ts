@@ -1,0 +1,21 @@
+/**
+ * The catalog: sellers' products, their files and images, the public storefront pages and the exchange
+ * rates. Offers its RPC handlers, reading products and what is on sale, the storefront's pages, the rates,
+ * and the upload helpers that downloads and the demo data use.
+ */
+
+export { catalogHandlers } from './catalog.handlers'
+export type { ProductRow } from './catalog.service'
+export { byKind, createProduct, publishProduct, readyAssets, toFile, toImage } from './catalog.service'
+export { onSale } from './listed'
+export { plainText } from './rich-text'
+export {
+  creatorPage,
+  creatorsPage,
+  currentRates,
+  explorePage,
+  homeProducts,
+  loadRates,
+  productPage,
+} from './storefront.service'
+export { currentDigest, imageVariants, partSizeFor } from './uploads.service'

@@ -1,0 +1,25 @@
+/**
+ * Checkout: placing, paying, settling, refunding and mailing orders of every kind, with what a booking's
+ * order carries (its calendar facts, change policy and reminders). Offers its RPC handlers, the owners of
+ * order payment events, the payments job's work, and the order reads and writes that bookings, invoices,
+ * downloads, admin and the demo data build on.
+ */
+
+export type { BookingFacts } from './booking-event'
+export { bookingFacts, buyerZone, calendarParts } from './booking-event'
+export { changeHours, changeUntil } from './booking-policy'
+export { dropReminders, scheduleReminders } from './booking-reminders'
+export { checkoutHandlers } from './checkout.handlers'
+export { hashKey } from './deps'
+export { orderLinkWithKey, orderMails, sellerOf } from './mails'
+export { visibleOrder } from './order-access'
+export { orderOwner, refundOwner } from './order-events'
+export { downloadsUsed } from './order-view'
+export type { OrderRow } from './orders'
+export { newReference, takenSlots, takenSlotsByProduct } from './orders'
+export { checkPending, expireOrders, orderView } from './payment'
+export { chargesFor } from './pricing'
+export { payerPhone } from './receipt-sms'
+export { refundMismatch, refundOrder } from './refunds'
+export { fulfilPaid } from './settle'
+export { findSlot, serviceSlots } from './slots'
