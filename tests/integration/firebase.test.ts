@@ -33,7 +33,7 @@ describe.skipIf(!firebaseTools)('signInWithFirebase against the Firebase Auth em
   const previousHost = process.env.FIREBASE_AUTH_EMULATOR_HOST
   beforeAll(async () => {
     emulator = await startAuthEmulator(firebaseTools ?? '')
-    // Only in tests: with this set, firebase-admin accepts the emulator's unsigned tokens.
+    // Only in tests: with this set, the server accepts the emulator's unsigned tokens.
     process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host
   }, 120_000)
   afterAll(async () => {
