@@ -1,9 +1,11 @@
 // `npm run dev`: the app from Vite with hot reload, and the API, hooks, files and sandboxes from the server,
 // on one port (PORT) and the same embedded database as `npm start` (DATA_DIR). `tsx watch` runs this file:
 // a change to the server (or the contract) restarts it; a change to the app is hot-reloaded by Vite.
+
 import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
+import pinoPretty from 'pino-pretty'
 import { createServer as createVite } from 'vite'
 import { payloadPath } from '../contract/runtime'
 import { createApp } from '../server/app'
@@ -22,7 +24,10 @@ import { requestListener } from '../server/web/listener'
 const SERVER_OWNED = /^\/(files|hooks|builds|sandbox|healthz)(\/|$)|\/_payload\.json$/
 
 const config = loadConfig()
-const log = createLogger(config.logLevel)
+// Lines a person reads while developing: coloured, local time, one event a line (JSON everywhere else).
+const log = createLogger(config.logLevel, undefined, {
+  pretty: pinoPretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', singleLine: true, sync: true }),
+})
 const { database, storage, demo } = await prepare(config, log)
 const app = createApp({ config, database, log, storage })
 const jobs = createJobRunner({

@@ -252,5 +252,8 @@ test('a withdrawal whose answer is lost, tapped again, is made once', async ({ b
 
 /** How many payout sweeps the server has finished so far (its debug log says each). */
 function sweeps(): number {
-  return server.output().match(/jobs: done .*payouts\.sweep/g)?.length ?? 0
+  return server
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('"msg":"jobs: done"') && line.includes('"job":"payouts.sweep"')).length
 }

@@ -82,7 +82,7 @@ describe.runIf(process.env.DATABASE_URL)('servers on one PostgreSQL', () => {
         expect.objectContaining({ status: 'queued', uniqueKey: 'recurring:payments.sweep' }),
       ])
       expect(await Promise.all(servers.map((server) => server.stop()))).toEqual([0, 0])
-      for (const server of servers) expect(server.output()).not.toMatch(/ERROR/)
+      for (const server of servers) expect(server.output()).not.toMatch(/"level":"error"/)
     } finally {
       await Promise.all(servers.map((server) => server.stop()))
       await database.close()

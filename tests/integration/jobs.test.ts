@@ -186,8 +186,8 @@ describe.each(databaseKinds)('job runner on %s', (kind) => {
       finishedAt: clock.now(),
     })
     const line = logs.find((l) => l.includes('failed for good'))
-    expect(line).toContain(`jobId=${id}`)
-    expect(line).toContain('job=test.broken')
+    expect(line).toContain(`"jobId":"${id}"`)
+    expect(line).toContain('"job":"test.broken"')
     expect(line).toContain('cannot read the payout account')
     clock.advance(3600 * SECOND)
     expect(await r.runDue()).toBe(0)
@@ -591,6 +591,6 @@ describe.each(databaseKinds)('job runner on %s', (kind) => {
     ).toEqual(['ws_CO_new', 'ws_CO_now'])
     expect(await byName(effect.name)).toEqual([])
     const line = logs.find((l) => l.includes('old rows pruned'))
-    expect(line).toMatch(/ jobs=1 outbox=2 rate_limits=1 sandbox_objects=1$/)
+    expect(JSON.parse(line ?? '{}')).toMatchObject({ jobs: 1, outbox: 2, rate_limits: 1, sandbox_objects: 1 })
   })
 })

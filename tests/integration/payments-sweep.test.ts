@@ -100,7 +100,7 @@ describe.each(databaseKinds)('payments.sweep on %s', (kind) => {
       ['done', 0],
       ['queued', 30_000],
     ])
-    expect(logs.filter((line) => / (WARN|ERROR) /.test(line))).toEqual([])
+    expect(logs.filter((line) => /"level":"(warn|error)"/.test(line))).toEqual([])
     await runner.stop()
   })
 })

@@ -550,7 +550,13 @@ describe('s3 storage when the bucket fails', () => {
       )
     }
     expect(lines).toHaveLength(2)
-    expect(lines[0]).toMatch(/ERROR file storage failed .*key=products\/.*HeadObject products\/\S+ \(403\)/)
+    const [first] = lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(first).toMatchObject({
+      level: 'error',
+      msg: 'file storage failed',
+      key: expect.stringMatching(/^products\//),
+    })
+    expect(JSON.stringify(first?.error)).toMatch(/HeadObject products\/\S+ \(403\)/)
   })
 })
 

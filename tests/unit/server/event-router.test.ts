@@ -75,6 +75,12 @@ describe('routePaymentEvents', () => {
     await events.charge('mpesa', { id: 'x' }, 'k', PAID, null)
     // Neither owner settled it, and it was not taken for unclaimed either.
     expect(settled).toEqual([])
-    expect(lines.join('\n')).toMatch(/claimed by more than one owner.*owners=\["order","payout"\]/)
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        msg: 'a payment message is claimed by more than one owner: nothing was done',
+        owners: ['order', 'payout'],
+      }),
+    ])
   })
 })
