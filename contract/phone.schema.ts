@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { MPESA_PHONE_HINT, normalizeKenyanMobile, normalizePhone, PHONE_HINT } from './phone'
+import { MPESA_PHONE_HINT, normalizeKenyanMobile, PHONE_HINT } from './phone'
+import { normalizePhone } from './phone-number'
 
 /**
  * A Kenyan mobile number field, normalised to 2547XXXXXXXX. Apart from phone.ts so the browser's checkout can

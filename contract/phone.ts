@@ -1,3 +1,8 @@
+/**
+ * M-Pesa's numbers (Daraja takes Safaricom's Kenyan mobiles only) and the hints of phone fields. Numbers of
+ * any country, for SMS and for showing, are in phone-number.ts.
+ */
+
 export const MPESA_PHONE_HINT =
   'That phone number is not an M-Pesa number: use 07XX XXX XXX or 2547XX XXX XXX'
 
@@ -11,21 +16,5 @@ export function normalizeKenyanMobile(input: string): string | null {
   return local ? `254${local[1]}` : null
 }
 
-/** 2547XXXXXXXX as people read it: +254 712 345 678. */
-export const displayPhone = (phone: string) =>
-  `+${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6, 9)} ${phone.slice(9)}`
-
 export const PHONE_HINT =
   'Give a mobile number: 07XX XXX XXX in Kenya, or with its country code, e.g. +234 803 123 4567'
-
-/**
- * Any mobile number as an SMS is sent to it: country code and number, digits only (2547XXXXXXXX,
- * 2348031234567). Kenyan numbers may be typed the local way; others need their +country code. Null when
- * it is not one.
- */
-export function normalizePhone(input: string): string | null {
-  const kenyan = normalizeKenyanMobile(input)
-  if (kenyan) return kenyan
-  const match = /^\+(\d{8,15})$/.exec(input.replace(/[\s().-]/g, ''))
-  return match?.[1] && !match[1].startsWith('0') ? match[1] : null
-}

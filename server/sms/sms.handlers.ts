@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { displayPhone } from '../../contract/phone'
+import { displayPhone } from '../../contract/phone-number'
 import { orderLinks, orders, smsOptOuts } from '../db/schema'
 import { payerPhone } from '../features/checkout'
 import { AppError } from '../lib/errors'

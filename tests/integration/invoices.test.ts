@@ -163,6 +163,8 @@ describe.each(databaseKinds)('invoices on %s', (kind) => {
     expect((await mailsTo('amina@example.com')).at(-1)?.subject).toBe(
       `Invoice ${invoice.number} from wanjiku Studio (updated)`,
     )
+    // The client's page writes the number as every screen does.
+    expect((await payView(invoice)).client.phone).toBe('+254 722 000 222')
   })
 
   it('keeps invoices to their seller, and opens the pay page only with its key', async () => {

@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm'
-import { displayPhone } from '../../../contract/phone'
+import { displayPhone } from '../../../contract/phone-number'
 import { users } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'

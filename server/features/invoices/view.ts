@@ -1,6 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { InvoiceView, invoicePayment, PayInvoiceView } from '../../../contract/invoices.contract'
+import { displayPhone } from '../../../contract/phone-number'
 import { invoicePayments, invoiceReminders, sellers, users } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import type { Gateway } from '../../payments/gateway'
@@ -151,7 +152,13 @@ export async function payInvoiceView(
     status,
     currency: row.currency,
     seller: await sellerOfInvoice(ctx.db, row.sellerId),
-    client: { name: row.clientName, email: row.clientEmail, phone: row.clientPhone },
+    // The phone as the page shows it (+254 712 345 678): formatted here, so the pay page, which must stay
+    // light on a cheap phone, does not load the numbering plans of every country to write one number.
+    client: {
+      name: row.clientName,
+      email: row.clientEmail,
+      phone: row.clientPhone ? displayPhone(row.clientPhone) : null,
+    },
     lines: row.lines,
     totals,
     issueDate: row.issueDate,

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
-import { displayPhone } from '../../../contract/phone'
+import { displayPhone } from '../../../contract/phone-number'
 import { Field } from '../../components/Form'
 import { ListState } from '../../components/ListState'
 import { LoadMore } from '../../components/LoadMore'

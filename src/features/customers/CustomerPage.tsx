@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ORDER_STATUS_TEXT } from '../../../contract/checkout.constants'
+import { displayPhone } from '../../../contract/phone-number'
 import { OfflineNote } from '../../components/OfflineNote'
 import { isUnreachable } from '../../lib/connection'
 import { formatDate } from '../../lib/dates'
@@ -8,7 +9,6 @@ import { formatMoney } from '../../lib/money'
 import { usePageTitle } from '../../lib/title'
 import { invoiceName, StatusBadge } from '../invoices/invoice-format'
 import { CustomerNote } from './CustomerNote'
-import { phoneText } from './customer-format'
 import { type CustomerDetails, customersQueries } from './customers.queries'
 
 /**
@@ -50,7 +50,7 @@ export function CustomerPage({ customerKey }: { customerKey: string }) {
       <OfflineNote updatedAt={details.dataUpdatedAt} failed={details.isError} />
       <p className="customer-contact">
         {customer.email ? <a href={`mailto:${customer.email}`}>{customer.email}</a> : null}
-        {customer.phone ? <a href={`tel:+${customer.phone}`}>{phoneText(customer.phone)}</a> : null}
+        {customer.phone ? <a href={`tel:+${customer.phone}`}>{displayPhone(customer.phone)}</a> : null}
       </p>
       <p className="actions">
         <Link to="/account/create/invoice" search={{ client: customerKey }} className="button">

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { quantityText } from '../../../contract/invoice-totals'
 import { reminderText } from '../../../contract/invoices.constants'
 import type { InvoiceView } from '../../../contract/invoices.contract'
-import { displayPhone } from '../../../contract/phone'
+import { displayPhone } from '../../../contract/phone-number'
 import { FormMessage } from '../../components/Form'
 import { OfflineNote } from '../../components/OfflineNote'
 import { isUnreachable } from '../../lib/connection'
@@ -16,10 +16,6 @@ import { Payments } from './InvoicePayments'
 import { dayText, invoiceName, StatusBadge } from './invoice-format'
 import { invoicesQueries } from './invoices.queries'
 import { TotalsPanel } from './TotalsPanel'
-
-/** A phone as people read it: +254 712 345 678 for Kenyan numbers, +234… for others. */
-const phoneText = (phone: string) =>
-  phone.startsWith('254') && phone.length === 12 ? displayPhone(phone) : `+${phone}`
 
 /**
  * /account/invoices/{id}: one invoice as the seller sees it — status, client, lines and totals, payments
@@ -113,7 +109,7 @@ function Summary({ invoice }: { invoice: InvoiceView }) {
         {client.phone ? (
           <>
             <br />
-            <a href={`tel:+${client.phone}`}>{phoneText(client.phone)}</a>
+            <a href={`tel:+${client.phone}`}>{displayPhone(client.phone)}</a>
           </>
         ) : null}
       </dd>

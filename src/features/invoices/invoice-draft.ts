@@ -11,7 +11,7 @@ import {
 } from '../../../contract/invoice-totals'
 import { DEFAULT_REMINDERS } from '../../../contract/invoices.constants'
 import type { InvoiceView } from '../../../contract/invoices.contract'
-import { normalizePhone } from '../../../contract/phone'
+import { normalizePhone } from '../../../contract/phone-number'
 import { majorText, toMinor } from '../../lib/money'
 
 /**
