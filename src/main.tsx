@@ -7,7 +7,7 @@ import { cacheLocation, VISITOR_CURRENCY_KEY } from './lib/geo'
 import { currentUser } from './lib/guard'
 import { listenForInstallPrompt } from './lib/install'
 import { importerHandlesChunkErrors, reloadAfterChunkError } from './lib/reload'
-import { setSessionExpiredHandler } from './lib/rpc'
+import { loginAfterExpiry, setSessionExpiredHandler } from './lib/rpc'
 import { registerServiceWorker } from './lib/service-worker'
 import { clearSession, getSession, restoreSession } from './lib/session'
 import { refreshSettings } from './lib/settings'
@@ -19,7 +19,7 @@ async function startSession(queryClient: QueryClient) {
   setSessionExpiredHandler(async () => {
     queryClient.clear()
     await clearSession()
-    location.assign('/login')
+    location.assign(loginAfterExpiry())
   })
   const session = await restoreSession()
   if (!session.token) return

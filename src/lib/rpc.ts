@@ -32,9 +32,20 @@ function retryAfterOf(response: Response): number | null {
   return Number.isInteger(seconds) && seconds > 0 ? seconds : null
 }
 
+/**
+ * Where a person whose session ended goes: /login, and back to the page they were on once signed in again
+ * (the same way back the route guard gives a signed-out visitor).
+ */
+export function loginAfterExpiry(): string {
+  const here = `${location.pathname}${location.search}`
+  return location.pathname === '/login' || here === '/'
+    ? '/login'
+    : `/login?redirect=${encodeURIComponent(here)}`
+}
+
 let onSessionExpired = async () => {
   await clearSession()
-  location.assign('/login')
+  location.assign(loginAfterExpiry())
 }
 
 /** main.tsx adds clearing the query cache to what a 600 does. */

@@ -102,10 +102,11 @@ test('sign out everywhere in one browser sends the other to /login on its next r
     await expect(a).toHaveURL(/\/login$/)
     expect(await authCookie(phone)).toBeUndefined()
 
-    // The laptop still holds its token; the server no longer accepts it (600), so the app signs out.
+    // The laptop still holds its token; the server no longer accepts it (600), so the app signs out, and
+    // sends them to sign in with the way back to the page they opened.
     expect(await authCookie(laptop)).toBeDefined()
     await b.goto('/account/settings')
-    await expect(b).toHaveURL(/\/login$/)
+    await expect(b).toHaveURL(/\/login\?redirect=%2Faccount%2Fsettings$/)
     expect(await authCookie(laptop)).toBeUndefined()
     const stored = await b.evaluate(
       () =>

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import type { CreatorPage, ExplorePage } from '../../contract/storefront'
 import { expect, test } from './fixtures'
 import { setOffline, trackOnLine } from './offline'
+import { rendered } from './rendered'
 
 /**
  * A buyer on a phone opens pages they never visited while there is no network: each says they are offline
@@ -81,9 +82,10 @@ test.describe('with the service worker out of the way', () => {
     await page.route(/\/_payload\.json/, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
     )
-    // Reached from another page: a catalog page's first HTML carries its data, so it asks for none. /login
-    // is the bare shell: its links exist once the app runs, so the click is the app's own navigation.
+    // Reached from another page: a catalog page's first HTML carries its data, so it asks for none. Once
+    // the app has taken /login over, the click is the app's own navigation (before, the browser's).
     await page.goto('/login')
+    await rendered(page)
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Explore' }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Internal Server Error')
     await expect(page.getByRole('banner').getByRole('link', { name: 'Soko home' })).toBeVisible()

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_EXPIRED } from '../../../contract/rpc'
-import { RpcError, rpc, setSessionExpiredHandler } from '../../../src/lib/rpc'
+import { loginAfterExpiry, RpcError, rpc, setSessionExpiredHandler } from '../../../src/lib/rpc'
 import { clearSession, getSession, startSession } from '../../../src/lib/session'
 
 vi.mock('idb-keyval', () => ({
@@ -63,5 +63,21 @@ describe('a 600 ends the session it was sent with', () => {
     answerExpired()
     await expect(rpc('getMe', {})).rejects.toMatchObject({ status: SESSION_EXPIRED })
     expect(expired).not.toHaveBeenCalled()
+  })
+})
+
+describe('where an ended session goes', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'))
+
+  it('to /login with the way back to the page it was on', () => {
+    window.history.replaceState(null, '', '/account/settings?tab=profile')
+    expect(loginAfterExpiry()).toBe('/login?redirect=%2Faccount%2Fsettings%3Ftab%3Dprofile')
+  })
+
+  it('to /login alone from the home page or /login itself', () => {
+    window.history.replaceState(null, '', '/')
+    expect(loginAfterExpiry()).toBe('/login')
+    window.history.replaceState(null, '', '/login?redirect=%2Faccount')
+    expect(loginAfterExpiry()).toBe('/login')
   })
 })
