@@ -77,6 +77,9 @@ test('the door whose check-in reaches Soko first lets the ticket in; the other h
   await expect(side.page.getByText(/1 check-in waiting to sync/)).toBeVisible()
   await typeCode(main.page, code.toLowerCase())
   await expect(verdict(main.page)).toContainText(`Valid — ${HOLDER}`)
+  // Kept on the phone first: "Everything is synced." below must be this check-in sent, not the state
+  // from before it was kept (under load, the page may still show that when the network returns).
+  await expect(main.page.getByText(/1 check-in waiting to sync/)).toBeVisible()
 
   // The main door's signal comes back first: its check-in is the one Soko keeps.
   await setOffline(main.context, main.page, false)
