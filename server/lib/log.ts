@@ -48,7 +48,9 @@ export function createLogger(
     opts.pretty ??
     (write
       ? { write: (line: string) => write(line.endsWith('\n') ? line.slice(0, -1) : line) }
-      : pino.destination({ dest: 1, sync: true }))
+      : // Standard output as console.log writes it: a synchronous destination that retries a full pipe
+        // would stall the event loop while the reader (a log collector, the tests' runner) catches up.
+        process.stdout)
   const logger = pino(
     {
       level,

@@ -99,5 +99,17 @@ export function invoiceSteps(app: RunningApp, seller: () => string) {
     await app.sandboxesIdle()
   }
 
-  return { create, send, keyOf, payView, mailsTo, view, phone, paybill, validate, approvePaypal }
+  /** An invoice of one KES 100 print, no tax and no deposit, sent to its client. */
+  const sendSmall = async () =>
+    send(
+      (
+        await create({
+          lines: [{ description: 'Print', quantityMilli: 1000, unitPrice: 100_00 }],
+          taxes: [],
+          deposit: null,
+        })
+      ).id,
+    )
+
+  return { create, send, sendSmall, keyOf, payView, mailsTo, view, phone, paybill, validate, approvePaypal }
 }
