@@ -8,6 +8,12 @@ import { Icon, type IconName } from './Icon'
 /** While this page shows, Soko is asked again this often, in case the browser never says `online`. */
 const RETRY_EVERY_MS = 20_000
 
+/**
+ * When the browser says it is back online, Soko is asked at once and, if the network is not quite ready
+ * yet (a phone's data link often needs a moment), again after these waits.
+ */
+const AFTER_ONLINE_MS = [1_000, 3_000, 7_000]
+
 /** What opens with no network, from what this device kept: purchases, the offline library, the books. */
 const OFFLINE_PLACES: {
   to: '/account/purchases' | '/downloads' | '/account/transactions'
@@ -32,16 +38,27 @@ export function OfflinePage({ onRetry }: { onRetry: () => Promise<void> | void }
   const online = useOnline()
   const [check, setCheck] = useState<Check>('idle')
   const busy = useRef(false)
+  /** Asked again while a check was under way: it checks once more when it ends. */
+  const again = useRef(false)
   usePageTitle('Offline')
 
   const retry = useCallback(
     async (asked: boolean) => {
-      if (busy.current) return
+      if (busy.current) {
+        again.current = true
+        return
+      }
       busy.current = true
       if (asked) setCheck('checking')
       try {
-        if (await sokoAnswers()) await onRetry()
-        else if (asked) setCheck('still-offline')
+        do {
+          again.current = false
+          if (await sokoAnswers()) {
+            await onRetry()
+            return
+          }
+        } while (again.current)
+        if (asked) setCheck('still-offline')
       } finally {
         busy.current = false
       }
@@ -50,12 +67,19 @@ export function OfflinePage({ onRetry }: { onRetry: () => Promise<void> | void }
   )
 
   useEffect(() => {
-    const back = () => void retry(false)
+    const check = () => void retry(false)
+    let followUps: ReturnType<typeof setTimeout>[] = []
+    const back = () => {
+      for (const t of followUps) clearTimeout(t)
+      check()
+      followUps = AFTER_ONLINE_MS.map((ms) => setTimeout(check, ms))
+    }
     window.addEventListener('online', back)
-    const timer = setInterval(back, RETRY_EVERY_MS)
+    const timer = setInterval(check, RETRY_EVERY_MS)
     return () => {
       window.removeEventListener('online', back)
       clearInterval(timer)
+      for (const t of followUps) clearTimeout(t)
     }
   }, [retry])
 

@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { buyByCard, DEMO_ADMIN, newBuyer } from './demo'
 import { expect, test } from './fixtures'
+import { rendered } from './rendered'
 import { newSeller, rpc, sellDigitalProduct, zipBytes } from './seller'
 import { signInTyping } from './session'
 import { typeInto } from './typing'
@@ -172,6 +173,7 @@ test('a visitor reports a product from its page; an admin reads the report and d
   try {
     const page = await visitor.newPage()
     await page.goto(`/${product.slug}`)
+    await rendered(page)
     await page.getByText('Report this product').click()
     await page.getByLabel('What is wrong?').selectOption({ label: 'Someone else’s work' })
     await typeInto(page.getByLabel('Details (optional)'), `These loops are from my album (${run}).`)
@@ -195,4 +197,28 @@ test('a visitor reports a product from its page; an admin reads the report and d
     await visitor.close()
     await admin.close()
   }
+})
+
+test('a visitor on a slow link who opens "Report this product" before the app has loaded still gets the form', async ({
+  page,
+  request,
+}) => {
+  const explore = (await (await request.get('/explore/_payload.json')).json()) as {
+    results: { slug: string }[]
+  }
+  const slug = explore.results[0]?.slug
+  if (!slug) throw new Error('The demo data has no published product')
+  // The app's scripts are held back until the visitor has tapped: only the server's HTML is there.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/[^/?]+\.js(\?.*)?$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(`/${slug}`, { waitUntil: 'commit' })
+  await page.getByText('Report this product').click()
+  release()
+  await expect(page.getByLabel('What is wrong?')).toBeVisible()
 })

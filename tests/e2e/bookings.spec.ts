@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto'
 import { DEMO_SELLER } from './demo'
 import { expect, test } from './fixtures'
 import { outboxMail, readOutbox } from './outbox'
+import { rendered } from './rendered'
 import { rpc } from './seller'
 import { signInTyping } from './session'
 
@@ -54,6 +55,7 @@ test('a buyer books on one screen and gets the .ics; the seller moves it and the
   test.setTimeout(120_000)
   // The buyer, signed out, finds the service on /book.
   await page.goto('/book')
+  await rendered(page)
   await page.getByRole('searchbox', { name: 'Find a service' }).click()
   await page.keyboard.type(run)
   await page.keyboard.press('Enter')

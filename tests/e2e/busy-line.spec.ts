@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { BUSY_MESSAGE } from '../../server/lib/checkout-line'
 import { expect, test } from './fixtures'
+import { rendered } from './rendered'
 import { rpc, sellDigitalProduct } from './seller'
 import { typeInto } from './typing'
 
@@ -47,6 +48,7 @@ test('a full checkout line says "Busy", counts the wait down on the button, then
   })
 
   await page.goto(`/${product.slug}`)
+  await rendered(page)
   await page.getByRole('button', { name: 'Buy now' }).click()
   await typeInto(page.getByLabel('E-mail'), `drop-${run}@example.com`)
   await page.getByRole('radio', { name: 'Card', exact: true }).click()

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { rendered } from './rendered'
 import { rpc, sellDigitalProduct } from './seller'
 
 /**
@@ -57,6 +58,7 @@ async function saleStatus(request: APIRequestContext, orderId: string) {
 /** Opens the product signed out and fills the checkout up to the payment method. */
 async function checkout(page: Page, method: 'M-Pesa' | 'Card' | 'PayPal') {
   await page.goto(`/${slug}`)
+  await rendered(page)
   await page.getByRole('button', { name: 'Buy now' }).click()
   await page.getByLabel('E-mail').fill(`buyer-${run}@example.com`)
   await page.getByRole('radio', { name: method, exact: true }).check()

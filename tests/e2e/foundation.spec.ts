@@ -19,6 +19,7 @@ test('an unknown path is HTTP 404 and the app shows its 404 page with the full p
 
 test('client navigation between routes works without a full reload', async ({ page }) => {
   await page.goto('/')
+  await rendered(page)
   await page.evaluate(() => {
     ;(window as { marker?: number }).marker = 1
   })

@@ -4,6 +4,7 @@ import { pdfText } from '../support/pdf-text'
 import { DEMO_SELLER } from './demo'
 import { expect, test } from './fixtures'
 import { readOutbox } from './outbox'
+import { rendered } from './rendered'
 import { rpc } from './seller'
 import { signInTyping } from './session'
 
@@ -313,6 +314,7 @@ test('a prompt cancelled on the phone says nothing was charged and offers the fo
 }) => {
   const invoice = await sendInvoice(request)
   await page.goto(await mailedPayLink(invoice.number))
+  await rendered(page)
   await page.getByRole('radio', { name: 'M-Pesa', exact: true }).click()
   await type(page, 'M-Pesa phone number', MPESA_NUMBER)
   await page.getByRole('button', { name: `Pay deposit ${DEPOSIT}` }).click()

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { expect, test } from './fixtures'
+import { rendered } from './rendered'
 import { rpc, sellDigitalProduct } from './seller'
 
 /**
@@ -45,6 +46,7 @@ test('an M-Pesa buyer gets the receipt by SMS, and its link opens the order sign
   test.setTimeout(90_000)
   // The buyer, signed out, pays by M-Pesa.
   await page.goto(`/${slug}`)
+  await rendered(page)
   await page.getByRole('button', { name: 'Buy now' }).click()
   await page.getByLabel('E-mail').click()
   await page.keyboard.type(`buyer-${run}@example.com`)

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { DEMO_SELLER } from './demo'
 import { expect, test } from './fixtures'
+import { rendered } from './rendered'
 import { rpc } from './seller'
 
 /**
@@ -27,6 +28,7 @@ test('a buyer names each ticket at checkout and the tickets show the names', asy
   if (!event) throw new Error('the demo has no event')
 
   await page.goto(`/${event.slug}`)
+  await rendered(page)
   await page.getByRole('button', { name: 'Get tickets' }).click()
   const quantity = page.getByLabel('Quantity')
   await quantity.click()

@@ -5,6 +5,7 @@ import { formatMoney } from '../../contract/format-money'
 import { saleFee } from '../../server/ledger/postings'
 import { submitSandboxCard } from '../support/sandbox-card'
 import { expect, test } from './fixtures'
+import { rendered } from './rendered'
 import { rpc, sellDigitalProduct, zipBytes } from './seller'
 import { signInTyping } from './session'
 
@@ -87,6 +88,7 @@ test('a USD product bought with PayPal on a phone shows on the KES seller’s tr
 }, testInfo) => {
   // The buyer, signed out, on their phone.
   await page.goto(`/${usdSlug}`)
+  await rendered(page)
   await page.getByRole('button', { name: 'Buy now' }).click()
   await type(page, 'E-mail', `usd-buyer-${run}@example.com`)
   await page.getByRole('radio', { name: 'PayPal', exact: true }).click()

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import type { Creator, ProductPage as ProductPageData, PublicProduct } from '../../../contract/storefront'
 import { Avatar } from '../../components/Avatar'
 import { Icon } from '../../components/Icon'
@@ -163,11 +163,19 @@ export function ProductPage({ data }: { data: ProductPageData }) {
 
 const ReportForm = lazy(() => import('./ReportProduct'))
 
-/** "Report this product", its form loaded only when opened. */
+/**
+ * "Report this product", its form loaded only when opened. On a slow link the page can be tapped before
+ * the app has taken it over: the browser then opens the details itself, and the form loads once the app
+ * notices.
+ */
 function Report({ productId }: { productId: string }) {
   const [open, setOpen] = useState(false)
+  const details = useRef<HTMLDetailsElement>(null)
+  useEffect(() => {
+    if (details.current?.open) setOpen(true)
+  }, [])
   return (
-    <details className="report-product" onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details ref={details} className="report-product" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Report this product</summary>
       {open ? (
         <Suspense fallback={<p role="status">Loading…</p>}>
