@@ -48,6 +48,11 @@ export default defineConfig({
         // The integration tests that replace a module (vi.mock): each in modules of its own.
         test: { ...integration, name: 'integration-mocks', include: MOCKING, isolate: true },
       },
+      {
+        // The sandboxes driven by the providers' own client libraries (Africa's Talking, PayPal, Stripe and
+        // an independent Daraja client), as an integrator would point them at Soko's sandbox.
+        test: { ...integration, name: 'sdk', include: ['tests/sdk/**/*.test.ts'], isolate: false },
+      },
     ],
   },
 })
