@@ -129,6 +129,9 @@ describe('security headers on https', () => {
 
   it('sends each sandbox page with a policy that allows exactly its own style and script', async () => {
     const pages = [
+      '/sandbox',
+      '/sandbox/mpesa',
+      '/sandbox/africastalking',
       '/sandbox/mpesa/phone',
       '/sandbox/mpesa/phone?number=0712345678',
       '/sandbox/stripe/pay/cs_test_missing',

@@ -5,6 +5,7 @@ import type { Logger } from '../../lib/log'
 import { africasTalkingSandbox } from '../../sms/africastalking.sandbox'
 import type { Fetch } from '../payments'
 import { clockSandbox } from './clock.sandbox'
+import { developerPages } from './developer-pages'
 import { mpesaSandbox } from './mpesa'
 import { paypalSandbox } from './paypal'
 import { sandboxDeps } from './sandbox-deps'
@@ -38,6 +39,8 @@ export function sandboxRoutes(opts: {
   })
   const { mpesa, paypal, card } = opts.config.payments
   const routes = new Hono()
+  // First: each sandbox's home page, ahead of the sandboxes' own answers to paths they do not know.
+  routes.route('/', developerPages(opts.config))
   const mounted: { idle(): Promise<void> }[] = []
   if (!mpesa.live) {
     const sandbox = mpesaSandbox(deps)
