@@ -211,7 +211,10 @@ test('register as a seller: account, storefront and M-Pesa payouts in one form',
     .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: picture })
   const avatar = page.getByRole('img', { name: "Otieno Baraka's profile" })
   await expect(avatar).toHaveAttribute('srcset', /-96\.webp 96w, .*-256\.webp 256w/)
-  expect(await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThanOrEqual(96)
+  // The picture itself arrived (not only its address): its width once the browser has loaded it.
+  await expect
+    .poll(() => avatar.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBeGreaterThanOrEqual(96)
   page.off('request', record)
   const requests = await Promise.all(sent)
   const token = (await authCookie(page.context()))?.value

@@ -7,6 +7,7 @@ import { GEO_ANSWER } from '../support/geo-service'
 import { expect, test, watchCsp } from './fixtures'
 import { setOffline, trackOnLine } from './offline'
 import { readOutbox } from './outbox'
+import { rendered } from './rendered'
 import { signIn } from './session'
 
 const baseURL = () => process.env.SOKO_E2E_URL ?? ''
@@ -73,6 +74,7 @@ test('an unknown route is a 404 when typed in and when reached by client navigat
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found')
   await expect(page.getByText('Page not found: /a/b/c?x=1')).toBeVisible()
   await expect(page).toHaveTitle(`Page Not Found | ${SITE_TITLE}`)
+  await rendered(page)
   await markWindow(page)
   await page.getByRole('link', { name: 'Go to the home page' }).click()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
@@ -92,6 +94,8 @@ test('the marketing pages use their payload and keep it through client navigatio
   })
   await page.goto('/')
   await expect(page.getByRole('heading', { name: 'How it works' })).toBeVisible()
+  // Taken over by the app, or the link is an ordinary one and loads the next page whole.
+  await rendered(page)
   // The first page's payload came inside its HTML.
   expect(payloads).toEqual([])
   await page.getByRole('link', { name: 'All features' }).click()
