@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { clock } from '../../../lib/clock'
 import { darajaTimestamp } from '../../mpesa.wire'
 import { absoluteUrl, invalid, type MpesaContext, PHONE, randomChars, str, wholeAmount } from './daraja'
+import { initiatorAuthorised } from './security-credential'
 
 /**
  * B2C (business to customer), Soko's payouts: a payment request, answered at once, whose result follows
@@ -99,8 +100,7 @@ export function mountB2c({ app, store, config, posts, post }: MpesaContext): voi
     const resultUrl = b.ResultURL as string
 
     const id = `b2c:${originator}`
-    const authorised =
-      str(b.InitiatorName) === config.initiatorName && str(b.SecurityCredential) === config.securityCredential
+    const authorised = initiatorAuthorised(config, str(b.InitiatorName), str(b.SecurityCredential))
     /** A new attempt at this payment: its fate decided now, as M-Pesa would carry it out. */
     const attempt = async (): Promise<Payout> => {
       const now = clock.now()

@@ -3,22 +3,24 @@ import { deliveries } from '../deliveries'
 import type { SandboxDeps } from '../sandbox-deps'
 import { mountB2c } from './b2c'
 import { mountC2b } from './c2b'
-import type { MpesaContext, SandboxEnv } from './daraja'
+import { darajaError, type MpesaContext, type SandboxEnv } from './daraja'
 import { mountOauth } from './oauth'
 import { mountPhone } from './phone'
+import { mountCertificate } from './security-credential'
 import { mountTransactionStatus } from './status'
 import { mountStk, stkPrompts } from './stk'
 
 /**
- * A local Daraja (docs/payments.md): OAuth, STK push and query, C2B URL registration, B2C, Transaction
- * Status (answered from its own record of B2C payments), and a "phone" page where a tester answers the STK
- * prompt instead of a real handset, or pays a bill from the M-Pesa menu (C2B). Mounted at /sandbox/mpesa.
- * It accepts exactly the credentials of deps.payments.mpesa and answers in Daraja's formats, errors
- * included, so that the adapter cannot tell it from Daraja. All state is in the sandbox store (every server
- * instance sees it).
+ * A local Daraja (docs/payments.md): OAuth, STK push and query, C2B URL registration and simulated
+ * payments, B2C, Transaction Status (answered from its own record of B2C payments), and a "phone" page where
+ * a tester answers the STK prompt instead of a real handset, or pays a bill from the M-Pesa menu (C2B).
+ * Mounted at /sandbox/mpesa. It accepts exactly the credentials of deps.payments.mpesa (and an initiator
+ * password encrypted with its certificate) and answers in Daraja's formats, errors included, so that the
+ * adapter cannot tell it from Daraja. All state is in the sandbox store (every server instance sees it).
  *
  * Each API has a module here: OAuth (oauth.ts), STK push (stk.ts), B2C (b2c.ts, with the test numbers whose
- * payments fail), Transaction Status (status.ts), C2B (c2b.ts), and the phone page (phone.ts).
+ * payments fail), Transaction Status (status.ts), C2B (c2b.ts), the initiator's credential and the
+ * certificate it is encrypted with (security-credential.ts), and the phone page (phone.ts).
  */
 
 export interface MpesaSandboxOptions {
@@ -51,5 +53,8 @@ export function mpesaSandbox(deps: SandboxDeps, options: MpesaSandboxOptions = {
   mountTransactionStatus(ctx)
   mountC2b(ctx)
   mountPhone(ctx, prompts)
+  mountCertificate(ctx)
+  // Last: any other path answers as Daraja answers one it does not have, in its JSON, which clients parse.
+  app.all('*', (c) => darajaError(c, 404, '404.001.01', 'Resource not found'))
   return Object.assign(app, { idle: posts.idle })
 }

@@ -1,3 +1,4 @@
+import type { Context } from 'hono'
 import { clock } from '../../../lib/clock'
 import { ALPHANUMERIC, darajaError, type MpesaContext, randomChars } from './daraja'
 
@@ -7,6 +8,8 @@ import { ALPHANUMERIC, darajaError, type MpesaContext, randomChars } from './dar
  */
 
 const TOKEN_SECONDS = 3599
+
+const methodNotAllowed = (c: Context) => darajaError(c, 405, '405.001', `${c.req.method} Method Not Allowed`)
 
 export function mountOauth({ app, store, config }: MpesaContext): void {
   app.get('/oauth/v1/generate', async (c) => {
@@ -21,6 +24,7 @@ export function mountOauth({ app, store, config }: MpesaContext): void {
     await store.put('mpesa', 'token', `token:${token}`, { expiresAt })
     return c.json({ access_token: token, expires_in: String(TOKEN_SECONDS) })
   })
+  app.all('/oauth/v1/generate', (c) => methodNotAllowed(c))
 
   // ---- The API: Bearer token and a JSON body ----
 
@@ -30,6 +34,8 @@ export function mountOauth({ app, store, config }: MpesaContext): void {
       scheme === 'Bearer' && token ? await store.get<{ expiresAt: string }>('mpesa', `token:${token}`) : null
     if (!record || Date.parse(record.expiresAt) <= clock.ms())
       return darajaError(c, 404, '404.001.03', 'Invalid Access Token')
+    // Every API under /mpesa/ is a POST.
+    if (c.req.method !== 'POST') return methodNotAllowed(c)
     // Daraja misreads bodies sent without this header; say so plainly rather than imitate its confusion.
     if (!/^application\/json\b/i.test(c.req.header('content-type') ?? ''))
       return darajaError(c, 400, '400.002.02', 'Bad Request - Invalid Content-Type: send application/json')

@@ -3,6 +3,7 @@ import { clock } from '../../../lib/clock'
 import { darajaTimestamp } from '../../mpesa.wire'
 import type { Payout } from './b2c'
 import { absoluteUrl, invalid, type MpesaContext, randomDigits, str } from './daraja'
+import { initiatorAuthorised } from './security-credential'
 
 /**
  * Transaction Status: what M-Pesa knows of a B2C payment, asked by its OriginatorConversationID or its
@@ -40,8 +41,7 @@ export function mountTransactionStatus({ app, store, config, posts, post }: Mpes
       conversationId: `AG_${darajaTimestamp(now).slice(0, 8)}_${randomBytes(10).toString('hex')}`,
       occasion: str(b.Occasion) ?? '',
     }
-    const authorised =
-      str(b.Initiator) === config.initiatorName && str(b.SecurityCredential) === config.securityCredential
+    const authorised = initiatorAuthorised(config, str(b.Initiator), str(b.SecurityCredential))
     // Only a completed payment is a transaction M-Pesa can find: a failed one moved nothing.
     const result = statusResult(
       query,

@@ -1,0 +1,66 @@
+/**
+ * The M-Pesa sandbox's certificate and its private key: PUBLIC, on purpose, and good for nothing but this
+ * sandbox. Daraja wants the initiator's password encrypted with M-Pesa's certificate (the
+ * SecurityCredential); the sandbox publishes this certificate instead (GET /sandbox/mpesa/certificate.cer)
+ * and decrypts what clients send with the key (security-credential.ts). Anyone can decrypt with it, so it
+ * protects nothing: never encrypt a real password with it.
+ *
+ * Made once with OpenSSL (RSA 2048, self-signed, valid 2025 to 2124). Kept as text in a module rather than
+ * as .pem files so that the built server (one bundle) and the sources run by tsx read them alike.
+ */
+
+export const SANDBOX_CERTIFICATE = `
+-----BEGIN CERTIFICATE-----
+MIIDmDCCAoCgAwIBAgIBATANBgkqhkiG9w0BAQsFADBuMQswCQYDVQQGEwJLRTEN
+MAsGA1UECgwEU29rbzEyMDAGA1UECwwpUHVibGljIHNhbmRib3gga2V5IC0gbmV2
+ZXIgZm9yIHJlYWwgbW9uZXkxHDAaBgNVBAMME1Nva28gTS1QZXNhIHNhbmRib3gw
+IBcNMjUwMTAxMDAwMDAwWhgPMjEyNDEyMzEyMzU5NTlaMG4xCzAJBgNVBAYTAktF
+MQ0wCwYDVQQKDARTb2tvMTIwMAYDVQQLDClQdWJsaWMgc2FuZGJveCBrZXkgLSBu
+ZXZlciBmb3IgcmVhbCBtb25leTEcMBoGA1UEAwwTU29rbyBNLVBlc2Egc2FuZGJv
+eDCCASIwDQYJKoZIhvcNAQEBBQADggEPADCCAQoCggEBAOrUDF80OmKfvQopE03b
+RT6UjlxMqed76ydZmOhMOgCWzqxY74j6EagRNSU6n2IwzIO/3X8PPDZWSGaEoFYE
++pTcr+qvmFxiq6y/2eEL5usmKJ3u1fLSxRb4jWa0MBgDcOZUYKRQgNApop/+dxB2
+KTWGdRHv36B9dMulMa075PJVyhHxBtXI+E1Q1Yy8Vhv6A5RANoNjdi4PKejALZuU
+L0D4csvqsOt3fRDJTMsxNfEturHWsz8xxlAcRVtcPErSH9ieT88dw4TnmX74Auwf
+EEVkeZUbaUl5BNgpuVXTGPcP7UQ5hPNK3UEPtgZUDT5qNg+XCKy/ahBhiG9lUe3+
+PckCAwEAAaM/MD0wDAYDVR0TAQH/BAIwADAOBgNVHQ8BAf8EBAMCBSAwHQYDVR0O
+BBYEFIb46F/u36olJr38ZQCZnx49+hJ2MA0GCSqGSIb3DQEBCwUAA4IBAQCl0J0V
+JMCnuju/PdAmPwygxy1gJEyvsvgtN1XEuh22fA5JwqWISVRKrUlrQ0gEXe1TS2gu
+eiaQYdGqu9zG6ZUj8KPPaRu+6ts5uTRAz2uqpIzs/GatVbW3dzbbiBqcyuKHgtsb
+30AsrL+36qbTSiN41uUK/58OegIIsNKjPsoo9gNo6GqLmD7kpU6ftScGHdW2ma8e
+bzwCyIptNaaX2aMUYYor+NRavPzhlqKspg06wNIVi16XzKNYX/NHdM2kCwmPhLfF
+2i/gbKXi1XnMy7bubtqwFQqOZDuSZoaKmCZwE4NB2FAlZ5Yu1nU4B5Yjo9USKm2o
+k7crLsRCnWDVbZSj
+-----END CERTIFICATE-----
+`.trimStart()
+
+export const SANDBOX_PRIVATE_KEY = `
+-----BEGIN PRIVATE KEY-----
+MIIEvwIBADANBgkqhkiG9w0BAQEFAASCBKkwggSlAgEAAoIBAQDq1AxfNDpin70K
+KRNN20U+lI5cTKnne+snWZjoTDoAls6sWO+I+hGoETUlOp9iMMyDv91/Dzw2Vkhm
+hKBWBPqU3K/qr5hcYqusv9nhC+brJiid7tXy0sUW+I1mtDAYA3DmVGCkUIDQKaKf
+/ncQdik1hnUR79+gfXTLpTGtO+TyVcoR8QbVyPhNUNWMvFYb+gOUQDaDY3YuDyno
+wC2blC9A+HLL6rDrd30QyUzLMTXxLbqx1rM/McZQHEVbXDxK0h/Ynk/PHcOE55l+
++ALsHxBFZHmVG2lJeQTYKblV0xj3D+1EOYTzSt1BD7YGVA0+ajYPlwisv2oQYYhv
+ZVHt/j3JAgMBAAECggEAWAYAVTeIoytpewOGnuqQfDLHYkXCcmj67pchQAJCw7HD
+6sqzj07di3hXyYq979qG7uPerSAS2/Nf1D3mtBfNrjtDHd+QZyD9ZRXNIBSMDJ0T
+IJBEVm83PbMRnevxEy9HBK+gQjeC8YSJ1xtVmjAQpmWuQHkABHLCcwuLIXqQCV3z
+I/it5ZbsNs392IeipO9mL4YW6uyYFztXsgAgjqOm0BupevWP4VGHIDm0m47gKXOl
+s/pAHEDC8AMkoOHcM+njlOkL8eZKLtGv8dPnfc3EiHnIhcELZJvWoTwqG1SM2zgD
+AFaVUZXKOLOJLzYXsXjh3OGlqFsDBzTACsV4heteWQKBgQD9iddYGT3PnLfWcj38
+KFV7sXep/S45R1i2hmxXWbPfHRkQQg/CZgCBnTH/TFJZgWQMuAEH/Wu1w7cYhhLs
+xFyWVTOHtHkvjWvAIMGYKfNbut6krZNIzYpwjpqWX7vT4wGK4WuQTDWWm29E6EZb
+E5KgSCt3etTFxvCqcmibaEpYWwKBgQDtG7Q0hG3LfPMRawLJ8x8G/Y/wHeEBa6XP
+LaQnzaj71mYMVI1EMV/NL238TbXI54v/I0ocfDnUGV5PvjBEsJmun9Fl2I0RTD+x
+EKQSqcXOXJAzUpnEmJ5IntCQ3Y2g6OeTFvHT+JAj9gl3B1fs0hzOw1HHvOyreZvP
+IgyKDVz7qwKBgQDwHUJfwhAC9mY45xsDG2PR8IHm8Mt9Ha/LtUUX+PFbxV/+QMJS
+Fm42UpyOL0byU5NgZEc9vOjsTL2zsQ5tQ454JZrW07nNqj64x4zxQhGi9zhyd5y8
+X0TUUonfDi2Bf0TvtYs8LqC10OExPlWbXc8IkzDvR9oIsN8uXYnqXHvEbwKBgQC+
+H0bCDaYUUp58yvezgzTP4CW4fdzbzLtpgslr+SaUuPeez3VuxsBwwKVKd+1ZqQDC
+lkNoz9t2zNiozHHbwleYhCHdrmR/CErR6ewF4wfvTp156bPOxim1RVMrtdtIuThm
+4zEJrPe3PiOcw9Cm3lunF0rOBBkp7hsXXc/8KnbyfQKBgQC9xEjE6aCkduSbaFYy
+XY2EYS9SJ15QIOpZ8jKp+wW8DlBwgZy35wnKHzJGu+HgJnlOv2Q5/qLSOXsKhdWg
+qxY11cW1OvQ5aWLNfbYPqe9EW9pIIRWykVWQ2Njh51yO2V1af9rTajUwzNpuBrsm
+LiY1ZSCZDPLigmDaCZNeqrONAw==
+-----END PRIVATE KEY-----
+`.trimStart()
