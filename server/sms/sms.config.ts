@@ -14,8 +14,12 @@ export interface SmsConfig {
   perNumberHour: number
 }
 
-/** The sandbox's fixed credentials: public, as it only ever sends pretend messages. */
-export const SMS_SANDBOX = { username: 'sandbox', apiKey: 'soko-sandbox-sms-key' }
+/**
+ * The sandbox's fixed credentials: public, as it only ever sends pretend messages. The username is Soko's
+ * own app; `sandbox`, Africa's Talking's name for its sandbox app, is left to outside clients, whose
+ * delivery reports must not reach Soko (server/sms/africastalking.sandbox.ts).
+ */
+export const SMS_SANDBOX = { username: 'soko', apiKey: 'soko-sandbox-sms-key' }
 
 /** The environment variables of SMS, added to the server's schema. */
 export const smsEnv = {

@@ -189,6 +189,39 @@ describe.each(databaseKinds)('SMS on %s', (kind) => {
     expect(real.status).toBe(200)
   })
 
+  it("posts no delivery report for another app's message, which has no callback URL", async () => {
+    // Another client (Africa's Talking's SDK, say) sends as the sandbox app `sandbox`, with the same key.
+    const sent = await fetch(`${app.url}/sandbox/africastalking/version1/messaging`, {
+      method: 'POST',
+      headers: {
+        apiKey: app.config.sms.apiKey,
+        Accept: 'application/json',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ username: 'sandbox', to: '+254722000111', message: 'From another app' }),
+    })
+    expect(sent.status).toBe(201)
+    const answer = (await sent.json()) as { SMSMessageData: { Recipients: { messageId: string }[] } }
+    const id = answer.SMSMessageData.Recipients[0]?.messageId ?? 'no id'
+    expect(id).toMatch(/^ATXid_/)
+    await app.sandboxesIdle()
+    // Posted to Soko's hook, it would be a message Soko does not know: warned about, and tried again.
+    expect(app.logs.filter((line) => line.includes(id))).toEqual([])
+    expect(app.logs.filter((line) => /delivery report/i.test(line))).toEqual([])
+    expect(await inbox('0722000111')).toContain('Delivery report: Success (not posted: app sandbox has')
+    // Soko's app is Soko's: its callback is not the page's to change; an address must be http(s).
+    const callbacks = `${app.url}/sandbox/africastalking/callbacks`
+    const own = await submitForm(callbacks, {
+      username: app.config.sms.username,
+      callbackUrl: 'http://x.test/',
+    })
+    expect(own.status).toBe(400)
+    const script = await submitForm(callbacks, { username: 'sandbox', callbackUrl: 'javascript:alert(1)' })
+    expect(script).toMatchObject({ status: 400 })
+    expect(script.html).toContain('Use an http:// or https:// address.')
+    expect((await submitForm(callbacks, { username: 'nobody', callbackUrl: '' })).status).toBe(400)
+  })
+
   it('sends no receipts to a person who turned them off', async () => {
     const { token } = await personOf(app, 'quiet@example.com')
     expect((await app.call('updateSettings', { smsReceipts: false }, token)).status).toBe(200)

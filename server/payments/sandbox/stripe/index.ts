@@ -4,20 +4,21 @@ import type { SandboxDeps } from '../sandbox-deps'
 import { type StripeContext, stripeError } from './api'
 import { mountCardPage } from './card-page'
 import { mountPaymentIntents } from './payment-intents'
+import { mountRefunds } from './refunds'
 import { mountRequestChecks } from './requests'
 import { mountSessions } from './sessions'
 import { stripeWebhooks } from './webhooks'
 
 /**
- * A local Stripe (docs/payments.md) for Checkout: sessions (create, retrieve, expire),
- * refunds, payment intents, signed webhooks, and the hosted card page with Stripe's test cards. Mounted at
- * /sandbox/stripe. It reads what the stripe SDK sends (form-encoded bodies with bracketed keys, Bearer
- * secret key, Idempotency-Key) and answers Stripe-shaped objects and errors, so the adapter cannot tell it
- * from Stripe. All state is in the sandbox store.
+ * A local Stripe (docs/payments.md) for Checkout: sessions (create, retrieve, expire), payment intents
+ * and their charges, refunds, `expand`, signed webhooks, and the hosted card page with Stripe's test
+ * cards. Mounted at /sandbox/stripe. It reads what the stripe SDK sends (form-encoded bodies with
+ * bracketed keys, Bearer secret key, Idempotency-Key) and answers Stripe-shaped objects and errors, so the
+ * adapter cannot tell it from Stripe. All state is in the sandbox store.
  *
  * Each part has a module here: the key and Idempotency-Key checks (requests.ts), Checkout sessions
- * (sessions.ts), payment intents and refunds (payment-intents.ts), webhooks (webhooks.ts), and the card
- * page (card-page.ts).
+ * (sessions.ts), payment intents and charges (payment-intents.ts), refunds (refunds.ts), `expand`
+ * (expand.ts), webhooks (webhooks.ts), and the card page (card-page.ts).
  */
 
 export type StripeSandbox = Hono & {
@@ -43,11 +44,12 @@ export function stripeSandbox(deps: SandboxDeps): StripeSandbox {
   mountRequestChecks(ctx)
   mountSessions(ctx)
   mountPaymentIntents(ctx)
+  mountRefunds(ctx)
 
   app.all('/v1/*', (c) =>
     stripeError(c, 404, {
       type: 'invalid_request_error',
-      message: `Unrecognized request URL (${c.req.method}: ${c.req.path.replace(/^.*?\/v1\//, '/v1/')}). The sandbox answers Checkout sessions, payment intents and refunds only.`,
+      message: `Unrecognized request URL (${c.req.method}: ${c.req.path.replace(/^.*?\/v1\//, '/v1/')}). The sandbox answers Checkout sessions, payment intents, charges and refunds only.`,
     }),
   )
 

@@ -1,27 +1,12 @@
-import type { CurrencyCode } from '../../../../contract/currencies'
-import { displayAmount } from '../../provider-money'
-import {
-  invalid,
-  invalidInteger,
-  missing,
-  noSuch,
-  now,
-  type StripeContext,
-  stripeError,
-  stripeId,
-} from './api'
-import { integer, parseForm, readMetadata } from './form'
+import { noSuch, now, type StripeContext, stripeId } from './api'
+import { expand, queryParams, readExpand } from './expand'
+import { chargeRecord, intentRecord, type PaymentIntentRecord } from './records'
 import { pastDue, type SessionRecord } from './sessions'
 
 /**
- * Payment intents and refunds: the PaymentIntent (with its charge) that paying a session makes, read back
- * by its id, and refunds of it, whole or in part, with the charge.refunded webhook.
+ * Payment intents and charges: the PaymentIntent (with its charge) that paying a session makes, each read
+ * back by its id. Refunds of them are in refunds.ts.
  */
-
-interface PaymentIntentRecord extends Record<string, unknown> {
-  paymentIntent: Record<string, unknown> & { id: string; amount: number; currency: string }
-  charge: Record<string, unknown> & { id: string; amount_refunded: number }
-}
 
 /** Marks an open session paid and makes its PaymentIntent; awaits checkout.session.completed. */
 export async function pay(
@@ -87,77 +72,21 @@ export async function pay(
   return result.data
 }
 
-export function mountPaymentIntents({ app, store, notify }: StripeContext): void {
+export function mountPaymentIntents({ app, store }: StripeContext): void {
   app.get('/v1/payment_intents/:id', async (c) => {
-    const record = await store.get<PaymentIntentRecord>('stripe', `pi:${c.req.param('id')}`)
-    return record ? c.json(record.paymentIntent) : noSuch(c, 'payment_intent', c.req.param('id'))
+    const paths = readExpand(c, queryParams(c), 'payment_intent')
+    if (paths instanceof Response) return paths
+    const record = await intentRecord(store, c.req.param('id'))
+    if (!record) return noSuch(c, 'payment_intent', c.req.param('id'))
+    return c.json(await expand(store, 'payment_intent', record.paymentIntent, paths))
   })
 
-  app.post('/v1/refunds', async (c) => {
-    const p = parseForm(await c.req.text())
-    const intentId = p.payment_intent
-    if (intentId === undefined) return missing(c, 'payment_intent')
-    const current =
-      typeof intentId === 'string' ? await store.get<PaymentIntentRecord>('stripe', `pi:${intentId}`) : null
-    if (!current)
-      return stripeError(c, 400, {
-        type: 'invalid_request_error',
-        code: 'resource_missing',
-        param: 'payment_intent',
-        message: `No such payment_intent: '${String(intentId)}'`,
-      })
-    const asked = p.amount === undefined ? null : integer(p.amount)
-    if (p.amount !== undefined && (asked === null || asked < 1)) return invalidInteger(c, 'amount', p.amount)
-    const reasons = ['duplicate', 'fraudulent', 'requested_by_customer']
-    if (p.reason !== undefined && !reasons.includes(String(p.reason)))
-      return invalid(c, 'reason', `Invalid reason: must be one of ${reasons.join(', ')}`)
-    const metadata = readMetadata(p.metadata)
-    if (typeof metadata === 'string') return invalid(c, 'metadata', metadata)
-
-    const total = current.paymentIntent.amount
-    let amount = 0
-    const result = await store.update<PaymentIntentRecord>('stripe', `pi:${intentId}`, (r) => {
-      const left = total - r.charge.amount_refunded
-      amount = asked ?? left
-      if (left <= 0 || amount > left) return null
-      const refunded = r.charge.amount_refunded + amount
-      return { ...r, charge: { ...r.charge, amount_refunded: refunded, refunded: refunded === total } }
-    })
-    if (!result) return noSuch(c, 'payment_intent', String(intentId))
-    const { charge, paymentIntent } = result.data
-    const currency = paymentIntent.currency.toUpperCase() as CurrencyCode
-    if (!result.changed)
-      return charge.amount_refunded >= total
-        ? stripeError(c, 400, {
-            type: 'invalid_request_error',
-            code: 'charge_already_refunded',
-            message: `Charge ${charge.id} has already been refunded.`,
-          })
-        : stripeError(c, 400, {
-            type: 'invalid_request_error',
-            code: 'amount_too_large',
-            param: 'amount',
-            message: `Refund amount (${displayAmount(amount, currency)}) is greater than unrefunded amount on charge (${displayAmount(total - charge.amount_refunded, currency)})`,
-          })
-    const refund = {
-      id: stripeId('re_', 24),
-      object: 'refund',
-      amount,
-      charge: charge.id,
-      created: now(),
-      currency: paymentIntent.currency,
-      metadata,
-      payment_intent: paymentIntent.id,
-      reason: typeof p.reason === 'string' ? p.reason : null,
-      status: 'succeeded',
-    }
-    await store.put('stripe', 'refund', `refund:${refund.id}`, { refund })
-    void notify('charge.refunded', charge)
-    return c.json(refund)
-  })
-
-  app.get('/v1/refunds/:id', async (c) => {
-    const record = await store.get<{ refund: object }>('stripe', `refund:${c.req.param('id')}`)
-    return record ? c.json(record.refund) : noSuch(c, 'refund', c.req.param('id'))
+  // Each payment intent here has one charge, kept in the payment intent's record.
+  app.get('/v1/charges/:id', async (c) => {
+    const paths = readExpand(c, queryParams(c), 'charge')
+    if (paths instanceof Response) return paths
+    const record = await chargeRecord(store, c.req.param('id'))
+    if (!record) return noSuch(c, 'charge', c.req.param('id'))
+    return c.json(await expand(store, 'charge', record.charge, paths))
   })
 }

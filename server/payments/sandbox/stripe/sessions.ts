@@ -11,6 +11,7 @@ import {
   stripeError,
   stripeId,
 } from './api'
+import { expand, queryParams, readExpand } from './expand'
 import { type FormValue, integer, isHttpUrl, isParams, isText, parseForm, readMetadata } from './form'
 
 /**
@@ -69,6 +70,8 @@ export function mountSessions(ctx: StripeContext): void {
 
   app.post('/v1/checkout/sessions', async (c) => {
     const p = parseForm(await c.req.text())
+    const paths = readExpand(c, p, 'checkout.session')
+    if (paths instanceof Response) return paths
     if (p.mode === undefined) return missing(c, 'mode')
     if (p.mode !== 'payment')
       return invalid(c, 'mode', `The sandbox simulates mode=payment only, not ${String(p.mode)}.`)
@@ -161,22 +164,28 @@ export function mountSessions(ctx: StripeContext): void {
       },
       challenge: null,
     })
-    return c.json(session)
+    return c.json(await expand(store, 'checkout.session', session, paths))
   })
 
   app.get('/v1/checkout/sessions/:id', async (c) => {
+    const paths = readExpand(c, queryParams(c), 'checkout.session')
+    if (paths instanceof Response) return paths
     const record = await loadSession(ctx, c.req.param('id'))
-    return record ? c.json(record.session) : noSuch(c, 'checkout.session', c.req.param('id'))
+    if (!record) return noSuch(c, 'checkout.session', c.req.param('id'))
+    return c.json(await expand(store, 'checkout.session', record.session, paths))
   })
 
   app.post('/v1/checkout/sessions/:id/expire', async (c) => {
     const id = c.req.param('id')
+    const paths = readExpand(c, parseForm(await c.req.text()), 'checkout.session')
+    if (paths instanceof Response) return paths
     const record = await loadSession(ctx, id)
     if (!record) return noSuch(c, 'checkout.session', id)
     // Another request may complete or expire it meanwhile: the answer is about what was stored last.
     const after =
       record.session.status === 'open' ? ((await expireSession(ctx, id, false)) ?? record) : record
-    if (record.session.status === 'open' && after.session.status === 'expired') return c.json(after.session)
+    if (record.session.status === 'open' && after.session.status === 'expired')
+      return c.json(await expand(store, 'checkout.session', after.session, paths))
     return stripeError(c, 400, {
       type: 'invalid_request_error',
       message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${after.session.status}".`,
