@@ -28,11 +28,12 @@ describe('the sandboxes’ home pages', () => {
         SANDBOX.mpesaPasskey,
         SANDBOX.mpesaB2cShortCode,
         SANDBOX.mpesaInitiator,
+        SANDBOX.mpesaInitiatorPassword,
         SANDBOX.mpesaCredential,
       ],
       paypal: [SANDBOX.paypalClientId, SANDBOX.paypalClientSecret, SANDBOX.paypalWebhookId],
       stripe: [SANDBOX.stripeSecretKey, SANDBOX.stripeWebhookSecret],
-      africastalking: [testConfig().sms.username, testConfig().sms.apiKey],
+      africastalking: ['sandbox', testConfig().sms.username, testConfig().sms.apiKey],
     }
     for (const [path, values] of Object.entries(expected)) {
       for (const address of [`/sandbox/${path}`, `/sandbox/${path}/`]) {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { Config } from '../../env'
 import { escapeHtml } from '../../lib/html'
+import { OUTSIDE_APP } from '../../sms/africastalking.sandbox'
 import { SANDBOX } from '../sandbox-credentials'
 import { page, sandboxPage } from './pages'
 
@@ -37,10 +38,14 @@ function guides(config: Config): SandboxGuide[] {
         ['Passkey', SANDBOX.mpesaPasskey],
         ['B2C short code', SANDBOX.mpesaB2cShortCode],
         ['Initiator name', SANDBOX.mpesaInitiator],
-        ['Security credential (as sent, unencrypted)', SANDBOX.mpesaCredential],
+        ['Initiator password (encrypt it with the certificate below)', SANDBOX.mpesaInitiatorPassword],
+        ['Security credential (Soko’s own, sent as it is)', SANDBOX.mpesaCredential],
       ],
-      pages: [['phone?number=0712345678', 'The phone: prompts, PIN 1234, Paybill payments, SMS']],
-      note: 'STK push, STK query, C2B URL registration, B2C, Transaction Status and Ratiba standing orders answer as Daraja does, and their callbacks go to the URLs in your requests.',
+      pages: [
+        ['phone?number=0712345678', 'The phone: prompts, PIN 1234, Paybill payments, SMS'],
+        ['certificate.cer', 'The sandbox’s certificate, to encrypt the initiator password (PKCS#1 v1.5)'],
+      ],
+      note: 'STK push and query, C2B URL registration and simulate, B2C (v3), Transaction Status and Ratiba standing orders answer as Daraja does, and their callbacks go to the URLs in your requests.',
     })
   if (!paypal.live)
     all.push({
@@ -73,10 +78,14 @@ function guides(config: Config): SandboxGuide[] {
       name: 'Africa’s Talking (SMS)',
       replaces: 'https://api.sandbox.africastalking.com',
       credentials: [
-        ['Username', config.sms.username],
+        [
+          'Username for your own client (its delivery reports go to the callback set on the inbox page)',
+          OUTSIDE_APP,
+        ],
+        ['Username Soko sends with', config.sms.username],
         ['API key (apiKey header)', config.sms.apiKey],
       ],
-      pages: [['inbox?number=0712345678', 'What a number received']],
+      pages: [['inbox?number=0712345678', 'What a number received, and the delivery-report callback']],
       note: '0700 000 401 … 0700 000 409 are refused with that status, 0700 000 500 fails once, 0700 000 600 is sent but its delivery report says Failed.',
     })
   return all
