@@ -97,7 +97,7 @@ const CSS = `
   dt { font-weight: 600; margin-top: .5rem; }
   dd { margin: 0; }
   code { font-size: .95rem; background: #f1f1f1; padding: .1rem .25rem; border-radius: 4px; }
-  ul { padding-left: 1.25rem; }
+  ul { list-style: none; padding-left: 0; }
   li { margin: .25rem 0; }
   li a { display: inline-block; padding: .625rem 0; }`
 
