@@ -12,7 +12,7 @@ export interface RouterContext {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: RootNotFound,
   errorComponent: PageError,
 })
 
@@ -27,5 +27,14 @@ function RootLayout() {
       <Outlet />
       <SiteFooter />
     </>
+  )
+}
+
+/** A path no route knows: the 404 page in the page's main landmark, where "Skip to content" leads. */
+function RootNotFound() {
+  return (
+    <main id="main" className="layout-default">
+      <NotFoundPage />
+    </main>
   )
 }
