@@ -24,3 +24,16 @@ export function uuidv7(now = Date.now()): string {
   const hex = bytes.toString('hex')
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
+
+/** A UUID's text, for patterns that hold one (a page marker, say). */
+export const UUID_PATTERN = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
+const UUID = new RegExp(`^${UUID_PATTERN}$`, 'i')
+
+/**
+ * Whether a text is a UUID as the database reads one (8-4-4-4-12 hex digits). An id that comes from outside
+ * (a provider's message, a link) is checked with this before it is looked up in a uuid column: anything
+ * else would be a database error, not "no such row".
+ */
+export function isUuid(text: unknown): text is string {
+  return typeof text === 'string' && UUID.test(text)
+}

@@ -98,6 +98,8 @@ export function cardHooks(adapter: CardAdapter, signer: Signer, links: Links, ev
       currency?: string | null
     }
     const payload = { id: event.id, type: event.type }
+    // Logged with what names nothing of ours, to find the event in Stripe's dashboard.
+    const origin = { event: event.id, type: event.type }
     const currency = object.currency?.toUpperCase() ?? ''
     const completed =
       event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded'
@@ -119,6 +121,7 @@ export function cardHooks(adapter: CardAdapter, signer: Signer, links: Links, ev
           details: { paymentIntent: object.payment_intent ?? null },
         },
         payload,
+        origin,
       )
     else if (event.type === 'checkout.session.async_payment_failed' && object.id)
       await events.charge(
@@ -131,9 +134,10 @@ export function cardHooks(adapter: CardAdapter, signer: Signer, links: Links, ev
           message: 'The bank did not complete the payment.',
         },
         payload,
+        origin,
       )
     else if (event.type === 'checkout.session.expired' && object.id)
-      await events.closed('card', { providerRef: object.id }, 'expired')
+      await events.closed('card', { providerRef: object.id }, 'expired', origin)
     else if (event.type === 'charge.refunded' && object.payment_intent) {
       // The object is the charge: what it has given back so far (one refund per charge in Soko).
       const currency = object.currency?.toUpperCase()
@@ -145,6 +149,7 @@ export function cardHooks(adapter: CardAdapter, signer: Signer, links: Links, ev
         'card',
         { chargeReceipt: object.payment_intent },
         { state: 'done', providerRef: null, ...(amount ? { amount } : {}) },
+        origin,
       )
     }
     return c.json({ received: true })

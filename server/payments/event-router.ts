@@ -46,7 +46,17 @@ export function routePaymentEvents(
     return found.filter((claim) => claim !== null)
   }
 
-  async function route<K extends keyof PaymentEvents>(kind: K, args: Args<K>): Promise<Result<K>> {
+  async function route<K extends keyof PaymentEvents>(kind: K, given: Args<K>): Promise<Result<K>> {
+    const args = storable(given)
+    // Ids and references are strings: a message that names something else (a number, an object) names
+    // nothing of ours, and is not even money to keep.
+    if (!onlyText(args[1])) {
+      log.warn('a payment message names something that is not an id: nothing was done', {
+        kind,
+        method: args[0],
+      })
+      return (kind === 'expected' ? null : undefined) as Result<K>
+    }
     const found = await claims(kind, args)
     const [only] = found
     if (found.length === 1 && only) return only.act()
@@ -70,4 +80,28 @@ export function routePaymentEvents(
     payerPage: async (...args) => (await route('payerPage', args)) ?? null,
     claimants: async (kind, ...args) => (await claims(kind, args as never)).map((claim) => claim.name),
   }
+}
+
+/** Half of a surrogate pair: like a NUL character, text PostgreSQL's text and jsonb columns cannot hold. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+
+/**
+ * A message's ids, references and payload with U+FFFD in place of what the database cannot hold. None of
+ * ours has such a character, so a message carrying one finds nothing and is logged (or, money, kept)
+ * instead of failing its hook with a database error that the provider would retry for days. (The hooks'
+ * bodies are at most 64 deep, server/lib/json-depth.ts, so walking them recursively is safe.)
+ */
+function storable<T>(value: T): T {
+  if (typeof value === 'string')
+    return value.replaceAll('\u0000', '\ufffd').replace(LONE_SURROGATE, '\ufffd') as T
+  if (Array.isArray(value)) return value.map(storable) as T
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [storable(key), storable(item)])) as T
+}
+
+/** A reference, or a target whose ids are all strings. */
+function onlyText(target: unknown): boolean {
+  if (typeof target === 'string') return true
+  if (typeof target !== 'object' || target === null || Array.isArray(target)) return false
+  return Object.values(target).every((value) => value === undefined || typeof value === 'string')
 }

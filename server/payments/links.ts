@@ -91,6 +91,9 @@ export function createSigner(config: Config): Signer {
 
 export function createLinks(publicUrl: string, { sign }: Signer): Links {
   const hooks = `${publicUrl}/hooks`
+  // Our ids (UUIDs) need no escaping; escaped, any other text still makes a URL that a redirect's Location
+  // header can carry, instead of an error.
+  const q = encodeURIComponent
   return {
     stkCallback: (id) => `${hooks}/mpesa/stk/${id}/${sign('stk-callback', id)}`,
     b2cResult: (id) => `${hooks}/mpesa/b2c/${id}/${sign('b2c-result', id)}`,
@@ -99,10 +102,10 @@ export function createLinks(publicUrl: string, { sign }: Signer): Links {
     b2cStatusTimeout: (id) => `${hooks}/mpesa/b2c-status-timeout/${id}/${sign('b2c-status-timeout', id)}`,
     c2bConfirmation: `${hooks}/paybill/confirm/${sign('paybill', 'c2b')}`,
     c2bValidation: `${hooks}/paybill/validate/${sign('paybill', 'c2b')}`,
-    paypalReturn: (id) => `${hooks}/paypal/return?order=${id}&sig=${sign('paypal-return', id)}`,
-    paypalCancel: (id) => `${hooks}/paypal/cancel?order=${id}&sig=${sign('paypal-cancel', id)}`,
-    cardSuccess: (id) => `${publicUrl}/sucess-payment?order=${id}`,
-    cardCancel: (id) => `${hooks}/stripe/cancel?order=${id}&sig=${sign('card-cancel', id)}`,
-    orderPage: (id) => `${publicUrl}/sucess-payment?order=${id}`,
+    paypalReturn: (id) => `${hooks}/paypal/return?order=${q(id)}&sig=${sign('paypal-return', id)}`,
+    paypalCancel: (id) => `${hooks}/paypal/cancel?order=${q(id)}&sig=${sign('paypal-cancel', id)}`,
+    cardSuccess: (id) => `${publicUrl}/sucess-payment?order=${q(id)}`,
+    cardCancel: (id) => `${hooks}/stripe/cancel?order=${q(id)}&sig=${sign('card-cancel', id)}`,
+    orderPage: (id) => `${publicUrl}/sucess-payment?order=${q(id)}`,
   }
 }

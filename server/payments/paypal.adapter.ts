@@ -22,7 +22,7 @@ import { fromDecimal, isCurrencyCode, toDecimal } from './provider-money'
 
 /**
  * PayPal's REST API (Orders v2, captures, refunds, webhook verification, and Payouts through
- * paypal-payouts.adapter.ts), spoken with fetch: PayPal's server SDK cannot be pointed at another host, and
+ * paypal-payouts.adapter.ts), spoken with fetch: PayPal's server SDK has no option for another host, and
  * the sandbox under /sandbox/paypal must be reachable by changing `baseUrl` only.
  */
 
@@ -239,7 +239,15 @@ export class PaypalAdapter {
     } catch {
       return null
     }
-    if (typeof event !== 'object' || event === null || !event.id || !event.event_type) return null
+    // Signed or not, an event without its id and type as strings is not one Soko can act on.
+    if (typeof event !== 'object' || event === null) return null
+    if (
+      typeof event.id !== 'string' ||
+      !event.id ||
+      typeof event.event_type !== 'string' ||
+      !event.event_type
+    )
+      return null
     // PayPal checks the signature against the event as it re-serialises it: sending the body exactly as it
     // came (not JSON.stringify of the parse) keeps numbers and escapes as PayPal signed them.
     const prefix = JSON.stringify({ ...fields, webhook_id: this.options.webhookId })
@@ -250,7 +258,11 @@ export class PaypalAdapter {
     })
     if (!res.ok) return null
     if ((res.body as { verification_status?: string }).verification_status !== 'SUCCESS') return null
-    return { ...event, resource: event.resource ?? {} } as PaypalWebhookEvent
+    const resource = event.resource
+    return {
+      ...event,
+      resource: typeof resource === 'object' && resource !== null && !Array.isArray(resource) ? resource : {},
+    } as PaypalWebhookEvent
   }
 
   /** Pays one e-mail address (Payouts): one batch per `senderBatchId`, however often it is asked. */

@@ -1,28 +1,19 @@
-import { Hono } from 'hono'
 import { paypalPayoutFailure } from '../../contract/paypal-payouts'
-import type { Logger } from '../lib/log'
-import type { Links, Signer } from './links'
-import { type Money, PaymentProviderError } from './payments'
-import type { PaypalAdapter, PaypalWebhookEvent } from './paypal.adapter'
-import {
-  type PaypalPayoutBatch,
-  type PaypalPayoutItem,
-  parseBatch,
-  parsePayoutItem,
-} from './paypal-payouts.adapter'
+import type { Links } from './links'
+import { PaymentProviderError } from './payments'
+import type { PaypalAdapter } from './paypal.adapter'
+import type { PaypalPayoutBatch, PaypalPayoutItem } from './paypal-payouts.adapter'
 import type {
   ChargeRef,
   ChargeRequest,
   ChargeStarted,
   ChargeState,
-  PaymentEvents,
   PaymentProvider,
   PayoutRef,
   PayoutRequest,
   RefundRequest,
   TransferState,
 } from './provider'
-import { fromDecimal, isCurrencyCode } from './provider-money'
 
 /**
  * PayPal Orders v2: the payer approves on PayPal's page and comes back; Soko then captures the payment
@@ -177,7 +168,7 @@ export function payoutItemState(item: PaypalPayoutItem): TransferState {
 }
 
 /** A batch PayPal refused as a whole (INSUFFICIENT_FUNDS, say): none of it was paid. */
-function batchDenied(batch: PaypalPayoutBatch): TransferState {
+export function batchDenied(batch: PaypalPayoutBatch): TransferState {
   return failed(batch.error?.name ?? batch.items.find((i) => i.error)?.error?.name ?? 'DENIED')
 }
 
@@ -195,113 +186,4 @@ function mismatch(payout: PayoutRef, what: string) {
     'PayPal answered about another payout: Soko is looking into it',
     `PayPal payout ${payout.id} (${payout.amount.amount} ${payout.amount.currency}): ${what}`,
   )
-}
-
-/**
- * PAYMENT.PAYOUTS-ITEM.* (SUCCEEDED, FAILED, UNCLAIMED, RETURNED, HELD, BLOCKED, CANCELED, DENIED,
- * REFUNDED) carry the item: its state is read from its transaction_status, as checkPayout reads it.
- * PAYMENT.PAYOUTSBATCH.DENIED fails the batch's one item, named by sender_batch_id; the batch's PROCESSING
- * and SUCCESS events say nothing of items, whose own events follow. False: a payout event Soko cannot read.
- */
-async function payoutWebhook(event: PaypalWebhookEvent, events: PaymentEvents, log: Logger) {
-  try {
-    if (event.event_type.startsWith('PAYMENT.PAYOUTS-ITEM.')) {
-      const item = parsePayoutItem(event.resource, null)
-      if (!item.senderItemId) log.warn('PayPal payout webhook without its sender_item_id', { id: event.id })
-      else
-        await events.transfer(
-          'paypal',
-          { id: item.senderItemId, providerRef: item.batchId },
-          payoutItemState(item),
-        )
-    } else if (event.event_type === 'PAYMENT.PAYOUTSBATCH.DENIED') {
-      const batch = parseBatch(event.resource, null)
-      if (!batch.senderBatchId) log.warn('PayPal payout batch without its sender_batch_id', { id: event.id })
-      else
-        await events.transfer(
-          'paypal',
-          { id: batch.senderBatchId, providerRef: batch.batchId },
-          batchDenied(batch),
-        )
-    }
-    return true
-  } catch (error) {
-    if (!(error instanceof PaymentProviderError)) throw error
-    log.warn('PayPal payout webhook not understood', { id: event.id, detail: error.detail })
-    return false
-  }
-}
-
-/** The payer's way back from PayPal (approved or cancelled) and PayPal's signed webhooks. Mounted at /hooks. */
-export function paypalHooks(
-  adapter: PaypalAdapter,
-  signer: Signer,
-  links: Links,
-  events: PaymentEvents,
-  log: Logger,
-) {
-  const app = new Hono()
-
-  app.get('/paypal/return', async (c) => {
-    const id = c.req.query('order') ?? ''
-    if (!signer.verify('paypal-return', id, c.req.query('sig') ?? ''))
-      return c.text('This link is not valid.', 403)
-    await events
-      .approved('paypal', { id })
-      .catch((error) => log.warn('PayPal capture failed on return', { id, error }))
-    return c.redirect((await events.payerPage?.(id)) ?? links.orderPage(id), 303)
-  })
-
-  app.get('/paypal/cancel', async (c) => {
-    const id = c.req.query('order') ?? ''
-    if (!signer.verify('paypal-cancel', id, c.req.query('sig') ?? ''))
-      return c.text('This link is not valid.', 403)
-    await events.closed('paypal', { id }, 'cancelled')
-    return c.redirect((await events.payerPage?.(id)) ?? links.orderPage(id), 303)
-  })
-
-  app.post('/paypal', async (c) => {
-    const event = await adapter.verifyWebhook(c.req.raw.headers, await c.req.text())
-    if (!event) return c.text('Signature not verified', 400)
-    if (/^PAYMENT\.PAYOUTS(-ITEM|BATCH)\./.test(event.event_type))
-      return (await payoutWebhook(event, events, log)) ? c.json({ ok: true }) : c.text('Not understood', 400)
-    const resource = event.resource as {
-      id?: string
-      amount?: { currency_code?: string; value?: string }
-      supplementary_data?: { related_ids?: { order_id?: string } }
-    }
-    const approved = event.event_type === 'CHECKOUT.ORDER.APPROVED'
-    const orderRef = approved ? resource.id : resource.supplementary_data?.related_ids?.order_id
-    if (!orderRef) return c.json({ ok: true })
-    const code = resource.amount?.currency_code
-    if (approved) await events.approved('paypal', { providerRef: orderRef })
-    else if (
-      event.event_type === 'PAYMENT.CAPTURE.COMPLETED' &&
-      code &&
-      isCurrencyCode(code) &&
-      resource.amount?.value
-    ) {
-      const amount: Money = { amount: fromDecimal(resource.amount.value, code), currency: code }
-      await events.charge(
-        'paypal',
-        { providerRef: orderRef },
-        `capture:${orderRef}`,
-        { kind: 'paid', amount, receipt: resource.id ?? null, details: { captureId: resource.id } },
-        event,
-      )
-    } else if (event.event_type === 'PAYMENT.CAPTURE.REFUNDED') {
-      // The resource is the refund: its amount is what went back.
-      const amount =
-        code && isCurrencyCode(code) && resource.amount?.value
-          ? { amount: fromDecimal(resource.amount.value, code), currency: code }
-          : undefined
-      await events.transfer(
-        'paypal',
-        { chargeProviderRef: orderRef },
-        { state: 'done', providerRef: resource.id ?? null, ...(amount ? { amount } : {}) },
-      )
-    }
-    return c.json({ ok: true })
-  })
-  return app
 }

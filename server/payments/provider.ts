@@ -157,6 +157,15 @@ export type TransferTarget =
   | { chargeReceipt: string }
 
 /**
+ * The provider's own name for a message, where it has one (a webhook's event id and type): logged when the
+ * message names nothing of ours, so that a person can find it in the provider's dashboard.
+ */
+export interface MessageOrigin {
+  event: string
+  type: string
+}
+
+/**
  * What the providers' verified callbacks and webhooks tell whatever is being paid for. Each call is made
  * once a message has been verified; the receiver makes it idempotent (an event key is given where the
  * provider has one) and ignores a target of another method.
@@ -169,18 +178,29 @@ export interface PaymentEvents {
     eventKey: string,
     outcome: ChargeOutcome,
     payload: unknown,
+    origin?: MessageOrigin,
   ): Promise<void>
   /** A charge can no longer be paid: it expired at the provider, or the payer cancelled it there. */
-  closed(method: PaymentMethod, target: ChargeTarget, why: 'expired' | 'cancelled'): Promise<void>
+  closed(
+    method: PaymentMethod,
+    target: ChargeTarget,
+    why: 'expired' | 'cancelled',
+    origin?: MessageOrigin,
+  ): Promise<void>
   /** The payer is back from the provider's page, or the provider says they approved: ask it now. */
-  approved(method: PaymentMethod, target: ChargeTarget): Promise<void>
+  approved(method: PaymentMethod, target: ChargeTarget, origin?: MessageOrigin): Promise<void>
   /**
    * What a payment naming this reference must be for it to be accepted (Paybill validation): exactly this
    * amount (an order), or any amount in its currency (an invoice takes part payments); null: refuse.
    */
   expected(method: PaymentMethod, reference: string): Promise<(Money & { exact: boolean }) | null>
   /** A refund or payout has its result. */
-  transfer(method: PaymentMethod, target: TransferTarget, state: TransferState): Promise<void>
+  transfer(
+    method: PaymentMethod,
+    target: TransferTarget,
+    state: TransferState,
+    origin?: MessageOrigin,
+  ): Promise<void>
   /**
    * Where a payer coming back from a provider's page (paid or not) goes, for the charge `id`: an invoice's
    * pay page; null for the order's page.

@@ -36,8 +36,11 @@ export function smsRoutes(deps: {
     if (!deps.gateway.verify('sms-report', REPORTING_PROVIDER, c.req.param('signature')))
       return c.text('Forbidden', 403)
     const form = await c.req.parseBody()
+    // A NUL is text the database cannot hold, and never in a provider's id: U+FFFD in its place finds nothing.
     const fields = Object.fromEntries(
-      Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      Object.entries(form)
+        .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+        .map(([name, value]) => [name, value.replaceAll('\u0000', '\ufffd')]),
     )
     const outcome = await deps.sms.report(fields)
     if (outcome === 'unknown')

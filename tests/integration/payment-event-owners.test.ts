@@ -111,6 +111,13 @@ describe.each(databaseKinds)('payment messages and their owners, on %s', (kind) 
     expect(await owners('approved', 'paypal', { providerRef: 'NOSUCHORDER' })).toEqual([])
     expect(await owners('expected', 'mpesa', 'NOSUCHREF')).toEqual([])
     expect(await owners('transfer', 'mpesa', { id: stranger }, DONE)).toEqual([])
+    // Shaped almost like our ids, but no UUID: nobody's, without asking the database about it.
+    for (const id of ['0123456789abcdef0123456789abcdef0123', '------------------------------------'])
+      for (const method of ['mpesa', 'paypal'] as const) {
+        expect(await owners('transfer', method, { id }, DONE)).toEqual([])
+        expect(await owners('charge', method, { id }, 'k5', PAID, null)).toEqual([])
+      }
+    expect(await owners('payerPage', '------------------------------------')).toEqual([])
     expect(await owners('payerPage', stranger)).toEqual([])
 
     // Money that came for nothing is kept for an admin to match, and a Paybill asks first: refused.

@@ -4,6 +4,7 @@ import { orders } from '../../db/schema'
 import type { Caller } from '../../lib/caller'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
+import { isUuid } from '../../lib/uuid'
 import type { Handlers, RpcContext } from '../../rpc/context'
 import { byKind } from '../catalog'
 import { visibleOrder } from './order-access'
@@ -19,8 +20,7 @@ const PURCHASED: OrderStatus[] = ['paid', 'refunding', 'refunded']
 
 function afterCursor(cursor: string | undefined) {
   if (!cursor) return undefined
-  if (!/^[0-9a-f-]{36}$/.test(cursor))
-    throw new AppError(400, 'That page marker is not valid', { cursor: 'Start again' })
+  if (!isUuid(cursor)) throw new AppError(400, 'That page marker is not valid', { cursor: 'Start again' })
   return lt(orders.id, cursor)
 }
 

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { PaymentMethod } from '../../../contract/checkout.constants'
 import { orders, refunds } from '../../db/schema'
 import { clock } from '../../lib/clock'
+import { isUuid } from '../../lib/uuid'
 import type { PaymentEventOwner } from '../../payments/event-router'
 import { type ChargeTarget, type TransferTarget, transferMatches } from '../../payments/provider'
 import type { CheckoutServices } from './deps'
@@ -23,7 +24,7 @@ export function orderOwner(deps: CheckoutServices): PaymentEventOwner {
   const { db } = deps
 
   async function findOrder(method: PaymentMethod, target: ChargeTarget): Promise<OrderRow | null> {
-    if ('id' in target && !/^[0-9a-f-]{36}$/i.test(target.id)) return null
+    if ('id' in target && !isUuid(target.id)) return null
     const where =
       'id' in target
         ? eq(orders.id, target.id)
@@ -92,7 +93,7 @@ export function refundOwner(deps: CheckoutServices): PaymentEventOwner {
   async function findRefund(method: PaymentMethod, target: TransferTarget) {
     let where: ReturnType<typeof eq> | undefined
     if ('id' in target) {
-      if (!/^[0-9a-f-]{36}$/i.test(target.id)) return null
+      if (!isUuid(target.id)) return null
       where = eq(refunds.id, target.id)
     } else {
       const charge =

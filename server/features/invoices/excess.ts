@@ -6,7 +6,7 @@ import { type Entry, postTransaction } from '../../ledger/ledger'
 import { saleEntries } from '../../ledger/postings'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
-import { uuidv7 } from '../../lib/uuid'
+import { isUuid, uuidv7 } from '../../lib/uuid'
 import { PaymentProviderError } from '../../payments/payments'
 import { type TransferState, type TransferTarget, transferMatches } from '../../payments/provider'
 import { refundMismatch } from '../checkout'
@@ -185,7 +185,7 @@ function feeOnly(sellerId: string, currency: InvoicePaymentRow['currency'], sale
  * payer. Answers false when `refundId` names no excess refund.
  */
 export async function applyExcessRefund(deps: InvoiceServices, refundId: string, state: TransferState) {
-  if (!/^[0-9a-f-]{36}$/i.test(refundId)) return false
+  if (!isUuid(refundId)) return false
   let mismatch: InvoicePaymentRow | null = null
   const known = await deps.db.transaction(async (tx) => {
     const [payment] = await tx

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { PaymentMethod } from '../../../contract/checkout.constants'
 import { invoicePayments, invoices, unmatchedPayments } from '../../db/schema'
 import { clock } from '../../lib/clock'
-import { uuidv7 } from '../../lib/uuid'
+import { isUuid, uuidv7 } from '../../lib/uuid'
 import type { Act, PaymentEventOwner } from '../../payments/event-router'
 import type { ChargeOutcome, ChargeTarget, PaymentEvents } from '../../payments/provider'
 import type { InvoiceServices } from './deps'
@@ -26,7 +26,7 @@ export function invoicePaymentOwner(deps: InvoiceServices): PaymentEventOwner {
 
   async function findPayment(method: PaymentMethod, target: ChargeTarget) {
     if ('reference' in target) return null
-    if ('id' in target && !/^[0-9a-f-]{36}$/i.test(target.id)) return null
+    if ('id' in target && !isUuid(target.id)) return null
     const where =
       'id' in target
         ? eq(invoicePayments.id, target.id)
@@ -92,7 +92,7 @@ export function invoicePaymentOwner(deps: InvoiceServices): PaymentEventOwner {
     },
 
     async payerPage(id) {
-      if (!/^[0-9a-f-]{36}$/i.test(id)) return null
+      if (!isUuid(id)) return null
       const [payment] = await db.select().from(invoicePayments).where(eq(invoicePayments.id, id))
       if (!payment) return null
       return async () => {
@@ -108,7 +108,7 @@ export function invoiceExcessOwner(deps: InvoiceServices): PaymentEventOwner {
   return {
     name: 'invoice excess',
     async transfer(_method, target, state) {
-      if (!('id' in target) || !/^[0-9a-f-]{36}$/i.test(target.id)) return null
+      if (!('id' in target) || !isUuid(target.id)) return null
       const [payment] = await deps.db
         .select({ id: invoicePayments.id })
         .from(invoicePayments)
@@ -126,24 +126,50 @@ export function invoiceExcessOwner(deps: InvoiceServices): PaymentEventOwner {
 export function unclaimedPayments(deps: InvoiceServices): PaymentEvents {
   const { log } = deps
   return {
-    async charge(method, target, eventKey, outcome, payload) {
+    async charge(method, target, eventKey, outcome, payload, origin) {
       if ('reference' in target)
         return keepUnmatched(deps, method, target.reference, eventKey, outcome, payload)
-      log.warn('a payment message names no order or invoice charge of its method', { method, target })
+      log.warn('a payment message names no order or invoice charge of its method', {
+        method,
+        target: shown(target),
+        origin,
+      })
     },
-    async closed(method, target) {
-      log.warn('a closed charge names no order or invoice charge of its method', { method, target })
+    async closed(method, target, _why, origin) {
+      log.warn('a closed charge names no order or invoice charge of its method', {
+        method,
+        target: shown(target),
+        origin,
+      })
     },
-    async approved(method, target) {
-      log.warn('an approval names no order or invoice charge of its method', { method, target })
+    async approved(method, target, origin) {
+      log.warn('an approval names no order or invoice charge of its method', {
+        method,
+        target: shown(target),
+        origin,
+      })
     },
     // A payment naming nothing we know is refused before it is taken.
     expected: async () => null,
-    async transfer(method, target) {
-      log.warn('a transfer result names no payout or refund of its method', { method, target })
+    async transfer(method, target, _state, origin) {
+      log.warn('a transfer result names no payout or refund of its method', {
+        method,
+        target: shown(target),
+        origin,
+      })
     },
     payerPage: async () => null,
   }
+}
+
+/** A message's target for the log, each id cut short: a sender may make one huge. */
+function shown(target: object): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(target).map(([key, value]) => [
+      key,
+      typeof value === 'string' && value.length > 100 ? `${value.slice(0, 100)}…` : value,
+    ]),
+  )
 }
 
 async function keepUnmatched(

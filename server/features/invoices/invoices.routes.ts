@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import { formatMoney } from '../../../contract/format-money'
 import { invoices } from '../../db/schema'
 import { clock } from '../../lib/clock'
+import { isUuid } from '../../lib/uuid'
 import type { InvoiceServices } from './deps'
 import { invoicePdf } from './invoice-document'
 import { dayText, dueNow, type InvoiceRow, keyOpens, payUrl, statusOf } from './invoice-rows'
@@ -19,7 +20,7 @@ export function invoiceRoutes(deps: InvoiceServices) {
   app.get('/invoices/:file{[0-9a-f-]{36}\\.pdf}', async (c) => {
     const id = c.req.param('file').slice(0, -'.pdf'.length)
     const key = c.req.query('key') ?? ''
-    const [row] = await deps.db.select().from(invoices).where(eq(invoices.id, id))
+    const [row] = isUuid(id) ? await deps.db.select().from(invoices).where(eq(invoices.id, id)) : []
     if (!row || !keyOpens(deps.gateway, id, key))
       return c.text('There is no invoice at this address.', 404, { 'cache-control': 'no-store' })
     const pdf = await invoicePdf(deps, row)
@@ -55,7 +56,7 @@ export async function payPageHead(
 ): Promise<{ title: string; description: string; noindex: true; canonical: null } | null> {
   const id = params.get('invoice') ?? ''
   const key = params.get('key') ?? ''
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return null
+  if (!isUuid(id)) return null
   const [row] = await deps.db.select().from(invoices).where(eq(invoices.id, id))
   if (!row?.sentAt || !keyOpens(deps.gateway, id, key)) return null
   return headOf(row, (await sellerOfInvoice(deps.db, row.sellerId)).name)

@@ -5,7 +5,7 @@ import { invoicePayments, invoices, orders, users } from '../../db/schema'
 import { clock, dbNow } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { escapeLike } from '../../lib/like'
-import { uuidv7 } from '../../lib/uuid'
+import { UUID_PATTERN, uuidv7 } from '../../lib/uuid'
 import { saleTermsOf } from '../../platform/terms'
 import { sellerTimeZone } from '../payouts'
 import type { InvoiceServices } from './deps'
@@ -241,7 +241,7 @@ const liveStatus = () => sql`case
   else 'sent' end`
 
 /** The page marker of a list: the last invoice's creation instant and id. */
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f-]{36})$/
+const CURSOR = new RegExp(`^(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z)\\|(${UUID_PATTERN})$`)
 
 export async function listInvoices(
   db: Db,
@@ -256,7 +256,8 @@ export async function listInvoices(
   },
 ) {
   const match = filters.cursor ? CURSOR.exec(filters.cursor) : null
-  if (filters.cursor && !match)
+  // A marker of ours names a real moment and a UUID: anything else would fail in the database, not here.
+  if (filters.cursor && (!match || Number.isNaN(Date.parse(match[1] ?? ''))))
     throw new AppError(400, 'That page marker is not valid', { cursor: 'Start again' })
   const after =
     match?.[1] && match[2]

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { payouts } from '../../db/schema'
+import { isUuid } from '../../lib/uuid'
 import type { PaymentEventOwner } from '../../payments/event-router'
 import type { PayoutServices } from './deps'
 import { applyTransfer, payoutIdOf } from './send'
@@ -15,7 +16,7 @@ export function payoutOwner(deps: PayoutServices): PaymentEventOwner {
     async transfer(method, target, state) {
       if (!('id' in target) || (method !== 'mpesa' && method !== 'paypal')) return null
       const payoutId = payoutIdOf(target.id)
-      if (!/^[0-9a-f-]{36}$/.test(payoutId)) return null
+      if (!isUuid(payoutId)) return null
       const [row] = await deps.db.select({ rail: payouts.rail }).from(payouts).where(eq(payouts.id, payoutId))
       if (row?.rail !== method) return null
       return async () => {

@@ -7,6 +7,7 @@ import { audit } from '../../lib/audit'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { refuseOwnAccount } from '../../lib/own-account'
+import { UUID_PATTERN } from '../../lib/uuid'
 import type { Handlers } from '../../rpc/context'
 import { balances } from './balances'
 import { markBankPayout } from './bank'
@@ -42,7 +43,7 @@ async function scheduleView(deps: PayoutServices, sellerId: string): Promise<Pay
 }
 
 /** The page marker of a list of payouts: the last one's creation instant and id. */
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-f-]{36})$/
+const CURSOR = new RegExp(`^(\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z)\\|(${UUID_PATTERN})$`)
 
 export const payoutsHandlers: Pick<
   Handlers,
@@ -99,7 +100,9 @@ export const payoutsHandlers: Pick<
 
   listPayouts: async ({ cursor, limit }, ctx) => {
     const match = cursor ? CURSOR.exec(cursor) : null
-    if (cursor && !match) throw new AppError(400, 'That page marker is not valid', { cursor: 'Start again' })
+    // A marker of ours names a real moment and a UUID: anything else would fail in the database, not here.
+    if (cursor && (!match || Number.isNaN(Date.parse(match[1] ?? ''))))
+      throw new AppError(400, 'That page marker is not valid', { cursor: 'Start again' })
     const after =
       match?.[1] && match[2]
         ? or(

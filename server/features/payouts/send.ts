@@ -3,6 +3,7 @@ import type { PayoutRail } from '../../../contract/payouts.constants'
 import type { Tx } from '../../db/client'
 import { payouts, users } from '../../db/schema'
 import { clock } from '../../lib/clock'
+import { isUuid } from '../../lib/uuid'
 import { alertAdmins } from '../../mail/admin-alert'
 import { compose } from '../../mail/templates'
 import { type PayoutRequest, type TransferState, transferMatches } from '../../payments/provider'
@@ -164,7 +165,7 @@ export async function applyTransfer(
   onApplied?: (tx: Tx) => Promise<void>,
 ): Promise<'applied' | 'ignored' | 'unknown'> {
   const payoutId = payoutIdOf(target.id)
-  if (!/^[0-9a-f-]{36}$/.test(payoutId)) return 'unknown'
+  if (!isUuid(payoutId)) return 'unknown'
   // Asked about if its result has not come by then (PAYOUT_CHECK_AFTER_SECONDS).
   const firstCheckMs = deps.config.payouts.checkAfterSeconds * 1000
   let told: PayoutRow | null = null

@@ -1,4 +1,5 @@
 import { clock } from '../../../lib/clock'
+import { amountOf, captureFee, toMinor } from './money'
 import { type Capture, type Order, type OrderRecord, orderLinks } from './orders'
 import { notFound, type PaypalContext, paypalId, unprocessable } from './rest'
 
@@ -82,11 +83,20 @@ function capture(
   const now = clock.now().toISOString()
   const [unit, ...others] = record.order.purchase_units
   if (!unit) return record
+  const { currency_code: currency, value } = unit.amount
+  const gross = toMinor(value, currency) ?? 0
+  const fee = captureFee(gross, currency)
   const made: Capture = {
     id: captureId,
     status: 'COMPLETED',
     amount: unit.amount,
     final_capture: true,
+    // What the seller's books read: PayPal's fee (the sandbox's rule, money.ts) and what is left of it.
+    seller_receivable_breakdown: {
+      gross_amount: amountOf(gross, currency),
+      paypal_fee: amountOf(fee, currency),
+      net_amount: amountOf(gross - fee, currency),
+    },
     ...(unit.custom_id ? { custom_id: unit.custom_id } : {}),
     seller_protection: {
       status: 'ELIGIBLE',

@@ -7,7 +7,7 @@ import { mountOauth } from './oauth'
 import { mountOrders } from './orders'
 import { paypalPayoutsSandbox } from './payouts'
 import { mountRefunds } from './refunds'
-import { claim, type PaypalContext, paypalId } from './rest'
+import { claim, notFound, type PaypalContext, paypalId } from './rest'
 import { mountWebhookVerification, paypalWebhooks } from './webhooks'
 
 /**
@@ -37,6 +37,8 @@ export function paypalSandbox(deps: SandboxDeps): PaypalSandbox {
   const webhooks = paypalWebhooks(deps, base, posts)
   const { notify } = webhooks
   const ctx: PaypalContext = { app, store, config: deps.payments.paypal, base, notify }
+  // An id with a NUL in it names nothing the store can hold (nor look up): PayPal's "no such resource".
+  app.use('*', async (c, next) => (/%00/i.test(c.req.url) ? notFound(c) : next()))
   // The routes join in this order: the token check comes before the API it guards.
   mountOauth(ctx)
   mountOrders(ctx)

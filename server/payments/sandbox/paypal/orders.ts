@@ -25,6 +25,7 @@ export interface Capture {
   status: 'COMPLETED' | 'PARTIALLY_REFUNDED' | 'REFUNDED'
   amount: Amount
   final_capture: boolean
+  seller_receivable_breakdown: { gross_amount: Amount; paypal_fee: Amount; net_amount: Amount }
   custom_id?: string
   seller_protection: { status: string; dispute_categories: string[] }
   create_time: string

@@ -1,7 +1,6 @@
-import type { CurrencyCode } from '../../../../contract/currencies'
 import { clock } from '../../../lib/clock'
-import { fromDecimal, isCurrencyCode, toDecimal } from '../../provider-money'
 import type { SandboxStore } from '../store'
+import { toMinor, toValue } from './money'
 
 /**
  * PayPal payout batches as the sandbox keeps them: the statuses an item moves through, the receivers whose
@@ -123,7 +122,8 @@ export const INFORMATION_LINK = 'https://developer.paypal.com/docs/api/payments.
 
 export interface ReadItem {
   receiver: string
-  currency: CurrencyCode
+  /** One of PayPal's currencies (money.ts). */
+  currency: string
   minor: number
   note?: string
   senderItemId?: string
@@ -175,12 +175,12 @@ export function processBatch(ctx: PayoutsSandboxContext, batchId: string, read: 
     const item: PayoutItem = {
       payout_item_id: itemId,
       transaction_status: 'PENDING',
-      payout_item_fee: { currency: i.currency, value: toDecimal(0, i.currency) },
+      payout_item_fee: { currency: i.currency, value: toValue(0, i.currency) },
       payout_batch_id: batchId,
       ...(read.header.sender_batch_id ? { sender_batch_id: read.header.sender_batch_id } : {}),
       payout_item: {
         recipient_type: 'EMAIL',
-        amount: { currency: i.currency, value: toDecimal(i.minor, i.currency) },
+        amount: { currency: i.currency, value: toValue(i.minor, i.currency) },
         ...(i.note ? { note: i.note } : {}),
         receiver: i.receiver,
         ...(i.senderItemId ? { sender_item_id: i.senderItemId } : {}),
@@ -220,8 +220,8 @@ export function processBatch(ctx: PayoutsSandboxContext, batchId: string, read: 
       time_created: now,
       time_completed: now,
       sender_batch_header: { ...read.header, recipient_type: 'EMAIL' },
-      amount: { currency: first.currency, value: toDecimal(total, first.currency) },
-      fees: { currency: first.currency, value: toDecimal(fees, first.currency) },
+      amount: { currency: first.currency, value: toValue(total, first.currency) },
+      fees: { currency: first.currency, value: toValue(fees, first.currency) },
       ...(deniedName ? { errors: errorOf(deniedName) } : {}),
     },
     items,
@@ -261,7 +261,7 @@ function settle(
   errorName = '',
 ): PayoutItem {
   const { errors: _previous, ...rest } = item
-  const currency = item.payout_item.amount.currency as CurrencyCode
+  const currency = item.payout_item.amount.currency
   const paid = status === 'SUCCESS'
   // A fee of 2 % on what was paid, in the payout's currency; nothing when the money did not arrive.
   const fee = paid ? Math.round(minorOf(item.payout_item.amount) * 0.02) : 0
@@ -272,7 +272,7 @@ function settle(
     ...rest,
     transaction_status: status,
     ...(paid || status === 'UNCLAIMED' ? { transaction_id: item.transaction_id ?? ctx.paypalId(17) } : {}),
-    payout_item_fee: { currency, value: toDecimal(fee, currency) },
+    payout_item_fee: { currency, value: toValue(fee, currency) },
     time_processed: clock.now().toISOString(),
     ...(error ? { errors: errorOf(error) } : kept ? { errors: kept } : {}),
   }
@@ -292,5 +292,5 @@ function errorOf(name: string) {
 }
 
 function minorOf(amount: Amount): number {
-  return isCurrencyCode(amount.currency) ? fromDecimal(amount.value, amount.currency) : 0
+  return toMinor(amount.value, amount.currency) ?? 0
 }

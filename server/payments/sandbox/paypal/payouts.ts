@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { currencies } from '../../../../contract/currencies'
-import { fromDecimal, isCurrencyCode } from '../../provider-money'
+import { unstorableText } from '../../../../contract/text'
+import { decimalsOf, toMinor } from './money'
 import {
   type Amount,
   announce,
@@ -146,6 +146,9 @@ function readPayout(text: string): ReadPayout | Refusal {
   } catch {
     return { field: 'body', issue: 'The request JSON is not well formed' }
   }
+  // Text no database holds (a NUL, half a surrogate pair), as for orders: malformed, not a failure later.
+  if (Object.keys(unstorableText(body)).length > 0)
+    return { field: 'body', issue: 'The request JSON is not well formed' }
   if (typeof body !== 'object' || body === null) return { field: 'body', issue: 'Must be an object' }
   const { sender_batch_header: header, items } = body as Record<string, unknown>
   if (typeof header !== 'object' || header === null)
@@ -184,17 +187,17 @@ function readItem(raw: unknown, at: string): ReadItem | Refusal {
   if (typeof item.receiver !== 'string' || !EMAIL.test(item.receiver))
     return { field: `${at}.receiver`, issue: 'Receiver is invalid or does not match with type' }
   const amount = (item.amount ?? {}) as Partial<Amount>
-  if (typeof amount.currency !== 'string' || !isCurrencyCode(amount.currency))
-    return { field: `${at}.amount.currency`, issue: 'Currency is not supported by the sandbox' }
+  // PayPal's currencies and decimals (money.ts), as for orders: not Soko's list.
+  const digits = typeof amount.currency === 'string' ? decimalsOf(amount.currency) : null
+  if (typeof amount.currency !== 'string' || digits === null)
+    return { field: `${at}.amount.currency`, issue: 'Currency is not supported' }
   const currency = amount.currency
-  const digits = currencies[currency].minorUnits
-  if (
-    typeof amount.value !== 'string' ||
-    !/^\d{1,10}(\.\d+)?$/.test(amount.value) ||
-    (amount.value.split('.')[1]?.length ?? 0) > digits
-  )
+  const minor =
+    typeof amount.value === 'string' && /^\d{1,10}(\.\d+)?$/.test(amount.value)
+      ? toMinor(amount.value, currency)
+      : null
+  if (minor === null)
     return { field: `${at}.amount.value`, issue: `Must be a decimal with at most ${digits} decimal places` }
-  const minor = fromDecimal(amount.value, currency)
   if (minor <= 0) return { field: `${at}.amount.value`, issue: 'Must be greater than zero' }
   if (item.note !== undefined && (typeof item.note !== 'string' || item.note.length > 4000))
     return { field: `${at}.note`, issue: 'Must be a string of at most 4000 characters' }

@@ -1,7 +1,6 @@
-import type { CurrencyCode } from '../../../../contract/currencies'
 import { clock } from '../../../lib/clock'
-import { fromDecimal, toDecimal } from '../../provider-money'
 import type { CaptureRecord } from './captures'
+import { amountOf, feeReturned, toMinor } from './money'
 import type { OrderRecord } from './orders'
 import {
   claim,
@@ -37,8 +36,8 @@ export function mountRefunds({ app, store, base, notify }: PaypalContext): void 
     if (!body) return malformedJson(c)
     const current = await store.get<CaptureRecord>('paypal', `capture:${captureId}`)
     if (!current) return notFound(c)
-    const currency = current.capture.amount.currency_code as CurrencyCode
-    const total = fromDecimal(current.capture.amount.value, currency)
+    const currency = current.capture.amount.currency_code
+    const total = toMinor(current.capture.amount.value, currency) ?? 0
     let minor = total - current.refunded
     if (body.amount !== undefined) {
       const amount = readAmount(body.amount, '/amount')
@@ -72,10 +71,19 @@ export function mountRefunds({ app, store, base, notify }: PaypalContext): void 
             'REFUND_AMOUNT_EXCEEDED',
             'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
           )
+    // The fee given back, and what the refund costs the seller: the sandbox's rule (money.ts).
+    const after = result.data.refunded
+    const feeBack = feeReturned(after, total, currency) - feeReturned(after - minor, total, currency)
     const refund = {
       id: refundId,
-      amount: { currency_code: currency, value: toDecimal(minor, currency) },
+      amount: amountOf(minor, currency),
       status: 'COMPLETED',
+      seller_payable_breakdown: {
+        gross_amount: amountOf(minor, currency),
+        paypal_fee: amountOf(feeBack, currency),
+        net_amount: amountOf(minor - feeBack, currency),
+        total_refunded_amount: amountOf(after, currency),
+      },
       ...(current.capture.custom_id ? { custom_id: current.capture.custom_id } : {}),
       create_time: now,
       update_time: now,

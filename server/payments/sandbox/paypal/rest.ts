@@ -1,10 +1,10 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import type { Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { type CurrencyCode, currencies } from '../../../../contract/currencies'
-import { fromDecimal, isCurrencyCode } from '../../provider-money'
+import { unstorableText } from '../../../../contract/text'
 import type { SandboxDeps } from '../sandbox-deps'
 import type { SandboxStore } from '../store'
+import { decimalsOf, toMinor, toValue } from './money'
 
 /**
  * What the parts of the PayPal sandbox share: PayPal's REST errors, amounts, links and ids, how it reads a
@@ -88,32 +88,35 @@ export const notFound = (c: Context) =>
 export const malformedJson = (c: Context) =>
   error(c, 400, 'INVALID_REQUEST', 'MALFORMED_REQUEST_JSON', 'The request JSON is not well formed.')
 
-/** A PayPal amount, checked as PayPal checks it: an ISO currency and a decimal in its precision. */
+/**
+ * A PayPal amount, checked as PayPal checks it: one of PayPal's currencies (not Soko's: KES is refused, JPY
+ * taken) and a decimal in PayPal's precision for it (none for HUF, JPY and TWD).
+ */
 export function readAmount(
   raw: unknown,
   field: string,
-): { currency: CurrencyCode; value: string; minor: number } | { issue: string; answer: Answer } {
+): { currency: string; value: string; minor: number } | { issue: string; answer: Answer } {
   const amount = (raw ?? {}) as Partial<Amount>
   const fail = (at: string, issue: string, description: string) => ({
     issue,
     answer: (c: Context) => invalid(c, `${field}${at}`, issue, description),
+  })
+  const refuse = (issue: string, description: string, at: string) => ({
+    issue,
+    answer: (c: Context) => unprocessable(c, issue, description, `${field}${at}`),
   })
   if (typeof raw !== 'object' || raw === null)
     return fail('', 'MISSING_REQUIRED_PARAMETER', 'A required field is missing.')
   const currency = amount.currency_code
   if (typeof currency !== 'string')
     return fail('/currency_code', 'MISSING_REQUIRED_PARAMETER', 'A required field is missing.')
-  if (!isCurrencyCode(currency))
-    return {
-      issue: 'CURRENCY_NOT_SUPPORTED',
-      answer: (c) =>
-        unprocessable(
-          c,
-          'CURRENCY_NOT_SUPPORTED',
-          `Currency code ${currency} is not supported by the sandbox.`,
-          `${field}/currency_code`,
-        ),
-    }
+  const digits = decimalsOf(currency)
+  if (digits === null)
+    return refuse(
+      'CURRENCY_NOT_SUPPORTED',
+      'Currency code is not currently supported. Please refer https://developer.paypal.com/docs/integration/direct/rest/currency-codes/ for list of supported currency codes.',
+      '/currency_code',
+    )
   const value = amount.value
   if (typeof value !== 'string')
     return fail('/value', 'MISSING_REQUIRED_PARAMETER', 'A required field is missing.')
@@ -123,10 +126,28 @@ export function readAmount(
       'INVALID_PARAMETER_SYNTAX',
       'The value of a field does not conform to the expected format.',
     )
-  const digits = currencies[currency].minorUnits
-  if ((value.split('.')[1]?.length ?? 0) > digits)
-    return fail('/value', 'DECIMAL_PRECISION', `${currency} takes at most ${digits} decimal places.`)
-  return { currency, value, minor: fromDecimal(value, currency) }
+  const decimals = value.split('.')[1]?.length ?? 0
+  if (digits === 0 && decimals > 0)
+    return refuse(
+      'DECIMALS_NOT_SUPPORTED',
+      'Currency does not support decimals. Please refer to https://developer.paypal.com/docs/api/reference/currency-codes/ for more information.',
+      '/value',
+    )
+  if (decimals > digits)
+    return fail(
+      '/value',
+      'DECIMAL_PRECISION',
+      'If the currency supports decimals, only two decimal place precision is supported.',
+    )
+  const minor = toMinor(value, currency)
+  // Past what the sandbox counts exactly (some 90 trillion dollars): refused, not rounded.
+  if (minor === null)
+    return refuse(
+      'MAX_VALUE_EXCEEDED',
+      `Should be less than or equal to ${toValue(Number.MAX_SAFE_INTEGER, currency)}.`,
+      '/value',
+    )
+  return { currency, value, minor }
 }
 
 /** Records that a request id made this object; false when another request took the id first. */
@@ -163,6 +184,8 @@ export async function readJson(c: Context): Promise<Record<string, unknown> | nu
 export function parseJson(text: string): Record<string, unknown> | null {
   try {
     const value = JSON.parse(text)
+    // Text no database holds (a NUL, half a surrogate pair) is refused as malformed, not failed on later.
+    if (Object.keys(unstorableText(value)).length > 0) return null
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : null
   } catch {
     return null

@@ -16,9 +16,7 @@ export type PaypalWebhooks = ReturnType<typeof paypalWebhooks>
 export function paypalWebhooks(deps: SandboxDeps, base: string, posts: ReturnType<typeof deliveries>) {
   const config = deps.payments.paypal
   const certUrl = `${base}/certs/sandbox`
-  // The sandbox's own signing key: PayPal signs with a certificate it alone holds; this is its stand-in,
-  // known only to this server and checked only by its verify endpoint, as PayPal's is.
-  const signingKey = createHmac('sha256', config.clientSecret).update('soko-sandbox-paypal-webhooks').digest()
+  const sign = webhookSigner(config.clientSecret)
 
   /** Sends a webhook; the returned promise never rejects (a failed delivery is logged, as PayPal shows it). */
   function notify(eventType: string, resourceType: string, resource: object, summary: string) {
@@ -34,32 +32,55 @@ export function paypalWebhooks(deps: SandboxDeps, base: string, posts: ReturnTyp
       links: [{ href: `${base}/v1/notifications/webhooks-events/${eventType}`, rel: 'self', method: 'GET' }],
     }
     const body = JSON.stringify(event)
-    const transmissionId = randomUUID()
-    const transmissionTime = clock.now().toISOString()
     return posts.send({
       url: deps.webhookUrl('paypal'),
       body,
-      headers: {
-        'user-agent': 'PayPal/AUHD-214.0-58842340',
-        'paypal-auth-algo': 'SHA256withRSA',
-        'paypal-cert-url': certUrl,
-        'paypal-transmission-id': transmissionId,
-        'paypal-transmission-time': transmissionTime,
-        'paypal-transmission-sig': sign(transmissionId, transmissionTime, config.webhookId, body),
-      },
+      headers: signedWebhookHeaders(config, base, body),
       what: 'webhook',
       context: { eventType },
     })
   }
 
-  /** PayPal's string to sign: transmission id, time, webhook id and the CRC32 of the body, with pipes. */
-  function sign(transmissionId: string, time: string, webhookId: string, body: string): string {
-    return createHmac('sha256', signingKey)
+  return { notify, sign, certUrl }
+}
+
+/**
+ * The headers PayPal sends with a webhook, signed as this sandbox signs (`base` is the sandbox's own
+ * address). Tests use it to post webhooks of their own that the app takes as PayPal's.
+ */
+export function signedWebhookHeaders(
+  config: { clientSecret: string; webhookId: string },
+  base: string,
+  body: string,
+): Record<string, string> {
+  const transmissionId = randomUUID()
+  const transmissionTime = clock.now().toISOString()
+  return {
+    'user-agent': 'PayPal/AUHD-214.0-58842340',
+    'paypal-auth-algo': 'SHA256withRSA',
+    'paypal-cert-url': `${base}/certs/sandbox`,
+    'paypal-transmission-id': transmissionId,
+    'paypal-transmission-time': transmissionTime,
+    'paypal-transmission-sig': webhookSigner(config.clientSecret)(
+      transmissionId,
+      transmissionTime,
+      config.webhookId,
+      body,
+    ),
+  }
+}
+
+/**
+ * How the sandbox signs. PayPal signs with a certificate it alone holds; the stand-in is a key made from the
+ * app's client secret, known only to this server and checked only by its verify endpoint, as PayPal's is.
+ * What is signed is PayPal's string: transmission id, time, webhook id and the CRC32 of the body, with pipes.
+ */
+function webhookSigner(clientSecret: string) {
+  const key = createHmac('sha256', clientSecret).update('soko-sandbox-paypal-webhooks').digest()
+  return (transmissionId: string, time: string, webhookId: string, body: string) =>
+    createHmac('sha256', key)
       .update(`${transmissionId}|${time}|${webhookId}|${crc32(body)}`)
       .digest('base64')
-  }
-
-  return { notify, sign, certUrl }
 }
 
 export function mountWebhookVerification(
