@@ -1,6 +1,6 @@
-import type { Context } from 'hono'
+import type { Context, Hono } from 'hono'
 import type { SandboxStore } from '../store'
-import { stripeError } from './api'
+import { noSuch, stripeError } from './api'
 import { type FormValue, type Params, parseForm } from './form'
 import { chargeRecord, intentRecord } from './records'
 
@@ -127,4 +127,24 @@ async function load(store: SandboxStore, type: ObjectType, id: string): Promise<
   if (type === 'payment_intent') return (await intentRecord(store, id))?.paymentIntent ?? null
   if (type === 'charge') return (await chargeRecord(store, id))?.charge ?? null
   return null
+}
+
+/**
+ * GET `path` (ending in `/:id`): the object of `type` that `find` loads, with what the query asks expanded,
+ * or Stripe's "No such …" when there is none.
+ */
+export function getExpanded(
+  { app, store }: { app: Hono; store: SandboxStore },
+  path: string,
+  type: ObjectType,
+  find: (id: string) => Promise<object | null | undefined>,
+): void {
+  app.get(path, async (c) => {
+    const paths = readExpand(c, queryParams(c), type)
+    if (paths instanceof Response) return paths
+    const id = c.req.param('id') ?? ''
+    const object = await find(id)
+    if (!object) return noSuch(c, type, id)
+    return c.json(await expand(store, type, object, paths))
+  })
 }

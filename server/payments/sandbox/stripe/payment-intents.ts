@@ -1,5 +1,5 @@
-import { noSuch, now, type StripeContext, stripeId } from './api'
-import { expand, queryParams, readExpand } from './expand'
+import { now, type StripeContext, stripeId } from './api'
+import { getExpanded } from './expand'
 import { chargeRecord, intentRecord, type PaymentIntentRecord } from './records'
 import { pastDue, type SessionRecord } from './sessions'
 
@@ -72,21 +72,10 @@ export async function pay(
   return result.data
 }
 
-export function mountPaymentIntents({ app, store }: StripeContext): void {
-  app.get('/v1/payment_intents/:id', async (c) => {
-    const paths = readExpand(c, queryParams(c), 'payment_intent')
-    if (paths instanceof Response) return paths
-    const record = await intentRecord(store, c.req.param('id'))
-    if (!record) return noSuch(c, 'payment_intent', c.req.param('id'))
-    return c.json(await expand(store, 'payment_intent', record.paymentIntent, paths))
+export function mountPaymentIntents(ctx: StripeContext): void {
+  getExpanded(ctx, '/v1/payment_intents/:id', 'payment_intent', async (id) => {
+    return (await intentRecord(ctx.store, id))?.paymentIntent
   })
-
   // Each payment intent here has one charge, kept in the payment intent's record.
-  app.get('/v1/charges/:id', async (c) => {
-    const paths = readExpand(c, queryParams(c), 'charge')
-    if (paths instanceof Response) return paths
-    const record = await chargeRecord(store, c.req.param('id'))
-    if (!record) return noSuch(c, 'charge', c.req.param('id'))
-    return c.json(await expand(store, 'charge', record.charge, paths))
-  })
+  getExpanded(ctx, '/v1/charges/:id', 'charge', async (id) => (await chargeRecord(ctx.store, id))?.charge)
 }

@@ -12,7 +12,7 @@ import {
   stripeError,
   stripeId,
 } from './api'
-import { expand, queryParams, readExpand } from './expand'
+import { expand, getExpanded, readExpand } from './expand'
 import { type FormValue, integer, type Params, parseForm, readMetadata } from './form'
 import { chargeRecord, intentRecord, type PaymentIntentRecord } from './records'
 
@@ -79,12 +79,8 @@ export function mountRefunds({ app, store, notify }: StripeContext): void {
     return c.json(await expand(store, 'refund', refund, paths))
   })
 
-  app.get('/v1/refunds/:id', async (c) => {
-    const paths = readExpand(c, queryParams(c), 'refund')
-    if (paths instanceof Response) return paths
-    const record = await store.get<{ refund: object }>('stripe', `refund:${c.req.param('id')}`)
-    if (!record) return noSuch(c, 'refund', c.req.param('id'))
-    return c.json(await expand(store, 'refund', record.refund, paths))
+  getExpanded({ app, store }, '/v1/refunds/:id', 'refund', async (id) => {
+    return (await store.get<{ refund: object }>('stripe', `refund:${id}`))?.refund
   })
 }
 

@@ -11,7 +11,7 @@ import {
   stripeError,
   stripeId,
 } from './api'
-import { expand, queryParams, readExpand } from './expand'
+import { expand, getExpanded, readExpand } from './expand'
 import { type FormValue, integer, isHttpUrl, isParams, isText, parseForm, readMetadata } from './form'
 
 /**
@@ -167,12 +167,8 @@ export function mountSessions(ctx: StripeContext): void {
     return c.json(await expand(store, 'checkout.session', session, paths))
   })
 
-  app.get('/v1/checkout/sessions/:id', async (c) => {
-    const paths = readExpand(c, queryParams(c), 'checkout.session')
-    if (paths instanceof Response) return paths
-    const record = await loadSession(ctx, c.req.param('id'))
-    if (!record) return noSuch(c, 'checkout.session', c.req.param('id'))
-    return c.json(await expand(store, 'checkout.session', record.session, paths))
+  getExpanded(ctx, '/v1/checkout/sessions/:id', 'checkout.session', async (id) => {
+    return (await loadSession(ctx, id))?.session
   })
 
   app.post('/v1/checkout/sessions/:id/expire', async (c) => {
