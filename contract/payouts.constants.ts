@@ -32,6 +32,12 @@ export const CANCELLABLE_PAYOUT: readonly PayoutStatus[] = ['approval', 'schedul
 export const PAYOUT_FREQUENCIES = ['manual', 'daily', 'weekly', 'monthly'] as const
 export type PayoutFrequency = (typeof PAYOUT_FREQUENCIES)[number]
 
+/**
+ * How long the Soko team's approval of a payout usually takes (a seller's first, or one above the approval
+ * amount): the withdraw page says it before the seller confirms, and the payout's timeline after.
+ */
+export const APPROVAL_TAKES = 'usually within a working day'
+
 /** The hour (in the seller's time zone) scheduled payouts are sent. */
 export const PAYOUT_RUN_HOUR = 6
 

@@ -46,6 +46,16 @@ export const payoutSchedule = z.object({
   minimum: z.number().int(),
   /** The next run's instant, when the schedule has one. */
   nextRunAt: z.string().nullable(),
+  /** The same in words, in the seller's time zone: "Friday 4 December, 06:00". */
+  nextRunText: z.string().nullable(),
+  /**
+   * When a standard payout asked now goes, if it needs no approval (an approved one goes at the run after
+   * the approval): the schedule's next run, or the next 06:00 without a schedule; and the same in words.
+   */
+  standardAt: z.string(),
+  standardText: z.string(),
+  /** The seller's time zone (their settings), which the words above are in. */
+  timeZone: z.string(),
 })
 
 export const payoutFailure = z.object({
@@ -113,19 +123,25 @@ export const payoutsContract = {
     kind: 'query',
     access: 'seller',
     summary:
-      'Where you can be paid, your payout schedule, whether your identity check is approved (a first ' +
-      'payout needs it) and the payout figures: fee of an instant payout, least and most per payout.',
+      'Where you can be paid, your payout schedule (its next run in words, in your time zone), whether ' +
+      'your identity check is approved (a first payout needs it), whether no payout has been paid yet (the ' +
+      'next one then waits for approval) and the payout figures: fee of an instant payout, least and most ' +
+      'per payout, and the amount above which a payout waits for approval.',
     input: z.strictObject({}),
     output: z.object({
       methods: z.array(payoutDestination),
       schedule: payoutSchedule,
       identity: z.enum(['none', 'pending', 'approved', 'rejected']),
+      /** No payout of yours has been paid yet: the next one waits for the Soko team's approval. */
+      firstPayout: z.boolean(),
       figures: z.object({
         instantFeeBps: z.number().int(),
         holdDays: z.number().int(),
         newMethodWaitHours: z.number().int(),
         minimum: z.array(z.object({ currency: currencyCode, amount: z.number().int() })),
         maximum: z.array(z.object({ currency: currencyCode, amount: z.number().int() })),
+        /** A payout above this waits for the Soko team's approval, as a first payout does. */
+        approvalOver: z.array(z.object({ currency: currencyCode, amount: z.number().int() })),
         paypalCurrencies: z.array(currencyCode),
       }),
     }),
@@ -215,8 +231,8 @@ export const payoutsContract = {
           .optional(),
         methodId: id('destination').optional(),
         minimum: z
-          .number()
-          .int()
+          .number({ error: 'Enter an amount' })
+          .int('Amounts are whole numbers of the smallest unit (cents)')
           .min(0, 'The minimum cannot be negative')
           .max(Number.MAX_SAFE_INTEGER)
           .default(0),

@@ -79,14 +79,29 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: ReactNode
   /** Server error keys that belong to this field besides its name (e.g. `payoutMethod.phone`). */
   errorKeys?: string[]
+  /** Its error is said as it appears (a check while typing), not only when the field is read. */
+  alert?: boolean
 }
 
 function describedBy(id: string, hint: ReactNode, error: string | undefined): string | undefined {
   return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
 }
 
-/** A field's hint and error, with the ids its control points at through aria-describedby. */
-export function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
+/**
+ * A field's hint and error, with the ids its control points at through aria-describedby. `alert`: the error
+ * is announced as it appears, for checks made while the person types rather than after a submit.
+ */
+export function FieldNotes({
+  id,
+  hint,
+  error,
+  alert,
+}: {
+  id: string
+  hint?: ReactNode
+  error?: ReactNode
+  alert?: boolean | undefined
+}) {
   return (
     <>
       {hint ? (
@@ -95,7 +110,7 @@ export function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; 
         </p>
       ) : null}
       {error ? (
-        <p className="field-error" id={`${id}-error`}>
+        <p className="field-error" id={`${id}-error`} role={alert ? 'alert' : undefined}>
           {error}
         </p>
       ) : null}
@@ -103,7 +118,7 @@ export function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; 
   )
 }
 
-export function Field({ label, name, errors = {}, hint, errorKeys = [], ...input }: FieldProps) {
+export function Field({ label, name, errors = {}, hint, errorKeys = [], alert, ...input }: FieldProps) {
   const id = useId()
   const error = [name, ...errorKeys].map((key) => errors[key]).find(Boolean)
   return (
@@ -116,7 +131,7 @@ export function Field({ label, name, errors = {}, hint, errorKeys = [], ...input
         aria-describedby={describedBy(id, hint, error)}
         {...input}
       />
-      <FieldNotes id={id} hint={hint} error={error} />
+      <FieldNotes id={id} hint={hint} error={error} alert={alert} />
     </div>
   )
 }

@@ -189,12 +189,12 @@ test('a weekly schedule saved on its day after 06:00 says next week, and the swe
   await rpc(api, 'updateSettings', { timeZone }, sellerToken)
   const today = localTime(new Date(), timeZone)
   const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone }).format(new Date())
-  const nextWeek = new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.parse(today.date) + 7 * 86_400_000))
+  // "Friday 4 December": a week from today's local date, said with the seller's zone's city.
+  const inAWeek = new Date(Date.parse(today.date) + 7 * 86_400_000)
+  const part = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' }).format(inAWeek)
+  const nextWeek = `${part({ weekday: 'long' })} ${part({ day: 'numeric' })} ${part({ month: 'long' })}`
+  const city = (timeZone.split('/').at(-1) ?? '').replace(/_/g, ' ')
   const context = await browser.newContext({ ...PHONE, baseURL: server.url, timezoneId: timeZone })
   const page = await context.newPage()
   await signIn(page, DEMO_SELLER.email, DEMO_SELLER.password)
@@ -207,7 +207,9 @@ test('a weekly schedule saved on its day after 06:00 says next week, and the swe
   const sweepsBefore = sweeps()
   await schedule.getByRole('button', { name: 'Save the schedule' }).click()
   await expect(schedule.getByText('Schedule saved.')).toBeVisible()
-  await expect(schedule.getByText(`Next: ${nextWeek}, 6:00 AM, everything available then.`)).toBeVisible()
+  await expect(
+    schedule.getByText(`Next run: ${nextWeek}, 06:00 (${city} time), everything available then.`),
+  ).toBeVisible()
   // Two sweeps after the save have run, and nothing was paid: the balance is whole, no payout is new.
   await expect.poll(sweeps, { timeout: 20_000 }).toBeGreaterThanOrEqual(sweepsBefore + 2)
   await page.reload()
@@ -237,12 +239,9 @@ test('a withdrawal whose answer is lost, tapped again, is made once', async ({ b
   await withdraw(page, '300', new RegExp(`M-Pesa .*${usablePhone.slice(-3)}$`))
   await expect(page.locator('.withdraw-form').getByRole('alert')).toBeVisible()
   expect(lost).toBe(1)
-  // Tapped again, as anyone would: the same attempt, so Soko answers with the payout it made.
-  await page
-    .locator('.withdraw-form')
-    .getByRole('button', { name: /^Withdraw KES/ })
-    .click()
-  await expect(page.getByText(/^Payout of KES\s[\d.,]+: waiting for approval/)).toBeVisible()
+  // Confirm tapped again, as anyone would: the same attempt, so Soko answers with the payout it made.
+  await page.locator('.withdraw-form').getByRole('button', { name: 'Confirm' }).click()
+  await expect(page.getByText(/^Payout of KES\s[\d.,]+ to M-Pesa .*: waiting for approval/)).toBeVisible()
   await page.reload()
   await expect(page.locator('.payout')).toHaveCount(payoutsBefore + 1)
   // The page shows the balance it kept first, then the one it asks for: the new one comes.

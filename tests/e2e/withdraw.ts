@@ -33,9 +33,15 @@ export async function addMpesa(page: Page, context: BrowserContext, phone: strin
   await expect(page.getByText(/^Added M-Pesa/)).toBeVisible()
 }
 
-/** Fills the withdrawal: KES, the amount, the destination, instant; checks the quote; withdraws. */
+/**
+ * Withdraws as a person does: KES, the amount typed, the destination, instant; the quote under the form;
+ * Continue; the confirmation sheet saying what arrives, where and when; Confirm.
+ */
 export async function withdraw(page: Page, amount: string, destination: RegExp) {
   const form = page.locator('.withdraw-form')
+  // After a withdrawal the form shows what happened: the next one starts again.
+  const again = form.getByRole('button', { name: 'Make another withdrawal' })
+  if (await again.count()) await again.click()
   const kes = form.getByRole('radio', { name: /^KES/ })
   if (await kes.count()) await kes.check()
   await form.getByLabel('Amount (KES)').click()
@@ -46,7 +52,12 @@ export async function withdraw(page: Page, amount: string, destination: RegExp) 
   await expect(form.getByRole('status').filter({ hasText: 'You receive' })).toContainText(
     /at M-Pesa .* within a few minutes/,
   )
-  await form.getByRole('button', { name: /^Withdraw KES/ }).click()
+  await form.getByRole('button', { name: 'Continue' }).click()
+  await expect(form.getByRole('heading', { name: 'Check and confirm' })).toBeFocused()
+  const facts = form.locator('.confirm-facts')
+  await expect(facts).toContainText(/M-Pesa/)
+  await expect(facts).toContainText(/within a few minutes/i)
+  await form.getByRole('button', { name: 'Confirm' }).click()
 }
 
 export const available = async (page: Page) =>

@@ -16,29 +16,40 @@ import { addMethod, destinationView, listMethods, payoutLabel, removeMethod } fr
 import {
   cancelPayout,
   identityStatus,
+  paidBefore,
   payoutQueue,
   requestPayout,
   reviewPayout,
   sellerTimeZone,
 } from './payouts.service'
-import { nextRun } from './schedule-time'
+import { nextRun, standardRun } from './schedule-time'
 import { adminPayoutView, payoutView } from './view'
+import { runWords } from './words'
 
 const perCurrency = (table: Record<CurrencyCode, number>) =>
   Object.entries(table).map(([currency, amount]) => ({ currency: currency as CurrencyCode, amount }))
 
+/**
+ * The seller's schedule as the page shows it: its next run, and when a standard payout asked now would go,
+ * each as an instant and in words in the seller's zone (what the mail and the timeline say too).
+ */
 async function scheduleView(deps: PayoutServices, sellerId: string): Promise<PayoutScheduleView> {
   const [row] = await deps.db.select().from(payoutSchedules).where(eq(payoutSchedules.sellerId, sellerId))
-  if (!row)
-    return { frequency: 'manual', weekday: null, monthDay: null, methodId: null, minimum: 0, nextRunAt: null }
-  const next = nextRun(row, await sellerTimeZone(deps, sellerId), clock.now())
+  const timeZone = await sellerTimeZone(deps, sellerId)
+  const now = clock.now()
+  const standard = standardRun(row, timeZone, now)
+  const next = row?.methodId ? nextRun(row, timeZone, now) : null
   return {
-    frequency: row.frequency,
-    weekday: row.weekday,
-    monthDay: row.monthDay,
-    methodId: row.methodId,
-    minimum: row.minimum,
-    nextRunAt: row.methodId ? (next?.toISOString() ?? null) : null,
+    frequency: row?.frequency ?? 'manual',
+    weekday: row?.weekday ?? null,
+    monthDay: row?.monthDay ?? null,
+    methodId: row?.methodId ?? null,
+    minimum: row?.minimum ?? 0,
+    nextRunAt: next?.toISOString() ?? null,
+    nextRunText: next ? runWords(next, timeZone) : null,
+    standardAt: standard.toISOString(),
+    standardText: runWords(standard, timeZone),
+    timeZone,
   }
 }
 
@@ -70,12 +81,14 @@ export const payoutsHandlers: Pick<
       methods: (await listMethods(deps, sellerId)).map(destinationView),
       schedule: await scheduleView(deps, sellerId),
       identity: await identityStatus(deps, sellerId),
+      firstPayout: !(await paidBefore(ctx.db, sellerId)),
       figures: {
         instantFeeBps: terms.instantFeeBps,
         holdDays: terms.holdDays,
         newMethodWaitHours: ctx.config.payouts.newMethodWaitHours,
         minimum: perCurrency(terms.payoutMinimum),
         maximum: perCurrency(terms.payoutMaximum),
+        approvalOver: perCurrency(terms.approvalOver),
         paypalCurrencies: [...PAYPAL_PAYOUT_CURRENCIES],
       },
     }

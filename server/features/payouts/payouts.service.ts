@@ -1,6 +1,12 @@
 import { and, desc, eq, gt, notInArray, sql } from 'drizzle-orm'
 import type { CurrencyCode } from '../../../contract/currencies'
-import { instantFeeOf, type PayoutSpeed, REJECT_REASON, railStep } from '../../../contract/payouts.constants'
+import {
+  APPROVAL_TAKES,
+  instantFeeOf,
+  type PayoutSpeed,
+  REJECT_REASON,
+  railStep,
+} from '../../../contract/payouts.constants'
 import type { DbOrTx, Tx } from '../../db/client'
 import { payoutMethods, payoutSchedules, payouts, sellers, sellerVerifications, users } from '../../db/schema'
 import { clock, SKEW_TOLERANCE_MS } from '../../lib/clock'
@@ -11,7 +17,7 @@ import { availableNow } from './balances'
 import type { PayoutServices } from './deps'
 import { postAsked, postBack } from './ledger'
 import { methodLabel, takes, takesText } from './methods'
-import { nextRun } from './schedule-time'
+import { standardRun } from './schedule-time'
 import { notifyFailed, sendPayout } from './send'
 import { type PayoutRow, step } from './view'
 import { money, when } from './words'
@@ -44,11 +50,17 @@ async function standardDue(
     .select()
     .from(payoutSchedules)
     .where(eq(payoutSchedules.sellerId, sellerId))
-  const days =
-    schedule && schedule.frequency !== 'manual'
-      ? schedule
-      : { frequency: 'daily' as const, weekday: null, monthDay: null }
-  return nextRun(days, timeZone, now) ?? new Date(now.getTime() + 86_400_000)
+  return standardRun(schedule, timeZone, now)
+}
+
+/** Whether any payout of the seller's has been paid: until one has, each waits for an admin's approval. */
+export async function paidBefore(db: DbOrTx, sellerId: string): Promise<boolean> {
+  const [paid] = await db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(and(eq(payouts.sellerId, sellerId), eq(payouts.status, 'paid')))
+    .limit(1)
+  return paid !== undefined
 }
 
 export interface PayoutAsk {
@@ -187,12 +199,8 @@ export async function requestPayout(
         409,
         `Payouts are limited to ${money(daily, ask.currency)} a day: try a smaller amount, or tomorrow.`,
       )
-    const [paidBefore] = await tx
-      .select({ id: payouts.id })
-      .from(payouts)
-      .where(and(eq(payouts.sellerId, sellerId), eq(payouts.status, 'paid')))
-      .limit(1)
-    const approval = !paidBefore || ask.amount > terms.approvalOver[ask.currency]
+    const paid = await paidBefore(tx, sellerId)
+    const approval = !paid || ask.amount > terms.approvalOver[ask.currency]
     const fee = ask.speed === 'instant' ? instantFeeOf(ask.amount, terms.instantFeeBps, method.rail) : 0
     const status = approval ? 'approval' : ask.speed === 'instant' || ask.now ? 'sending' : 'scheduled'
     const label = methodLabel(method.details)
@@ -206,9 +214,9 @@ export async function requestPayout(
       ? step(
           { timeline: asked },
           'approval',
-          paidBefore
-            ? 'A large payout: the Soko team approves it first, usually within a working day.'
-            : 'Your first payout: the Soko team approves it first, usually within a working day.',
+          paid
+            ? `A large payout: the Soko team approves it first, ${APPROVAL_TAKES}.`
+            : `Your first payout: the Soko team approves it first, ${APPROVAL_TAKES}.`,
           now,
         )
       : asked

@@ -41,6 +41,17 @@ export function nextRun(days: RunDays, timeZone: string, now: Date): Date | null
   return null
 }
 
+const DAILY: RunDays = { frequency: 'daily', weekday: null, monthDay: null }
+
+/**
+ * When a standard payout asked at `now` goes: the schedule's next run, or without one (manual) the next
+ * 06:00, as if it ran daily.
+ */
+export function standardRun(days: RunDays | undefined, timeZone: string, now: Date): Date {
+  const runs = days && days.frequency !== 'manual' ? days : DAILY
+  return nextRun(runs, timeZone, now) ?? new Date(now.getTime() + DAY_MS)
+}
+
 /**
  * The run due now: the latest run at or before `now`, if it was less than a day ago and after the schedule
  * was saved (`savedAt`), with its key (its local date). A run is paid once per key, so a server that was

@@ -16,3 +16,24 @@ export function when(at: Date, timeZone: string): string {
     timeZoneName: 'short',
   }).format(at)
 }
+
+/**
+ * A scheduled run as the seller reads it, in their zone: `Friday 4 December, 06:00` (the hour on 24 hours,
+ * as runs are said everywhere: 06:00 your time).
+ */
+export function runWords(at: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  )
+  return `${parts.weekday} ${parts.day} ${parts.month}, ${parts.hour}:${parts.minute}`
+}

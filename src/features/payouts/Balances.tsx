@@ -27,25 +27,29 @@ export function Balances({ balances }: { balances: PayoutBalance[] }) {
                   up before anything can be withdrawn.
                 </p>
               ) : null}
-              <dl className="details">
-                <dt>Held</dt>
-                <dd>
-                  {money(b.held)}
-                  {b.holds.length > 0 ? (
-                    <ul className="plain-list muted hold-list">
-                      {b.holds.slice(0, 3).map((h) => (
-                        <li key={h.availableAt}>
-                          {money(h.amount)} available {formatDate(h.availableAt)}
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </dd>
-                <dt>On the way to you</dt>
-                <dd>{money(b.onTheWay)}</dd>
-                <dt>Paid out</dt>
-                <dd>{money(b.paidOut)}</dd>
+              <dl className="balance-figures">
+                <div>
+                  <dt>Held</dt>
+                  <dd>{money(b.held)}</dd>
+                </div>
+                <div>
+                  <dt>On the way</dt>
+                  <dd>{money(b.onTheWay)}</dd>
+                </div>
+                <div>
+                  <dt>Paid out</dt>
+                  <dd>{money(b.paidOut)}</dd>
+                </div>
               </dl>
+              {b.holds.length > 0 ? (
+                <ul className="plain-list muted hold-list">
+                  {b.holds.slice(0, 3).map((h) => (
+                    <li key={h.availableAt}>
+                      {money(h.amount)} available {formatDate(h.availableAt)}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
             </li>
           )
         })}

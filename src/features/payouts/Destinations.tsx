@@ -16,8 +16,19 @@ const RAILS: { rail: PayoutRail; name: string }[] = [
   { rail: 'bank', name: 'Bank account' },
 ]
 
-/** The seller's payout destinations: each with a way to remove it, and a form to add one. */
-export function Destinations({ methods }: { methods: Methods }) {
+/**
+ * The seller's payout destinations: each with a way to remove it, and a form to add one, which the
+ * withdrawal opens (`adding`) when no destination takes the currency.
+ */
+export function Destinations({
+  methods,
+  adding,
+  onAdding,
+}: {
+  methods: Methods
+  adding: boolean
+  onAdding: (open: boolean) => void
+}) {
   const id = useId()
   const queryClient = useQueryClient()
   const refresh = () => queryClient.invalidateQueries({ queryKey: payoutsQueries.methods().queryKey })
@@ -30,7 +41,7 @@ export function Destinations({ methods }: { methods: Methods }) {
     },
   })
   return (
-    <section aria-labelledby={`${id}-heading`}>
+    <section aria-labelledby={`${id}-heading`} id="destinations">
       <h2 id={`${id}-heading`}>Where you get paid</h2>
       {methods.methods.length === 0 ? (
         <p className="muted">No destinations yet: add one below to withdraw.</p>
@@ -68,12 +79,27 @@ export function Destinations({ methods }: { methods: Methods }) {
         </ul>
       )}
       {remove.isError ? <FormMessage message={errorState(remove.error).message} /> : null}
-      <AddDestination waitHours={methods.figures.newMethodWaitHours} onAdded={() => void refresh()} />
+      <AddDestination
+        waitHours={methods.figures.newMethodWaitHours}
+        open={adding}
+        onToggle={onAdding}
+        onAdded={() => void refresh()}
+      />
     </section>
   )
 }
 
-function AddDestination({ waitHours, onAdded }: { waitHours: number; onAdded: () => void }) {
+function AddDestination({
+  waitHours,
+  open,
+  onToggle,
+  onAdded,
+}: {
+  waitHours: number
+  open: boolean
+  onToggle: (open: boolean) => void
+  onAdded: () => void
+}) {
   const [rail, setRail] = useState<PayoutRail>('mpesa')
   const [phone, setPhone] = useState('')
   const [sentTo, setSentTo] = useState<string | null>(null)
@@ -115,7 +141,12 @@ function AddDestination({ waitHours, onAdded }: { waitHours: number; onAdded: ()
       ? `A new destination receives money ${waitHours} hours after it is added, and we tell you by e-mail and SMS.`
       : ''
   return (
-    <details className="card add-destination">
+    <details
+      className="card add-destination"
+      id="add-destination"
+      open={open}
+      onToggle={(event) => onToggle(event.currentTarget.open)}
+    >
       <summary>Add a destination</summary>
       <form
         noValidate

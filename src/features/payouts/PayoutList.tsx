@@ -25,7 +25,7 @@ export function PayoutList() {
   const list = useInfiniteQuery(payoutsQueries.list())
   const shown = list.data?.pages.flatMap((page) => page.payouts) ?? []
   return (
-    <section aria-labelledby="payouts-heading">
+    <section aria-labelledby="payouts-heading" id="payouts">
       <h2 id="payouts-heading">Your payouts</h2>
       {list.isPending ? <p role="status">Loading your payouts…</p> : null}
       {list.isError && !list.data ? (
@@ -80,27 +80,29 @@ function PayoutCard({ payout }: { payout: PayoutView }) {
           <p>{payout.failure.text}</p>
         </div>
       ) : null}
-      <details>
-        <summary>What happened</summary>
-        <ol className="timeline">
-          {payout.timeline.map((step) => (
-            <li key={`${step.at}${step.text}`}>
-              <time dateTime={step.at}>{formatDateTime(step.at)}</time> {step.text}
-            </li>
-          ))}
-        </ol>
-      </details>
-      {payout.cancellable ? (
-        <button
-          type="button"
-          className="button secondary button-small"
-          disabled={cancel.isPending}
-          aria-busy={cancel.isPending}
-          onClick={() => cancel.mutate()}
-        >
-          Cancel this payout
-        </button>
-      ) : null}
+      <div className="payout-actions">
+        <details>
+          <summary>What happened</summary>
+          <ol className="timeline">
+            {payout.timeline.map((step) => (
+              <li key={`${step.at}${step.text}`}>
+                <time dateTime={step.at}>{formatDateTime(step.at)}</time> {step.text}
+              </li>
+            ))}
+          </ol>
+        </details>
+        {payout.cancellable ? (
+          <button
+            type="button"
+            className="button secondary button-small"
+            disabled={cancel.isPending}
+            aria-busy={cancel.isPending}
+            onClick={() => cancel.mutate()}
+          >
+            Cancel<span className="visually-hidden"> this payout</span>
+          </button>
+        ) : null}
+      </div>
       {cancel.isError ? <FormMessage message={errorState(cancel.error).message} /> : null}
     </li>
   )

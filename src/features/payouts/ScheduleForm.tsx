@@ -1,12 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { SubjectOutput } from '../../../contract'
+import type { SubjectInput, SubjectOutput } from '../../../contract'
+import type { CurrencyCode } from '../../../contract/currencies'
 import type { PayoutFrequency } from '../../../contract/payouts.constants'
 import { errorState, Field, FormMessage, SelectField, text } from '../../components/Form'
-import { formatDateTime } from '../../lib/dates'
-import { toMinor } from '../../lib/money'
+import { formatMoney } from '../../lib/money'
 import { rpc } from '../../lib/rpc'
 import { payoutsQueries } from './payouts.queries'
+import { editText, minimumProblem, parseAmount } from './withdraw-model'
 
 type Methods = SubjectOutput<'listPayoutMethods'>
 
@@ -18,105 +19,171 @@ const FREQUENCIES: { value: PayoutFrequency; label: string }[] = [
   { value: 'monthly', label: 'Every month' },
 ]
 
-/** How the seller is paid without asking: when, where, and from what amount. Runs are at 6:00 AM their time. */
+/**
+ * The currency a schedule's minimum is written in: its destination's. PayPal takes several, all with
+ * cents, and the same minimum holds for each: written with cents too.
+ */
+const minimumCurrency = (method: { currency: CurrencyCode | null } | undefined): CurrencyCode =>
+  method ? (method.currency ?? 'USD') : 'KES'
+
+/** `Africa/Nairobi` → `Nairobi`: the zone as people name it, its city. */
+const zoneCity = (timeZone: string) => (timeZone.split('/').at(-1) ?? timeZone).replace(/_/g, ' ')
+
+/**
+ * How the seller is paid without asking: when, where, and from what amount. Runs are at 06:00 their
+ * time; the next one is said in words, in their zone, as the server counts it.
+ */
 export function ScheduleForm({ methods }: { methods: Methods }) {
   const queryClient = useQueryClient()
   const { schedule } = methods
-  const [frequency, setFrequency] = useState<PayoutFrequency>(schedule.frequency)
   const save = useMutation({
-    mutationFn: (data: FormData) => {
-      const methodId = text(data, 'methodId')
-      const method = methods.methods.find((m) => m.id === methodId)
-      const minimumText = text(data, 'minimum')
-      const minimum = minimumText ? toMinor(minimumText, method?.currency ?? 'KES') : 0
-      return rpc('updatePayoutSchedule', {
-        frequency,
-        ...(frequency === 'weekly' ? { weekday: Number(text(data, 'weekday')) } : {}),
-        ...(frequency === 'monthly' ? { monthDay: Number(text(data, 'monthDay')) } : {}),
-        ...(methodId ? { methodId } : {}),
-        minimum: minimum ?? -1,
-      })
-    },
+    mutationFn: (input: SubjectInput<'updatePayoutSchedule'>) => rpc('updatePayoutSchedule', input),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: payoutsQueries.methods().queryKey }),
   })
-  const failed = save.isError ? errorState(save.error) : null
-  const errors = failed?.errors ?? {}
+  const saved = methods.methods.find((m) => m.id === schedule.methodId)
+  const zone = schedule.timeZone ? ` (${zoneCity(schedule.timeZone)} time)` : ''
+  const least = saved?.currency
+    ? formatMoney(schedule.minimum, saved.currency)
+    : `${editText(schedule.minimum, minimumCurrency(saved))} in the currency paid`
+  const at = schedule.minimum ? `, when at least ${least} is available` : ', everything available then'
+  // The fields start from the schedule as saved. A first render may come from the copy kept for offline
+  // use, older than the server's answer that follows: when the saved schedule changes, they start again.
+  const savedAs = [
+    schedule.frequency,
+    schedule.weekday,
+    schedule.monthDay,
+    schedule.methodId,
+    schedule.minimum,
+  ]
   return (
-    <section aria-labelledby="schedule-heading" className="card">
+    <section aria-labelledby="schedule-heading" className="card" id="schedule">
       <h2 id="schedule-heading">Scheduled payouts</h2>
       <p className="muted">
-        {schedule.nextRunAt
-          ? `Next: ${formatDateTime(schedule.nextRunAt)}, everything available then.`
-          : 'Scheduled payouts send everything available at 6:00 AM your time, free of charge.'}
+        {schedule.nextRunText
+          ? `Next run: ${schedule.nextRunText}${zone}${at}.`
+          : 'Scheduled payouts send everything available at 06:00 your time, free of charge.'}
       </p>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          save.mutate(new FormData(event.currentTarget))
+      <ScheduleFields key={savedAs.join('|')} methods={methods} save={save} />
+    </section>
+  )
+}
+
+function ScheduleFields({
+  methods,
+  save,
+}: {
+  methods: Methods
+  save: UseMutationResult<unknown, Error, SubjectInput<'updatePayoutSchedule'>>
+}) {
+  const { schedule } = methods
+  const [frequency, setFrequency] = useState<PayoutFrequency>(schedule.frequency)
+  const [methodId, setMethodId] = useState(schedule.methodId ?? methods.methods[0]?.id ?? '')
+  const method = methods.methods.find((m) => m.id === methodId)
+  const currency = minimumCurrency(method)
+  const savedCurrency = minimumCurrency(methods.methods.find((m) => m.id === schedule.methodId))
+  // What was saved, as it was typed: a reload shows the minimum the runs wait for.
+  const [minimum, setMinimum] = useState(schedule.minimum ? editText(schedule.minimum, savedCurrency) : '')
+  const [tried, setTried] = useState(false)
+  const problem = minimumProblem(minimum, currency)
+  // A change after a save or a refusal: what was said about the last one no longer holds.
+  const edited = () => {
+    if (save.isSuccess || save.isError) save.reset()
+  }
+  const failed = save.isError ? errorState(save.error) : null
+  const errors = {
+    ...(failed?.errors ?? {}),
+    ...(problem && (tried || /[^\d.,\s]/.test(minimum)) ? { minimum: problem } : {}),
+  }
+  return (
+    <form
+      className="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        setTried(true)
+        if (problem && frequency !== 'manual') {
+          event.currentTarget.querySelector<HTMLElement>('[name="minimum"]')?.focus()
+          return
+        }
+        const data = new FormData(event.currentTarget)
+        const parsed = parseAmount(minimum, currency)
+        save.mutate({
+          frequency,
+          ...(frequency === 'weekly' ? { weekday: Number(text(data, 'weekday')) } : {}),
+          ...(frequency === 'monthly' ? { monthDay: Number(text(data, 'monthDay')) } : {}),
+          ...(methodId && frequency !== 'manual' ? { methodId } : {}),
+          minimum: parsed.kind === 'amount' ? parsed.minor : 0,
+        })
+      }}
+    >
+      <SelectField
+        label="How often"
+        name="frequency"
+        value={frequency}
+        onChange={(value) => {
+          setFrequency(value as PayoutFrequency)
+          edited()
         }}
-      >
+        options={FREQUENCIES}
+        errors={errors}
+      />
+      {frequency === 'weekly' ? (
         <SelectField
-          label="How often"
-          name="frequency"
-          value={frequency}
-          onChange={(value) => setFrequency(value as PayoutFrequency)}
-          options={FREQUENCIES}
+          label="Day"
+          name="weekday"
+          defaultValue={String(schedule.weekday ?? 1)}
+          options={WEEKDAYS.map((day, i) => ({ value: String(i), label: day }))}
           errors={errors}
         />
-        {frequency === 'weekly' ? (
+      ) : null}
+      {frequency === 'monthly' ? (
+        <SelectField
+          label="Date"
+          name="monthDay"
+          defaultValue={String(schedule.monthDay ?? 1)}
+          options={Array.from({ length: 28 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }))}
+          errors={errors}
+          hint="1 to 28, so every month has it."
+        />
+      ) : null}
+      {frequency !== 'manual' ? (
+        <>
           <SelectField
-            label="Day"
-            name="weekday"
-            defaultValue={String(schedule.weekday ?? 1)}
-            options={WEEKDAYS.map((day, i) => ({ value: String(i), label: day }))}
+            label="To"
+            name="methodId"
+            value={methodId}
+            onChange={(value) => {
+              setMethodId(value)
+              edited()
+            }}
+            options={methods.methods.map((m) => ({ value: m.id, label: m.label }))}
             errors={errors}
           />
-        ) : null}
-        {frequency === 'monthly' ? (
-          <SelectField
-            label="Date"
-            name="monthDay"
-            defaultValue={String(schedule.monthDay ?? 1)}
-            options={Array.from({ length: 28 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }))}
+          <Field
+            label="Only when at least (optional)"
+            name="minimum"
+            inputMode="decimal"
+            autoComplete="off"
+            value={minimum}
+            onChange={(event) => {
+              setMinimum(event.target.value)
+              edited()
+            }}
             errors={errors}
-            hint="1 to 28, so every month has it."
+            alert
+            hint={`In ${method?.currency ?? 'the currency paid'}. Below it, the run waits for the next one.`}
           />
-        ) : null}
-        {frequency !== 'manual' ? (
-          <>
-            <SelectField
-              label="To"
-              name="methodId"
-              defaultValue={schedule.methodId ?? methods.methods[0]?.id ?? ''}
-              options={methods.methods.map((m) => ({ value: m.id, label: m.label }))}
-              errors={errors}
-            />
-            <Field
-              label="Only when at least (optional)"
-              name="minimum"
-              inputMode="decimal"
-              defaultValue=""
-              errors={errors}
-              hint="In the destination's currency. Below it, the run waits for the next one."
-            />
-          </>
-        ) : null}
-        <FormMessage message={failed && Object.keys(errors).length === 0 ? failed.message : null} />
-        {save.isSuccess ? (
-          <p className="form-message form-message-ok" role="status">
-            Schedule saved.
-          </p>
-        ) : null}
-        <button
-          type="submit"
-          className="button secondary"
-          disabled={save.isPending}
-          aria-busy={save.isPending}
-        >
-          {save.isPending ? 'Saving…' : 'Save the schedule'}
-        </button>
-      </form>
-    </section>
+        </>
+      ) : null}
+      <FormMessage message={failed && Object.keys(errors).length === 0 ? failed.message : null} />
+      {save.isSuccess ? (
+        <p className="form-message form-message-ok" role="status">
+          Schedule saved.
+        </p>
+      ) : null}
+      <button type="submit" className="button secondary" disabled={save.isPending} aria-busy={save.isPending}>
+        {save.isPending ? 'Saving…' : 'Save the schedule'}
+      </button>
+    </form>
   )
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
 import { OfflineNote } from '../../components/OfflineNote'
 import { usePageTitle } from '../../lib/title'
 import { Balances } from './Balances'
@@ -15,15 +16,32 @@ const IDENTITY: Record<string, string> = {
   rejected: 'Your identity details were not approved: see why and send them again.',
 }
 
-/** /account/withdraw: balances, a withdrawal, the payouts made, where the money goes and the schedule. */
+/**
+ * /account/withdraw: the withdrawal first (the balance, then how much and where, then a confirmation),
+ * then the latest payouts, where the money goes and the schedule, each a section the links at the top
+ * reach: under the withdrawal on a phone, beside it on a wide screen.
+ */
 export function WithdrawPage() {
   usePageTitle('Withdraw')
   const balances = useQuery(payoutsQueries.balances())
   const methods = useQuery(payoutsQueries.methods())
+  // The withdrawal opens the form that adds a destination when none takes the currency.
+  const [adding, setAdding] = useState(false)
   const failed = (balances.isError && !balances.data) || (methods.isError && !methods.data)
   return (
     <section className="page withdraw" aria-labelledby="withdraw-heading">
       <h1 id="withdraw-heading">Withdraw</h1>
+      <nav aria-label="On this page" className="chips page-sections">
+        <Link className="chip" to="/account/withdraw" hash="payouts">
+          Payouts
+        </Link>
+        <Link className="chip" to="/account/withdraw" hash="destinations">
+          Destinations
+        </Link>
+        <Link className="chip" to="/account/withdraw" hash="schedule">
+          Schedule
+        </Link>
+      </nav>
       <OfflineNote
         updatedAt={Math.min(balances.dataUpdatedAt, methods.dataUpdatedAt)}
         failed={balances.isError || methods.isError}
@@ -44,24 +62,42 @@ export function WithdrawPage() {
           </button>
         </p>
       ) : null}
-      {balances.data ? <Balances balances={balances.data.balances} /> : null}
-      {methods.data && methods.data.identity !== 'approved' ? (
-        <p className="notice">
-          {IDENTITY[methods.data.identity]} <Link to="/account/verify">Confirm your identity</Link>
-        </p>
-      ) : null}
-      {balances.data && methods.data && balances.data.balances.length > 0 ? (
-        <WithdrawForm balances={balances.data.balances} methods={methods.data} />
-      ) : null}
-      <PayoutList />
-      {methods.data ? <Destinations methods={methods.data} /> : null}
-      {methods.data ? <ScheduleForm methods={methods.data} /> : null}
-      <p className="muted">
-        {methods.data?.figures.holdDays === 0
-          ? 'Sales can be withdrawn as soon as they are paid.'
-          : `Sales are held ${methods.data?.figures.holdDays ?? 7} days before they can be withdrawn, in case of a refund.`}{' '}
-        <Link to="/account/transactions">See your transactions</Link>
-      </p>
+      <div className="withdraw-layout">
+        <div>
+          {balances.data ? <Balances balances={balances.data.balances} /> : null}
+          {methods.data && methods.data.identity !== 'approved' ? (
+            <p className="notice">
+              {IDENTITY[methods.data.identity]} <Link to="/account/verify">Confirm your identity</Link>
+            </p>
+          ) : null}
+          {balances.data && methods.data && balances.data.balances.length > 0 ? (
+            <WithdrawForm
+              balances={balances.data.balances}
+              methods={methods.data}
+              onAddDestination={() => {
+                setAdding(true)
+                // Once open, the keyboard is where the form starts.
+                requestAnimationFrame(() =>
+                  document
+                    .querySelector<HTMLElement>('#add-destination summary')
+                    ?.focus({ preventScroll: true }),
+                )
+              }}
+            />
+          ) : null}
+        </div>
+        <div>
+          <PayoutList />
+          {methods.data ? <Destinations methods={methods.data} adding={adding} onAdding={setAdding} /> : null}
+          {methods.data ? <ScheduleForm methods={methods.data} /> : null}
+          <p className="muted">
+            {methods.data?.figures.holdDays === 0
+              ? 'Sales can be withdrawn as soon as they are paid.'
+              : `Sales are held ${methods.data?.figures.holdDays ?? 7} days before they can be withdrawn, in case of a refund.`}{' '}
+            <Link to="/account/transactions">See your transactions</Link>
+          </p>
+        </div>
+      </div>
     </section>
   )
 }

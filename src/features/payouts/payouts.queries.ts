@@ -20,11 +20,12 @@ export const payoutsQueries = {
       queryFn: ({ signal }) => rpc('listPayoutMethods', {}, { signal }),
       meta: persisted,
     }),
+  /** Three at a time: the withdrawal comes first on the page, the latest payouts under it. */
   list: () =>
     infiniteQueryOptions({
       queryKey: [...transactionsQueries.all(), 'payouts'],
       queryFn: ({ pageParam, signal }) =>
-        rpc('listPayouts', pageParam ? { cursor: pageParam } : {}, { signal }),
+        rpc('listPayouts', { limit: 3, ...(pageParam ? { cursor: pageParam } : {}) }, { signal }),
       initialPageParam: '',
       getNextPageParam: (last) => last.nextCursor ?? undefined,
       meta: persisted,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { dueRun, nextRun, type RunDays } from '../../../server/features/payouts/schedule-time'
+import { dueRun, nextRun, type RunDays, standardRun } from '../../../server/features/payouts/schedule-time'
+import { runWords } from '../../../server/features/payouts/words'
 
 const weekly = (weekday: number): RunDays => ({ frequency: 'weekly', weekday, monthDay: null })
 const daily: RunDays = { frequency: 'daily', weekday: null, monthDay: null }
@@ -62,5 +63,22 @@ describe('scheduled payout runs', () => {
     expect(
       dueRun(manual, 'Africa/Nairobi', at('2026-11-27T09:46:00Z'), at('2026-01-01T00:00:00Z')),
     ).toBeNull()
+  })
+
+  it('a standard payout goes at the schedule’s next run, or without one at the next 06:00', () => {
+    const now = at('2026-11-27T09:46:00Z') // Friday, 12:46 in Nairobi
+    expect(standardRun(weekly(1), 'Africa/Nairobi', now).toISOString()).toBe('2026-11-30T03:00:00.000Z')
+    const manual: RunDays = { frequency: 'manual', weekday: null, monthDay: null }
+    for (const none of [manual, undefined])
+      expect(standardRun(none, 'Africa/Nairobi', now).toISOString()).toBe('2026-11-28T03:00:00.000Z')
+  })
+})
+
+describe('a run in words', () => {
+  it('names the weekday, the date and 06:00 in the seller’s zone, wherever the server is', () => {
+    expect(runWords(at('2026-12-04T03:00:00Z'), 'Africa/Nairobi')).toBe('Friday 4 December, 06:00')
+    // The same instant is still Thursday evening in New York.
+    expect(runWords(at('2026-12-04T03:00:00Z'), 'America/New_York')).toBe('Thursday 3 December, 22:00')
+    expect(runWords(at('2027-03-28T05:00:00Z'), 'Europe/London')).toBe('Sunday 28 March, 06:00')
   })
 })
