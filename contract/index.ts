@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { accountHomeContract } from './account-home.contract'
 import { accountsContract } from './accounts.contract'
 import { adminContract } from './admin.contract'
 import { adminOpsContract } from './admin-ops.contract'
@@ -19,6 +20,7 @@ import { transactionsContract } from './transactions.contract'
 
 /** Every RPC subject Soko answers. Each area adds its own `<area>.contract.ts` here. */
 export const contract = {
+  ...accountHomeContract,
   ...accountsContract,
   ...adminContract,
   ...adminOpsContract,

@@ -11,6 +11,7 @@ export const subjectKinds: { [S in SubjectName]: Contract[S]['kind'] } = {
   signOut: 'mutation',
   signOutEverywhere: 'mutation',
   getMe: 'query',
+  getAccountHome: 'query',
   changePassword: 'mutation',
   requestEmailVerification: 'mutation',
   verifyEmail: 'mutation',

@@ -1,3 +1,4 @@
+import { accountHomeHandlers } from '../features/account-home'
 import {
   accountsHandlers,
   avatarHandlers,
@@ -23,6 +24,7 @@ import { smsHandlers } from '../sms/sms.handlers'
 import type { Handlers } from './context'
 
 export const handlers: Handlers = {
+  ...accountHomeHandlers,
   ...accountsHandlers,
   ...profileHandlers,
   ...avatarHandlers,

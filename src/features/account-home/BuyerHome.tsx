@@ -1,0 +1,120 @@
+import { Link } from '@tanstack/react-router'
+import { ORDER_STATUS_TEXT } from '../../../contract/checkout.constants'
+import { formatDate, formatDateTime } from '../../lib/dates'
+import { formatMoney } from '../../lib/money'
+import type { BuyerHome as Home } from './account-home.queries'
+import { countText } from './home-format'
+
+type Upcoming = Home['tickets'][number] & { kind: 'ticket' | 'booking' }
+
+/** What is coming up: tickets and booked times together, soonest first. */
+function ComingUp({ home }: { home: Home }) {
+  const items: Upcoming[] = [
+    ...home.tickets.map((t) => ({ ...t, kind: 'ticket' as const })),
+    ...home.bookings.map((b) => ({ ...b, kind: 'booking' as const })),
+  ].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0))
+  if (items.length === 0) return null
+  return (
+    <section className="card home-card" aria-labelledby="home-coming-heading">
+      <h2 id="home-coming-heading">Coming up</h2>
+      <ul className="home-list">
+        {items.map((item) => (
+          <li key={`${item.kind}:${item.orderId}`}>
+            <Link to="/sucess-payment" search={{ order: item.orderId }}>
+              {item.kind === 'ticket' ? `${item.title}: ${countText(item.quantity, 'ticket')}` : item.title}
+            </Link>
+            <p className="muted">
+              {item.kind === 'ticket' ? 'Starts' : 'Booked for'}{' '}
+              {formatDateTime(item.start, { weekday: true, timeZone: item.timeZone })}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+function Purchases({ home }: { home: Home }) {
+  return (
+    <section className="card home-card home-wide" aria-labelledby="home-purchases-heading">
+      <h2 id="home-purchases-heading">Recent purchases</h2>
+      {home.purchases.length === 0 ? (
+        <p className="muted">
+          Nothing bought yet. <Link to="/explore">Explore what creators sell</Link>: what you buy shows here.
+        </p>
+      ) : (
+        <>
+          <ul className="movements">
+            {home.purchases.map((o) => (
+              <li key={o.id} className="movement">
+                <p className="movement-line">
+                  <Link to="/sucess-payment" search={{ order: o.id }} className="movement-title">
+                    {o.title}
+                  </Link>
+                  <span className="movement-amount">{formatMoney(o.amount, o.currency)}</span>
+                </p>
+                <p className="muted">
+                  {o.party} · {formatDate(o.at)}
+                  {o.status === 'paid' ? null : (
+                    <>
+                      {' '}
+                      <span className={`badge badge-${o.status}`}>{ORDER_STATUS_TEXT[o.status]}</span>
+                    </>
+                  )}
+                </p>
+              </li>
+            ))}
+          </ul>
+          <p>
+            <Link to="/account/purchases">All purchases</Link>
+          </p>
+        </>
+      )}
+    </section>
+  )
+}
+
+function Downloads({ home }: { home: Home }) {
+  if (home.downloads.length === 0) return null
+  return (
+    <section className="card home-card" aria-labelledby="home-downloads-heading">
+      <h2 id="home-downloads-heading">Your downloads</h2>
+      <ul className="home-list">
+        {home.downloads.map((o) => (
+          <li key={o.id}>
+            <Link to="/download/$id" params={{ id: o.id }}>
+              {o.title}
+            </Link>
+            <p className="muted">
+              {o.party} · bought {formatDate(o.at)}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link to="/downloads">All downloads</Link>
+      </p>
+    </section>
+  )
+}
+
+/** Someone who only buys: what is coming up, what they bought, their files, and an invitation to sell. */
+export function BuyerHome({ home }: { home: Home }) {
+  return (
+    <div className="home-grid">
+      <ComingUp home={home} />
+      <Purchases home={home} />
+      <Downloads home={home} />
+      <section className="card home-card home-invite" aria-labelledby="home-sell-heading">
+        <h2 id="home-sell-heading">Sell on Soko</h2>
+        <p>
+          Open a storefront in a few minutes: sell downloads, services, merch and tickets, send invoices, and
+          get paid by M-Pesa, card and PayPal.
+        </p>
+        <Link to="/register" className="button">
+          Open a storefront
+        </Link>
+      </section>
+    </div>
+  )
+}

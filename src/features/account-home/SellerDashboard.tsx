@@ -1,0 +1,261 @@
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import type { HomeNeed } from '../../../contract/account-home.contract'
+import { ORDER_STATUS_TEXT } from '../../../contract/checkout.constants'
+import { formatDate, formatDateTime } from '../../lib/dates'
+import { formatMoney } from '../../lib/money'
+import type { SellerHome } from './account-home.queries'
+import { FirstSteps } from './FirstSteps'
+import { changeText, countText, needText } from './home-format'
+
+/**
+ * A seller's dashboard, phone first: the money and the one button that takes it out, then sales against last
+ * month, the next payout, what needs them and the latest orders. From 60 rem the cards sit side by side.
+ */
+export function SellerDashboard({ home }: { home: SellerHome }) {
+  const { setup } = home
+  // First steps lead until the first sale; after it, a missing destination is said where the money is.
+  const starting = !setup.sold || setup.products === 0
+  return (
+    <>
+      {starting ? <FirstSteps home={home} /> : null}
+      <div className="home-grid">
+        <Balance home={home} />
+        <Sales home={home} />
+        <NextPayout home={home} />
+        <Needs home={home} />
+        <LatestOrders home={home} />
+      </div>
+    </>
+  )
+}
+
+function Card({
+  id,
+  title,
+  wide = false,
+  children,
+}: {
+  id: string
+  title: string
+  /** Two columns of three on a wide screen. */
+  wide?: boolean
+  children: ReactNode
+}) {
+  return (
+    <section className={wide ? 'card home-card home-wide' : 'card home-card'} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  )
+}
+
+/** Several currencies: one line each, the one sold in most first. */
+function Amounts({ items }: { items: { currency: string; amount: number }[] }) {
+  return items.map((b) => (
+    <span key={b.currency} className="home-amount">
+      {formatMoney(b.amount, b.currency)}
+    </span>
+  ))
+}
+
+function Balance({ home }: { home: SellerHome }) {
+  const { balances } = home
+  const next = balances
+    .map((b) => b.nextAvailableAt)
+    .filter((at): at is string => at !== null)
+    .sort()[0]
+  return (
+    <Card id="home-balance-heading" title="Balance">
+      {balances.length === 0 ? (
+        <p className="muted">
+          Your earnings add up here. Each sale is held for a few days, then it is yours to withdraw.
+        </p>
+      ) : (
+        <dl className="home-figures">
+          <div>
+            <dt>Available</dt>
+            <dd>
+              <Amounts items={balances.map((b) => ({ currency: b.currency, amount: b.available }))} />
+            </dd>
+          </div>
+          <div>
+            <dt>Held</dt>
+            <dd>
+              <Amounts items={balances.map((b) => ({ currency: b.currency, amount: b.held }))} />
+              {next ? <span className="muted">More available {formatDate(next)}</span> : null}
+            </dd>
+          </div>
+        </dl>
+      )}
+      {home.setup.destinations === 0 && home.setup.sold ? (
+        <p className="muted">Add where you are paid (M-Pesa, PayPal or a bank account) when you withdraw.</p>
+      ) : null}
+      <Link to="/account/withdraw" className="button home-withdraw">
+        Withdraw
+      </Link>
+    </Card>
+  )
+}
+
+function Sales({ home }: { home: SellerHome }) {
+  return (
+    <Card id="home-sales-heading" title="Sales">
+      {home.sales.length === 0 ? (
+        <p className="muted">
+          No sales this month or last. When someone buys, it shows here the same minute.
+        </p>
+      ) : (
+        home.sales.map((s) => {
+          const change = changeText(s.month.amount, s.lastMonth.amount, s.currency)
+          return (
+            <dl className="home-figures" key={s.currency}>
+              <div>
+                <dt>Today</dt>
+                <dd>
+                  <span className="home-amount">{formatMoney(s.today.amount, s.currency)}</span>
+                  <span className="muted">{countText(s.today.count, 'sale')}</span>
+                </dd>
+              </div>
+              <div>
+                <dt>This month</dt>
+                <dd>
+                  <span className="home-amount">{formatMoney(s.month.amount, s.currency)}</span>
+                  <span className="muted">{countText(s.month.count, 'sale')}</span>
+                </dd>
+              </div>
+              <div className="home-change">
+                <dt className="visually-hidden">Against last month</dt>
+                <dd data-trend={change.trend}>{change.text}</dd>
+              </div>
+            </dl>
+          )
+        })
+      )}
+      <p>
+        <Link to="/account/transactions">All transactions</Link>
+      </p>
+    </Card>
+  )
+}
+
+function NextPayout({ home }: { home: SellerHome }) {
+  const next = home.nextPayout
+  const when = next ? formatDateTime(next.at, { weekday: true, timeZone: home.timeZone }) : ''
+  const short = next?.source === 'schedule' && (next.amount <= 0 || next.amount < next.minimum)
+  return (
+    <Card id="home-payout-heading" title="Next payout">
+      {!next ? (
+        <p className="muted">
+          None scheduled. Withdraw when you like, or have your money sent daily, weekly or monthly.
+        </p>
+      ) : short ? (
+        <>
+          <p className="home-when">{when}</p>
+          <p>
+            Your schedule sends to {next.destination} once {formatMoney(next.minimum, next.currency)} is
+            available: {formatMoney(Math.max(0, next.amount), next.currency)} is now.
+          </p>
+        </>
+      ) : (
+        <>
+          <p className="home-when">{when}</p>
+          <p>
+            <span className="home-amount">{formatMoney(next.amount, next.currency)}</span> to{' '}
+            {next.destination}
+          </p>
+          <p className="muted">
+            {next.source === 'requested'
+              ? 'The payout you asked for, sent with your scheduled run.'
+              : 'What is available now, sent by your schedule.'}
+          </p>
+        </>
+      )}
+      <p>
+        <Link to="/account/withdraw">{next ? 'Payouts and schedule' : 'Set a payout schedule'}</Link>
+      </p>
+    </Card>
+  )
+}
+
+function NeedLink({ need, children }: { need: HomeNeed; children: ReactNode }) {
+  switch (need.kind) {
+    case 'invoice-overdue':
+    case 'invoice-due':
+      return (
+        <Link to="/account/invoices/$id" params={{ id: need.id }}>
+          {children}
+        </Link>
+      )
+    case 'booking-today':
+      return <Link to="/account/bookings">{children}</Link>
+    case 'event-door':
+      return (
+        <Link to="/account/check-in/$eventId" params={{ eventId: need.id }}>
+          {children}
+        </Link>
+      )
+    default:
+      return <Link to="/account/withdraw">{children}</Link>
+  }
+}
+
+function Needs({ home }: { home: SellerHome }) {
+  return (
+    <Card id="home-needs-heading" title="Needs you">
+      {home.needs.length === 0 ? (
+        <p className="muted">Nothing right now. Unpaid invoices, today’s bookings and payouts show here.</p>
+      ) : (
+        <ul className="home-list">
+          {home.needs.map((need) => {
+            const { text, detail } = needText(need, home.timeZone)
+            return (
+              <li key={`${need.kind}:${need.id}`} data-kind={need.kind}>
+                <NeedLink need={need}>{text}</NeedLink>
+                <p className="muted">{detail}</p>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </Card>
+  )
+}
+
+function LatestOrders({ home }: { home: SellerHome }) {
+  const orders = home.latestOrders
+  return (
+    <Card id="home-orders-heading" title="Latest orders" wide>
+      {orders.length === 0 ? (
+        <p className="muted">No orders yet. Share your storefront: orders show here as they come in.</p>
+      ) : (
+        <>
+          <ul className="movements">
+            {orders.map((o) => (
+              <li key={o.id} className="movement">
+                <p className="movement-line">
+                  <span className="movement-title">{o.title}</span>
+                  <span className="movement-amount">{formatMoney(o.amount, o.currency)}</span>
+                </p>
+                <p className="muted">
+                  {o.party} · {formatDateTime(o.at)}
+                  {o.status === 'paid' ? null : (
+                    <>
+                      {' '}
+                      <span className={`badge badge-${o.status}`}>{ORDER_STATUS_TEXT[o.status]}</span>
+                    </>
+                  )}
+                </p>
+              </li>
+            ))}
+          </ul>
+          <p>
+            <Link to="/account/customers" search={{ view: 'orders' }}>
+              All orders
+            </Link>
+          </p>
+        </>
+      )}
+    </Card>
+  )
+}
