@@ -1,9 +1,8 @@
 import { Link } from '@tanstack/react-router'
-import { ORDER_STATUS_TEXT } from '../../../contract/checkout.constants'
 import { formatDate, formatDateTime } from '../../lib/dates'
-import { formatMoney } from '../../lib/money'
 import type { BuyerHome as Home } from './account-home.queries'
 import { countText } from './home-format'
+import { OrderRow } from './OrderRow'
 
 type Upcoming = Home['tickets'][number] & { kind: 'ticket' | 'booking' }
 
@@ -46,23 +45,19 @@ function Purchases({ home }: { home: Home }) {
         <>
           <ul className="movements">
             {home.purchases.map((o) => (
-              <li key={o.id} className="movement">
-                <p className="movement-line">
+              <OrderRow
+                key={o.id}
+                title={
                   <Link to="/sucess-payment" search={{ order: o.id }} className="movement-title">
                     {o.title}
                   </Link>
-                  <span className="movement-amount">{formatMoney(o.amount, o.currency)}</span>
-                </p>
-                <p className="muted">
-                  {o.party} · {formatDate(o.at)}
-                  {o.status === 'paid' ? null : (
-                    <>
-                      {' '}
-                      <span className={`badge badge-${o.status}`}>{ORDER_STATUS_TEXT[o.status]}</span>
-                    </>
-                  )}
-                </p>
-              </li>
+                }
+                amount={o.amount}
+                currency={o.currency}
+                party={o.party}
+                when={formatDate(o.at)}
+                status={o.status}
+              />
             ))}
           </ul>
           <p>

@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { HomeNeed } from '../../../contract/account-home.contract'
-import { ORDER_STATUS_TEXT } from '../../../contract/checkout.constants'
 import { formatDate, formatDateTime } from '../../lib/dates'
 import { formatMoney } from '../../lib/money'
 import type { SellerHome } from './account-home.queries'
 import { FirstSteps } from './FirstSteps'
 import { changeText, countText, needText } from './home-format'
+import { OrderRow } from './OrderRow'
 
 /**
  * A seller's dashboard, phone first: the money and the one button that takes it out, then sales against last
@@ -232,21 +232,15 @@ function LatestOrders({ home }: { home: SellerHome }) {
         <>
           <ul className="movements">
             {orders.map((o) => (
-              <li key={o.id} className="movement">
-                <p className="movement-line">
-                  <span className="movement-title">{o.title}</span>
-                  <span className="movement-amount">{formatMoney(o.amount, o.currency)}</span>
-                </p>
-                <p className="muted">
-                  {o.party} · {formatDateTime(o.at)}
-                  {o.status === 'paid' ? null : (
-                    <>
-                      {' '}
-                      <span className={`badge badge-${o.status}`}>{ORDER_STATUS_TEXT[o.status]}</span>
-                    </>
-                  )}
-                </p>
-              </li>
+              <OrderRow
+                key={o.id}
+                title={<span className="movement-title">{o.title}</span>}
+                amount={o.amount}
+                currency={o.currency}
+                party={o.party}
+                when={formatDateTime(o.at)}
+                status={o.status}
+              />
             ))}
           </ul>
           <p>
