@@ -10,6 +10,7 @@ import { checkoutContract } from './checkout.contract'
 import { contactContract } from './contact.contract'
 import { customersContract } from './customers.contract'
 import { downloadsContract } from './downloads.contract'
+import { invoiceFindContract } from './invoice-find.contract'
 import { invoicesContract } from './invoices.contract'
 import { payoutsContract } from './payouts.contract'
 import { platformTermsContract } from './platform-terms.contract'
@@ -32,6 +33,7 @@ export const contract = {
   ...customersContract,
   ...downloadsContract,
   ...invoicesContract,
+  ...invoiceFindContract,
   ...payoutsContract,
   ...platformTermsContract,
   ...settingsContract,

@@ -241,7 +241,13 @@ export const payInvoiceView = z.object({
   reference: z.string(),
   status: invoiceStatus,
   currency: currencyCode,
-  seller: z.object({ name: z.string(), handle: z.string().nullable(), email: z.string().nullable() }),
+  seller: z.object({
+    name: z.string(),
+    handle: z.string().nullable(),
+    email: z.string().nullable(),
+    /** The seller's photo, as their storefront shows it. */
+    avatar: z.object({ small: z.string(), large: z.string() }).nullable(),
+  }),
   client: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
   lines: invoiceView.shape.lines,
   totals: totalsView,

@@ -108,6 +108,7 @@ export const subjectKinds: { [S in SubjectName]: Contract[S]['kind'] } = {
   listUnmatchedPayments: 'query',
   resolveUnmatchedPayment: 'mutation',
   getPayInvoice: 'query',
+  findPayInvoice: 'mutation',
   payInvoice: 'mutation',
   listCustomers: 'query',
   getCustomer: 'query',

@@ -41,6 +41,12 @@ export interface CardSession {
   orderId: string | null
 }
 
+/** The card a payment was made with, as its holder knows it (`visa`, `4242`). */
+export interface CardUsed {
+  brand: string
+  last4: string
+}
+
 export interface CardRefund {
   id: string
   status: 'succeeded' | 'pending' | 'failed' | 'canceled' | 'requires_action'
@@ -130,6 +136,23 @@ export class CardAdapter {
       amount:
         s.amount_total !== null && isCurrencyCode(currency) ? { amount: s.amount_total, currency } : null,
       orderId: s.client_reference_id ?? s.metadata?.orderId ?? null,
+    }
+  }
+
+  /**
+   * The card behind a paid payment intent (its latest charge's brand and last four), for the receipt the
+   * payer reads; null when Stripe does not say (never a reason to hold up a payment).
+   */
+  async cardOf(paymentIntent: string): Promise<CardUsed | null> {
+    // Only an id shaped as Stripe makes them is asked about (a webhook's fields are anyone's words).
+    if (!/^pi_[A-Za-z0-9_]{1,250}$/.test(paymentIntent)) return null
+    try {
+      const intent = await this.stripe.paymentIntents.retrieve(paymentIntent, { expand: ['latest_charge'] })
+      const charge = intent.latest_charge
+      const card = typeof charge === 'object' && charge ? charge.payment_method_details?.card : null
+      return card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null
+    } catch {
+      return null
     }
   }
 

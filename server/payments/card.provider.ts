@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { CardAdapter } from './card.adapter'
+import type { CardAdapter, CardUsed } from './card.adapter'
 import type { Links, Signer } from './links'
 import type {
   ChargeRef,
@@ -46,8 +46,7 @@ export class CardProvider implements PaymentProvider {
         outcome: {
           kind: 'paid',
           amount: session.amount,
-          receipt: session.paymentIntent,
-          details: { paymentIntent: session.paymentIntent },
+          ...(await paidWith(this.adapter, session.paymentIntent)),
         },
       }
     return session.status === 'expired' ? { state: 'expired' } : { state: 'pending' }
@@ -70,6 +69,33 @@ export class CardProvider implements PaymentProvider {
     if (answer.status === 'failed' || answer.status === 'canceled')
       return { state: 'failed', message: 'The card refund was refused by the card network' }
     return { state: 'pending', providerRef: answer.id }
+  }
+}
+
+const BRANDS: Record<string, string> = {
+  amex: 'American Express',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  jcb: 'JCB',
+  mastercard: 'Mastercard',
+  unionpay: 'UnionPay',
+  visa: 'Visa',
+}
+
+/** "Visa ending 4242": a card as its holder recognises it on a receipt. */
+export function cardText(card: CardUsed): string {
+  return `${BRANDS[card.brand] ?? card.brand.replace(/^\w/, (c) => c.toUpperCase())} ending ${card.last4}`
+}
+
+/**
+ * A paid session's receipt and details: the receipt is the card's brand and last four (what the payer
+ * recognises), never the payment intent's id, which is kept in the details for refunds.
+ */
+async function paidWith(adapter: CardAdapter, paymentIntent: string | null) {
+  const card = paymentIntent ? await adapter.cardOf(paymentIntent) : null
+  return {
+    receipt: card ? cardText(card) : null,
+    details: { paymentIntent, ...(card ? { cardBrand: card.brand, cardLast4: card.last4 } : {}) },
   }
 }
 
@@ -117,8 +143,7 @@ export function cardHooks(adapter: CardAdapter, signer: Signer, links: Links, ev
         {
           kind: 'paid',
           amount: { amount: object.amount_total, currency },
-          receipt: object.payment_intent ?? null,
-          details: { paymentIntent: object.payment_intent ?? null },
+          ...(await paidWith(adapter, object.payment_intent ?? null)),
         },
         payload,
         origin,

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router'
 import { AppStatus } from '../components/AppStatus'
 import { NotFoundPage } from '../components/ErrorPage'
 import { PageError } from '../components/PageError'
@@ -16,16 +16,28 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   errorComponent: PageError,
 })
 
+/**
+ * The client's pay page (/p) is the seller's, not the marketplace's: no search, no sign-in, no site footer;
+ * it draws its own header and footer. A pay link that finds nothing is the 404 page in the app's frame.
+ */
+function useFocusedPage(): boolean {
+  return useRouterState({
+    select: (s) =>
+      s.location.pathname === '/p' && !s.matches.some((m) => m.status === 'notFound' || m.status === 'error'),
+  })
+}
+
 function RootLayout() {
+  const focused = useFocusedPage()
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <SiteHeader />
+      {focused ? null : <SiteHeader />}
       <AppStatus />
       <Outlet />
-      <SiteFooter />
+      {focused ? null : <SiteFooter />}
     </>
   )
 }

@@ -203,9 +203,16 @@ test('the client pays the deposit by M-Pesa and the balance by card from the mai
     .toBe(true)
   const link = await mailedPayLink(invoice.number)
 
-  // The client opens the link from the mail, on their phone: the deposit is due first.
+  // The client opens the link from the mail, on their phone: the deposit is due first, on the seller's
+  // own page (their name on it, no marketplace search or sign-in).
   await page.goto(link)
+  await rendered(page)
   await expect(page.getByRole('heading', { name: `Invoice ${invoice.number}`, level: 1 })).toBeVisible()
+  const sellerName = (await page.locator('.invoice-head .lead strong').textContent()) ?? ''
+  await expect(page.locator('.pay-brand-name')).toHaveText(sellerName)
+  await expect(page.getByText('Paid securely through Soko')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCount(0)
+  await expect(page.getByRole('search')).toHaveCount(0)
   const payBox = page.getByRole('region', { name: 'Deposit due now' })
   await expect(payBox).toContainText(DEPOSIT)
   await expect(payBox).toContainText(`A deposit on the total of ${TOTAL}`)
@@ -246,10 +253,11 @@ test('the client pays the deposit by M-Pesa and the balance by card from the mai
   await desktopWait.context.close()
   await answerOnSandboxPhone(page, context)
 
-  // The deposit is in: the page says so, and asks for the balance.
-  await expect(page.getByText(`Payment received: ${DEPOSIT} by M-Pesa, receipt`)).toBeVisible({
-    timeout: 15_000,
-  })
+  // The deposit is in: the page says so, with M-Pesa's receipt code, and asks for the balance.
+  const depositReceived = page.getByText(`Payment received: ${DEPOSIT} by M-Pesa, receipt`)
+  await expect(depositReceived).toBeVisible({ timeout: 15_000 })
+  const mpesaCode = /receipt ([A-Z0-9]{10})\./.exec((await depositReceived.textContent()) ?? '')?.[1] ?? ''
+  expect(mpesaCode).toMatch(/^[A-Z0-9]{10}$/)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Invoice ${invoice.number} Partly paid`)
   const balanceBox = page.getByRole('region', { name: 'Balance due' })
   await expect(balanceBox).toContainText(`${DEPOSIT} of ${TOTAL} is paid.`)
@@ -258,6 +266,10 @@ test('the client pays the deposit by M-Pesa and the balance by card from the mai
 
   // The balance by card, on the card sandbox's page; back on the pay page, which follows it to paid.
   await expect(page.getByLabel('M-Pesa phone number')).toHaveValue(MPESA_NUMBER)
+  // Opened again later, the page still says the deposit was received.
+  await page.reload()
+  await rendered(page)
+  await expect(page.getByText(`Payment received: ${DEPOSIT} by M-Pesa, receipt ${mpesaCode}.`)).toBeVisible()
   await page.getByRole('radio', { name: 'Card', exact: true }).click()
   await page.getByRole('button', { name: `Pay the balance ${DEPOSIT}` }).click()
   await expect(page).toHaveURL(/\/sandbox\/stripe\/pay\//)
@@ -265,11 +277,15 @@ test('the client pays the deposit by M-Pesa and the balance by card from the mai
   await page.getByRole('button', { name: /^Pay / }).click()
   await expect(page).toHaveURL(new RegExp(`/p\\?invoice=${invoice.id}&key=`))
   await expect(page.getByRole('heading', { name: /^Paid in full on / })).toBeVisible({ timeout: 15_000 })
-  await expect(page.getByText(`Payment received: ${DEPOSIT} by Card`)).toBeVisible()
+  await expect(
+    page.getByText(`Payment received: ${DEPOSIT} by Card, receipt Visa ending 4242.`),
+  ).toBeVisible()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Invoice ${invoice.number} Paid`)
   const payments = page.getByRole('region', { name: 'Payments received' }).getByRole('listitem')
   await expect(payments).toHaveCount(2)
-  await expect(payments.filter({ hasText: 'M-Pesa' })).toContainText(/Receipt \S+/)
+  await expect(payments.filter({ hasText: 'M-Pesa' })).toContainText(`Receipt ${mpesaCode}`)
+  await expect(payments.filter({ hasText: 'Card' })).toContainText('Receipt Visa ending 4242')
+  await expect(page.locator('main')).not.toContainText('pi_')
   await expect(payments.filter({ hasText: 'Card' })).toContainText(DEPOSIT)
   await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0)
   await shoot(page, testInfo, 'phone-paid')
@@ -287,6 +303,9 @@ test('the client pays the deposit by M-Pesa and the balance by card from the mai
   const text = await pdfText(new Uint8Array(bytes))
   expect(text).toContain(invoice.number)
   expect(text).toMatch(/\bPaid\b/)
+  expect(text).toContain(mpesaCode)
+  expect(text).toContain('Visa ending 4242')
+  expect(text).not.toContain('pi_')
 
   // The seller, on their own phone, finds both payments in their books.
   const sellerContext = await browser.newContext({ ...PHONE, baseURL, serviceWorkers: 'block' })

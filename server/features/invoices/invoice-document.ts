@@ -6,7 +6,7 @@ import { clock } from '../../lib/clock'
 import type { InvoiceServices } from './deps'
 import { type InvoiceDocument, renderInvoicePdf } from './invoice-pdf'
 import { dayText, dueNow, type InvoiceRow, payUrl, statusOf } from './invoice-rows'
-import { paymentsOf, sellerOfInvoice } from './view'
+import { paymentsOf, receiptOf, sellerOfInvoice } from './view'
 
 const RECORDED = { cash: 'Cash', bank: 'Bank transfer' } as const
 
@@ -69,7 +69,7 @@ export async function invoiceDocument(
     totals,
     payments: payments.map((p) => ({
       date: dayText((p.paidAt ?? p.createdAt).toISOString().slice(0, 10)),
-      method: p.method === 'cash' || p.method === 'bank' ? RECORDED[p.method] : METHOD_NAMES[p.method],
+      method: `${p.method === 'cash' || p.method === 'bank' ? RECORDED[p.method] : METHOD_NAMES[p.method]}${receiptOf(p) ? `, receipt ${receiptOf(p)}` : ''}`,
       amount: money(p.amount),
     })),
     notes: row.notes,

@@ -5,6 +5,7 @@ import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { ContextFor, Handlers } from '../../rpc/context'
 import { acceptExcess, refundExcess } from './excess'
+import { findPayInvoice } from './find'
 import { type InvoiceRow, keyOpens, ownInvoice, statusOf } from './invoice-rows'
 import {
   createInvoice,
@@ -53,6 +54,7 @@ export const invoicesHandlers: Pick<
   | 'listUnmatchedPayments'
   | 'resolveUnmatchedPayment'
   | 'getPayInvoice'
+  | 'findPayInvoice'
   | 'payInvoice'
 > = {
   createInvoice: async ({ draftKey, invoice }, ctx) =>
@@ -174,6 +176,8 @@ export const invoicesHandlers: Pick<
       ),
     }
   },
+
+  findPayInvoice: async (input, ctx) => findPayInvoice(ctx, input),
 
   payInvoice: async ({ invoiceId, key, method, phone }, ctx) =>
     payInvoice(ctx, await byKey(ctx, invoiceId, key), method, phone ?? null),

@@ -48,12 +48,20 @@ export function invoiceRoutes(deps: InvoiceServices) {
 
 /**
  * The share card of a pay link (WhatsApp, e-mail and chat previews): who bills and how much. Null when the
- * link names no sent invoice — the page is then the app's 404.
+ * link names no sent invoice — the page is then the app's 404. `/p` naming nothing is the page to find an
+ * invoice by its number.
  */
 export async function payPageHead(
   deps: Pick<InvoiceServices, 'db' | 'gateway'>,
   params: URLSearchParams,
 ): Promise<{ title: string; description: string; noindex: true; canonical: null } | null> {
+  if (!params.has('invoice') && !params.has('key'))
+    return {
+      title: 'Find your invoice',
+      description: 'Open an invoice by its number and the e-mail or phone it was sent to.',
+      noindex: true,
+      canonical: null,
+    }
   const id = params.get('invoice') ?? ''
   const key = params.get('key') ?? ''
   if (!isUuid(id)) return null

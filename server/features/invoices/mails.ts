@@ -15,7 +15,7 @@ import {
   payUrl,
   statusOf,
 } from './invoice-rows'
-import { sellerOfInvoice } from './view'
+import { receiptOf, sellerOfInvoice } from './view'
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, 'en')
 
@@ -154,8 +154,7 @@ export function invoiceMails(deps: InvoiceServices) {
         status === 'paid'
           ? `Invoice ${number} is paid in full.`
           : `${money(left, row.currency)} is left to pay on invoice ${number}.`
-      const receipt =
-        typeof payment.payment?.receipt === 'string' ? `, receipt ${payment.payment.receipt}` : ''
+      const receipt = receiptOf(payment) ? `, receipt ${receiptOf(payment)}` : ''
       const line = `${money(payment.amount, row.currency)} received${receipt}.`
       const extra = money(payment.excess, row.currency)
       const excess =

@@ -5,6 +5,7 @@ import { displayPhone } from '../../../contract/phone-number'
 import { invoicePayments, invoiceReminders, sellers, users } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import type { Gateway } from '../../payments/gateway'
+import { avatarUrls } from '../accounts'
 import { loadRates } from '../catalog'
 import { chargesFor } from '../checkout'
 import {
@@ -21,6 +22,18 @@ import {
 
 const iso = (d: Date | null) => d?.toISOString() ?? null
 
+/** Ids a provider keeps for itself (Stripe's payment intents, charges, sessions): no payer knows them. */
+const INTERNAL_ID = /^(pi|ch|cs|py|pm)_/
+
+/**
+ * What the payer recognises a payment by: M-Pesa's receipt code, the card's brand and last four, PayPal's
+ * transaction id. A provider's internal id (a card payment recorded before Soko kept the card) is none.
+ */
+export function receiptOf(row: Pick<InvoicePaymentRow, 'payment'>): string | null {
+  const receipt = row.payment?.receipt
+  return typeof receipt === 'string' && receipt && !INTERNAL_ID.test(receipt) ? receipt : null
+}
+
 export function paymentView(row: InvoicePaymentRow): z.infer<typeof invoicePayment> {
   const charged =
     row.chargeCurrency !== row.currency || row.chargeAmount !== row.amount
@@ -36,7 +49,7 @@ export function paymentView(row: InvoicePaymentRow): z.infer<typeof invoicePayme
     excessRefund: row.excessRefundStatus
       ? { status: row.excessRefundStatus, message: row.excessRefundMessage }
       : null,
-    receipt: typeof row.payment?.receipt === 'string' ? row.payment.receipt : null,
+    receipt: receiptOf(row),
     failure: row.status === 'paid' ? null : (row.failure ?? null),
     note: row.note,
     paidAt: iso(row.paidAt),
@@ -81,11 +94,14 @@ export async function invoiceView(
   const payments = await paymentsOf(ctx.db, [row.id])
   const reminders = await ctx.db.select().from(invoiceReminders).where(eq(invoiceReminders.invoiceId, row.id))
   const scheduled = new Map(reminders.map((r) => [r.days, r]))
+  const status = statusOf(row, now)
+  // Paid or cancelled: nothing more goes out, so no reminder is listed as going to.
+  const settled = status === 'paid' || status === 'void'
   return {
     id: row.id,
     number: row.number,
     reference: row.reference,
-    status: statusOf(row, now),
+    status,
     revision: row.revision,
     currency: row.currency,
     client: { name: row.clientName, email: row.clientEmail, phone: row.clientPhone },
@@ -100,7 +116,8 @@ export async function invoiceView(
     terms: row.terms,
     reminders: row.reminderDays.map((days) => {
       const r = scheduled.get(days)
-      return { days, sendAt: iso(r?.sendAt ?? null), sentAt: iso(r?.sentAt ?? null) }
+      const sentAt = iso(r?.sentAt ?? null)
+      return { days, sendAt: settled && !sentAt ? null : iso(r?.sendAt ?? null), sentAt }
     }),
     payments: payments.filter((p) => p.status === 'paid' || p.status === 'pending').map(paymentView),
     payUrl: row.sentAt ? payUrl(ctx.publicUrl, ctx.gateway, row.id) : null,
@@ -117,7 +134,13 @@ export async function invoiceView(
 /** Who the invoice is from, as the client reads it. */
 export async function sellerOfInvoice(db: DbOrTx, sellerId: string) {
   const [row] = await db
-    .select({ name: users.name, email: users.email, storeName: sellers.displayName, handle: sellers.handle })
+    .select({
+      name: users.name,
+      email: users.email,
+      avatarKey: users.avatarKey,
+      storeName: sellers.displayName,
+      handle: sellers.handle,
+    })
     .from(users)
     .leftJoin(sellers, eq(sellers.userId, users.id))
     .where(eq(users.id, sellerId))
@@ -125,6 +148,7 @@ export async function sellerOfInvoice(db: DbOrTx, sellerId: string) {
     name: row?.storeName || row?.name || 'A Soko seller',
     handle: row?.handle ?? null,
     email: row?.email ?? null,
+    avatar: row?.avatarKey ? avatarUrls(row.avatarKey) : null,
   }
 }
 

@@ -5,6 +5,7 @@ import { Avatar } from '../../components/Avatar'
 import { Icon } from '../../components/Icon'
 import { Pager } from '../../components/Pager'
 import { Share } from '../../components/Share'
+import { storefrontHue } from '../../lib/storefront-hue'
 import { usePageTitle } from '../../lib/title'
 import { countryName } from './country'
 import { ProductGrid } from './ProductCards'
@@ -42,16 +43,6 @@ export function CreatorsPage({ data, onPage }: { data: CreatorsData; onPage: (pa
   )
 }
 
-/** Banner hues that sit well with the brand and with white text: teal, blue, indigo, plum, terracotta, ochre. */
-const BANNER_HUES = [170, 205, 245, 295, 12, 32]
-
-/** A hue of its own for each storefront's banner, from its handle: the same on every visit. */
-function bannerHue(handle: string): number {
-  let hash = 0
-  for (const char of handle) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) % 9973
-  return BANNER_HUES[hash % BANNER_HUES.length] ?? 170
-}
-
 export function CreatorPage({ data }: { data: CreatorData }) {
   const { creator, products, rates } = data
   usePageTitle(creator.displayName)
@@ -60,7 +51,7 @@ export function CreatorPage({ data }: { data: CreatorData }) {
       <header className="storefront-head">
         <div
           className="storefront-banner"
-          style={{ '--hue': bannerHue(creator.handle) } as CSSProperties}
+          style={{ '--hue': storefrontHue(creator.handle) } as CSSProperties}
           aria-hidden="true"
         />
         <div className="storefront-id">

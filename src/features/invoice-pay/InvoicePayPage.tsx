@@ -9,7 +9,8 @@ import { InvoiceDocument, PaymentsReceived } from './InvoiceDocument'
 import { InvoicePayLoading } from './InvoicePayLoading'
 import { amountText, clientStatus, paidInFullOn } from './invoice-format'
 import { invoicePayQueries, PAY_POLL_MS } from './invoice-pay.queries'
-import { PayBox } from './PayBox'
+import { type LeftWait, PayBox } from './PayBox'
+import { PayFrame } from './PayFrame'
 import { MpesaWaiting, ProviderWaiting, type Result, ResultMessage } from './PaymentProgress'
 
 /**
@@ -25,6 +26,8 @@ export function InvoicePayPage({ invoiceId, accessKey }: { invoiceId: string; ac
   const [result, setResult] = useState<Result | null>(null)
   const [lastPhone, setLastPhone] = useState(followed?.phone)
   const [now, setNow] = useState(Date.now)
+  // The client stopped waiting for an M-Pesa prompt (to cancel, change the number or pay another way).
+  const [leftWait, setLeftWait] = useState<{ paymentId: string | null; why: LeftWait } | null>(null)
   const following = followed !== null
   const query = useQuery({
     ...invoicePayQueries.invoice(invoiceId, accessKey),
@@ -32,7 +35,12 @@ export function InvoicePayPage({ invoiceId, accessKey }: { invoiceId: string; ac
     refetchInterval: (q) => (q.state.data?.pending || following ? PAY_POLL_MS : false),
   })
   const invoice = query.data
-  const outcome = invoice ? outcomeOf(invoice, followed, now) : ({ kind: 'none' } as const)
+  const found = invoice ? outcomeOf(invoice, followed, now) : ({ kind: 'none' } as const)
+  // A prompt the client walked away from is not waited on: the form is back (a PIN entered still counts).
+  const outcome =
+    found.kind === 'waiting' && leftWait && leftWait.paymentId === found.payment.id
+      ? ({ kind: 'none' } as const)
+      : found
   const outcomeKey = `${outcome.kind}:${'payment' in outcome ? outcome.payment.id : ''}`
 
   const follow = (next: Followed | null) => {
@@ -84,56 +92,84 @@ export function InvoicePayPage({ invoiceId, accessKey }: { invoiceId: string; ac
         queryKey: invoicePayQueries.invoice(invoiceId, accessKey).queryKey,
       })
   }
+  const leave = (why: LeftWait) => {
+    setLeftWait({
+      paymentId: outcome.kind === 'waiting' ? outcome.payment.id : (followed?.paymentId ?? null),
+      why,
+    })
+    setResult(null)
+    follow(null)
+  }
   const checkFailed = query.isRefetchError ? query.error.message : null
   const status = clientStatus(invoice.status)
   const paid = invoice.status === 'paid'
+  // Opened again after a deposit (or from another tab): the last payment is said as received, too.
+  const lastReceived = !result && invoice.status === 'partially_paid' ? invoice.payments.at(-1) : undefined
 
   return (
-    <article className="invoice-pay" aria-labelledby="invoice-heading">
-      <header className="invoice-head">
-        <h1 id="invoice-heading">
-          Invoice {invoice.number ?? invoice.reference}{' '}
-          <span className={`badge badge-${status.tone}`}>{status.text}</span>
-        </h1>
-        <p className="lead">
-          From <strong>{invoice.seller.name}</strong> to {invoice.client.name}
+    <PayFrame seller={invoice.seller}>
+      <article className="invoice-pay" aria-labelledby="invoice-heading">
+        <header className="invoice-head">
+          <h1 id="invoice-heading">
+            Invoice {invoice.number ?? invoice.reference}{' '}
+            <span className={`badge badge-${status.tone}`}>{status.text}</span>
+          </h1>
+          <p className="lead">
+            From <strong>{invoice.seller.name}</strong> to {invoice.client.name}
+          </p>
+        </header>
+        <OfflineNote updatedAt={query.dataUpdatedAt} failed={query.isRefetchError} />
+        {result ? (
+          <ResultMessage key={JSON.stringify(result)} invoice={invoice} result={result} />
+        ) : lastReceived && outcome.kind === 'none' ? (
+          <ResultMessage invoice={invoice} result={{ kind: 'paid', payment: lastReceived }} quiet />
+        ) : null}
+        {invoice.status === 'void' ? (
+          <Cancelled invoice={invoice} />
+        ) : outcome.kind === 'waiting' || outcome.kind === 'starting' ? (
+          (outcome.kind === 'waiting' ? outcome.payment.method : outcome.method) === 'mpesa' ? (
+            <MpesaWaiting
+              invoice={invoice}
+              payment={outcome.kind === 'waiting' ? outcome.payment : null}
+              phone={outcome.phone}
+              checkFailed={checkFailed}
+              onLeave={leave}
+            />
+          ) : (
+            <ProviderWaiting
+              invoice={invoice}
+              method={outcome.kind === 'waiting' ? methodOf(outcome.payment) : outcome.method}
+              payment={outcome.kind === 'waiting' ? outcome.payment : null}
+              checkFailed={checkFailed}
+            />
+          )
+        ) : paid ? (
+          <PaidReceipt invoice={invoice} />
+        ) : invoice.totals.dueNow > 0 ? (
+          <PayBox
+            key={leftWait ? `${leftWait.paymentId}:${leftWait.why}` : 'pay'}
+            invoice={invoice}
+            accessKey={accessKey}
+            lastPhone={lastPhone}
+            onStarted={(next, leaving) => {
+              // The same prompt asked again (same number) is waited on again; a page left keeps its form.
+              if (!leaving) setLeftWait(null)
+              started(next, leaving)
+            }}
+            leftWait={leftWait?.why}
+          />
+        ) : null}
+        <InvoiceDocument invoice={invoice} showPayments={!paid} />
+        <p className="actions invoice-actions">
+          <a className="button secondary" href={invoice.pdfUrl} download>
+            Download PDF
+          </a>
+          <button type="button" className="button secondary" onClick={() => window.print()}>
+            Print
+          </button>
         </p>
-      </header>
-      <OfflineNote updatedAt={query.dataUpdatedAt} failed={query.isRefetchError} />
-      {result ? <ResultMessage key={JSON.stringify(result)} invoice={invoice} result={result} /> : null}
-      {invoice.status === 'void' ? (
-        <Cancelled invoice={invoice} />
-      ) : outcome.kind === 'waiting' || outcome.kind === 'starting' ? (
-        (outcome.kind === 'waiting' ? outcome.payment.method : outcome.method) === 'mpesa' ? (
-          <MpesaWaiting
-            invoice={invoice}
-            payment={outcome.kind === 'waiting' ? outcome.payment : null}
-            phone={outcome.phone}
-            checkFailed={checkFailed}
-          />
-        ) : (
-          <ProviderWaiting
-            invoice={invoice}
-            method={outcome.kind === 'waiting' ? methodOf(outcome.payment) : outcome.method}
-            payment={outcome.kind === 'waiting' ? outcome.payment : null}
-            checkFailed={checkFailed}
-          />
-        )
-      ) : paid ? (
-        <PaidReceipt invoice={invoice} />
-      ) : invoice.totals.dueNow > 0 ? (
-        <PayBox invoice={invoice} accessKey={accessKey} lastPhone={lastPhone} onStarted={started} />
-      ) : null}
-      <InvoiceDocument invoice={invoice} showPayments={!paid} />
-      <p className="actions invoice-actions">
-        <a className="button secondary" href={invoice.pdfUrl} download>
-          Download PDF
-        </a>
-        <button type="button" className="button secondary" onClick={() => window.print()}>
-          Print
-        </button>
-      </p>
-    </article>
+      </article>
+    </PayFrame>
   )
 }
 

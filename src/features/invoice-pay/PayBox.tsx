@@ -24,6 +24,7 @@ export function PayBox({
   accessKey,
   lastPhone,
   onStarted,
+  leftWait,
 }: {
   invoice: PayInvoiceView
   accessKey: string
@@ -31,12 +32,20 @@ export function PayBox({
   lastPhone?: string | undefined
   /** `leaving`: the browser is going to the card or PayPal page, which sends the client back here. */
   onStarted: (followed: Followed, leaving: boolean) => void
+  /** Back from an M-Pesa wait the client left: to cancel, to change the number, or to pay another way. */
+  leftWait?: LeftWait | undefined
 }) {
   const headingId = useId()
   const formRef = useRef<HTMLFormElement>(null)
   const available = invoice.charges.map((c) => c.method)
-  const [method, setMethod] = useState<PaymentMethod>(() => firstMethod(invoice))
-  const touched = useRef(false)
+  const [method, setMethod] = useState<PaymentMethod>(() =>
+    leftWait === 'number' && available.includes('mpesa')
+      ? 'mpesa'
+      : leftWait === 'other'
+        ? (available.find((m) => m !== 'mpesa') ?? firstMethod(invoice))
+        : firstMethod(invoice),
+  )
+  const touched = useRef(leftWait !== undefined)
   const [phone, setPhone] = useState(() => {
     const known = lastPhone ?? (invoice.client.phone && normalizeKenyanMobile(invoice.client.phone))
     return known ? formatPhone(known) : ''
@@ -44,6 +53,14 @@ export function PayBox({
   const [errors, setErrors] = useState<FieldErrors>({})
   const [message, setMessage] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  // Left an M-Pesa wait: the field to change (the number, or how to pay) has the focus.
+  useEffect(() => {
+    const form = formRef.current
+    if (!form || !leftWait) return
+    if (leftWait === 'number') form.querySelector<HTMLInputElement>('[name="phone"]')?.select()
+    if (leftWait === 'other') form.querySelector<HTMLInputElement>('input[type="radio"]:checked')?.focus()
+    if (leftWait === 'cancel') form.querySelector<HTMLElement>('.pay-left-wait')?.focus()
+  }, [leftWait])
   const charge = invoice.charges.find((c) => c.method === method)
 
   const mpesaTaken = available.includes('mpesa')
@@ -110,6 +127,12 @@ export function PayBox({
       ) : (
         <form ref={formRef} className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
           <FormMessage message={message} />
+          {leftWait === 'cancel' ? (
+            <p className="form-message pay-left-wait" role="status" tabIndex={-1}>
+              Stopped waiting for M-Pesa. If its request is still on your phone, ignore it: nothing is taken
+              without your PIN.
+            </p>
+          ) : null}
           <CheckoutPayment
             method={method}
             onMethod={(m) => {
@@ -137,6 +160,9 @@ export function PayBox({
     </section>
   )
 }
+
+/** Why the client left an M-Pesa wait: each brings the form back ready for what they meant to do. */
+export type LeftWait = 'cancel' | 'number' | 'other'
 
 /** The invoice's currency is the client's if M-Pesa takes it, else card; M-Pesa when the client is Kenyan. */
 function firstMethod(invoice: PayInvoiceView): PaymentMethod {

@@ -7,6 +7,7 @@ import { Paybill, SandboxPhoneNote, useLate } from '../../components/MpesaHelp'
 import { formatMoney } from '../../lib/money'
 import { formatPhone } from '../checkout/order-format'
 import { PAID_BY, type Payment } from './invoice-format'
+import type { LeftWait } from './PayBox'
 
 type Pending = NonNullable<PayInvoiceView['pending']>
 
@@ -34,12 +35,15 @@ export function MpesaWaiting({
   payment,
   phone,
   checkFailed,
+  onLeave,
 }: {
   invoice: PayInvoiceView
   payment: Pending | null
   phone: string | undefined
   /** The last check failed (offline, say): it is tried again by itself. */
   checkFailed: string | null
+  /** The client stops waiting: to cancel, to send the request to another number, or to pay another way. */
+  onLeave: (why: LeftWait) => void
 }) {
   const headingId = useId()
   const headingRef = useFocusOnArrival<HTMLHeadingElement>()
@@ -73,6 +77,19 @@ export function MpesaWaiting({
       {late && amount && invoice.paybill ? (
         <Paybill businessNumber={invoice.paybill.number} account={invoice.paybill.account} amount={amount} />
       ) : null}
+      <p className="actions mpesa-wait-actions">
+        <button type="button" className="button secondary" onClick={() => onLeave('number')}>
+          Change number
+        </button>
+        {invoice.charges.some((c) => c.method !== 'mpesa') ? (
+          <button type="button" className="button secondary" onClick={() => onLeave('other')}>
+            Pay another way
+          </button>
+        ) : null}
+        <button type="button" className="button secondary" onClick={() => onLeave('cancel')}>
+          Cancel
+        </button>
+      </p>
       {invoice.sandboxPhone ? <SandboxPhoneNote page={invoice.sandboxPhone} phone={phone} /> : null}
     </section>
   )
@@ -115,8 +132,18 @@ export type Result =
   | { kind: 'paid'; payment: Payment }
   | { kind: 'not-completed'; method: PaymentMethod; failure?: { code: string; message: string } | null }
 
-export function ResultMessage({ invoice, result }: { invoice: PayInvoiceView; result: Result }) {
-  const ref = useFocusOnArrival<HTMLParagraphElement>()
+export function ResultMessage({
+  invoice,
+  result,
+  quiet = false,
+}: {
+  invoice: PayInvoiceView
+  result: Result
+  /** Said as the page opens (not as a payment arrives): the focus stays where it is. */
+  quiet?: boolean
+}) {
+  const focusRef = useFocusOnArrival<HTMLParagraphElement>()
+  const ref = quiet ? undefined : focusRef
   if (result.kind === 'paid') {
     const { payment } = result
     const charged = chargedOf(invoice, payment)

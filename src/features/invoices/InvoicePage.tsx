@@ -219,6 +219,8 @@ function Reminders({ invoice }: { invoice: InvoiceView }) {
                 </>
               ) : invoice.status === 'draft' ? (
                 'set once the invoice is sent'
+              ) : invoice.status === 'paid' ? (
+                'not going out: the invoice is paid'
               ) : (
                 'not going out: nothing is due'
               )}
