@@ -89,6 +89,36 @@ export function matchAppRoute(pathname: string): AppRoute | null {
   return best?.route ?? null
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * Routes whose last segment has a shape (an order's or invoice's id, a client-book key `e:{e-mail}` or
+ * `p:{phone}`): an address whose segment lacks it names nothing, a 404 without asking for any data.
+ */
+const PARAM_SHAPES: Partial<Record<AppRoute, RegExp>> = {
+  '/download/$id': UUID,
+  '/account/invoices/$id': UUID,
+  '/account/customers/$key': /^(e:.+@.+|p:\d{8,15})$/,
+}
+
+/** Whether a route's parameter (decoded) could name something; true for routes with no shape to keep. */
+export function paramHasShape(route: AppRoute, value: string): boolean {
+  return PARAM_SHAPES[route]?.test(value) ?? true
+}
+
+/**
+ * Routes whose pages exist only when the data they name does (a product, a service to book, a creator, a
+ * category, an order, an invoice, a customer): the route table alone cannot say whether such a path is a 404.
+ */
+export function dependsOnData(route: AppRoute): boolean {
+  return (
+    route.includes('$') &&
+    !route.startsWith('/admin/') &&
+    !route.startsWith('/reset/') &&
+    !route.startsWith('/verify/')
+  )
+}
+
 /** First path segments the app itself uses: no product slug or storefront handle may take one. */
 export const reservedSegments: ReadonlySet<string> = new Set(
   appRoutes

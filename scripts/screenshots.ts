@@ -176,13 +176,14 @@ async function shots(
     list.push({ name, url, who: whoFor(route) })
     if (route === '/book/$slug')
       list.push({
-        name: 'book_slug-picker',
+        name: 'book_slug-chosen',
         url,
         who: 'visitor',
         act: async (page) => {
-          await page.getByRole('button', { name: 'Book and pay' }).click()
-          await page.getByText(/^Times in your time zone/).waitFor()
-          await page.waitForTimeout(300)
+          // Calendar first: a time chosen opens the booking panel beside (or under) the times.
+          await page.locator('.slot-day').getByRole('radio').first().click()
+          await page.getByRole('region', { name: 'Book and pay' }).waitFor()
+          await page.waitForTimeout(800)
         },
       })
     if (route === '/sucess-payment')

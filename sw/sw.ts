@@ -4,17 +4,16 @@ import { registerAssets } from './assets'
 import { registerLibrary } from './downloads/library'
 import { registerImages } from './images'
 import { registerNavigation } from './navigation'
-import { registerHomePayload, registerPayloads } from './payloads'
+import { registerPayloads } from './payloads'
 import { registerPrecache } from './precache'
 import { onMessage } from './updates'
 
 declare const self: ServiceWorkerGlobalScope
 
 // Wiring only: each module registers its own routes and handlers. The first route that matches answers.
-registerHomePayload()
+registerPayloads()
 registerPrecache(self.__WB_MANIFEST)
 registerNavigation()
-registerPayloads()
 registerImages()
 registerAssets()
 registerLibrary()

@@ -13,7 +13,7 @@ import { loadPrerendered, loadRouteScripts, Pages } from './pages'
 import { appContentSecurityPolicy } from './security-headers'
 import { ServerRenderer } from './ssr'
 import { type Asset, loadAssets, makeLazyAsset, negotiate } from './static'
-import { isCatalogPage, publicData } from './storefront'
+import { isCatalogPage, pageExists, publicData } from './storefront'
 
 /** Paths the server owns: never answered with the app's HTML. */
 const SERVER_OWNED = /^\/(files|hooks|builds|sandbox|assets|icons|o|i|invoices)\/|\/_payload\.json$/
@@ -117,6 +117,12 @@ export function createSite(services: AppServices, catalogVersion: Database['cata
         })
       : null
     if (catalogPage) return sendAnswer(c, catalogPage)
+    // A page whose existence depends on data (a service to book, an order, an invoice, a customer): an
+    // address naming none is the app's 404 page with a 404 status, never cached (a service may appear).
+    if ((await pageExists(db, path)) === false) {
+      const missing = pages.renderWithHead(path, null)
+      return sendAsset(c, missing.asset, missing.status, 'no-store')
+    }
     // The status tells crawlers and people with scripts off what a path is; the head, what the page is.
     const page = pages.render(path)
     return sendAsset(c, page.asset, page.status)

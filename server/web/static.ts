@@ -39,13 +39,16 @@ const REVALIDATE = 'no-cache'
 
 /**
  * How long a file may be kept. Hashed names never change content, so they are kept a year; the files
- * that say which build is current (HTML, service worker, manifest, build pointer) are always revalidated.
+ * that say which build is current (HTML, service worker, manifest, build pointer) and pages' data are always
+ * revalidated.
  */
 export function cacheControlFor(urlPath: string): string {
   if (urlPath.startsWith('/assets/') || urlPath.startsWith('/builds/meta/')) return IMMUTABLE
   if (urlPath === '/builds/latest.json') return 'no-store'
   if (/\.(html|webmanifest)$/.test(urlPath) || urlPath === '/sw.js' || urlPath === '/registerSW.js')
     return REVALIDATE
+  // Pages' data: some state the platform's terms, which an admin changes at any time.
+  if (urlPath.endsWith('/_payload.json')) return REVALIDATE
   return 'public, max-age=3600, must-revalidate'
 }
 

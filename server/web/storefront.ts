@@ -1,13 +1,15 @@
 import { PRODUCT_KINDS, type ProductKind } from '../../contract/catalog.constants'
 import { isCurrencyCode } from '../../contract/currencies'
-import { matchAppRoute } from '../../contract/routes'
+import { matchAppRoute, paramHasShape } from '../../contract/routes'
 import { EXPLORE_SORTS, type ExploreQuery, type ExploreSort } from '../../contract/storefront'
 import type { Db } from '../db/client'
 import {
   creatorPage,
   creatorsPage,
   explorePage,
+  hasCategory,
   homeProducts,
+  isBookable,
   plainText,
   productPage,
 } from '../features/catalog'
@@ -80,8 +82,11 @@ export async function publicData(
     return homeWords
       ? ({ payload: { ...homeWords, ...(await homeProducts(db)) } } satisfies PublicData)
       : undefined
-  if (segments[0] === 'explore' && segments.length <= 2)
+  if (segments[0] === 'explore' && segments.length <= 2) {
+    // A category no product on sale is filed under is no page (not an empty list that pretends).
+    if (segments[1] !== undefined && !(await hasCategory(db, segments[1]))) return null
     return { payload: await explorePage(db, exploreQuery(params, segments[1])) }
+  }
   if (segments[0] === 'creators' && segments.length === 1)
     return { payload: await creatorsPage(db, Number(params.get('page') ?? 1) || 1) }
   if (segments[0] === 'creators' && segments.length === 2) {
@@ -112,4 +117,27 @@ export async function publicData(
     } satisfies PublicData
   }
   return undefined
+}
+
+/**
+ * Whether a page whose existence depends on data exists: a service to book (on sale, its seller not
+ * suspended), and, for pages the server cannot read for the person asking (an order's, an invoice's, a
+ * customer's), whether the address could name one at all. `undefined` for other paths.
+ */
+export async function pageExists(db: Db, pathname: string): Promise<boolean | undefined> {
+  const route = matchAppRoute(pathname)
+  if (!route) return undefined
+  const last = decodeSegment(pathname.split('/').filter(Boolean).at(-1) ?? '')
+  if (route === '/book/$slug') return last !== null && (await isBookable(db, last))
+  if (route === '/download/$id' || route === '/account/invoices/$id' || route === '/account/customers/$key')
+    return last !== null && paramHasShape(route, last)
+  return undefined
+}
+
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return null
+  }
 }

@@ -5,6 +5,7 @@ import { outboxMail, readOutbox } from './outbox'
 import { rendered } from './rendered'
 import { rpc } from './seller'
 import { signInTyping } from './session'
+import { typeInto } from './typing'
 
 /**
  * A service booked from a phone on one screen: the buyer finds it on /book, picks a day on the strip and
@@ -21,9 +22,12 @@ const PHONE_VIEWPORT = { viewport: { width: 390, height: 844 }, isMobile: true, 
 
 test.use({ ...PHONE_VIEWPORT, serviceWorkers: 'block' })
 
+/** The service's address, set once it is published. */
+let slug = ''
+
 test.beforeAll(async ({ request }) => {
   const token = (await rpc<{ token: string }>(request, 'signIn', DEMO_SELLER)).token
-  const { product } = await rpc<{ product: { id: string } }>(
+  const { product } = await rpc<{ product: { id: string; slug: string } }>(
     request,
     'createProduct',
     {
@@ -42,6 +46,7 @@ test.beforeAll(async ({ request }) => {
     token,
   )
   await rpc(request, 'publishProduct', { id: product.id }, token)
+  slug = product.slug
 })
 
 const soko = () => process.env.SOKO_E2E_URL ?? ''
@@ -61,9 +66,10 @@ test('a buyer books on one screen and gets the .ics; the seller moves it and the
   await page.keyboard.press('Enter')
   await page.getByRole('link', { name: TITLE }).click()
   await expect(page.getByRole('heading', { level: 1 })).toContainText(TITLE)
-  await page.getByRole('button', { name: 'Book and pay' }).click()
+  await rendered(page)
 
-  // One screen: a strip of days, then the chosen day's times, in the buyer's zone.
+  // Calendar first: a strip of days, then the chosen day's times, in the buyer's zone; choosing a time
+  // opens the booking panel right under them.
   const days = page.getByRole('radio', { name: /, \d+ free$/ })
   await expect(days.first()).toBeVisible()
   await expect(page.getByText(/^Times in your time zone, /)).toBeVisible()
@@ -72,6 +78,8 @@ test('a buyer books on one screen and gets the .ics; the seller moves it and the
   const times = page.locator('.slot-day').getByRole('radio')
   await times.first().click()
   await expect(times.first()).toBeChecked()
+  const panel = page.getByRole('region', { name: 'Book and pay' })
+  await expect(panel).toBeInViewport()
 
   await page.getByLabel('E-mail').click()
   await page.keyboard.type(BUYER)
@@ -113,7 +121,8 @@ test('a buyer books on one screen and gets the .ics; the seller moves it and the
   await seller.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bookings' }).click()
   await expect(seller.getByRole('heading', { level: 1 })).toHaveText('Bookings')
   const card = seller.locator('.card', { hasText: TITLE })
-  await expect(card.getByText(BUYER.split('@')[0] ?? BUYER)).toBeVisible()
+  // A guest has given no name: the agenda names them by their e-mail, not its first part.
+  await expect(card.getByRole('link', { name: BUYER, exact: true })).toBeVisible()
   await card.getByRole('button', { name: 'Move' }).click()
   const strip = card.getByRole('radio', { name: /, \d+ free$/ })
   await strip.nth(2).click()
@@ -161,4 +170,45 @@ test('a buyer books on one screen and gets the .ics; the seller moves it and the
     .toBe(true)
   await handset.close()
   await sellerContext.close()
+})
+
+test.describe('on a wide screen', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false })
+
+  test('the calendar comes first; a time chosen by keyboard opens the booking beside it', async ({
+    page,
+  }) => {
+    await page.goto(`/book/${slug}`)
+    await rendered(page)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Book “${TITLE}”`)
+    // Nothing to fill in before a time is chosen: the days and the times are the page.
+    await expect(page.getByRole('region', { name: 'Book and pay' })).toHaveCount(0)
+    const days = page.getByRole('radio', { name: /, \d+ free$/ })
+    await days.first().focus()
+    await page.keyboard.press('ArrowRight')
+    await expect(days.nth(1)).toBeChecked()
+    const times = page.locator('.slot-day').getByRole('radio')
+    await times.first().focus()
+    await page.keyboard.press('Space')
+    await expect(times.first()).toBeChecked()
+    const panel = page.getByRole('region', { name: 'Book and pay' })
+    await expect(panel).toBeVisible()
+    // Beside the times, and the focus stays on them: arrow keys move to the next time.
+    const calendar = await page.locator('.book-calendar').boundingBox()
+    const beside = await panel.boundingBox()
+    expect(beside?.x ?? 0).toBeGreaterThan((calendar?.x ?? 0) + (calendar?.width ?? 0) - 1)
+    expect(beside?.y ?? 0).toBeLessThan(800)
+    await page.keyboard.press('ArrowRight')
+    await expect(times.nth(1)).toBeChecked()
+    await expect(panel.getByText(/^Your receipt and booking go here/)).toBeVisible()
+
+    await typeInto(panel.getByLabel('E-mail'), `wide-${BUYER}`)
+    await panel.getByRole('radio', { name: 'M-Pesa', exact: true }).check()
+    await typeInto(
+      panel.getByLabel('M-Pesa phone number'),
+      `0798${String(randomInt(0, 1_000_000)).padStart(6, '0')}`,
+    )
+    await panel.getByRole('button', { name: /^Pay KES 1,200\.00/ }).click()
+    await expect(page.getByText('Check your phone')).toBeVisible()
+  })
 })

@@ -175,6 +175,51 @@ describe.each(databaseKinds)('storefronts on %s', (kind) => {
     }
   })
 
+  it('answers 404 for sub-paths that name nothing, 200 for those that may, and for a suspended seller’s service', async () => {
+    const status = async (pathname: string) => {
+      const res = await fetch(`${app.url}${pathname}`)
+      const html = await res.text()
+      if (res.status === 404) expect(html, pathname).toContain('<title>Page Not Found')
+      return res.status
+    }
+    const service = `/book/${slugs['Portfolio review call']}`
+    for (const pathname of [
+      '/book/no-such-service',
+      `/book/${slugs['Lamu Light Presets']}`,
+      '/download/xyz',
+      '/explore/no-such-category',
+      '/account/invoices/nope',
+      '/account/customers/nobody',
+      '/account/no-such-page',
+      '/book/a/b',
+    ])
+      expect(await status(pathname), pathname).toBe(404)
+    expect((await fetch(`${app.url}/explore/no-such-category/_payload.json`)).status).toBe(404)
+    for (const pathname of [
+      service,
+      '/explore/coaching',
+      '/download/0193a4b2-7c1d-7e2f-8a3b-4c5d6e7f8091',
+      '/account/invoices/0193a4b2-7c1d-7e2f-8a3b-4c5d6e7f8091',
+      '/account/customers/e:amina@example.com',
+      '/account/customers/p:254712345678',
+    ])
+      expect(await status(pathname), pathname).toBe(200)
+
+    // A suspended seller's service is no page, as their product page is not; reinstated, it is again.
+    const suspend = (on: boolean) =>
+      app.database.db.execute(
+        `update users set suspended_at = ${on ? 'now()' : 'null'} where id = (select seller_id from products where slug = '${slugs['Portfolio review call']}')`,
+      )
+    await suspend(true)
+    try {
+      expect(await status(service)).toBe(404)
+      expect(await status(`/${slugs['Portfolio review call']}`)).toBe(404)
+    } finally {
+      await suspend(false)
+    }
+    expect(await status(service)).toBe(200)
+  })
+
   it('searches published products by words and prefixes, filters by kind, category and price, sorts and pages', async () => {
     const explore = async (query: string) =>
       (await json<ExplorePage>(`/explore/_payload.json?${query}`)).body as ExplorePage

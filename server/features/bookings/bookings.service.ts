@@ -46,12 +46,13 @@ export async function listBookings(
 ): Promise<{ bookings: Booking[]; nextCursor: string | null }> {
   const offset = Number(input.cursor ?? 0)
   const upcoming = input.when === 'upcoming'
+  // A guest's account is named after its e-mail's first part: that is no name, so the e-mail shows.
   const found = await rows(
     db,
     sql`
       select o.id, o.reference, o.product_id, o.status, o.total, o.currency, o.buyer_email,
         o.item->'slot'->>'start' as start, o.item->'slot'->>'end' as "end", o.item->>'title' as title,
-        u.name, case when u.phone_verified_at is not null then u.phone end as user_phone,
+        nullif(u.name, split_part(o.buyer_email, '@', 1)) as name, case when u.phone_verified_at is not null then u.phone end as user_phone,
         nullif(coalesce(o.payment->>'payerPhone', o.payment->>'phone'), '') as payer_phone,
         p.details->>'timeZone' as time_zone, p.details->'where' as "where"
       from orders o

@@ -68,7 +68,7 @@ export function orderMails(deps: CheckoutServices) {
         order.buyerEmail,
         `Your Soko receipt: ${item.title} (${order.reference})`,
         [
-          'Thank you for your purchase.',
+          order.kind === 'service' ? 'Thank you for your booking.' : 'Thank you for your purchase.',
           `${line}: ${money(order.total, order.currency)}. ${paidWith}`,
           `Order reference ${order.reference}.`,
           next,
@@ -126,7 +126,9 @@ export function orderMails(deps: CheckoutServices) {
                   : ''
           }.`,
           ...(reason ? [`Why: ${reason}`] : []),
-          'Access to what it bought has ended.',
+          order.kind === 'service'
+            ? 'The booking is cancelled and its time is free for others.'
+            : 'Access to what it bought has ended.',
         ]),
       )
     },

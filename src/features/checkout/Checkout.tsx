@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { type Ref, useId } from 'react'
 import { PAYMENT_METHODS } from '../../../contract/checkout.constants'
 import type { PublicProduct } from '../../../contract/storefront'
 import { Field, FormMessage } from '../../components/Form'
@@ -7,6 +7,7 @@ import { CheckoutChoices } from './CheckoutChoices'
 import { CheckoutDelivery } from './CheckoutDelivery'
 import { CheckoutPayment, HOW_IT_GOES } from './CheckoutPayment'
 import { CheckoutSummary } from './CheckoutSummary'
+import type { Slot } from './checkout-model'
 import { MpesaWait } from './MpesaWait'
 import { slotText } from './order-format'
 import { type CheckoutForm, useCheckoutForm } from './useCheckoutForm'
@@ -16,22 +17,31 @@ import { type CheckoutForm, useCheckoutForm } from './useCheckoutForm'
  * it goes, who pays how, and the server's quote of exactly what will be charged. Loaded only when the
  * buyer presses Buy, so the product page's first load does not carry it.
  */
-export function Checkout({ product }: { product: PublicProduct }) {
+export function Checkout({
+  product,
+  slot,
+  headingRef,
+}: {
+  product: PublicProduct
+  /** A service's time, chosen beside the form on /book/{slug}: the form then has no picker of its own. */
+  slot?: Slot
+  headingRef?: Ref<HTMLHeadingElement>
+}) {
   const headingId = useId()
-  const form = useCheckoutForm(product)
+  const form = useCheckoutForm(product, slot, slot === undefined)
   const { choices, delivery, errors, method, quote, free } = form
 
   if (form.mpesa) return <MpesaWait {...form.mpesa} />
 
   return (
     <section className="checkout" aria-labelledby={headingId}>
-      <h2 id={headingId} tabIndex={-1} ref={form.headingRef}>
+      <h2 id={headingId} tabIndex={-1} ref={headingRef ?? form.headingRef}>
         {product.kind === 'service' ? 'Book and pay' : 'Checkout'}
       </h2>
       <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="form">
         <FormMessage message={form.message} />
         <FormMessage message={form.notice} tone="ok" />
-        <CheckoutChoices product={product} choices={choices} errors={errors} />
+        <CheckoutChoices product={product} choices={choices} errors={errors} picker={slot === undefined} />
         {product.kind === 'merch' ? (
           <CheckoutDelivery
             zones={delivery.zones}
@@ -44,7 +54,7 @@ export function Checkout({ product }: { product: PublicProduct }) {
             errors={errors}
           />
         ) : null}
-        <ReceiptEmail form={form} />
+        <ReceiptEmail form={form} booking={product.kind === 'service'} />
         {free ? null : (
           <CheckoutPayment
             method={method}
@@ -82,7 +92,7 @@ export function Checkout({ product }: { product: PublicProduct }) {
 }
 
 /** Where the receipt goes: the signed-in buyer's address, or a field for a guest's. */
-function ReceiptEmail({ form }: { form: CheckoutForm }) {
+function ReceiptEmail({ form, booking }: { form: CheckoutForm; booking: boolean }) {
   const { session } = form
   if (form.signedIn)
     return session.user ? <p className="muted">Your receipt goes to {session.user.email}.</p> : null
@@ -97,7 +107,11 @@ function ReceiptEmail({ form }: { form: CheckoutForm }) {
       value={form.email}
       onChange={(e) => form.setEmail(e.target.value)}
       errors={form.errors}
-      hint="Your receipt and download link go here; an account for this address keeps your purchases."
+      hint={
+        booking
+          ? 'Your receipt and booking go here; an account for this address keeps your bookings.'
+          : 'Your receipt and download link go here; an account for this address keeps your purchases.'
+      }
     />
   )
 }

@@ -20,14 +20,17 @@ export function CheckoutChoices({
   product,
   choices,
   errors,
+  picker = true,
 }: {
   product: PublicProduct
   choices: CheckoutChoicesState
   errors: FieldErrors
+  /** False when the time was chosen beside the form (/book/{slug}): the form books that one. */
+  picker?: boolean
 }) {
   return (
     <>
-      {product.kind === 'service' ? (
+      {product.kind === 'service' && picker ? (
         <Suspense fallback={<p className="muted">Loading the free times…</p>}>
           <SlotPicker
             productId={product.id}

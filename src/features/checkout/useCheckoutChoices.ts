@@ -7,7 +7,7 @@ import { minorUnits, onSale, type QuoteInput, type Slot } from './checkout-model
  * What the buyer picks of the item itself: the variant or ticket type, how many, the booked time and, for
  * pay-what-you-want, the amount; with the limits the page's data sets on them.
  */
-export function useCheckoutChoices(product: PublicProduct, buyerName = '') {
+export function useCheckoutChoices(product: PublicProduct, buyerName = '', chosenSlot?: Slot) {
   const variants = product.kind === 'merch' ? product.details.variants : []
   const ticketTypes = product.kind === 'event' ? product.details.ticketTypes : []
   const pwyw = product.kind === 'digital' ? product.details.payWhatYouWant : null
@@ -20,7 +20,9 @@ export function useCheckoutChoices(product: PublicProduct, buyerName = '') {
     () => (ticketTypes.find((t) => onSale(t, now)) ?? ticketTypes[0])?.id ?? '',
   )
   const [quantity, setQuantity] = useState('1')
-  const [slot, setSlot] = useState<Slot | null>(null)
+  const [pickedSlot, setSlot] = useState<Slot | null>(null)
+  // /book/{slug} picks the time beside the form (calendar first); the form then books that one.
+  const slot = chosenSlot ?? pickedSlot
   // Events: the name on each ticket, the buyer's own on the first when they are signed in.
   const [holders, setHolders] = useState<string[]>([])
   const setHolder = (index: number, name: string) =>

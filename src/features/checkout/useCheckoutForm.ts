@@ -16,6 +16,7 @@ import {
   type DeliveryKind,
   EMPTY_ADDRESS,
   type QuoteInput,
+  type Slot,
   type StartInput,
 } from './checkout-model'
 import { buyerTimeZone } from './order-format'
@@ -31,7 +32,7 @@ const MAX_RETRY_COUNTDOWN_SECONDS = 60
  * quote for them, the checks before sending, and starting the order (then waiting for M-Pesa, or leaving
  * for the card or PayPal page, or going to the order's page).
  */
-export function useCheckoutForm(product: PublicProduct) {
+export function useCheckoutForm(product: PublicProduct, chosenSlot?: Slot, focusOnOpen = true) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const session = useSession()
@@ -41,7 +42,7 @@ export function useCheckoutForm(product: PublicProduct) {
   const pickup = product.kind === 'merch' ? product.details.pickup : null
   const [shipsTo] = useState(() => [...new Set(zones.flatMap((z) => z.countries))])
 
-  const choices = useCheckoutChoices(product, session.user?.name ?? '')
+  const choices = useCheckoutChoices(product, session.user?.name ?? '', chosenSlot)
   const [deliveryKind, setDeliveryKind] = useState<DeliveryKind>(zones.length > 0 ? 'ship' : 'pickup')
   const [address, setAddress] = useState<Address>({ ...EMPTY_ADDRESS, country: shipsTo[0] ?? '' })
   const [email, setEmail] = useState('')
@@ -68,9 +69,11 @@ export function useCheckoutForm(product: PublicProduct) {
         setAddress((a) => ({ ...a, country }))
     })
   }, [shipsTo])
-  // Opened by a button that is now above it: keyboard and screen-reader users land on the form.
+  // Opened by a button that is now above it: keyboard and screen-reader users land on the form. Opened by
+  // choosing a time, the focus stays on the times (arrow keys still move along them).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form opens
   useEffect(() => {
-    headingRef.current?.focus()
+    if (focusOnOpen) headingRef.current?.focus()
   }, [])
   // Back from the card page through the browser's back button: the form works again.
   useEffect(() => {

@@ -1,4 +1,5 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import { paramHasShape } from '../../../../contract/routes'
 import { checkoutQueries } from '../../../features/checkout/checkout.queries'
 import { DownloadPage } from '../../../features/checkout/DownloadPage'
 import { keepOrderKey } from '../../../features/checkout/order-keys'
@@ -15,7 +16,11 @@ export const Route = createFileRoute('/_default/download/$id')({
     ...(typeof search.sms === 'string' && search.sms ? { sms: search.sms } : {}),
   }),
   // The purchase reads offline too: the copy kept in IndexedDB goes into the cache first.
-  beforeLoad: ({ context }) => restoreForOffline(context.queryClient),
+  // An address that cannot name an order is the 404 page, as the server answers it.
+  beforeLoad: ({ context, params }) => {
+    if (!paramHasShape('/download/$id', params.id)) throw notFound()
+    return restoreForOffline(context.queryClient)
+  },
   loaderDeps: ({ search }) => ({ key: search.key }),
   loader: ({ context, params, deps }) => {
     if (deps.key) void keepOrderKey(params.id, deps.key)
