@@ -203,6 +203,24 @@ export const adminOpsContract = {
     }),
     output: z.object({ payouts: z.array(payout), next: z.string().nullable() }),
   }),
+  listRetryDestinations: defineSubject({
+    kind: 'query',
+    access: 'admin',
+    summary:
+      'Where a failed or returned payout can be sent again: the seller’s destinations that take its ' +
+      'currency and are past their wait, the payout’s own first when it is one of them.',
+    input: z.strictObject({ payoutId: id('a payout') }),
+    output: z.object({
+      destinations: z.array(
+        z.object({
+          id: z.string(),
+          label: z.string(),
+          /** The destination the payout was sent to. */
+          own: z.boolean(),
+        }),
+      ),
+    }),
+  }),
   retryPayout: defineSubject({
     kind: 'mutation',
     access: 'admin',

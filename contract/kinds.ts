@@ -54,6 +54,7 @@ export const subjectKinds: { [S in SubjectName]: Contract[S]['kind'] } = {
   adminRefundOrder: 'mutation',
   resendReceipt: 'mutation',
   adminListPayouts: 'query',
+  listRetryDestinations: 'query',
   retryPayout: 'mutation',
   updatePlatformTerms: 'mutation',
   getSettings: 'query',

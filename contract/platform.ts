@@ -15,6 +15,30 @@ export const PAYOUT_HOLD_DAYS = 7
  */
 export const HOLD_DAYS_MARK = '[[hold-days]]'
 
+/** A hold's length as people read it: `1 day`, `7 days`. */
+export const daysText = (days: number) => `${days} day${days === 1 ? '' : 's'}`
+
+/** An order's hold in a few words: `held 7 days`, or `available at once` when there is none. */
+export const holdText = (days: number) => (days > 0 ? `held ${daysText(days)}` : 'available at once')
+
+/**
+ * Where the build's pages say something about the hold: `withHold` when there is one (`{days}` becomes
+ * `7 days`), `without` when the hold in force is 0, so a page never says "held for 0 days". Neither text
+ * may hold `|` or `]`.
+ */
+export const holdMark = (withHold: string, without: string) => `[[hold|${withHold}|${without}]]`
+
+/** What the marketing pages say of the hold, as marks the server fills with the hold in force. */
+export const HOLD_WORDS = {
+  /** The home page's last step. */
+  step: holdMark('Earnings become available after {days}.', 'Earnings are available at once.'),
+  /** The pricing page's "When can I withdraw?". */
+  withdraw: holdMark(
+    'Earnings from a sale are held for {days}, in case of a refund, then you can withdraw them at once or on a schedule.',
+    'Earnings from a sale are available at once: withdraw them straight away or on a schedule.',
+  ),
+}
+
 /** Where the build's pages state Soko's fee (`5%`); the server writes the fee in force there. */
 export const SALE_FEE_MARK = '[[sale-fee]]'
 

@@ -388,6 +388,7 @@ export const tickets = pgTable(
     ticketTypeId: text('ticket_type_id').notNull(),
     /** The name on the ticket, as the buyer gave it at checkout (theirs unless changed). */
     holderName: text('holder_name'),
+    position: integer('position').notNull().default(0), // in the order, from 0: as the buyer named them
     createdAt: createdAt(),
   },
   (t) => [index('tickets_order_idx').on(t.orderId)],

@@ -1,7 +1,7 @@
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { isCurrencyCode } from '../../contract/currencies'
 import { formatMoney } from '../../contract/format-money'
-import { HOLD_DAYS_MARK, SALE_FEE_MARK } from '../../contract/platform'
+import { daysText, HOLD_DAYS_MARK, SALE_FEE_MARK } from '../../contract/platform'
 import type { PlatformTerms } from '../../contract/platform-terms.contract'
 import { saleFee } from '../ledger/postings'
 import { type Asset, makeAsset } from './static'
@@ -13,11 +13,16 @@ export interface PageFigures {
 
 /** `[[fee:KES:100000]]`, `[[net:USD:2000]]`: a worked example's fee, or what the seller keeps. */
 const EXAMPLE_MARK = /\[\[(fee|net):([A-Z]{3}):(\d+)\]\]/g
-const ANY_MARK = /\[\[(hold-days|sale-fee|fee:|net:)/
+/** `[[hold|Held for {days}.|Yours at once.]]`: one of two texts, as the hold in force is or is not 0. */
+const HOLD_MARK = /\[\[hold\|([^|\]]*)\|([^|\]]*)\]\]/g
+const ANY_MARK = /\[\[(hold-days|hold\||sale-fee|fee:|net:)/
 
 /** The text with the figures in force written in place of the build's marks. */
 export function fillFigures(text: string, { terms }: PageFigures): string {
   return text
+    .replace(HOLD_MARK, (_mark, withHold: string, without: string) =>
+      terms.holdDays > 0 ? withHold.replaceAll('{days}', daysText(terms.holdDays)) : without,
+    )
     .replaceAll(HOLD_DAYS_MARK, String(terms.holdDays))
     .replaceAll(
       SALE_FEE_MARK,

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import {
   type FormEvent,
   type InputHTMLAttributes,
@@ -6,6 +7,7 @@ import {
   useId,
   useState,
 } from 'react'
+import { CONTACT_PAGE } from '../../contract/contact.constants'
 import { useHydrated } from '../lib/hydration'
 import { RpcError } from '../lib/rpc'
 
@@ -67,8 +69,21 @@ export function FormMessage({ message, tone = 'error' }: { message: string | nul
       role={tone === 'error' ? 'alert' : 'status'}
       tabIndex={-1}
     >
-      {message}
+      <WithContactLink text={message} />
     </p>
+  )
+}
+
+/** A server's message, with its words for the contact page (CONTACT_PAGE) as a link to it. */
+function WithContactLink({ text }: { text: string }) {
+  const at = text.indexOf(CONTACT_PAGE.words)
+  if (at < 0) return text
+  return (
+    <>
+      {text.slice(0, at)}
+      <Link to={CONTACT_PAGE.path}>{CONTACT_PAGE.words}</Link>
+      {text.slice(at + CONTACT_PAGE.words.length)}
+    </>
   )
 }
 

@@ -2,6 +2,7 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto'
 import { buyByCard, DEMO_ADMIN, newBuyer } from './demo'
 import { expect, test } from './fixtures'
 import { lastSmsCode } from './outbox'
+import { rendered } from './rendered'
 import { newSeller, rpc, sellDigitalProduct, zipBytes } from './seller'
 import { signInTyping } from './session'
 
@@ -94,9 +95,18 @@ test('an admin rejects a payout with a reason typed and confirmed; the seller re
     const desk = await admin.newPage()
     await signInTyping(desk, DEMO_ADMIN.email, DEMO_ADMIN.password)
     await desk.goto('/admin/payouts')
+    await rendered(desk)
     const queue = desk.getByRole('region', { name: 'Payouts to act on' })
     const card = queue.locator('.card', { hasText: seller.displayName })
-    await expect(card).toContainText('KES')
+    // One amount, gross and net both named, the same in the queue and in the list of every payout.
+    await expect(card).toContainText(
+      /KES\s1,000\.00 gross · (KES\s[\d,.]+ net after the KES\s[\d,.]+ fee|no fee)/,
+    )
+    const money = (await card.locator('p').first().innerText()).trim()
+    const list = desk.getByRole('region', { name: 'All payouts' })
+    const listed = list.locator('.card', { hasText: seller.displayName })
+    await expect(listed).toContainText(money)
+    await expect(listed).toContainText('Waiting for approval')
     await card.getByRole('button', { name: 'Reject…' }).click()
 
     // Without a reason it goes no further, and says what to write.
@@ -115,6 +125,16 @@ test('an admin rejects a payout with a reason typed and confirmed; the seller re
     await expect(card.locator('blockquote')).toHaveText(reason)
     await card.getByRole('button', { name: 'Reject the payout' }).click()
     await expect(card).toHaveCount(0)
+    // Said where the admin is looking, and the lists follow: the list of every payout shows it failed.
+    const said = queue.getByRole('status')
+    await expect(said).toHaveText(
+      `Rejected: KES 1,000.00 to ${seller.displayName} is back in their balance, with your reason.`,
+    )
+    await expect(said).toBeFocused()
+    await expect(said).toBeInViewport()
+    await expect(listed).toContainText('Failed')
+    await expect(listed).toContainText(money)
+    await expect(listed.getByRole('button', { name: 'Send again…' })).toBeVisible()
 
     const mine = await sellerPhone.newPage()
     await signInTyping(mine, seller.email, seller.password)

@@ -1,21 +1,27 @@
 import { expect, type Page } from '@playwright/test'
+import { rendered } from './rendered'
 
-/** Signs in through /login and waits for the account page it leads to. */
-export async function signIn(page: Page, email: string, password: string) {
+/** Where a sign-in with no ?redirect= leads: an admin's /admin, anyone else's /account. */
+const HOME = /\/(account|admin)$/
+
+/** Signs in through /login and waits for the page it leads to (/account, or /admin for an admin). */
+export async function signIn(page: Page, email: string, password: string, lands: RegExp = HOME) {
   await page.goto('/login')
+  await rendered(page)
   await page.getByLabel('E-mail').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/account$/)
+  await expect(page).toHaveURL(lands)
 }
 
 /** Signs in as a person does it: a tap on each field, the keys typed, then Sign in. */
-export async function signInTyping(page: Page, email: string, password: string) {
+export async function signInTyping(page: Page, email: string, password: string, lands: RegExp = HOME) {
   await page.goto('/login')
+  await rendered(page)
   await page.getByLabel('E-mail').click()
   await page.keyboard.type(email)
   await page.getByLabel('Password').click()
   await page.keyboard.type(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/account$/)
+  await expect(page).toHaveURL(lands)
 }

@@ -55,6 +55,9 @@ test('a buyer names each ticket at checkout and the tickets show the names', asy
   await expect(tickets).toHaveCount(2)
   await expect(page.locator('.tickets')).toContainText(`Achieng Otieno ${run}`)
   await expect(page.locator('.tickets')).toContainText(`Brian Kiprop ${run}`)
+  // In the order they were typed.
+  await expect(tickets.nth(0)).toContainText(`Achieng Otieno ${run}`)
+  await expect(tickets.nth(1)).toContainText(`Brian Kiprop ${run}`)
   await expect(page.getByRole('img', { name: /^Ticket QR code / })).toHaveCount(2)
   // When it is, in the event's zone, and a calendar file to keep it.
   await expect(page.getByText(/\(Africa\/Nairobi\)$/)).toBeVisible()

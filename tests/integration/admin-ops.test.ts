@@ -23,6 +23,7 @@ const ADMIN_SUBJECTS: [string, Record<string, unknown>][] = [
   ['adminRefundOrder', { id: NOBODY, reason: 'Buyer was charged twice' }],
   ['resendReceipt', { id: NOBODY }],
   ['adminListPayouts', {}],
+  ['listRetryDestinations', { payoutId: NOBODY }],
   ['retryPayout', { payoutId: NOBODY, methodId: NOBODY }],
   ['listOutbox', {}],
   ['getOutboxMail', { id: NOBODY }],

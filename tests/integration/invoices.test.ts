@@ -132,6 +132,8 @@ describe.each(databaseKinds)('invoices on %s', (kind) => {
     expect(mail?.text).toContain('deposit of KES')
     const sms = (await readOutbox(app.database.db, 'sms')).filter((m) => m.to.includes('254722000222'))
     expect(sms).toHaveLength(1)
+    // The seller's name and the rest are two words apart, never "Studiosent".
+    expect(sms[0]?.text).toMatch(new RegExp(`^wanjiku Studio sent invoice ${invoice.number}: KES `))
     const short = sms[0]?.text.match(/https?:\/\/\S+\/i\/\S+/)?.[0] ?? ''
     const opened = await fetch(short.replace(app.config.publicUrl, app.url), { redirect: 'manual' })
     expect(opened.headers.get('location')).toBe(invoice.payUrl)

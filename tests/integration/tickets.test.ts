@@ -164,4 +164,18 @@ describe.each(databaseKinds)('tickets at the door on %s', (kind) => {
     )
     expect(mailed.map((m) => m.to)).toEqual(['wambui@example.com'])
   })
+
+  it('lists an order’s tickets in the order the buyer named them at checkout', async () => {
+    // Neither alphabetical nor any other order the codes or ids could fall into by chance, most likely.
+    const names = ['Zawadi Kerubo', 'Amani Said', 'Mwangi Kariuki', 'Baraka Otieno', 'Cherono Kip']
+    const bought = await buy(otherEvent, names.length, names)
+    expect(bought.status).toBe(200)
+    const order = data(await app.call('getOrder', { orderId: data(bought).orderId }, buyer.token)).order
+    expect(order.tickets.map((t: { holder: string }) => t.holder)).toEqual(names)
+    // Each time it is read: the order is stored, not a matter of luck.
+    const again = data(await app.call('getOrder', { orderId: data(bought).orderId }, buyer.token)).order
+    expect(again.tickets.map((t: { code: string }) => t.code)).toEqual(
+      order.tickets.map((t: { code: string }) => t.code),
+    )
+  })
 })

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull } from 'drizzle-orm'
+import { CONTACT_PAGE } from '../../../contract/contact.constants'
 import type { Db } from '../../db/client'
 import { sessions, users } from '../../db/schema'
 import type { Caller } from '../../lib/caller'
@@ -19,9 +20,13 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-/** What a suspended person is told when they sign in, with the reason the admin gave. */
+/**
+ * What a suspended person is told when they sign in, with the reason the admin gave (its own full stop
+ * dropped, so it never reads "..") and the way to the contact page, which the app shows as a link.
+ */
 export function suspendedMessage(reason: string | null): string {
-  return `Your account is suspended${reason ? `: ${reason}` : ''}. If you think this is a mistake, write to us at /contact-us.`
+  const why = reason?.trim().replace(/[.\s]+$/, '')
+  return `Your account is suspended${why ? `: ${why}` : ''}. If you think this is a mistake, write to us through ${CONTACT_PAGE.words}.`
 }
 
 /** Opens a session; a suspended account gets a 403 that says why instead. */

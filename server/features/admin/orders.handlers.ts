@@ -2,12 +2,13 @@ import { and, desc, eq, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-
 import type { SubjectOutput } from '../../../contract'
 import { orders, paymentEvents, payoutMethods, payouts, refunds, sellers, users } from '../../db/schema'
 import { audit } from '../../lib/audit'
+import { clock, SKEW_TOLERANCE_MS } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { containing } from '../../lib/like'
 import { refuseOwnAccount } from '../../lib/own-account'
 import type { Handlers } from '../../rpc/context'
 import { orderMails, refundOrder } from '../checkout'
-import { adminPayoutView, payoutLabel, payoutView, requestPayout, takes } from '../payouts'
+import { adminPayoutView, methodLabel, payoutLabel, payoutView, requestPayout, takes } from '../payouts'
 import { phoneDigits } from './people'
 
 type AdminOrder = SubjectOutput<'findOrders'>['orders'][number]
@@ -63,7 +64,13 @@ const selectOrders = (db: Parameters<Handlers['findOrders']>[1]['db']) =>
 
 export const ordersHandlers: Pick<
   Handlers,
-  'findOrders' | 'getAdminOrder' | 'adminRefundOrder' | 'resendReceipt' | 'adminListPayouts' | 'retryPayout'
+  | 'findOrders'
+  | 'getAdminOrder'
+  | 'adminRefundOrder'
+  | 'resendReceipt'
+  | 'adminListPayouts'
+  | 'listRetryDestinations'
+  | 'retryPayout'
 > = {
   findOrders: async ({ q }, ctx) => {
     if (!q) return { orders: [] }
@@ -175,6 +182,27 @@ export const ordersHandlers: Pick<
     return {
       payouts: page.map((r) => adminPayoutView(r.payout, r)),
       next: rows.length > limit ? (page.at(-1)?.payout.id ?? null) : null,
+    }
+  },
+
+  listRetryDestinations: async ({ payoutId }, ctx) => {
+    const [row] = await ctx.db.select().from(payouts).where(eq(payouts.id, payoutId))
+    if (!row) throw new AppError(404, 'There is no such payout', { payoutId: 'Not found' })
+    const methods = await ctx.db
+      .select()
+      .from(payoutMethods)
+      .where(and(eq(payoutMethods.sellerId, row.sellerId), isNull(payoutMethods.removedAt)))
+      .orderBy(payoutMethods.createdAt)
+    // What requestPayout would refuse is not offered: another currency, or a destination still waiting.
+    const now = clock.ms() + SKEW_TOLERANCE_MS
+    const usable = methods.filter((m) => takes(m, row.currency) && m.usableFrom.getTime() <= now)
+    const own = usable.filter((m) => m.id === row.methodId)
+    return {
+      destinations: [...own, ...usable.filter((m) => m.id !== row.methodId)].map((m) => ({
+        id: m.id,
+        label: methodLabel(m.details),
+        own: m.id === row.methodId,
+      })),
     }
   },
 

@@ -43,7 +43,7 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
       .innerJoin(sellers, eq(sellers.userId, products.sellerId))
       .where(inArray(products.id, productIds)),
     readyAssets(db, productIds),
-    db.select().from(tickets).where(inArray(tickets.orderId, ids)).orderBy(tickets.code),
+    db.select().from(tickets).where(inArray(tickets.orderId, ids)).orderBy(tickets.position, tickets.id),
     db.select().from(refunds).where(inArray(refunds.orderId, ids)),
     db
       .select({ orderId: downloads.orderId, assetId: downloads.assetId, n: count() })

@@ -183,6 +183,7 @@ export async function fulfilPaid(
         code: `${updated.reference}-${randomBytes(5).toString('hex').toUpperCase()}`,
         ticketTypeId: updated.itemKey,
         holderName: updated.item.holders?.[i] ?? buyer?.name ?? null,
+        position: i,
       })),
     )
   }

@@ -3,7 +3,7 @@ import { Field, FormMessage, SubmitButton, text, useSubmit } from '../../compone
 import { rpc } from '../../lib/rpc'
 import { usePageTitle } from '../../lib/title'
 import { NewPasswordField } from './fields'
-import { useSignedIn } from './useSignedIn'
+import { homeOf, useSignedIn } from './useSignedIn'
 
 const route = getRouteApi('/_default/invite')
 
@@ -17,7 +17,7 @@ export function InvitePage() {
       name: text(data, 'name'),
       password: String(data.get('password') ?? ''),
     })
-    await signedIn(session, session.user.roles.includes('admin') ? '/admin' : '/account')
+    await signedIn(session, homeOf(session.user))
   })
   if (!code)
     return (

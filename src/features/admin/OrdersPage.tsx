@@ -3,6 +3,7 @@ import { getRouteApi, Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { METHOD_NAMES } from '../../../contract/checkout.constants'
 import { displayPhone } from '../../../contract/phone-number'
+import { holdText } from '../../../contract/platform'
 import { Field, FormMessage, SubmitButton, useSubmit } from '../../components/Form'
 import { ListState } from '../../components/ListState'
 import { formatDateTime } from '../../lib/dates'
@@ -105,8 +106,8 @@ export function AdminOrderPage({ id }: { id: string }) {
             <dt>Soko’s terms</dt>
             <dd>
               {order.fee.feeBps / 100}% fee
-              {order.fee.feeFixed ? ` + ${formatMoney(order.fee.feeFixed, order.currency)}` : ''}, held{' '}
-              {order.fee.holdDays} days
+              {order.fee.feeFixed ? ` + ${formatMoney(order.fee.feeFixed, order.currency)}` : ''},{' '}
+              {holdText(order.fee.holdDays)}
             </dd>
             <dt>Receipt</dt>
             <dd>{order.receipt ?? 'None yet'}</dd>

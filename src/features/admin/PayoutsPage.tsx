@@ -14,6 +14,7 @@ import { AdminUnmatched } from './AdminUnmatched'
 import { adminQueries } from './admin.queries'
 import type { PayoutsFilter } from './admin-search'
 import { bankCsv } from './bank-csv'
+import { PayoutAmount } from './PayoutAmount'
 
 const STATUSES: { value: NonNullable<PayoutsFilter['status']> | ''; label: string }[] = [
   { value: '', label: 'Any status' },
@@ -121,11 +122,12 @@ function PayoutCard({ payout }: { payout: PayoutView }) {
   return (
     <li className="card">
       <p>
-        <strong>{formatMoney(payout.amount, payout.currency)}</strong> to {payout.destination}{' '}
+        <PayoutAmount payout={payout} />{' '}
         <span className={`badge badge-${payout.status === 'returned' ? 'failed' : payout.status}`}>
           {STATUSES.find((s) => s.value === payout.status)?.label ?? payout.status}
         </span>
       </p>
+      <p>To {payout.destination}</p>
       <p className="muted">
         {payout.seller ? `${payout.seller.name} (${payout.seller.email}) · ` : ''}
         {payout.speed} · asked {formatDateTime(payout.createdAt)}
@@ -136,18 +138,19 @@ function PayoutCard({ payout }: { payout: PayoutView }) {
           {payout.failure.title}: {payout.failure.text}
         </p>
       ) : null}
-      {failed && payout.seller ? <Retry payout={payout} sellerId={payout.seller.id} /> : null}
+      {failed && payout.seller ? <Retry payout={payout} /> : null}
     </li>
   )
 }
 
 /** A failed payout sent again, to a destination the seller has now. */
-function Retry({ payout, sellerId }: { payout: PayoutView; sellerId: string }) {
+function Retry({ payout }: { payout: PayoutView }) {
   const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
   const [done, setDone] = useState<string | null>(null)
-  const person = useQuery({ ...adminQueries.person(sellerId), enabled: open })
-  const methods = (person.data?.payoutMethods ?? []).filter((m) => !m.removed)
+  const choices = useQuery({ ...adminQueries.retryDestinations(payout.id), enabled: open })
+  const methods = choices.data?.destinations ?? []
+  const own = methods.find((m) => m.own)
   const retry = useSubmit(async (data) => {
     const answer = await rpc('retryPayout', { payoutId: payout.id, methodId: text(data, 'methodId') })
     setOpen(false)
@@ -168,17 +171,24 @@ function Retry({ payout, sellerId }: { payout: PayoutView; sellerId: string }) {
   return (
     <form onSubmit={retry.onSubmit} noValidate className="form">
       <FormMessage message={retry.message} />
-      {person.isPending ? <p role="status">Loading their destinations…</p> : null}
-      {person.data && methods.length === 0 ? (
-        <p className="notice">They have no destination now: ask them to add one at /account/withdraw.</p>
+      {choices.isPending ? <p role="status">Loading their destinations…</p> : null}
+      {choices.isError ? (
+        <p role="alert">Their destinations could not be loaded: {choices.error.message}</p>
+      ) : null}
+      {choices.data && methods.length === 0 ? (
+        <p className="notice">
+          None of their destinations can take {payout.currency} now (a new one waits before it receives
+          money). Ask them to add one on their Withdraw page.
+        </p>
       ) : null}
       {methods.length > 0 ? (
         <SelectField
           label="Send to"
           name="methodId"
-          options={methods.map((m) => ({ value: m.id, label: m.label }))}
+          defaultValue={own?.id ?? methods[0]?.id}
+          options={methods.map((m) => ({ value: m.id, label: m.own ? `${m.label} (as before)` : m.label }))}
           errors={retry.errors}
-          hint="After they fixed where they are paid, choose the new destination."
+          hint={`Their destinations that take ${payout.currency} now. After they fixed where they are paid, choose the new one.`}
         />
       ) : null}
       <div className="actions">

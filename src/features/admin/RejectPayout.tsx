@@ -34,7 +34,7 @@ export function RejectPayout({
   }, [step])
 
   const seller = payout.seller?.name ?? 'the seller'
-  const amount = formatMoney(payout.arrives, payout.currency)
+  const amount = formatMoney(payout.amount, payout.currency)
   if (step === 'reason')
     return (
       <form

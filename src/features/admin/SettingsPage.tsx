@@ -97,12 +97,8 @@ export function SettingsPage() {
       {terms.isPending ? <p role="status">Loading the settings…</p> : null}
       {terms.isError ? <p role="alert">The settings could not be loaded: {terms.error.message}</p> : null}
       {terms.data ? (
-        <TermsForm
-          key={terms.data.updatedAt ?? 'defaults'}
-          terms={terms.data.terms}
-          defaults={terms.data.defaults}
-          updatedAt={terms.data.updatedAt}
-        />
+        // Not keyed by updatedAt: after a save the form stays as it is, with "Saved" where the admin looks.
+        <TermsForm terms={terms.data.terms} defaults={terms.data.defaults} updatedAt={terms.data.updatedAt} />
       ) : null}
       <RatesForm />
     </AdminShell>
@@ -133,6 +129,8 @@ function TermsForm({
     onChange: (e: { currentTarget: HTMLInputElement }) => {
       const value = e.currentTarget.value
       setDraft((d) => ({ ...d, [name]: value }))
+      // "Saved" no longer holds once a figure is changed again.
+      setSaved(null)
     },
     errors: state.errors,
   })
@@ -154,12 +152,19 @@ function TermsForm({
     try {
       const answer = await rpc('updatePlatformTerms', { terms: parsed.terms })
       setState({ busy: false, message: null, errors: {} })
+      // The figures as the server keeps them (`2.50` reads `2.5`).
+      setDraft(draftOf(answer.terms))
+      const n = answer.changed.length
       setSaved(
-        answer.changed.length === 0
-          ? 'Nothing changed.'
-          : `Saved ${answer.changed.length} change${answer.changed.length === 1 ? '' : 's'}: new orders and payouts use them now.`,
+        n === 0
+          ? 'Saved: nothing was different.'
+          : `Saved ${n} change${n === 1 ? '' : 's'}: new orders and payouts use ${n === 1 ? 'it' : 'them'} now.`,
       )
-      await queryClient.invalidateQueries({ queryKey: [...adminQueries.all(), 'audit'] })
+      // "Last changed" and the audit log.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminQueries.terms().queryKey }),
+        queryClient.invalidateQueries({ queryKey: [...adminQueries.all(), 'audit'] }),
+      ])
     } catch (error) {
       const next = errorState(error)
       const errors = Object.fromEntries(
@@ -172,12 +177,9 @@ function TermsForm({
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="form admin-terms">
       <p className="muted">
-        {updatedAt
-          ? `Last changed ${formatDateTime(updatedAt)}.`
-          : 'These are the defaults; nothing changed yet.'}
+        {updatedAt ? `Last changed ${formatDateTime(updatedAt)}.` : 'These are Soko’s defaults.'}
       </p>
       <FormMessage message={state.message} />
-      <FormMessage message={saved} tone="ok" />
       <fieldset>
         <legend>Sales</legend>
         <Field
@@ -224,9 +226,15 @@ function TermsForm({
           />
         ))}
       </fieldset>
-      <button type="submit" className="button" disabled={state.busy} aria-busy={state.busy}>
-        {state.busy ? 'Saving…' : 'Save settings'}
-      </button>
+      <div className="actions">
+        <button type="submit" className="button" disabled={state.busy} aria-busy={state.busy}>
+          {state.busy ? 'Saving…' : 'Save settings'}
+        </button>
+        {/* Next to the button: where the admin is looking when the answer comes. */}
+        <p className="form-saved" role="status">
+          {saved}
+        </p>
+      </div>
     </form>
   )
 }

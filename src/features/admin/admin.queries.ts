@@ -123,6 +123,12 @@ export const adminQueries = {
       queryKey: [...adminQueries.all(), 'order', id],
       queryFn: ({ signal }) => rpc('getAdminOrder', { id }, { signal }),
     }),
+  /** Where a failed payout can be sent again, its own destination first when it still can be. */
+  retryDestinations: (payoutId: string) =>
+    queryOptions({
+      queryKey: [...adminQueries.all(), 'retry-destinations', payoutId],
+      queryFn: ({ signal }) => rpc('listRetryDestinations', { payoutId }, { signal }),
+    }),
   /** Every payout, filtered. */
   allPayouts: (filter: PayoutsFilter) =>
     infiniteQueryOptions({

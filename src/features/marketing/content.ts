@@ -1,5 +1,5 @@
 import { CONTACT_TOPICS } from '../../../contract/contact.constants'
-import { exampleMark, HOLD_DAYS_MARK, SALE_FEE_MARK } from '../../../contract/platform'
+import { exampleMark, HOLD_WORDS, SALE_FEE_MARK } from '../../../contract/platform'
 import type { ContactPayload, FeaturesPayload, HomeWords, PricingPayload } from './types'
 
 /**
@@ -45,7 +45,7 @@ const home: HomeWords = {
     },
     {
       title: 'Get paid',
-      text: `Buyers pay by M-Pesa, card or PayPal. Earnings become available after ${HOLD_DAYS_MARK} days.`,
+      text: `Buyers pay by M-Pesa, card or PayPal. ${HOLD_WORDS.step}`,
     },
   ],
 }
@@ -148,7 +148,7 @@ const pricing: PricingPayload = {
   faq: [
     {
       question: 'When can I withdraw?',
-      answer: `Earnings from a sale are held for ${HOLD_DAYS_MARK} days, in case of a refund, then you can withdraw them at once or on a schedule.`,
+      answer: HOLD_WORDS.withdraw,
     },
     {
       question: 'Do buyers pay extra?',
