@@ -40,8 +40,14 @@ export interface RpcEnvelope<T = unknown> {
   statusCode: number
   message: string
   data: T | null
+  /** Present on errors: the message's stable code, which the app shows in the person's language. */
+  code?: string
+  /** Values of the code's placeholders. */
+  params?: Record<string, string | number>
   /** Present on 400: one message per invalid field, keyed by its dotted path. */
   errors?: Record<string, string>
+  /** The code of each field's message, keyed as `errors`. */
+  fieldCodes?: Record<string, string>
   /** Present on errors, so a person can quote it and we can find the log line. */
   requestId?: string
 }

@@ -1,3 +1,6 @@
+import { FIELD } from './errors/common'
+import type { Message, MessageParams } from './i18n'
+
 /**
  * Text no field of Soko's takes: the NUL character (PostgreSQL cannot store it in text) and lone UTF-16
  * surrogates (half a character: no database, page or mail can show it). JSON carries both as `\u0000` and
@@ -5,10 +8,9 @@
  */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
-function problem(text: string): string | null {
-  if (text.includes('\u0000')) return 'Remove the invisible NUL character (\\u0000) from this text'
-  if (LONE_SURROGATE.test(text))
-    return 'This text has a broken character (half of an emoji or symbol): type it again'
+function problem(text: string): Message | null {
+  if (text.includes('\u0000')) return FIELD.nul
+  if (LONE_SURROGATE.test(text)) return FIELD.brokenCharacter
   return null
 }
 
@@ -30,8 +32,8 @@ function pathOf(place: Place | null): string {
  * messages are; empty when all is well. Walks arrays and objects to the bottom, iteratively, in time linear
  * in the size of the input however deep it nests.
  */
-export function unstorableText(input: unknown): Record<string, string> {
-  const errors: Record<string, string> = {}
+export function unstorableText(input: unknown): Record<string, Message & { params?: MessageParams }> {
+  const errors: Record<string, Message & { params?: MessageParams }> = {}
   const stack: { value: unknown; place: Place | null }[] = [{ value: input, place: null }]
   while (stack.length > 0) {
     const { value, place } = stack.pop() as { value: unknown; place: Place | null }
@@ -46,7 +48,7 @@ export function unstorableText(input: unknown): Record<string, string> {
       for (const [key, item] of Object.entries(value)) {
         const why = problem(key)
         // A bad key is reported on the object holding it: the key itself cannot be shown.
-        if (why) errors[pathOf(place)] ??= `A field name here is not valid text: ${why.toLowerCase()}`
+        if (why) errors[pathOf(place)] ??= { ...FIELD.badKey, params: { why: why.message.toLowerCase() } }
         else stack.push({ value: item, place: { key, parent: place } })
       }
     }

@@ -25,7 +25,8 @@
 //     them behind 3 shared addresses) for 300 tickets: tickets held, startCheckout p50/p99 and 5xx
 //     (bench-drop.ts)
 // BENCH_ONLY=server measures the server figures alone (no browser), for quick comparisons;
-// BENCH_ONLY=drop the ticket drops alone.
+// BENCH_ONLY=drop the ticket drops alone; BENCH_ONLY=bytes the first-load JavaScript and the checkout
+// journey's bytes alone (BENCH_LANG=sw measures them as a Swahili reader gets them).
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -68,6 +69,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const memorySeconds = Number(process.env.BENCH_MEMORY_SECONDS ?? 300)
 const serverOnly = process.env.BENCH_ONLY === 'server'
 const dropOnly = process.env.BENCH_ONLY === 'drop'
+const bytesOnly = process.env.BENCH_ONLY === 'bytes'
 const connections = CONNECTIONS
 const rpcBody = JSON.stringify({ subject: 'getSettings' })
 /** The performance issue's targets for the database-bound endpoints. */
@@ -427,6 +429,10 @@ async function main() {
   try {
     const slug = await findProductSlug(server.url)
     const slugLabel = slug ? `/{slug} (/${slug})` : '/{slug}'
+    if (bytesOnly) {
+      await byteFigures(server.url, slug)
+      return
+    }
     if (!serverOnly) await browserFigures(server.url, slug, slugLabel)
     const answer = await (await fetch(`${server.url}/`, { method: 'POST', body: rpcBody })).text()
     const bare = await startBare(answer)
@@ -459,6 +465,18 @@ async function main() {
     await server.stop()
     rmSync(dataDir, { recursive: true, force: true })
   }
+}
+
+/** The quick pass: first-load JavaScript of the pages and the checkout journey's bytes. */
+async function byteFigures(baseUrl: string, slug: string | null) {
+  const js = await firstLoadJs(baseUrl, slug ? [...pages, `/${slug}`] : pages)
+  const journey = await checkoutJourney(baseUrl)
+  console.log(`\nSoko bench: bytes${process.env.BENCH_LANG ? ` (lang ${process.env.BENCH_LANG})` : ''}`)
+  if (typeof js === 'string') console.log(`  first-load JS: ${js}`)
+  else
+    for (const [page, { bytes, error }] of Object.entries(js))
+      console.log(`  first-load JS ${page}: ${(bytes / 1024).toFixed(1)} KB gzip (${bytes} bytes)${error ? ` ! ${error}` : ''}`)
+  printJourney(journey)
 }
 
 /** First-load bytes, Lighthouse, accessibility and the door scan: printed as they are measured. */

@@ -1,18 +1,67 @@
+import type { Message, MessageParams } from '../../contract/i18n'
+import { english } from './i18n'
+
+/** A field's message: a message, with its own placeholders' values when it has any. */
+export type FieldMessage = Message & { params?: MessageParams }
+
+export interface AppErrorOptions {
+  /** Values of the message's `{placeholders}`; they go to the client with the code. */
+  params?: MessageParams
+  /** One message per invalid field, keyed by dotted path (400 only). */
+  fields?: Record<string, FieldMessage>
+  /** Seconds until trying again makes sense (429), sent as Retry-After. */
+  retryAfter?: number
+}
+
 /**
- * An error meant for the person calling: its status and message reach them as they are. Any other
- * exception is a bug and answers 500 with a message that says nothing about the inside.
+ * An error meant for the person calling: its status, its code (the message's stable id, which the app
+ * shows in the person's language) and its English reach them. Any other exception is a bug and answers
+ * 500 with a message that says nothing about the inside.
  */
 export class AppError extends Error {
   override name = 'AppError'
+  /** The message's id: stable, so clients can tell errors apart and translate them. */
+  readonly code: string
+  readonly params?: MessageParams
+  /** The English per invalid field, keyed by dotted path. */
+  readonly errors?: Record<string, string>
+  /** The code per invalid field. */
+  readonly fieldCodes?: Record<string, string>
+  readonly retryAfter?: number
+
+  constructor(status: number, message: Message, options?: AppErrorOptions)
+  /** @deprecated TRANSITION: English without a code; every call moves to a message with a code. */
+  constructor(status: number, message: string, errors?: Record<string, string>, retryAfter?: number)
   constructor(
     readonly status: number,
-    message: string,
-    /** One message per invalid field, keyed by dotted path (400 only). */
-    readonly errors?: Record<string, string>,
-    /** Seconds until trying again makes sense (429), sent as Retry-After. */
-    readonly retryAfter?: number,
+    what: Message | string,
+    optionsOrErrors: AppErrorOptions | Record<string, string> = {},
+    legacyRetryAfter?: number,
   ) {
-    super(message)
+    const message = typeof what === 'string' ? { id: 'error.uncoded', message: what } : what
+    const options: AppErrorOptions =
+      typeof what === 'string'
+        ? {
+            ...(legacyRetryAfter !== undefined ? { retryAfter: legacyRetryAfter } : {}),
+            fields: Object.fromEntries(
+              Object.entries(optionsOrErrors as Record<string, string>).map(([k, v]) => [
+                k,
+                { id: 'error.uncoded', message: v },
+              ]),
+            ),
+          }
+        : (optionsOrErrors as AppErrorOptions)
+    super(english(message, options.params))
+    this.code = message.id
+    if (options.params) this.params = options.params
+    if (options.retryAfter !== undefined) this.retryAfter = options.retryAfter
+    if (options.fields) {
+      const fields = Object.entries(options.fields)
+      this.errors = Object.fromEntries(fields.map(([key, field]) => [key, english(field, field.params)]))
+      this.fieldCodes = Object.fromEntries(fields.map(([key, field]) => [key, field.id]))
+      // A field's own values travel with the error's, for the client to fill the field's message.
+      for (const [, field] of fields) if (field.params) this.params = { ...field.params, ...this.params }
+    }
   }
 }
 

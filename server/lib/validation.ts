@@ -1,14 +1,28 @@
 import type { z } from 'zod'
-import { AppError } from './errors'
+import { FIELD, REQUEST } from '../../contract/errors/common'
+import { codeOf } from '../../contract/say'
+import { AppError, type FieldMessage } from './errors'
+
+/**
+ * A schema's message with its code: the contract's own (said through `say`), else one for zod's kind of
+ * check (its English kept as zod wrote it).
+ */
+function messageOf(issue: z.core.$ZodIssue): FieldMessage {
+  const id = codeOf(issue.message)
+  if (id) return { id, message: issue.message }
+  if (issue.code === 'invalid_type' && issue.input === undefined)
+    return { id: FIELD.required.id, message: issue.message }
+  return { id: `field.${issue.code}`, message: issue.message }
+}
 
 /** A message per field, keyed by dotted path (`details.variants.0.stock`); the first message per field wins. */
-export function fieldErrors(issues: z.core.$ZodIssue[], subject: string): Record<string, string> {
-  const errors: Record<string, string> = {}
+export function fieldErrors(issues: z.core.$ZodIssue[], subject: string): Record<string, FieldMessage> {
+  const errors: Record<string, FieldMessage> = {}
   for (const issue of issues) {
     const keys = issue.code === 'unrecognized_keys' ? issue.keys : [undefined]
     for (const key of keys) {
       const field = [...issue.path, ...(key ? [key] : [])].join('.') || '_'
-      errors[field] ??= key ? `Unknown field: ${subject} does not take ${key}` : issue.message
+      errors[field] ??= key ? { ...FIELD.unknown, params: { subject, key } } : messageOf(issue)
     }
   }
   return errors
@@ -18,10 +32,6 @@ export function fieldErrors(issues: z.core.$ZodIssue[], subject: string): Record
 export function parseOrFail<S extends z.ZodType>(schema: S, value: unknown, subject: string): z.output<S> {
   const parsed = schema.safeParse(value)
   if (!parsed.success)
-    throw new AppError(
-      400,
-      'Some fields need attention: see errors',
-      fieldErrors(parsed.error.issues, subject),
-    )
+    throw new AppError(400, REQUEST.fields, { fields: fieldErrors(parsed.error.issues, subject) })
   return parsed.data
 }

@@ -9,8 +9,11 @@ import { unstorableText } from '../../contract/text'
 import { findCaller } from '../features/accounts'
 import type { Caller } from '../lib/caller'
 import { clientAddress } from '../lib/client-address'
-import { AppError } from '../lib/errors'
-import { nestsDeeperThan, TOO_DEEP_MESSAGE } from '../lib/json-depth'
+import { FIELD, REQUEST } from '../../contract/errors/common'
+import type { Message, MessageParams } from '../../contract/i18n'
+import { AppError, type FieldMessage } from '../lib/errors'
+import { english } from '../lib/i18n'
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../lib/json-depth'
 import { fieldErrors } from '../lib/validation'
 import type { Handler, RpcContext } from './context'
 import { handlers } from './handlers'
@@ -37,15 +40,26 @@ export interface RpcReply {
   body: string | Uint8Array
 }
 
-export const TOO_LARGE_MESSAGE = `The request is larger than ${MAX_RPC_BODY_BYTES / 1024 / 1024} MB: send less at once`
+/** The 413 answer's envelope: the listener sends it too, before any of this runs. */
+export function tooLargeEnvelope(requestId: string): RpcEnvelope {
+  return errorEnvelope(new AppError(413, REQUEST.tooLarge, { params: { size: `${MAX_RPC_BODY_BYTES / 1024 / 1024} MB` } }), requestId)
+}
 
-const tooLarge = (c: Context) =>
-  sendEnvelope(c, {
-    statusCode: 413,
-    message: TOO_LARGE_MESSAGE,
+/** An error's envelope: its English and code, the values of its placeholders and each field's English and code. */
+export function errorEnvelope(error: AppError, requestId: string): RpcEnvelope {
+  return {
+    statusCode: error.status,
+    message: error.message,
+    code: error.code,
+    ...(error.params ? { params: error.params } : {}),
     data: null,
-    requestId: c.get('requestId'),
-  })
+    ...(error.errors ? { errors: error.errors } : {}),
+    ...(error.fieldCodes ? { fieldCodes: error.fieldCodes } : {}),
+    requestId,
+  }
+}
+
+const tooLarge = (c: Context) => sendEnvelope(c, tooLargeEnvelope(c.get('requestId')))
 
 /** Counts a body sent in chunks as it arrives; it goes through a web stream, so only for those. */
 const countingLimit = bodyLimit({ maxSize: MAX_RPC_BODY_BYTES, onError: tooLarge })
@@ -63,10 +77,12 @@ export const rpcBodyLimit: MiddlewareHandler = (c, next) => {
 
 /** What a call that outlives its deadline is told: a mutation may still complete. */
 export const DEADLINE_MESSAGES = {
-  query: 'This is taking longer than it should: try again in a moment.',
-  mutation:
-    'This is taking longer than it should, and it may still complete: check whether it went through ' +
-    '(reload the page) before you try again.',
+  query: /*i18n*/ { id: 'request.slowQuery', message: 'This is taking longer than it should: try again in a moment.' },
+  mutation: /*i18n*/ {
+    id: 'request.slowMutation',
+    message:
+      'This is taking longer than it should, and it may still complete: check whether it went through (reload the page) before you try again.',
+  },
 } as const
 
 /**
@@ -84,7 +100,7 @@ export function rpcDispatcher(base: BaseContext) {
         base.log.warn('rpc call outlived its deadline', { requestId: call.requestId, kind, deadlineMs })
         resolve(
           envelopeReply(
-            { statusCode: 503, message: DEADLINE_MESSAGES[kind], data: null, requestId: call.requestId },
+            errorEnvelope(new AppError(503, DEADLINE_MESSAGES[kind]), call.requestId),
             call.header('accept-encoding') ?? '',
             { 'retry-after': '5' },
           ),
@@ -106,27 +122,34 @@ async function dispatchCall(
   const { requestId } = call
   const answer = (envelope: RpcEnvelope, headers?: Record<string, string>) =>
     envelopeReply(envelope, call.header('accept-encoding') ?? '', headers)
-  const fail = (statusCode: number, message: string, errors?: Record<string, string>) =>
-    answer({ statusCode, message, data: null, ...(errors ? { errors } : {}), requestId })
+  const fail = (
+    statusCode: number,
+    message: Message,
+    options: { params?: MessageParams; fields?: Record<string, FieldMessage> } = {},
+  ) => answer(errorEnvelope(new AppError(statusCode, message, options), requestId))
 
   const text = await call.text()
   // Before anything walks it (the parser, the text check, a schema): linear in its length.
-  if (nestsDeeperThan(text)) return fail(400, TOO_DEEP_MESSAGE, { _: TOO_DEEP_MESSAGE })
+  if (nestsDeeperThan(text)) {
+    const params = { depth: MAX_JSON_DEPTH }
+    return fail(400, REQUEST.tooDeep, { params, fields: { _: { ...REQUEST.tooDeep, params } } })
+  }
   let body: unknown
   try {
     body = JSON.parse(text)
   } catch {
-    return fail(
-      400,
-      'The request body is not valid JSON: send {"subject": "…", …} with content-type application/json',
-    )
+    return fail(400, REQUEST.invalidJson)
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body))
-    return fail(400, 'Send a JSON object such as {"subject": "getSettings"}', { subject: 'Required' })
+    return fail(400, REQUEST.notObject, { fields: { subject: FIELD.required } })
   const { subject, ...input } = body as Record<string, unknown>
   if (typeof subject !== 'string' || subject === '')
-    return fail(400, 'Say which subject to call: {"subject": "getSettings"}', { subject: 'Required' })
-  if (!isSubjectName(subject)) return fail(400, `Unknown subject: ${subject}`, { subject: 'Unknown subject' })
+    return fail(400, REQUEST.noSubject, { fields: { subject: FIELD.required } })
+  if (!isSubjectName(subject))
+    return fail(400, REQUEST.unknownSubject, {
+      params: { subject },
+      fields: { subject: FIELD.unknownSubject },
+    })
   const def = contract[subject]
   onSubject(def.kind)
 
@@ -138,22 +161,22 @@ async function dispatchCall(
     return internalError(answer, base, requestId, error)
   }
   if (def.access !== 'public') {
-    if (!caller) return fail(SESSION_EXPIRED, 'Your session has ended: sign in again to continue')
+    if (!caller) return fail(SESSION_EXPIRED, REQUEST.sessionEnded)
     const roles = caller.user.roles
     // Admins too: seller subjects act on the caller's own storefront, which an admin may not have.
     if (def.access === 'seller' && !roles.includes('seller'))
-      return fail(403, 'Only sellers can do this: set up your storefront at /register first')
-    if (def.access === 'admin' && !roles.includes('admin')) return fail(403, 'Only Soko admins can do this')
+      return fail(403, REQUEST.sellersOnly)
+    if (def.access === 'admin' && !roles.includes('admin')) return fail(403, REQUEST.adminsOnly)
   }
 
   // Before the schema: no field of any subject takes text that cannot be stored.
   const unstorable = unstorableText(input)
   if (Object.keys(unstorable).length > 0)
-    return fail(400, 'Some fields need attention: see errors', unstorable)
+    return fail(400, REQUEST.fields, { fields: unstorable })
   const parsed = def.input.safeParse(input)
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error.issues, subject)
-    return fail(400, 'Some fields need attention: see errors', errors)
+    return fail(400, REQUEST.fields, { fields: errors })
   }
 
   try {
@@ -172,16 +195,11 @@ async function dispatchCall(
     })
     return answer({ statusCode: 200, message: 'OK', data })
   } catch (error) {
-    if (error instanceof AppError) {
-      const envelope = {
-        statusCode: error.status,
-        message: error.message,
-        data: null,
-        ...(error.errors ? { errors: error.errors } : {}),
-        requestId,
-      }
-      return answer(envelope, error.retryAfter ? { 'retry-after': String(error.retryAfter) } : undefined)
-    }
+    if (error instanceof AppError)
+      return answer(
+        errorEnvelope(error, requestId),
+        error.retryAfter ? { 'retry-after': String(error.retryAfter) } : undefined,
+      )
     return internalError(answer, base, requestId, error)
   }
 }
@@ -216,7 +234,9 @@ function internalError(
   base.log.error('rpc handler failed', { requestId, error })
   return answer({
     statusCode: 500,
-    message: `Something went wrong on our side. Please try again; if it keeps happening, quote request ${requestId}`,
+    message: english(REQUEST.internal, { requestId }),
+    code: REQUEST.internal.id,
+    params: { requestId },
     data: null,
     requestId,
   })

@@ -2,7 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { getRequestListener } from '@hono/node-server'
 import { MAX_RPC_BODY_BYTES } from '../../contract/rpc'
 import type { Logger } from '../lib/log'
-import { envelopeReply, type RpcCall, type RpcReply, TOO_LARGE_MESSAGE } from '../rpc/dispatcher'
+import { envelopeReply, type RpcCall, type RpcReply, tooLargeEnvelope } from '../rpc/dispatcher'
 import { HSTS } from './security-headers'
 
 /**
@@ -68,7 +68,7 @@ export function rpcOverNode(opts: {
     const tooLarge = () =>
       send(
         envelopeReply(
-          { statusCode: 413, message: TOO_LARGE_MESSAGE, data: null, requestId },
+          tooLargeEnvelope(requestId),
           header('accept-encoding') ?? '',
         ),
         true,

@@ -1,0 +1,47 @@
+import { defineConfig } from '@lingui/conf'
+import { formatter } from '@lingui/format-po'
+
+/**
+ * Soko's languages (docs/swahili.md). English is the source: its words stay in the code, compiled into the
+ * bundle by the build (scripts/lingui.ts); Kiswahili is one catalog per part of the app, so a page loads
+ * only the words of its own parts, and only when Kiswahili is chosen (src/lib/i18n.ts).
+ */
+const FEATURES = [
+  'account-home',
+  'accounts',
+  'admin',
+  'bookings',
+  'catalog',
+  'checkout',
+  'customers',
+  'downloads',
+  'invoice-pay',
+  'invoices',
+  'marketing',
+  'payouts',
+  'tickets',
+  'transactions',
+]
+
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: ['en', 'sw'],
+  fallbackLocales: { default: 'en' },
+  format: formatter({ origins: false, lineNumbers: false }),
+  orderBy: 'messageId',
+  catalogs: [
+    // What every page has: the header, the footer, the error pages, the shared components.
+    {
+      path: '<rootDir>/locales/{locale}/shell',
+      include: ['<rootDir>/src/components', '<rootDir>/src/lib', '<rootDir>/src/routes', '<rootDir>/src/main.tsx'],
+    },
+    // The server's answers that a person reads: error codes and the contract's validation messages.
+    { path: '<rootDir>/locales/{locale}/errors', include: ['<rootDir>/contract'] },
+    // What only the server writes: mail, SMS, the sandbox pages, page titles of server-rendered pages.
+    { path: '<rootDir>/locales/{locale}/server', include: ['<rootDir>/server'] },
+    ...FEATURES.map((feature) => ({
+      path: `<rootDir>/locales/{locale}/${feature}`,
+      include: [`<rootDir>/src/features/${feature}`],
+    })),
+  ],
+})
