@@ -33,10 +33,15 @@ export default defineConfig({
     // What every page has: the header, the footer, the error pages, the shared components.
     {
       path: '<rootDir>/locales/{locale}/shell',
-      include: ['<rootDir>/src/components', '<rootDir>/src/lib', '<rootDir>/src/routes', '<rootDir>/src/main.tsx'],
+      include: [
+        '<rootDir>/src/components',
+        '<rootDir>/src/lib',
+        '<rootDir>/src/routes',
+        '<rootDir>/src/main.tsx',
+      ],
     },
-    // The server's answers that a person reads: error codes and the contract's validation messages.
-    { path: '<rootDir>/locales/{locale}/errors', include: ['<rootDir>/contract'] },
+    // What the contract says that a person reads: the server's error codes, validation messages, page names.
+    { path: '<rootDir>/locales/{locale}/contract', include: ['<rootDir>/contract'] },
     // What only the server writes: mail, SMS, the sandbox pages, page titles of server-rendered pages.
     { path: '<rootDir>/locales/{locale}/server', include: ['<rootDir>/server'] },
     ...FEATURES.map((feature) => ({

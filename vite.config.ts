@@ -4,14 +4,25 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { LANGS } from './contract/i18n'
 import { payloadPath } from './contract/runtime'
+import { linguiPlugins } from './scripts/lingui'
 import { inlineStyles, routeScripts, startAfterFirstPaint, storefrontModules } from './scripts/page-assets'
 import { precachePlan } from './scripts/precache-plan'
 import { sourceHash } from './scripts/source-hash.mjs'
-import { marketingPayloads } from './src/features/marketing/content'
+import { marketingPayloadsIn } from './src/features/marketing/content'
 
 /** Everything the browser's code is built from: the build id changes exactly when one of these does. */
-const CLIENT_INPUTS = ['src', 'sw', 'contract', 'public', 'index.html', 'vite.config.ts', 'package-lock.json']
+const CLIENT_INPUTS = [
+  'src',
+  'sw',
+  'contract',
+  'locales',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+]
 
 /**
  * The build's id: a hash of the client's sources, so rebuilding unchanged sources gives the same id and open
@@ -48,12 +59,15 @@ function marketingPayloadFiles(): Plugin {
     name: 'soko:marketing-payloads',
     apply: 'build',
     generateBundle() {
-      for (const [pagePath, payload] of Object.entries(marketingPayloads))
-        this.emitFile({
-          type: 'asset',
-          fileName: payloadPath(pagePath).slice(1),
-          source: JSON.stringify(payload),
-        })
+      for (const lang of LANGS)
+        for (const [pagePath, payload] of Object.entries(marketingPayloadsIn(lang)))
+          this.emitFile({
+            type: 'asset',
+            fileName: payloadPath(pagePath)
+              .slice(1)
+              .replace(/\.json$/, lang === 'en' ? '.json' : `.${lang}.json`),
+            source: JSON.stringify(payload),
+          })
     },
   }
 }
@@ -76,7 +90,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
     return {
       // src/prerender.tsx for Node: renders the marketing pages to HTML after the client build.
       define,
-      plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: false }), react()],
+      plugins: [...linguiPlugins(), tanstackRouter({ target: 'react', autoCodeSplitting: false }), react()],
       publicDir: false,
       build: { outDir: 'dist/prerender', target: 'node20', emptyOutDir: true, minify: false },
     }
@@ -89,6 +103,8 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
   return {
     define,
     plugins: [
+      // Lingui's macros first: Babel reads the sources as written (scripts/lingui.ts).
+      ...linguiPlugins(),
       // The router plugin must come before react(): it rewrites route files react() then compiles.
       tanstackRouter({
         target: 'react',

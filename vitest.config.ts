@@ -1,6 +1,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { linguiPlugins } from './scripts/lingui'
 import SlowFirstSequencer from './tests/support/sequencer'
 
 /** Integration test files that replace a server module with vi.mock: they need modules of their own. */
@@ -25,7 +26,7 @@ export default defineConfig({
     projects: [
       {
         // The PWA's code, in a simulated browser.
-        plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: false }), react()],
+        plugins: [...linguiPlugins(), tanstackRouter({ target: 'react', autoCodeSplitting: false }), react()],
         test: { name: 'client', environment: 'jsdom', include: ['tests/unit/client/**/*.test.{ts,tsx}'] },
       },
       {

@@ -475,7 +475,9 @@ async function byteFigures(baseUrl: string, slug: string | null) {
   if (typeof js === 'string') console.log(`  first-load JS: ${js}`)
   else
     for (const [page, { bytes, error }] of Object.entries(js))
-      console.log(`  first-load JS ${page}: ${(bytes / 1024).toFixed(1)} KB gzip (${bytes} bytes)${error ? ` ! ${error}` : ''}`)
+      console.log(
+        `  first-load JS ${page}: ${(bytes / 1024).toFixed(1)} KB gzip (${bytes} bytes)${error ? ` ! ${error}` : ''}`,
+      )
   printJourney(journey)
 }
 

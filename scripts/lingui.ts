@@ -1,4 +1,10 @@
-import { type PluginItem, type PluginObj, transformAsync, transformFromAstAsync, types as t } from '@babel/core'
+import {
+  type PluginItem,
+  type PluginObj,
+  types as t,
+  transformAsync,
+  transformFromAstAsync,
+} from '@babel/core'
 import linguiMacro from '@lingui/babel-plugin-lingui-macro'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
 import { lingui as linguiCatalogs } from '@lingui/vite-plugin'

@@ -1,3 +1,4 @@
+import { I18nProvider } from '@lingui/react'
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
@@ -5,6 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { setFormatLocale } from '../contract/format-locale'
 import { cacheLocation, VISITOR_CURRENCY_KEY } from './lib/geo'
 import { currentUser } from './lib/guard'
+import { i18n, startLanguage } from './lib/i18n'
 import { listenForInstallPrompt } from './lib/install'
 import { importerHandlesChunkErrors, reloadAfterChunkError } from './lib/reload'
 import { loginAfterExpiry, setSessionExpiredHandler } from './lib/rpc'
@@ -40,6 +42,8 @@ async function mount() {
   document.documentElement.dataset.build = CURRENT_BUILD
   // The server wrote this page's prices and dates in this language: the app keeps to it.
   if (root.dataset.locale) setFormatLocale(root.dataset.locale)
+  // The page's words: English is in the code; Kiswahili's are in before anything renders.
+  await startLanguage(location.pathname)
   listenForInstallPrompt()
   // Vite's event for a failed preload of a lazy chunk (an older build's file is gone): reload (docs/product.md (Updates and reloads)),
   // unless the import's caller offers its own retry (a reload would lose the product editor's draft).
@@ -61,9 +65,11 @@ async function mount() {
   startUpdateChecks(router)
   const app = (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nProvider>
     </StrictMode>
   )
   if (!root.dataset.prerendered) {

@@ -1,14 +1,18 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { I18nProvider } from '@lingui/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import { setFormatLocale } from '../contract/format-locale'
+import { DEFAULT_LANG, LANGS, type Lang } from '../contract/i18n'
 import { payloadScript } from '../contract/runtime'
-import { marketingPayloads } from './features/marketing/content'
-import { setServerPayload } from './lib/payload'
+import { marketingPayloadsIn } from './features/marketing/content'
+import { i18n, loadCatalogs, renderingIn, setRenderLangSource } from './lib/i18n'
+import { setServerPayloadSource } from './lib/payload'
 import { createAppRouter, createQueryClient } from './router'
 
 /**
@@ -25,48 +29,52 @@ import { createAppRouter, createQueryClient } from './router'
  */
 const STATIC_PAGES = ['/login', '/signup']
 
-let queue: Promise<unknown> = Promise.resolve()
+/** The payload of the page a render is loading, wherever in that render's work it is asked for. */
+const pagePayload = new AsyncLocalStorage<{ pagePath: string; payload: unknown; lang: Lang }>()
+setServerPayloadSource(() => pagePayload.getStore() ?? null)
+setRenderLangSource(() => pagePayload.getStore()?.lang)
 
 /**
- * The markup of the page at `url` (path and query) with its payload, prices and dates written in `locale`
- * (the browser's choice, which the page then names for the app); one page at a time.
+ * The markup of the page at `url` (path and query) with its payload, in `lang`, prices and dates written in
+ * `locale` (the browser's choice, which the page then names for the app). Renders may overlap: the
+ * language and the locale are set only for the synchronous render itself.
  */
-export function renderPage(url: string, payload: unknown, locale?: string): Promise<string> {
-  const next = queue.then(async () => {
-    setFormatLocale(locale)
-    try {
-      return await render(url, payload)
-    } finally {
-      setFormatLocale(undefined)
-    }
-  })
-  queue = next.catch(() => undefined)
-  return next
+export function renderPage(url: string, payload: unknown, locale?: string, lang: Lang = DEFAULT_LANG) {
+  return render(url, payload, lang, locale)
 }
 
-async function render(url: string, payload: unknown): Promise<string> {
+function render(url: string, payload: unknown, lang: Lang, locale?: string): Promise<string> {
   const pagePath = new URL(url, 'http://soko.invalid').pathname
+  return pagePayload.run({ pagePath, payload, lang }, () => renderIn(url, pagePath, lang, locale))
+}
+
+async function renderIn(url: string, pagePath: string, lang: Lang, locale?: string): Promise<string> {
   const queryClient = createQueryClient()
-  setServerPayload({ pagePath, payload })
+  await loadCatalogs(pagePath, lang)
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }))
-  try {
-    await router.load()
-  } finally {
-    setServerPayload(null)
-  }
+  await router.load()
   const failed = router.state.matches.find((match) => match.status !== 'success')
   if (failed || router.state.matches.length < 2)
     throw new Error(
       `Prerendering ${pagePath} failed at ${failed?.routeId ?? 'route matching'}: ${String(failed?.error)}`,
     )
   // The same tree as the browser's (src/main.tsx), which takes this HTML over as it is.
-  const markup = renderToString(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  )
+  const markup = renderingIn(lang, () => {
+    setFormatLocale(locale ?? (lang === DEFAULT_LANG ? undefined : 'sw-KE'))
+    try {
+      return renderToString(
+        <StrictMode>
+          <I18nProvider i18n={i18n}>
+            <QueryClientProvider client={queryClient}>
+              <RouterProvider router={router} />
+            </QueryClientProvider>
+          </I18nProvider>
+        </StrictMode>,
+      )
+    } finally {
+      setFormatLocale(undefined)
+    }
+  })
   // React answers a component that threw with a client-rendering placeholder (`<!--$!-->`), not an error.
   if (markup.includes('<!--$!-->'))
     throw new Error(
@@ -80,23 +88,29 @@ async function main() {
   const template = readFileSync(path.join(dist, 'client', 'index.html'), 'utf8')
   const outDir = path.join(dist, 'prerendered')
   mkdirSync(outDir, { recursive: true })
-  const index: Record<string, string> = {}
-  const pages: [string, unknown][] = [
-    ...Object.entries(marketingPayloads),
-    ...STATIC_PAGES.map((pagePath): [string, unknown] => [pagePath, undefined]),
-  ]
-  for (const [pagePath, payload] of pages) {
-    const markup = await render(pagePath, payload)
-    if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill')
-    const data = payload === undefined ? '' : `\n    ${payloadScript(pagePath, payload)}`
-    // A replacer function: a replacement string would read `$&`, `` $` ``… in the page's text as patterns.
-    const html = template.replace(
-      '<div id="root"></div>',
-      () => `<div id="root" data-prerendered="${pagePath}">${markup}</div>${data}`,
-    )
-    const file = `${pagePath === '/' ? 'index' : pagePath.slice(1).replaceAll('/', '-')}.html`
-    writeFileSync(path.join(outDir, file), html)
-    index[pagePath] = file
+  const index: Record<string, Partial<Record<Lang, string>>> = {}
+  if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to fill')
+  for (const lang of LANGS) {
+    const pages: [string, unknown][] = [
+      ...Object.entries(marketingPayloadsIn(lang)),
+      ...STATIC_PAGES.map((pagePath): [string, unknown] => [pagePath, undefined]),
+    ]
+    for (const [pagePath, payload] of pages) {
+      const markup = await render(pagePath, payload, lang)
+      const data = payload === undefined ? '' : `\n    ${payloadScript(pagePath, payload)}`
+      // A replacer function: a replacement string would read `$&`, `` $` ``… in the page's text as patterns.
+      const html = template
+        .replace('<html lang="en"', `<html lang="${lang}"`)
+        .replace(
+          '<div id="root"></div>',
+          () =>
+            `<div id="root" data-prerendered="${pagePath}"${lang === DEFAULT_LANG ? '' : ' data-locale="sw-KE"'}>${markup}</div>${data}`,
+        )
+      const name = pagePath === '/' ? 'index' : pagePath.slice(1).replaceAll('/', '-')
+      const file = `${name}${lang === DEFAULT_LANG ? '' : `.${lang}`}.html`
+      writeFileSync(path.join(outDir, file), html)
+      index[pagePath] = { ...index[pagePath], [lang]: file }
+    }
   }
   writeFileSync(path.join(outDir, 'pages.json'), `${JSON.stringify(index, null, 2)}\n`)
   console.log(`Prerendered ${Object.keys(index).join(', ')}`)

@@ -5,22 +5,36 @@
 export const REQUEST = {
   invalidJson: /*i18n*/ {
     id: 'request.invalidJson',
-    message: 'The request body is not valid JSON: send {"subject": "…", …} with content-type application/json',
+    message:
+      'The request body is not valid JSON: send {"subject": "…", …} with content-type application/json',
   },
-  notObject: /*i18n*/ { id: 'request.notObject', message: 'Send a JSON object such as {"subject": "getSettings"}' },
-  noSubject: /*i18n*/ { id: 'request.noSubject', message: 'Say which subject to call: {"subject": "getSettings"}' },
+  notObject: /*i18n*/ {
+    id: 'request.notObject',
+    message: 'Send a JSON object such as {"subject": "getSettings"}',
+  },
+  noSubject: /*i18n*/ {
+    id: 'request.noSubject',
+    message: 'Say which subject to call: {"subject": "getSettings"}',
+  },
   unknownSubject: /*i18n*/ { id: 'request.unknownSubject', message: 'Unknown subject: {subject}' },
   tooDeep: /*i18n*/ {
     id: 'request.tooDeep',
     message: 'The request nests deeper than {depth} levels: send a flatter body',
   },
-  tooLarge: /*i18n*/ { id: 'request.tooLarge', message: 'The request is larger than {size}: send less at once' },
+  tooLarge: /*i18n*/ {
+    id: 'request.tooLarge',
+    message: 'The request is larger than {size}: send less at once',
+  },
   fields: /*i18n*/ { id: 'request.fields', message: 'Some fields need attention: see errors' },
   internal: /*i18n*/ {
     id: 'request.internal',
-    message: 'Something went wrong on our side. Please try again; if it keeps happening, quote request {requestId}',
+    message:
+      'Something went wrong on our side. Please try again; if it keeps happening, quote request {requestId}',
   },
-  sessionEnded: /*i18n*/ { id: 'session.ended', message: 'Your session has ended: sign in again to continue' },
+  sessionEnded: /*i18n*/ {
+    id: 'session.ended',
+    message: 'Your session has ended: sign in again to continue',
+  },
   sellersOnly: /*i18n*/ {
     id: 'access.sellersOnly',
     message: 'Only sellers can do this: set up your storefront at /register first',

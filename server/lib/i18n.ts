@@ -44,7 +44,8 @@ function catalogOf(lang: Lang): Record<string, string> {
   } catch {
     return messages
   }
-  for (const file of files.sort()) Object.assign(messages, parsePo(readFileSync(path.join(dir, file), 'utf8')))
+  for (const file of files.sort())
+    Object.assign(messages, parsePo(readFileSync(path.join(dir, file), 'utf8')))
   return messages
 }
 

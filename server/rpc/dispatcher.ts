@@ -4,13 +4,13 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { contract, isSubjectName, type SubjectName } from '../../contract'
 import { DEVICE_HEADER, deviceIdOf } from '../../contract/device'
+import { FIELD, REQUEST } from '../../contract/errors/common'
+import type { Message, MessageParams } from '../../contract/i18n'
 import { MAX_RPC_BODY_BYTES, type RpcEnvelope, SESSION_EXPIRED } from '../../contract/rpc'
 import { unstorableText } from '../../contract/text'
 import { findCaller } from '../features/accounts'
 import type { Caller } from '../lib/caller'
 import { clientAddress } from '../lib/client-address'
-import { FIELD, REQUEST } from '../../contract/errors/common'
-import type { Message, MessageParams } from '../../contract/i18n'
 import { AppError, type FieldMessage } from '../lib/errors'
 import { english } from '../lib/i18n'
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../lib/json-depth'
@@ -42,7 +42,10 @@ export interface RpcReply {
 
 /** The 413 answer's envelope: the listener sends it too, before any of this runs. */
 export function tooLargeEnvelope(requestId: string): RpcEnvelope {
-  return errorEnvelope(new AppError(413, REQUEST.tooLarge, { params: { size: `${MAX_RPC_BODY_BYTES / 1024 / 1024} MB` } }), requestId)
+  return errorEnvelope(
+    new AppError(413, REQUEST.tooLarge, { params: { size: `${MAX_RPC_BODY_BYTES / 1024 / 1024} MB` } }),
+    requestId,
+  )
 }
 
 /** An error's envelope: its English and code, the values of its placeholders and each field's English and code. */
@@ -77,7 +80,10 @@ export const rpcBodyLimit: MiddlewareHandler = (c, next) => {
 
 /** What a call that outlives its deadline is told: a mutation may still complete. */
 export const DEADLINE_MESSAGES = {
-  query: /*i18n*/ { id: 'request.slowQuery', message: 'This is taking longer than it should: try again in a moment.' },
+  query: /*i18n*/ {
+    id: 'request.slowQuery',
+    message: 'This is taking longer than it should: try again in a moment.',
+  },
   mutation: /*i18n*/ {
     id: 'request.slowMutation',
     message:
@@ -164,15 +170,13 @@ async function dispatchCall(
     if (!caller) return fail(SESSION_EXPIRED, REQUEST.sessionEnded)
     const roles = caller.user.roles
     // Admins too: seller subjects act on the caller's own storefront, which an admin may not have.
-    if (def.access === 'seller' && !roles.includes('seller'))
-      return fail(403, REQUEST.sellersOnly)
+    if (def.access === 'seller' && !roles.includes('seller')) return fail(403, REQUEST.sellersOnly)
     if (def.access === 'admin' && !roles.includes('admin')) return fail(403, REQUEST.adminsOnly)
   }
 
   // Before the schema: no field of any subject takes text that cannot be stored.
   const unstorable = unstorableText(input)
-  if (Object.keys(unstorable).length > 0)
-    return fail(400, REQUEST.fields, { fields: unstorable })
+  if (Object.keys(unstorable).length > 0) return fail(400, REQUEST.fields, { fields: unstorable })
   const parsed = def.input.safeParse(input)
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error.issues, subject)

@@ -21,7 +21,9 @@ const ANY_MARK = /\[\[(hold-days|hold\||sale-fee|fee:|net:)/
 export function fillFigures(text: string, { terms }: PageFigures): string {
   return text
     .replace(HOLD_MARK, (_mark, withHold: string, without: string) =>
-      terms.holdDays > 0 ? withHold.replaceAll('{days}', daysText(terms.holdDays)) : without,
+      terms.holdDays > 0
+        ? withHold.replaceAll('{days}', daysText(terms.holdDays)).replaceAll('{n}', String(terms.holdDays))
+        : without,
     )
     .replaceAll(HOLD_DAYS_MARK, String(terms.holdDays))
     .replaceAll(
@@ -50,7 +52,7 @@ export class PageFigureFiller {
     private readonly prerendered: Map<string, string>,
   ) {
     for (const [urlPath, asset] of assets) {
-      if (!/(\/_payload\.json|\.html)$/.test(urlPath)) continue
+      if (!/(\/_payload(\.\w+)?\.json|\.html)$/.test(urlPath)) continue
       const text = asset.body.toString('utf8')
       if (ANY_MARK.test(text)) this.assetsAsBuilt.set(urlPath, text)
     }

@@ -66,13 +66,7 @@ export function rpcOverNode(opts: {
       })
     }
     const tooLarge = () =>
-      send(
-        envelopeReply(
-          tooLargeEnvelope(requestId),
-          header('accept-encoding') ?? '',
-        ),
-        true,
-      )
+      send(envelopeReply(tooLargeEnvelope(requestId), header('accept-encoding') ?? ''), true)
     const length = header('content-length')
     const chunked = header('transfer-encoding') !== undefined
     if (!chunked && length !== undefined && (!/^\d+$/.test(length) || Number(length) > MAX_RPC_BODY_BYTES)) {

@@ -1,3 +1,11 @@
+import {
+  isLang,
+  LANG_COOKIE,
+  LANG_COOKIE_MAX_AGE,
+  type Lang,
+  langFromAcceptLanguage,
+} from '../../contract/i18n'
+
 /** Languages a request may name, at most this long (`en`, `sw-KE`, `zh-Hant-TW`): anything else is noise. */
 const TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/
 /** Written for a request that names no language Intl knows. */
@@ -22,4 +30,26 @@ export function pageLocale(acceptLanguage: string | undefined): string {
     if (locale) return locale
   }
   return DEFAULT_LOCALE
+}
+
+/**
+ * The language a page is written in: `?lang=` when the address names one (a link to the page in a
+ * language, and the switch with scripts off), else the person's choice (the `lang` cookie), else the
+ * first of Accept-Language's that Soko speaks. `fromQuery` says the address chose it, so the answer keeps
+ * that choice in the cookie.
+ */
+export function requestLang(
+  query: string | undefined,
+  cookieHeader: string | undefined,
+  acceptLanguage: string | undefined,
+): { lang: Lang; fromQuery: boolean } {
+  if (isLang(query)) return { lang: query, fromQuery: true }
+  const cookie = /(?:^|;\s*)lang=([a-z]{2})(?:;|$)/.exec(cookieHeader ?? '')?.[1]
+  if (isLang(cookie)) return { lang: cookie, fromQuery: false }
+  return { lang: langFromAcceptLanguage(acceptLanguage), fromQuery: false }
+}
+
+/** The Set-Cookie that keeps a language chosen by the address. */
+export function langCookie(lang: Lang, secure: boolean): string {
+  return `${LANG_COOKIE}=${lang}; Path=/; Max-Age=${LANG_COOKIE_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`
 }

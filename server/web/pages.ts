@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { DEFAULT_LANG, type Lang } from '../../contract/i18n'
 import { type AppRoute, matchAppRoute } from '../../contract/routes'
 import {
   PAGE_SCRIPTS_ELEMENT_ID,
@@ -60,14 +61,18 @@ export class Pages {
     this.cache.clear()
   }
 
-  /** The page for a pathname, with 404 for paths that are not pages of the app. */
-  render(pathname: string): { asset: Asset; status: 200 | 404 } {
-    const cached = this.cache.get(pathname)
+  /** The page for a pathname in a language, with 404 for paths that are not pages of the app. */
+  render(pathname: string, lang: Lang = DEFAULT_LANG): { asset: Asset; status: 200 | 404 } {
+    const key = prerenderKey(pathname, lang)
+    const cached = this.cache.get(key)
     if (cached) return cached
     const route = matchAppRoute(pathname)
-    const template = (route && this.prerendered.get(pathname)) || this.shell
+    const template = (route && this.prerendered.get(key)) || this.shell
     const html = this.withRouteScripts(
-      withHead(withRuntimeSettings(template, this.settings), headFor(route, pathname, this.settings.siteUrl)),
+      withHead(
+        withRuntimeSettings(template, this.settings),
+        headFor(route, pathname, this.settings.siteUrl, lang),
+      ),
       route,
     )
     const body = Buffer.from(html)
@@ -76,7 +81,7 @@ export class Pages {
       status: route ? 200 : 404,
     } as const
     if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string)
-    this.cache.set(pathname, page)
+    this.cache.set(key, page)
     return page
   }
 
@@ -91,9 +96,10 @@ export class Pages {
     markup: string | null = null,
     /** The language the markup's prices and dates are written in, named for the app (format-locale.ts). */
     locale?: string,
+    lang: Lang = DEFAULT_LANG,
   ) {
     const route = data ? matchAppRoute(pathname) : null
-    const head = { ...headFor(route, pathname, this.settings.siteUrl), ...data?.head }
+    const head = { ...headFor(route, pathname, this.settings.siteUrl, lang), ...data?.head }
     let html = this.withRouteScripts(withHead(withRuntimeSettings(this.shell, this.settings), head), route)
     if (markup) {
       // React puts the preload of the page's first photo (its LCP) before the markup: it goes to the top of
@@ -124,11 +130,11 @@ export class Pages {
    * A page whose share card depends on the request (an invoice's pay link): the shell with that head, or
    * the app's 404 page with a 404 status when `head` is null. Never cached: the head is someone's.
    */
-  renderWithHead(pathname: string, head: Partial<Head> | null) {
+  renderWithHead(pathname: string, head: Partial<Head> | null, lang: Lang = DEFAULT_LANG) {
     const route = head ? matchAppRoute(pathname) : null
     const html = this.withRouteScripts(
       withHead(withRuntimeSettings(this.shell, this.settings), {
-        ...headFor(route, pathname, this.settings.siteUrl),
+        ...headFor(route, pathname, this.settings.siteUrl, lang),
         ...head,
       }),
       route,
@@ -156,14 +162,23 @@ export class Pages {
   }
 }
 
-/** Reads dist/prerendered/pages.json and the HTML it lists; none when the build made none. */
+/** A prerendered page's key: its path in English, `{lang}:{path}` in another language. */
+export function prerenderKey(pagePath: string, lang: Lang): string {
+  return lang === DEFAULT_LANG ? pagePath : `${lang}:${pagePath}`
+}
+
+/**
+ * Reads dist/prerendered/pages.json (path → language → file) and the HTML it lists, keyed by
+ * `prerenderKey`; none when the build made none.
+ */
 export function loadPrerendered(dir: string): Map<string, string> {
   const pages = new Map<string, string>()
   const index = path.join(dir, 'pages.json')
   if (!existsSync(index)) return pages
-  const listed = JSON.parse(readFileSync(index, 'utf8')) as Record<string, string>
-  for (const [pagePath, file] of Object.entries(listed))
-    pages.set(pagePath, readFileSync(path.join(dir, file), 'utf8'))
+  const listed = JSON.parse(readFileSync(index, 'utf8')) as Record<string, Partial<Record<Lang, string>>>
+  for (const [pagePath, files] of Object.entries(listed))
+    for (const [lang, file] of Object.entries(files) as [Lang, string][])
+      pages.set(prerenderKey(pagePath, lang), readFileSync(path.join(dir, file), 'utf8'))
   return pages
 }
 

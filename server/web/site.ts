@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { type Context, Hono } from 'hono'
+import { DEFAULT_LANG, intlLocale, isLang, LANGS, type Lang } from '../../contract/i18n'
 import type { PlatformTerms } from '../../contract/platform-terms.contract'
 import { payloadPath } from '../../contract/runtime'
 import type { Database } from '../db/client'
@@ -8,7 +9,7 @@ import type { AppServices } from '../services'
 import { CatalogCache } from './catalog-cache'
 import { fillFigures, PageFigureFiller } from './figures'
 import { runtimeSettings } from './html'
-import { pageLocale } from './locale'
+import { langCookie, pageLocale, requestLang } from './locale'
 import { loadPrerendered, loadRouteScripts, Pages } from './pages'
 import { appContentSecurityPolicy } from './security-headers'
 import { ServerRenderer } from './ssr'
@@ -43,9 +44,20 @@ export function createSite(services: AppServices, catalogVersion: Database['cata
   const prerendered = loadPrerendered(path.join(path.dirname(config.clientDir), 'prerendered'))
   // The build's words for the home page: answered with the products of the moment added, never as a file.
   const homePayloadPath = payloadPath('/')
-  const homeText = takeAsset(assets, homePayloadPath)
+  const homeText = {
+    en: takeAsset(assets, homePayloadPath),
+    sw: takeAsset(assets, inLanguageFile(homePayloadPath, 'sw')),
+  }
   const wordsOf = (next: PlatformTerms) =>
-    homeText === undefined ? undefined : (JSON.parse(fillFigures(homeText, { terms: next })) as object)
+    Object.fromEntries(
+      LANGS.map((lang) => {
+        const text = homeText[lang]
+        return [
+          lang,
+          text === undefined ? undefined : (JSON.parse(fillFigures(text, { terms: next })) as object),
+        ]
+      }),
+    ) as Record<Lang, object | undefined>
   let homeWords = wordsOf(terms.defaults)
   // Catalog pages and payloads, made once per address until the catalog changes on any instance.
   const catalogAnswers = new CatalogCache<Answer | null>(catalogVersion)
@@ -80,15 +92,20 @@ export function createSite(services: AppServices, catalogVersion: Database['cata
     const path = c.req.path
     // A page stating the fee or the hold: the terms are read (kept for a second) before it is answered.
     if (statesFigures(path)) await terms.get()
-    const asset = assets.get(path)
-    if (asset) return sendAsset(c, asset)
     const url = new URL(c.req.url)
     const params = url.searchParams
+    // A page's words in Kiswahili: the build's file of them, when it has one.
+    const wordsLang = params.get('lang')
+    const words =
+      isLang(wordsLang) && path.endsWith('/_payload.json') ? inLanguageFile(path, wordsLang) : path
+    const asset = assets.get(words) ?? assets.get(path)
+    if (asset) return sendAsset(c, asset)
     if (path.endsWith('/_payload.json')) {
       const pagePath = path.slice(0, -'/_payload.json'.length) || '/'
+      const lang = isLang(wordsLang) ? wordsLang : DEFAULT_LANG
       const answer = isCatalogPage(pagePath)
         ? await catalogAnswers.get(`payload ${pagePath}${url.search}`, async () => {
-            const data = await publicData(db, pagePath, params, config.publicUrl, homeWords)
+            const data = await publicData(db, pagePath, params, config.publicUrl, homeWords[lang], lang)
             return data ? payloadAnswer(data.payload) : null
           })
         : null
@@ -99,33 +116,44 @@ export function createSite(services: AppServices, catalogVersion: Database['cata
       return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503, {
         'retry-after': '5',
       })
+    // The page's language: an address that names one keeps it for the pages after (the switch without
+    // scripts is a link to ?lang=); each answer says which request headers chose it.
+    const { lang, fromQuery } = requestLang(
+      params.get('lang') ?? undefined,
+      c.req.header('cookie'),
+      c.req.header('accept-language'),
+    )
+    if (fromQuery) c.header('set-cookie', langCookie(lang, config.publicUrl.startsWith('https:')))
     // An invoice's pay link: its share card says who bills how much; a link naming nothing is a 404.
     if (path === '/p') {
-      const page = pages.renderWithHead(path, await payPageHead(services, params))
+      const page = pages.renderWithHead(path, await payPageHead(services, params), lang)
       return sendAsset(c, page.asset, page.status, 'no-store')
     }
     // Catalog pages: their head (share card), first data and markup come from the database and the
     // server renderer, made again only when the catalog has changed since.
     // Written in the visitor's language (prices, dates), which the page names for the app.
-    const locale = isCatalogPage(path) ? pageLocale(c.req.header('accept-language')) : null
+    const accept = c.req.header('accept-language')
+    const locale = isCatalogPage(path) ? intlLocale(lang, accept, pageLocale(accept)) : null
     const catalogPage = locale
-      ? await catalogAnswers.get(`page ${path}${url.search} ${locale}`, async () => {
-          const data = await publicData(db, path, params, config.publicUrl, homeWords)
+      ? await catalogAnswers.get(`page ${path}${url.search} ${lang} ${locale}`, async () => {
+          const data = await publicData(db, path, params, config.publicUrl, homeWords[lang], lang)
           if (data === undefined) return null
-          const markup = data ? await renderer.render(`${path}${url.search}`, data.payload, locale) : null
-          return { ...pages.renderData(path, data, markup, locale), byLanguage: true }
+          const markup = data
+            ? await renderer.render(`${path}${url.search}`, data.payload, locale, lang)
+            : null
+          return { ...pages.renderData(path, data, markup, locale, lang), byLanguage: true }
         })
       : null
     if (catalogPage) return sendAnswer(c, catalogPage)
     // A page whose existence depends on data (a service to book, an order, an invoice, a customer): an
     // address naming none is the app's 404 page with a 404 status, never cached (a service may appear).
     if ((await pageExists(db, path)) === false) {
-      const missing = pages.renderWithHead(path, null)
+      const missing = pages.renderWithHead(path, null, lang)
       return sendAsset(c, missing.asset, missing.status, 'no-store')
     }
     // The status tells crawlers and people with scripts off what a path is; the head, what the page is.
-    const page = pages.render(path)
-    return sendAsset(c, page.asset, page.status)
+    const page = pages.render(path, lang)
+    return sendAsset(c, page.asset, page.status, page.asset.cacheControl, true)
   })
 
   return { routes, buildId, policy: appPolicy, warm: () => renderer.warm() }
@@ -174,7 +202,8 @@ function sendAsset(
   }
   const vary = [
     asset.br || asset.gzip || asset.lazy ? 'Accept-Encoding' : '',
-    byLanguage ? 'Accept-Language' : '',
+    // The language comes from the cookie, else Accept-Language: a shared cache keeps one per both.
+    byLanguage ? 'Accept-Language, Cookie' : '',
   ]
   if (vary.some(Boolean)) headers.vary = vary.filter(Boolean).join(', ')
   if (
@@ -192,6 +221,11 @@ function sendAsset(
     status,
     headers,
   )
+}
+
+/** A file of the build in another language: `/pricing/_payload.json` → `/pricing/_payload.sw.json`. */
+function inLanguageFile(file: string, lang: Lang): string {
+  return lang === DEFAULT_LANG ? file : file.replace(/\.json$/, `.${lang}.json`)
 }
 
 /** A file of the build as text, taken out of the files served as they are; undefined when absent. */

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import type { Lang } from '../../contract/i18n'
 import { ssrDir } from '../../scripts/ssr-dir.mjs'
 import type { Logger } from '../lib/log'
 
-type RenderPage = (url: string, payload: unknown, locale?: string) => Promise<string>
+type RenderPage = (url: string, payload: unknown, locale?: string, lang?: Lang) => Promise<string>
 
 /**
  * Server rendering of catalog pages: the build's src/prerender.tsx bundle, loaded on the first catalog
@@ -42,14 +43,14 @@ export class ServerRenderer {
   }
 
   /**
-   * The page's markup, prices and dates written in `locale`, or null when it cannot be rendered here (the
+   * The page's markup in `lang`, prices and dates written in `locale`, or null when it cannot be rendered here (the
    * browser then renders it).
    */
-  async render(url: string, payload: unknown, locale: string): Promise<string | null> {
+  async render(url: string, payload: unknown, locale: string, lang: Lang): Promise<string | null> {
     const renderPage = await this.load()
     if (!renderPage) return null
     try {
-      return await renderPage(url, payload, locale)
+      return await renderPage(url, payload, locale, lang)
     } catch (error) {
       this.log.warn('a page could not be rendered on the server', { url, error })
       return null

@@ -1,5 +1,6 @@
 import { PRODUCT_KINDS, type ProductKind } from '../../contract/catalog.constants'
 import { isCurrencyCode } from '../../contract/currencies'
+import { DEFAULT_LANG, type Lang, type Message, type MessageParams } from '../../contract/i18n'
 import { matchAppRoute, paramHasShape } from '../../contract/routes'
 import { EXPLORE_SORTS, type ExploreQuery, type ExploreSort } from '../../contract/storefront'
 import type { Db } from '../db/client'
@@ -13,7 +14,16 @@ import {
   plainText,
   productPage,
 } from '../features/catalog'
+import { translate } from '../lib/i18n'
 import type { Head } from './head'
+
+/** The share card's words of a product's or a creator's page. */
+const HEAD = {
+  creatorTitle: /*i18n*/ { id: 'head.creatorTitle', message: '{name} on Soko' },
+  creatorSummary: /*i18n*/ { id: 'head.creatorSummary', message: '{name} sells on Soko.' },
+  productTitle: /*i18n*/ { id: 'head.productTitle', message: '{title} · {seller} on Soko' },
+  productSummary: /*i18n*/ { id: 'head.productSummary', message: '{title} by {seller}.' },
+}
 
 /** Plain text of a product's description for a share card: no markup, one line, about two sentences. */
 export function summary(html: string, fallback: string): string {
@@ -75,7 +85,9 @@ export async function publicData(
   params: URLSearchParams,
   siteUrl: string,
   homeWords?: object,
+  lang: Lang = DEFAULT_LANG,
 ) {
+  const say = (message: Message, values: MessageParams) => translate(lang, message, values)
   const segments = pathname.split('/').filter(Boolean)
   const absolute = (path: string) => new URL(path, `${siteUrl}/`).href
   if (segments.length === 0)
@@ -96,8 +108,8 @@ export async function publicData(
     return {
       payload: page,
       head: {
-        title: `${creator.displayName} on Soko`,
-        description: summary(creator.bio, `${creator.displayName} sells on Soko.`),
+        title: say(HEAD.creatorTitle, { name: creator.displayName }),
+        description: summary(creator.bio, say(HEAD.creatorSummary, { name: creator.displayName })),
         ...(creator.avatar ? { image: absolute(creator.avatar.large), imageSize: null } : {}),
       },
     } satisfies PublicData
@@ -110,8 +122,11 @@ export async function publicData(
     return {
       payload: page,
       head: {
-        title: `${product.title} · ${page.seller.displayName} on Soko`,
-        description: summary(product.description, `${product.title} by ${page.seller.displayName}.`),
+        title: say(HEAD.productTitle, { title: product.title, seller: page.seller.displayName }),
+        description: summary(
+          product.description,
+          say(HEAD.productSummary, { title: product.title, seller: page.seller.displayName }),
+        ),
         ...(image ? { image: absolute(image.src), imageSize: null } : {}),
       },
     } satisfies PublicData

@@ -1,48 +1,58 @@
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react'
+import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { LanguageSwitch } from './LanguageSwitch'
 
 const GROUPS = [
   {
-    title: 'Buy',
+    title: msg`Buy`,
     links: [
-      { to: '/explore', label: 'Explore' },
-      { to: '/creators', label: 'Creators' },
-      { to: '/downloads', label: 'Your downloads' },
+      { to: '/explore', label: msg`Explore` },
+      { to: '/creators', label: msg`Creators` },
+      { to: '/downloads', label: msg`Your downloads` },
     ],
   },
   {
-    title: 'Sell',
+    title: msg`Sell`,
     links: [
-      { to: '/register', label: 'Open a storefront' },
-      { to: '/pricing', label: 'Pricing' },
-      { to: '/features', label: 'Features' },
+      { to: '/register', label: msg`Open a storefront` },
+      { to: '/pricing', label: msg`Pricing` },
+      { to: '/features', label: msg`Features` },
     ],
   },
   {
-    title: 'Help',
+    title: msg`Help`,
     links: [
-      { to: '/contact-us', label: 'Contact us' },
-      { to: '/account', label: 'Your account' },
+      { to: '/contact-us', label: msg`Contact us` },
+      { to: '/account', label: msg`Your account` },
     ],
   },
 ] as const
 
-/** Every page's footer: where to buy, sell and get help, and how buyers pay. */
+/** Every page's footer: where to buy, sell and get help, how buyers pay, and the page in the other language. */
 export function SiteFooter() {
+  const { i18n } = useLingui()
   return (
     <footer className="site-footer">
       <div className="footer-inner">
         <div className="footer-about">
           <p className="footer-brand">Soko</p>
-          <p>Creators in East Africa and beyond, paid by M‑Pesa, card or PayPal.</p>
+          <p>
+            <Trans>Creators in East Africa and beyond, paid by M‑Pesa, card or PayPal.</Trans>
+          </p>
+          <p>
+            <LanguageSwitch />
+          </p>
         </div>
         <nav aria-label="Footer" className="footer-nav">
           {GROUPS.map((group) => (
-            <div key={group.title}>
-              <h2>{group.title}</h2>
+            <div key={group.title.id}>
+              <h2>{i18n._(group.title)}</h2>
               <ul>
                 {group.links.map((link) => (
                   <li key={link.to}>
-                    <Link to={link.to}>{link.label}</Link>
+                    <Link to={link.to}>{i18n._(link.label)}</Link>
                   </li>
                 ))}
               </ul>

@@ -1,14 +1,16 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { type FormEvent, lazy, Suspense } from 'react'
 import { useSession } from '../lib/session'
 import { InstallButton } from './AppStatus'
 import { Icon } from './Icon'
+import { LanguageSwitch } from './LanguageSwitch'
 
 /** Where a signed-in person goes if the menu's code cannot be fetched: their account page has it all. */
 function AccountLink() {
   return (
     <Link to="/account" className="nav-link">
-      Account
+      <Trans>Account</Trans>
     </Link>
   )
 }
@@ -28,7 +30,7 @@ function SessionArea() {
       <>
         <InstallButton />
         <Link to="/login" className="button button-small">
-          Sign in
+          <Trans>Sign in</Trans>
         </Link>
       </>
     )
@@ -44,6 +46,7 @@ function SessionArea() {
  * run; with it, a client navigation. /explore has a search of its own, so the header leaves it out there.
  */
 function HeaderSearch() {
+  const { t } = useLingui()
   const navigate = useNavigate()
   const onExplore = useRouterState({ select: (s) => s.location.pathname.startsWith('/explore') })
   if (onExplore) return null
@@ -56,17 +59,17 @@ function HeaderSearch() {
     <search className="header-search">
       <form action="/explore" method="get" onSubmit={onSubmit}>
         <label htmlFor="site-search" className="visually-hidden">
-          Search products
+          <Trans>Search products</Trans>
         </label>
         <input
           id="site-search"
           name="q"
           type="search"
-          placeholder="Presets, tickets, T-shirts…"
+          placeholder={t`Presets, tickets, T-shirts…`}
           enterKeyHint="search"
           maxLength={100}
         />
-        <button type="submit" aria-label="Search">
+        <button type="submit" aria-label={t`Search`}>
           <Icon name="search" size={20} />
         </button>
       </form>
@@ -76,10 +79,11 @@ function HeaderSearch() {
 
 /** Every page's header: the logo, product search, the main links and the account menu. It never scrolls sideways. */
 export function SiteHeader() {
+  const { t } = useLingui()
   return (
     <header className="site-header">
       <div className="header-inner">
-        <Link to="/" className="brand" aria-label="Soko home">
+        <Link to="/" className="brand" aria-label={t`Soko home`}>
           <svg className="brand-mark" viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
             <rect width="32" height="32" rx="9" fill="currentColor" />
             <path d="M9 12h14l-1.5 12h-11L9 12Zm4 0v-1.5a3 3 0 0 1 6 0V12" className="brand-bag" />
@@ -91,18 +95,21 @@ export function SiteHeader() {
           <ul className="nav-links">
             <li>
               <Link to="/explore" className="nav-link">
-                Explore
+                <Trans>Explore</Trans>
               </Link>
             </li>
             <li className="nav-creators">
               <Link to="/creators" className="nav-link">
-                Creators
+                <Trans>Creators</Trans>
               </Link>
             </li>
             <li className="nav-wide">
               <Link to="/pricing" className="nav-link">
-                Pricing
+                <Trans>Pricing</Trans>
               </Link>
+            </li>
+            <li>
+              <LanguageSwitch short />
             </li>
           </ul>
           <SessionArea />

@@ -1,5 +1,7 @@
 import { notFound } from '@tanstack/react-router'
+import { DEFAULT_LANG } from '../../contract/i18n'
 import { PAYLOAD_ELEMENT_ID, payloadPath } from '../../contract/runtime'
+import { currentLang } from './i18n'
 import { apiFetch, RpcError } from './rpc'
 import { runtimeSettings } from './runtime'
 
@@ -9,28 +11,39 @@ import { runtimeSettings } from './runtime'
  */
 export function payloadQuery<T>(pagePath: string, search = '', staleTime = 5 * 60_000) {
   return {
-    queryKey: ['payload', pagePath, search] as const,
+    queryKey: ['payload', pagePath, search, currentLang()] as const,
     queryFn: () => loadPayload<T>(pagePath, search),
     staleTime,
   }
 }
 
 /** `search` is a query string (`q=lamu&kind=digital`) for pages whose data depends on one, like /explore. */
-/** On the server, the page being rendered and its data (src/prerender.tsx renders one page at a time). */
-let serverPayload: { pagePath: string; payload: unknown } | null = null
+type ServerPayload = { pagePath: string; payload: unknown } | null
 
-export function setServerPayload(page: { pagePath: string; payload: unknown } | null) {
-  serverPayload = page
+/**
+ * On the server, the page being rendered and its data: src/prerender.tsx names where to find them, per
+ * render (renders overlap).
+ */
+let serverPayload: () => ServerPayload = () => null
+
+export function setServerPayloadSource(source: () => ServerPayload) {
+  serverPayload = source
 }
 
 async function loadPayload<T>(pagePath: string, search: string): Promise<T> {
   if (typeof document === 'undefined') {
-    if (serverPayload?.pagePath === pagePath) return serverPayload.payload as T
+    const page = serverPayload()
+    if (page?.pagePath === pagePath) return page.payload as T
     throw new Error(`No payload for ${pagePath} on the server`)
   }
   const inline = takeInlinePayload(pagePath)
   if (inline !== undefined) return inline as T
-  const query = search ? `?${search}` : ''
+  // The words of a page in Kiswahili (the home and marketing pages carry theirs) are asked for by name.
+  const words = currentLang() === DEFAULT_LANG ? '' : `lang=${currentLang()}`
+  const query = [search, words]
+    .filter(Boolean)
+    .join('&')
+    .replace(/^(?=.)/, '?')
   const response = await apiFetch(`${runtimeSettings().apiBase}${payloadPath(pagePath)}${query}`, {
     headers: { Accept: 'application/json' },
   })

@@ -3,6 +3,7 @@ import { DEVICE_HEADER } from '../../contract/device'
 import { subjectKinds } from '../../contract/kinds'
 import { type RpcEnvelope, SESSION_EXPIRED } from '../../contract/rpc'
 import { deviceId, knownDeviceId } from './device'
+import { translateCode } from './i18n'
 import { runtimeSettings } from './runtime'
 import { clearSession, getSession } from './session'
 
@@ -21,6 +22,8 @@ export class RpcError extends Error {
     readonly requestId?: string,
     /** Seconds the server asked to wait before trying again (Retry-After), when it said. */
     readonly retryAfter: number | null = null,
+    /** The server's code for the error, the same in every language. */
+    readonly code?: string,
   ) {
     super(message)
   }
@@ -121,6 +124,17 @@ async function expire(sentToken: string | null): Promise<never> {
   throw new RpcError(SESSION_EXPIRED, 'Your session has ended. Sign in again.')
 }
 
+/** Each field's message in the page's language, by its code. */
+function translateFields(envelope: RpcEnvelope): Record<string, string> | undefined {
+  if (!envelope.errors) return undefined
+  return Object.fromEntries(
+    Object.entries(envelope.errors).map(([field, english]) => [
+      field,
+      translateCode(envelope.fieldCodes?.[field], envelope.params, english),
+    ]),
+  )
+}
+
 /** Calls one subject: `POST {API_BASE}/ {subject, ...input}`. Rejects with an RpcError unless 200. */
 export async function rpc<S extends SubjectName>(
   subject: S,
@@ -150,10 +164,11 @@ export async function rpc<S extends SubjectName>(
   if (response.status !== 200 || envelope.statusCode !== 200 || envelope.data === null)
     throw new RpcError(
       envelope.statusCode || response.status,
-      envelope.message,
-      envelope.errors,
+      translateCode(envelope.code, envelope.params, envelope.message),
+      translateFields(envelope),
       envelope.requestId,
       retryAfterOf(response),
+      envelope.code,
     )
   return envelope.data
 }

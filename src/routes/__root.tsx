@@ -5,12 +5,15 @@ import { NotFoundPage } from '../components/ErrorPage'
 import { PageError } from '../components/PageError'
 import { SiteFooter } from '../components/SiteFooter'
 import { SiteHeader } from '../components/SiteHeader'
+import { loadCatalogs } from '../lib/i18n'
 
 export interface RouterContext {
   queryClient: QueryClient
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // In Kiswahili, the words of the page's parts are in before it renders (src/lib/i18n.ts).
+  beforeLoad: ({ location }) => loadCatalogs(location.pathname),
   component: RootLayout,
   notFoundComponent: RootNotFound,
   errorComponent: PageError,

@@ -44,7 +44,7 @@ export function fixtureBuild(): string {
   )
   // What the build lists for each route's page beyond the entry (scripts/page-assets.ts).
   write('../route-scripts.json', '{"/pricing":["assets/pricing-def456.js"],"/account/settings/profile":[]}')
-  write('../prerendered/pages.json', '{"/pricing":"pricing.html","/features":"features.html"}')
+  write('../prerendered/pages.json', '{"/pricing":{"en":"pricing.html"},"/features":{"en":"features.html"}}')
   write(
     '../prerendered/pricing.html',
     `<!doctype html><html><head><title>Soko — Sell Digital Products &amp; Get Paid Anywhere</title></head><body><div id="root" data-prerendered="/pricing"><h1>Pricing</h1><p>No monthly fee</p><script>${FIXTURE_INLINE_SCRIPT}</script></div><script id="soko-payload" type="application/json" data-path="/pricing">{"heading":"Pricing"}</script></body></html>`,

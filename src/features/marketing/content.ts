@@ -1,6 +1,8 @@
 import { CONTACT_TOPICS } from '../../../contract/contact.constants'
+import type { Lang } from '../../../contract/i18n'
 import { exampleMark, HOLD_WORDS, SALE_FEE_MARK } from '../../../contract/platform'
-import type { ContactPayload, FeaturesPayload, HomeWords, PricingPayload } from './types'
+import { swahili, swahiliTopics } from './content.sw'
+import type { ContactPayload, FeaturesPayload, HomeWords, MarketingPayloads, PricingPayload } from './types'
 
 /**
  * What the marketing pages say. The build writes it to `{path}/_payload.json` and into the prerendered
@@ -188,3 +190,15 @@ export const marketingPayloads = {
 } as const
 
 export type MarketingPath = keyof typeof marketingPayloads
+
+const inSwahili: MarketingPayloads = {
+  '/': swahili.home,
+  '/features': swahili.features,
+  '/pricing': swahili.pricing,
+  '/contact-us': { ...swahili.contact, topics: swahiliTopics(CONTACT_TOPICS) },
+}
+
+/** The marketing pages' payloads in a language (`{path}/_payload.json`, and `_payload.sw.json` in Kiswahili). */
+export function marketingPayloadsIn(lang: Lang): MarketingPayloads {
+  return lang === 'sw' ? inSwahili : marketingPayloads
+}
