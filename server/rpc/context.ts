@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { Contract, SubjectName, SubjectOutput } from '../../contract'
+import type { Lang } from '../../contract/i18n'
 import type { Access } from '../../contract/rpc'
 import type { Caller } from '../lib/caller'
 import type { AppServices } from '../services'
@@ -14,6 +15,8 @@ export interface RpcContext extends AppServices {
   /** The id the app keeps for this browser (X-Soko-Device, contract/device.ts); null when none valid came. */
   device: string | null
   userAgent: string | null
+  /** The caller's language (the app's Content-Language), for what is written to them later. */
+  lang: Lang
   /** Aborted when the caller goes away before the answer (for subjects that wait). */
   signal?: AbortSignal
 }

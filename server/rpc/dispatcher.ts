@@ -5,7 +5,13 @@ import { bodyLimit } from 'hono/body-limit'
 import { contract, isSubjectName, type SubjectName } from '../../contract'
 import { DEVICE_HEADER, deviceIdOf } from '../../contract/device'
 import { FIELD, REQUEST } from '../../contract/errors/common'
-import type { Message, MessageParams } from '../../contract/i18n'
+import {
+  isLang,
+  type Lang,
+  langFromAcceptLanguage,
+  type Message,
+  type MessageParams,
+} from '../../contract/i18n'
 import { MAX_RPC_BODY_BYTES, type RpcEnvelope, SESSION_EXPIRED } from '../../contract/rpc'
 import { unstorableText } from '../../contract/text'
 import { findCaller } from '../features/accounts'
@@ -19,7 +25,7 @@ import type { Handler, RpcContext } from './context'
 import { handlers } from './handlers'
 import { keptAnswers } from './kept'
 
-type BaseContext = Omit<RpcContext, 'caller' | 'requestId' | 'ip' | 'device' | 'userAgent'>
+type BaseContext = Omit<RpcContext, 'caller' | 'requestId' | 'ip' | 'device' | 'userAgent' | 'lang'>
 
 /** What a call brings, whichever way it came in (Hono's context, or Node's request in server/web/listener.ts). */
 export interface RpcCall {
@@ -192,6 +198,7 @@ async function dispatchCall(
       ip: clientAddress(call.header('x-forwarded-for'), call.remoteAddress(), base.config.trustProxy),
       device: deviceIdOf(call.header(DEVICE_HEADER)),
       userAgent: call.header('user-agent')?.slice(0, 300) ?? null,
+      lang: callerLang(call.header('content-language'), call.header('accept-language')),
       // Made only when a handler asks: on Hono, the full Request behind it is costly to build.
       get signal() {
         return call.signal()
@@ -244,6 +251,12 @@ function internalError(
     data: null,
     requestId,
   })
+}
+
+/** The app names the person's language (Content-Language); another client, by its Accept-Language. */
+function callerLang(contentLanguage: string | undefined, acceptLanguage: string | undefined): Lang {
+  const named = contentLanguage?.trim().slice(0, 2).toLowerCase()
+  return isLang(named) ? named : langFromAcceptLanguage(acceptLanguage)
 }
 
 function bearerToken(header: string | undefined): string | null {

@@ -3,7 +3,7 @@ import { DEVICE_HEADER } from '../../contract/device'
 import { subjectKinds } from '../../contract/kinds'
 import { type RpcEnvelope, SESSION_EXPIRED } from '../../contract/rpc'
 import { deviceId, knownDeviceId } from './device'
-import { translateCode } from './i18n'
+import { currentLang, translateCode } from './i18n'
 import { runtimeSettings } from './runtime'
 import { clearSession, getSession } from './session'
 
@@ -144,7 +144,8 @@ export async function rpc<S extends SubjectName>(
   const sentToken = getSession().token
   const response = await apiFetch(`${runtimeSettings().apiBase}/`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    // The person's language: what the server writes to them later (receipts, codes) follows it.
+    headers: { 'Content-Type': 'application/json', 'Content-Language': currentLang() },
     body: JSON.stringify({ ...input, subject }),
     retry: subjectKinds[subject] === 'query',
     waitForDevice: subjectKinds[subject] !== 'query',
