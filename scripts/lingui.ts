@@ -22,8 +22,12 @@ const SOURCE = /\.(ts|tsx)$/
  */
 function precompileMessages(): PluginObj {
   const compiled = (text: string) => {
-    const value = compileMessage(text)
-    return typeof value === 'string' ? null : t.valueToNode(value)
+    const value: unknown[] = compileMessage(text)
+    // Plain words stay a plain string (the runtime shows it as it is), unescaped as ICU would.
+    if (value.length === 1 && typeof value[0] === 'string')
+      return value[0] === text ? null : t.stringLiteral(value[0])
+    if (value.length === 0) return text === '' ? null : t.stringLiteral('')
+    return t.valueToNode(value)
   }
   return {
     name: 'soko-precompile-messages',

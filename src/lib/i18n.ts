@@ -142,6 +142,12 @@ function sameLocale(locale: string | undefined): string | undefined {
   return locale?.startsWith('sw') ? locale : undefined
 }
 
+/** The language chosen in this browser, if one was. */
+export function chosenLanguage(): Lang | null {
+  const chosen = Cookies.get(LANG_COOKIE)
+  return isLang(chosen) ? chosen : null
+}
+
 /** Remembers a language chosen in the header or the footer, for this browser (the server reads it too). */
 export function rememberLanguage(next: Lang) {
   Cookies.set(LANG_COOKIE, next, {

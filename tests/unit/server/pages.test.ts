@@ -61,3 +61,30 @@ describe('Pages.renderData in a language', () => {
     expect(asset.body.toString()).toContain('<div id="root" data-prerendered="/kanga" data-locale="fr-FR">')
   })
 })
+
+describe('pages in a language', () => {
+  const pages = new Pages(SHELL.replace('<html>', '<html lang="en">'), new Map(), settings)
+
+  it('names the language on <html>, links each language and says so in its share card', () => {
+    const html = pages.render('/explore', 'sw').asset.body.toString()
+    expect(html).toContain('<html lang="sw">')
+    expect(html).toContain('<link rel="canonical" href="https://soko.example/explore?lang=sw" />')
+    expect(html).toContain('<link rel="alternate" hreflang="en" href="https://soko.example/explore" />')
+    expect(html).toContain('<link rel="alternate" hreflang="sw" href="https://soko.example/explore?lang=sw" />')
+    expect(html).toContain('<link rel="alternate" hreflang="x-default" href="https://soko.example/explore" />')
+    expect(html).toContain('<meta property="og:locale" content="sw_KE" />')
+    expect(html).toContain('<meta property="og:url" content="https://soko.example/explore?lang=sw" />')
+    // The page's name in Kiswahili, the site's title pattern as it is in every language.
+    expect(html).toMatch(/<title>[^<]+ \| Soko — Sell Digital Products &amp; Get Paid Anywhere<\/title>/)
+    expect(html).not.toContain('<title>Explore |')
+    const english = pages.render('/explore', 'en').asset.body.toString()
+    expect(english).toContain('<html lang="en">')
+    expect(english).toContain('<title>Explore | Soko — Sell Digital Products &amp; Get Paid Anywhere</title>')
+    expect(english).toContain('<link rel="canonical" href="https://soko.example/explore" />')
+  })
+
+  it("keeps the 404 page's title as it is in every language", () => {
+    const html = pages.render('/no/such/page', 'sw').asset.body.toString()
+    expect(html).toContain('<title>Page Not Found | Soko — Sell Digital Products &amp; Get Paid Anywhere</title>')
+  })
+})

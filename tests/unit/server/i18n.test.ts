@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest'
+import { englishOf, intlLocale, langFromAcceptLanguage } from '../../../contract/i18n'
+import { english, parsePo, translate } from '../../../server/lib/i18n'
+import { langCookie, requestLang } from '../../../server/web/locale'
+import { compileMacros } from '../../../scripts/lingui'
+
+describe('choosing the language', () => {
+  it('takes Kiswahili from Accept-Language in any of its forms, else English', () => {
+    expect(langFromAcceptLanguage('sw')).toBe('sw')
+    expect(langFromAcceptLanguage('sw-KE,sw;q=0.9,en;q=0.8')).toBe('sw')
+    expect(langFromAcceptLanguage('sw-TZ')).toBe('sw')
+    expect(langFromAcceptLanguage('fr-FR,sw;q=0.5')).toBe('sw')
+    expect(langFromAcceptLanguage('en-GB,en;q=0.9,sw;q=0.1')).toBe('en')
+    expect(langFromAcceptLanguage('fr-FR')).toBe('en')
+    expect(langFromAcceptLanguage(undefined)).toBe('en')
+    expect(langFromAcceptLanguage('swahili, sw_KE')).toBe('en')
+  })
+
+  it('puts the address first, then the cookie, then Accept-Language', () => {
+    expect(requestLang('sw', 'lang=en', 'en')).toEqual({ lang: 'sw', fromQuery: true })
+    expect(requestLang(undefined, 'a=1; lang=sw; b=2', 'en')).toEqual({ lang: 'sw', fromQuery: false })
+    expect(requestLang(undefined, 'lang=en', 'sw-KE')).toEqual({ lang: 'en', fromQuery: false })
+    expect(requestLang(undefined, undefined, 'sw-KE')).toEqual({ lang: 'sw', fromQuery: false })
+    // Nothing Soko speaks: ignored, never echoed anywhere.
+    expect(requestLang('fr', 'lang=xx', undefined)).toEqual({ lang: 'en', fromQuery: false })
+    expect(requestLang('<script>', 'lang=<b>', 'sw')).toEqual({ lang: 'sw', fromQuery: false })
+  })
+
+  it('keeps a chosen language a year, secure on https', () => {
+    expect(langCookie('sw', true)).toBe('lang=sw; Path=/; Max-Age=31536000; SameSite=Lax; Secure')
+    expect(langCookie('en', false)).toBe('lang=en; Path=/; Max-Age=31536000; SameSite=Lax')
+  })
+
+  it('writes Kiswahili as Kenya does, or Tanzania when the request says so; English as the browser asks', () => {
+    expect(intlLocale('sw', 'sw-KE', 'sw-KE')).toBe('sw-KE')
+    expect(intlLocale('sw', 'sw-TZ,sw;q=0.9', 'sw-TZ')).toBe('sw-TZ')
+    expect(intlLocale('sw', undefined, 'en-US')).toBe('sw-KE')
+    expect(intlLocale('en', 'en-GB', 'en-GB')).toBe('en-GB')
+    // English chosen by a Kiswahili browser: English as written in Kenya.
+    expect(intlLocale('en', 'sw-KE', 'sw-KE')).toBe('en-KE')
+  })
+})
+
+describe('catalogs', () => {
+  it('files a message with an explicit id under it, any other under the id derived from its English', () => {
+    const po = [
+      'msgid ""',
+      'msgstr ""',
+      '"Language: sw\\n"',
+      '',
+      '#. js-lingui-explicit-id',
+      'msgid "checkout.soldOut"',
+      'msgstr "Zimeisha"',
+      '',
+      'msgid "Hello"',
+      'msgstr "Habari"',
+      '',
+      'msgid ""',
+      '"A long "',
+      '"message"',
+      'msgstr ""',
+      '"Ujumbe "',
+      '"mrefu \\"sana\\""',
+      '',
+      'msgid "Not yet"',
+      'msgstr ""',
+    ].join('\n')
+    const messages = parsePo(po)
+    expect(messages['checkout.soldOut']).toBe('Zimeisha')
+    expect(Object.values(messages)).toContain('Habari')
+    expect(Object.values(messages)).toContain('Ujumbe mrefu "sana"')
+    // Untranslated: left out, so the English shows.
+    expect(Object.values(messages)).not.toContain('')
+    expect(Object.keys(messages)).toHaveLength(3)
+  })
+
+  it('fills placeholders and plurals in English, and falls back plainly on text that is not ICU', () => {
+    const files = { id: 'test.files', message: '{count, plural, one {# file} other {# files}} for {name}' }
+    expect(english(files, { count: 1, name: 'Amina' })).toBe('1 file for Amina')
+    expect(english(files, { count: 3, name: 'Amina' })).toBe('3 files for Amina')
+    expect(english({ id: 'test.brace', message: 'Unknown subject: {subject} {' }, { subject: 'x' })).toBe(
+      'Unknown subject: x {',
+    )
+    expect(englishOf({ id: 'x', message: 'Hi {name}, {missing}' }, { name: 'Juma' })).toBe('Hi Juma, {missing}')
+  })
+
+  it("says a message in Kiswahili from the catalogs, and in English where there is no translation", () => {
+    const untranslated = { id: 'test.nowhere', message: 'Only in English, {name}' }
+    expect(translate('sw', untranslated, { name: 'Juma' })).toBe('Only in English, Juma')
+    const title = { id: 'head.creatorTitle', message: '{name} on Soko' }
+    expect(translate('en', title, { name: 'Wanjiru' })).toBe('Wanjiru on Soko')
+    expect(translate('sw', title, { name: 'Wanjiru' })).not.toBe('Wanjiru on Soko')
+    expect(translate('sw', title, { name: 'Wanjiru' })).toContain('Wanjiru')
+  })
+})
+
+describe('the macros in the build', () => {
+  it('compiles a message next to its id, so English needs no catalog and the browser no parser', async () => {
+    const source = [
+      "import { useLingui } from '@lingui/react/macro'",
+      'export function Price({ price }: { price: string }) {',
+      '  const { t } = useLingui()',
+      '  return <p title={t`Pay ${price} now`}>{t`Buy now`}</p>',
+      '}',
+    ].join('\n')
+    const out = await compileMacros(source, '/app/src/Price.tsx')
+    expect(out?.code).toBeDefined()
+    const code = out?.code ?? ''
+    expect(code).not.toContain('@lingui/react/macro')
+    // The English with a placeholder, compiled: no ICU text left for the browser to parse.
+    expect(code).toMatch(/message: \["Pay ", \["price"\], " now"\]/)
+    // Plain words stay plain.
+    expect(code).toContain('message: "Buy now"')
+  })
+
+  it('leaves modules without macros to the rest of the build', async () => {
+    expect(await compileMacros('export const a = 1', '/app/src/a.ts')).toBeNull()
+    expect(await compileMacros("import { t } from '@lingui/core/macro'", '/app/node_modules/x/a.ts')).toBeNull()
+    expect(await compileMacros("import { t } from '@lingui/core/macro'", '/app/src/style.css')).toBeNull()
+  })
+})
