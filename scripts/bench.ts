@@ -26,7 +26,7 @@
 //     (bench-drop.ts)
 // BENCH_ONLY=server measures the server figures alone (no browser), for quick comparisons;
 // BENCH_ONLY=drop the ticket drops alone; BENCH_ONLY=bytes the first-load JavaScript and the checkout
-// journey's bytes alone (BENCH_LANG=sw measures them as a Swahili reader gets them).
+// journey's bytes alone (BENCH_LANG=sw-KE measures the pages' first load as a Kiswahili reader gets them).
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -106,8 +106,11 @@ async function firstLoadJs(baseUrl: string, pages: string[]): Promise<Record<str
   const sizes: Record<string, FirstLoad> = {}
   try {
     for (const page of pages) {
-      // A fresh context per page: nothing cached, no service worker yet — a first visit.
-      const context = await browser.newContext()
+      // A fresh context per page: nothing cached, no service worker yet — a first visit (in the language
+      // BENCH_LANG names, by Accept-Language).
+      const context = await browser.newContext(
+        process.env.BENCH_LANG ? { locale: process.env.BENCH_LANG } : {},
+      )
       const tab = await context.newPage()
       const load: FirstLoad = { bytes: 0, cssBytes: 0, firebase: false }
       const pending: Promise<void>[] = []
@@ -470,7 +473,8 @@ async function main() {
 /** The quick pass: first-load JavaScript of the pages and the checkout journey's bytes. */
 async function byteFigures(baseUrl: string, slug: string | null) {
   const js = await firstLoadJs(baseUrl, slug ? [...pages, `/${slug}`] : pages)
-  const journey = await checkoutJourney(baseUrl)
+  // The journey taps English words: measured in English only.
+  const journey = process.env.BENCH_LANG ? 'skipped: in English only' : await checkoutJourney(baseUrl)
   console.log(`\nSoko bench: bytes${process.env.BENCH_LANG ? ` (lang ${process.env.BENCH_LANG})` : ''}`)
   if (typeof js === 'string') console.log(`  first-load JS: ${js}`)
   else

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { englishOf, intlLocale, langFromAcceptLanguage } from '../../../contract/i18n'
+import { compileMacros } from '../../../scripts/lingui'
 import { english, parsePo, translate } from '../../../server/lib/i18n'
 import { langCookie, requestLang } from '../../../server/web/locale'
-import { compileMacros } from '../../../scripts/lingui'
 
 describe('choosing the language', () => {
   it('takes Kiswahili from Accept-Language in any of its forms, else English', () => {
@@ -81,10 +81,12 @@ describe('catalogs', () => {
     expect(english({ id: 'test.brace', message: 'Unknown subject: {subject} {' }, { subject: 'x' })).toBe(
       'Unknown subject: x {',
     )
-    expect(englishOf({ id: 'x', message: 'Hi {name}, {missing}' }, { name: 'Juma' })).toBe('Hi Juma, {missing}')
+    expect(englishOf({ id: 'x', message: 'Hi {name}, {missing}' }, { name: 'Juma' })).toBe(
+      'Hi Juma, {missing}',
+    )
   })
 
-  it("says a message in Kiswahili from the catalogs, and in English where there is no translation", () => {
+  it('says a message in Kiswahili from the catalogs, and in English where there is no translation', () => {
     const untranslated = { id: 'test.nowhere', message: 'Only in English, {name}' }
     expect(translate('sw', untranslated, { name: 'Juma' })).toBe('Only in English, Juma')
     const title = { id: 'head.creatorTitle', message: '{name} on Soko' }
@@ -115,7 +117,9 @@ describe('the macros in the build', () => {
 
   it('leaves modules without macros to the rest of the build', async () => {
     expect(await compileMacros('export const a = 1', '/app/src/a.ts')).toBeNull()
-    expect(await compileMacros("import { t } from '@lingui/core/macro'", '/app/node_modules/x/a.ts')).toBeNull()
+    expect(
+      await compileMacros("import { t } from '@lingui/core/macro'", '/app/node_modules/x/a.ts'),
+    ).toBeNull()
     expect(await compileMacros("import { t } from '@lingui/core/macro'", '/app/src/style.css')).toBeNull()
   })
 })

@@ -70,8 +70,12 @@ describe('pages in a language', () => {
     expect(html).toContain('<html lang="sw">')
     expect(html).toContain('<link rel="canonical" href="https://soko.example/explore?lang=sw" />')
     expect(html).toContain('<link rel="alternate" hreflang="en" href="https://soko.example/explore" />')
-    expect(html).toContain('<link rel="alternate" hreflang="sw" href="https://soko.example/explore?lang=sw" />')
-    expect(html).toContain('<link rel="alternate" hreflang="x-default" href="https://soko.example/explore" />')
+    expect(html).toContain(
+      '<link rel="alternate" hreflang="sw" href="https://soko.example/explore?lang=sw" />',
+    )
+    expect(html).toContain(
+      '<link rel="alternate" hreflang="x-default" href="https://soko.example/explore" />',
+    )
     expect(html).toContain('<meta property="og:locale" content="sw_KE" />')
     expect(html).toContain('<meta property="og:url" content="https://soko.example/explore?lang=sw" />')
     // The page's name in Kiswahili, the site's title pattern as it is in every language.
@@ -85,6 +89,8 @@ describe('pages in a language', () => {
 
   it("keeps the 404 page's title as it is in every language", () => {
     const html = pages.render('/no/such/page', 'sw').asset.body.toString()
-    expect(html).toContain('<title>Page Not Found | Soko — Sell Digital Products &amp; Get Paid Anywhere</title>')
+    expect(html).toContain(
+      '<title>Page Not Found | Soko — Sell Digital Products &amp; Get Paid Anywhere</title>',
+    )
   })
 })
