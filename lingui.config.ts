@@ -29,6 +29,12 @@ export default defineConfig({
   fallbackLocales: { default: 'en' },
   format: formatter({ origins: false, lineNumbers: false }),
   orderBy: 'messageId',
+  // The app's own small runtime (src/lib/i18n-runtime.tsx, named by an alias in vite.config.ts).
+  runtimeConfigModule: {
+    i18n: ['@soko/i18n', 'i18n'],
+    Trans: ['@soko/i18n', 'Trans'],
+    useLingui: ['@soko/i18n', 'useLingui'],
+  },
   catalogs: [
     // What every page has: the header, the footer, the error pages, the shared components.
     {

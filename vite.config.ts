@@ -72,6 +72,11 @@ function marketingPayloadFiles(): Plugin {
   }
 }
 
+/** The runtime Lingui's macros compile to (lingui.config.ts). */
+const I18N_ALIAS = {
+  '@soko/i18n': path.join(path.dirname(fileURLToPath(import.meta.url)), 'src/lib/i18n-runtime.tsx'),
+}
+
 const UNSPLIT_LAYOUTS: string[] = [
   '/_default',
   '/_default-old',
@@ -91,6 +96,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
       // src/prerender.tsx for Node: renders the marketing pages to HTML after the client build.
       define,
       plugins: [...linguiPlugins(), tanstackRouter({ target: 'react', autoCodeSplitting: false }), react()],
+      resolve: { alias: I18N_ALIAS },
       publicDir: false,
       build: { outDir: 'dist/prerender', target: 'node20', emptyOutDir: true, minify: false },
     }
@@ -102,6 +108,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
     }
   return {
     define,
+    resolve: { alias: I18N_ALIAS },
     plugins: [
       // Lingui's macros first: Babel reads the sources as written (scripts/lingui.ts).
       ...linguiPlugins(),

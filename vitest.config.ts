@@ -27,6 +27,7 @@ export default defineConfig({
       {
         // The PWA's code, in a simulated browser.
         plugins: [...linguiPlugins(), tanstackRouter({ target: 'react', autoCodeSplitting: false }), react()],
+        resolve: { alias: { '@soko/i18n': new URL('./src/lib/i18n-runtime.tsx', import.meta.url).pathname } },
         test: { name: 'client', environment: 'jsdom', include: ['tests/unit/client/**/*.test.{ts,tsx}'] },
       },
       {

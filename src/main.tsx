@@ -1,4 +1,3 @@
-import { I18nProvider } from '@lingui/react'
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
@@ -6,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { setFormatLocale } from '../contract/format-locale'
 import { cacheLocation, VISITOR_CURRENCY_KEY } from './lib/geo'
 import { currentUser } from './lib/guard'
-import { i18n, startLanguage } from './lib/i18n'
+import { startLanguage } from './lib/i18n'
 import { listenForInstallPrompt } from './lib/install'
 import { importerHandlesChunkErrors, reloadAfterChunkError } from './lib/reload'
 import { loginAfterExpiry, setSessionExpiredHandler } from './lib/rpc'
@@ -65,11 +64,9 @@ async function mount() {
   startUpdateChecks(router)
   const app = (
     <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </I18nProvider>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </StrictMode>
   )
   if (!root.dataset.prerendered) {

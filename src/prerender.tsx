@@ -2,7 +2,6 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { I18nProvider } from '@lingui/react'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
@@ -11,7 +10,7 @@ import { setFormatLocale } from '../contract/format-locale'
 import { DEFAULT_LANG, LANGS, type Lang } from '../contract/i18n'
 import { payloadScript } from '../contract/runtime'
 import { marketingPayloadsIn } from './features/marketing/content'
-import { i18n, loadCatalogs, renderingIn, setRenderLangSource } from './lib/i18n'
+import { loadCatalogs, renderingIn, setRenderLangSource } from './lib/i18n'
 import { setServerPayloadSource } from './lib/payload'
 import { createAppRouter, createQueryClient } from './router'
 
@@ -64,11 +63,9 @@ async function renderIn(url: string, pagePath: string, lang: Lang, locale?: stri
     try {
       return renderToString(
         <StrictMode>
-          <I18nProvider i18n={i18n}>
-            <QueryClientProvider client={queryClient}>
-              <RouterProvider router={router} />
-            </QueryClientProvider>
-          </I18nProvider>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
         </StrictMode>,
       )
     } finally {

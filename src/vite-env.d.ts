@@ -5,6 +5,6 @@ interface ImportMetaEnv {
 
 /** A Lingui catalog, compiled by the build (@lingui/vite-plugin). */
 declare module '*.po' {
-  import type { Messages } from '@lingui/core'
+  import type { Messages } from './lib/i18n-runtime'
   export const messages: Messages
 }

@@ -5,6 +5,7 @@ import { type I18n, setupI18n } from '@lingui/core'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
 import { generateMessageId } from '@lingui/message-utils/generateMessageId'
 import { DEFAULT_LANG, englishOf, type Lang, type Message, type MessageParams } from '../../contract/i18n'
+import { poEntries } from './po'
 
 /** The catalogs: locales/{lang}/{part}.po, written by `npm run i18n:extract` and by translators. */
 const LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../locales')
@@ -16,22 +17,8 @@ const LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  */
 export function parsePo(text: string): Record<string, string> {
   const messages: Record<string, string> = {}
-  for (const entry of text.split(/\r?\n\r?\n/)) {
-    const fields: Record<string, string> = {}
-    let explicit = false
-    let current: string | null = null
-    for (const line of entry.split(/\r?\n/)) {
-      if (line.startsWith('#.') && line.includes('js-lingui-explicit-id')) explicit = true
-      const start = /^(msgctxt|msgid|msgstr)\s+(".*")\s*$/.exec(line)
-      if (start) {
-        current = start[1] as string
-        fields[current] = JSON.parse(start[2] as string) as string
-      } else if (current && /^".*"$/.test(line.trim())) fields[current] += JSON.parse(line.trim()) as string
-    }
-    const { msgid, msgstr, msgctxt } = fields
-    if (!msgid || !msgstr) continue
-    messages[explicit ? msgid : generateMessageId(msgid, msgctxt ?? '')] = msgstr
-  }
+  for (const { msgid, msgstr, msgctxt, explicit } of poEntries(text))
+    if (msgstr) messages[explicit ? msgid : generateMessageId(msgid, msgctxt ?? '')] = msgstr
   return messages
 }
 

@@ -1,6 +1,5 @@
 import { msg } from '@lingui/core/macro'
-import { useLingui } from '@lingui/react'
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { LanguageSwitch } from './LanguageSwitch'
 
@@ -32,7 +31,7 @@ const GROUPS = [
 
 /** Every page's footer: where to buy, sell and get help, how buyers pay, and the page in the other language. */
 export function SiteFooter() {
-  const { i18n } = useLingui()
+  const { t } = useLingui()
   return (
     <footer className="site-footer">
       <div className="footer-inner">
@@ -48,11 +47,11 @@ export function SiteFooter() {
         <nav aria-label="Footer" className="footer-nav">
           {GROUPS.map((group) => (
             <div key={group.title.id}>
-              <h2>{i18n._(group.title)}</h2>
+              <h2>{t(group.title)}</h2>
               <ul>
                 {group.links.map((link) => (
                   <li key={link.to}>
-                    <Link to={link.to}>{i18n._(link.label)}</Link>
+                    <Link to={link.to}>{t(link.label)}</Link>
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { codeOf, say } from '../../../contract/say'
-import { currentLang, i18n, partsOf, renderingIn, translateCode } from '../../../src/lib/i18n'
+import { currentLang, i18n, renderingIn, translateCode } from '../../../src/lib/i18n'
+import { partsOf } from '../../../src/lib/i18n-sw'
 
 describe('the parts of the app a page loads in Kiswahili', () => {
   it("loads a page's own parts with the buyer's, never a seller's or the admin's on a buyer's page", () => {

@@ -97,7 +97,17 @@ describe('catalogs', () => {
 })
 
 describe('the macros in the build', () => {
-  it('compiles a message next to its id, so English needs no catalog and the browser no parser', async () => {
+  it('keeps the id of a message that has a context, and compiles its message', async () => {
+    const source = [
+      "import { t } from '@lingui/core/macro'",
+      "export const label = () => t({ context: 'door', message: 'Open {count}', values: { count: 1 } })",
+    ].join('\n')
+    const code = (await compileMacros(source, '/app/src/label.ts'))?.code ?? ''
+    expect(code).toMatch(/id: "[A-Za-z0-9+/]{6}"/)
+    expect(code).toMatch(/message: \["Open ", \["count"\]\]/)
+  })
+
+  it('names a message by its English and compiles it, so English needs no catalog and the browser no parser', async () => {
     const source = [
       "import { useLingui } from '@lingui/react/macro'",
       'export function Price({ price }: { price: string }) {',
@@ -109,10 +119,11 @@ describe('the macros in the build', () => {
     expect(out?.code).toBeDefined()
     const code = out?.code ?? ''
     expect(code).not.toContain('@lingui/react/macro')
-    // The English with a placeholder, compiled: no ICU text left for the browser to parse.
-    expect(code).toMatch(/message: \["Pay ", \["price"\], " now"\]/)
-    // Plain words stay plain.
-    expect(code).toContain('message: "Buy now"')
+    // The English with a placeholder: named by its text, compiled for the runtime.
+    expect(code).toMatch(/id: "Pay \{price\} now",\s*message: \["Pay ", \["price"\], " now"\]/)
+    // Plain words are their own id: no message beside it, no hash.
+    expect(code).toMatch(/id: "Buy now"\s*\}/)
+    expect(code).not.toMatch(/id: "[A-Za-z0-9+/]{6}"/)
   })
 
   it('leaves modules without macros to the rest of the build', async () => {
