@@ -94,7 +94,7 @@ export function headTags(head: Head): string {
  */
 export function withHead(template: string, head: Head): string {
   const stripped = template
-    .replace(/<html lang="[^"]*"/, `<html lang="${head.lang}"`)
+    .replace(/<html(?: lang="[^"]*")?/, `<html lang="${head.lang}"`)
     .replace(/<title>[^<]*<\/title>\s*/, '')
     .replace(/<meta name="(description|keywords)"[^>]*>\s*/g, '')
   return insertAt(stripped, '</head>', `    ${headTags(head)}\n  </head>`)

@@ -44,7 +44,16 @@ export function fixtureBuild(): string {
   )
   // What the build lists for each route's page beyond the entry (scripts/page-assets.ts).
   write('../route-scripts.json', '{"/pricing":["assets/pricing-def456.js"],"/account/settings/profile":[]}')
-  write('../prerendered/pages.json', '{"/pricing":{"en":"pricing.html"},"/features":{"en":"features.html"}}')
+  write(
+    '../prerendered/pages.json',
+    '{"/pricing":{"en":"pricing.html","sw":"pricing.sw.html"},"/features":{"en":"features.html"}}',
+  )
+  // The page and its words in Kiswahili, as the prerender writes them.
+  write('pricing/_payload.sw.json', '{"heading":"Bei"}')
+  write(
+    '../prerendered/pricing.sw.html',
+    '<!doctype html><html lang="sw"><head><title>Soko — Sell Digital Products &amp; Get Paid Anywhere</title></head><body><div id="root" data-prerendered="/pricing" data-locale="sw-KE"><h1>Bei</h1></div><script id="soko-payload" type="application/json" data-path="/pricing">{"heading":"Bei"}</script></body></html>',
+  )
   write(
     '../prerendered/pricing.html',
     `<!doctype html><html><head><title>Soko — Sell Digital Products &amp; Get Paid Anywhere</title></head><body><div id="root" data-prerendered="/pricing"><h1>Pricing</h1><p>No monthly fee</p><script>${FIXTURE_INLINE_SCRIPT}</script></div><script id="soko-payload" type="application/json" data-path="/pricing">{"heading":"Pricing"}</script></body></html>`,
