@@ -1,9 +1,11 @@
 import { z } from 'zod'
 import { AVATAR_MAX_BYTES, AVATAR_TYPES, PASSWORD_MIN_LENGTH, PHONE_CODE_LENGTH } from './accounts.constants'
 import { challengeToken } from './challenge'
+import { ACCOUNTS_INPUT } from './errors/accounts-input'
 import { currencyCode } from './money'
 import { kenyanMobile } from './phone.schema'
 import { defineSubject } from './rpc'
+import { say } from './say'
 import { payoutSchedule, userSettings } from './settings.contract'
 
 export const role = z.enum(['customer', 'seller', 'admin'])
@@ -28,28 +30,28 @@ export const user = z.object({
 export type User = z.infer<typeof user>
 
 export const email = z
-  .string({ error: 'Enter your e-mail address' })
+  .string({ error: say(ACCOUNTS_INPUT.enterEMailAddress) })
   .trim()
-  .max(254, 'That e-mail address is too long')
-  .pipe(z.email({ error: 'Enter an e-mail address like name@example.com' }))
+  .max(254, say(ACCOUNTS_INPUT.emailTooLong))
+  .pipe(z.email({ error: say(ACCOUNTS_INPUT.emailLikeExample) }))
 
 /** Length is checked here; the server also refuses passwords on its list of common ones. */
 export const newPassword = z
-  .string({ error: 'Choose a password' })
-  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(200, 'Use at most 200 characters')
+  .string({ error: say(ACCOUNTS_INPUT.choosePassword) })
+  .min(PASSWORD_MIN_LENGTH, say(ACCOUNTS_INPUT.passwordMinLength))
+  .max(200, say(ACCOUNTS_INPUT.passwordTooLong))
 
 export const personName = z
-  .string({ error: 'Enter your name' })
+  .string({ error: say(ACCOUNTS_INPUT.enterName) })
   .trim()
-  .min(1, 'Enter your name')
-  .max(100, 'Use at most 100 characters')
+  .min(1, say(ACCOUNTS_INPUT.enterName))
+  .max(100, say(ACCOUNTS_INPUT.nameTooLong))
 
 /** A one-time token from a link in an e-mail. */
 const linkToken = z
-  .string({ error: 'The link is incomplete: open it again from the e-mail' })
-  .min(10, { error: 'This link is invalid or has expired' })
-  .max(200, { error: 'This link is invalid or has expired' })
+  .string({ error: say(ACCOUNTS_INPUT.linkIncompleteOpenAgain) })
+  .min(10, { error: say(ACCOUNTS_INPUT.linkInvalidExpired) })
+  .max(200, { error: say(ACCOUNTS_INPUT.linkInvalidExpired) })
 
 const session = z.object({ token: z.string(), user })
 
@@ -62,19 +64,16 @@ function timeZones(): Set<string> {
 
 /** Storefront address: /creators/{handle}. Reserved words and app routes are refused by the server. */
 export const handle = z
-  .string({ error: 'Choose a handle' })
+  .string({ error: say(ACCOUNTS_INPUT.chooseHandle) })
   .trim()
   .toLowerCase()
-  .regex(
-    /^[a-z0-9](?:[a-z0-9-]{1,28})[a-z0-9]$/,
-    'Use 3 to 30 letters, digits or dashes, starting and ending with a letter or digit',
-  )
+  .regex(/^[a-z0-9](?:[a-z0-9-]{1,28})[a-z0-9]$/, say(ACCOUNTS_INPUT.useLettersDigitsDashes))
 
 /** The code an SMS carried, to prove the number is the person's. */
 export const phoneCode = z
-  .string({ error: 'Enter the code from the SMS' })
+  .string({ error: say(ACCOUNTS_INPUT.enterCodeFromSMS) })
   .trim()
-  .regex(new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`), `Enter the ${PHONE_CODE_LENGTH} digits from the SMS`)
+  .regex(new RegExp(`^\\d{${PHONE_CODE_LENGTH}}$`), say(ACCOUNTS_INPUT.enterCodeDigits))
 
 export const payoutMethod = z.discriminatedUnion(
   'kind',
@@ -83,37 +82,44 @@ export const payoutMethod = z.discriminatedUnion(
     z.strictObject({ kind: z.literal('paypal'), email }),
     z.strictObject({
       kind: z.literal('bank'),
-      accountName: z.string().trim().min(2, 'Enter the name on the account').max(100),
+      accountName: z.string().trim().min(2, say(ACCOUNTS_INPUT.enterNameAccount)).max(100),
       accountNumber: z
         .string()
         .trim()
-        .regex(/^[A-Z0-9 -]{5,34}$/i, 'Enter the account number or IBAN as the bank shows it'),
-      bankName: z.string().trim().min(2, 'Enter the bank').max(100),
+        .regex(/^[A-Z0-9 -]{5,34}$/i, say(ACCOUNTS_INPUT.enterAccountNumberIBAN)),
+      bankName: z.string().trim().min(2, say(ACCOUNTS_INPUT.enterBank)).max(100),
       swiftCode: z
         .string()
         .trim()
-        .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/i, 'A SWIFT/BIC code has 8 or 11 letters and digits')
+        .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/i, say(ACCOUNTS_INPUT.swiftCodeLength))
         .optional(),
       currency: currencyCode,
     }),
   ],
-  { error: 'Choose how you get paid: mpesa, paypal or bank' },
+  {
+    error: say(ACCOUNTS_INPUT.chooseHowGetPaid),
+  },
 )
 
 export type PayoutMethod = z.infer<typeof payoutMethod>
 
 const country = z
-  .string({ error: 'Choose your country' })
+  .string({ error: say(ACCOUNTS_INPUT.chooseCountry) })
   .trim()
-  .regex(/^[A-Za-z]{2}$/, 'Use the two-letter country code, such as KE')
+  .regex(/^[A-Za-z]{2}$/, say(ACCOUNTS_INPUT.useTwoLetterCountry))
   .transform((c) => c.toUpperCase())
 
-const link = z.url({ protocol: /^https?$/, error: 'Use a full web address starting with https://' }).max(300)
+const link = z
+  .url({
+    protocol: /^https?$/,
+    error: say(ACCOUNTS_INPUT.useFullWebAddress),
+  })
+  .max(300)
 
 const done = z.object({ ok: z.literal(true) })
 
 export const idDocumentKind = z.enum(['national-id', 'passport', 'alien-id'], {
-  error: 'Choose national ID, passport or alien ID',
+  error: say(ACCOUNTS_INPUT.chooseDocumentKind),
 })
 
 export const verificationStatus = z.enum(['pending', 'approved', 'rejected'])
@@ -122,28 +128,25 @@ export type VerificationStatus = z.infer<typeof verificationStatus>
 /** What a seller tells us about themselves for identity verification (KYC). */
 export const sellerVerificationDetails = z.strictObject({
   legalName: z
-    .string({ error: 'Enter your full legal name' })
+    .string({ error: say(ACCOUNTS_INPUT.enterLegalName) })
     .trim()
-    .min(3, 'Enter your full legal name, as on your ID')
+    .min(3, say(ACCOUNTS_INPUT.enterFullLegalName))
     .max(120),
-  dateOfBirth: z.iso.date({ error: 'Enter your date of birth as YYYY-MM-DD' }).refine((d) => {
+  dateOfBirth: z.iso.date({ error: say(ACCOUNTS_INPUT.enterDateOfBirth) }).refine((d) => {
     const born = new Date(`${d}T00:00:00Z`)
     const adult = new Date()
     adult.setUTCFullYear(adult.getUTCFullYear() - 18)
     return born <= adult && born.getUTCFullYear() >= 1900
-  }, 'Sellers must be at least 18 years old'),
+  }, say(ACCOUNTS_INPUT.sellerTooYoung)),
   documentKind: idDocumentKind,
   documentNumber: z
-    .string({ error: 'Enter the number on your document' })
+    .string({ error: say(ACCOUNTS_INPUT.enterNumberDocument) })
     .trim()
-    .regex(
-      /^[A-Z0-9-]{5,20}$/i,
-      'Enter the number exactly as printed on the document (5 to 20 letters or digits)',
-    ),
+    .regex(/^[A-Z0-9-]{5,20}$/i, say(ACCOUNTS_INPUT.documentNumberShape)),
   address: z
-    .string({ error: 'Enter your address' })
+    .string({ error: say(ACCOUNTS_INPUT.enterAddress) })
     .trim()
-    .min(5, 'Enter your street address and town')
+    .min(5, say(ACCOUNTS_INPUT.enterStreetAddressTown))
     .max(300),
 })
 
@@ -174,7 +177,9 @@ export const accountsContract = {
     summary: 'Signs in with e-mail and password.',
     input: z.strictObject({
       email,
-      password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password'),
+      password: z
+        .string({ error: say(ACCOUNTS_INPUT.enterPassword) })
+        .min(1, say(ACCOUNTS_INPUT.enterPassword)),
     }),
     output: session,
   }),
@@ -204,7 +209,9 @@ export const accountsContract = {
     access: 'user',
     summary: 'Changes the password; every other session is signed out.',
     input: z.strictObject({
-      current: z.string({ error: 'Enter your current password' }).min(1, 'Enter your current password'),
+      current: z
+        .string({ error: say(ACCOUNTS_INPUT.enterCurrentPassword) })
+        .min(1, say(ACCOUNTS_INPUT.enterCurrentPassword)),
       password: newPassword,
     }),
     output: done,
@@ -245,9 +252,9 @@ export const accountsContract = {
     input: z.strictObject({
       handle,
       displayName: z
-        .string({ error: 'Enter the name buyers will see' })
+        .string({ error: say(ACCOUNTS_INPUT.enterDisplayName) })
         .trim()
-        .min(1, 'Enter the name buyers will see')
+        .min(1, say(ACCOUNTS_INPUT.enterDisplayName))
         .max(80),
       country,
       payoutMethod,
@@ -279,12 +286,14 @@ export const accountsContract = {
     summary:
       'A signed URL (10 minutes) to PUT a profile photo to, with exactly this Content-Type; then call setAvatar.',
     input: z.strictObject({
-      contentType: z.enum(AVATAR_TYPES, { error: 'Choose a JPEG, PNG or WebP picture' }),
+      contentType: z.enum(AVATAR_TYPES, {
+        error: say(ACCOUNTS_INPUT.choosePictureType),
+      }),
       size: z
-        .number({ error: 'Give the file size in bytes' })
+        .number({ error: say(ACCOUNTS_INPUT.giveFileSizeBytes) })
         .int()
-        .positive('The file is empty')
-        .max(AVATAR_MAX_BYTES, 'Choose a picture under 5 MB'),
+        .positive(say(ACCOUNTS_INPUT.fileEmpty))
+        .max(AVATAR_MAX_BYTES, say(ACCOUNTS_INPUT.pictureTooLarge)),
     }),
     output: z.object({ uploadId: z.string(), uploadUrl: z.string(), expiresAt: z.string() }),
   }),
@@ -293,7 +302,12 @@ export const accountsContract = {
     access: 'user',
     summary:
       'Makes the uploaded picture the profile photo: it is checked, cropped square and resized to WebP.',
-    input: z.strictObject({ uploadId: z.string({ error: 'Upload the picture first' }).min(1).max(200) }),
+    input: z.strictObject({
+      uploadId: z
+        .string({ error: say(ACCOUNTS_INPUT.uploadPictureFirst) })
+        .min(1)
+        .max(200),
+    }),
     output: z.object({ user }),
   }),
   removeAvatar: defineSubject({
@@ -310,9 +324,9 @@ export const accountsContract = {
     input: z.strictObject({
       name: personName.optional(),
       handle: handle.optional(),
-      displayName: z.string().trim().min(1, 'Enter the name buyers will see').max(80).optional(),
-      bio: z.string().trim().max(1000, 'Keep the bio under 1,000 characters').optional(),
-      links: z.array(link).max(5, 'Add at most 5 links').optional(),
+      displayName: z.string().trim().min(1, say(ACCOUNTS_INPUT.enterDisplayName)).max(80).optional(),
+      bio: z.string().trim().max(1000, say(ACCOUNTS_INPUT.keepBioUnderCharacters)).optional(),
+      links: z.array(link).max(5, say(ACCOUNTS_INPUT.addMostLinks)).optional(),
     }),
     output: z.object({ user }),
   }),
@@ -322,10 +336,14 @@ export const accountsContract = {
     summary: "Changes the caller's settings; sellers can also change their payout method.",
     input: z.strictObject({
       currency: currencyCode.optional(),
-      language: z.enum(['en', 'sw'], { error: 'Choose English (en) or Swahili (sw)' }).optional(),
+      language: z
+        .enum(['en', 'sw'], {
+          error: say(ACCOUNTS_INPUT.chooseLanguage),
+        })
+        .optional(),
       timeZone: z
         .string()
-        .refine((tz) => timeZones().has(tz), 'Choose a time zone such as Africa/Nairobi')
+        .refine((tz) => timeZones().has(tz), say(ACCOUNTS_INPUT.chooseTimeZoneSuch))
         .optional(),
       emailNotifications: z.boolean().optional(),
       smsReceipts: z.boolean().optional(),
@@ -342,7 +360,9 @@ export const accountsContract = {
     summary: 'Invites someone by e-mail, as a customer or an admin; the link works for 7 days.',
     input: z.strictObject({
       email,
-      role: z.enum(['customer', 'admin'], { error: 'Invite as customer or admin' }),
+      role: z.enum(['customer', 'admin'], {
+        error: say(ACCOUNTS_INPUT.inviteAsCustomerAdmin),
+      }),
     }),
     output: z.object({ sentTo: z.string(), expiresAt: z.string() }),
   }),
@@ -355,7 +375,9 @@ export const accountsContract = {
     input: z.strictObject({
       code: linkToken,
       name: personName,
-      password: z.string({ error: 'Choose a password' }).min(1, 'Choose a password'),
+      password: z
+        .string({ error: say(ACCOUNTS_INPUT.choosePassword) })
+        .min(1, say(ACCOUNTS_INPUT.choosePassword)),
     }),
     output: session,
   }),
@@ -397,7 +419,10 @@ export const accountsContract = {
       'Signs in with a Firebase ID token (Google or phone). Links to the account with the same verified ' +
       'e-mail or confirmed phone; Google creates an account when there is none.',
     input: z.strictObject({
-      idToken: z.string({ error: 'The sign-in did not finish: try again' }).min(20).max(8000),
+      idToken: z
+        .string({ error: say(ACCOUNTS_INPUT.signInUnfinished) })
+        .min(20)
+        .max(8000),
     }),
     output: session,
   }),

@@ -5,9 +5,30 @@ import { currencyCode, money } from './money'
 import { PAYOUT_RAILS, PAYOUT_STATUSES } from './payouts.constants'
 import { payout } from './payouts.contract'
 import { defineSubject } from './rpc'
+import { say } from './say'
 
-const id = (what: string) => z.uuid({ error: `Choose ${what}` })
-const search = z.string().trim().max(100, 'Search with at most 100 characters').default('')
+/** The records an admin acts on, by id. */
+const CHOOSE_PRODUCT = say(/*i18n*/ { id: 'adminOps.chooseProduct', message: 'Choose a product' })
+const CHOOSE_REPORT = say(/*i18n*/ { id: 'adminOps.chooseReport', message: 'Choose a report' })
+const CHOOSE_ORDER = say(/*i18n*/ { id: 'adminOps.chooseOrder', message: 'Choose an order' })
+const CHOOSE_PAYOUT = say(/*i18n*/ { id: 'adminOps.choosePayout', message: 'Choose a payout' })
+const CHOOSE_DESTINATION = say(/*i18n*/ { id: 'adminOps.chooseDestination', message: 'Choose a destination' })
+
+/** Said in more than one place. */
+const PASS_NEXT_PREVIOUS_PAGE = /*i18n*/ {
+  id: 'adminOps.passNextPreviousPage',
+  message: 'Pass the `next` of the previous page',
+}
+
+const id = (error: string) => z.uuid({ error })
+const search = z
+  .string()
+  .trim()
+  .max(
+    100,
+    say(/*i18n*/ { id: 'adminOps.searchMostCharacters', message: 'Search with at most 100 characters' }),
+  )
+  .default('')
 export const REPORT_REASONS = Object.keys(REPORT_REASON_TEXT) as [
   keyof typeof REPORT_REASON_TEXT,
   ...(keyof typeof REPORT_REASON_TEXT)[],
@@ -96,7 +117,7 @@ export const adminOpsContract = {
       q: search,
       status: z.enum(['all', 'published', 'draft', 'archived']).default('all'),
       reported: z.boolean().default(false),
-      cursor: z.uuid({ error: 'Pass the `next` of the previous page' }).optional(),
+      cursor: z.uuid({ error: say(PASS_NEXT_PREVIOUS_PAGE) }).optional(),
     }),
     output: z.object({ products: z.array(adminProduct), next: z.string().nullable() }),
   }),
@@ -106,7 +127,18 @@ export const adminOpsContract = {
     summary:
       'Takes a product off the storefront (it becomes a draft); the seller gets the reason by e-mail. Its ' +
       'open reports are closed as acted on.',
-    input: z.strictObject({ id: id('a product'), reason: adminReason('unpublish it') }),
+    input: z.strictObject({
+      id: id(CHOOSE_PRODUCT),
+      reason: adminReason({
+        missing: say(/*i18n*/ { id: 'adminOps.whyUnpublish', message: 'Say why you unpublish it' }),
+        short: say(
+          /*i18n*/ {
+            id: 'adminOps.whyUnpublishShort',
+            message: 'Say why you unpublish it (at least 5 characters)',
+          },
+        ),
+      }),
+    }),
     output: z.object({ product: adminProduct }),
   }),
   reportProduct: defineSubject({
@@ -116,10 +148,34 @@ export const adminOpsContract = {
       'Anyone tells Soko that a product breaks the rules. Limited per address and per account; the same ' +
       'person reporting a product again while their report is open changes nothing.',
     input: z.strictObject({
-      productId: id('a product'),
-      reason: z.enum(REPORT_REASONS, { error: 'Choose what is wrong' }),
-      details: z.string().trim().max(1000, 'Keep the details under 1,000 characters').default(''),
-      email: z.email({ error: 'Enter an e-mail address like name@example.com' }).max(254).optional(),
+      productId: id(CHOOSE_PRODUCT),
+      reason: z.enum(REPORT_REASONS, {
+        error: say(/*i18n*/ { id: 'adminOps.chooseWhatWrong', message: 'Choose what is wrong' }),
+      }),
+      details: z
+        .string()
+        .trim()
+        .max(
+          1000,
+          say(
+            /*i18n*/ {
+              id: 'adminOps.keepDetailsUnderCharacters',
+              message: 'Keep the details under 1,000 characters',
+            },
+          ),
+        )
+        .default(''),
+      email: z
+        .email({
+          error: say(
+            /*i18n*/ {
+              id: 'adminOps.enterEMailAddress',
+              message: 'Enter an e-mail address like name@example.com',
+            },
+          ),
+        })
+        .max(254)
+        .optional(),
     }),
     output: z.object({ ok: z.literal(true) }),
   }),
@@ -134,7 +190,18 @@ export const adminOpsContract = {
     kind: 'mutation',
     access: 'admin',
     summary: 'Closes a report without acting on the product, with a note for the log.',
-    input: z.strictObject({ id: id('a report'), note: adminReason('dismiss it') }),
+    input: z.strictObject({
+      id: id(CHOOSE_REPORT),
+      note: adminReason({
+        missing: say(/*i18n*/ { id: 'adminOps.whyDismiss', message: 'Say why you dismiss it' }),
+        short: say(
+          /*i18n*/ {
+            id: 'adminOps.whyDismissShort',
+            message: 'Say why you dismiss it (at least 5 characters)',
+          },
+        ),
+      }),
+    }),
     output: z.object({ report: productReport }),
   }),
   findOrders: defineSubject({
@@ -150,7 +217,7 @@ export const adminOpsContract = {
     kind: 'query',
     access: 'admin',
     summary: 'One order with every payment event as the provider sent it, and its refund if any.',
-    input: z.strictObject({ id: id('an order') }),
+    input: z.strictObject({ id: id(CHOOSE_ORDER) }),
     output: z.object({
       order: adminOrder,
       events: z.array(
@@ -180,14 +247,25 @@ export const adminOpsContract = {
     summary:
       'Gives a paid order’s money back to the buyer through its method, with the reason. Never a sale of ' +
       'the admin’s own (403).',
-    input: z.strictObject({ id: id('an order'), reason: adminReason('refund it') }),
+    input: z.strictObject({
+      id: id(CHOOSE_ORDER),
+      reason: adminReason({
+        missing: say(/*i18n*/ { id: 'adminOps.whyRefund', message: 'Say why you refund it' }),
+        short: say(
+          /*i18n*/ {
+            id: 'adminOps.whyRefundShort',
+            message: 'Say why you refund it (at least 5 characters)',
+          },
+        ),
+      }),
+    }),
     output: z.object({ status: z.string() }),
   }),
   resendReceipt: defineSubject({
     kind: 'mutation',
     access: 'admin',
     summary: 'Sends a paid order’s receipt to the buyer again.',
-    input: z.strictObject({ id: id('an order') }),
+    input: z.strictObject({ id: id(CHOOSE_ORDER) }),
     output: z.object({ sentTo: z.string() }),
   }),
   adminListPayouts: defineSubject({
@@ -198,7 +276,7 @@ export const adminOpsContract = {
       status: z.enum(PAYOUT_STATUSES).optional(),
       rail: z.enum(PAYOUT_RAILS).optional(),
       q: search,
-      cursor: z.uuid({ error: 'Pass the `next` of the previous page' }).optional(),
+      cursor: z.uuid({ error: say(PASS_NEXT_PREVIOUS_PAGE) }).optional(),
       limit: z.number().int().min(1).max(500).default(50),
     }),
     output: z.object({ payouts: z.array(payout), next: z.string().nullable() }),
@@ -209,7 +287,7 @@ export const adminOpsContract = {
     summary:
       'Where a failed or returned payout can be sent again: the seller’s destinations that take its ' +
       'currency and are past their wait, the payout’s own first when it is one of them.',
-    input: z.strictObject({ payoutId: id('a payout') }),
+    input: z.strictObject({ payoutId: id(CHOOSE_PAYOUT) }),
     output: z.object({
       destinations: z.array(
         z.object({
@@ -227,7 +305,7 @@ export const adminOpsContract = {
     summary:
       'Sends a failed or returned payout again, as a new payout of the same amount to a destination the ' +
       'seller has now (after they fixed it). Never the admin’s own payout (403).',
-    input: z.strictObject({ payoutId: id('a payout'), methodId: id('a destination') }),
+    input: z.strictObject({ payoutId: id(CHOOSE_PAYOUT), methodId: id(CHOOSE_DESTINATION) }),
     output: z.object({ payout }),
   }),
 }

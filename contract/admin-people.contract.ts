@@ -3,15 +3,39 @@ import { role, verificationStatus } from './accounts.contract'
 import { currencyCode } from './money'
 import { payoutBalance } from './payouts.contract'
 import { defineSubject } from './rpc'
+import { say } from './say'
 
-const id = (what: string) => z.uuid({ error: `Choose a ${what}` })
+/** A person an admin acts on, by id. */
+const CHOOSE_PERSON = say(/*i18n*/ { id: 'adminPeople.choosePerson', message: 'Choose a person' })
+
+/** Said in more than one place. */
+const SEARCH_MOST_CHARACTERS = /*i18n*/ {
+  id: 'adminPeople.searchMostCharacters',
+  message: 'Search with at most 100 characters',
+}
+
+/** Said in more than one place. */
+const PASS_NEXT_PREVIOUS_PAGE = /*i18n*/ {
+  id: 'adminPeople.passNextPreviousPage',
+  message: 'Pass the `next` of the previous page',
+}
+
+const id = () => z.uuid({ error: CHOOSE_PERSON })
 /** A reason an admin gives for an action, kept in the audit log (and shown or mailed where it says). */
-export const adminReason = (what: string) =>
+export const adminReason = (why: { missing: string; short: string }) =>
   z
-    .string({ error: `Say why you ${what}` })
+    .string({ error: why.missing })
     .trim()
-    .min(5, `Say why you ${what} (at least 5 characters)`)
-    .max(500, 'Keep the reason under 500 characters')
+    .min(5, why.short)
+    .max(
+      500,
+      say(
+        /*i18n*/ {
+          id: 'adminPeople.keepReasonUnderCharacters',
+          message: 'Keep the reason under 500 characters',
+        },
+      ),
+    )
 
 /** One person in the admin's list. */
 export const adminUserRow = z.object({
@@ -74,10 +98,10 @@ export const adminPeopleContract = {
       'Everyone with an account, newest first, found by part of their e-mail, name, phone (07…, +2547… or ' +
       '2547…) or storefront handle.',
     input: z.strictObject({
-      q: z.string().trim().max(100, 'Search with at most 100 characters').default(''),
+      q: z.string().trim().max(100, say(SEARCH_MOST_CHARACTERS)).default(''),
       filter: z.enum(['all', 'sellers', 'admins', 'suspended']).default('all'),
       /** `next` of the previous page. */
-      cursor: z.uuid({ error: 'Pass the `next` of the previous page' }).optional(),
+      cursor: z.uuid({ error: say(PASS_NEXT_PREVIOUS_PAGE) }).optional(),
     }),
     output: z.object({ users: z.array(adminUserRow), next: z.string().nullable() }),
   }),
@@ -87,7 +111,7 @@ export const adminPeopleContract = {
     summary:
       'One person as an admin sees them: roles, suspension, storefront, sessions (their sign-in history), ' +
       'recent orders bought and sold, balances, payout destinations and identity check.',
-    input: z.strictObject({ id: id('person') }),
+    input: z.strictObject({ id: id() }),
     output: z.object({
       user: adminUserRow.extend({
         emailVerified: z.boolean(),
@@ -120,14 +144,25 @@ export const adminPeopleContract = {
     summary:
       'Suspends a person: their sessions end, sign-in tells them the reason, their products leave the ' +
       'storefront and their payouts pause. Not yourself, and not the last admin.',
-    input: z.strictObject({ id: id('person'), reason: adminReason('suspend them') }),
+    input: z.strictObject({
+      id: id(),
+      reason: adminReason({
+        missing: say(/*i18n*/ { id: 'adminPeople.whySuspend', message: 'Say why you suspend them' }),
+        short: say(
+          /*i18n*/ {
+            id: 'adminPeople.whySuspendShort',
+            message: 'Say why you suspend them (at least 5 characters)',
+          },
+        ),
+      }),
+    }),
     output: z.object({ user: adminUserRow }),
   }),
   reinstateUser: defineSubject({
     kind: 'mutation',
     access: 'admin',
     summary: 'Lifts a suspension: they can sign in again, their storefront returns and payouts resume.',
-    input: z.strictObject({ id: id('person') }),
+    input: z.strictObject({ id: id() }),
     output: z.object({ user: adminUserRow }),
   }),
   setUserRole: defineSubject({
@@ -137,9 +172,15 @@ export const adminPeopleContract = {
       'Grants or removes the admin or seller role. No one removes their own admin role, and the last admin ' +
       'stays; the seller role needs a storefront, which a person sets up at /register.',
     input: z.strictObject({
-      id: id('person'),
-      role: z.enum(['admin', 'seller'], { error: 'Choose admin or seller' }),
-      grant: z.boolean({ error: 'Say whether to grant or remove it' }),
+      id: id(),
+      role: z.enum(['admin', 'seller'], {
+        error: say(/*i18n*/ { id: 'adminPeople.chooseAdminSeller', message: 'Choose admin or seller' }),
+      }),
+      grant: z.boolean({
+        error: say(
+          /*i18n*/ { id: 'adminPeople.sayWhetherGrantRemove', message: 'Say whether to grant or remove it' },
+        ),
+      }),
     }),
     output: z.object({ user: adminUserRow }),
   }),
@@ -147,7 +188,7 @@ export const adminPeopleContract = {
     kind: 'mutation',
     access: 'admin',
     summary: 'Ends all their sessions, removes their password and e-mails them a link to choose a new one.',
-    input: z.strictObject({ id: id('person') }),
+    input: z.strictObject({ id: id() }),
     output: z.object({ ok: z.literal(true) }),
   }),
   listAuditLog: defineSubject({
@@ -157,9 +198,9 @@ export const adminPeopleContract = {
       'What admins did, newest first: who, what, on which record, before and after, when and from where. ' +
       'Search matches the action, the admin, the record or the reason.',
     input: z.strictObject({
-      q: z.string().trim().max(100, 'Search with at most 100 characters').default(''),
+      q: z.string().trim().max(100, say(SEARCH_MOST_CHARACTERS)).default(''),
       targetId: z.string().max(100).optional(),
-      cursor: z.uuid({ error: 'Pass the `next` of the previous page' }).optional(),
+      cursor: z.uuid({ error: say(PASS_NEXT_PREVIOUS_PAGE) }).optional(),
       limit: z.number().int().min(1).max(500).default(AUDIT_PAGE),
     }),
     output: z.object({ entries: z.array(auditEntry), next: z.string().nullable() }),

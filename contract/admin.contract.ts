@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { sellerVerification, verificationStatus } from './accounts.contract'
 import { defineSubject } from './rpc'
+import { say } from './say'
 
 export const outboxMessage = z.object({
   id: z.string(),
@@ -61,13 +62,24 @@ export const adminContract = {
       'Approves or rejects a pending verification; the seller is told by e-mail. Never the admin’s own (403).',
     input: z
       .strictObject({
-        id: z.uuid({ error: 'Choose a verification to review' }),
-        decision: z.enum(['approve', 'reject'], { error: 'Choose approve or reject' }),
+        id: z.uuid({
+          error: say(
+            /*i18n*/ { id: 'admin.chooseVerificationReview', message: 'Choose a verification to review' },
+          ),
+        }),
+        decision: z.enum(['approve', 'reject'], {
+          error: say(/*i18n*/ { id: 'admin.chooseApproveReject', message: 'Choose approve or reject' }),
+        }),
         reason: z.string().trim().max(500).optional(),
       })
       .refine((v) => v.decision === 'approve' || (v.reason?.length ?? 0) >= 5, {
         path: ['reason'],
-        message: 'Tell the seller what to fix (at least 5 characters)',
+        message: say(
+          /*i18n*/ {
+            id: 'admin.tellSellerWhatFix',
+            message: 'Tell the seller what to fix (at least 5 characters)',
+          },
+        ),
       }),
     output: z.object({ verification: sellerVerification }),
   }),

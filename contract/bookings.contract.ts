@@ -2,6 +2,10 @@ import { z } from 'zod'
 import { accessKey, order, orderId } from './checkout.contract'
 import { money } from './money'
 import { defineSubject } from './rpc'
+import { say } from './say'
+
+/** Said in more than one place. */
+const START_AGAIN = /*i18n*/ { id: 'bookings.startAgain', message: 'Start again' }
 
 /**
  * Bookings: the paid orders of services, each a time with a buyer. The seller's agenda lists them; the
@@ -28,7 +32,10 @@ export const booking = z.object({
 })
 export type Booking = z.infer<typeof booking>
 
-const slotStart = z.iso.datetime({ offset: true, error: 'Choose a time' })
+const slotStart = z.iso.datetime({
+  offset: true,
+  error: say(/*i18n*/ { id: 'bookings.chooseTime', message: 'Choose a time' }),
+})
 
 /** A service on sale as /book lists it: what, by whom, how long, the price and the next free time. */
 export const serviceListing = z.object({
@@ -55,10 +62,14 @@ export const bookingsContract = {
     input: z.strictObject({
       query: z.string().trim().max(100).default(''),
       category: z.string().trim().max(60).optional(),
-      sort: z.enum(['soonest', 'price'], { error: 'Choose soonest or price' }).default('soonest'),
+      sort: z
+        .enum(['soonest', 'price'], {
+          error: say(/*i18n*/ { id: 'bookings.chooseSoonestPrice', message: 'Choose soonest or price' }),
+        })
+        .default('soonest'),
       cursor: z
         .string()
-        .regex(/^\d{1,5}$/, 'Start again')
+        .regex(/^\d{1,5}$/, say(START_AGAIN))
         .optional(),
     }),
     output: z.object({
@@ -74,10 +85,14 @@ export const bookingsContract = {
       'The seller’s agenda: upcoming bookings soonest first, or past ones latest first (cancelled ones ' +
       'included, marked), a page at a time.',
     input: z.strictObject({
-      when: z.enum(['upcoming', 'past'], { error: 'Choose upcoming or past' }).default('upcoming'),
+      when: z
+        .enum(['upcoming', 'past'], {
+          error: say(/*i18n*/ { id: 'bookings.chooseUpcomingPast', message: 'Choose upcoming or past' }),
+        })
+        .default('upcoming'),
       cursor: z
         .string()
-        .regex(/^\d{1,6}$/, 'Start again')
+        .regex(/^\d{1,6}$/, say(START_AGAIN))
         .optional(),
       limit: z.number().int().min(1).max(100).default(30),
     }),
@@ -102,7 +117,19 @@ export const bookingsContract = {
     input: z.strictObject({
       orderId,
       key: accessKey,
-      reason: z.string().trim().max(300, 'Keep the reason under 300 characters').default(''),
+      reason: z
+        .string()
+        .trim()
+        .max(
+          300,
+          say(
+            /*i18n*/ {
+              id: 'bookings.keepReasonUnderCharacters',
+              message: 'Keep the reason under 300 characters',
+            },
+          ),
+        )
+        .default(''),
     }),
     output: z.object({ order }),
   }),

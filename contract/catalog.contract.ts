@@ -5,6 +5,10 @@ import { money } from './money'
 import { description, newProduct, product, productKind, productStatus, slug, title } from './product.schema'
 import type { ProductDetailsInput } from './product-details.schema'
 import { defineSubject } from './rpc'
+import { say } from './say'
+
+/** Said in more than one place. */
+const NOT_UPLOAD_YOURS = /*i18n*/ { id: 'catalog.notUploadYours', message: 'Not an upload of yours' }
 
 /**
  * The catalog's subjects: a seller's products (create, change, publish, take off sale, archive, delete,
@@ -56,47 +60,73 @@ export {
  */
 const detailsOfTheProductsKind = z.custom<ProductDetailsInput>(
   (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
-  { error: 'Send the details of the product’s kind as an object, e.g. {"variants": […]} for merch' },
+  {
+    error: say(
+      /*i18n*/ {
+        id: 'catalog.detailsNotObject',
+        message: 'Send the details of the product’s kind as an object, e.g. {"variants": […]} for merch',
+      },
+    ),
+  },
 )
 
-const productId = z.uuid({ error: 'Choose one of your products' })
+const productId = z.uuid({
+  error: say(/*i18n*/ { id: 'catalog.chooseProduct', message: 'Choose one of your products' }),
+})
 const one = z.object({ product })
-const assetIds = (what: string, max: number) =>
+const assetIds = (max: number, said: { choose: string; most: string }) =>
   z
-    .array(z.uuid({ error: `Choose ${what} of this product` }))
-    .max(max, `At most ${max} ${what}`)
+    .array(z.uuid({ error: said.choose }))
+    .max(max, said.most)
     .optional()
 
-export const uploadRole = z.enum(['image', 'file'], { error: () => 'Say whether it is a photo or a file' })
+/** An upload that does not say what it is. */
+const PHOTO_OR_FILE = /*i18n*/ {
+  id: 'catalog.choosePhotoOrFile',
+  message: 'Say whether it is a photo or a file',
+}
+
+export const uploadRole = z.enum(['image', 'file'], { error: () => say(PHOTO_OR_FILE) })
 
 /** A new upload names its product, role, file name, type and size; a resumed one only its id. */
 const uploadRequest = z
   .strictObject({
-    uploadId: z.uuid({ error: 'Not an upload of yours' }).optional(),
+    uploadId: z.uuid({ error: say(NOT_UPLOAD_YOURS) }).optional(),
     productId: productId.optional(),
     role: uploadRole.optional(),
     fileName: z
       .string()
       .trim()
-      .min(1, 'The file has no name')
-      .max(200, 'Rename the file to under 200 characters')
+      .min(1, say(/*i18n*/ { id: 'catalog.fileNoName', message: 'The file has no name' }))
+      .max(
+        200,
+        say(
+          /*i18n*/ {
+            id: 'catalog.fileNameTooLong',
+            message: 'Rename the file to under 200 characters',
+          },
+        ),
+      )
       .optional(),
     contentType: z.string().max(200).optional(),
     size: z
       .number()
       .int()
-      .min(1, 'The file is empty')
-      .max(UPLOAD_LIMITS.fileBytes, 'Files can be up to 2 GB')
+      .min(1, say(/*i18n*/ { id: 'catalog.fileEmpty', message: 'The file is empty' }))
+      .max(
+        UPLOAD_LIMITS.fileBytes,
+        say(/*i18n*/ { id: 'catalog.fileSizeLimit', message: 'Files can be up to 2 GB' }),
+      )
       .optional(),
   })
   .superRefine((input, ctx) => {
     if (input.uploadId) return
     const needed = {
-      productId: 'Choose the product',
-      role: 'Say whether it is a photo or a file',
-      fileName: 'Name the file',
-      contentType: 'Give the file type',
-      size: 'Give the size',
+      productId: say(/*i18n*/ { id: 'catalog.needProduct', message: 'Choose the product' }),
+      role: say(PHOTO_OR_FILE),
+      fileName: say(/*i18n*/ { id: 'catalog.needFileName', message: 'Name the file' }),
+      contentType: say(/*i18n*/ { id: 'catalog.needFileType', message: 'Give the file type' }),
+      size: say(/*i18n*/ { id: 'catalog.needSize', message: 'Give the size' }),
     } as const
     for (const [field, message] of Object.entries(needed))
       if (input[field as keyof typeof needed] === undefined)
@@ -126,11 +156,16 @@ const ratesInput = z
   .partialRecord(
     z.enum(currencyCodes),
     z
-      .number({ error: 'Give a number, e.g. 129.25' })
-      .positive('A rate is above zero')
-      .max(1_000_000, 'That rate is too large'),
+      .number({
+        error: say(/*i18n*/ { id: 'catalog.giveRateNumber', message: 'Give a number, e.g. 129.25' }),
+      })
+      .positive(say(/*i18n*/ { id: 'catalog.rateAboveZero', message: 'A rate is above zero' }))
+      .max(1_000_000, say(/*i18n*/ { id: 'catalog.rateTooLarge', message: 'That rate is too large' })),
   )
-  .refine((r) => r.USD === undefined || r.USD === 1, { message: 'The dollar is always 1', path: ['USD'] })
+  .refine((r) => r.USD === undefined || r.USD === 1, {
+    message: say(/*i18n*/ { id: 'catalog.dollarIsOne', message: 'The dollar is always 1' }),
+    path: ['USD'],
+  })
 
 export const catalogContract = {
   createProduct: defineSubject({
@@ -156,9 +191,17 @@ export const catalogContract = {
       category: z.string().trim().max(40).nullable().optional(),
       details: detailsOfTheProductsKind.optional(),
       /** The photos to keep, in order; those left out are removed. */
-      images: assetIds('photos', UPLOAD_LIMITS.imagesPerProduct),
+      images: assetIds(UPLOAD_LIMITS.imagesPerProduct, {
+        choose: say(/*i18n*/ { id: 'catalog.choosePhotos', message: 'Choose photos of this product' }),
+        // UPLOAD_LIMITS.imagesPerProduct
+        most: say(/*i18n*/ { id: 'catalog.atMostPhotos', message: 'At most 10 photos' }),
+      }),
       /** The files to keep, in order; those left out are removed. */
-      files: assetIds('files', UPLOAD_LIMITS.filesPerProduct),
+      files: assetIds(UPLOAD_LIMITS.filesPerProduct, {
+        choose: say(/*i18n*/ { id: 'catalog.chooseFiles', message: 'Choose files of this product' }),
+        // UPLOAD_LIMITS.filesPerProduct
+        most: say(/*i18n*/ { id: 'catalog.atMostFiles', message: 'At most 20 files' }),
+      }),
     }),
     output: one,
   }),
@@ -233,7 +276,7 @@ export const catalogContract = {
     summary:
       'Checks an upload whose parts have all arrived (size, type by its first bytes), joins it and adds it to ' +
       'its product: a photo is resized to WebP at several widths; a file is kept with its SHA-256.',
-    input: z.strictObject({ uploadId: z.uuid({ error: 'Not an upload of yours' }) }),
+    input: z.strictObject({ uploadId: z.uuid({ error: say(NOT_UPLOAD_YOURS) }) }),
     output: one,
   }),
 }

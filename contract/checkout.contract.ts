@@ -4,32 +4,59 @@ import { MAX_QUANTITY, ORDER_STATUSES, PAYMENT_METHODS } from './checkout.consta
 import { money } from './money'
 import { kenyanMobile } from './phone.schema'
 import { defineSubject } from './rpc'
+import { say } from './say'
+
+/** Said in more than one place. */
+const GIVE_NAME_SHIP = /*i18n*/ { id: 'checkout.giveNameShip', message: 'Give the name to ship to' }
+
+/** Said in more than one place. */
+const GIVE_STREET_ADDRESS = /*i18n*/ { id: 'checkout.giveStreetAddress', message: 'Give the street address' }
+
+/** Said in more than one place. */
+const GIVE_TOWN_CITY = /*i18n*/ { id: 'checkout.giveTownCity', message: 'Give the town or city' }
+
+/** Said in more than one place. */
+const CHOOSE_COUNTRY = /*i18n*/ { id: 'checkout.chooseCountry', message: 'Choose the country' }
 
 /**
  * Checkout: a buyer (signed in or not) orders one product, pays with M-Pesa, a card or PayPal, and the
  * order is paid only when the provider says so (a verified callback, webhook or status query).
  */
 
-export const paymentMethod = z.enum(PAYMENT_METHODS, { error: () => 'Choose M-Pesa, card or PayPal' })
+export const paymentMethod = z.enum(PAYMENT_METHODS, {
+  error: () => say(/*i18n*/ { id: 'checkout.chooseMethod', message: 'Choose M-Pesa, card or PayPal' }),
+})
 
-export const orderId = z.uuid({ error: 'Not an order' })
+export const orderId = z.uuid({ error: say(/*i18n*/ { id: 'checkout.notOrder', message: 'Not an order' }) })
 /** The key a signed-out buyer got with the order; it lets them follow it and download what it bought. */
 export const accessKey = z.string().min(16).max(100).optional()
 
 const shipTo = z.strictObject({
   kind: z.literal('ship'),
-  name: z.string({ error: 'Give the name to ship to' }).trim().min(2, 'Give the name to ship to').max(100),
+  name: z
+    .string({ error: say(GIVE_NAME_SHIP) })
+    .trim()
+    .min(2, say(GIVE_NAME_SHIP))
+    .max(100),
   phone: z.string().trim().max(30).default(''),
-  line1: z.string({ error: 'Give the street address' }).trim().min(3, 'Give the street address').max(200),
+  line1: z
+    .string({ error: say(GIVE_STREET_ADDRESS) })
+    .trim()
+    .min(3, say(GIVE_STREET_ADDRESS))
+    .max(200),
   line2: z.string().trim().max(200).default(''),
-  city: z.string({ error: 'Give the town or city' }).trim().min(2, 'Give the town or city').max(100),
+  city: z
+    .string({ error: say(GIVE_TOWN_CITY) })
+    .trim()
+    .min(2, say(GIVE_TOWN_CITY))
+    .max(100),
   region: z.string().trim().max(100).default(''),
   postalCode: z.string().trim().max(20).default(''),
-  country: z.string({ error: 'Choose the country' }).regex(/^[A-Z]{2}$/, 'Choose the country'),
+  country: z.string({ error: say(CHOOSE_COUNTRY) }).regex(/^[A-Z]{2}$/, say(CHOOSE_COUNTRY)),
 })
 
 const delivery = z.discriminatedUnion('kind', [shipTo, z.strictObject({ kind: z.literal('pickup') })], {
-  error: () => 'Choose delivery or pickup',
+  error: () => say(/*i18n*/ { id: 'checkout.chooseDeliveryPickup', message: 'Choose delivery or pickup' }),
 })
 
 /** Where a merch order goes: the address given, with the shipping zone it is in, or pickup at the seller's. */
@@ -42,21 +69,28 @@ export type OrderDelivery = z.infer<typeof orderDelivery>
 
 /** What is being bought, as the product page's form sends it; the server checks it against the product. */
 const selection = {
-  productId: z.uuid({ error: 'Choose a product' }),
+  productId: z.uuid({ error: say(/*i18n*/ { id: 'checkout.chooseProduct', message: 'Choose a product' }) }),
   quantity: z
-    .number({ error: 'Give a quantity' })
-    .int('A whole number')
-    .min(1, 'At least 1')
-    .max(MAX_QUANTITY, `At most ${MAX_QUANTITY} in one order`)
+    .number({ error: say(/*i18n*/ { id: 'checkout.giveQuantity', message: 'Give a quantity' }) })
+    .int(say(/*i18n*/ { id: 'checkout.wholeNumber', message: 'A whole number' }))
+    .min(1, say(/*i18n*/ { id: 'checkout.atLeastOne', message: 'At least 1' }))
+    .max(MAX_QUANTITY, say(/*i18n*/ { id: 'checkout.atMostQuantity', message: 'At most 20 in one order' }))
     .default(1),
   /** Merch: the variant. */
   variantId: z.string().max(40).optional(),
   /** Events: the ticket type. */
   ticketTypeId: z.string().max(40).optional(),
   /** Services: the start of a free slot, as listSlots gave it. */
-  slot: z.iso.datetime({ offset: true, error: 'Choose a time' }).optional(),
+  slot: z.iso
+    .datetime({ offset: true, error: say(/*i18n*/ { id: 'checkout.chooseTime', message: 'Choose a time' }) })
+    .optional(),
   /** Pay what you want: the amount, in the product's currency's minor units. */
-  amount: z.number().int('Whole cents').min(0).max(100_000_000_00).optional(),
+  amount: z
+    .number()
+    .int(say(/*i18n*/ { id: 'checkout.wholeCents', message: 'Whole cents' }))
+    .min(0)
+    .max(100_000_000_00)
+    .optional(),
   delivery: delivery.optional(),
 }
 
@@ -66,7 +100,17 @@ export const startCheckoutInput = z.strictObject({
   ...selection,
   method: paymentMethod.optional(),
   /** Signed out: where the receipt goes; an account for this address holds the purchase. */
-  email: z.email({ error: 'Give the e-mail address for your receipt and downloads' }).max(254).optional(),
+  email: z
+    .email({
+      error: say(
+        /*i18n*/ {
+          id: 'checkout.giveReceiptEmail',
+          message: 'Give the e-mail address for your receipt and downloads',
+        },
+      ),
+    })
+    .max(254)
+    .optional(),
   /** M-Pesa: the number to send the prompt to. */
   phone: kenyanMobile.optional(),
   /** The buyer's time zone, so mails state a booking's time as they read it. */
@@ -74,7 +118,16 @@ export const startCheckoutInput = z.strictObject({
   /** Events: the name on each ticket, one per ticket bought (the buyer's own when left out). */
   holders: z
     .array(
-      z.string().trim().min(2, 'Give the name on this ticket').max(80, 'Keep the name under 80 characters'),
+      z
+        .string()
+        .trim()
+        .min(2, say(/*i18n*/ { id: 'checkout.giveNameTicket', message: 'Give the name on this ticket' }))
+        .max(
+          80,
+          say(
+            /*i18n*/ { id: 'checkout.keepNameUnderCharacters', message: 'Keep the name under 80 characters' },
+          ),
+        ),
     )
     .max(10)
     .optional(),
@@ -190,7 +243,9 @@ export const checkoutContract = {
       'The free times of a service from its seller’s weekly availability, less exceptions and times already ' +
       'booked or being booked. Times are instants; show them in the buyer’s zone.',
     input: z.strictObject({
-      productId: z.uuid({ error: 'Choose a service' }),
+      productId: z.uuid({
+        error: say(/*i18n*/ { id: 'checkout.chooseService', message: 'Choose a service' }),
+      }),
       from: z.iso.date().optional(),
       days: z.number().int().min(1).max(31).default(14),
     }),
@@ -268,7 +323,19 @@ export const checkoutContract = {
       'M-Pesa as a payment to the buyer’s phone. Access ends; the buyer is e-mailed.',
     input: z.strictObject({
       orderId,
-      reason: z.string().trim().max(300, 'Keep the reason under 300 characters').default(''),
+      reason: z
+        .string()
+        .trim()
+        .max(
+          300,
+          say(
+            /*i18n*/ {
+              id: 'checkout.keepReasonUnderCharacters',
+              message: 'Keep the reason under 300 characters',
+            },
+          ),
+        )
+        .default(''),
     }),
     output: z.object({ order }),
   }),

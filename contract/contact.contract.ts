@@ -3,9 +3,11 @@ import { email, personName } from './accounts.contract'
 import { challengeToken } from './challenge'
 import { CONTACT_LIMITS, CONTACT_TOPICS, type ContactTopic } from './contact.constants'
 import { defineSubject } from './rpc'
+import { say } from './say'
 
 const topic = z.enum(CONTACT_TOPICS.map((t) => t.value) as [ContactTopic, ...ContactTopic[]], {
-  error: () => 'Choose what your message is about',
+  error: () =>
+    say(/*i18n*/ { id: 'contact.chooseWhatMessageAbout', message: 'Choose what your message is about' }),
 })
 
 export const contactMessage = z.object({
@@ -31,10 +33,16 @@ export const contactContract = {
       email,
       topic,
       message: z
-        .string({ error: 'Write your message' })
+        .string({ error: say(/*i18n*/ { id: 'contact.writeMessage', message: 'Write your message' }) })
         .trim()
-        .min(CONTACT_LIMITS.message.min, `Write at least ${CONTACT_LIMITS.message.min} characters`)
-        .max(CONTACT_LIMITS.message.max, `Keep it under ${CONTACT_LIMITS.message.max} characters`),
+        .min(
+          CONTACT_LIMITS.message.min,
+          say(/*i18n*/ { id: 'contact.messageTooShort', message: 'Write at least 10 characters' }),
+        )
+        .max(
+          CONTACT_LIMITS.message.max,
+          say(/*i18n*/ { id: 'contact.messageTooLong', message: 'Keep it under 5000 characters' }),
+        ),
       challengeToken,
     }),
     output: z.object({ id: z.string() }),

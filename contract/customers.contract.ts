@@ -4,6 +4,10 @@ import { CUSTOMER_SORTS } from './customers.constants'
 import { invoiceStatus } from './invoices.contract'
 import { currencyCode, money } from './money'
 import { defineSubject } from './rpc'
+import { say } from './say'
+
+/** Said in more than one place. */
+const CHOOSE_CUSTOMER = /*i18n*/ { id: 'customers.chooseCustomer', message: 'Choose a customer' }
 
 /**
  * Customers: a seller's clients as people — everyone who bought from them or was sent an invoice, one row
@@ -12,8 +16,8 @@ import { defineSubject } from './rpc'
 
 /** `e:{e-mail}` or `p:{phone}`: who a customer is, as the seller's book keys them. */
 const customerKey = z
-  .string({ error: 'Choose a customer' })
-  .regex(/^(e:.+@.+|p:\d{8,15})$/, 'Choose a customer')
+  .string({ error: say(CHOOSE_CUSTOMER) })
+  .regex(/^(e:.+@.+|p:\d{8,15})$/, say(CHOOSE_CUSTOMER))
   .max(300)
 
 export const customerSummary = z.object({
@@ -39,15 +43,25 @@ export const customersContract = {
       'filtered (bought a product, spent over an amount, last seen before a day) and sorted.',
     input: z.strictObject({
       query: z.string().trim().max(120).default(''),
-      sort: z.enum(CUSTOMER_SORTS, { error: 'Choose how to sort' }).default('recent'),
-      productId: z.uuid({ error: 'Choose a product' }).optional(),
+      sort: z
+        .enum(CUSTOMER_SORTS, {
+          error: say(/*i18n*/ { id: 'customers.chooseHowSort', message: 'Choose how to sort' }),
+        })
+        .default('recent'),
+      productId: z
+        .uuid({ error: say(/*i18n*/ { id: 'customers.chooseProduct', message: 'Choose a product' }) })
+        .optional(),
       spentOver: money.optional(),
-      lastBefore: z.iso.date({ error: 'Give the day as YYYY-MM-DD' }).optional(),
+      lastBefore: z.iso
+        .date({
+          error: say(/*i18n*/ { id: 'customers.giveDayAsYYYY', message: 'Give the day as YYYY-MM-DD' }),
+        })
+        .optional(),
       /** Sorting by what was spent compares this currency; by default the seller’s own. */
       currency: currencyCode.optional(),
       cursor: z
         .string()
-        .regex(/^\d{1,6}$/, 'Start again')
+        .regex(/^\d{1,6}$/, say(/*i18n*/ { id: 'customers.startAgain', message: 'Start again' }))
         .optional(),
       limit: z.number().int().min(1).max(500).default(50),
     }),
@@ -90,7 +104,13 @@ export const customersContract = {
     summary: 'What the seller keeps about a client (only they see it); empty removes it.',
     input: z.strictObject({
       key: customerKey,
-      note: z.string({ error: 'Write a note' }).trim().max(2000, 'Keep the note to 2,000 characters'),
+      note: z
+        .string({ error: say(/*i18n*/ { id: 'customers.writeNote', message: 'Write a note' }) })
+        .trim()
+        .max(
+          2000,
+          say(/*i18n*/ { id: 'customers.keepNoteCharacters', message: 'Keep the note to 2,000 characters' }),
+        ),
     }),
     output: z.object({ note: z.string() }),
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { accessKey, orderId } from './checkout.contract'
 import { defineSubject } from './rpc'
+import { say } from './say'
 
 /**
  * Downloads: links to the files of a paid order. The offline library (what the page and the service worker
@@ -16,9 +17,15 @@ export const downloadsContract = {
       'if it has one; a fresh link to go on with a download already started (`downloadId`) does not.',
     input: z.strictObject({
       orderId,
-      fileId: z.uuid({ error: 'Not a file of this order' }),
+      fileId: z.uuid({
+        error: say(/*i18n*/ { id: 'downloads.notFileOrder', message: 'Not a file of this order' }),
+      }),
       key: accessKey,
-      downloadId: z.uuid({ error: 'Not a download of this file' }).optional(),
+      downloadId: z
+        .uuid({
+          error: say(/*i18n*/ { id: 'downloads.notDownloadFile', message: 'Not a download of this file' }),
+        })
+        .optional(),
     }),
     output: z.object({
       url: z.string(),

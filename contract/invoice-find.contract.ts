@@ -1,6 +1,19 @@
 import { z } from 'zod'
 import { normalizePhone } from './phone-number'
 import { defineSubject } from './rpc'
+import { say } from './say'
+
+/** Said in more than one place. */
+const GIVE_INVOICE_NUMBER = /*i18n*/ {
+  id: 'invoiceFind.giveInvoiceNumber',
+  message: 'Give the invoice number',
+}
+
+/** Said in more than one place. */
+const GIVE_E_MAIL_ADDRESS = /*i18n*/ {
+  id: 'invoiceFind.giveEMailAddress',
+  message: 'Give the e-mail address or phone number the invoice was sent to',
+}
 
 /**
  * Finding an invoice without its link: its number (INV-0001, or its reference IV…) and the e-mail address
@@ -8,27 +21,56 @@ import { defineSubject } from './rpc'
  */
 export const findPayInvoiceInput = z.strictObject({
   number: z
-    .string({ error: 'Give the invoice number' })
+    .string({ error: say(GIVE_INVOICE_NUMBER) })
     .trim()
-    .min(1, 'Give the invoice number')
-    .max(40, 'An invoice number is at most 40 characters')
-    .regex(/^[\p{L}\p{N}][\p{L}\p{N} ._/#-]*$/u, 'Give the number as the invoice shows it, such as INV-0001'),
+    .min(1, say(GIVE_INVOICE_NUMBER))
+    .max(
+      40,
+      say(
+        /*i18n*/ {
+          id: 'invoiceFind.invoiceNumberMostCharacters',
+          message: 'An invoice number is at most 40 characters',
+        },
+      ),
+    )
+    .regex(
+      /^[\p{L}\p{N}][\p{L}\p{N} ._/#-]*$/u,
+      say(
+        /*i18n*/ {
+          id: 'invoiceFind.giveNumberAsInvoice',
+          message: 'Give the number as the invoice shows it, such as INV-0001',
+        },
+      ),
+    ),
   contact: z
-    .string({ error: 'Give the e-mail address or phone number the invoice was sent to' })
+    .string({ error: say(GIVE_E_MAIL_ADDRESS) })
     .trim()
-    .min(1, 'Give the e-mail address or phone number the invoice was sent to')
-    .max(254, 'At most 254 characters')
+    .min(1, say(GIVE_E_MAIL_ADDRESS))
+    .max(254, say(/*i18n*/ { id: 'invoiceFind.mostCharacters', message: 'At most 254 characters' }))
     .transform((value, ctx): { email: string } | { phone: string } => {
       if (value.includes('@')) {
         if (z.email().safeParse(value).success) return { email: value.toLowerCase() }
-        ctx.addIssue({ code: 'custom', message: 'Give an e-mail address such as name@example.com' })
+        ctx.addIssue({
+          code: 'custom',
+          message: say(
+            /*i18n*/ {
+              id: 'invoiceFind.emailLikeExample',
+              message: 'Give an e-mail address such as name@example.com',
+            },
+          ),
+        })
         return z.NEVER
       }
       const phone = /^[+\d\s().-]+$/.test(value) ? normalizePhone(value) : null
       if (phone) return { phone }
       ctx.addIssue({
         code: 'custom',
-        message: 'Give an e-mail address, or a phone number such as 0712 345 678',
+        message: say(
+          /*i18n*/ {
+            id: 'invoiceFind.emailOrPhone',
+            message: 'Give an e-mail address, or a phone number such as 0712 345 678',
+          },
+        ),
       })
       return z.NEVER
     }),

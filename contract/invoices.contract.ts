@@ -1,5 +1,32 @@
 import { z } from 'zod'
 import { PAYMENT_METHODS } from './checkout.constants'
+import { INVOICES_INPUT } from './errors/invoices-input'
+import {
+  AMOUNT,
+  adjustmentInput,
+  amount,
+  CHOOSE_PAYMENT,
+  DATE_DUE,
+  DATE_FIRST,
+  DATE_ISSUE,
+  DATE_LAST,
+  DATE_RECEIVED,
+  date,
+  invoiceClientInput,
+  invoiceId,
+  invoiceLineInput,
+  invoiceTaxInput,
+  NOTES_TEXT,
+  optionalText,
+  PAYMENT_NOTE_TEXT,
+  PROMISE_NOTE_TEXT,
+  REASON_TEXT,
+  TERMS_TEXT,
+  text,
+} from './invoice-fields'
+
+export { adjustmentInput, invoiceClientInput, invoiceLineInput, invoiceTaxInput } from './invoice-fields'
+
 import {
   INVOICE_MAX_LINES,
   INVOICE_MAX_REMINDERS,
@@ -10,8 +37,9 @@ import {
   REMINDER_MIN_DAYS,
 } from './invoices.constants'
 import { currencyCode, money } from './money'
-import { kenyanMobile, mobilePhone } from './phone.schema'
+import { kenyanMobile } from './phone.schema'
 import { defineSubject } from './rpc'
+import { say } from './say'
 
 /**
  * Invoices: a seller bills a client, who pays at `/p?invoice={id}&key={key}` by M-Pesa, card or PayPal.
@@ -19,103 +47,32 @@ import { defineSubject } from './rpc'
  * (contract/invoice-totals.ts), never read from the client.
  */
 
-const invoiceId = z.uuid({ error: 'Choose an invoice' })
-const amount = (what: string) =>
-  z
-    .number({ error: `Give ${what} as a whole number of cents` })
-    .int(`Give ${what} as a whole number of cents`)
-    .min(0, `${what[0]?.toUpperCase()}${what.slice(1)} cannot be below zero`)
-    .max(1_000_000_000_00, `${what[0]?.toUpperCase()}${what.slice(1)} is too large`)
-const text = (max: number, what: string) =>
-  z
-    .string({ error: `Write the ${what}` })
-    .trim()
-    .max(max, `Keep the ${what} to ${max} characters`)
-const optionalText = (max: number, what: string) =>
-  text(max, what)
-    .nullish()
-    .transform((v) => v || null)
-
-export const invoiceLineInput = z.strictObject({
-  description: text(500, 'description').min(1, 'Describe this line'),
-  /** Thousandths: 1500 is 1.5. */
-  quantityMilli: z
-    .number({ error: 'Give a quantity' })
-    .int('Give a quantity with at most three decimals')
-    .min(1, 'The quantity must be above zero')
-    .max(1_000_000_000, 'At most 1,000,000'),
-  unitPrice: amount('the unit price'),
-})
-
-export const adjustmentInput = z.discriminatedUnion(
-  'kind',
-  [
-    z.strictObject({
-      kind: z.literal('percent'),
-      bps: z
-        .number({ error: 'Give a percentage' })
-        .int('At most two decimals')
-        .min(1, 'Above 0 %')
-        .max(10_000, 'At most 100 %'),
-    }),
-    z.strictObject({ kind: z.literal('amount'), amount: amount('the amount').min(1, 'Above zero') }),
-  ],
-  { error: 'Choose a percentage or an amount' },
-)
-
-export const invoiceTaxInput = z.strictObject({
-  name: text(40, 'tax name').min(1, 'Name the tax, e.g. VAT'),
-  rateBps: z
-    .number({ error: 'Give the rate' })
-    .int('At most two decimals')
-    .min(1, 'Above 0 %')
-    .max(10_000, 'At most 100 %'),
-  /** Already in the prices (extracted), or added on top. */
-  inclusive: z.boolean().default(false),
-})
-
-export const invoiceClientInput = z.strictObject({
-  name: text(120, "client's name").min(1, "Write the client's name"),
-  email: z
-    .email({ error: 'Give an e-mail address such as name@example.com' })
-    .max(254)
-    .nullish()
-    .or(z.literal('').transform(() => null))
-    .transform((v) => v ?? null),
-  phone: mobilePhone
-    .nullish()
-    .or(z.literal('').transform(() => null))
-    .transform((v) => v ?? null),
-})
-
-const date = (what: string) => z.iso.date({ error: `Give the ${what} date as YYYY-MM-DD` })
-
 /** What a seller writes; everything else (number, totals, status) is the server's. */
 export const invoiceDraftInput = z
   .strictObject({
     client: invoiceClientInput,
     currency: currencyCode,
     lines: z
-      .array(invoiceLineInput, { error: 'Add a line' })
-      .min(1, 'Add at least one line')
-      .max(INVOICE_MAX_LINES, `At most ${INVOICE_MAX_LINES} lines`),
+      .array(invoiceLineInput, { error: say(INVOICES_INPUT.addLine) })
+      .min(1, say(INVOICES_INPUT.addLeastLine))
+      .max(INVOICE_MAX_LINES, say(INVOICES_INPUT.atMostLines)),
     discount: adjustmentInput.nullable().default(null),
-    taxes: z.array(invoiceTaxInput).max(INVOICE_MAX_TAXES, `At most ${INVOICE_MAX_TAXES} taxes`).default([]),
+    taxes: z.array(invoiceTaxInput).max(INVOICE_MAX_TAXES, say(INVOICES_INPUT.atMostTaxes)).default([]),
     deposit: adjustmentInput.nullable().default(null),
-    issueDate: date('issue'),
-    dueDate: date('due'),
-    notes: optionalText(2000, 'notes'),
-    terms: optionalText(2000, 'terms'),
+    issueDate: date(DATE_ISSUE),
+    dueDate: date(DATE_DUE),
+    notes: optionalText(2000, NOTES_TEXT),
+    terms: optionalText(2000, TERMS_TEXT),
     /** Days from the due date (-3: three days before). */
     reminders: z
       .array(
         z
           .number()
           .int()
-          .min(REMINDER_MIN_DAYS, `At most ${-REMINDER_MIN_DAYS} days before`)
-          .max(REMINDER_MAX_DAYS, `At most ${REMINDER_MAX_DAYS} days after`),
+          .min(REMINDER_MIN_DAYS, say(INVOICES_INPUT.reminderAtMostBefore))
+          .max(REMINDER_MAX_DAYS, say(INVOICES_INPUT.reminderAtMostAfter)),
       )
-      .max(INVOICE_MAX_REMINDERS, `At most ${INVOICE_MAX_REMINDERS} reminders`)
+      .max(INVOICE_MAX_REMINDERS, say(INVOICES_INPUT.atMostReminders))
       .default([]),
   })
   .superRefine((draft, ctx) => {
@@ -123,15 +80,19 @@ export const invoiceDraftInput = z
       ctx.addIssue({
         code: 'custom',
         path: ['dueDate'],
-        message: 'The due date cannot be before the issue date',
+        message: say(INVOICES_INPUT.dueDateCannotBefore),
       })
     if (new Set(draft.reminders).size !== draft.reminders.length)
-      ctx.addIssue({ code: 'custom', path: ['reminders'], message: 'Each reminder once' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reminders'],
+        message: say(INVOICES_INPUT.eachReminderOnce),
+      })
     if (draft.client.email === null && draft.client.phone === null)
       ctx.addIssue({
         code: 'custom',
         path: ['client', 'email'],
-        message: 'Give the client’s e-mail or phone, so the invoice can reach them',
+        message: say(INVOICES_INPUT.giveClientsEMail),
       })
   })
 
@@ -274,7 +235,13 @@ export const payInvoiceView = z.object({
 })
 export type PayInvoiceView = z.infer<typeof payInvoiceView>
 
-const access = { invoiceId, key: z.string({ error: 'This link is not complete' }).min(10).max(100) }
+const access = {
+  invoiceId,
+  key: z
+    .string({ error: say(INVOICES_INPUT.linkNotComplete) })
+    .min(10)
+    .max(100),
+}
 
 export const invoicesContract = {
   createInvoice: defineSubject({
@@ -308,7 +275,7 @@ export const invoicesContract = {
     kind: 'mutation',
     access: 'seller',
     summary: 'Cancels an invoice that nothing has been paid on; its pay page then says it was cancelled.',
-    input: z.strictObject({ invoiceId, reason: optionalText(300, 'reason') }),
+    input: z.strictObject({ invoiceId, reason: optionalText(300, REASON_TEXT) }),
     output: z.object({ invoice: invoiceView }),
   }),
   duplicateInvoice: defineSubject({
@@ -325,8 +292,8 @@ export const invoicesContract = {
     input: z.strictObject({
       status: invoiceStatus.optional(),
       client: z.string().trim().max(120).optional(),
-      from: date('first').optional(),
-      to: date('last').optional(),
+      from: date(DATE_FIRST).optional(),
+      to: date(DATE_LAST).optional(),
       cursor: z.string().max(100).optional(),
       limit: z.number().int().min(1).max(50).default(20),
     }),
@@ -345,10 +312,12 @@ export const invoicesContract = {
     summary: 'Records money the client paid outside Soko (cash, a bank transfer); no money moves in Soko.',
     input: z.strictObject({
       invoiceId,
-      method: z.enum(RECORDED_PAYMENT_METHODS, { error: 'Choose cash or bank transfer' }),
-      amount: amount('the amount').min(1, 'Give the amount received'),
-      receivedOn: date('received'),
-      note: optionalText(300, 'note'),
+      method: z.enum(RECORDED_PAYMENT_METHODS, {
+        error: say(INVOICES_INPUT.chooseCashBankTransfer),
+      }),
+      amount: amount(AMOUNT).min(1, say(INVOICES_INPUT.giveAmountReceived)),
+      receivedOn: date(DATE_RECEIVED),
+      note: optionalText(300, PAYMENT_NOTE_TEXT),
     }),
     output: z.object({ invoice: invoiceView }),
   }),
@@ -358,7 +327,7 @@ export const invoicesContract = {
     summary:
       'Gives back what a payment paid beyond what was due, to whoever paid it, by the way they paid ' +
       '(M-Pesa: to the number that paid). A refusal can be tried again.',
-    input: z.strictObject({ invoiceId, paymentId: z.uuid({ error: 'Choose a payment' }) }),
+    input: z.strictObject({ invoiceId, paymentId: z.uuid({ error: say(CHOOSE_PAYMENT) }) }),
     output: z.object({ invoice: invoiceView }),
   }),
   acceptInvoiceExcess: defineSubject({
@@ -368,7 +337,7 @@ export const invoicesContract = {
       'Keeps what a payment paid beyond what was due as a payment (the client meant to pay more): it ' +
       "becomes earnings like a sale, Soko's fee taken in the payment's terms, withdrawable after the hold. " +
       'Not for a cancelled invoice, whose payments go back to the payer.',
-    input: z.strictObject({ invoiceId, paymentId: z.uuid({ error: 'Choose a payment' }) }),
+    input: z.strictObject({ invoiceId, paymentId: z.uuid({ error: say(CHOOSE_PAYMENT) }) }),
     output: z.object({ invoice: invoiceView }),
   }),
   listInvoiceClients: defineSubject({
@@ -411,8 +380,8 @@ export const invoicesContract = {
     access: 'admin',
     summary: 'Records how an unmatched payment was settled (given back, or matched by hand), with a note.',
     input: z.strictObject({
-      id: z.uuid({ error: 'Choose a payment' }),
-      note: text(500, 'note').min(5, 'Say in a few words how it was settled'),
+      id: z.uuid({ error: say(CHOOSE_PAYMENT) }),
+      note: text(500, PROMISE_NOTE_TEXT).min(5, say(INVOICES_INPUT.sayFewWordsHow)),
     }),
     output: z.object({ ok: z.literal(true) }),
   }),
@@ -433,7 +402,9 @@ export const invoicesContract = {
       'same providers as orders; answers where to go next.',
     input: z.strictObject({
       ...access,
-      method: z.enum(PAYMENT_METHODS, { error: 'Choose how to pay' }),
+      method: z.enum(PAYMENT_METHODS, {
+        error: say(INVOICES_INPUT.chooseHowPay),
+      }),
       phone: kenyanMobile.optional(),
     }),
     output: z.object({

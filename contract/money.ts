@@ -1,11 +1,21 @@
 import { z } from 'zod'
 import { CURRENCY_LIMITS, type CurrencyCode, currencyCodes } from './currencies'
 import { formatMoney } from './format-money'
+import { say } from './say'
 
 export { CURRENCY_LIMITS, type CurrencyCode, currencies, currencyCodes } from './currencies'
 
 export const currencyCode = z.enum(currencyCodes, {
-  error: () => `Use one of the supported currencies: ${currencyCodes.join(', ')}`,
+  error: () =>
+    say(
+      /*i18n*/ {
+        id: 'money.unsupportedCurrency',
+        message: 'Use one of the supported currencies: {currencies}',
+      },
+      {
+        currencies: currencyCodes.join(', '),
+      },
+    ),
 })
 
 /**
@@ -14,10 +24,20 @@ export const currencyCode = z.enum(currencyCodes, {
  */
 export const money = z.object({
   amount: z
-    .number({ error: 'Give an amount' })
-    .int('Amounts are whole numbers of the smallest unit (cents)')
-    .min(0, 'An amount cannot be negative')
-    .max(Number.MAX_SAFE_INTEGER, 'That amount is too large'),
+    .number({ error: say(/*i18n*/ { id: 'money.giveAmount', message: 'Give an amount' }) })
+    .int(
+      say(
+        /*i18n*/ {
+          id: 'money.amountsWholeNumbersSmallest',
+          message: 'Amounts are whole numbers of the smallest unit (cents)',
+        },
+      ),
+    )
+    .min(0, say(/*i18n*/ { id: 'money.amountCannotNegative', message: 'An amount cannot be negative' }))
+    .max(
+      Number.MAX_SAFE_INTEGER,
+      say(/*i18n*/ { id: 'money.amountTooLarge', message: 'That amount is too large' }),
+    ),
   currency: currencyCode,
 })
 
@@ -40,6 +60,21 @@ export function widestPriceLimits(currency: CurrencyCode): PriceLimits {
   return { minPrice: 1, maxPrice: CURRENCY_LIMITS[currency].maxPrice * 100 }
 }
 
+/** An amount out of a currency's range, by what it is. */
+const HIGHEST_FEE = /*i18n*/ { id: 'money.highestFee', message: 'The highest fee in {currency} is {amount}' }
+const HIGHEST_PRICE = /*i18n*/ {
+  id: 'money.highestPrice',
+  message: 'The highest price in {currency} is {amount}',
+}
+const LOWEST_PRICE = /*i18n*/ {
+  id: 'money.lowestPrice',
+  message: 'The lowest price in {currency} is {amount}',
+}
+const LOWEST_PRICE_OR_FREE = /*i18n*/ {
+  id: 'money.lowestPriceOrFree',
+  message: 'The lowest price in {currency} is {amount}, or 0 for free',
+}
+
 /** Why an amount is outside the range for its currency and its use, or null when it is inside. */
 export function outOfRange(
   m: Money,
@@ -47,10 +82,10 @@ export function outOfRange(
   limits: PriceLimits = CURRENCY_LIMITS[m.currency],
 ): string | null {
   const { minPrice, maxPrice } = limits
-  if (m.amount > maxPrice)
-    return `The highest ${use === 'fee' ? 'fee' : 'price'} in ${m.currency} is ${formatMoney(maxPrice, m.currency)}`
+  const params = (amount: number) => ({ currency: m.currency, amount: formatMoney(amount, m.currency) })
+  if (m.amount > maxPrice) return say(use === 'fee' ? HIGHEST_FEE : HIGHEST_PRICE, params(maxPrice))
   if (use === 'fee' || (use === 'price-or-free' && m.amount === 0)) return null
   if (m.amount < minPrice)
-    return `The lowest price in ${m.currency} is ${formatMoney(minPrice, m.currency)}${use === 'price-or-free' ? ', or 0 for free' : ''}`
+    return say(use === 'price-or-free' ? LOWEST_PRICE_OR_FREE : LOWEST_PRICE, params(minPrice))
   return null
 }

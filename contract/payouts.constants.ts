@@ -1,4 +1,5 @@
 /** The words of payouts that the server's tables and the app's pages share. */
+import { say } from './say'
 
 /** Where a payout goes: an M-Pesa number (B2C), a PayPal e-mail (Payouts), a bank account (by hand). */
 export const PAYOUT_RAILS = ['mpesa', 'paypal', 'bank'] as const
@@ -69,9 +70,15 @@ export function instantFeeOf(amount: number, feeBps: number, rail: PayoutRail): 
   return Math.ceil(Math.ceil((amount * feeBps) / 10_000) / step) * step
 }
 
+/** The message of a reject without its reason. */
+export const REJECT_REASON_MESSAGE = /*i18n*/ {
+  id: 'payouts.rejectReason',
+  message: 'Tell the seller why it is not approved (at least 5 characters)',
+}
+
 /** An admin who does not approve a payout says why: the seller reads it on the payout (and it is logged). */
 export const REJECT_REASON = {
   min: 5,
   max: 300,
-  message: 'Tell the seller why it is not approved (at least 5 characters)',
+  message: say(REJECT_REASON_MESSAGE),
 } as const

@@ -9,8 +9,37 @@ import {
   REJECT_REASON,
 } from './payouts.constants'
 import { defineSubject } from './rpc'
+import { say } from './say'
 
-const id = (what: string) => z.uuid({ error: `Choose a ${what}` })
+/** The records a payout subject acts on, by id. */
+const CHOOSE_DESTINATION = say(/*i18n*/ { id: 'payouts.chooseDestination', message: 'Choose a destination' })
+const CHOOSE_PAYOUT = say(/*i18n*/ { id: 'payouts.choosePayout', message: 'Choose a payout' })
+
+/** Said in more than one place. */
+const AMOUNTS_WHOLE_NUMBERS_SMALLEST = /*i18n*/ {
+  id: 'payouts.amountsWholeNumbersSmallest',
+  message: 'Amounts are whole numbers of the smallest unit (cents)',
+}
+
+/** Said in more than one place. */
+const ENTER_AMOUNT = /*i18n*/ { id: 'payouts.enterAmount', message: 'Enter an amount' }
+
+/** Said in more than one place. */
+const CHOOSE_DAY_WEEK = /*i18n*/ { id: 'payouts.chooseDayWeek', message: 'Choose a day of the week' }
+
+/** Said in more than one place. */
+const CHOOSE_DATE_FROM = /*i18n*/ { id: 'payouts.chooseDateFrom', message: 'Choose a date from 1 to 28' }
+
+/** Said in more than one place. */
+const ENTER_BANKS_REFERENCE = /*i18n*/ {
+  id: 'payouts.enterBanksReference',
+  message: 'Enter the bank’s reference',
+}
+
+/** Said in more than one place. */
+const SAY_WHY_FAILED = /*i18n*/ { id: 'payouts.sayWhyFailed', message: 'Say why it failed' }
+
+const id = (error: string) => z.uuid({ error })
 
 /** What a seller has in one currency: withdrawable now, held (and until when), on its way out. */
 export const payoutBalance = z.object({
@@ -103,10 +132,13 @@ export type PayoutScheduleView = z.infer<typeof payoutSchedule>
 export type PayoutView = z.infer<typeof payout>
 
 const amount = z
-  .number({ error: 'Enter an amount' })
-  .int('Amounts are whole numbers of the smallest unit (cents)')
-  .min(1, 'Enter an amount above zero')
-  .max(Number.MAX_SAFE_INTEGER, 'That amount is too large')
+  .number({ error: say(ENTER_AMOUNT) })
+  .int(say(AMOUNTS_WHOLE_NUMBERS_SMALLEST))
+  .min(1, say(/*i18n*/ { id: 'payouts.enterAmountAboveZero', message: 'Enter an amount above zero' }))
+  .max(
+    Number.MAX_SAFE_INTEGER,
+    say(/*i18n*/ { id: 'payouts.amountTooLarge', message: 'That amount is too large' }),
+  )
 
 export const payoutsContract = {
   getBalances: defineSubject({
@@ -160,7 +192,7 @@ export const payoutsContract = {
     kind: 'mutation',
     access: 'seller',
     summary: 'Removes a destination. Payouts already on their way to it go on.',
-    input: z.strictObject({ methodId: id('destination') }),
+    input: z.strictObject({ methodId: id(CHOOSE_DESTINATION) }),
     output: z.object({ ok: z.literal(true) }),
   }),
   requestPayout: defineSubject({
@@ -174,11 +206,20 @@ export const payoutsContract = {
       'whose answer was lost is never made twice; the same key with another amount, currency, destination ' +
       'or speed is refused with 409.',
     input: z.strictObject({
-      requestKey: z.uuid({ error: 'Send a new random UUID with each withdrawal (requestKey)' }),
+      requestKey: z.uuid({
+        error: say(
+          /*i18n*/ {
+            id: 'payouts.giveRequestKey',
+            message: 'Send a new random UUID with each withdrawal (requestKey)',
+          },
+        ),
+      }),
       currency: currencyCode,
       amount,
-      methodId: id('destination'),
-      speed: z.enum(PAYOUT_SPEEDS, { error: 'Choose instant or standard' }),
+      methodId: id(CHOOSE_DESTINATION),
+      speed: z.enum(PAYOUT_SPEEDS, {
+        error: say(/*i18n*/ { id: 'payouts.chooseInstantStandard', message: 'Choose instant or standard' }),
+      }),
     }),
     output: z.object({ payout }),
   }),
@@ -196,7 +237,7 @@ export const payoutsContract = {
     kind: 'query',
     access: 'seller',
     summary: 'One payout with its timeline: requested, approved, sent, paid (with the receipt) or why not.',
-    input: z.strictObject({ payoutId: id('payout') }),
+    input: z.strictObject({ payoutId: id(CHOOSE_PAYOUT) }),
     output: z.object({ payout }),
   }),
   cancelPayout: defineSubject({
@@ -204,7 +245,7 @@ export const payoutsContract = {
     access: 'seller',
     summary:
       'Calls off a payout that has not gone yet (waiting for approval or scheduled); the money is back.',
-    input: z.strictObject({ payoutId: id('payout') }),
+    input: z.strictObject({ payoutId: id(CHOOSE_PAYOUT) }),
     output: z.object({ payout }),
   }),
   updatePayoutSchedule: defineSubject({
@@ -216,34 +257,40 @@ export const payoutsContract = {
       'Runs are at 06:00 in your time zone.',
     input: z
       .strictObject({
-        frequency: z.enum(PAYOUT_FREQUENCIES, { error: 'Choose manual, daily, weekly or monthly' }),
-        weekday: z
-          .number()
-          .int()
-          .min(0, 'Choose a day of the week')
-          .max(6, 'Choose a day of the week')
-          .optional(),
-        monthDay: z
-          .number()
-          .int()
-          .min(1, 'Choose a date from 1 to 28')
-          .max(28, 'Choose a date from 1 to 28')
-          .optional(),
-        methodId: id('destination').optional(),
+        frequency: z.enum(PAYOUT_FREQUENCIES, {
+          error: say(
+            /*i18n*/ {
+              id: 'payouts.chooseManualDailyWeekly',
+              message: 'Choose manual, daily, weekly or monthly',
+            },
+          ),
+        }),
+        weekday: z.number().int().min(0, say(CHOOSE_DAY_WEEK)).max(6, say(CHOOSE_DAY_WEEK)).optional(),
+        monthDay: z.number().int().min(1, say(CHOOSE_DATE_FROM)).max(28, say(CHOOSE_DATE_FROM)).optional(),
+        methodId: id(CHOOSE_DESTINATION).optional(),
         minimum: z
-          .number({ error: 'Enter an amount' })
-          .int('Amounts are whole numbers of the smallest unit (cents)')
-          .min(0, 'The minimum cannot be negative')
+          .number({ error: say(ENTER_AMOUNT) })
+          .int(say(AMOUNTS_WHOLE_NUMBERS_SMALLEST))
+          .min(
+            0,
+            say(/*i18n*/ { id: 'payouts.minimumCannotNegative', message: 'The minimum cannot be negative' }),
+          )
           .max(Number.MAX_SAFE_INTEGER)
           .default(0),
       })
       .superRefine((value, ctx) => {
         if (value.frequency === 'weekly' && value.weekday === undefined)
-          ctx.addIssue({ code: 'custom', path: ['weekday'], message: 'Choose a day of the week' })
+          ctx.addIssue({ code: 'custom', path: ['weekday'], message: say(CHOOSE_DAY_WEEK) })
         if (value.frequency === 'monthly' && value.monthDay === undefined)
-          ctx.addIssue({ code: 'custom', path: ['monthDay'], message: 'Choose a date from 1 to 28' })
+          ctx.addIssue({ code: 'custom', path: ['monthDay'], message: say(CHOOSE_DATE_FROM) })
         if (value.frequency !== 'manual' && value.methodId === undefined)
-          ctx.addIssue({ code: 'custom', path: ['methodId'], message: 'Choose where the money goes' })
+          ctx.addIssue({
+            code: 'custom',
+            path: ['methodId'],
+            message: say(
+              /*i18n*/ { id: 'payouts.chooseWhereMoneyGoes', message: 'Choose where the money goes' },
+            ),
+          })
       }),
     output: z.object({ schedule: payoutSchedule }),
   }),
@@ -264,8 +311,10 @@ export const payoutsContract = {
       '(required; the money is back). Never the admin’s own payout (403).',
     input: z
       .strictObject({
-        payoutId: id('payout'),
-        approve: z.boolean({ error: 'Approve or reject' }),
+        payoutId: id(CHOOSE_PAYOUT),
+        approve: z.boolean({
+          error: say(/*i18n*/ { id: 'payouts.approveReject', message: 'Approve or reject' }),
+        }),
         reason: z.string().trim().max(REJECT_REASON.max).optional(),
       })
       .superRefine((value, ctx) => {
@@ -282,16 +331,18 @@ export const payoutsContract = {
       'Never the admin’s own payout (403).',
     input: z
       .strictObject({
-        payoutId: id('payout'),
-        outcome: z.enum(['paid', 'failed'], { error: 'Choose paid or failed' }),
-        reference: z.string().trim().min(3, 'Enter the bank’s reference').max(100).optional(),
-        reason: z.string().trim().min(3, 'Say why it failed').max(300).optional(),
+        payoutId: id(CHOOSE_PAYOUT),
+        outcome: z.enum(['paid', 'failed'], {
+          error: say(/*i18n*/ { id: 'payouts.choosePaidFailed', message: 'Choose paid or failed' }),
+        }),
+        reference: z.string().trim().min(3, say(ENTER_BANKS_REFERENCE)).max(100).optional(),
+        reason: z.string().trim().min(3, say(SAY_WHY_FAILED)).max(300).optional(),
       })
       .superRefine((value, ctx) => {
         if (value.outcome === 'paid' && !value.reference)
-          ctx.addIssue({ code: 'custom', path: ['reference'], message: 'Enter the bank’s reference' })
+          ctx.addIssue({ code: 'custom', path: ['reference'], message: say(ENTER_BANKS_REFERENCE) })
         if (value.outcome === 'failed' && !value.reason)
-          ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Say why it failed' })
+          ctx.addIssue({ code: 'custom', path: ['reason'], message: say(SAY_WHY_FAILED) })
       }),
     output: z.object({ payout }),
   }),

@@ -15,6 +15,7 @@ import {
   savedDetails,
   serviceDetails,
 } from './product-details.schema'
+import { say } from './say'
 
 /**
  * The catalog: one `products` model with a kind (digital, service, merch, event) and the kind's own details.
@@ -23,24 +24,48 @@ import {
 
 const L = CATALOG_LIMITS
 
-export const productKind = z.enum(PRODUCT_KINDS, { error: () => 'Choose digital, service, merch or event' })
+/** A kind of product that is not one of Soko's. */
+const CHOOSE_KIND = /*i18n*/ { id: 'product.chooseKind', message: 'Choose digital, service, merch or event' }
+
+export const productKind = z.enum(PRODUCT_KINDS, { error: () => say(CHOOSE_KIND) })
 export const productStatus = z.enum(['draft', 'published', 'archived'])
 
 export const title = z
-  .string({ error: 'Give it a title' })
+  .string({ error: say(/*i18n*/ { id: 'product.giveTitle', message: 'Give it a title' }) })
   .trim()
-  .min(2, 'Give it a title of at least 2 characters')
-  .max(L.title, `Keep the title under ${L.title} characters`)
+  .min(
+    2,
+    say(
+      /*i18n*/ {
+        id: 'product.giveTitleLeastCharacters',
+        message: 'Give it a title of at least 2 characters',
+      },
+    ),
+  )
+  .max(L.title, say(/*i18n*/ { id: 'product.titleTooLong', message: 'Keep the title under 120 characters' }))
 export const description = z
   .string()
-  .max(L.description, `Keep the description under ${L.description} characters`)
+  .max(
+    L.description,
+    say(
+      /*i18n*/ { id: 'product.descriptionTooLong', message: 'Keep the description under 20000 characters' },
+    ),
+  )
 export const slug = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lowercase letters, digits and single dashes, e.g. lamu-presets')
-  .min(3, 'Use at least 3 characters')
-  .max(60, 'Use at most 60 characters')
+  .regex(
+    /^[a-z0-9]+(-[a-z0-9]+)*$/,
+    say(
+      /*i18n*/ {
+        id: 'product.useLowercaseLettersDigits',
+        message: 'Use lowercase letters, digits and single dashes, e.g. lamu-presets',
+      },
+    ),
+  )
+  .min(3, say(/*i18n*/ { id: 'product.slugTooShort', message: 'Use at least 3 characters' }))
+  .max(60, say(/*i18n*/ { id: 'product.slugTooLong', message: 'Use at most 60 characters' }))
 
 const common = {
   title,
@@ -77,22 +102,54 @@ export function productIssues(
   }
   const free = input.kind === 'digital' && input.details.free === true
   if (free) {
-    if (input.price.amount !== 0) issue(['price', 'amount'], 'A free product has a price of 0')
+    if (input.price.amount !== 0)
+      issue(
+        ['price', 'amount'],
+        say(/*i18n*/ { id: 'product.freePriceZero', message: 'A free product has a price of 0' }),
+      )
   } else if (input.kind === 'event') amount(['price'], input.price, 'price-or-free', '')
-  else if (input.price.amount <= 0) issue(['price', 'amount'], 'Set a price above zero')
+  else if (input.price.amount <= 0)
+    issue(
+      ['price', 'amount'],
+      say(/*i18n*/ { id: 'product.priceAboveZero', message: 'Set a price above zero' }),
+    )
   else amount(['price'], input.price, 'price', '')
   if (input.kind === 'event') {
     const details = input.details
     details.ticketTypes.forEach((ticket, i) => {
       const path = ['details', 'ticketTypes', i]
-      amount([...path, 'price'], ticket.price, 'price-or-free', 'Tickets are priced in the event’s currency')
+      amount(
+        [...path, 'price'],
+        ticket.price,
+        'price-or-free',
+        say(
+          /*i18n*/ {
+            id: 'product.ticketsInEventCurrency',
+            message: 'Tickets are priced in the event’s currency',
+          },
+        ),
+      )
       if (ticket.saleEndsAt && Date.parse(ticket.saleEndsAt) > Date.parse(details.startsAt))
-        issue([...path, 'saleEndsAt'], 'Ticket sales end before the event starts')
+        issue(
+          [...path, 'saleEndsAt'],
+          say(
+            /*i18n*/ {
+              id: 'product.salesEndBeforeEvent',
+              message: 'Ticket sales end before the event starts',
+            },
+          ),
+        )
       if (ticket.saleStartsAt && ticket.saleEndsAt && ticket.saleStartsAt >= ticket.saleEndsAt)
-        issue([...path, 'saleEndsAt'], 'Sales end after they start')
+        issue(
+          [...path, 'saleEndsAt'],
+          say(/*i18n*/ { id: 'product.salesEndAfterStart', message: 'Sales end after they start' }),
+        )
     })
     if (details.endsAt && Date.parse(details.endsAt) <= Date.parse(details.startsAt))
-      issue(['details', 'endsAt'], 'The end comes after the start')
+      issue(
+        ['details', 'endsAt'],
+        say(/*i18n*/ { id: 'product.endAfterStart', message: 'The end comes after the start' }),
+      )
   }
   if (input.kind === 'merch') {
     const details = input.details
@@ -101,7 +158,12 @@ export function productIssues(
         ['details', 'variants', i, 'price'],
         v.price,
         'price',
-        'Variants are priced in the product’s currency',
+        say(
+          /*i18n*/ {
+            id: 'product.variantsInProductCurrency',
+            message: 'Variants are priced in the product’s currency',
+          },
+        ),
       )
     })
     details.shippingZones.forEach((zone, i) => {
@@ -109,7 +171,12 @@ export function productIssues(
         ['details', 'shippingZones', i, 'fee'],
         zone.fee,
         'fee',
-        'Shipping is charged in the product’s currency',
+        say(
+          /*i18n*/ {
+            id: 'product.shippingInProductCurrency',
+            message: 'Shipping is charged in the product’s currency',
+          },
+        ),
       )
     })
   }
@@ -117,9 +184,22 @@ export function productIssues(
     const pwyw = input.details.payWhatYouWant
     if (pwyw) {
       const path = ['details', 'payWhatYouWant', 'minimum']
-      amount(path, pwyw.minimum, 'price-or-free', 'Use the product’s currency')
+      amount(
+        path,
+        pwyw.minimum,
+        'price-or-free',
+        say(/*i18n*/ { id: 'product.useProductCurrency', message: 'Use the product’s currency' }),
+      )
       if (pwyw.minimum.amount > input.price.amount)
-        issue([...path, 'amount'], 'The minimum is at most the suggested price')
+        issue(
+          [...path, 'amount'],
+          say(
+            /*i18n*/ {
+              id: 'product.minimumAtMostSuggested',
+              message: 'The minimum is at most the suggested price',
+            },
+          ),
+        )
     }
   }
   return issues
@@ -144,8 +224,7 @@ const productOfAKind = z.discriminatedUnion(
     z.strictObject({ kind: z.literal('event'), ...common, details: eventDetails }),
   ],
   {
-    error: (issue) =>
-      issue.code === 'invalid_union' ? 'Choose digital, service, merch or event' : undefined,
+    error: (issue) => (issue.code === 'invalid_union' ? say(CHOOSE_KIND) : undefined),
   },
 )
 

@@ -1,12 +1,13 @@
 import { z } from 'zod'
 import { defineSubject } from './rpc'
+import { say } from './say'
 
 /**
  * Event tickets at the door: the attendee list a seller downloads to their phone before doors open, and the
  * check-ins its devices recorded (offline too) sent back in batches. Codes are the tickets' own.
  */
 
-const eventId = z.uuid({ error: 'Choose an event' })
+const eventId = z.uuid({ error: say(/*i18n*/ { id: 'tickets.chooseEvent', message: 'Choose an event' }) })
 
 export const attendee = z.object({
   code: z.string(),
@@ -84,16 +85,26 @@ export const ticketsContract = {
     input: z.strictObject({
       eventId,
       deviceId: z.string().trim().min(8).max(64),
-      door: z.string().trim().min(1, 'Name this door').max(40, 'Keep the door’s name short'),
+      door: z
+        .string()
+        .trim()
+        .min(1, say(/*i18n*/ { id: 'tickets.nameDoor', message: 'Name this door' }))
+        .max(40, say(/*i18n*/ { id: 'tickets.keepDoorsNameShort', message: 'Keep the door’s name short' })),
       checkIns: z
         .array(
           z.strictObject({
-            id: z.uuid({ error: 'Not a check-in' }),
+            id: z.uuid({ error: say(/*i18n*/ { id: 'tickets.notCheck', message: 'Not a check-in' }) }),
             code: z.string().trim().min(1).max(64),
-            at: z.iso.datetime({ offset: true, error: 'Not a time' }),
+            at: z.iso.datetime({
+              offset: true,
+              error: say(/*i18n*/ { id: 'tickets.notTime', message: 'Not a time' }),
+            }),
           }),
         )
-        .max(500, 'Send at most 500 check-ins at a time'),
+        .max(
+          500,
+          say(/*i18n*/ { id: 'tickets.sendMostCheckIns', message: 'Send at most 500 check-ins at a time' }),
+        ),
     }),
     output: z.object({
       results: z.array(
@@ -116,12 +127,21 @@ export const ticketsContract = {
     input: z.strictObject({
       eventId,
       /** The mail's subject (`subject` names the RPC itself). */
-      title: z.string().trim().min(3, 'Give the message a subject').max(120, 'Keep the subject short'),
+      title: z
+        .string()
+        .trim()
+        .min(3, say(/*i18n*/ { id: 'tickets.giveMessageSubject', message: 'Give the message a subject' }))
+        .max(120, say(/*i18n*/ { id: 'tickets.keepSubjectShort', message: 'Keep the subject short' })),
       message: z
         .string()
         .trim()
-        .min(10, 'Write the message')
-        .max(4000, 'Keep the message to 4,000 characters'),
+        .min(10, say(/*i18n*/ { id: 'tickets.writeMessage', message: 'Write the message' }))
+        .max(
+          4000,
+          say(
+            /*i18n*/ { id: 'tickets.keepMessageCharacters', message: 'Keep the message to 4,000 characters' },
+          ),
+        ),
     }),
     output: z.object({ sent: z.number().int() }),
   }),

@@ -3,6 +3,10 @@ import { PAYMENT_METHODS } from './checkout.constants'
 import { orderStatus, paymentMethod } from './checkout.contract'
 import { currencyCode } from './money'
 import { defineSubject } from './rpc'
+import { say } from './say'
+
+/** Said in more than one place. */
+const START_AGAIN = /*i18n*/ { id: 'transactions.startAgain', message: 'Start again' }
 
 /**
  * Transactions: a seller's books (sales, Soko's fees, refunds and, later, payouts, with a running balance
@@ -14,34 +18,63 @@ export const SELLER_MOVEMENT_KINDS = ['sale', 'fee', 'refund', 'payout'] as cons
 /** What a buyer sees: money they paid, and money given back. */
 export const BUYER_MOVEMENT_KINDS = ['payment', 'refund'] as const
 
-const day = (what: string) =>
-  z.iso.date({ error: `Give the ${what} date as YYYY-MM-DD, e.g. 2026-01-31` }).optional()
+const day = (error: string) => z.iso.date({ error }).optional()
 
 export const listTransactionsInput = z
   .strictObject({
-    cursor: z.string({ error: 'Start again' }).max(100, 'Start again').optional(),
+    cursor: z
+      .string({ error: say(START_AGAIN) })
+      .max(100, say(START_AGAIN))
+      .optional(),
     limit: z
-      .number({ error: 'Give how many rows to list' })
-      .int('A whole number of rows')
-      .min(1, 'At least 1 row')
-      .max(50, 'At most 50 rows at a time')
+      .number({
+        error: say(/*i18n*/ { id: 'transactions.giveHowManyRows', message: 'Give how many rows to list' }),
+      })
+      .int(say(/*i18n*/ { id: 'transactions.wholeNumberRows', message: 'A whole number of rows' }))
+      .min(1, say(/*i18n*/ { id: 'transactions.leastRow', message: 'At least 1 row' }))
+      .max(50, say(/*i18n*/ { id: 'transactions.mostRowsTime', message: 'At most 50 rows at a time' }))
       .default(20),
     /** First day listed, inclusive, in UTC. */
-    from: day('first'),
+    from: day(
+      say(
+        /*i18n*/ {
+          id: 'transactions.firstDate',
+          message: 'Give the first date as YYYY-MM-DD, e.g. 2026-01-31',
+        },
+      ),
+    ),
     /** Last day listed, inclusive, in UTC. */
-    to: day('last'),
+    to: day(
+      say(
+        /*i18n*/ {
+          id: 'transactions.lastDate',
+          message: 'Give the last date as YYYY-MM-DD, e.g. 2026-01-31',
+        },
+      ),
+    ),
     /**
      * Only one kind of movement. A seller's are sale, fee, refund and payout; a buyer's payment and
      * refund. A kind the caller's books do not have lists nothing.
      */
     kind: z
       .enum([...SELLER_MOVEMENT_KINDS, 'payment'], {
-        error: () => 'Choose sale, fee, refund, payout or payment',
+        error: () =>
+          say(
+            /*i18n*/ {
+              id: 'transactions.chooseSaleFeeRefund',
+              message: 'Choose sale, fee, refund, payout or payment',
+            },
+          ),
       })
       .optional(),
     method: paymentMethod.optional(),
     /** Whose books: a seller's own by default (anyone else's as a buyer); only sellers may ask for `seller`. */
-    as: z.enum(['seller', 'buyer'], { error: () => 'Choose seller or buyer' }).optional(),
+    as: z
+      .enum(['seller', 'buyer'], {
+        error: () =>
+          say(/*i18n*/ { id: 'transactions.chooseSellerBuyer', message: 'Choose seller or buyer' }),
+      })
+      .optional(),
     /**
      * A seller's books in this currency (their movements, totals and chart); by default their own
      * currency: the only one they have sold in, else the one they are paid out in. A buyer's list is in
@@ -51,7 +84,12 @@ export const listTransactionsInput = z
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, {
     path: ['to'],
-    message: 'The last day comes on or after the first day',
+    message: say(
+      /*i18n*/ {
+        id: 'transactions.lastDayAfterFirst',
+        message: 'The last day comes on or after the first day',
+      },
+    ),
   })
 
 export type ListTransactionsInput = z.input<typeof listTransactionsInput>

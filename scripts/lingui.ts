@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import {
   type PluginItem,
   type PluginObj,
@@ -6,7 +7,6 @@ import {
   transformFromAstAsync,
 } from '@babel/core'
 import linguiMacro from '@lingui/babel-plugin-lingui-macro'
-import { readFile } from 'node:fs/promises'
 import { compileMessage, compileMessageOrThrow } from '@lingui/message-utils/compileMessage'
 import { generateMessageId } from '@lingui/message-utils/generateMessageId'
 import type { Plugin } from 'vite'

@@ -25,6 +25,8 @@ export const REQUEST = {
     id: 'request.tooLarge',
     message: 'The request is larger than {size}: send less at once',
   },
+  bodyTooLarge: /*i18n*/ { id: 'request.bodyTooLarge', message: 'The body is larger than 1 MB' },
+  nothingHere: /*i18n*/ { id: 'request.nothingHere', message: 'There is nothing here.' },
   fields: /*i18n*/ { id: 'request.fields', message: 'Some fields need attention: see errors' },
   internal: /*i18n*/ {
     id: 'request.internal',

@@ -1,3 +1,5 @@
+import { CHALLENGE } from '../../contract/errors/challenge'
+import type { Message } from '../../contract/i18n'
 import type { Config } from '../env'
 import { AppError } from './errors'
 import type { Logger } from './log'
@@ -15,8 +17,8 @@ export async function verifyChallenge(
 ): Promise<void> {
   const { challengeSecret, challengeVerifyUrl } = ctx.config
   if (!challengeSecret) return
-  const refused = (message: string) => new AppError(400, message, { challengeToken: message })
-  if (!token) throw refused('Complete the check that you are not a robot, then send again.')
+  const refused = (message: Message) => new AppError(400, message, { fields: { challengeToken: message } })
+  if (!token) throw refused(CHALLENGE.missing)
   let outcome: { success?: boolean; 'error-codes'?: string[] }
   try {
     const response = await fetch(challengeVerifyUrl, {
@@ -28,10 +30,10 @@ export async function verifyChallenge(
     outcome = (await response.json()) as typeof outcome
   } catch (error) {
     ctx.log.error('bot challenge could not be verified', { requestId: ctx.requestId, error })
-    throw new AppError(503, 'The robot check could not be confirmed just now. Try again in a minute.')
+    throw new AppError(503, CHALLENGE.unavailable)
   }
   if (outcome.success !== true) {
     ctx.log.info('bot challenge failed', { requestId: ctx.requestId, codes: outcome['error-codes'] })
-    throw refused('The robot check did not pass or has expired. Do it again, then send.')
+    throw refused(CHALLENGE.failed)
   }
 }

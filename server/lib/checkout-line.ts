@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { CHECKOUT, CHECKOUT_FIELD } from '../../contract/errors/checkout'
 import type { Notifications } from '../db/notifications'
 import { AppError } from './errors'
 import type { Logger } from './log'
@@ -6,18 +7,18 @@ import type { Logger } from './log'
 /** "Sold out" for one item (ticket type, variant) of a product, found under the product's row lock. */
 export class SoldOutError extends AppError {
   constructor(
-    message: string,
-    fields: Record<string, string>,
+    /** The field the item was chosen in (`ticketTypeId`, `variantId`). */
+    readonly field: string,
     readonly itemKey: string,
   ) {
-    super(409, message, fields)
+    super(409, CHECKOUT.soldOut, { fields: { [field]: CHECKOUT_FIELD.soldOut } })
   }
 }
 
 /** The channel on which an instance tells the others that an item sold out under its lock. */
 export const SOLD_OUT_CHANNEL = 'checkout_sold_out'
 /** What a buyer hears when the line is too long or too slow to be served in time. */
-export const BUSY_MESSAGE = 'Busy — try again in a few seconds'
+export const BUSY_MESSAGE = CHECKOUT.busy.message
 /** The Retry-After sent with it: long enough for the line to move, short enough to be worth the wait. */
 export const BUSY_RETRY_SECONDS = 5
 /**
@@ -41,8 +42,8 @@ interface SoldOutNotice {
   from: string
   productId: string
   itemKey: string
-  message: string
-  fields: Record<string, string>
+  /** The field the item was chosen in. */
+  field: string
 }
 
 interface Waiter {
@@ -77,8 +78,8 @@ export interface CheckoutLinesOptions {
 /** An item's "sold out" is told the other instances at most this often: the first notice is what counts. */
 const ANNOUNCE_EVERY_MS = 1_000
 
-const busy = () => new AppError(503, BUSY_MESSAGE, undefined, BUSY_RETRY_SECONDS)
-const left = () => new AppError(LEFT_STATUS, 'The checkout was left before it began: nothing was held')
+const busy = () => new AppError(503, CHECKOUT.busy, { retryAfter: BUSY_RETRY_SECONDS })
+const left = () => new AppError(LEFT_STATUS, CHECKOUT.left)
 
 /**
  * Each product's checkouts on this instance go through a line: a few at a time are let in, first come
@@ -235,8 +236,7 @@ export class CheckoutLines {
       from: this.id,
       productId,
       itemKey: error.itemKey,
-      message: error.message,
-      fields: error.errors ?? {},
+      field: error.field,
     }
     // Not awaited: the buyer's answer does not wait for the others to hear. A notice lost costs only time:
     // the others' waiters find it sold out themselves.
@@ -262,6 +262,6 @@ export class CheckoutLines {
     if (notice.from === this.id) return
     const line = this.lines.get(notice.productId)
     if (!line) return
-    this.refuseWaiting(line, notice.itemKey, new SoldOutError(notice.message, notice.fields, notice.itemKey))
+    this.refuseWaiting(line, notice.itemKey, new SoldOutError(notice.field, notice.itemKey))
   }
 }

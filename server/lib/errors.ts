@@ -29,28 +29,11 @@ export class AppError extends Error {
   readonly fieldCodes?: Record<string, string>
   readonly retryAfter?: number
 
-  constructor(status: number, message: Message, options?: AppErrorOptions)
-  /** @deprecated TRANSITION: English without a code; every call moves to a message with a code. */
-  constructor(status: number, message: string, errors?: Record<string, string>, retryAfter?: number)
   constructor(
     readonly status: number,
-    what: Message | string,
-    optionsOrErrors: AppErrorOptions | Record<string, string> = {},
-    legacyRetryAfter?: number,
+    message: Message,
+    options: AppErrorOptions = {},
   ) {
-    const message = typeof what === 'string' ? { id: 'error.uncoded', message: what } : what
-    const options: AppErrorOptions =
-      typeof what === 'string'
-        ? {
-            ...(legacyRetryAfter !== undefined ? { retryAfter: legacyRetryAfter } : {}),
-            fields: Object.fromEntries(
-              Object.entries(optionsOrErrors as Record<string, string>).map(([k, v]) => [
-                k,
-                { id: 'error.uncoded', message: v },
-              ]),
-            ),
-          }
-        : (optionsOrErrors as AppErrorOptions)
     super(english(message, options.params))
     this.code = message.id
     if (options.params) this.params = options.params

@@ -4,8 +4,6 @@
  */
 export const MAX_JSON_DEPTH = 64
 
-export const TOO_DEEP_MESSAGE = `The request nests deeper than ${MAX_JSON_DEPTH} levels: send a flatter body`
-
 /**
  * Whether JSON text opens more than `max` arrays or objects inside one another. One pass over the
  * characters, before the text is parsed: strings (and their escapes) are skipped, so brackets in text

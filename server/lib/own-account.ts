@@ -1,12 +1,13 @@
+import { ADMIN } from '../../contract/errors/admin'
 import { AppError } from './errors'
 
 /** What an admin may not decide about their own account, and what they are told. */
 const REFUSALS = {
-  'review-payout': 'You cannot approve or reject your own payout: another admin must review it',
-  'mark-payout': 'You cannot mark your own bank payout: another admin must record the transfer',
-  'retry-payout': 'You cannot send your own payout again: another admin must',
-  'review-verification': 'You cannot review your own identity check: another admin must',
-  'refund-sale': 'You cannot refund your own sale: another admin must',
+  'review-payout': ADMIN.ownPayoutReview,
+  'mark-payout': ADMIN.ownPayoutMark,
+  'retry-payout': ADMIN.ownPayoutRetry,
+  'review-verification': ADMIN.ownVerification,
+  'refund-sale': ADMIN.ownSaleRefund,
 } as const
 
 /**

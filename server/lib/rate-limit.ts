@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import type { Message, MessageParams } from '../../contract/i18n'
 import type { Db } from '../db/client'
 import { dbNow } from './clock'
 import { AppError } from './errors'
@@ -12,10 +13,11 @@ export interface RateCheck {
   /** What is counted, e.g. `signIn:ip:1.2.3.4` or `signIn:account:a@b.c`. */
   key: string
   limit: Limit
-  /** Words for the 429 message: "Too many {what}." */
-  what: string
-  /** What else the person can do, after "Wait …, then try again": "or pay by card". */
-  otherwise?: string
+  /**
+   * The 429's message: "Too many … Wait {count} {unit}, then try again…", one whole sentence per check;
+   * `count` and `unit` (seconds or minutes) are filled in.
+   */
+  refusal: Message
   /** The field the limit is about, so a form can show the message beside it. */
   field?: string
 }
@@ -69,11 +71,21 @@ export async function currentCount(db: Counter, key: string, limit: Limit): Prom
   return first(result) ?? { hits: 0, retryAfter: 0 }
 }
 
-function refusal({ what, otherwise, field }: RateCheck, seconds: number): AppError {
+/** How long to wait, as a message's values: seconds under a minute and a half, else whole minutes. */
+function waitParams(retryAfter: number): MessageParams {
+  return retryAfter < 90
+    ? { count: retryAfter, unit: 'seconds' }
+    : { count: Math.ceil(retryAfter / 60), unit: 'minutes' }
+}
+
+function refusal({ refusal, field }: RateCheck, seconds: number): AppError {
   const retryAfter = Math.max(seconds, 1)
-  const wait = retryAfter < 90 ? `${retryAfter} seconds` : `${Math.ceil(retryAfter / 60)} minutes`
-  const message = `Too many ${what}. Wait ${wait}, then try again${otherwise ? `, ${otherwise}` : ''}.`
-  return new AppError(429, message, field ? { [field]: message } : undefined, retryAfter)
+  const params = waitParams(retryAfter)
+  return new AppError(429, refusal, {
+    params,
+    ...(field ? { fields: { [field]: { ...refusal, params } } } : {}),
+    retryAfter,
+  })
 }
 
 /**

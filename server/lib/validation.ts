@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { FIELD, REQUEST } from '../../contract/errors/common'
-import { codeOf } from '../../contract/say'
+import { saidOf } from '../../contract/say'
 import { AppError, type FieldMessage } from './errors'
 
 /**
@@ -8,11 +8,16 @@ import { AppError, type FieldMessage } from './errors'
  * check (its English kept as zod wrote it).
  */
 function messageOf(issue: z.core.$ZodIssue): FieldMessage {
-  const id = codeOf(issue.message)
-  if (id) return { id, message: issue.message }
+  const said = saidOf(issue.message)
+  if (said) return said
   if (issue.code === 'invalid_type' && issue.input === undefined)
     return { id: FIELD.required.id, message: issue.message }
   return { id: `field.${issue.code}`, message: issue.message }
+}
+
+/** A schema's message by its English alone (checks outside zod): its code when it was said through `say`. */
+export function messageOfText(english: string): FieldMessage {
+  return saidOf(english) ?? { id: FIELD.invalid.id, message: english }
 }
 
 /** A message per field, keyed by dotted path (`details.variants.0.stock`); the first message per field wins. */

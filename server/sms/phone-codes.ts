@@ -1,6 +1,8 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import { PHONE_CODE_LENGTH } from '../../contract/accounts.constants'
+import { LIMITS } from '../../contract/errors/limits'
+import { SMS, SMS_FIELD } from '../../contract/errors/sms'
 import type { Db } from '../db/client'
 import { oneTimeTokens } from '../db/schema'
 import { clock } from '../lib/clock'
@@ -31,9 +33,9 @@ const codeHash = (userId: string, phone: string, code: string) =>
  */
 export async function newPhoneCode(db: Db, userId: string, phone: string, ip: string) {
   await enforceRateLimit(db, [
-    { key: `phoneCode:ip:${ip}`, limit: limits.codesPerIp, what: 'codes requested from this network' },
-    { key: `phoneCode:account:${userId}`, limit: limits.codesPerAccount, what: 'codes requested' },
-    { key: `phoneCode:phone:${phone}`, limit: limits.codesPerPhone, what: 'codes sent to this number' },
+    { key: `phoneCode:ip:${ip}`, limit: limits.codesPerIp, refusal: LIMITS.codesFromNetwork },
+    { key: `phoneCode:account:${userId}`, limit: limits.codesPerAccount, refusal: LIMITS.codesRequested },
+    { key: `phoneCode:phone:${phone}`, limit: limits.codesPerPhone, refusal: LIMITS.codesToNumber },
   ])
   const code = randomInt(0, 10 ** PHONE_CODE_LENGTH)
     .toString()
@@ -70,7 +72,7 @@ export async function newPhoneCode(db: Db, userId: string, phone: string, ip: st
  */
 export async function consumePhoneCode(db: Db, userId: string, phone: string, code: string) {
   await enforceRateLimit(db, [
-    { key: `verifyPhone:account:${userId}`, limit: limits.checksPerAccount, what: 'code attempts' },
+    { key: `verifyPhone:account:${userId}`, limit: limits.checksPerAccount, refusal: LIMITS.codeAttempts },
   ])
   const [pending] = await db
     .select()
@@ -86,10 +88,7 @@ export async function consumePhoneCode(db: Db, userId: string, phone: string, co
     )
     .orderBy(desc(oneTimeTokens.createdAt))
     .limit(1)
-  if (!pending)
-    throw new AppError(400, 'This code has expired or was replaced by a newer one. Ask for a new code.', {
-      code: 'Expired: ask for a new code',
-    })
+  if (!pending) throw new AppError(400, SMS.codeExpired, { fields: { code: SMS_FIELD.codeExpired } })
   const matches = timingSafeEqual(
     Buffer.from(pending.tokenHash, 'hex'),
     Buffer.from(codeHash(userId, phone, code), 'hex'),
@@ -104,18 +103,16 @@ export async function consumePhoneCode(db: Db, userId: string, phone: string, co
       })
       .where(eq(oneTimeTokens.id, pending.id))
     const left = MAX_ATTEMPTS - attempts
-    throw new AppError(
-      400,
-      left > 0
-        ? `That code is not right. Check the SMS and try again (${left} ${left === 1 ? 'try' : 'tries'} left).`
-        : 'That code is not right, and it has now stopped working. Ask for a new code.',
-      { code: 'Wrong code' },
-    )
+    const wrong = left > 1 ? SMS.wrongCodeTriesLeft : left === 1 ? SMS.wrongCodeTryLeft : SMS.wrongCodeStopped
+    throw new AppError(400, wrong, {
+      ...(left > 0 ? { params: { left } } : {}),
+      fields: { code: SMS_FIELD.wrongCode },
+    })
   }
   const used = await db
     .update(oneTimeTokens)
     .set({ usedAt: clock.now() })
     .where(and(eq(oneTimeTokens.id, pending.id), isNull(oneTimeTokens.usedAt)))
     .returning({ id: oneTimeTokens.id })
-  if (used.length === 0) throw new AppError(400, 'This code was already used. Ask for a new code.')
+  if (used.length === 0) throw new AppError(400, SMS.codeUsed)
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { SMS, SMS_FIELD } from '../../contract/errors/sms'
 import { displayPhone } from '../../contract/phone-number'
 import { orderLinks, orders, smsOptOuts } from '../db/schema'
 import { payerPhone } from '../features/checkout'
@@ -14,7 +15,7 @@ export const smsHandlers: Pick<Handlers, 'stopSms'> = {
       .innerJoin(orders, eq(orders.id, orderLinks.orderId))
       .where(eq(orderLinks.tokenHash, hashToken(token)))
     const phone = link ? payerPhone(link) : null
-    if (!phone) throw new AppError(404, 'This link is not valid', { token: 'Not a link we sent' })
+    if (!phone) throw new AppError(404, SMS.linkNotValid, { fields: { token: SMS_FIELD.notOurLink } })
     await ctx.db.insert(smsOptOuts).values({ phone, kind }).onConflictDoNothing()
     return { phone: displayPhone(phone) }
   },

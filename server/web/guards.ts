@@ -1,7 +1,9 @@
 import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { REQUEST } from '../../contract/errors/common'
 import { MAX_RPC_BODY_BYTES } from '../../contract/rpc'
-import { nestsDeeperThan, TOO_DEEP_MESSAGE } from '../lib/json-depth'
+import { english } from '../lib/i18n'
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../lib/json-depth'
 import type { Logger } from '../lib/log'
 
 /** What a page or hook not answered in time gets. */
@@ -51,14 +53,20 @@ export const jsonBodyGuard: MiddlewareHandler[] = [
   bodyLimit({
     maxSize: MAX_RPC_BODY_BYTES,
     // The rest of the body is not read: the connection cannot carry another request.
-    onError: (c) => c.json({ message: 'The body is larger than 1 MB' }, 413, { connection: 'close' }),
+    onError: (c) =>
+      c.json({ message: REQUEST.bodyTooLarge.message, code: REQUEST.bodyTooLarge.id }, 413, {
+        connection: 'close',
+      }),
   }),
   async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
     // Forms (Africa's Talking's reports, the sandbox phone's buttons) are flat by construction.
     const type = c.req.header('content-type') ?? ''
     if (/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return next()
-    if (nestsDeeperThan(await c.req.text())) return c.json({ message: TOO_DEEP_MESSAGE }, 400)
+    if (nestsDeeperThan(await c.req.text())) {
+      const params = { depth: MAX_JSON_DEPTH }
+      return c.json({ message: english(REQUEST.tooDeep, params), code: REQUEST.tooDeep.id, params }, 400)
+    }
     return next()
   },
 ]

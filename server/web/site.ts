@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { type Context, Hono } from 'hono'
+import { REQUEST } from '../../contract/errors/common'
 import { DEFAULT_LANG, intlLocale, isLang, LANGS, type Lang } from '../../contract/i18n'
 import type { PlatformTerms } from '../../contract/platform-terms.contract'
 import { payloadPath } from '../../contract/runtime'
@@ -178,7 +179,7 @@ function payloadAnswer(payload: unknown): Answer {
 const NO_PAYLOAD: Answer = {
   asset: makeLazyAsset(
     '/_payload.json',
-    Buffer.from(JSON.stringify({ message: 'There is nothing here.' })),
+    Buffer.from(JSON.stringify({ message: REQUEST.nothingHere.message, code: REQUEST.nothingHere.id })),
     'no-cache',
   ),
   status: 404,

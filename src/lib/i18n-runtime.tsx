@@ -24,7 +24,10 @@ const plurals = new Map<string, Intl.PluralRules>()
 function pluralRule(locale: string, type: Intl.PluralRuleType, n: number): string {
   const key = `${locale} ${type}`
   let rules = plurals.get(key)
-  if (!rules) plurals.set(key, (rules = new Intl.PluralRules(locale, { type })))
+  if (!rules) {
+    rules = new Intl.PluralRules(locale, { type })
+    plurals.set(key, rules)
+  }
   return rules.select(n)
 }
 

@@ -64,7 +64,10 @@ export async function startLanguage(pathname: string): Promise<Lang> {
   lang = isLang(chosen) ? chosen : isLang(page) ? page : DEFAULT_LANG
   document.documentElement.lang = lang
   if (lang !== DEFAULT_LANG) {
-    setFormatLocale(sameLocale(document.getElementById('root')?.dataset.locale) ?? 'sw-KE')
+    const tanzania = navigator.languages?.some((tag) => /^sw-TZ$/i.test(tag))
+    setFormatLocale(
+      sameLocale(document.getElementById('root')?.dataset.locale) ?? (tanzania ? 'sw-TZ' : 'sw-KE'),
+    )
     await loadCatalogs(pathname)
     i18n.activate(lang)
   }

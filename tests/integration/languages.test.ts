@@ -106,7 +106,7 @@ describe.each(databaseKinds)('pages in two languages on %s', (kind) => {
     expect(bad.body.code).toBe('request.fields')
     const fieldCodes = bad.body.fieldCodes as Record<string, string>
     expect(Object.keys(fieldCodes).sort()).toEqual(Object.keys(bad.body.errors as object).sort())
-    expect(fieldCodes.password).toBe('field.required')
+    expect(fieldCodes.password).toBe('accounts.enterPassword')
     const unknown = await app.call('noSuchSubject' as never, {})
     expect(unknown.body).toMatchObject({
       code: 'request.unknownSubject',

@@ -24,9 +24,19 @@ describe.each(databaseKinds)('rate limits checked in order on %s', (kind) => {
     return row ? Number(row.hits) : 0
   }
 
+  const TRIES_OF_YOURS = {
+    id: 'test.triesOfYours',
+    message:
+      'Too many tries of yours. Wait {count} {unit, select, minutes {minutes} other {seconds}}, then try again.',
+  }
+  const TRIES_FROM_NETWORK = {
+    id: 'test.triesFromNetwork',
+    message:
+      'Too many tries from this network. Wait {count} {unit, select, minutes {minutes} other {seconds}}, then try again.',
+  }
   const checks = (run: string, own: number, shared: number): RateCheck[] => [
-    { key: `${run}:own`, limit: { max: own, windowSeconds: 600 }, what: 'tries of yours', field: 'email' },
-    { key: `${run}:shared`, limit: { max: shared, windowSeconds: 60 }, what: 'tries from this network' },
+    { key: `${run}:own`, limit: { max: own, windowSeconds: 600 }, refusal: TRIES_OF_YOURS, field: 'email' },
+    { key: `${run}:shared`, limit: { max: shared, windowSeconds: 60 }, refusal: TRIES_FROM_NETWORK },
   ]
 
   it('stops counting at the first check over its limit, with that check’s message and wait', async () => {

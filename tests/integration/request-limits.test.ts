@@ -59,7 +59,11 @@ describe.each(databaseKinds)('bodies nested too deep, on %s', (kind) => {
     ]) {
       const answer = await post(path, deep)
       expect(answer.status, path).toBe(400)
-      expect(await answer.json()).toEqual({ message: TOO_DEEP })
+      expect(await answer.json()).toEqual({
+        message: TOO_DEEP,
+        code: 'request.tooDeep',
+        params: { depth: MAX_JSON_DEPTH },
+      })
     }
     const huge = await post('/hooks/stripe', JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }))
     expect(huge.status).toBe(413)

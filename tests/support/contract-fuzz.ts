@@ -217,6 +217,21 @@ function hostileBody(subject: string, schema: Json, rng: Rng, ids: string[], n: 
   }
 }
 
+/**
+ * What is wrong with a 4xx answer's codes, or null: each carries a code (the message's id) beside its
+ * English, and a code for each field that has an English message, under the same keys.
+ */
+function uncoded(answer: unknown): string | null {
+  if (typeof answer !== 'object' || answer === null) return 'is not a JSON object'
+  const { code, errors, fieldCodes } = answer as { code?: unknown; errors?: unknown; fieldCodes?: unknown }
+  if (typeof code !== 'string' || code === '') return 'has no code'
+  if (errors === undefined) return null
+  if (typeof fieldCodes !== 'object' || fieldCodes === null) return 'has errors but no fieldCodes'
+  const keys = (o: object) => Object.keys(o).sort().join(',')
+  if (keys(errors as object) !== keys(fieldCodes)) return 'has fieldCodes whose keys are not those of errors'
+  return null
+}
+
 /** The fuzz of every subject on one kind of database, as a `describe` of the calling test file. */
 export function fuzzEverySubject(kind: DatabaseKind) {
   describe(`every subject under hostile input on ${kind}`, () => {
@@ -310,7 +325,11 @@ export function fuzzEverySubject(kind: DatabaseKind) {
      * then closes the connection, maybe while the body is still being sent (the client sees an error), and
      * the pooled connection with it (the next request on it fails once, then goes on a new one).
      */
-    async function send(body: string, token: string | null, retried = false): Promise<{ status: number }> {
+    async function send(
+      body: string,
+      token: string | null,
+      retried = false,
+    ): Promise<{ status: number; answer?: unknown }> {
       try {
         const answer = await fetch(`${app.url}/`, {
           method: 'POST',
@@ -320,8 +339,14 @@ export function fuzzEverySubject(kind: DatabaseKind) {
           },
           body,
         })
-        await answer.arrayBuffer()
-        return answer
+        const text = await answer.text()
+        let parsed: unknown
+        try {
+          parsed = JSON.parse(text)
+        } catch {
+          parsed = text
+        }
+        return { status: answer.status, answer: parsed }
       } catch (error) {
         if (Buffer.byteLength(body) > MAX_RPC_BODY_BYTES) return { status: 413 }
         if (retried) throw error
@@ -349,7 +374,10 @@ export function fuzzEverySubject(kind: DatabaseKind) {
           const res = await send(body, token)
           const shown = body.length > 300 ? `${body.slice(0, 300)}… (${body.length} characters)` : body
           if (res.status >= 500 && res.status !== 600) problems.push(`${role}: ${res.status} for ${shown}`)
-          else if (res.status !== 200 && (await nextXid()) !== xid) {
+          if (res.status >= 400 && res.status < 500 && 'answer' in res) {
+            const wrong = uncoded(res.answer)
+            if (wrong) problems.push(`${role}: ${res.status} ${wrong} for ${shown}`)
+          } else if (res.status !== 200 && (await nextXid()) !== xid) {
             const after = await counts()
             const changed = Object.keys(after).filter((t) => after[t] !== before[t])
             if (changed.length)

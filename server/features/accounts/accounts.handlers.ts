@@ -1,5 +1,8 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { User } from '../../../contract/accounts.contract'
+import { ACCOUNTS, ACCOUNTS_FIELD } from '../../../contract/errors/accounts'
+import { LIMITS } from '../../../contract/errors/limits'
+import type { Message } from '../../../contract/i18n'
 import type { Db } from '../../db/client'
 import { sellers, sessions, users } from '../../db/schema'
 import type { UserRow } from '../../lib/caller'
@@ -103,10 +106,9 @@ async function sendVerification(ctx: RpcContext, user: UserRow) {
   )
 }
 
-export const expiredLink = (field: string, again: string) =>
-  new AppError(400, `This link has expired or was already used. ${again}`, {
-    [field]: 'Expired or already used',
-  })
+/** A link that has expired or was used, with what to do next (one message each). */
+export const expiredLink = (field: string, message: Message) =>
+  new AppError(400, message, { fields: { [field]: ACCOUNTS_FIELD.expiredAlreadyUsed } })
 
 export const accountsHandlers: Pick<
   Handlers,
@@ -123,7 +125,7 @@ export const accountsHandlers: Pick<
 > = {
   signUp: async (input, ctx) => {
     await enforceRateLimit(ctx.db, [
-      { key: `signUp:ip:${ctx.ip}`, limit: limits.signUpPerIp, what: 'sign-ups from this network' },
+      { key: `signUp:ip:${ctx.ip}`, limit: limits.signUpPerIp, refusal: LIMITS.signUpsFromNetwork },
     ])
     await verifyChallenge(ctx, input.challengeToken)
     assertStrongPassword(input.password, input)
@@ -157,12 +159,12 @@ export const accountsHandlers: Pick<
     const network: RateCheck = {
       key: `signInFail:ip:${ctx.ip}`,
       limit: limits.signInPerIp,
-      what: 'sign-in attempts from this network',
+      refusal: LIMITS.signInsFromNetwork,
     }
     const here: RateCheck = {
       key: `signInFail:account:${email}:ip:${ctx.ip}`,
       limit: limits.signInFailuresPerAccountAndIp,
-      what: 'sign-in attempts for this account',
+      refusal: LIMITS.signInsForAccount,
     }
     const everywhere = { key: `signInFail:account:${email}`, limit: limits.signInFailuresPerAccount }
     await assertBelowLimit(ctx.db, [network, here])
@@ -174,10 +176,7 @@ export const accountsHandlers: Pick<
     const matches = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash))
     if (!user?.passwordHash || !matches) {
       await countEvent(ctx.db, [network, here, everywhere])
-      throw new AppError(
-        401,
-        'That e-mail and password do not match an account. Check both, or reset your password.',
-      )
+      throw new AppError(401, ACCOUNTS.signInNoMatch)
     }
     const session = await createSession(ctx.db, user.id, ctx.userAgent, ctx.ip)
     return { token: session.token, user: await publicUser(ctx.db, user) }
@@ -201,7 +200,9 @@ export const accountsHandlers: Pick<
   changePassword: async (input, ctx) => {
     const { user, sessionId } = ctx.caller
     if (!user.passwordHash || !(await verifyPassword(input.current, user.passwordHash)))
-      throw new AppError(400, 'Your current password is not right', { current: 'Not your current password' })
+      throw new AppError(400, ACCOUNTS.currentPasswordNotRight, {
+        fields: { current: ACCOUNTS_FIELD.notCurrentPassword },
+      })
     assertStrongPassword(input.password, user)
     const passwordHash = await hashPassword(input.password)
     await ctx.db.transaction(async (tx) => {
@@ -222,7 +223,7 @@ export const accountsHandlers: Pick<
       {
         key: `verifyEmail:account:${user.id}`,
         limit: limits.verificationPerAccount,
-        what: 'confirmation e-mails',
+        refusal: LIMITS.confirmationMails,
       },
     ])
     await sendVerification(ctx, user)
@@ -231,7 +232,7 @@ export const accountsHandlers: Pick<
 
   verifyEmail: async (input, ctx) => {
     const row = await consumeOneTimeToken(ctx.db, input.token, 'verify-email')
-    if (!row?.userId) throw expiredLink('token', 'Ask for a new confirmation e-mail from /verify-email.')
+    if (!row?.userId) throw expiredLink('token', ACCOUNTS.verifyLinkExpired)
     const [user] = await ctx.db
       .update(users)
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${dbNow()})`, updatedAt: clock.now() })
@@ -240,18 +241,17 @@ export const accountsHandlers: Pick<
         and(eq(users.id, row.userId), sql`lower(${users.email}) = lower(${String(row.data.email ?? '')})`),
       )
       .returning()
-    if (!user)
-      throw expiredLink('token', 'Your e-mail address has changed since: ask for a new confirmation e-mail.')
+    if (!user) throw expiredLink('token', ACCOUNTS.verifyLinkEmailChanged)
     return { email: user.email }
   },
 
   requestPasswordReset: async (input, ctx) => {
     await enforceRateLimit(ctx.db, [
-      { key: `reset:ip:${ctx.ip}`, limit: limits.resetPerIp, what: 'password resets from this network' },
+      { key: `reset:ip:${ctx.ip}`, limit: limits.resetPerIp, refusal: LIMITS.resetsFromNetwork },
       {
         key: `reset:account:${input.email.toLowerCase()}`,
         limit: limits.resetPerAccount,
-        what: 'password resets for this address',
+        refusal: LIMITS.resetsForAddress,
       },
     ])
     const user = await findUserByEmail(ctx.db, input.email)
@@ -266,7 +266,7 @@ export const accountsHandlers: Pick<
   },
 
   resetPassword: async (input, ctx) => {
-    const invalid = () => expiredLink('token', 'Ask for a new link at /reset.')
+    const invalid = () => expiredLink('token', ACCOUNTS.resetLinkExpired)
     // Check the new password before using the link up, so a weak one does not cost the person their link.
     const pending = await findOneTimeToken(ctx.db, input.token, 'reset-password')
     const [user] = pending?.userId

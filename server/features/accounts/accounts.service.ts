@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { PayoutMethod, Role } from '../../../contract/accounts.contract'
+import { ACCOUNTS, ACCOUNTS_FIELD } from '../../../contract/errors/accounts'
 import { reservedSegments } from '../../../contract/routes'
 import type { Db, DbOrTx } from '../../db/client'
 import { sellers, users } from '../../db/schema'
@@ -36,8 +37,8 @@ export async function createUser(db: DbOrTx, input: NewUser): Promise<UserRow> {
     return user
   } catch (error) {
     if (isUniqueViolation(error, 'users_email_lower_key'))
-      throw new AppError(409, 'That e-mail already has an account: sign in instead', {
-        email: 'Already registered',
+      throw new AppError(409, ACCOUNTS.emailHasAccount, {
+        fields: { email: ACCOUNTS_FIELD.alreadyRegistered },
       })
     throw error
   }
@@ -73,7 +74,9 @@ const reservedHandles = new Set([
 
 export function assertHandleAllowed(handle: string) {
   if (reservedHandles.has(handle.toLowerCase()))
-    throw new AppError(400, 'That handle is reserved: pick another', { handle: 'Reserved: pick another' })
+    throw new AppError(400, ACCOUNTS.handleReservedPickAnother, {
+      fields: { handle: ACCOUNTS_FIELD.reservedPickAnother },
+    })
 }
 
 /** Turns a customer into a seller with a public storefront at /creators/{handle}. */
@@ -89,7 +92,9 @@ export async function makeSeller(db: DbOrTx, userId: string, input: NewSeller): 
     })
   } catch (error) {
     if (isUniqueViolation(error, 'sellers_handle_lower_key'))
-      throw new AppError(409, 'That handle is taken: pick another', { handle: 'Already taken' })
+      throw new AppError(409, ACCOUNTS.handleTakenPickAnother, {
+        fields: { handle: ACCOUNTS_FIELD.alreadyTaken },
+      })
     throw error
   }
   await db

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { AVATAR_MAX_BYTES } from '../../../contract/accounts.constants'
+import { ACCOUNTS, ACCOUNTS_FIELD } from '../../../contract/errors/accounts'
 import { users } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
@@ -38,17 +39,23 @@ export const avatarHandlers: Pick<Handlers, 'createAvatarUpload' | 'setAvatar' |
       !uploadId.startsWith(uploadPrefix(user.id)) ||
       !/^[0-9a-f-]{36}$/.test(uploadId.slice(uploadPrefix(user.id).length))
     )
-      throw new AppError(400, 'Upload the picture again.', { uploadId: 'Not one of your uploads' })
+      throw new AppError(400, ACCOUNTS.uploadPictureAgain, {
+        fields: { uploadId: ACCOUNTS_FIELD.notYourUpload },
+      })
     const object = await ctx.storage.stat(uploadId)
     if (!object)
-      throw new AppError(400, 'The picture did not arrive: upload it again.', { uploadId: 'Not uploaded' })
+      throw new AppError(400, ACCOUNTS.pictureDidNotArrive, {
+        fields: { uploadId: ACCOUNTS_FIELD.notUploaded },
+      })
     if (object.size > AVATAR_MAX_BYTES)
-      throw new AppError(400, 'Choose a picture under 5 MB.', { uploadId: 'Too large' })
+      throw new AppError(400, ACCOUNTS.choosePictureUnderMB, {
+        fields: { uploadId: ACCOUNTS_FIELD.tooLarge },
+      })
     const images = await resizeAvatar(await ctx.storage.read(uploadId))
     await ctx.storage.delete(uploadId)
     if (!images)
-      throw new AppError(400, 'That file is not a picture Soko can read: use a JPEG, PNG or WebP photo.', {
-        uploadId: 'Not a picture',
+      throw new AppError(400, ACCOUNTS.notAPicture, {
+        fields: { uploadId: ACCOUNTS_FIELD.notPicture },
       })
     const prefix = `public/avatars/${user.id}/${uuidv7()}`
     await ctx.storage.write(`${prefix}-${AVATAR_SIZES.small}.webp`, images.small, 'image/webp')

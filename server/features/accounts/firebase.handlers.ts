@@ -1,4 +1,6 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm'
+import { ACCOUNTS, ACCOUNTS_FIELD } from '../../../contract/errors/accounts'
+import { LIMITS } from '../../../contract/errors/limits'
 import { normalizeKenyanMobile } from '../../../contract/phone'
 import type { Db } from '../../db/client'
 import { sessions, users } from '../../db/schema'
@@ -14,7 +16,7 @@ import { createSession } from './sessions'
 
 async function verify(ctx: RpcContext, idToken: string): Promise<FirebaseIdentity> {
   const projectId = ctx.config.firebase?.projectId
-  if (!projectId) throw new AppError(404, 'Sign-in with Google or phone is not set up on this Soko.')
+  if (!projectId) throw new AppError(404, ACCOUNTS.firebaseNotSetUp)
   try {
     return await verifyFirebaseIdToken(idToken, {
       projectId,
@@ -24,8 +26,8 @@ async function verify(ctx: RpcContext, idToken: string): Promise<FirebaseIdentit
     })
   } catch (error) {
     ctx.log.warn('a Firebase ID token was refused', { requestId: ctx.requestId, error: String(error) })
-    throw new AppError(401, 'That sign-in could not be confirmed. Try again.', {
-      idToken: 'Not a valid sign-in',
+    throw new AppError(401, ACCOUNTS.signInNotConfirmed, {
+      fields: { idToken: ACCOUNTS_FIELD.notValidSignIn },
     })
   }
 }
@@ -59,12 +61,7 @@ async function accountFor(db: Db, id: FirebaseIdentity): Promise<UserRow> {
       .limit(1)
     if (owner) return link(db, owner, id.uid, 'phone')
   }
-  throw new AppError(
-    404,
-    id.phoneNumber
-      ? 'No Soko account has this phone number yet. Sign up with your e-mail, then confirm your phone in Settings.'
-      : 'Your Google account has no verified e-mail, so Soko cannot sign you in with it. Sign up with e-mail instead.',
-  )
+  throw new AppError(404, id.phoneNumber ? ACCOUNTS.noAccountForPhone : ACCOUNTS.googleNoVerifiedEmail)
 }
 
 async function link(db: Db, user: UserRow, firebaseUid: string, via: 'email' | 'phone'): Promise<UserRow> {
@@ -95,7 +92,7 @@ async function link(db: Db, user: UserRow, firebaseUid: string, via: 'email' | '
 export const firebaseHandlers: Pick<Handlers, 'signInWithFirebase'> = {
   signInWithFirebase: async ({ idToken }, ctx) => {
     await enforceRateLimit(ctx.db, [
-      { key: `signIn:ip:${ctx.ip}`, limit: limits.signInPerIp, what: 'sign-in attempts from this network' },
+      { key: `signIn:ip:${ctx.ip}`, limit: limits.signInPerIp, refusal: LIMITS.signInsFromNetwork },
     ])
     const identity = await verify(ctx, idToken)
     const user = await accountFor(ctx.db, identity)

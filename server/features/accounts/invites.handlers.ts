@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Role } from '../../../contract/accounts.contract'
+import { ACCOUNTS, ACCOUNTS_FIELD } from '../../../contract/errors/accounts'
 import { users } from '../../db/schema'
 import { audit } from '../../lib/audit'
 import { clock, dbNow } from '../../lib/clock'
@@ -37,7 +38,7 @@ export const inviteHandlers: Pick<Handlers, 'createInvite' | 'acceptInvite'> = {
   },
 
   acceptInvite: async (input, ctx) => {
-    const invalid = () => expiredLink('code', 'Ask whoever invited you for a new invitation.')
+    const invalid = () => expiredLink('code', ACCOUNTS.inviteExpired)
     const pending = await findOneTimeToken(ctx.db, input.code, 'invite')
     if (!pending) throw invalid()
     const email = String(pending.data.email)
@@ -46,13 +47,10 @@ export const inviteHandlers: Pick<Handlers, 'createInvite' | 'acceptInvite'> = {
     // Everything that can be refused is checked before the invitation is used up.
     if (existing) {
       if (!existing.passwordHash || !(await verifyPassword(input.password, existing.passwordHash)))
-        throw new AppError(
-          401,
-          `${email} already has an account: enter its password to accept the invitation`,
-          {
-            password: 'Not the password of this account',
-          },
-        )
+        throw new AppError(401, ACCOUNTS.inviteEmailHasAccount, {
+          params: { email },
+          fields: { password: ACCOUNTS_FIELD.notPasswordAccount },
+        })
     } else {
       assertStrongPassword(input.password, { email, name: input.name })
     }

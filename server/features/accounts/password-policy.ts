@@ -1,5 +1,6 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core'
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common'
+import { ACCOUNTS, ACCOUNTS_FIELD } from '../../../contract/errors/accounts'
 import { AppError } from '../../lib/errors'
 
 /**
@@ -39,9 +40,9 @@ export function assertStrongPassword(
   const found = (name: string) =>
     result.sequence.some((match) => 'dictionaryName' in match && match.dictionaryName === name)
   const problem = found('userInputs')
-    ? 'Do not use your e-mail address or name as your password'
+    ? ACCOUNTS_FIELD.passwordIsYours
     : found('passwords-common')
-      ? 'That password is one of the most common ones: choose something harder to guess'
-      : 'That password is easy to guess (a common word, a run of keys, a repeat or a date): add more words'
-  throw new AppError(400, 'Choose a stronger password', { [field]: problem })
+      ? ACCOUNTS_FIELD.passwordCommon
+      : ACCOUNTS_FIELD.passwordEasy
+  throw new AppError(400, ACCOUNTS.strongerPassword, { fields: { [field]: problem } })
 }

@@ -1,4 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm'
+import { ACCOUNTS } from '../../../contract/errors/accounts'
 import { displayPhone } from '../../../contract/phone-number'
 import { users } from '../../db/schema'
 import { clock } from '../../lib/clock'
@@ -16,7 +17,7 @@ export const phoneHandlers: Pick<Handlers, 'requestPhoneCode' | 'verifyPhone'> =
       await ctx.sms.queue(ctx.db, { eventKey: `code:${tokenId}`, kind: 'code', phone, text: codeSms(code) })
     } catch (error) {
       ctx.log.error('SMS could not be sent', { requestId: ctx.requestId, error })
-      throw new AppError(503, 'The SMS could not be sent just now. Try again in a minute.')
+      throw new AppError(503, ACCOUNTS.smsNotSent)
     }
     return { sentTo: displayPhone(phone), expiresAt: expiresAt.toISOString() }
   },

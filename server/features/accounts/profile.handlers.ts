@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import { ACCOUNTS, ACCOUNTS_FIELD } from '../../../contract/errors/accounts'
 import { sellers, users } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { AppError, isUniqueViolation } from '../../lib/errors'
@@ -8,7 +9,7 @@ import { loadPublicUser, publicUser } from './accounts.handlers'
 import { assertHandleAllowed, makeSeller } from './accounts.service'
 
 const notSeller = (field: string) =>
-  new AppError(400, 'Open your storefront first, at /register', { [field]: 'Only for sellers' })
+  new AppError(400, ACCOUNTS.openStorefrontFirstRegister, { fields: { [field]: ACCOUNTS_FIELD.onlySellers } })
 
 export const profileHandlers: Pick<
   Handlers,
@@ -34,8 +35,7 @@ export const profileHandlers: Pick<
 
   becomeSeller: async (input, ctx) => {
     const { user } = ctx.caller
-    if (user.roles.includes('seller'))
-      throw new AppError(409, 'You already have a storefront: change it in your profile settings')
+    if (user.roles.includes('seller')) throw new AppError(409, ACCOUNTS.alreadyStorefrontChangeProfile)
     await ctx.db.transaction((tx) => makeSeller(tx, user.id, input))
     await addSignupMethod(ctx, user.id, input.payoutMethod)
     return { user: await loadPublicUser(ctx.db, user.id) }
@@ -64,7 +64,9 @@ export const profileHandlers: Pick<
       })
     } catch (error) {
       if (isUniqueViolation(error, 'sellers_handle_lower_key'))
-        throw new AppError(409, 'That handle is taken: pick another', { handle: 'Already taken' })
+        throw new AppError(409, ACCOUNTS.handleTakenPickAnother, {
+          fields: { handle: ACCOUNTS_FIELD.alreadyTaken },
+        })
       throw error
     }
     return { user: await loadPublicUser(ctx.db, user.id) }

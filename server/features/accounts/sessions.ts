@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, gt, isNull } from 'drizzle-orm'
-import { CONTACT_PAGE } from '../../../contract/contact.constants'
+import { ACCOUNTS } from '../../../contract/errors/accounts'
 import type { Db } from '../../db/client'
 import { sessions, users } from '../../db/schema'
 import type { Caller } from '../../lib/caller'
@@ -24,9 +24,11 @@ export function hashToken(token: string): string {
  * What a suspended person is told when they sign in, with the reason the admin gave (its own full stop
  * dropped, so it never reads "..") and the way to the contact page, which the app shows as a link.
  */
-export function suspendedMessage(reason: string | null): string {
+export function suspended(reason: string | null): AppError {
   const why = reason?.trim().replace(/[.\s]+$/, '')
-  return `Your account is suspended${why ? `: ${why}` : ''}. If you think this is a mistake, write to us through ${CONTACT_PAGE.words}.`
+  return why
+    ? new AppError(403, ACCOUNTS.suspendedBecause, { params: { reason: why } })
+    : new AppError(403, ACCOUNTS.suspended)
 }
 
 /** Opens a session; a suspended account gets a 403 that says why instead. */
@@ -40,7 +42,7 @@ export async function createSession(
     .select({ suspendedAt: users.suspendedAt, reason: users.suspensionReason })
     .from(users)
     .where(eq(users.id, userId))
-  if (user?.suspendedAt) throw new AppError(403, suspendedMessage(user.reason))
+  if (user?.suspendedAt) throw suspended(user.reason)
   const token = newToken()
   const expiresAt = new Date(clock.ms() + SESSION_TTL_SECONDS * 1000)
   await db

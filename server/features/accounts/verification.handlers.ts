@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { sellerVerification } from '../../../contract/accounts.contract'
+import { ACCOUNTS, ACCOUNTS_FIELD } from '../../../contract/errors/accounts'
 import { sellers, sellerVerifications, users } from '../../db/schema'
 import { audit } from '../../lib/audit'
 import { clock } from '../../lib/clock'
@@ -25,6 +26,13 @@ function toVerification(row: VerificationRow): Verification {
   }
 }
 
+/** A verification decided before: what it already is. */
+const VERIFICATION_ALREADY = {
+  pending: ACCOUNTS.verificationAlreadyPending,
+  approved: ACCOUNTS.verificationAlreadyApproved,
+  rejected: ACCOUNTS.verificationAlreadyRejected,
+} as const
+
 export const verificationHandlers: Pick<
   Handlers,
   | 'submitSellerVerification'
@@ -42,8 +50,7 @@ export const verificationHandlers: Pick<
         .orderBy(desc(sellerVerifications.createdAt))
         .limit(1)
         .for('update')
-      if (latest?.status === 'approved')
-        throw new AppError(409, 'Your identity is already verified: nothing more to send.')
+      if (latest?.status === 'approved') throw new AppError(409, ACCOUNTS.alreadyVerified)
       if (latest?.status === 'pending') {
         // Corrections before the review replace what was sent; the place in the queue is kept.
         const [updated] = await tx
@@ -137,8 +144,8 @@ export const verificationHandlers: Pick<
         .from(sellerVerifications)
         .where(eq(sellerVerifications.id, id))
       throw exists
-        ? new AppError(409, `This verification was already ${exists.status}.`)
-        : new AppError(404, 'No such verification.', { id: 'Not found' })
+        ? new AppError(409, VERIFICATION_ALREADY[exists.status])
+        : new AppError(404, ACCOUNTS.noSuchVerification, { fields: { id: ACCOUNTS_FIELD.notFound } })
     }
     const [seller] = await ctx.db.select().from(users).where(eq(users.id, row.sellerId))
     if (seller)

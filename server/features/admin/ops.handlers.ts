@@ -1,4 +1,6 @@
 import { and, eq } from 'drizzle-orm'
+import { ADMIN, ADMIN_FIELD } from '../../../contract/errors/admin'
+import { LIMITS } from '../../../contract/errors/limits'
 import { productReports, products, users } from '../../db/schema'
 import { audit } from '../../lib/audit'
 import { clock } from '../../lib/clock'
@@ -34,8 +36,8 @@ export const opsHandlers: Pick<
   adminUnpublishProduct: async ({ id, reason }, ctx) => {
     const { product, seller } = await ctx.db.transaction(async (tx) => {
       const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update')
-      if (!row) throw new AppError(404, 'There is no such product', { id: 'Not found' })
-      if (row.status !== 'published') throw new AppError(409, 'This product is not published')
+      if (!row) throw new AppError(404, ADMIN.noSuchProduct, { fields: { id: ADMIN_FIELD.notFound } })
+      if (row.status !== 'published') throw new AppError(409, ADMIN.productNotPublished)
       await tx.update(products).set({ status: 'draft', updatedAt: clock.now() }).where(eq(products.id, id))
       await tx
         .update(productReports)
@@ -75,13 +77,13 @@ export const opsHandlers: Pick<
 
   reportProduct: async ({ productId, reason, details, email }, ctx) => {
     const checks = [
-      { key: `report:ip:${ctx.ip}`, limit: reportLimits.perIp, what: 'reports from this network' },
+      { key: `report:ip:${ctx.ip}`, limit: reportLimits.perIp, refusal: LIMITS.reportsFromNetwork },
       ...(ctx.caller
         ? [
             {
               key: `report:account:${ctx.caller.user.id}`,
               limit: reportLimits.perAccount,
-              what: 'reports from your account',
+              refusal: LIMITS.reportsFromAccount,
             },
           ]
         : []),
@@ -92,7 +94,7 @@ export const opsHandlers: Pick<
       .from(products)
       .where(eq(products.id, productId))
     if (product?.status !== 'published')
-      throw new AppError(404, 'This product is not on sale any more', { productId: 'Not on sale' })
+      throw new AppError(404, ADMIN.productNotOnSale, { fields: { productId: ADMIN_FIELD.notSale } })
     const reporterEmail = ctx.caller?.user.email ?? email ?? null
     // One open report per person and product: a second click or a reload changes nothing.
     const [open] = await ctx.db
@@ -123,8 +125,8 @@ export const opsHandlers: Pick<
   dismissProductReport: async ({ id, note }, ctx) => {
     await ctx.db.transaction(async (tx) => {
       const [row] = await tx.select().from(productReports).where(eq(productReports.id, id)).for('update')
-      if (!row) throw new AppError(404, 'There is no such report', { id: 'Not found' })
-      if (row.status !== 'open') throw new AppError(409, 'This report is already closed')
+      if (!row) throw new AppError(404, ADMIN.noSuchReport, { fields: { id: ADMIN_FIELD.notFound } })
+      if (row.status !== 'open') throw new AppError(409, ADMIN.reportAlreadyClosed)
       await tx
         .update(productReports)
         .set({

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { SubjectOutput } from '../../../contract'
+import { ADMIN, ADMIN_FIELD } from '../../../contract/errors/admin'
 import { orders, paymentEvents, payoutMethods, payouts, refunds, sellers, users } from '../../db/schema'
 import { audit } from '../../lib/audit'
 import { clock, SKEW_TOLERANCE_MS } from '../../lib/clock'
@@ -98,7 +99,7 @@ export const ordersHandlers: Pick<
 
   getAdminOrder: async ({ id }, ctx) => {
     const [row] = await selectOrders(ctx.db).where(eq(orders.id, id))
-    if (!row) throw new AppError(404, 'There is no such order', { id: 'Not found' })
+    if (!row) throw new AppError(404, ADMIN.noSuchOrder, { fields: { id: ADMIN_FIELD.notFound } })
     const events = await ctx.db
       .select()
       .from(paymentEvents)
@@ -146,8 +147,8 @@ export const ordersHandlers: Pick<
   resendReceipt: async ({ id }, ctx) => {
     const order = await ctx.db.transaction(async (tx) => {
       const [row] = await tx.select().from(orders).where(eq(orders.id, id))
-      if (!row) throw new AppError(404, 'There is no such order', { id: 'Not found' })
-      if (row.status !== 'paid') throw new AppError(409, 'Only a paid order has a receipt to send')
+      if (!row) throw new AppError(404, ADMIN.noSuchOrder, { fields: { id: ADMIN_FIELD.notFound } })
+      if (row.status !== 'paid') throw new AppError(409, ADMIN.onlyPaidOrderReceipt)
       await audit(tx, ctx, {
         action: 'order.resend-receipt',
         target: { kind: 'order', id, label: row.reference },
@@ -187,7 +188,7 @@ export const ordersHandlers: Pick<
 
   listRetryDestinations: async ({ payoutId }, ctx) => {
     const [row] = await ctx.db.select().from(payouts).where(eq(payouts.id, payoutId))
-    if (!row) throw new AppError(404, 'There is no such payout', { payoutId: 'Not found' })
+    if (!row) throw new AppError(404, ADMIN.noSuchPayout, { fields: { payoutId: ADMIN_FIELD.notFound } })
     const methods = await ctx.db
       .select()
       .from(payoutMethods)
@@ -208,10 +209,10 @@ export const ordersHandlers: Pick<
 
   retryPayout: async ({ payoutId, methodId }, ctx) => {
     const [row] = await ctx.db.select().from(payouts).where(eq(payouts.id, payoutId))
-    if (!row) throw new AppError(404, 'There is no such payout', { payoutId: 'Not found' })
+    if (!row) throw new AppError(404, ADMIN.noSuchPayout, { fields: { payoutId: ADMIN_FIELD.notFound } })
     refuseOwnAccount(ctx.caller.user.id, row.sellerId, 'retry-payout')
     if (row.status !== 'failed' && row.status !== 'returned')
-      throw new AppError(409, 'Only a failed or returned payout can be sent again')
+      throw new AppError(409, ADMIN.onlyFailedReturnedPayout)
     const [method] = await ctx.db
       .select()
       .from(payoutMethods)
@@ -223,8 +224,11 @@ export const ordersHandlers: Pick<
         ),
       )
     if (!method || !takes(method, row.currency))
-      throw new AppError(400, `Choose one of the seller's destinations that takes ${row.currency}`, {
-        methodId: `Not a destination of theirs for ${row.currency}`,
+      throw new AppError(400, ADMIN.chooseDestinationForCurrency, {
+        params: { currency: row.currency },
+        fields: {
+          methodId: { ...ADMIN_FIELD.notTheirDestination, params: { currency: row.currency } },
+        },
       })
     const retried = await requestPayout(
       ctx,
@@ -251,7 +255,7 @@ export const ordersHandlers: Pick<
               inArray(payouts.status, ['approval', 'scheduled', 'sending', 'processing', 'paid']),
             ),
           )
-        if (already) throw new AppError(409, 'This payout was already sent again')
+        if (already) throw new AppError(409, ADMIN.payoutAlreadySentAgain)
         await audit(tx, ctx, {
           action: 'payout.retry',
           target: { kind: 'payout', id: row.id, label: payoutLabel(row) },

@@ -1,4 +1,5 @@
 import { OUTBOX_PAGE_SIZE } from '../../../contract/admin.contract'
+import { ADMIN, ADMIN_FIELD } from '../../../contract/errors/admin'
 import { AppError } from '../../lib/errors'
 import { readOutbox, readOutboxMail } from '../../mail/outbox'
 import type { Handlers } from '../../rpc/context'
@@ -16,7 +17,8 @@ export const outboxHandlers: Pick<Handlers, 'listOutbox' | 'getOutboxMail'> = {
   },
   getOutboxMail: async ({ id }, ctx) => {
     const raw = await readOutboxMail(ctx.db, id)
-    if (raw === null) throw new AppError(404, 'There is no such mail in the outbox', { id: 'Not found' })
+    if (raw === null)
+      throw new AppError(404, ADMIN.noSuchMailOutbox, { fields: { id: ADMIN_FIELD.notFound } })
     return { raw }
   },
 }

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import { ADMIN, ADMIN_FIELD } from '../../../contract/errors/admin'
 import { sellers, users } from '../../db/schema'
 import { audit, readAuditLog } from '../../lib/audit'
 import { clock } from '../../lib/clock'
@@ -32,10 +33,11 @@ export const peopleHandlers: Pick<
 
   suspendUser: async ({ id, reason }, ctx) => {
     if (id === ctx.caller.user.id)
-      throw new AppError(403, 'You cannot suspend yourself', { id: 'That is you' })
+      throw new AppError(403, ADMIN.cannotSuspendYourself, { fields: { id: ADMIN_FIELD.thatIsYou } })
     const updated = await ctx.db.transaction(async (tx) => {
       const row = await findUser(tx, id, { lock: true })
-      if (row.suspendedAt) throw new AppError(409, 'They are already suspended', { id: 'Already suspended' })
+      if (row.suspendedAt)
+        throw new AppError(409, ADMIN.alreadySuspended, { fields: { id: ADMIN_FIELD.alreadySuspended } })
       if (row.roles.includes('admin')) await assertAdminRemains(tx, id)
       const [next] = await tx
         .update(users)
@@ -72,7 +74,8 @@ export const peopleHandlers: Pick<
   reinstateUser: async ({ id }, ctx) => {
     const updated = await ctx.db.transaction(async (tx) => {
       const row = await findUser(tx, id, { lock: true })
-      if (!row.suspendedAt) throw new AppError(409, 'They are not suspended', { id: 'Not suspended' })
+      if (!row.suspendedAt)
+        throw new AppError(409, ADMIN.notSuspended, { fields: { id: ADMIN_FIELD.notSuspended } })
       const [next] = await tx
         .update(users)
         .set({ suspendedAt: null, suspensionReason: null, updatedAt: clock.now() })
@@ -104,29 +107,23 @@ export const peopleHandlers: Pick<
 
   setUserRole: async ({ id, role, grant }, ctx) => {
     if (role === 'admin' && !grant && id === ctx.caller.user.id)
-      throw new AppError(403, 'You cannot remove your own admin role: ask another admin', {
-        id: 'That is you',
-      })
+      throw new AppError(403, ADMIN.cannotRemoveOwnAdmin, { fields: { id: ADMIN_FIELD.thatIsYou } })
     const updated = await ctx.db.transaction(async (tx) => {
       if (role === 'admin' && !grant) await assertAdminRemains(tx, id)
       const row = await findUser(tx, id, { lock: true })
       const has = row.roles.includes(role)
       if (has === grant)
-        throw new AppError(
-          409,
-          grant ? `They are already ${article(role)}` : `They are not ${article(role)}`,
-          {
-            role: grant ? 'Already has it' : 'Does not have it',
-          },
-        )
+        throw new AppError(409, ROLE_ALREADY[`${role}.${grant}`], {
+          fields: { role: grant ? ADMIN_FIELD.alreadyHasIt : ADMIN_FIELD.doesNotHaveIt },
+        })
       if (role === 'seller' && grant) {
         const [storefront] = await tx
           .select({ id: sellers.userId })
           .from(sellers)
           .where(eq(sellers.userId, id))
         if (!storefront)
-          throw new AppError(409, 'They have no storefront yet: they set one up at /register', {
-            role: 'No storefront yet',
+          throw new AppError(409, ADMIN.noStorefrontYet, {
+            fields: { role: ADMIN_FIELD.noStorefrontYet },
           })
       }
       const [next] = await tx
@@ -172,4 +169,10 @@ export const peopleHandlers: Pick<
   listAuditLog: async (input, ctx) => readAuditLog(ctx.db, input),
 }
 
-const article = (role: 'admin' | 'seller') => (role === 'admin' ? 'an admin' : 'a seller')
+/** A role granted to someone who has it, or taken from someone who does not. */
+const ROLE_ALREADY = {
+  'admin.true': ADMIN.alreadyAdmin,
+  'admin.false': ADMIN.notAdmin,
+  'seller.true': ADMIN.alreadySeller,
+  'seller.false': ADMIN.notSeller,
+} as const

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { SubjectOutput } from '../../../contract'
 import { ADMIN_USERS_PAGE } from '../../../contract/admin-people.contract'
+import { ADMIN, ADMIN_FIELD } from '../../../contract/errors/admin'
 import type { DbOrTx, Tx } from '../../db/client'
 import {
   orders,
@@ -86,7 +87,7 @@ export async function listUsers(
 export async function findUser(db: DbOrTx, id: string, opts: { lock?: boolean } = {}) {
   const query = db.select().from(users).where(eq(users.id, id))
   const [row] = opts.lock ? await query.for('update') : await query
-  if (!row) throw new AppError(404, 'There is no such person', { id: 'Not found' })
+  if (!row) throw new AppError(404, ADMIN.noSuchPerson, { fields: { id: ADMIN_FIELD.notFound } })
   return row
 }
 
@@ -195,8 +196,7 @@ export async function assertAdminRemains(tx: Tx, losing: string) {
     .from(users)
     .where(and(sql`'admin' = any(${users.roles})`, isNull(users.suspendedAt)))
     .for('update')
-  if (!admins.some((a) => a.id !== losing))
-    throw new AppError(409, 'Soko needs at least one admin: make someone else an admin first')
+  if (!admins.some((a) => a.id !== losing)) throw new AppError(409, ADMIN.lastAdmin)
 }
 
 /** Every open session of a person ends. */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, lt, or, sql } from 'drizzle-orm'
 import type { SubjectOutput } from '../../../contract'
+import { ADMIN, ADMIN_FIELD } from '../../../contract/errors/admin'
 import type { DbOrTx } from '../../db/client'
 import { productReports, products, sellers, users } from '../../db/schema'
 import { AppError } from '../../lib/errors'
@@ -96,7 +97,7 @@ export async function adminProduct(db: DbOrTx, id: string): Promise<AdminProduct
     .innerJoin(sellers, eq(sellers.userId, products.sellerId))
     .innerJoin(users, eq(users.id, products.sellerId))
     .where(eq(products.id, id))
-  if (!row) throw new AppError(404, 'There is no such product', { id: 'Not found' })
+  if (!row) throw new AppError(404, ADMIN.noSuchProduct, { fields: { id: ADMIN_FIELD.notFound } })
   return view(row)
 }
 

@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { Booking, bookingsContract } from '../../../contract/bookings.contract'
 import type { ServiceDetails } from '../../../contract/catalog.contract'
 import type { CurrencyCode } from '../../../contract/currencies'
+import { BOOKINGS, BOOKINGS_FIELD } from '../../../contract/errors/bookings'
 import type { DbOrTx } from '../../db/client'
 import { orders, products } from '../../db/schema'
 import { clock } from '../../lib/clock'
@@ -97,11 +98,11 @@ type Actor = 'buyer' | 'seller'
 async function ownBooking(ctx: RpcContext, orderId: string, key: string | undefined) {
   const row = await visibleOrder(ctx, orderId, key)
   const slot = row.item.slot
-  if (row.kind !== 'service' || !slot) throw new AppError(400, 'This order is not a booking')
+  if (row.kind !== 'service' || !slot) throw new AppError(400, BOOKINGS.orderNotBooking)
   const user = ctx.caller?.user
   const actor: Actor = user && (user.id === row.sellerId || user.roles.includes('admin')) ? 'seller' : 'buyer'
   const [product] = await ctx.db.select().from(products).where(eq(products.id, row.productId))
-  if (!product) throw new AppError(404, 'This service no longer exists')
+  if (!product) throw new AppError(404, BOOKINGS.serviceNoLongerExists)
   return { row, slot, actor, details: product.details as ServiceDetails }
 }
 
@@ -115,21 +116,23 @@ function assertChangeable(
   what: 'move' | 'cancel',
 ) {
   if (row.status === 'refunding' || row.status === 'refunded')
-    throw new AppError(409, 'This booking is already cancelled')
-  if (row.status !== 'paid') throw new AppError(409, 'This booking is not paid')
+    throw new AppError(409, BOOKINGS.bookingAlreadyCancelled)
+  if (row.status !== 'paid') throw new AppError(409, BOOKINGS.bookingNotPaid)
   if (Date.parse(slot.start) <= now)
-    throw new AppError(
-      409,
-      `This booking has started: it cannot ${what === 'move' ? 'move' : 'be cancelled'} now`,
-    )
+    throw new AppError(409, what === 'move' ? BOOKINGS.startedCannotMove : BOOKINGS.startedCannotCancel)
   if (actor === 'buyer' && !changeUntil(details, slot, now)) {
     const hours = changeHours(details)
-    throw new AppError(
-      403,
-      hours > 0
-        ? `The seller lets you ${what} a booking up to ${hours} hour${hours === 1 ? '' : 's'} before it starts: ask them instead`
-        : `Only the seller can ${what} this booking: ask them`,
-    )
+    if (hours <= 0)
+      throw new AppError(403, what === 'move' ? BOOKINGS.onlySellerMoves : BOOKINGS.onlySellerCancels)
+    const until =
+      what === 'move'
+        ? hours === 1
+          ? BOOKINGS.moveUpToHour
+          : BOOKINGS.moveUpToHours
+        : hours === 1
+          ? BOOKINGS.cancelUpToHour
+          : BOOKINGS.cancelUpToHours
+    throw new AppError(403, until, { params: { hours } })
   }
 }
 
@@ -146,14 +149,17 @@ export async function rescheduleBooking(
   const now = clock.ms()
   assertChangeable(row, old, actor, details, now, 'move')
   if (Date.parse(input.slot) === Date.parse(old.start))
-    throw new AppError(400, 'That is the time already booked: choose another', { slot: 'Already booked' })
+    throw new AppError(400, BOOKINGS.timeAlreadyBookedChoose, {
+      fields: { slot: BOOKINGS_FIELD.alreadyBooked },
+    })
   const moved = await deps.db.transaction(async (tx) => {
     await tx.select({ id: products.id }).from(products).where(eq(products.id, row.productId)).for('update')
     const [current] = await tx.select().from(orders).where(eq(orders.id, row.id)).for('update')
     if (current?.status !== 'paid' || current.item.slot?.start !== old.start)
-      throw new AppError(409, 'This booking has just changed: reload it and try again')
+      throw new AppError(409, BOOKINGS.bookingJustChangedReload)
     const slot = findSlot(details, input.slot, now, await takenSlots(tx, row.productId, row.id))
-    if (!slot) throw new AppError(409, 'That time is not free: choose another', { slot: 'No longer free' })
+    if (!slot)
+      throw new AppError(409, BOOKINGS.timeNotFreeChoose, { fields: { slot: BOOKINGS_FIELD.noLongerFree } })
     const [updated] = await tx
       .update(orders)
       .set({

@@ -5,13 +5,16 @@ import {
   newProduct,
   productIssues,
 } from '../../../contract/catalog.contract'
+import { CATALOG, CATALOG_FIELD } from '../../../contract/errors/catalog'
+import { REQUEST } from '../../../contract/errors/common'
+import type { Message } from '../../../contract/i18n'
 import type { PlatformTerms } from '../../../contract/platform-terms.contract'
 import type { Db, DbOrTx } from '../../db/client'
 import { productAssets, products } from '../../db/schema'
 import { audit } from '../../lib/audit'
 import { clock } from '../../lib/clock'
 import { AppError, isUniqueViolation } from '../../lib/errors'
-import { parseOrFail } from '../../lib/validation'
+import { messageOfText, parseOrFail } from '../../lib/validation'
 import { priceLimitsOf } from '../../platform/terms'
 import type { Handlers } from '../../rpc/context'
 import {
@@ -35,15 +38,14 @@ import { deleteAssetObjects, finishUpload, ownUpload, startUpload, uploadTicket 
 function unsellableMerch(
   details: Pick<MerchDetails, 'shippingZones' | 'pickup'> & { variants: { stock: number }[] },
   opts: { stock: boolean },
-): Record<string, string> {
-  const errors: Record<string, string> = {}
+): Record<string, Message> {
+  const errors: Record<string, Message> = {}
   // Stored details are not parsed again: a list they lack counts as empty, as before.
   const variants = details.variants ?? []
   const zones = details.shippingZones ?? []
-  if (opts.stock && !variants.some((v) => v.stock > 0))
-    errors['details.variants'] = 'Add stock to at least one variant before you publish'
+  if (opts.stock && !variants.some((v) => v.stock > 0)) errors['details.variants'] = CATALOG_FIELD.addStock
   if (zones.length === 0 && !details.pickup)
-    errors['details.shippingZones'] = 'Add a shipping zone or a pickup address, so buyers can get it'
+    errors['details.shippingZones'] = CATALOG_FIELD.addShippingOrPickup
   return errors
 }
 
@@ -51,11 +53,9 @@ function unsellableMerch(
 function assertPricesInRange(product: NewProductInput, terms: PlatformTerms) {
   const issues = productIssues(product, priceLimitsOf(terms))
   if (issues.length > 0)
-    throw new AppError(
-      400,
-      'Some fields need attention: see errors',
-      Object.fromEntries(issues.map((i) => [i.path.join('.'), i.message])),
-    )
+    throw new AppError(400, REQUEST.fields, {
+      fields: Object.fromEntries(issues.map((i) => [i.path.join('.'), messageOfText(i.message)])),
+    })
 }
 
 /** One of the caller's own products; anyone else's is "not found", never "forbidden". */
@@ -71,7 +71,7 @@ async function ownProduct(db: Db, sellerId: string, id: string, opts: { archived
       ),
     )
     .limit(1)
-  if (!row) throw new AppError(404, 'No such product among yours')
+  if (!row) throw new AppError(404, CATALOG.noSuchProduct)
   return row
 }
 
@@ -99,8 +99,8 @@ async function keepAssets(
   const known = new Set(current.map((a) => a.id))
   const unknown = keep.findIndex((id) => !known.has(id))
   if (unknown >= 0)
-    throw new AppError(400, `That ${role === 'image' ? 'photo' : 'file'} is not on this product`, {
-      [`${field}.${unknown}`]: 'Not on this product',
+    throw new AppError(400, role === 'image' ? CATALOG.photoNotOnProduct : CATALOG.fileNotOnProduct, {
+      fields: { [`${field}.${unknown}`]: CATALOG_FIELD.notOnProduct },
     })
   const removed = current.filter((a) => !keep.includes(a.id) && a.status === 'ready')
   if (removed.length > 0)
@@ -121,7 +121,7 @@ async function setStatus(db: Db, row: ProductRow, status: 'draft' | 'archived') 
     .set({ status, updatedAt: clock.now() })
     .where(eq(products.id, row.id))
     .returning()
-  if (!updated) throw new AppError(404, 'No such product among yours')
+  if (!updated) throw new AppError(404, CATALOG.noSuchProduct)
   return updated
 }
 
@@ -164,14 +164,14 @@ export const catalogHandlers: Pick<
     )
     assertPricesInRange(next, await ctx.terms.get())
     if (files && files.length === 0 && row.kind === 'digital' && row.status === 'published')
-      throw new AppError(400, 'A product on sale needs at least one file: unpublish it first', {
-        files: 'Keep at least one file',
+      throw new AppError(400, CATALOG.onSaleNeedsFile, {
+        fields: { files: CATALOG_FIELD.keepLeastFile },
       })
     // On sale, merch may run out of stock (it shows as sold out) but never lose every way to deliver.
     if (next.kind === 'merch' && row.status === 'published') {
       const errors = unsellableMerch(next.details, { stock: false })
       if (Object.keys(errors).length > 0)
-        throw new AppError(400, 'A product on sale needs a way to reach buyers: unpublish it first', errors)
+        throw new AppError(400, CATALOG.onSaleNeedsDelivery, { fields: errors })
     }
     try {
       // One transaction: a refused change (a slug taken, say) leaves the photos and files as they were,
@@ -196,15 +196,15 @@ export const catalogHandlers: Pick<
           })
           .where(eq(products.id, row.id))
           .returning()
-        if (!updated) throw new AppError(404, 'No such product among yours')
+        if (!updated) throw new AppError(404, CATALOG.noSuchProduct)
         return { updated, removed }
       })
       await deleteAssetObjects(ctx.storage, ctx.log, removed)
       return asProduct(ctx.db, updated)
     } catch (error) {
       if (isUniqueViolation(error, 'products_slug_lower_key'))
-        throw new AppError(409, 'That address is taken: choose another', {
-          slug: `/${changes.slug} is already in use`,
+        throw new AppError(409, CATALOG.slugTaken, {
+          fields: { slug: { ...CATALOG_FIELD.slugInUse, params: { slug: changes.slug ?? '' } } },
         })
       throw error
     }
@@ -216,15 +216,14 @@ export const catalogHandlers: Pick<
     if (row.kind === 'digital') {
       const [{ files } = { files: [] }] = await withAssets(ctx.db, [row])
       if (files.length === 0)
-        throw new AppError(400, 'Add the file buyers will download before you publish', {
-          files: 'Add at least one file',
+        throw new AppError(400, CATALOG.addFileBeforePublish, {
+          fields: { files: CATALOG_FIELD.addLeastFile },
         })
     }
     const product = byKind(row)
     if (product.kind === 'merch') {
       const errors = unsellableMerch(product.details, { stock: true })
-      if (Object.keys(errors).length > 0)
-        throw new AppError(400, 'This cannot be sold yet: see what is missing', errors)
+      if (Object.keys(errors).length > 0) throw new AppError(400, CATALOG.cannotBeSoldYet, { fields: errors })
     }
     return asProduct(ctx.db, await publishProduct(ctx.db, user.id, id))
   },

@@ -8,6 +8,7 @@ import type {
   ProductFile,
   ProductImage,
 } from '../../../contract/catalog.contract'
+import { CATALOG, CATALOG_FIELD } from '../../../contract/errors/catalog'
 import { reservedSegments } from '../../../contract/routes'
 import type { Db, DbOrTx } from '../../db/client'
 import { productAssets, products } from '../../db/schema'
@@ -146,7 +147,9 @@ export async function createProduct(db: DbOrTx, sellerId: string, input: NewProd
   for (let attempt = 0; attempt < 5; attempt++) {
     const slug = attempt === 0 && !reservedSegments.has(base) ? base : `${base}-${uuidv7().slice(-6)}`
     if (wanted && slug !== base) {
-      throw new AppError(409, 'That address is taken: choose another', { slug: `/${base} is already in use` })
+      throw new AppError(409, CATALOG.slugTaken, {
+        fields: { slug: { ...CATALOG_FIELD.baseInUse, params: { base } } },
+      })
     }
     try {
       const [row] = await db
@@ -171,9 +174,7 @@ export async function createProduct(db: DbOrTx, sellerId: string, input: NewProd
       if (!isUniqueViolation(error, 'products_slug_lower_key')) throw error
     }
   }
-  throw new AppError(409, 'Could not find a free address for this product: give it a slug of your own', {
-    slug: 'Already in use',
-  })
+  throw new AppError(409, CATALOG.noFreeSlug, { fields: { slug: CATALOG_FIELD.inUse } })
 }
 
 export async function publishProduct(db: DbOrTx, sellerId: string, productId: string): Promise<ProductRow> {
@@ -188,6 +189,6 @@ export async function publishProduct(db: DbOrTx, sellerId: string, productId: st
       and(eq(products.id, productId), eq(products.sellerId, sellerId), sql`${products.status} <> 'archived'`),
     )
     .returning()
-  if (!row) throw new AppError(404, 'No such product among yours')
+  if (!row) throw new AppError(404, CATALOG.noSuchProduct)
   return row
 }

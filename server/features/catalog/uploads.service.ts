@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import { fileTypeOf, IMAGE_TYPES, UPLOAD_LIMITS } from '../../../contract/catalog.constants'
 import type { UploadTicket } from '../../../contract/catalog.contract'
+import { CATALOG, CATALOG_FIELD } from '../../../contract/errors/catalog'
+import type { Message, MessageParams } from '../../../contract/i18n'
 import type { Db } from '../../db/client'
 import { productAssets, products } from '../../db/schema'
 import { clock } from '../../lib/clock'
@@ -57,7 +59,8 @@ export async function startUpload(
     .where(
       and(eq(products.id, input.productId), eq(products.sellerId, sellerId), ne(products.status, 'archived')),
     )
-  if (!product) throw new AppError(404, 'No such product among yours', { productId: 'Not one of yours' })
+  if (!product)
+    throw new AppError(404, CATALOG.noSuchProduct, { fields: { productId: CATALOG_FIELD.notYours } })
   const isImage = input.role === 'image'
   const contentType = isImage
     ? (IMAGE_TYPES as readonly string[]).includes(input.contentType)
@@ -65,21 +68,17 @@ export async function startUpload(
       : null
     : fileTypeOf(input.fileName, input.contentType)
   if (!contentType)
-    throw new AppError(
-      400,
-      isImage
-        ? 'Photos can be JPEG, PNG or WebP.'
-        : 'Soko does not take this kind of file: put it in a .zip and upload that.',
-      { contentType: isImage ? 'Use a JPEG, PNG or WebP photo' : 'This file type is not accepted' },
-    )
+    throw new AppError(400, isImage ? CATALOG.photoTypes : CATALOG.fileTypeRefused, {
+      fields: { contentType: isImage ? CATALOG_FIELD.usePhotoType : CATALOG_FIELD.fileTypeRefused },
+    })
   if (input.role === 'file' && product.kind !== 'digital')
-    throw new AppError(400, 'Only digital products have files to download: add photos instead.', {
-      role: 'Only digital products carry files',
+    throw new AppError(400, CATALOG.onlyDigitalHasFiles, {
+      fields: { role: CATALOG_FIELD.onlyDigitalHasFiles },
     })
   const limit = isImage ? UPLOAD_LIMITS.imageBytes : UPLOAD_LIMITS.fileBytes
   if (input.size > limit)
-    throw new AppError(413, isImage ? 'Photos can be up to 20 MB.' : 'Files can be up to 2 GB.', {
-      size: isImage ? 'Photos can be up to 20 MB' : 'Files can be up to 2 GB',
+    throw new AppError(413, isImage ? CATALOG.photoTooLarge : CATALOG.fileTooLarge, {
+      fields: { size: isImage ? CATALOG_FIELD.photoTooLarge : CATALOG_FIELD.fileTooLarge },
     })
   const [counted] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -87,8 +86,9 @@ export async function startUpload(
     .where(and(eq(productAssets.productId, product.id), eq(productAssets.role, input.role)))
   const room = isImage ? UPLOAD_LIMITS.imagesPerProduct : UPLOAD_LIMITS.filesPerProduct
   if ((counted?.n ?? 0) >= room)
-    throw new AppError(400, `A product can have up to ${room} ${isImage ? 'photos' : 'files'}.`, {
-      role: 'No room for more',
+    throw new AppError(400, isImage ? CATALOG.tooManyPhotos : CATALOG.tooManyFiles, {
+      params: { room },
+      fields: { role: CATALOG_FIELD.noRoom },
     })
 
   const id = uuidv7()
@@ -121,7 +121,7 @@ export async function ownUpload(db: Db, sellerId: string, uploadId: string): Pro
     .from(productAssets)
     .where(and(eq(productAssets.id, uploadId), eq(productAssets.sellerId, sellerId)))
   if (!asset)
-    throw new AppError(404, 'No such upload: start it again', { uploadId: 'Not an upload of yours' })
+    throw new AppError(404, CATALOG.noSuchUpload, { fields: { uploadId: CATALOG_FIELD.notUploadYours } })
   return asset
 }
 
@@ -231,17 +231,16 @@ export async function currentDigest(
   file: AssetRow,
 ): Promise<{ size: number; sha256: string | null }> {
   const version = await storage.fileSource.stat(file.storageKey)
-  if (!version) throw new AppError(404, 'This file is missing: ask the seller to upload it again')
+  if (!version) throw new AppError(404, CATALOG.fileMissing)
   if (version.etag === file.digestEtag) return { size: file.size, sha256: file.sha256 }
   let read: Awaited<ReturnType<typeof digest>>
   try {
     read = await digest(storage, file.storageKey)
   } catch (error) {
-    if (error instanceof FileChangedError)
-      throw new AppError(503, 'This file is being replaced right now: try again in a moment')
+    if (error instanceof FileChangedError) throw new AppError(503, CATALOG.fileBeingReplaced)
     throw error
   }
-  if (!read) throw new AppError(404, 'This file is missing: ask the seller to upload it again')
+  if (!read) throw new AppError(404, CATALOG.fileMissing)
   await db
     .update(productAssets)
     .set({ size: read.size, sha256: read.sha256, digestEtag: read.etag })
@@ -289,27 +288,22 @@ export async function finishUpload(db: Db, storage: Storage, log: Logger, asset:
   const partCount = partCountOf(asset)
   const missing = partCount - parts.length
   if (missing > 0)
-    throw new AppError(409, `${missing} of ${partCount} parts have not arrived yet: resume the upload.`, {
-      uploadId: 'Not all parts have arrived',
+    throw new AppError(409, CATALOG.partsMissing, {
+      params: { missing, partCount },
+      fields: { uploadId: CATALOG_FIELD.notAllPartsArrived },
     })
   await storage.completeMultipart(asset.storageKey, asset.multipartId as string, parts)
-  const refuse = async (status: number, message: string, field: string) => {
+  const refuse = async (status: number, message: Message, field: Message, params?: MessageParams) => {
     await storage.delete(asset.storageKey)
     await db.delete(productAssets).where(eq(productAssets.id, asset.id))
-    throw new AppError(status, message, { uploadId: field })
+    throw new AppError(status, message, { ...(params ? { params } : {}), fields: { uploadId: field } })
   }
   const stored = await storage.stat(asset.storageKey)
-  if (stored?.size !== asset.size)
-    await refuse(400, 'The file that arrived is not the size announced: upload it again.', 'Size differs')
+  if (stored?.size !== asset.size) await refuse(400, CATALOG.sizeDiffers, CATALOG_FIELD.sizeDiffers)
 
   if (asset.role === 'image') {
     const image = await imageVariants(await storage.read(asset.storageKey))
-    if (!image)
-      await refuse(
-        400,
-        'That file is not a photo Soko can read: use a JPEG, PNG or WebP photo.',
-        'Not a photo',
-      )
+    if (!image) await refuse(400, CATALOG.notAPhoto, CATALOG_FIELD.notAPhoto)
     const { width, height, variants } = image as NonNullable<typeof image>
     const prefix = `public/products/${asset.productId}/${asset.id}`
     for (const variant of variants)
@@ -326,11 +320,7 @@ export async function finishUpload(db: Db, storage: Storage, log: Logger, asset:
   if (!read) throw new Error(`the upload of ${asset.id} is missing from storage once joined`)
   const { sha256, head, etag } = read
   if (!looksLike(asset.contentType, head))
-    await refuse(
-      400,
-      `This file is not the ${asset.contentType} it says it is: check it opens, then upload it again.`,
-      'Type differs from content',
-    )
+    await refuse(400, CATALOG.typeDiffers, CATALOG_FIELD.typeDiffers, { contentType: asset.contentType })
   await markReady(db, asset, { sha256, digestEtag: etag })
   log.info('product file uploaded', { productId: asset.productId, assetId: asset.id, size: asset.size })
 }

@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../contract/errors/limits'
 import type { CheckoutLimits } from '../../env'
 import type { UserRow } from '../../lib/caller'
 import type { RateCheck } from '../../lib/rate-limit'
@@ -28,26 +29,26 @@ export function checkoutChecks(
     checks.push({
       key: `checkout:device:${requester.device}`,
       limit: limits.perDevice,
-      what: 'checkouts from this device',
+      refusal: LIMITS.checkoutsFromDevice,
     })
   if (caller)
     checks.push({
       key: `checkout:account:${caller.id}`,
       limit: limits.perBuyer,
-      what: 'checkouts from your account',
+      refusal: LIMITS.checkoutsFromAccount,
     })
   else if (email)
     checks.push({
       // One person whichever way they write their address: buyerFor finds the account the same way.
       key: `checkout:email:${email.trim().toLowerCase()}`,
       limit: limits.perBuyer,
-      what: 'checkouts for this e-mail address',
+      refusal: LIMITS.checkoutsForEmail,
       field: 'email',
     })
   checks.push({
     key: `checkout:ip:${requester.ip}`,
     limit: limits.perAddress,
-    what: 'checkouts from this network',
+    refusal: LIMITS.checkoutsFromNetwork,
   })
   return checks
 }

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, lt } from 'drizzle-orm'
 import type { OrderStatus } from '../../../contract/checkout.constants'
+import { CHECKOUT, CHECKOUT_FIELD } from '../../../contract/errors/checkout'
 import { orders } from '../../db/schema'
 import type { Caller } from '../../lib/caller'
 import { clock } from '../../lib/clock'
@@ -20,7 +21,8 @@ const PURCHASED: OrderStatus[] = ['paid', 'refunding', 'refunded']
 
 function afterCursor(cursor: string | undefined) {
   if (!cursor) return undefined
-  if (!isUuid(cursor)) throw new AppError(400, 'That page marker is not valid', { cursor: 'Start again' })
+  if (!isUuid(cursor))
+    throw new AppError(400, CHECKOUT.pageMarkerNotValid, { fields: { cursor: CHECKOUT_FIELD.startAgain } })
   return lt(orders.id, cursor)
 }
 
@@ -52,7 +54,9 @@ export const checkoutHandlers: Pick<
   listSlots: async ({ productId, from, days }, ctx) => {
     const product = byKind(await productOnSale(ctx.db, productId))
     if (product.kind !== 'service')
-      throw new AppError(400, 'Only services have times to book', { productId: 'Not a service' })
+      throw new AppError(400, CHECKOUT.onlyServicesHaveTimes, {
+        fields: { productId: CHECKOUT_FIELD.notService },
+      })
     const details = product.details
     const slots = serviceSlots(details, {
       from,
@@ -86,7 +90,7 @@ export const checkoutHandlers: Pick<
 
   cancelOrder: async ({ orderId, key }, ctx) => {
     const row = await visibleOrder(ctx, orderId, key, 'buyer')
-    if (row.status !== 'pending') throw new AppError(409, 'This order is no longer waiting for payment')
+    if (row.status !== 'pending') throw new AppError(409, CHECKOUT.orderNoLongerWaiting)
     await closeOrder(ctx, row.id, 'cancelled')
     return { order: await orderView(ctx, row.id) }
   },
@@ -137,7 +141,7 @@ export const checkoutHandlers: Pick<
     const { user } = ctx.caller
     const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
     if (!row || (row.sellerId !== user.id && !isAdmin(ctx.caller)))
-      throw new AppError(404, 'No such order among your sales')
+      throw new AppError(404, CHECKOUT.noSuchSale)
     await refundOrder(ctx, row.id, user.id, reason)
     return { order: await orderView(ctx, row.id) }
   },
@@ -161,9 +165,8 @@ export const checkoutHandlers: Pick<
         .select()
         .from(orders)
         .where(and(eq(orders.id, orderId), eq(orders.sellerId, user.id)))
-      if (!mine) throw new AppError(404, 'No such order among your sales')
-      if (mine.fulfilment !== 'shipped')
-        throw new AppError(409, 'Only a paid merch order waiting to ship can be marked shipped')
+      if (!mine) throw new AppError(404, CHECKOUT.noSuchSale)
+      if (mine.fulfilment !== 'shipped') throw new AppError(409, CHECKOUT.onlyUnshippedMerch)
     }
     return { order: await orderView(ctx, orderId) }
   },

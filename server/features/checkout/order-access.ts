@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { CHECKOUT } from '../../../contract/errors/checkout'
 import { orders } from '../../db/schema'
 import { AppError } from '../../lib/errors'
 import type { RpcContext } from '../../rpc/context'
@@ -22,10 +23,6 @@ export async function visibleOrder(
     ((key && (hashKey(key) === row.accessKeyHash || ctx.gateway.verify('receipt', row.id, key))) ||
       (user && user.id === row.buyerId && (!row.guest || user.emailVerifiedAt !== null)) ||
       (as === 'any' && user && (user.id === row.sellerId || user.roles.includes('admin'))))
-  if (!row || !ok)
-    throw new AppError(
-      404,
-      'This order is not yours, or its link is incomplete: sign in with the address you bought with',
-    )
+  if (!row || !ok) throw new AppError(404, CHECKOUT.orderNotYoursLink)
   return row
 }

@@ -1,5 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Order } from '../../../contract/checkout.contract'
+import { CHECKOUT } from '../../../contract/errors/checkout'
 import { orders } from '../../db/schema'
 import { clock, dbNow } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
@@ -60,7 +61,7 @@ export async function orderView(
   orderId: string,
 ): Promise<Order> {
   const [row] = await deps.db.select().from(orders).where(eq(orders.id, orderId))
-  if (!row) throw new AppError(404, 'No such order')
+  if (!row) throw new AppError(404, CHECKOUT.noSuchOrder)
   return viewOrder(deps.db, row, orderViewContext(deps.gateway))
 }
 

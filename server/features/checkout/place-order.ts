@@ -5,8 +5,11 @@ import {
   ORDER_HOLD_MINUTES,
   type PaymentMethod,
 } from '../../../contract/checkout.constants'
+import { CHECKOUT, CHECKOUT_FIELD } from '../../../contract/errors/checkout'
+import { LIMITS } from '../../../contract/errors/limits'
+import { PAYMENTS } from '../../../contract/errors/payments'
 import type { Money } from '../../../contract/money'
-import { MPESA_PHONE_HINT } from '../../../contract/phone'
+import { MPESA_PHONE } from '../../../contract/phone'
 import type { Db, DbOrTx, Tx } from '../../db/client'
 import { orders, products, users } from '../../db/schema'
 import type { Config } from '../../env'
@@ -16,7 +19,7 @@ import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { enforceRateLimit } from '../../lib/rate-limit'
 import { uuidv7 } from '../../lib/uuid'
-import { PaymentProviderError } from '../../payments/payments'
+import { PaymentProviderError, providerMessage } from '../../payments/payments'
 import { saleTermsOf } from '../../platform/terms'
 import { byKind, currentRates, onSale, type ProductRow } from '../catalog'
 import { checkoutChecks, type Requester } from './checkout-limits'
@@ -49,7 +52,8 @@ export async function productOnSale(db: DbOrTx, productId: string, opts: { lock?
     .from(products)
     .where(and(eq(products.id, productId), onSale))
   const [row] = opts.lock ? await query.for('update') : await query
-  if (!row) throw new AppError(404, 'This product is not on sale any more', { productId: 'Not on sale' })
+  if (!row)
+    throw new AppError(404, CHECKOUT.productNotOnSale, { fields: { productId: CHECKOUT_FIELD.notSale } })
   return row
 }
 
@@ -65,8 +69,7 @@ async function priceWithSlot(
   if (product.kind !== 'service') return priced
   const taken = await takenSlots(tx, product.id, except)
   const slot = findSlot(product.details, input.slot ?? '', clock.ms(), taken)
-  if (!slot)
-    throw new AppError(409, 'That time has just been taken: choose another', { slot: 'No longer free' })
+  if (!slot) throw new AppError(409, CHECKOUT.timeTaken, { fields: { slot: CHECKOUT_FIELD.noLongerFree } })
   return {
     ...priced,
     itemKey: slot.start,
@@ -131,33 +134,36 @@ export async function startCheckout(
   await enforceRateLimit(db, checkoutChecks(limits, requester, caller, input.email))
   const product = await productOnSale(db, input.productId)
   if (caller && product.sellerId === caller.id)
-    throw new AppError(400, 'This is your own product: you cannot buy it', { productId: 'Your own product' })
+    throw new AppError(400, CHECKOUT.ownProduct, {
+      fields: { productId: CHECKOUT_FIELD.ownProduct },
+    })
   // Priced once before the transaction, so that bad input is refused before a guest account is made, and
   // again under the product's lock below, where the hold is decided.
   const priced = await priceWithSlot(db, product, input)
   if (input.holders && (product.kind !== 'event' || input.holders.length !== priced.quantity))
-    throw new AppError(400, 'Give one name for each ticket', {
-      holders:
-        product.kind === 'event'
-          ? `Give ${priced.quantity} names, one per ticket`
-          : 'Only tickets carry names',
+    throw new AppError(400, CHECKOUT.oneNamePerTicket, {
+      fields: {
+        holders:
+          product.kind === 'event'
+            ? { ...CHECKOUT_FIELD.namesPerTicket, params: { quantity: priced.quantity } }
+            : CHECKOUT_FIELD.onlyTicketsNamed,
+      },
     })
   const total: Money = { amount: priced.total, currency: priced.currency }
   const free = priced.total === 0
   const method = free ? 'free' : input.method
-  if (!method) throw new AppError(400, 'Choose how to pay', { method: 'Choose M-Pesa, card or PayPal' })
+  if (!method)
+    throw new AppError(400, CHECKOUT.chooseHowPay, { fields: { method: CHECKOUT_FIELD.chooseMethod } })
   const charge =
     method === 'free' ? { amount: total, rate: null } : chargesFor(total, await currentRates(db), [method])[0]
   if (!charge)
-    throw new AppError(400, 'This method cannot take this currency yet: choose another', {
-      method: `There is no exchange rate for ${total.currency} yet: pay by card`,
+    throw new AppError(400, CHECKOUT.methodCannotTakeCurrency, {
+      fields: { method: { ...CHECKOUT_FIELD.noExchangeRate, params: { currency: total.currency } } },
     })
   if (method === 'mpesa' && !input.phone)
-    throw new AppError(400, 'Give your M-Pesa phone number', { phone: MPESA_PHONE_HINT })
+    throw new AppError(400, CHECKOUT.giveMpesaPhone, { fields: { phone: MPESA_PHONE } })
   if (!caller && !input.email)
-    throw new AppError(400, 'Give your e-mail address', {
-      email: 'Give the e-mail address for your receipt and downloads',
-    })
+    throw new AppError(400, CHECKOUT.giveEmail, { fields: { email: CHECKOUT_FIELD.giveReceiptEmail } })
   const accessKey = randomBytes(24).toString('base64url')
   const id = uuidv7()
   // The fee and hold in force now go with the order: a later change of them applies to new orders only.
@@ -180,8 +186,8 @@ export async function startCheckout(
           const locked = await productOnSale(tx, product.id, { lock: true })
           const now = await priceWithSlot(tx, locked, input)
           if (now.total !== priced.total)
-            throw new AppError(409, 'The price has just changed: check it and pay again', {
-              productId: 'Price changed',
+            throw new AppError(409, CHECKOUT.priceChanged, {
+              fields: { productId: CHECKOUT_FIELD.priceChanged },
             })
           const holds = now.capacity === null ? null : await holdsOf(tx, locked.id, now.itemKey, buyer.id)
           if (holds) assertBuyerMayHold(limits, holds, now.quantity)
@@ -193,8 +199,7 @@ export async function startCheckout(
               limits.promptsPerPhone.map((limit) => ({
                 key: `mpesaPrompt:phone:${input.phone}:${limit.windowSeconds}`,
                 limit,
-                what: 'M-Pesa prompts to this phone',
-                otherwise: 'or pay by card',
+                refusal: LIMITS.mpesaPrompts,
                 field: 'phone',
               })),
             )
@@ -264,7 +269,7 @@ export async function startCheckout(
     return { orderId: row.id, accessKey, order: await orderView(deps, row.id), next }
   } catch (error) {
     // The provider refused: the order fails at once and releases what it held.
-    const message = error instanceof PaymentProviderError ? error.message : 'The payment could not be started'
+    const message = error instanceof PaymentProviderError ? error.message : PAYMENTS.notStarted.message
     await db
       .update(orders)
       .set({ status: 'failed', failure: { code: 'start', message }, updatedAt: clock.now() })
@@ -276,8 +281,12 @@ export async function startCheckout(
         detail: error.detail,
         code: error.code,
       })
-      const field = method === 'mpesa' && /phone/i.test(error.message) ? { phone: error.message } : undefined
-      throw new AppError(field ? 400 : 502, message, field)
+      const said = providerMessage(error.message)
+      const field = method === 'mpesa' && /phone/i.test(error.message) ? { phone: said } : undefined
+      throw new AppError(field ? 400 : 502, said, {
+        ...(said.params ? { params: said.params } : {}),
+        ...(field ? { fields: field } : {}),
+      })
     }
     throw error
   }
@@ -291,25 +300,24 @@ export async function startCheckout(
 function assertBuyerMayHold(limits: Config['checkoutLimits'], holds: Holds, quantity: number) {
   const most = limits.unitsHeldPerBuyer
   if (quantity > most)
-    throw new AppError(400, `You can order at most ${most} at a time: choose ${most} or fewer`, {
-      quantity: `At most ${most} at a time`,
+    throw new AppError(400, CHECKOUT.atMostAtOnce, {
+      params: { most },
+      fields: { quantity: { ...CHECKOUT_FIELD.atMostAtOnce, params: { most } } },
     })
   const units = holds.buyerUnits
   if (units + quantity <= most) return
   const retryAfter = Math.max(1, Math.ceil((Date.parse(holds.buyerUntil ?? '') - clock.ms()) / 1000) || 1)
-  const wait = retryAfter < 90 ? `${retryAfter} seconds` : `${Math.ceil(retryAfter / 60)} minutes`
-  throw new AppError(
-    429,
-    `You already have ${units} of these waiting for payment, and at most ${most} can wait at once. ` +
-      `Pay for or cancel that order in your purchases, or wait ${wait} until it lapses.`,
-    {
+  const minutes = retryAfter >= 90
+  throw new AppError(429, minutes ? CHECKOUT.heldWaitMinutes : CHECKOUT.heldWaitSeconds, {
+    params: { units, most, ...(minutes ? { minutes: Math.ceil(retryAfter / 60) } : { seconds: retryAfter }) },
+    fields: {
       quantity:
         units < most
-          ? `At most ${most - units} more while your unpaid order waits`
-          : 'Pay for your unpaid order first',
+          ? { ...CHECKOUT_FIELD.moreWhileUnpaid, params: { more: most - units } }
+          : CHECKOUT_FIELD.payUnpaidFirst,
     },
     retryAfter,
-  )
+  })
 }
 
 /**
@@ -321,15 +329,10 @@ function assertLeft(kind: ProductRow['kind'], priced: Priced, held: number) {
   const left = priced.capacity - held
   if (left >= priced.quantity) return
   const field = kind === 'merch' ? 'variantId' : 'ticketTypeId'
-  if (left <= 0)
-    throw new SoldOutError(
-      'Sold out: choose fewer or another option',
-      { [field]: 'Sold out' },
-      priced.itemKey,
-    )
-  const message = `Only ${left} left`
-  throw new AppError(409, `${message}: choose fewer or another option`, {
-    [priced.quantity > 1 ? 'quantity' : field]: message,
+  if (left <= 0) throw new SoldOutError(field, priced.itemKey)
+  throw new AppError(409, CHECKOUT.onlyLeft, {
+    params: { left },
+    fields: { [priced.quantity > 1 ? 'quantity' : field]: CHECKOUT_FIELD.onlyLeft },
   })
 }
 

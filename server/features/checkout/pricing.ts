@@ -3,7 +3,9 @@ import type { MerchDetails } from '../../../contract/catalog.contract'
 import { METHOD_CURRENCIES, PAYMENT_METHODS, type PaymentMethod } from '../../../contract/checkout.constants'
 import type { OrderDelivery, quoteInput } from '../../../contract/checkout.contract'
 import { CURRENCY_LIMITS, type CurrencyCode, currencies } from '../../../contract/currencies'
+import { CHECKOUT, CHECKOUT_FIELD, PRICING } from '../../../contract/errors/checkout'
 import { formatMoney } from '../../../contract/format-money'
+import type { Message, MessageParams } from '../../../contract/i18n'
 import type { Money } from '../../../contract/money'
 import type { Rates } from '../../../contract/storefront'
 import type { OrderItem } from '../../db/columns.types'
@@ -44,7 +46,11 @@ export interface Charge {
   rate: number | null
 }
 
-const invalid = (field: string, message: string) => new AppError(400, message, { [field]: message })
+const invalid = (field: string, message: Message, params?: MessageParams) =>
+  new AppError(400, message, {
+    ...(params ? { params } : {}),
+    fields: { [field]: { ...message, ...(params ? { params } : {}) } },
+  })
 
 /**
  * An amount as the product stores it, checked again before anyone is charged: products saved before
@@ -53,8 +59,8 @@ const invalid = (field: string, message: string) => new AppError(400, message, {
  */
 function stored(m: Money, currency: CurrencyCode): number {
   if (!Number.isSafeInteger(m.amount) || m.amount < 0 || m.currency !== currency)
-    throw new AppError(409, 'This product cannot be bought until its seller corrects its prices', {
-      productId: 'Its prices need correcting',
+    throw new AppError(409, CHECKOUT.pricesNeedCorrecting, {
+      fields: { productId: CHECKOUT_FIELD.pricesNeedCorrecting },
     })
   return m.amount
 }
@@ -76,11 +82,12 @@ export function priceSelection(row: ProductRow, selection: Selection, now = cloc
       else if (pwyw) {
         const minimum = stored(pwyw.minimum, currency)
         unit = selection.amount ?? unit
-        if (unit < minimum) throw invalid('amount', `Pay at least ${formatMoney(minimum, currency)}`)
+        if (unit < minimum)
+          throw invalid('amount', PRICING.payAtLeast, { amount: formatMoney(minimum, currency) })
         const most = CURRENCY_LIMITS[currency].maxPrice
-        if (unit > most) throw invalid('amount', `Pay at most ${formatMoney(most, currency)}`)
+        if (unit > most) throw invalid('amount', PRICING.payAtMost, { amount: formatMoney(most, currency) })
       }
-      if (selection.quantity !== 1) throw invalid('quantity', 'A download is bought once')
+      if (selection.quantity !== 1) throw invalid('quantity', PRICING.downloadOnce)
       return {
         ...base,
         itemKey: '',
@@ -97,7 +104,7 @@ export function priceSelection(row: ProductRow, selection: Selection, now = cloc
       const variant =
         variants.find((v) => v.id === selection.variantId) ??
         (selection.variantId === undefined && variants.length === 1 ? variants[0] : undefined)
-      if (!variant) throw invalid('variantId', 'Choose a size or colour')
+      if (!variant) throw invalid('variantId', PRICING.chooseVariant)
       const label = Object.values(variant.options).join(' / ') || product.title
       const unit = stored(variant.price, currency)
       const subtotal = unit * selection.quantity
@@ -125,16 +132,15 @@ export function priceSelection(row: ProductRow, selection: Selection, now = cloc
       const type =
         types.find((t) => t.id === selection.ticketTypeId) ??
         (selection.ticketTypeId === undefined && types.length === 1 ? types[0] : undefined)
-      if (!type) throw invalid('ticketTypeId', 'Choose a ticket type')
-      if (Date.parse(product.details.startsAt) <= now)
-        throw invalid('ticketTypeId', 'This event has started: tickets are no longer sold')
+      if (!type) throw invalid('ticketTypeId', PRICING.chooseTicketType)
+      if (Date.parse(product.details.startsAt) <= now) throw invalid('ticketTypeId', PRICING.eventStarted)
       if (type.saleStartsAt && Date.parse(type.saleStartsAt) > now)
-        throw invalid(
-          'ticketTypeId',
-          `${type.name} tickets go on sale ${new Date(type.saleStartsAt).toUTCString()}`,
-        )
+        throw invalid('ticketTypeId', PRICING.ticketsOnSaleFrom, {
+          name: type.name,
+          when: new Date(type.saleStartsAt).toUTCString(),
+        })
       if (type.saleEndsAt && Date.parse(type.saleEndsAt) <= now)
-        throw invalid('ticketTypeId', `${type.name} tickets are no longer sold`)
+        throw invalid('ticketTypeId', PRICING.ticketsNoLongerSold, { name: type.name })
       const unit = stored(type.price, currency)
       const subtotal = unit * selection.quantity
       return {
@@ -154,8 +160,8 @@ export function priceSelection(row: ProductRow, selection: Selection, now = cloc
       }
     }
     case 'service': {
-      if (!selection.slot) throw invalid('slot', 'Choose a time')
-      if (selection.quantity !== 1) throw invalid('quantity', 'One booking at a time')
+      if (!selection.slot) throw invalid('slot', PRICING.chooseTime)
+      if (selection.quantity !== 1) throw invalid('quantity', PRICING.oneBooking)
       const price = stored({ amount: product.priceAmount, currency }, currency)
       return {
         ...base,
@@ -181,19 +187,14 @@ function deliveryOf(
   // Stored details are not parsed again: no zones counts as none, as before.
   const zones = details.shippingZones ?? []
   const pickup = details.pickup
-  if (!choice) throw invalid('delivery', pickup ? 'Choose delivery or pickup' : 'Give the address to ship to')
+  if (!choice)
+    throw invalid('delivery', pickup ? PRICING.chooseDeliveryOrPickup : PRICING.giveShippingAddress)
   if (choice.kind === 'pickup') {
-    if (!pickup) throw invalid('delivery', 'This seller does not offer pickup: give an address to ship to')
+    if (!pickup) throw invalid('delivery', PRICING.noPickup)
     return { shipping: 0, delivery: { kind: 'pickup', address: pickup.address } }
   }
   const zone = zones.find((z) => z.countries.includes(choice.country))
-  if (!zone)
-    throw invalid(
-      'delivery.country',
-      pickup
-        ? 'The seller does not ship to this country: choose pickup, or another address'
-        : 'The seller does not ship to this country',
-    )
+  if (!zone) throw invalid('delivery.country', pickup ? PRICING.noShippingHerePickup : PRICING.noShippingHere)
   return { shipping: stored(zone.fee, currency), delivery: { ...choice, zone: zone.name } }
 }
 

@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm'
+import { CHECKOUT } from '../../../contract/errors/checkout'
 import type { Tx } from '../../db/client'
 import { orders, refunds } from '../../db/schema'
 import { postTransaction } from '../../ledger/ledger'
 import { refundEntries } from '../../ledger/postings'
 import { clock } from '../../lib/clock'
-import { AppError, isUniqueViolation } from '../../lib/errors'
+import { AppError, type FieldMessage, isUniqueViolation } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import { alertAdmins } from '../../mail/admin-alert'
-import { type Money, PaymentProviderError } from '../../payments/payments'
+import { type Money, PaymentProviderError, providerMessage } from '../../payments/payments'
 import type { TransferState } from '../../payments/provider'
 import type { CheckoutServices } from './deps'
 import { orderMails } from './mails'
@@ -32,10 +33,10 @@ export async function refundOrder(
   const { db, gateway, log } = deps
   const refund = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update')
-    if (!order) throw new AppError(404, 'No such order')
+    if (!order) throw new AppError(404, CHECKOUT.noSuchOrder)
     if (order.status === 'refunding' || order.status === 'refunded')
-      throw new AppError(409, 'This order has already been refunded')
-    if (order.status !== 'paid') throw new AppError(409, 'Only a paid order can be refunded')
+      throw new AppError(409, CHECKOUT.alreadyRefunded)
+    if (order.status !== 'paid') throw new AppError(409, CHECKOUT.onlyPaidRefunded)
     await tx
       .update(orders)
       .set({ status: 'refunding', updatedAt: clock.now() })
@@ -59,7 +60,7 @@ export async function refundOrder(
       if (onStarted) await onStarted(tx, order)
       return { row, order }
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError(409, 'This order has already been refunded')
+      if (isUniqueViolation(error)) throw new AppError(409, CHECKOUT.alreadyRefunded)
       throw error
     }
   })
@@ -84,15 +85,16 @@ export async function refundOrder(
     // On its way: its result arrives at the provider's callback or webhook.
     await db.update(refunds).set({ providerRef: answer.providerRef }).where(eq(refunds.id, row.id))
   } catch (error) {
-    const message =
-      error instanceof PaymentProviderError ? error.message : 'The refund could not be sent: try again later'
+    const message = error instanceof PaymentProviderError ? error.message : CHECKOUT.refundNotSent.message
     log.warn('refund not sent', {
       orderId,
       method: order.method,
       detail: error instanceof PaymentProviderError ? error.detail : String(error),
     })
     await failRefund(deps, row.id, message)
-    throw new AppError(502, message)
+    const said: FieldMessage =
+      error instanceof PaymentProviderError ? providerMessage(message) : CHECKOUT.refundNotSent
+    throw new AppError(502, said, said.params ? { params: said.params } : {})
   }
   return order
 }

@@ -2,6 +2,7 @@ import { desc, lt } from 'drizzle-orm'
 import type { z } from 'zod'
 import { CONTACT_TOPICS } from '../../../contract/contact.constants'
 import { CONTACT_PAGE_SIZE, type contactMessage } from '../../../contract/contact.contract'
+import { LIMITS } from '../../../contract/errors/limits'
 import { contactMessages } from '../../db/schema'
 import { verifyChallenge } from '../../lib/challenge'
 import { enforceRateLimit } from '../../lib/rate-limit'
@@ -23,11 +24,11 @@ type ContactMessage = z.output<typeof contactMessage>
 export const contactHandlers: Pick<Handlers, 'sendContactMessage' | 'listContactMessages'> = {
   sendContactMessage: async (input, ctx) => {
     await enforceRateLimit(ctx.db, [
-      { key: `contact:ip:${ctx.ip}`, limit: contactLimits.perIp, what: 'messages from this network' },
+      { key: `contact:ip:${ctx.ip}`, limit: contactLimits.perIp, refusal: LIMITS.messagesFromNetwork },
       {
         key: `contact:address:${input.email.toLowerCase()}`,
         limit: contactLimits.perAddress,
-        what: 'messages from this address',
+        refusal: LIMITS.messagesFromAddress,
       },
     ])
     await verifyChallenge(ctx, input.challengeToken)

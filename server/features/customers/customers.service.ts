@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { type CurrencyCode, currencyForCountry } from '../../../contract/currencies'
 import type { CustomerSummary, customersContract } from '../../../contract/customers.contract'
+import { CUSTOMERS } from '../../../contract/errors/customers'
 import type { InvoiceStatus } from '../../../contract/invoices.constants'
 import type { DbOrTx } from '../../db/client'
 import { customerNotes, sellers } from '../../db/schema'
@@ -138,7 +139,7 @@ export async function getCustomer(db: DbOrTx, sellerId: string, key: string) {
       where s.key = ${key} order by s.at desc`,
   )
   // Someone who never bought from this seller nor was billed by them is not theirs to look up.
-  if (history.length === 0) throw new AppError(404, 'No such customer')
+  if (history.length === 0) throw new AppError(404, CUSTOMERS.noSuchCustomer)
   const [summary] = await rows(
     db,
     sql`with ${keyed(sellerId)}, ${SUMMARY}

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import { DOWNLOADS, DOWNLOADS_FIELD } from '../../../contract/errors/downloads'
 import { downloads, orders, productAssets, products } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
@@ -11,14 +12,9 @@ import { downloadsUsed, visibleOrder } from '../checkout'
 export const downloadsHandlers: Pick<Handlers, 'getDownloadUrl'> = {
   getDownloadUrl: async ({ orderId, fileId, key, downloadId }, ctx) => {
     const row = await visibleOrder(ctx, orderId, key, 'buyer')
-    if (row.kind !== 'digital') throw new AppError(400, 'This order has no files')
+    if (row.kind !== 'digital') throw new AppError(400, DOWNLOADS.orderNoFiles)
     if (row.status !== 'paid')
-      throw new AppError(
-        403,
-        row.status === 'pending'
-          ? 'This order is not paid yet'
-          : 'This purchase was refunded: its files are no longer available',
-      )
+      throw new AppError(403, row.status === 'pending' ? DOWNLOADS.notPaidYet : DOWNLOADS.refunded)
     const [file] = await ctx.db
       .select()
       .from(productAssets)
@@ -31,7 +27,7 @@ export const downloadsHandlers: Pick<Handlers, 'getDownloadUrl'> = {
         ),
       )
     if (!file)
-      throw new AppError(404, 'That file is not part of this purchase', { fileId: 'Not in this order' })
+      throw new AppError(404, DOWNLOADS.fileNotInOrder, { fields: { fileId: DOWNLOADS_FIELD.notOrder } })
     let download = downloadId
     if (download) {
       // Going on with a download already counted: only a fresh link.
@@ -40,8 +36,8 @@ export const downloadsHandlers: Pick<Handlers, 'getDownloadUrl'> = {
         .from(downloads)
         .where(and(eq(downloads.id, download), eq(downloads.orderId, row.id), eq(downloads.assetId, file.id)))
       if (!started)
-        throw new AppError(404, 'That download is not of this file', {
-          downloadId: 'Not a download of this file',
+        throw new AppError(404, DOWNLOADS.wrongDownload, {
+          fields: { downloadId: DOWNLOADS_FIELD.notDownloadFile },
         })
     } else {
       const [product] = await ctx.db
@@ -54,10 +50,9 @@ export const downloadsHandlers: Pick<Handlers, 'getDownloadUrl'> = {
         // last one left. Each file has its own count.
         await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, row.id)).for('update')
         if (limit !== null && (await downloadsUsed(tx, row.id, file.id)) >= limit)
-          throw new AppError(
-            403,
-            `You have used all ${limit} downloads of ${file.fileName}: ask the seller for more`,
-          )
+          throw new AppError(403, DOWNLOADS.limitReached, {
+            params: { limit, fileName: file.fileName },
+          })
         const id = uuidv7()
         await tx.insert(downloads).values({ id, orderId: row.id, assetId: file.id })
         return id

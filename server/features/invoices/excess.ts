@@ -1,5 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { PaymentMethod } from '../../../contract/checkout.constants'
+import { INVOICES } from '../../../contract/errors/invoices'
 import type { Tx } from '../../db/client'
 import { invoicePayments, invoices, ledgerEntries } from '../../db/schema'
 import { type Entry, postTransaction } from '../../ledger/ledger'
@@ -54,15 +55,12 @@ async function undecidedExcess(tx: Tx, sellerId: string, invoiceId: string, paym
       ),
     )
     .for('update')
-  if (!payment) throw new AppError(404, 'No such payment')
-  if (payment.status !== 'paid' || payment.excess <= 0)
-    throw new AppError(409, 'This payment paid nothing beyond what was due')
-  if (!PROVIDER_METHODS.includes(payment.method))
-    throw new AppError(409, 'Money received outside Soko is given back outside Soko')
+  if (!payment) throw new AppError(404, INVOICES.noSuchPayment)
+  if (payment.status !== 'paid' || payment.excess <= 0) throw new AppError(409, INVOICES.noExcess)
+  if (!PROVIDER_METHODS.includes(payment.method)) throw new AppError(409, INVOICES.paidOutsideSoko)
   if (payment.excessRefundStatus === 'pending' || payment.excessRefundStatus === 'done')
-    throw new AppError(409, 'The excess is already on its way back or given back')
-  if (payment.excessRefundStatus === 'accepted')
-    throw new AppError(409, 'You kept this excess as a payment: it is part of your earnings')
+    throw new AppError(409, INVOICES.excessAlreadyReturned)
+  if (payment.excessRefundStatus === 'accepted') throw new AppError(409, INVOICES.keptExcessAsPayment)
   return payment
 }
 
@@ -134,8 +132,7 @@ export async function acceptExcess(
     const payment = await undecidedExcess(tx, sellerId, invoiceId, paymentId)
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, payment.invoiceId))
     if (!invoice) throw new Error(`invoice payment ${payment.id} has no invoice`)
-    if (invoice.voidedAt)
-      throw new AppError(409, 'This invoice was cancelled: what was paid on it goes back to the payer')
+    if (invoice.voidedAt) throw new AppError(409, INVOICES.invoiceCancelledWhatPaid)
     const now = clock.now()
     await tx
       .update(invoicePayments)

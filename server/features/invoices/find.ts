@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
+import { LIMITS } from '../../../contract/errors/limits'
 import type { findPayInvoiceInput } from '../../../contract/invoice-find.contract'
 import { invoices } from '../../db/schema'
 import { enforceRateLimit } from '../../lib/rate-limit'
@@ -24,7 +25,7 @@ export async function findPayInvoice(
     {
       key: `find-invoice:ip:${ctx.ip}`,
       limit: findInvoiceLimits.perIp,
-      what: 'invoice searches from this network',
+      refusal: LIMITS.invoiceSearches,
     },
   ])
   const number = input.number.toUpperCase()

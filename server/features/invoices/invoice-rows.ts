@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
+import { INVOICES } from '../../../contract/errors/invoices'
 import { computeTotals } from '../../../contract/invoice-totals'
 import type { InvoiceStatus } from '../../../contract/invoices.constants'
 import type { invoiceDraftInput } from '../../../contract/invoices.contract'
@@ -112,6 +113,6 @@ export async function ownInvoice(
     .where(and(eq(invoices.id, invoiceId), eq(invoices.sellerId, sellerId)))
   const [row] = lock ? await query.for('update') : await query
   // Another seller's invoice answers as one that does not exist: its existence is not theirs to learn.
-  if (!row) throw new AppError(404, 'No such invoice')
+  if (!row) throw new AppError(404, INVOICES.noSuchInvoice)
   return row
 }

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm'
+import { INVOICES } from '../../../contract/errors/invoices'
 import { invoicePayments, invoices, unmatchedPayments } from '../../db/schema'
 import { audit } from '../../lib/audit'
 import { clock } from '../../lib/clock'
@@ -34,7 +35,7 @@ async function byKey(ctx: ContextFor<'public'>, invoiceId: string, key: string):
   const [row] = await ctx.db.select().from(invoices).where(eq(invoices.id, invoiceId))
   // A wrong key and a missing invoice answer alike: the link names nothing.
   if (!row || !keyOpens(ctx.gateway, invoiceId, key) || !row.sentAt)
-    throw new AppError(404, 'No such invoice')
+    throw new AppError(404, INVOICES.noSuchInvoice)
   return row
 }
 
@@ -137,7 +138,7 @@ export const invoicesHandlers: Pick<
         })
       return resolved
     })
-    if (!row) throw new AppError(404, 'No such unmatched payment waiting')
+    if (!row) throw new AppError(404, INVOICES.noSuchUnmatchedPayment)
     return { ok: true as const }
   },
 

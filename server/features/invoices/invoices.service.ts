@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, ilike, lt, lte, or, sql } from 'drizzle-orm'
+import { INVOICES, INVOICES_FIELD } from '../../../contract/errors/invoices'
 import { formatMoney } from '../../../contract/format-money'
 import type { RecordedPaymentMethod } from '../../../contract/invoices.constants'
 import { invoicePayments, invoices, orders, users } from '../../db/schema'
@@ -27,11 +28,13 @@ import { resendRevision } from './send'
 function checkAmounts(draft: InvoiceDraft) {
   const columns = draftColumns(draft)
   if (columns.total <= 0)
-    throw new AppError(400, 'The invoice comes to nothing', {
-      'invoice.lines': 'The total must be above zero',
+    throw new AppError(400, INVOICES.totalZero, {
+      fields: { 'invoice.lines': INVOICES_FIELD.totalMustAboveZero },
     })
   if (columns.total > 1_000_000_000_00)
-    throw new AppError(400, 'The invoice is too large', { 'invoice.lines': 'Split it into several invoices' })
+    throw new AppError(400, INVOICES.invoiceTooLarge, {
+      fields: { 'invoice.lines': INVOICES_FIELD.splitIntoSeveralInvoices },
+    })
   return columns
 }
 
@@ -82,12 +85,11 @@ export async function updateInvoice(
   const columns = checkAmounts(draft)
   const row = await deps.db.transaction(async (tx) => {
     const current = await ownInvoice(tx, sellerId, invoiceId, true)
-    if (current.voidedAt) throw new AppError(409, 'This invoice was cancelled: duplicate it to bill again')
-    if (current.sentAt && current.paid >= current.total)
-      throw new AppError(409, 'This invoice is paid: it can no longer change')
+    if (current.voidedAt) throw new AppError(409, INVOICES.invoiceCancelledDuplicateBill)
+    if (current.sentAt && current.paid >= current.total) throw new AppError(409, INVOICES.invoicePaidNoLonger)
     if (current.paid > 0 && columns.total < current.paid)
-      throw new AppError(400, 'The total would be below what was already paid', {
-        'invoice.lines': 'The total cannot be less than what the client has paid',
+      throw new AppError(400, INVOICES.totalBelowPaid, {
+        fields: { 'invoice.lines': INVOICES_FIELD.totalCannotLessThan },
       })
     const [updated] = await tx
       .update(invoices)
@@ -150,8 +152,8 @@ export async function voidInvoice(
     const row = await ownInvoice(tx, sellerId, invoiceId, true)
     if (row.voidedAt) return { row, closed: [] }
     if (row.paid > 0)
-      throw new AppError(409, 'Money has been paid on this invoice: it cannot be cancelled', {
-        invoiceId: 'Refund or record what was paid, then change the invoice instead',
+      throw new AppError(409, INVOICES.paidCannotCancel, {
+        fields: { invoiceId: INVOICES_FIELD.refundRecordWhatPaid },
       })
     const now = clock.now()
     const [updated] = await tx
@@ -201,15 +203,17 @@ export async function recordPayment(
     },
     async (tx) => {
       const row = await ownInvoice(tx, sellerId, input.invoiceId, true)
-      if (row.voidedAt) throw new AppError(409, 'This invoice was cancelled')
-      if (!row.sentAt) throw new AppError(409, 'Send the invoice before recording payments on it')
+      if (row.voidedAt) throw new AppError(409, INVOICES.invoiceCancelled)
+      if (!row.sentAt) throw new AppError(409, INVOICES.sendInvoiceBeforeRecording)
       const left = row.total - row.paid
       if (input.amount > left)
-        throw new AppError(400, 'That is more than is left to pay', {
-          amount:
-            left > 0
-              ? `At most ${formatMoney(left, row.currency, 'en')} is left to pay`
-              : 'Nothing is left to pay: the invoice is paid in full',
+        throw new AppError(400, INVOICES.moreThanLeft, {
+          fields: {
+            amount:
+              left > 0
+                ? { ...INVOICES_FIELD.atMostLeft, params: { amount: formatMoney(left, row.currency, 'en') } }
+                : INVOICES_FIELD.nothingLeft,
+          },
         })
       await tx.insert(invoicePayments).values({
         id,
@@ -258,7 +262,7 @@ export async function listInvoices(
   const match = filters.cursor ? CURSOR.exec(filters.cursor) : null
   // A marker of ours names a real moment and a UUID: anything else would fail in the database, not here.
   if (filters.cursor && (!match || Number.isNaN(Date.parse(match[1] ?? ''))))
-    throw new AppError(400, 'That page marker is not valid', { cursor: 'Start again' })
+    throw new AppError(400, INVOICES.pageMarkerNotValid, { fields: { cursor: INVOICES_FIELD.startAgain } })
   const after =
     match?.[1] && match[2]
       ? or(

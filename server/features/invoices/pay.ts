@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { PaymentMethod } from '../../../contract/checkout.constants'
+import { INVOICES, INVOICES_FIELD } from '../../../contract/errors/invoices'
 import { INVOICE_CHARGE_MINUTES } from '../../../contract/invoices.constants'
 import { invoicePayments, invoices, paymentEvents } from '../../db/schema'
 import { clock, dbNow } from '../../lib/clock'
@@ -47,21 +48,19 @@ export async function payInvoice(
   phone: string | null,
 ): Promise<{ paymentId: string; next: ChargeNext }> {
   if (method === 'mpesa' && !phone)
-    throw new AppError(400, 'Give the M-Pesa number to send the prompt to', {
-      phone: 'Give your M-Pesa number, e.g. 0712 345 678',
-    })
+    throw new AppError(400, INVOICES.giveMPesaNumber, { fields: { phone: INVOICES_FIELD.giveMPesaNumber } })
   // Read before the transaction, which must only use tx.
   const [rates, terms] = await Promise.all([currentRates(deps.db), deps.terms.get()])
   for (let attempt = 0; attempt < 3; attempt++) {
     const step = await deps.db.transaction(async (tx) => {
       const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, row.id)).for('update')
-      if (!invoice) throw new AppError(404, 'No such invoice')
+      if (!invoice) throw new AppError(404, INVOICES.noSuchInvoice)
       assertPayable(invoice)
       const due = dueNow(invoice)
       const [charge] = chargesFor({ amount: due.amount, currency: invoice.currency }, rates, [method])
       if (!charge)
-        throw new AppError(409, 'This invoice cannot be paid that way now: choose another way to pay', {
-          method: 'Choose another way to pay',
+        throw new AppError(409, INVOICES.invoiceCannotPaidWay, {
+          fields: { method: INVOICES_FIELD.chooseAnotherWayPay },
         })
       const now = clock.now()
       const open = await tx
@@ -125,15 +124,15 @@ export async function payInvoice(
     for (const earlier of step.closed) await cancelAtProvider(deps, earlier)
     return startAttempt(deps, { ...step, method, phone })
   }
-  throw new AppError(409, 'A payment of this invoice is being started: try again in a moment')
+  throw new AppError(409, INVOICES.paymentInvoiceBeingStarted)
 }
 
 /** A cancelled, unsent or paid invoice takes no payment. */
 function assertPayable(invoice: InvoiceRow) {
   const status = statusOf(invoice, clock.now())
-  if (status === 'void') throw new AppError(409, 'This invoice was cancelled: there is nothing to pay')
-  if (status === 'paid') throw new AppError(409, 'This invoice is already paid')
-  if (status === 'draft') throw new AppError(404, 'No such invoice')
+  if (status === 'void') throw new AppError(409, INVOICES.invoiceCancelledNothingPay)
+  if (status === 'paid') throw new AppError(409, INVOICES.invoiceAlreadyPaid)
+  if (status === 'draft') throw new AppError(404, INVOICES.noSuchInvoice)
 }
 
 /** Asks the provider to start the attempt made under the lock, and keeps what the payer does next. */
@@ -193,8 +192,7 @@ async function nextOf(deps: InvoiceServices, paymentId: string): Promise<ChargeN
     const [row] = await deps.db.select().from(invoicePayments).where(eq(invoicePayments.id, paymentId))
     if (row?.status !== 'pending') return null
     if (row.next) return row.next
-    if (clock.ms() > until)
-      throw new AppError(409, 'A payment of this invoice is being started: try again in a moment')
+    if (clock.ms() > until) throw new AppError(409, INVOICES.paymentInvoiceBeingStarted)
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
 }

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { INVOICES, INVOICES_FIELD } from '../../../contract/errors/invoices'
 import { REMINDER_HOUR } from '../../../contract/invoices.constants'
 import { zonedToIso } from '../../../contract/zoned-time'
 import { invoiceCounters, invoiceReminders, invoices } from '../../db/schema'
@@ -63,12 +64,12 @@ export async function sendInvoice(
   const now = clock.now()
   const row = await deps.db.transaction(async (tx) => {
     const current = await ownInvoice(tx, sellerId, invoiceId, true)
-    if (current.voidedAt) throw new AppError(409, 'This invoice was cancelled: duplicate it to bill again')
+    if (current.voidedAt) throw new AppError(409, INVOICES.invoiceCancelledDuplicateBill)
     if (current.sentAt && current.paid >= current.total)
-      throw new AppError(409, 'This invoice is paid: there is nothing to send')
+      throw new AppError(409, INVOICES.invoicePaidNothingSend)
     if (!current.clientEmail && !current.clientPhone)
-      throw new AppError(400, 'The invoice has no way to reach the client', {
-        'client.email': 'Give the client’s e-mail or phone',
+      throw new AppError(400, INVOICES.invoiceNoWayReach, {
+        fields: { 'client.email': INVOICES_FIELD.giveClientsEMail },
       })
     let number = current.number
     if (!number) {

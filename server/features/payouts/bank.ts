@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import { PAYOUTS } from '../../../contract/errors/payouts'
 import type { Tx } from '../../db/client'
 import { payouts } from '../../db/schema'
 import { clock } from '../../lib/clock'
@@ -25,8 +26,8 @@ export async function markBankPayout(
     .select()
     .from(payouts)
     .where(and(eq(payouts.id, input.payoutId), eq(payouts.rail, 'bank')))
-  if (!row) throw new AppError(404, 'No such bank payout')
-  if (row.status !== 'processing') throw new AppError(409, 'This bank payout is not waiting for a transfer')
+  if (!row) throw new AppError(404, PAYOUTS.noSuchBankPayout)
+  if (row.status !== 'processing') throw new AppError(409, PAYOUTS.bankPayoutNotWaiting)
   const key = row.sendKey ?? row.id
   await applyTransfer(
     deps,

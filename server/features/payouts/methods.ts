@@ -1,6 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { PayoutMethod } from '../../../contract/accounts.contract'
 import type { CurrencyCode } from '../../../contract/currencies'
+import { PAYOUTS, PAYOUTS_FIELD } from '../../../contract/errors/payouts'
+import type { Message, MessageParams } from '../../../contract/i18n'
 import { PAYPAL_PAYOUT_CURRENCIES } from '../../../contract/payouts.constants'
 import type { PayoutDestination } from '../../../contract/payouts.contract'
 import { displayPhone } from '../../../contract/phone-number'
@@ -36,11 +38,19 @@ export function takes(method: Pick<MethodRow, 'rail' | 'currency'>, currency: Cu
   return method.currency === currency
 }
 
-/** What a destination that does not take a currency says instead. */
-export function takesText(method: Pick<MethodRow, 'rail' | 'currency'>): string {
-  if (method.rail === 'paypal') return `PayPal payouts are in ${PAYPAL_PAYOUT_CURRENCIES.join(', ')}`
-  if (method.rail === 'mpesa') return 'M-Pesa receives Kenyan shillings (KES) only'
-  return `This bank account receives ${method.currency} only`
+/** The 400 for a destination that does not take the currency asked for: what it does take. */
+export function wrongCurrency(method: Pick<MethodRow, 'rail' | 'currency'>, currency: string): AppError {
+  const refuse = (message: Message, field: Message, params: MessageParams = {}) =>
+    new AppError(400, message, {
+      params: { ...params, currency },
+      fields: { methodId: { ...field, params } },
+    })
+  if (method.rail === 'paypal')
+    return refuse(PAYOUTS.paypalTakes, PAYOUTS_FIELD.paypalTakes, {
+      currencies: PAYPAL_PAYOUT_CURRENCIES.join(', '),
+    })
+  if (method.rail === 'mpesa') return refuse(PAYOUTS.mpesaTakes, PAYOUTS_FIELD.mpesaTakes)
+  return refuse(PAYOUTS.bankTakes, PAYOUTS_FIELD.bankTakes, { accountCurrency: method.currency ?? '' })
 }
 
 export function destinationView(row: MethodRow): PayoutDestination {
@@ -90,9 +100,7 @@ export async function addMethod(
   const { method } = input
   if (method.kind === 'mpesa') {
     if (!input.code)
-      throw new AppError(400, 'Enter the code we sent to that number', {
-        code: 'Enter the code from the SMS',
-      })
+      throw new AppError(400, PAYOUTS.enterCodeWeSent, { fields: { code: PAYOUTS_FIELD.enterCodeFromSMS } })
     await consumePhoneCode(deps.db, sellerId, method.phone, input.code)
   }
   return insertMethod(deps, sellerId, method)
@@ -105,7 +113,7 @@ async function insertMethod(
 ): Promise<MethodRow> {
   const existing = await listMethods(deps, sellerId)
   if (existing.some((row) => sameDestination(row.details, method)))
-    throw new AppError(409, 'You already have this destination')
+    throw new AppError(409, PAYOUTS.alreadyDestination)
   const now = clock.now()
   const [row] = await deps.db
     .insert(payoutMethods)
@@ -185,7 +193,7 @@ export async function removeMethod(deps: Pick<PayoutServices, 'db'>, sellerId: s
       ),
     )
     .returning({ id: payoutMethods.id })
-  if (removed.length === 0) throw new AppError(404, 'No such payout destination')
+  if (removed.length === 0) throw new AppError(404, PAYOUTS.noSuchPayoutDestination)
 }
 
 /** How an admin's log names a payout: `KES 1,000.00 to M-Pesa +254 708 374 149`. */

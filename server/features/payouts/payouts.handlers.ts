@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, or } from 'drizzle-orm'
 import type { CurrencyCode } from '../../../contract/currencies'
+import { PAYOUTS, PAYOUTS_FIELD } from '../../../contract/errors/payouts'
 import { PAYPAL_PAYOUT_CURRENCIES } from '../../../contract/payouts.constants'
 import type { PayoutScheduleView } from '../../../contract/payouts.contract'
 import { payoutMethods, payoutSchedules, payouts } from '../../db/schema'
@@ -115,7 +116,7 @@ export const payoutsHandlers: Pick<
     const match = cursor ? CURSOR.exec(cursor) : null
     // A marker of ours names a real moment and a UUID: anything else would fail in the database, not here.
     if (cursor && (!match || Number.isNaN(Date.parse(match[1] ?? ''))))
-      throw new AppError(400, 'That page marker is not valid', { cursor: 'Start again' })
+      throw new AppError(400, PAYOUTS.pageMarkerNotValid, { fields: { cursor: PAYOUTS_FIELD.startAgain } })
     const after =
       match?.[1] && match[2]
         ? or(
@@ -142,7 +143,7 @@ export const payoutsHandlers: Pick<
       .select()
       .from(payouts)
       .where(and(eq(payouts.id, payoutId), eq(payouts.sellerId, ctx.caller.user.id)))
-    if (!row) throw new AppError(404, 'No such payout')
+    if (!row) throw new AppError(404, PAYOUTS.noSuchPayout)
     return { payout: payoutView(row) }
   },
 
@@ -158,8 +159,8 @@ export const payoutsHandlers: Pick<
         .from(payoutMethods)
         .where(and(eq(payoutMethods.id, input.methodId), eq(payoutMethods.sellerId, sellerId)))
       if (!method || method.removedAt)
-        throw new AppError(400, 'Choose one of your payout destinations', {
-          methodId: 'Choose a destination',
+        throw new AppError(400, PAYOUTS.choosePayoutDestinations, {
+          fields: { methodId: PAYOUTS_FIELD.chooseDestination },
         })
     }
     const values = {

@@ -1,10 +1,11 @@
 import { and, desc, eq, gt, notInArray, sql } from 'drizzle-orm'
 import type { CurrencyCode } from '../../../contract/currencies'
+import { PAYOUTS, PAYOUTS_FIELD } from '../../../contract/errors/payouts'
 import {
   APPROVAL_TAKES,
   instantFeeOf,
   type PayoutSpeed,
-  REJECT_REASON,
+  REJECT_REASON_MESSAGE,
   railStep,
 } from '../../../contract/payouts.constants'
 import type { DbOrTx, Tx } from '../../db/client'
@@ -16,7 +17,7 @@ import { resolveUserSettings } from '../settings'
 import { availableNow } from './balances'
 import type { PayoutServices } from './deps'
 import { postAsked, postBack } from './ledger'
-import { methodLabel, takes, takesText } from './methods'
+import { methodLabel, takes, wrongCurrency } from './methods'
 import { standardRun } from './schedule-time'
 import { notifyFailed, sendPayout } from './send'
 import { type PayoutRow, step } from './view'
@@ -97,10 +98,7 @@ function repeated(row: PayoutRow, ask: PayoutAsk): PayoutRow {
     row.methodId !== ask.methodId ||
     row.speed !== ask.speed
   )
-    throw new AppError(
-      409,
-      'This withdrawal was already made with other details: reload the page to see it, then start a new one.',
-    )
+    throw new AppError(409, PAYOUTS.requestKeyReused)
   return row
 }
 
@@ -122,11 +120,7 @@ export async function requestPayout(
   if (earlier) return repeated(earlier, ask)
   const terms = await deps.terms.get()
   const now = clock.now()
-  if ((await identityStatus(deps, sellerId)) !== 'approved')
-    throw new AppError(
-      403,
-      'Confirm your identity before your first payout: send your details at /account/verify, and withdraw once they are approved.',
-    )
+  if ((await identityStatus(deps, sellerId)) !== 'approved') throw new AppError(403, PAYOUTS.verifyFirst)
   // Read before the transaction, which must only use tx: the seller's zone words a refusal inside it.
   const timeZone = await sellerTimeZone(deps, sellerId)
   const dueStandard = ask.speed === 'standard' ? await standardDue(deps, sellerId, timeZone, now) : null
@@ -140,48 +134,44 @@ export async function requestPayout(
       .from(payoutMethods)
       .where(and(eq(payoutMethods.id, ask.methodId), eq(payoutMethods.sellerId, sellerId)))
     if (!method || method.removedAt)
-      throw new AppError(400, 'Choose one of your payout destinations', { methodId: 'Choose a destination' })
-    if (!takes(method, ask.currency))
-      throw new AppError(400, `${takesText(method)}: choose another destination for ${ask.currency}`, {
-        methodId: takesText(method),
+      throw new AppError(400, PAYOUTS.choosePayoutDestinations, {
+        fields: { methodId: PAYOUTS_FIELD.chooseDestination },
       })
+    if (!takes(method, ask.currency)) throw wrongCurrency(method, ask.currency)
     // Instances agree on the time to within SKEW_TOLERANCE_MS (server/lib/clock.ts): a destination usable
     // from "now" on the instance that added it is usable on the next one too. The wait is hours; a second
     // earlier takes nothing from it.
     if (method.usableFrom.getTime() > now.getTime() + SKEW_TOLERANCE_MS)
-      throw new AppError(
-        409,
-        `${methodLabel(method.details)} was added recently: it can receive money from ${when(method.usableFrom, timeZone)}.`,
-      )
+      throw new AppError(409, PAYOUTS.addedRecently, {
+        params: { label: methodLabel(method.details), when: when(method.usableFrom, timeZone) },
+      })
     if (method.rail === 'bank' && ask.speed === 'instant')
-      throw new AppError(400, 'Bank transfers are not instant: choose standard', {
-        speed: 'Bank transfers go with the scheduled run',
+      throw new AppError(400, PAYOUTS.bankTransfersNotInstant, {
+        fields: { speed: PAYOUTS_FIELD.bankTransfersGoScheduled },
       })
     const min = terms.payoutMinimum[ask.currency]
     const max = terms.payoutMaximum[ask.currency]
     if (ask.amount < min)
-      throw new AppError(400, `The least you can withdraw is ${money(min, ask.currency)}`, {
-        amount: `At least ${money(min, ask.currency)}`,
+      throw new AppError(400, PAYOUTS.leastWithdraw, {
+        params: { amount: money(min, ask.currency) },
+        fields: { amount: PAYOUTS_FIELD.atLeast },
       })
     if (ask.amount > max)
-      throw new AppError(400, `The most one payout can be is ${money(max, ask.currency)}`, {
-        amount: `At most ${money(max, ask.currency)}`,
+      throw new AppError(400, PAYOUTS.mostPayout, {
+        params: { amount: money(max, ask.currency) },
+        fields: { amount: PAYOUTS_FIELD.atMost },
       })
     const unit = railStep(method.rail)
     if (ask.amount % unit !== 0)
-      throw new AppError(
-        400,
-        `M-Pesa sends whole shillings: withdraw ${money(ask.amount - (ask.amount % unit), ask.currency)}`,
-        {
-          amount: 'M-Pesa sends whole shillings: leave out the cents',
-        },
-      )
+      throw new AppError(400, PAYOUTS.wholeShillings, {
+        params: { amount: money(ask.amount - (ask.amount % unit), ask.currency) },
+        fields: { amount: PAYOUTS_FIELD.wholeShillings },
+      })
     const available = await availableNow(tx, sellerId, ask.currency, now)
     if (ask.amount > available)
-      throw new AppError(
-        409,
-        `Your available balance is ${money(Math.max(available, 0), ask.currency)}: withdraw that much or less.`,
-      )
+      throw new AppError(409, PAYOUTS.availableBalance, {
+        params: { amount: money(Math.max(available, 0), ask.currency) },
+      })
     const [today] = await tx
       .select({ total: sql<string>`coalesce(sum(${payouts.amount}), 0)::text` })
       .from(payouts)
@@ -195,10 +185,7 @@ export async function requestPayout(
       )
     const daily = terms.payoutDaily[ask.currency]
     if (Number(today?.total ?? 0) + ask.amount > daily)
-      throw new AppError(
-        409,
-        `Payouts are limited to ${money(daily, ask.currency)} a day: try a smaller amount, or tomorrow.`,
-      )
+      throw new AppError(409, PAYOUTS.dailyLimit, { params: { amount: money(daily, ask.currency) } })
     const paid = await paidBefore(tx, sellerId)
     const approval = !paid || ask.amount > terms.approvalOver[ask.currency]
     const fee = ask.speed === 'instant' ? instantFeeOf(ask.amount, terms.instantFeeBps, method.rail) : 0
@@ -294,13 +281,12 @@ export async function cancelPayout(
     .select()
     .from(payouts)
     .where(and(eq(payouts.id, payoutId), eq(payouts.sellerId, sellerId)))
-  if (!row) throw new AppError(404, 'No such payout')
+  if (!row) throw new AppError(404, PAYOUTS.noSuchPayout)
   const done = await callOff(deps, row.id, ['approval', 'scheduled'], {
     status: 'cancelled',
     text: 'Cancelled by you: the money is back in your available balance.',
   })
-  if (!done)
-    throw new AppError(409, 'This payout has already gone to the provider: it can no longer be cancelled')
+  if (!done) throw new AppError(409, PAYOUTS.alreadySent)
   return done
 }
 
@@ -314,7 +300,8 @@ export async function reviewPayout(
 ): Promise<PayoutRow> {
   if (!input.approve) {
     // The contract asks every reject for a reason: the seller reads it on the payout, as the admin wrote it.
-    if (!input.reason) throw new AppError(400, REJECT_REASON.message, { reason: REJECT_REASON.message })
+    if (!input.reason)
+      throw new AppError(400, REJECT_REASON_MESSAGE, { fields: { reason: REJECT_REASON_MESSAGE } })
     const reason = /[.!?…]$/.test(input.reason) ? input.reason : `${input.reason}.`
     const rejected = await callOff(
       deps,
@@ -330,13 +317,13 @@ export async function reviewPayout(
       },
       onChange,
     )
-    if (!rejected) throw new AppError(409, 'This payout is not waiting for approval')
+    if (!rejected) throw new AppError(409, PAYOUTS.payoutNotWaitingApproval)
     await notifyFailed(deps, rejected)
     return rejected
   }
   const now = clock.now()
   const [row] = await deps.db.select().from(payouts).where(eq(payouts.id, input.payoutId))
-  if (row?.status !== 'approval') throw new AppError(409, 'This payout is not waiting for approval')
+  if (row?.status !== 'approval') throw new AppError(409, PAYOUTS.payoutNotWaitingApproval)
   const dueStandard =
     row.speed === 'standard'
       ? await standardDue(deps, row.sellerId, await sellerTimeZone(deps, row.sellerId), now)
@@ -357,7 +344,7 @@ export async function reviewPayout(
     if (updated && onChange) await onChange(tx, updated)
     return updated
   })
-  if (!approved) throw new AppError(409, 'This payout is not waiting for approval')
+  if (!approved) throw new AppError(409, PAYOUTS.payoutNotWaitingApproval)
   if (status === 'sending') return (await sendPayout(deps, approved.id, now)) ?? approved
   return approved
 }

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import { TICKETS } from '../../../contract/errors/tickets'
 import type { DbOrTx } from '../../db/client'
 import { orders, products } from '../../db/schema'
 import { AppError } from '../../lib/errors'
@@ -19,7 +20,7 @@ export async function messageAttendees(
     .select({ title: products.title })
     .from(products)
     .where(and(eq(products.id, input.eventId), eq(products.sellerId, sellerId), eq(products.kind, 'event')))
-  if (!event) throw new AppError(404, 'No such event among yours')
+  if (!event) throw new AppError(404, TICKETS.noSuchEvent)
   const buyers = await deps.db
     .selectDistinct({ email: orders.buyerEmail })
     .from(orders)

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { EventDetails } from '../../../contract/catalog.contract'
+import { TICKETS } from '../../../contract/errors/tickets'
 import type { AttendeeList, ticketsContract } from '../../../contract/tickets.contract'
 import type { DbOrTx } from '../../db/client'
 import { checkIns, orders, products, tickets } from '../../db/schema'
@@ -19,7 +20,7 @@ async function ownEvent(db: DbOrTx, sellerId: string, eventId: string) {
     .select()
     .from(products)
     .where(and(eq(products.id, eventId), eq(products.sellerId, sellerId), eq(products.kind, 'event')))
-  if (!event) throw new AppError(404, 'No such event among yours')
+  if (!event) throw new AppError(404, TICKETS.noSuchEvent)
   return { ...event, details: event.details as EventDetails }
 }
 

@@ -1,3 +1,4 @@
+import { TRANSACTIONS } from '../../../contract/errors/transactions'
 import { AppError } from '../../lib/errors'
 import type { Handlers } from '../../rpc/context'
 import { buyerTransactions, sellerTransactions } from './transactions.service'
@@ -7,11 +8,7 @@ export const transactionsHandlers: Pick<Handlers, 'listTransactions'> = {
     const { user } = ctx.caller
     const isSeller = user.roles.includes('seller')
     if ((as ?? (isSeller ? 'seller' : 'buyer')) === 'buyer') return buyerTransactions(ctx.db, user, filters)
-    if (!isSeller)
-      throw new AppError(
-        403,
-        'Only sellers have sales to list: set up your storefront at /register first, or list your payments as a buyer',
-      )
+    if (!isSeller) throw new AppError(403, TRANSACTIONS.sellersOnly)
     return sellerTransactions(ctx.db, user.id, filters)
   },
 }

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import type { PayoutMethod } from '../../../contract/accounts.contract'
 import type { OrderStatus } from '../../../contract/checkout.constants'
 import { type CurrencyCode, currencies, currencyForCountry } from '../../../contract/currencies'
+import { TRANSACTIONS, TRANSACTIONS_FIELD } from '../../../contract/errors/transactions'
 import type {
   BuyerBooks,
   BuyerMovement,
@@ -56,7 +57,9 @@ function parseCursor(cursor: string | undefined): { at: string; id: string } | n
   if (!cursor) return null
   const match = CURSOR.exec(cursor)
   if (!match?.[1] || !match[2])
-    throw new AppError(400, 'That page marker is not valid', { cursor: 'Start again' })
+    throw new AppError(400, TRANSACTIONS.pageMarkerNotValid, {
+      fields: { cursor: TRANSACTIONS_FIELD.startAgain },
+    })
   return { at: match[1], id: match[2] }
 }
 

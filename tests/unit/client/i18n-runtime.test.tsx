@@ -47,7 +47,7 @@ describe('the app’s message runtime', () => {
         id="t"
         message={['Read the <0>terms</0> and pay ', ['price'], '<1/>']}
         values={{ price: <b>KES 5</b> }}
-        components={{ 0: <a href="/terms" />, 1: <br /> }}
+        components={{ 0: <a href="/terms">terms</a>, 1: <br /> }}
       />,
     )
     expect(html).toBe('Read the <a href="/terms">terms</a> and pay <b>KES 5</b><br/>')

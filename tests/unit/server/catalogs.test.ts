@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { compileMessage } from '@lingui/message-utils/compileMessage'
 import { describe, expect, it } from 'vitest'
 
 /**
@@ -35,11 +36,22 @@ function entries(file: string): Entry[] {
   return out
 }
 
+/** The arguments a compiled message reads, in its branches too. */
+function argumentsOf(tokens: unknown, into: Set<string>) {
+  if (!Array.isArray(tokens)) return
+  for (const token of tokens) {
+    if (!Array.isArray(token)) continue
+    into.add(`{${token[0]}}`)
+    for (const branch of Object.values((token[2] ?? {}) as Record<string, unknown>)) argumentsOf(branch, into)
+  }
+}
+
 /** `{name}`, `{count, plural, …}`'s name, `<0>`, `</0>`, `<0/>`: what a translation must keep. */
 function placeholders(message: string): string[] {
-  const names = [...message.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => `{${m[1]}}`)
-  const tags = [...message.matchAll(/<\/?\d+\/?>/g)].map((m) => m[0])
-  return [...new Set([...names, ...tags])].sort()
+  const found = new Set<string>()
+  argumentsOf(compileMessage(message), found)
+  for (const tag of message.matchAll(/<\/?\d+\/?>/g)) found.add(tag[0])
+  return [...found].sort()
 }
 
 const catalogs = readdirSync(path.join(LOCALES, 'sw'))

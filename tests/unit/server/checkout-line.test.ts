@@ -39,8 +39,7 @@ function noticeBoard() {
   return { notifications, announce }
 }
 
-const soldOutVip = () =>
-  new SoldOutError('Sold out: choose fewer or another option', { ticketTypeId: 'Sold out' }, 'vip')
+const soldOutVip = () => new SoldOutError('ticketTypeId', 'vip')
 
 /** A checkout that does all its work while placing (as one that reads nothing before its turn). */
 const placing = <T>(

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { FIELD } from '../../../contract/errors/common'
+import { englishOf } from '../../../contract/i18n'
 import { unstorableText } from '../../../contract/text'
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../../server/lib/json-depth'
 
@@ -34,7 +36,14 @@ describe('unstorable text', () => {
   })
 
   it('names nested fields and keys as before', () => {
-    expect(unstorableText({ a: { b: ['ok', 'x\u0000'] }, 'k\uD800': 1 })).toEqual({
+    const errors = unstorableText({ a: { b: ['ok', 'x\u0000'] }, 'k\uD800': 1 })
+    expect(errors).toEqual({
+      'a.b.1': FIELD.nul,
+      _: { ...FIELD.badKey, params: { why: expect.any(String) } },
+    })
+    expect(
+      Object.fromEntries(Object.entries(errors).map(([key, m]) => [key, englishOf(m, m.params)])),
+    ).toEqual({
       'a.b.1': 'Remove the invisible NUL character (\\u0000) from this text',
       _: 'A field name here is not valid text: this text has a broken character (half of an emoji or symbol): type it again',
     })

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { CONTACT_PAGE } from '../../../contract/contact.constants'
-import { suspendedMessage } from '../../../server/features/accounts/sessions'
+import { suspended } from '../../../server/features/accounts/sessions'
+
+const suspendedMessage = (reason: string | null) => suspended(reason).message
 
 describe('what a suspended person reads when they sign in', () => {
   it('says the reason once, ends each sentence with one full stop, and names the contact page', () => {
