@@ -27,6 +27,15 @@ export const REQUEST = {
   },
   bodyTooLarge: /*i18n*/ { id: 'request.bodyTooLarge', message: 'The body is larger than 1 MB' },
   nothingHere: /*i18n*/ { id: 'request.nothingHere', message: 'There is nothing here.' },
+  slowQuery: /*i18n*/ {
+    id: 'request.slowQuery',
+    message: 'This is taking longer than it should: try again in a moment.',
+  },
+  slowMutation: /*i18n*/ {
+    id: 'request.slowMutation',
+    message:
+      'This is taking longer than it should, and it may still complete: check whether it went through (reload the page) before you try again.',
+  },
   fields: /*i18n*/ { id: 'request.fields', message: 'Some fields need attention: see errors' },
   internal: /*i18n*/ {
     id: 'request.internal',

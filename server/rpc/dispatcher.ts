@@ -85,17 +85,7 @@ export const rpcBodyLimit: MiddlewareHandler = (c, next) => {
 }
 
 /** What a call that outlives its deadline is told: a mutation may still complete. */
-export const DEADLINE_MESSAGES = {
-  query: /*i18n*/ {
-    id: 'request.slowQuery',
-    message: 'This is taking longer than it should: try again in a moment.',
-  },
-  mutation: /*i18n*/ {
-    id: 'request.slowMutation',
-    message:
-      'This is taking longer than it should, and it may still complete: check whether it went through (reload the page) before you try again.',
-  },
-} as const
+export const DEADLINE_MESSAGES = { query: REQUEST.slowQuery, mutation: REQUEST.slowMutation } as const
 
 /**
  * POST / — `{subject, ...input}` in, `{statusCode, message, data}` out, HTTP status = statusCode.
