@@ -23,6 +23,30 @@ const FEATURES = [
   'transactions',
 ]
 
+/** The contract's messages only sellers and admins meet. */
+const SELLER_CONTRACT = [
+  'errors/admin.ts',
+  'errors/catalog.ts',
+  'errors/customers.ts',
+  'errors/invoices-input.ts',
+  'errors/payouts.ts',
+  'errors/tickets.ts',
+  'errors/transactions.ts',
+  'admin.contract.ts',
+  'admin-ops.contract.ts',
+  'admin-people.contract.ts',
+  'catalog.contract.ts',
+  'customers.contract.ts',
+  'invoice-fields.ts',
+  'payouts.constants.ts',
+  'payouts.contract.ts',
+  'platform-terms.contract.ts',
+  'product.schema.ts',
+  'product-details.schema.ts',
+  'tickets.contract.ts',
+  'transactions.contract.ts',
+].map((file) => `<rootDir>/contract/${file}`)
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'sw'],
@@ -46,8 +70,17 @@ export default defineConfig({
         '<rootDir>/src/main.tsx',
       ],
     },
-    // What the contract says that a person reads: the server's error codes, validation messages, page names.
-    { path: '<rootDir>/locales/{locale}/contract', include: ['<rootDir>/contract'] },
+    // What the contract says that a buyer may read: the server's error codes and validation messages of
+    // buying, paying, accounts and downloads (every page in Kiswahili loads it)…
+    {
+      path: '<rootDir>/locales/{locale}/contract',
+      include: ['<rootDir>/contract'],
+      exclude: [...SELLER_CONTRACT, '<rootDir>/contract/pages.ts'],
+    },
+    // …those of selling and of the admin (loaded by their pages only)…
+    { path: '<rootDir>/locales/{locale}/contract-seller', include: SELLER_CONTRACT },
+    // …and the pages' names and descriptions, which only the server writes (into each page's head).
+    { path: '<rootDir>/locales/{locale}/pages', include: ['<rootDir>/contract/pages.ts'] },
     // What only the server writes: mail, SMS, the sandbox pages, page titles of server-rendered pages.
     { path: '<rootDir>/locales/{locale}/server', include: ['<rootDir>/server'] },
     ...FEATURES.map((feature) => ({

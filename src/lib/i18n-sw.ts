@@ -9,6 +9,7 @@ import type { Messages } from './i18n-runtime'
 const SW = {
   shell: () => import('../../locales/sw/shell.po'),
   contract: () => import('../../locales/sw/contract.po'),
+  contractSeller: () => import('../../locales/sw/contract-seller.po'),
   accounts: () => import('../../locales/sw/accounts.po'),
   catalog: () => import('../../locales/sw/catalog.po'),
   checkout: () => import('../../locales/sw/checkout.po'),
@@ -30,6 +31,7 @@ type Part = keyof typeof SW
 /** What a buyer's pages show besides the frame: a product page offers checkout, and so on. */
 const BUYING: Part[] = ['catalog', 'checkout', 'accounts']
 const SELLING: Part[] = [
+  'contractSeller',
   'accountHome',
   'accounts',
   'catalog',
@@ -54,7 +56,7 @@ export function partsOf(pathname: string): Part[] {
     return ['downloads', ...BUYING]
   if (route === '/account/downloads' || route === '/account/purchases' || route === '/account')
     return ['downloads', 'accountHome', ...BUYING]
-  if (route.startsWith('/admin')) return ['admin', 'accounts', 'catalog']
+  if (route.startsWith('/admin')) return ['admin', 'contractSeller', 'accounts', 'catalog']
   if (route.startsWith('/account')) return SELLING
   return BUYING
 }
