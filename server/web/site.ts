@@ -127,7 +127,7 @@ export function createSite(services: AppServices, catalogVersion: Database['cata
     if (fromQuery) c.header('set-cookie', langCookie(lang, config.publicUrl.startsWith('https:')))
     // An invoice's pay link: its share card says who bills how much; a link naming nothing is a 404.
     if (path === '/p') {
-      const page = pages.renderWithHead(path, await payPageHead(services, params), lang)
+      const page = pages.renderWithHead(path, await payPageHead(services, params, lang), lang)
       return sendAsset(c, page.asset, page.status, 'no-store')
     }
     // Catalog pages: their head (share card), first data and markup come from the database and the

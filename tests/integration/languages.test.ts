@@ -100,6 +100,11 @@ describe.each(databaseKinds)('pages in two languages on %s', (kind) => {
     )
   })
 
+  it("writes a pay link's share card in the language of the person opening it", async () => {
+    expect((await page('/p', { cookie: 'lang=sw' })).html).toContain('<title>Tafuta ankara yako</title>')
+    expect((await page('/p')).html).toContain('<title>Find your invoice</title>')
+  })
+
   it('answers every refusal with a code, and each field with its own, beside the English', async () => {
     const bad = await app.call('signIn', { email: 'not-an-email' })
     expect(bad.status).toBe(400)

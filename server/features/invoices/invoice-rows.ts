@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { INVOICES } from '../../../contract/errors/invoices'
+import type { Lang } from '../../../contract/i18n'
 import { computeTotals } from '../../../contract/invoice-totals'
 import type { InvoiceStatus } from '../../../contract/invoices.constants'
 import type { invoiceDraftInput } from '../../../contract/invoices.contract'
@@ -91,9 +92,9 @@ export function pdfUrl(publicUrl: string, gateway: Pick<Gateway, 'sign'>, row: P
   return `${publicUrl}/invoices/${row.id}.pdf?key=${invoiceKey(gateway, row.id)}`
 }
 
-/** 2026-12-01 → "1 Dec 2026". */
-export const dayText = (date: string) =>
-  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', {
+/** 2026-12-01 → "1 Dec 2026" (in Kiswahili, as Kenya writes it). */
+export const dayText = (date: string, lang: Lang = 'en') =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString(lang === 'sw' ? 'sw-KE' : 'en-GB', {
     day: 'numeric',
     month: 'short',
     year: 'numeric',

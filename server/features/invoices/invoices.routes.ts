@@ -2,8 +2,10 @@ import { timingSafeEqual } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { formatMoney } from '../../../contract/format-money'
+import { DEFAULT_LANG, intlLocale, type Lang } from '../../../contract/i18n'
 import { invoices } from '../../db/schema'
 import { clock } from '../../lib/clock'
+import { translate } from '../../lib/i18n'
 import { isUuid } from '../../lib/uuid'
 import type { InvoiceServices } from './deps'
 import { invoicePdf } from './invoice-document'
@@ -54,11 +56,12 @@ export function invoiceRoutes(deps: InvoiceServices) {
 export async function payPageHead(
   deps: Pick<InvoiceServices, 'db' | 'gateway'>,
   params: URLSearchParams,
+  lang: Lang = DEFAULT_LANG,
 ): Promise<{ title: string; description: string; noindex: true; canonical: null } | null> {
   if (!params.has('invoice') && !params.has('key'))
     return {
-      title: 'Find your invoice',
-      description: 'Open an invoice by its number and the e-mail or phone it was sent to.',
+      title: translate(lang, HEAD.find),
+      description: translate(lang, HEAD.findText),
       noindex: true,
       canonical: null,
     }
@@ -67,21 +70,47 @@ export async function payPageHead(
   if (!isUuid(id)) return null
   const [row] = await deps.db.select().from(invoices).where(eq(invoices.id, id))
   if (!row?.sentAt || !keyOpens(deps.gateway, id, key)) return null
-  return headOf(row, (await sellerOfInvoice(deps.db, row.sellerId)).name)
+  return headOf(row, (await sellerOfInvoice(deps.db, row.sellerId)).name, lang)
 }
 
-function headOf(row: InvoiceRow, seller: string) {
+/** The share card of a pay link, in the language of the person opening it. */
+const HEAD = {
+  find: /*i18n*/ { id: 'invoicePay.head.find', message: 'Find your invoice' },
+  findText: /*i18n*/ {
+    id: 'invoicePay.head.findText',
+    message: 'Open an invoice by its number and the e-mail or phone it was sent to.',
+  },
+  title: /*i18n*/ { id: 'invoicePay.head.title', message: 'Invoice {number} from {seller} — {total}' },
+  void: /*i18n*/ { id: 'invoicePay.head.void', message: 'This invoice was cancelled.' },
+  paid: /*i18n*/ { id: 'invoicePay.head.paid', message: 'Paid in full: {total}.' },
+  due: /*i18n*/ {
+    id: 'invoicePay.head.due',
+    message: '{amount} due, by {date}. Pay by M-Pesa, card or PayPal.',
+  },
+  deposit: /*i18n*/ {
+    id: 'invoicePay.head.deposit',
+    message: '{amount} due first (deposit), by {date}. Pay by M-Pesa, card or PayPal.',
+  },
+}
+
+function headOf(row: InvoiceRow, seller: string, lang: Lang) {
   const status = statusOf(row, clock.now())
-  const money = (amount: number) => formatMoney(amount, row.currency, 'en')
+  // English as it always was; Kiswahili as Kenya writes it.
+  const locale = lang === DEFAULT_LANG ? 'en' : intlLocale(lang, undefined, 'en')
+  const money = (amount: number) => formatMoney(amount, row.currency, locale)
+  const due = dueNow(row)
   const description =
     status === 'void'
-      ? 'This invoice was cancelled.'
+      ? translate(lang, HEAD.void)
       : status === 'paid'
-        ? `Paid in full: ${money(row.total)}.`
-        : `${money(dueNow(row).amount)} due${dueNow(row).deposit ? ' first (deposit)' : ''}, by ${dayText(row.dueDate)}. Pay by M-Pesa, card or PayPal.`
+        ? translate(lang, HEAD.paid, { total: money(row.total) })
+        : translate(lang, due.deposit ? HEAD.deposit : HEAD.due, {
+            amount: money(due.amount),
+            date: dayText(row.dueDate, lang),
+          })
   // Someone's bill: never in a search index.
   return {
-    title: `Invoice ${row.number ?? ''} from ${seller} — ${money(row.total)}`,
+    title: translate(lang, HEAD.title, { number: row.number ?? '', seller, total: money(row.total) }),
     description,
     noindex: true as const,
     canonical: null,
