@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useId, useState } from 'react'
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../../../contract/accounts.constants'
 import type { User } from '../../../contract/accounts.contract'
@@ -11,6 +12,7 @@ type Step = { kind: 'idle' } | { kind: 'uploading'; progress: number } | { kind:
 
 /** The profile photo: pick a file, watch it upload, and see it cropped square. */
 export function AvatarField({ user, onChange }: { user: User; onChange: () => void }) {
+  const { t } = useLingui()
   const id = useId()
   const [step, setStep] = useState<Step>({ kind: 'idle' })
   const [message, setMessage] = useState<string | null>(null)
@@ -19,8 +21,8 @@ export function AvatarField({ user, onChange }: { user: User; onChange: () => vo
     if (!file) return
     setMessage(null)
     const contentType = file.type as (typeof AVATAR_TYPES)[number]
-    if (!AVATAR_TYPES.includes(contentType)) return setMessage('Choose a JPEG, PNG or WebP picture.')
-    if (file.size > AVATAR_MAX_BYTES) return setMessage('Choose a picture under 5 MB.')
+    if (!AVATAR_TYPES.includes(contentType)) return setMessage(t`Choose a JPEG, PNG or WebP picture.`)
+    if (file.size > AVATAR_MAX_BYTES) return setMessage(t`Choose a picture under 5 MB.`)
     try {
       setStep({ kind: 'uploading', progress: 0 })
       const { uploadId, uploadUrl } = await rpc('createAvatarUpload', { contentType, size: file.size })
@@ -30,7 +32,7 @@ export function AvatarField({ user, onChange }: { user: User; onChange: () => vo
       await storeUser(updated)
       onChange()
     } catch (error) {
-      setMessage(error instanceof RpcError ? error.message : 'The photo could not be changed. Try again.')
+      setMessage(error instanceof RpcError ? error.message : t`The photo could not be changed. Try again.`)
     } finally {
       setStep({ kind: 'idle' })
     }
@@ -41,18 +43,21 @@ export function AvatarField({ user, onChange }: { user: User; onChange: () => vo
       await storeUser(updated)
       onChange()
     } catch (error) {
-      setMessage(error instanceof RpcError ? error.message : 'The photo could not be removed. Try again.')
+      setMessage(error instanceof RpcError ? error.message : t`The photo could not be removed. Try again.`)
     }
   }
 
+  const name = user.name
   return (
     <div className="field avatar-field">
-      <span className="label">Profile photo</span>
+      <span className="label">
+        <Trans>Profile photo</Trans>
+      </span>
       <div className="avatar-row">
-        <Avatar name={user.name} avatar={user.avatar} alt={`${user.name}'s profile`} />
+        <Avatar name={user.name} avatar={user.avatar} alt={t`${name}'s profile`} />
         <div>
           <label htmlFor={id} className="button secondary">
-            {user.avatar ? 'Change photo' : 'Add a photo'}
+            {user.avatar ? t`Change photo` : t`Add a photo`}
           </label>
           <input
             id={id}
@@ -67,18 +72,24 @@ export function AvatarField({ user, onChange }: { user: User; onChange: () => vo
           />
           {user.avatar ? (
             <button type="button" className="link-button" onClick={remove} disabled={step.kind !== 'idle'}>
-              Remove
+              <Trans>Remove</Trans>
             </button>
           ) : null}
         </div>
       </div>
       {step.kind === 'uploading' ? (
-        <progress max={1} value={step.progress} aria-label="Uploading the photo">
+        <progress max={1} value={step.progress} aria-label={t`Uploading the photo`}>
           {Math.round(step.progress * 100)}%
         </progress>
       ) : null}
-      {step.kind === 'processing' ? <p role="status">Preparing your photo…</p> : null}
-      <p className="field-hint">JPEG, PNG or WebP, up to 5 MB. It is cropped square.</p>
+      {step.kind === 'processing' ? (
+        <p role="status">
+          <Trans>Preparing your photo…</Trans>
+        </p>
+      ) : null}
+      <p className="field-hint">
+        <Trans>JPEG, PNG or WebP, up to 5 MB. It is cropped square.</Trans>
+      </p>
       <FormMessage message={message} />
     </div>
   )

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { initializeApp } from 'firebase/app'
 import {
   type Auth,
@@ -27,20 +29,22 @@ function firebaseAuth(): Auth {
 function firebaseMessage(error: unknown): string {
   const code = (error as { code?: string }).code ?? ''
   if (code === 'auth/popup-closed-by-user' || code === 'auth/cancelled-popup-request')
-    return 'The Google window was closed before signing in. Try again.'
+    return t`The Google window was closed before signing in. Try again.`
   if (code === 'auth/popup-blocked')
-    return 'Your browser blocked the Google window. Allow pop-ups for Soko, then try again.'
-  if (code === 'auth/invalid-phone-number') return 'That phone number is not valid. Use +2547XX XXX XXX.'
-  if (code === 'auth/invalid-verification-code') return 'That code is not right. Check the SMS and try again.'
-  if (code === 'auth/too-many-requests') return 'Too many attempts. Wait a few minutes, then try again.'
-  if (code === 'auth/network-request-failed') return 'No connection. Check your network, then try again.'
+    return t`Your browser blocked the Google window. Allow pop-ups for Soko, then try again.`
+  if (code === 'auth/invalid-phone-number') return t`That phone number is not valid. Use +2547XX XXX XXX.`
+  if (code === 'auth/invalid-verification-code')
+    return t`That code is not right. Check the SMS and try again.`
+  if (code === 'auth/too-many-requests') return t`Too many attempts. Wait a few minutes, then try again.`
+  if (code === 'auth/network-request-failed') return t`No connection. Check your network, then try again.`
   if (error instanceof RpcError) return error.message
   console.error('Firebase sign-in failed', error)
-  return 'Signing in did not work. Try again, or use your e-mail and password.'
+  return t`Signing in did not work. Try again, or use your e-mail and password.`
 }
 
 /** "Continue with Google" and phone sign-in, offered on /login and /signup when Firebase is configured. */
 export default function FirebaseSignIn({ redirect }: { redirect?: string }) {
+  const { t } = useLingui()
   const signedIn = useSignedIn()
   const [message, setMessage] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -87,16 +91,18 @@ export default function FirebaseSignIn({ redirect }: { redirect?: string }) {
 
   return (
     <section className="alt-signin" aria-labelledby="alt-signin-heading">
-      <h2 id="alt-signin-heading">Or</h2>
+      <h2 id="alt-signin-heading">
+        <Trans>Or</Trans>
+      </h2>
       <FormMessage message={message} />
       <button type="button" className="button secondary" onClick={google} disabled={busy}>
-        Continue with Google
+        <Trans>Continue with Google</Trans>
       </button>
       <form onSubmit={phoneForm.onSubmit} className="form" noValidate>
         <FormMessage message={phoneForm.message} />
         {confirmation ? (
           <Field
-            label="Code from the SMS"
+            label={t`Code from the SMS`}
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -105,18 +111,18 @@ export default function FirebaseSignIn({ redirect }: { redirect?: string }) {
           />
         ) : (
           <Field
-            label="Sign in with your phone"
+            label={t`Sign in with your phone`}
             name="phone"
             type="tel"
             autoComplete="tel"
             placeholder="0712 345 678"
-            hint="For accounts whose phone number is confirmed."
+            hint={t`For accounts whose phone number is confirmed.`}
             required
             errors={phoneForm.errors}
           />
         )}
-        <SubmitButton busy={phoneForm.busy} busyText="One moment…">
-          {confirmation ? 'Sign in' : 'Send me a code'}
+        <SubmitButton busy={phoneForm.busy} busyText={t`One moment…`}>
+          {confirmation ? t`Sign in` : t`Send me a code`}
         </SubmitButton>
         <div ref={recaptchaRef} />
       </form>

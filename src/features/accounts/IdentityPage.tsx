@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Field, FormMessage, SelectField, SubmitButton, text, useSubmit } from '../../components/Form'
 import { rpc } from '../../lib/rpc'
@@ -5,20 +7,21 @@ import { usePageTitle } from '../../lib/title'
 import { accountsQueries } from './accounts.queries'
 
 const documentKinds = [
-  { value: 'national-id', label: 'National ID card' },
-  { value: 'passport', label: 'Passport' },
-  { value: 'alien-id', label: 'Alien ID (foreign residents)' },
+  { value: 'national-id', label: msg`National ID card` },
+  { value: 'passport', label: msg`Passport` },
+  { value: 'alien-id', label: msg`Alien ID (foreign residents)` },
 ]
 
 const statusWords = {
-  pending: 'We are checking your details. This usually takes one working day; we will e-mail you.',
-  approved: 'Your identity is verified. Payouts are open to you.',
-  rejected: 'We could not verify your details.',
+  pending: msg`We are checking your details. This usually takes one working day; we will e-mail you.`,
+  approved: msg`Your identity is verified. Payouts are open to you.`,
+  rejected: msg`We could not verify your details.`,
 }
 
 /** /account/verify: the seller's identity verification, reviewed by an admin before the first payout. */
 export function IdentityPage() {
-  usePageTitle('Verify your identity')
+  const { t } = useLingui()
+  usePageTitle(t`Verify your identity`)
   const queryClient = useQueryClient()
   const current = useQuery(accountsQueries.verification())
   const form = useSubmit(async (data) => {
@@ -31,55 +34,73 @@ export function IdentityPage() {
     })
     await queryClient.invalidateQueries({ queryKey: accountsQueries.verification().queryKey })
   })
-  if (current.isPending) return <p className="page">Loading…</p>
-  if (current.isError)
+  if (current.isPending)
     return (
-      <p className="page" role="alert">
-        Your verification could not be loaded. {current.error.message}
+      <p className="page">
+        <Trans>Loading…</Trans>
       </p>
     )
+  if (current.isError) {
+    const reason = current.error.message
+    return (
+      <p className="page" role="alert">
+        <Trans>Your verification could not be loaded. {reason}</Trans>
+      </p>
+    )
+  }
   const verification = current.data.verification
   const details = verification?.details
+  const fix = verification?.reason
   return (
     <section className="page narrow" aria-labelledby="identity-heading">
-      <h1 id="identity-heading">Verify your identity</h1>
+      <h1 id="identity-heading">
+        <Trans>Verify your identity</Trans>
+      </h1>
       <p className="lead">
-        Before your first payout we check who you are, as payment providers require. Your details are only
-        seen by Soko's team.
+        <Trans>
+          Before your first payout we check who you are, as payment providers require. Your details are only
+          seen by Soko's team.
+        </Trans>
       </p>
       {verification ? (
         <div className={`status status-${verification.status}`} role="status">
           <p>
             <strong>
               {verification.status === 'approved'
-                ? 'Verified'
+                ? t`Verified`
                 : verification.status === 'pending'
-                  ? 'In review'
-                  : 'Not verified'}
+                  ? t`In review`
+                  : t`Not verified`}
             </strong>
             {' — '}
-            {statusWords[verification.status]}
+            {t(statusWords[verification.status])}
           </p>
-          {verification.reason ? <p>What to fix: {verification.reason}</p> : null}
+          {fix ? (
+            <p>
+              <Trans>What to fix: {fix}</Trans>
+            </p>
+          ) : null}
         </div>
       ) : null}
       {verification?.status === 'approved' ? null : (
         <form onSubmit={form.onSubmit} noValidate className="form">
           <FormMessage message={form.message} />
           {verification?.status === 'pending' ? (
-            <p className="muted">You can correct your details until we review them.</p>
+            <p className="muted">
+              <Trans>You can correct your details until we review them.</Trans>
+            </p>
           ) : null}
           <Field
-            label="Full legal name"
+            label={t`Full legal name`}
             name="legalName"
             autoComplete="name"
             defaultValue={details?.legalName}
-            hint="Exactly as on your ID."
+            hint={t`Exactly as on your ID.`}
             required
             errors={form.errors}
           />
           <Field
-            label="Date of birth"
+            label={t`Date of birth`}
             name="dateOfBirth"
             type="date"
             autoComplete="bday"
@@ -88,14 +109,14 @@ export function IdentityPage() {
             errors={form.errors}
           />
           <SelectField
-            label="Document"
+            label={t`Document`}
             name="documentKind"
-            options={documentKinds}
+            options={documentKinds.map((kind) => ({ value: kind.value, label: t(kind.label) }))}
             defaultValue={details?.documentKind ?? 'national-id'}
             errors={form.errors}
           />
           <Field
-            label="Document number"
+            label={t`Document number`}
             name="documentNumber"
             defaultValue={details?.documentNumber}
             autoCapitalize="characters"
@@ -103,16 +124,16 @@ export function IdentityPage() {
             errors={form.errors}
           />
           <Field
-            label="Address"
+            label={t`Address`}
             name="address"
             autoComplete="street-address"
             defaultValue={details?.address}
-            hint="Street, building and town."
+            hint={t`Street, building and town.`}
             required
             errors={form.errors}
           />
-          <SubmitButton busy={form.busy} busyText="Sending…">
-            {verification?.status === 'pending' ? 'Update my details' : 'Send for review'}
+          <SubmitButton busy={form.busy} busyText={t`Sending…`}>
+            {verification?.status === 'pending' ? t`Update my details` : t`Send for review`}
           </SubmitButton>
         </form>
       )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { Field, FormMessage, SubmitButton, text, useSubmit } from '../../components/Form'
 import { rpc } from '../../lib/rpc'
@@ -8,7 +9,8 @@ import { homeOf, useSignedIn } from './useSignedIn'
 const route = getRouteApi('/_default/invite')
 
 export function InvitePage() {
-  usePageTitle('Accept your invitation')
+  const { t } = useLingui()
+  usePageTitle(t`Accept your invitation`)
   const { code } = route.useSearch()
   const signedIn = useSignedIn()
   const form = useSubmit(async (data) => {
@@ -22,30 +24,40 @@ export function InvitePage() {
   if (!code)
     return (
       <section className="page narrow">
-        <h1>Accept your invitation</h1>
+        <h1>
+          <Trans>Accept your invitation</Trans>
+        </h1>
         <p>
-          This page needs the link from your invitation e-mail. Open the e-mail and use its button, or ask the
-          person who invited you to send it again.
+          <Trans>
+            This page needs the link from your invitation e-mail. Open the e-mail and use its button, or ask
+            the person who invited you to send it again.
+          </Trans>
         </p>
         <p>
-          <Link to="/signup">Create an account without an invitation</Link>
+          <Link to="/signup">
+            <Trans>Create an account without an invitation</Trans>
+          </Link>
         </p>
       </section>
     )
   return (
     <section className="page narrow" aria-labelledby="invite-heading">
-      <h1 id="invite-heading">Accept your invitation</h1>
+      <h1 id="invite-heading">
+        <Trans>Accept your invitation</Trans>
+      </h1>
       <p className="lead">
-        Choose your name and a password. If this e-mail already has a Soko account, enter its password
-        instead.
+        <Trans>
+          Choose your name and a password. If this e-mail already has a Soko account, enter its password
+          instead.
+        </Trans>
       </p>
       <form onSubmit={form.onSubmit} noValidate className="form">
         <FormMessage message={form.message} />
         {form.errors.code ? <p className="field-error">{form.errors.code}</p> : null}
-        <Field label="Your name" name="name" autoComplete="name" required errors={form.errors} />
+        <Field label={t`Your name`} name="name" autoComplete="name" required errors={form.errors} />
         <NewPasswordField errors={form.errors} />
-        <SubmitButton busy={form.busy} busyText="Joining…">
-          Join Soko
+        <SubmitButton busy={form.busy} busyText={t`Joining…`}>
+          <Trans>Join Soko</Trans>
         </SubmitButton>
       </form>
     </section>

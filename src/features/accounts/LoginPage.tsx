@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { Field, FormMessage, SubmitButton, text, useSubmit } from '../../components/Form'
@@ -13,7 +14,8 @@ const FirebaseSignIn = lazy(() => import('./FirebaseSignIn'))
 const route = getRouteApi('/_default/login')
 
 export function LoginPage() {
-  usePageTitle('Sign in')
+  const { t } = useLingui()
+  usePageTitle(t`Sign in`)
   const { redirect } = route.useSearch()
   const signedIn = useSignedIn()
   const settings = useRuntimeSettings()
@@ -28,33 +30,58 @@ export function LoginPage() {
   })
   return (
     <section className="page narrow" aria-labelledby="login-heading">
-      <h1 id="login-heading">Sign in</h1>
-      <p className="lead">Sign in to buy, download what you bought, and sell.</p>
-      {redirect && hydrated ? <p className="notice">Sign in to continue to that page.</p> : null}
+      <h1 id="login-heading">
+        <Trans>Sign in</Trans>
+      </h1>
+      <p className="lead">
+        <Trans>Sign in to buy, download what you bought, and sell.</Trans>
+      </p>
+      {redirect && hydrated ? (
+        <p className="notice">
+          <Trans>Sign in to continue to that page.</Trans>
+        </p>
+      ) : null}
       <form onSubmit={form.onSubmit} noValidate className="form">
         <FormMessage message={form.message} />
-        <Field label="E-mail" name="email" type="email" autoComplete="email" required errors={form.errors} />
         <Field
-          label="Password"
+          label={t`E-mail`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          errors={form.errors}
+        />
+        <Field
+          label={t`Password`}
           name="password"
           type="password"
           autoComplete="current-password"
           required
           errors={form.errors}
         />
-        <SubmitButton busy={form.busy} busyText="Signing in…">
-          Sign in
+        <SubmitButton busy={form.busy} busyText={t`Signing in…`}>
+          <Trans>Sign in</Trans>
         </SubmitButton>
       </form>
       <p>
-        <Link to="/reset">Forgot your password?</Link>
+        <Link to="/reset">
+          <Trans>Forgot your password?</Trans>
+        </Link>
       </p>
       <p>
-        New to Soko? <Link to="/signup">Create an account</Link> or{' '}
-        <Link to="/register">open a storefront</Link>.
+        <Trans>
+          New to Soko? <Link to="/signup">Create an account</Link> or{' '}
+          <Link to="/register">open a storefront</Link>.
+        </Trans>
       </p>
       {settings.firebase ? (
-        <Suspense fallback={<p className="muted">Loading more ways to sign in…</p>}>
+        <Suspense
+          fallback={
+            <p className="muted">
+              <Trans>Loading more ways to sign in…</Trans>
+            </p>
+          }
+        >
           <FirebaseSignIn redirect={redirect} />
         </Suspense>
       ) : null}

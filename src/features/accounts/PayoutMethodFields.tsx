@@ -1,46 +1,54 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import type { PayoutMethod } from '../../../contract/accounts.contract'
 import { Field, type FieldErrors, SelectField, text } from '../../components/Form'
 
 const kinds = [
-  { value: 'mpesa', label: 'M-Pesa' },
-  { value: 'paypal', label: 'PayPal' },
-  { value: 'bank', label: 'Bank transfer' },
+  { value: 'mpesa', label: 'M-Pesa' as const },
+  { value: 'paypal', label: 'PayPal' as const },
+  { value: 'bank', label: msg`Bank transfer` },
 ]
 
 const bankCurrencies = ['KES', 'UGX', 'TZS', 'RWF', 'NGN', 'GHS', 'ZAR', 'USD', 'EUR', 'GBP']
 
 /** How a seller gets paid: the fields of the chosen kind, named as the server reports their errors. */
 export function PayoutMethodFields({ errors, initial }: { errors: FieldErrors; initial?: PayoutMethod }) {
+  const { t } = useLingui()
   const [kind, setKind] = useState<string>(initial?.kind ?? 'mpesa')
   const bank = initial?.kind === 'bank' ? initial : undefined
   return (
     <fieldset className="fieldset">
-      <legend>How you get paid</legend>
+      <legend>
+        <Trans>How you get paid</Trans>
+      </legend>
       <SelectField
-        label="Payout method"
+        label={t`Payout method`}
         name="payoutMethod.kind"
-        options={kinds}
+        options={kinds.map((k) => ({
+          value: k.value,
+          label: typeof k.label === 'string' ? k.label : t(k.label),
+        }))}
         value={kind}
         onChange={setKind}
         errors={errors}
       />
       {kind === 'mpesa' ? (
         <Field
-          label="M-Pesa number"
+          label={t`M-Pesa number`}
           name="payoutMethod.phone"
           type="tel"
           autoComplete="tel"
           placeholder="0712 345 678"
           defaultValue={initial?.kind === 'mpesa' ? `0${initial.phone.slice(3)}` : ''}
-          hint="07XX XXX XXX, 01XX XXX XXX or +254…"
+          hint={t`07XX XXX XXX, 01XX XXX XXX or +254…`}
           required
           errors={errors}
         />
       ) : null}
       {kind === 'paypal' ? (
         <Field
-          label="PayPal e-mail"
+          label={t`PayPal e-mail`}
           name="payoutMethod.email"
           type="email"
           defaultValue={initial?.kind === 'paypal' ? initial.email : ''}
@@ -51,34 +59,34 @@ export function PayoutMethodFields({ errors, initial }: { errors: FieldErrors; i
       {kind === 'bank' ? (
         <>
           <Field
-            label="Name on the account"
+            label={t`Name on the account`}
             name="payoutMethod.accountName"
             defaultValue={bank?.accountName}
             required
             errors={errors}
           />
           <Field
-            label="Bank"
+            label={t`Bank`}
             name="payoutMethod.bankName"
             defaultValue={bank?.bankName}
             required
             errors={errors}
           />
           <Field
-            label="Account number or IBAN"
+            label={t`Account number or IBAN`}
             name="payoutMethod.accountNumber"
             defaultValue={bank?.accountNumber}
             required
             errors={errors}
           />
           <Field
-            label="SWIFT/BIC code (for transfers from abroad)"
+            label={t`SWIFT/BIC code (for transfers from abroad)`}
             name="payoutMethod.swiftCode"
             defaultValue={bank?.swiftCode}
             errors={errors}
           />
           <SelectField
-            label="Account currency"
+            label={t`Account currency`}
             name="payoutMethod.currency"
             options={bankCurrencies.map((c) => ({ value: c, label: c }))}
             defaultValue={bank?.currency ?? 'KES'}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -11,7 +12,8 @@ import { accountsQueries } from './accounts.queries'
 const MAX_LINKS = 5
 
 export function ProfilePage() {
-  usePageTitle('Profile')
+  const { t } = useLingui()
+  usePageTitle(t`Profile`)
   const profile = useQuery(accountsQueries.profile())
   const queryClient = useQueryClient()
   const [saved, setSaved] = useState<string | null>(null)
@@ -35,22 +37,34 @@ export function ProfilePage() {
     })
     await storeUser(user)
     await queryClient.invalidateQueries({ queryKey: accountsQueries.profile().queryKey })
-    setSaved('Profile saved.')
+    setSaved(t`Profile saved.`)
   })
-  if (profile.isPending) return <p className="page">Loading your profile…</p>
-  if (profile.isError)
+  if (profile.isPending)
     return (
-      <p className="page" role="alert">
-        Your profile could not be loaded. {profile.error.message}
+      <p className="page">
+        <Trans>Loading your profile…</Trans>
       </p>
     )
+  if (profile.isError) {
+    const reason = profile.error.message
+    return (
+      <p className="page" role="alert">
+        <Trans>Your profile could not be loaded. {reason}</Trans>
+      </p>
+    )
+  }
   const { user, storefront } = profile.data
   const links = [...(storefront?.links ?? []), ...Array(MAX_LINKS).fill('')].slice(0, MAX_LINKS)
+  const address = storefront ? `${location.origin}/creators/${storefront.handle}` : ''
   return (
     <section className="page narrow" aria-labelledby="profile-heading">
-      <h1 id="profile-heading">Profile</h1>
+      <h1 id="profile-heading">
+        <Trans>Profile</Trans>
+      </h1>
       <p>
-        <Link to="/account/settings">Back to settings</Link>
+        <Link to="/account/settings">
+          <Trans>Back to settings</Trans>
+        </Link>
       </p>
       <AvatarField
         user={user}
@@ -60,7 +74,7 @@ export function ProfilePage() {
         <FormMessage message={form.message} />
         <FormMessage message={saved} tone="ok" />
         <Field
-          label="Your name"
+          label={t`Your name`}
           name="name"
           autoComplete="name"
           defaultValue={user.name}
@@ -70,51 +84,60 @@ export function ProfilePage() {
         {storefront ? (
           <>
             <Field
-              label="Storefront name"
+              label={t`Storefront name`}
               name="displayName"
               defaultValue={storefront.displayName}
               required
               errors={form.errors}
             />
             <Field
-              label="Handle"
+              label={t`Handle`}
               name="handle"
               defaultValue={storefront.handle}
               autoCapitalize="none"
               spellCheck={false}
-              hint={`Your storefront is at ${location.origin}/creators/${storefront.handle}. Changing the handle changes that address.`}
+              hint={t`Your storefront is at ${address}. Changing the handle changes that address.`}
               required
               errors={form.errors}
             />
             <div className="field">
-              <label htmlFor="bio">Bio</label>
+              <label htmlFor="bio">
+                <Trans>Bio</Trans>
+              </label>
               <textarea id="bio" name="bio" rows={5} maxLength={1000} defaultValue={storefront.bio} />
               {form.errors.bio ? <p className="field-error">{form.errors.bio}</p> : null}
             </div>
             <fieldset className="fieldset">
-              <legend>Links (website, Instagram, YouTube…)</legend>
-              {links.map((link, i) => (
-                <Field
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of slots
-                  key={i}
-                  label={`Link ${i + 1}`}
-                  name="links"
-                  type="url"
-                  placeholder="https://"
-                  defaultValue={link}
-                  errors={form.errors}
-                  errorKeys={[`links.${i}`]}
-                />
-              ))}
+              <legend>
+                <Trans>Links (website, Instagram, YouTube…)</Trans>
+              </legend>
+              {links.map((link, i) => {
+                const slot = i + 1
+                return (
+                  <Field
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of slots
+                    key={i}
+                    label={t`Link ${slot}`}
+                    name="links"
+                    type="url"
+                    placeholder="https://"
+                    defaultValue={link}
+                    errors={form.errors}
+                    errorKeys={[`links.${i}`]}
+                  />
+                )
+              })}
             </fieldset>
           </>
         ) : (
           <p className="muted">
-            Selling on Soko? <Link to="/register">Open a storefront</Link> to add a handle, bio and links.
+            <Trans>
+              Selling on Soko? <Link to="/register">Open a storefront</Link> to add a handle, bio and links.
+            </Trans>
           </p>
         )}
-        <SubmitButton busy={form.busy} busyText="Saving…">
-          Save profile
+        <SubmitButton busy={form.busy} busyText={t`Saving…`}>
+          <Trans>Save profile</Trans>
         </SubmitButton>
       </form>
     </section>

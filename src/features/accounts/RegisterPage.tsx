@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { BotChallenge } from '../../components/BotChallenge'
@@ -15,7 +16,8 @@ const route = getRouteApi('/_default/register')
 
 /** Seller sign-up in one flow: the account (unless signed in), the storefront, and how they get paid. */
 export function RegisterPage() {
-  usePageTitle('Start selling')
+  const { t } = useLingui()
+  usePageTitle(t`Start selling`)
   const { redirect } = route.useSearch()
   const navigate = route.useNavigate()
   const session = useSession()
@@ -50,45 +52,62 @@ export function RegisterPage() {
     await navigate({ to: safeRedirect(redirect, '/account') })
   })
 
+  const sellerHandle = session.user?.handle
+  const signedInAs = session.user?.email ?? t`you`
   if (isSeller)
     return (
       <section className="page narrow">
-        <h1>Your storefront is open</h1>
+        <h1>
+          <Trans>Your storefront is open</Trans>
+        </h1>
         <p>
-          You sell as <strong>{session.user?.handle}</strong>. <Link to="/account">Go to your account</Link>{' '}
-          or <Link to="/account/new-product">add a product</Link>.
+          <Trans>
+            You sell as <strong>{sellerHandle}</strong>. <Link to="/account">Go to your account</Link> or{' '}
+            <Link to="/account/new-product">add a product</Link>.
+          </Trans>
         </p>
       </section>
     )
   if (existing)
     return (
       <section className="page narrow">
-        <h1>Sign in to continue</h1>
+        <h1>
+          <Trans>Sign in to continue</Trans>
+        </h1>
         <p role="status">
-          We sent a message to <strong>{existing}</strong>. If you already have a Soko account,{' '}
-          <Link to="/login" search={{ redirect: '/register' }}>
-            sign in
-          </Link>{' '}
-          and you will come back here to open your storefront.
+          <Trans>
+            We sent a message to <strong>{existing}</strong>. If you already have a Soko account,{' '}
+            <Link to="/login" search={{ redirect: '/register' }}>
+              sign in
+            </Link>{' '}
+            and you will come back here to open your storefront.
+          </Trans>
         </p>
       </section>
     )
+  const address = `${location.origin}/creators/${handle || 'your-handle'}`
   return (
     <section className="page narrow" aria-labelledby="register-heading">
-      <h1 id="register-heading">Start selling</h1>
-      <p className="lead">Open your storefront and get paid by card, PayPal and M-Pesa.</p>
+      <h1 id="register-heading">
+        <Trans>Start selling</Trans>
+      </h1>
+      <p className="lead">
+        <Trans>Open your storefront and get paid by card, PayPal and M-Pesa.</Trans>
+      </p>
       <form onSubmit={form.onSubmit} noValidate className="form">
         <FormMessage message={form.message} />
         {session.token ? (
           <p className="notice">
-            Signed in as {session.user?.email ?? 'you'}: your storefront is added to this account.
+            <Trans>Signed in as {signedInAs}: your storefront is added to this account.</Trans>
           </p>
         ) : (
           <fieldset className="fieldset">
-            <legend>Your account</legend>
-            <Field label="Your name" name="name" autoComplete="name" required errors={form.errors} />
+            <legend>
+              <Trans>Your account</Trans>
+            </legend>
+            <Field label={t`Your name`} name="name" autoComplete="name" required errors={form.errors} />
             <Field
-              label="E-mail"
+              label={t`E-mail`}
               name="email"
               type="email"
               autoComplete="email"
@@ -97,36 +116,40 @@ export function RegisterPage() {
             />
             <NewPasswordField errors={form.errors} />
             <p className="muted">
-              Already on Soko?{' '}
-              <Link to="/login" search={{ redirect: '/register' }}>
-                Sign in first
-              </Link>
-              .
+              <Trans>
+                Already on Soko?{' '}
+                <Link to="/login" search={{ redirect: '/register' }}>
+                  Sign in first
+                </Link>
+                .
+              </Trans>
             </p>
           </fieldset>
         )}
         <fieldset className="fieldset">
-          <legend>Your storefront</legend>
+          <legend>
+            <Trans>Your storefront</Trans>
+          </legend>
           <Field
-            label="Storefront name"
+            label={t`Storefront name`}
             name="displayName"
             required
-            hint="What buyers see, e.g. Nyota Designs."
+            hint={t`What buyers see, e.g. Nyota Designs.`}
             errors={form.errors}
           />
           <Field
-            label="Handle"
+            label={t`Handle`}
             name="handle"
             required
             autoCapitalize="none"
             spellCheck={false}
             value={handle}
             onChange={(e) => setHandle(e.target.value.toLowerCase())}
-            hint={`Your address: ${location.origin}/creators/${handle || 'your-handle'}`}
+            hint={t`Your address: ${address}`}
             errors={form.errors}
           />
           <SelectField
-            label="Country"
+            label={t`Country`}
             name="country"
             options={countryOptions()}
             defaultValue="KE"
@@ -135,8 +158,8 @@ export function RegisterPage() {
         </fieldset>
         <PayoutMethodFields errors={form.errors} />
         {session.token ? null : <BotChallenge busy={form.busy} errors={form.errors} />}
-        <SubmitButton busy={form.busy} busyText="Opening your storefront…">
-          Open my storefront
+        <SubmitButton busy={form.busy} busyText={t`Opening your storefront…`}>
+          <Trans>Open my storefront</Trans>
         </SubmitButton>
       </form>
     </section>

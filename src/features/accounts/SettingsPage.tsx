@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -10,9 +12,9 @@ import { NewPasswordField } from './fields'
 
 /** The kinds of SMS a person can turn off; codes always go. */
 const SMS_CHOICES = [
-  { name: 'smsReceipts', label: 'Text me a receipt when I pay by M-Pesa' },
-  { name: 'smsPayouts', label: 'Text me when a payout is sent' },
-  { name: 'smsReminders', label: 'Text me reminders of bookings and events' },
+  { name: 'smsReceipts', label: msg`Text me a receipt when I pay by M-Pesa` },
+  { name: 'smsPayouts', label: msg`Text me when a payout is sent` },
+  { name: 'smsReminders', label: msg`Text me reminders of bookings and events` },
 ] as const
 
 function timeZoneOptions(current: string) {
@@ -21,7 +23,8 @@ function timeZoneOptions(current: string) {
 }
 
 export function SettingsPage() {
-  usePageTitle('Settings')
+  const { t } = useLingui()
+  usePageTitle(t`Settings`)
   const session = useSession()
   const user = session.user
   const isSeller = user?.roles.includes('seller') ?? false
@@ -44,14 +47,14 @@ export function SettingsPage() {
       smsReminders: data.get('smsReminders') === 'on',
     })
     await storeUser(updated)
-    say('preferences', 'Preferences saved.')
+    say('preferences', t`Preferences saved.`)
   })
   const password = useSubmit(async (data) => {
     await rpc('changePassword', {
       current: String(data.get('current') ?? ''),
       password: String(data.get('password') ?? ''),
     })
-    say('password', 'Password changed. Your other devices are signed out.')
+    say('password', t`Password changed. Your other devices are signed out.`)
   })
   const everywhere = useSubmit(async () => {
     await rpc('signOutEverywhere', {})
@@ -60,29 +63,52 @@ export function SettingsPage() {
     await navigate({ to: '/login' })
   })
 
-  if (!user) return <p className="page">Loading…</p>
+  if (!user)
+    return (
+      <p className="page">
+        <Trans>Loading…</Trans>
+      </p>
+    )
   const settings = user.settings
+  const email = user.email
+  const phone = user.phone
+  const shop = profile.data?.storefront?.displayName ?? t`your storefront`
   return (
     <section className="page narrow" aria-labelledby="settings-heading">
-      <h1 id="settings-heading">Settings</h1>
+      <h1 id="settings-heading">
+        <Trans>Settings</Trans>
+      </h1>
       <p>
-        Signed in as <strong>{user.email}</strong>
-        {user.emailVerified ? ' (confirmed)' : ''}.{' '}
-        <Link to="/account/settings/profile">Edit your profile</Link>
+        {user.emailVerified ? (
+          <Trans>
+            Signed in as <strong>{email}</strong> (confirmed).
+          </Trans>
+        ) : (
+          <Trans>
+            Signed in as <strong>{email}</strong>.
+          </Trans>
+        )}{' '}
+        <Link to="/account/settings/profile">
+          <Trans>Edit your profile</Trans>
+        </Link>
       </p>
       {!user.emailVerified ? (
         <p className="notice">
-          Your e-mail is not confirmed yet. <Link to="/verify-email">Confirm it</Link> so you can recover your
-          account.
+          <Trans>
+            Your e-mail is not confirmed yet. <Link to="/verify-email">Confirm it</Link> so you can recover
+            your account.
+          </Trans>
         </p>
       ) : null}
 
-      <h2>Preferences</h2>
+      <h2>
+        <Trans>Preferences</Trans>
+      </h2>
       <form onSubmit={preferences.onSubmit} noValidate className="form" key={JSON.stringify(settings)}>
         <FormMessage message={preferences.message} />
         <FormMessage message={saved.preferences ?? null} tone="ok" />
         <SelectField
-          label="Currency prices are shown in"
+          label={t`Currency prices are shown in`}
           name="currency"
           options={(
             platform.data?.platform.currencies ?? [{ code: settings.currency, name: settings.currency }]
@@ -91,7 +117,7 @@ export function SettingsPage() {
           errors={preferences.errors}
         />
         <SelectField
-          label="Language"
+          label={t`Language`}
           name="language"
           options={[
             { value: 'en', label: 'English' },
@@ -101,7 +127,7 @@ export function SettingsPage() {
           errors={preferences.errors}
         />
         <SelectField
-          label="Time zone"
+          label={t`Time zone`}
           name="timeZone"
           options={timeZoneOptions(settings.timeZone)}
           defaultValue={settings.timeZone}
@@ -114,7 +140,9 @@ export function SettingsPage() {
             name="emailNotifications"
             defaultChecked={settings.emailNotifications}
           />
-          <label htmlFor="emailNotifications">E-mail me about sales, purchases and payouts</label>
+          <label htmlFor="emailNotifications">
+            <Trans>E-mail me about sales, purchases and payouts</Trans>
+          </label>
         </div>
         {SMS_CHOICES.map((choice) => (
           <div key={choice.name} className="field field-check">
@@ -124,54 +152,66 @@ export function SettingsPage() {
               name={choice.name}
               defaultChecked={settings[choice.name]}
             />
-            <label htmlFor={choice.name}>{choice.label}</label>
+            <label htmlFor={choice.name}>{t(choice.label)}</label>
           </div>
         ))}
-        <SubmitButton busy={preferences.busy} busyText="Saving…">
-          Save preferences
+        <SubmitButton busy={preferences.busy} busyText={t`Saving…`}>
+          <Trans>Save preferences</Trans>
         </SubmitButton>
       </form>
 
       {isSeller ? (
         <>
-          <h2>Payouts</h2>
+          <h2>
+            <Trans>Payouts</Trans>
+          </h2>
           <p>
-            Where {profile.data?.storefront?.displayName ?? 'your storefront'} gets paid, your payout schedule
-            and your payouts are on the <Link to="/account/withdraw">Withdraw page</Link>.
+            <Trans>
+              Where {shop} gets paid, your payout schedule and your payouts are on the{' '}
+              <Link to="/account/withdraw">Withdraw page</Link>.
+            </Trans>
           </p>
         </>
       ) : null}
 
-      <h2>Phone</h2>
+      <h2>
+        <Trans>Phone</Trans>
+      </h2>
       <p>
-        {user.phone ? `Confirmed: +${user.phone}. ` : 'No phone number confirmed yet. '}
-        <Link to="/verify">{user.phone ? 'Change it' : 'Confirm a phone number'}</Link>
+        {phone ? t`Confirmed: +${phone}.` : t`No phone number confirmed yet.`}{' '}
+        <Link to="/verify">{phone ? t`Change it` : t`Confirm a phone number`}</Link>
       </p>
 
-      <h2>Password</h2>
+      <h2>
+        <Trans>Password</Trans>
+      </h2>
       <form onSubmit={password.onSubmit} noValidate className="form">
         <FormMessage message={password.message} />
         <FormMessage message={saved.password ?? null} tone="ok" />
         <Field
-          label="Current password"
+          label={t`Current password`}
           name="current"
           type="password"
           autoComplete="current-password"
           required
           errors={password.errors}
         />
-        <NewPasswordField label="New password" errors={password.errors} />
-        <SubmitButton busy={password.busy} busyText="Changing…">
-          Change password
+        <NewPasswordField label={t`New password`} errors={password.errors} />
+        <SubmitButton busy={password.busy} busyText={t`Changing…`}>
+          <Trans>Change password</Trans>
         </SubmitButton>
       </form>
 
-      <h2>Devices</h2>
-      <p>Lost a phone, or signed in on a shared computer? End every session, this one too.</p>
+      <h2>
+        <Trans>Devices</Trans>
+      </h2>
+      <p>
+        <Trans>Lost a phone, or signed in on a shared computer? End every session, this one too.</Trans>
+      </p>
       <form onSubmit={everywhere.onSubmit} className="form">
         <FormMessage message={everywhere.message} />
-        <SubmitButton busy={everywhere.busy} busyText="Signing out…">
-          Sign out everywhere
+        <SubmitButton busy={everywhere.busy} busyText={t`Signing out…`}>
+          <Trans>Sign out everywhere</Trans>
         </SubmitButton>
       </form>
     </section>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import { BotChallenge } from '../../components/BotChallenge'
@@ -11,7 +12,8 @@ import { useSignedIn } from './useSignedIn'
 const FirebaseSignIn = lazy(() => import('./FirebaseSignIn'))
 
 export function SignupPage() {
-  usePageTitle('Create your account')
+  const { t } = useLingui()
+  usePageTitle(t`Create your account`)
   const signedIn = useSignedIn()
   const settings = useRuntimeSettings()
   const navigate = useNavigate()
@@ -35,35 +37,60 @@ export function SignupPage() {
   if (sentTo)
     return (
       <section className="page narrow" aria-labelledby="signup-heading">
-        <h1 id="signup-heading">Check your e-mail</h1>
+        <h1 id="signup-heading">
+          <Trans>Check your e-mail</Trans>
+        </h1>
         <p role="status">
-          We sent a message to <strong>{sentTo}</strong>. Open it to continue.
+          <Trans>
+            We sent a message to <strong>{sentTo}</strong>. Open it to continue.
+          </Trans>
         </p>
         <p>
-          Already have an account? <Link to="/login">Sign in</Link>.
+          <Trans>
+            Already have an account? <Link to="/login">Sign in</Link>.
+          </Trans>
         </p>
       </section>
     )
   return (
     <section className="page narrow" aria-labelledby="signup-heading">
-      <h1 id="signup-heading">Create your account</h1>
-      <p className="lead">Buy from creators and keep your purchases in one place.</p>
+      <h1 id="signup-heading">
+        <Trans>Create your account</Trans>
+      </h1>
+      <p className="lead">
+        <Trans>Buy from creators and keep your purchases in one place.</Trans>
+      </p>
       <form onSubmit={form.onSubmit} noValidate className="form">
         <FormMessage message={form.message} />
-        <Field label="Your name" name="name" autoComplete="name" required errors={form.errors} />
-        <Field label="E-mail" name="email" type="email" autoComplete="email" required errors={form.errors} />
+        <Field label={t`Your name`} name="name" autoComplete="name" required errors={form.errors} />
+        <Field
+          label={t`E-mail`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          errors={form.errors}
+        />
         <NewPasswordField errors={form.errors} />
         <BotChallenge busy={form.busy} errors={form.errors} />
-        <SubmitButton busy={form.busy} busyText="Creating your account…">
-          Create account
+        <SubmitButton busy={form.busy} busyText={t`Creating your account…`}>
+          <Trans>Create account</Trans>
         </SubmitButton>
       </form>
       <p>
-        Want to sell? <Link to="/register">Open a storefront</Link>. Already have an account?{' '}
-        <Link to="/login">Sign in</Link>.
+        <Trans>
+          Want to sell? <Link to="/register">Open a storefront</Link>. Already have an account?{' '}
+          <Link to="/login">Sign in</Link>.
+        </Trans>
       </p>
       {settings.firebase ? (
-        <Suspense fallback={<p className="muted">Loading more ways to sign up…</p>}>
+        <Suspense
+          fallback={
+            <p className="muted">
+              <Trans>Loading more ways to sign up…</Trans>
+            </p>
+          }
+        >
           <FirebaseSignIn redirect="/account" />
         </Suspense>
       ) : null}

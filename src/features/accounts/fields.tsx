@@ -1,28 +1,31 @@
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { Field, type FieldErrors } from '../../components/Form'
 
-export const PASSWORD_HINT = 'At least 8 characters. Avoid common passwords; a short sentence works well.'
+export const PASSWORD_HINT = msg`At least 8 characters. Avoid common passwords; a short sentence works well.`
 
 /** A password being chosen: the browser offers to generate one, and the hint says what the server refuses. */
 export function NewPasswordField({
   errors,
-  label = 'Password',
+  label,
   name = 'password',
 }: {
   errors: FieldErrors
   label?: string
   name?: string
 }) {
+  const { t } = useLingui()
   return (
     <Field
-      label={label}
+      label={label ?? t`Password`}
       name={name}
       type="password"
       autoComplete="new-password"
       minLength={8}
       required
-      hint={PASSWORD_HINT}
+      hint={t(PASSWORD_HINT)}
       errors={errors}
     />
   )

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -13,10 +16,10 @@ import { type AgendaWhen, bookingsQueries } from './bookings.queries'
 
 const route = getRouteApi('/_default/account/bookings')
 
-const STATUS_TEXT: Record<Booking['status'], string> = {
-  booked: 'Booked',
-  cancelling: 'Being refunded',
-  cancelled: 'Cancelled',
+const STATUS_TEXT: Record<Booking['status'], MessageDescriptor> = {
+  booked: msg`Booked`,
+  cancelling: msg`Being refunded`,
+  cancelled: msg`Cancelled`,
 }
 
 /**
@@ -25,7 +28,8 @@ const STATUS_TEXT: Record<Booking['status'], string> = {
  * ahead "Move" and "Cancel booking".
  */
 export function AgendaPage() {
-  usePageTitle('Bookings')
+  const { t } = useLingui()
+  usePageTitle(t`Bookings`)
   const { when = 'upcoming' } = route.useSearch()
   const list = useInfiniteQuery(bookingsQueries.list(when))
   // A moved booking changes day (and card): what happened is said here, above the list.
@@ -38,8 +42,10 @@ export function AgendaPage() {
   }
   return (
     <section className="page agenda" aria-labelledby="agenda-heading">
-      <h1 id="agenda-heading">Bookings</h1>
-      <nav aria-label="Upcoming or past" className="chips">
+      <h1 id="agenda-heading">
+        <Trans>Bookings</Trans>
+      </h1>
+      <nav aria-label={t`Upcoming or past`} className="chips">
         {(['upcoming', 'past'] as AgendaWhen[]).map((w) => (
           <Link
             key={w}
@@ -50,21 +56,23 @@ export function AgendaPage() {
             aria-current={w === when ? 'page' : undefined}
             data-status={w === when ? 'active' : undefined}
           >
-            {w === 'upcoming' ? 'Upcoming' : 'Past'}
+            {w === 'upcoming' ? t`Upcoming` : t`Past`}
           </Link>
         ))}
       </nav>
       <FormMessage message={message} tone="ok" />
-      <ListState list={list} what="your bookings" />
+      <ListState list={list} what={t`your bookings`} />
       {list.isSuccess && bookings.length === 0 ? (
         <div className="empty-state">
           <p>
             {when === 'upcoming'
-              ? 'No bookings ahead. People book your services from their pages; they show here.'
-              : 'No past bookings yet.'}
+              ? t`No bookings ahead. People book your services from their pages; they show here.`
+              : t`No past bookings yet.`}
           </p>
           <p className="actions">
-            <Link to="/account/services">Your services</Link>
+            <Link to="/account/services">
+              <Trans>Your services</Trans>
+            </Link>
           </p>
         </div>
       ) : null}
@@ -97,6 +105,7 @@ function AgendaItem({
   upcoming: boolean
   onDone: (message: string) => void
 }) {
+  const { t } = useLingui()
   const started = Date.parse(booking.start) <= Date.now()
   return (
     <li className="card">
@@ -104,7 +113,9 @@ function AgendaItem({
         {formatTime(booking.start)}–{formatTime(booking.end)} · {booking.service}
       </h3>
       <dl className="details">
-        <dt>Buyer</dt>
+        <dt>
+          <Trans>Buyer</Trans>
+        </dt>
         <dd>
           <Link to="/account/customers/$key" params={{ key: `e:${booking.buyer.email.toLowerCase()}` }}>
             {booking.buyer.name || booking.buyer.email}
@@ -116,15 +127,21 @@ function AgendaItem({
             </>
           ) : null}
         </dd>
-        <dt>Where</dt>
+        <dt>
+          <Trans>Where</Trans>
+        </dt>
         <dd>{booking.where}</dd>
-        <dt>Status</dt>
+        <dt>
+          <Trans>Status</Trans>
+        </dt>
         <dd>
           <span className={`badge badge-${booking.status === 'booked' ? 'paid' : 'refunded'}`}>
-            {STATUS_TEXT[booking.status]}
+            {t(STATUS_TEXT[booking.status])}
           </span>
         </dd>
-        <dt>Paid</dt>
+        <dt>
+          <Trans>Paid</Trans>
+        </dt>
         <dd>
           {formatMoney(booking.total.amount, booking.total.currency)} · {booking.reference}
         </dd>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
@@ -16,7 +18,7 @@ const route = getRouteApi('/_default/book/')
 function duration(minutes: number): string {
   const h = Math.floor(minutes / 60)
   const m = minutes % 60
-  return [h ? `${h} h` : '', m ? `${m} min` : ''].filter(Boolean).join(' ')
+  return [h ? t`${h} h` : '', m ? t`${m} min` : ''].filter(Boolean).join(' ')
 }
 
 /**
@@ -24,7 +26,8 @@ function duration(minutes: number): string {
  * each with its length, price, place and next free time in the visitor's zone, leading to its picker.
  */
 export function BookListPage() {
-  usePageTitle('Book a service')
+  const { t } = useLingui()
+  usePageTitle(t`Book a service`)
   const search = route.useSearch()
   const list = useInfiniteQuery({
     queryKey: ['bookings', 'services', search],
@@ -46,20 +49,26 @@ export function BookListPage() {
   const categories = list.data?.pages[0]?.categories ?? []
   return (
     <section className="page" aria-labelledby="book-heading">
-      <h1 id="book-heading">Book a service</h1>
-      <p className="lead">Reviews, lessons and sessions with creators: pick a time, pay, and it is booked.</p>
+      <h1 id="book-heading">
+        <Trans>Book a service</Trans>
+      </h1>
+      <p className="lead">
+        <Trans>Reviews, lessons and sessions with creators: pick a time, pay, and it is booked.</Trans>
+      </p>
       <Filters search={search} categories={categories} />
-      <ListState list={list} what="services" />
+      <ListState list={list} what={t`services`} />
       {list.isSuccess && services.length === 0 ? (
         <div className="empty-state">
           <p>
             {search.q || search.category
-              ? 'No service matches. Try other words or another category.'
-              : 'No services on sale yet.'}
+              ? t`No service matches. Try other words or another category.`
+              : t`No services on sale yet.`}
           </p>
           {search.q || search.category ? (
             <p className="actions">
-              <Link to="/book">Show all services</Link>
+              <Link to="/book">
+                <Trans>Show all services</Trans>
+              </Link>
             </p>
           ) : null}
         </div>
@@ -79,8 +88,8 @@ export function BookListPage() {
               <strong>{formatMoney(s.price.amount, s.price.currency)}</strong>
               {' · '}
               {s.nextFree
-                ? `Next free: ${formatDateTime(s.nextFree.start, { weekday: true })}`
-                : 'No free time in the next two weeks'}
+                ? nextFree(formatDateTime(s.nextFree.start, { weekday: true }))
+                : t`No free time in the next two weeks`}
             </p>
           </li>
         ))}
@@ -90,7 +99,13 @@ export function BookListPage() {
   )
 }
 
+/** "Next free: {when}", in the page's language. */
+function nextFree(when: string): string {
+  return t`Next free: ${when}`
+}
+
 function Filters({ search, categories }: { search: BookSearch; categories: string[] }) {
+  const { t } = useLingui()
   const navigate = route.useNavigate()
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -108,33 +123,33 @@ function Filters({ search, categories }: { search: BookSearch; categories: strin
         key={`${JSON.stringify(search)}${categories.length}`}
       >
         <Field
-          label="Find a service"
+          label={t`Find a service`}
           name="q"
           type="search"
-          placeholder="Portfolio, lesson…"
+          placeholder={t`Portfolio, lesson…`}
           defaultValue={search.q ?? ''}
         />
         <SelectField
-          label="Category"
+          label={t`Category`}
           name="category"
           defaultValue={search.category ?? ''}
           options={[
-            { value: '', label: 'All categories' },
+            { value: '', label: t`All categories` },
             ...categories.map((c) => ({ value: c, label: c })),
           ]}
         />
         <SelectField
-          label="Sort"
+          label={t`Sort`}
           name="sort"
           defaultValue={search.sort ?? 'soonest'}
           options={[
-            { value: 'soonest', label: 'Soonest free first' },
-            { value: 'price', label: 'Lowest price first' },
+            { value: 'soonest', label: t`Soonest free first` },
+            { value: 'price', label: t`Lowest price first` },
           ]}
         />
         <p className="actions">
           <button type="submit" className="button secondary">
-            Show
+            <Trans>Show</Trans>
           </button>
         </p>
       </form>

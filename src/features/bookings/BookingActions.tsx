@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import type { Order } from '../../../contract/checkout.contract'
@@ -32,6 +33,7 @@ export function BookingActions({
   /** Where to say what happened when this booking's place on the page changes with it (the agenda). */
   onDone?: (message: string) => void
 }) {
+  const { t } = useLingui()
   const queryClient = useQueryClient()
   const id = useId()
   const [open, setOpen] = useState<'move' | 'cancel' | null>(null)
@@ -50,10 +52,11 @@ export function BookingActions({
     onSuccess: async ({ order }) => {
       setOpen(null)
       setSlot(null)
+      const when = order.slot ? slotText(order.slot) : t`the new time`
       setDone(
-        `Moved to ${order.slot ? slotText(order.slot) : 'the new time'}. ${
-          as === 'seller' ? 'The buyer has been told.' : 'The seller has been told.'
-        }`,
+        as === 'seller'
+          ? t`Moved to ${when}. The buyer has been told.`
+          : t`Moved to ${when}. The seller has been told.`,
       )
       await refresh()
     },
@@ -64,12 +67,13 @@ export function BookingActions({
       setOpen(null)
       setDone(
         as === 'seller'
-          ? 'Cancelled. The buyer is refunded in full and has been told.'
-          : 'Cancelled. Your payment is being refunded in full.',
+          ? t`Cancelled. The buyer is refunded in full and has been told.`
+          : t`Cancelled. Your payment is being refunded in full.`,
       )
       await refresh()
     },
   })
+  const newTime = slot ? slotText(slot) : ''
   const problem = move.isError ? errorState(move.error) : cancel.isError ? errorState(cancel.error) : null
   return (
     <div className="booking-actions">
@@ -86,7 +90,7 @@ export function BookingActions({
               setOpen('move')
             }}
           >
-            Move
+            <Trans>Move</Trans>
           </button>
           <button
             type="button"
@@ -97,7 +101,7 @@ export function BookingActions({
               setOpen('cancel')
             }}
           >
-            Cancel booking
+            <Trans>Cancel booking</Trans>
           </button>
         </p>
       ) : null}
@@ -109,14 +113,16 @@ export function BookingActions({
             if (slot) move.mutate(slot)
           }}
         >
-          <h3 id={`${id}-move`}>Move to another time</h3>
+          <h3 id={`${id}-move`}>
+            <Trans>Move to another time</Trans>
+          </h3>
           <SlotPicker
             productId={productId}
             sellerTimeZone={timeZone}
             bookAheadDays={365}
             value={slot?.start ?? ''}
             onChange={setSlot}
-            legend="New time"
+            legend={t`New time`}
             error={move.isError ? problem?.errors.slot : undefined}
           />
           <p className="actions">
@@ -126,10 +132,10 @@ export function BookingActions({
               disabled={!slot || move.isPending}
               aria-busy={move.isPending}
             >
-              {move.isPending ? 'Moving…' : slot ? `Move to ${slotText(slot)}` : 'Choose a new time'}
+              {move.isPending ? t`Moving…` : newTime ? t`Move to ${newTime}` : t`Choose a new time`}
             </button>
             <button type="button" className="link-button" onClick={() => setOpen(null)}>
-              Keep the time
+              <Trans>Keep the time</Trans>
             </button>
           </p>
         </form>
@@ -142,10 +148,16 @@ export function BookingActions({
             cancel.mutate()
           }}
         >
-          <h3 id={`${id}-cancel`}>Cancel this booking?</h3>
-          <p>The payment is refunded in full and the time is free again.</p>
+          <h3 id={`${id}-cancel`}>
+            <Trans>Cancel this booking?</Trans>
+          </h3>
+          <p>
+            <Trans>The payment is refunded in full and the time is free again.</Trans>
+          </p>
           <TextAreaField
-            label={as === 'seller' ? 'Reason, for the buyer (optional)' : 'Reason, for the seller (optional)'}
+            label={
+              as === 'seller' ? t`Reason, for the buyer (optional)` : t`Reason, for the seller (optional)`
+            }
             name="reason"
             rows={2}
             maxLength={300}
@@ -159,10 +171,10 @@ export function BookingActions({
               disabled={cancel.isPending}
               aria-busy={cancel.isPending}
             >
-              {cancel.isPending ? 'Cancelling…' : 'Cancel and refund'}
+              {cancel.isPending ? t`Cancelling…` : t`Cancel and refund`}
             </button>
             <button type="button" className="link-button" onClick={() => setOpen(null)}>
-              Keep the booking
+              <Trans>Keep the booking</Trans>
             </button>
           </p>
         </form>

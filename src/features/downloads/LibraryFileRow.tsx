@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, t } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import type { ProductFile } from '../../../contract/catalog.contract'
 import { type LibraryFile, libraryId, offlineFileUrl } from '../../../contract/downloads'
 import { Icon } from '../../components/Icon'
@@ -10,38 +13,48 @@ import { type SaveState, saveKeptByTap, savesThroughShare, useSaveStates } from 
 /** `3 min 20 s`, `45 s`, `2 h 5 min`: time left at the current speed. */
 export function durationText(seconds: number): string {
   const s = Math.max(1, Math.round(seconds))
-  if (s < 60) return `${s} s`
-  if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`
-  return `${Math.floor(s / 3600)} h${Math.floor((s % 3600) / 60) ? ` ${Math.floor((s % 3600) / 60)} min` : ''}`
+  if (s < 60) return t`${s} s`
+  if (s < 3600) {
+    const minutes = Math.floor(s / 60)
+    const rest = s % 60
+    return rest ? t`${minutes} min ${rest} s` : t`${minutes} min`
+  }
+  const hours = Math.floor(s / 3600)
+  const minutes = Math.floor((s % 3600) / 60)
+  return minutes ? t`${hours} h ${minutes} min` : t`${hours} h`
 }
 
 /** What a download under way has done: `3.2 MB of 20 MB · 16% · 450 KB/s · 38 s left`. */
 export function progressText(entry: LibraryEntry): string {
   const { file, bytes, speed } = entry
   const percent = file.size ? Math.floor((bytes / file.size) * 100) : 100
-  const parts = [`${formatSize(bytes)} of ${formatSize(file.size)}`, `${percent}%`]
+  const done = formatSize(bytes)
+  const total = formatSize(file.size)
+  const parts = [t`${done} of ${total}`, `${percent}%`]
   if (file.status === 'downloading' && speed && speed > 0) {
-    parts.push(`${formatSize(speed)}/s`)
-    parts.push(`${durationText((file.size - bytes) / speed)} left`)
+    const rate = formatSize(speed)
+    const left = durationText((file.size - bytes) / speed)
+    parts.push(t`${rate}/s`)
+    parts.push(t`${left} left`)
   }
   return parts.join(' · ')
 }
 
-const STATUS_TEXT: Record<LibraryFile['status'], string> = {
-  queued: 'Waiting for the downloads before it',
-  downloading: 'Downloading',
-  waiting: 'Waiting for the network — it goes on by itself',
-  paused: 'Paused',
-  done: 'Saved on this device',
-  failed: 'Stopped',
+const STATUS_TEXT: Record<LibraryFile['status'], MessageDescriptor> = {
+  queued: msg`Waiting for the downloads before it`,
+  downloading: msg`Downloading`,
+  waiting: msg`Waiting for the network — it goes on by itself`,
+  paused: msg`Paused`,
+  done: msg`Saved on this device`,
+  failed: msg`Stopped`,
 }
 
 /** Where a finished file is, after "Saved on this device". */
 function whereText(saved: SaveState | undefined): string {
-  if (saved === 'saved') return ' — in your Downloads folder, and kept in Soko to open with no signal'
+  if (saved === 'saved') return ` — ${t`in your Downloads folder, and kept in Soko to open with no signal`}`
   if (saved === 'tap')
-    return ' — kept in Soko to open with no signal. Tap “Save to Files” to put it in Files too'
-  return ' — kept in Soko to open with no signal'
+    return ` — ${t`kept in Soko to open with no signal. Tap “Save to Files” to put it in Files too`}`
+  return ` — ${t`kept in Soko to open with no signal`}`
 }
 
 /**
@@ -62,9 +75,11 @@ export function LibraryFileRow({
   /** No downloads left: a file not kept yet cannot start. */
   disabled: boolean
 }) {
+  const { t } = useLingui()
   const saved = useSaveStates().get(libraryId(orderId, file.id))
   const id = libraryId(orderId, file.id)
   const kept = entry?.file
+  const fileName = file.name
   const label = <span className="visually-hidden"> {file.name}</span>
   const start = () =>
     library.add({
@@ -82,19 +97,20 @@ export function LibraryFileRow({
       </span>
       {!kept ? (
         <button type="button" className="button secondary" disabled={disabled} onClick={start}>
-          <Icon name="download" size={20} /> Download{label}
+          <Icon name="download" size={20} /> <Trans>Download</Trans>
+          {label}
         </button>
       ) : (
         <div className="library-state">
           <p className={kept.status === 'failed' ? 'field-error' : 'muted'} role="status" aria-live="polite">
-            {STATUS_TEXT[kept.status]}
+            {t(STATUS_TEXT[kept.status])}
             {kept.status === 'failed' && kept.error ? `: ${kept.error}` : ''}
             {kept.status === 'done' ? whereText(saved) : ''}
             {kept.status === 'done' && kept.doneAt ? ` · ${formatDate(kept.doneAt)}` : ''}
           </p>
           {kept.status !== 'done' ? (
             <>
-              <progress max={kept.size || 1} value={entry.bytes} aria-label={`Downloaded of ${file.name}`} />
+              <progress max={kept.size || 1} value={entry.bytes} aria-label={t`Downloaded of ${fileName}`} />
               <p className="muted library-progress">{progressText(entry)}</p>
             </>
           ) : null}
@@ -103,47 +119,58 @@ export function LibraryFileRow({
               <>
                 {saved === 'tap' ? (
                   <button type="button" className="button" onClick={() => void saveKeptByTap(kept)}>
-                    Save to Files{label}
+                    <Trans>Save to Files</Trans>
+                    {label}
                   </button>
                 ) : null}
                 <a className="button secondary" href={offlineFileUrl(kept)} target="_blank" rel="noopener">
-                  Open{label}
+                  <Trans>Open</Trans>
+                  {label}
                 </a>
                 {saved === 'tap' ? null : (
                   <button type="button" className="link-button" onClick={() => void saveKeptByTap(kept)}>
-                    {savesThroughShare() ? 'Save to Files' : 'Save to device'}
-                    {saved === 'saved' ? ' again' : ''}
+                    {saved === 'saved'
+                      ? savesThroughShare()
+                        ? t`Save to Files again`
+                        : t`Save to device again`
+                      : savesThroughShare()
+                        ? t`Save to Files`
+                        : t`Save to device`}
                     {label}
                   </button>
                 )}
                 <button type="button" className="link-button" onClick={() => library.remove(id)}>
-                  Delete from this device{label}
+                  <Trans>Delete from this device</Trans>
+                  {label}
                 </button>
               </>
             ) : kept.status === 'paused' || kept.status === 'failed' ? (
               <>
                 <button type="button" className="button secondary" onClick={() => library.resume(id)}>
-                  {kept.status === 'paused' ? 'Resume' : 'Try again'}
+                  {kept.status === 'paused' ? t`Resume` : t`Try again`}
                   {label}
                 </button>
                 <button type="button" className="link-button" onClick={() => library.remove(id)}>
-                  Cancel{label}
+                  <Trans>Cancel</Trans>
+                  {label}
                 </button>
               </>
             ) : (
               <>
                 <button type="button" className="button secondary" onClick={() => library.pause(id)}>
-                  Pause{label}
+                  <Trans>Pause</Trans>
+                  {label}
                 </button>
                 <button type="button" className="link-button" onClick={() => library.remove(id)}>
-                  Cancel{label}
+                  <Trans>Cancel</Trans>
+                  {label}
                 </button>
               </>
             )}
           </div>
           {kept.status === 'done' && saved === 'failed' ? (
             <p className="field-error" role="alert">
-              The file could not be saved to the device. Try Open, then save it from there.
+              <Trans>The file could not be saved to the device. Try Open, then save it from there.</Trans>
             </p>
           ) : null}
         </div>

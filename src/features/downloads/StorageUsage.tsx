@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { formatSize } from '../../lib/size'
 import type { LibraryEntry } from './library'
@@ -16,6 +18,7 @@ interface Estimate {
  * quota or when the files queued will not fit. Updates when a file finishes or is deleted.
  */
 export function StorageUsage({ entries }: { entries: ReadonlyMap<string, LibraryEntry> }) {
+  const { t } = useLingui()
   const [estimate, setEstimate] = useState<Estimate | null>(null)
   const files = [...entries.values()]
   const kept = files.filter((e) => e.file.status === 'done')
@@ -41,23 +44,33 @@ export function StorageUsage({ entries }: { entries: ReadonlyMap<string, Library
   const share = estimate.usage / estimate.quota
   const free = estimate.quota - estimate.usage
   const short = stillToCome > free
+  const usage = formatSize(estimate.usage)
+  const quota = formatSize(estimate.quota)
+  const count = kept.length
+  const needed = formatSize(stillToCome)
+  const room = formatSize(free)
+  const percent = Math.round(share * 100)
   return (
     <div className={share >= NEAR_QUOTA || short ? 'notice storage-usage' : 'muted storage-usage'}>
       <p>
-        Soko uses {formatSize(estimate.usage)} on this device
-        {kept.length ? ` (${kept.length} file${kept.length === 1 ? '' : 's'} saved for offline)` : ''}, of{' '}
-        {formatSize(estimate.quota)} the browser allows.
-        {estimate.persisted ? ' Kept files stay until you delete them.' : ''}
+        {count
+          ? t`Soko uses ${usage} on this device (${plural(count, { one: '# file saved for offline', other: '# files saved for offline' })}), of ${quota} the browser allows.`
+          : t`Soko uses ${usage} on this device, of ${quota} the browser allows.`}
+        {estimate.persisted ? ` ${t`Kept files stay until you delete them.`}` : ''}
       </p>
       {short ? (
         <p role="alert">
-          The downloads under way need {formatSize(stillToCome)} more, but only {formatSize(free)} is free:
-          delete files you no longer need from this device, or free space on the phone.
+          <Trans>
+            The downloads under way need {needed} more, but only {room} is free: delete files you no longer
+            need from this device, or free space on the phone.
+          </Trans>
         </p>
       ) : share >= NEAR_QUOTA ? (
         <p role="alert">
-          Space is nearly used up ({Math.round(share * 100)}%): delete files you no longer need from this
-          device before downloading more.
+          <Trans>
+            Space is nearly used up ({percent}%): delete files you no longer need from this device before
+            downloading more.
+          </Trans>
         </p>
       ) : null}
     </div>
