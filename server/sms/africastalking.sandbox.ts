@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { setTimeout } from 'node:timers/promises'
 import { Hono } from 'hono'
+import type { Lang } from '../../contract/i18n'
 import { normalizeKenyanMobile } from '../../contract/phone'
 import { clock } from '../lib/clock'
 import { escapeHtml } from '../lib/html'
+import { translate } from '../lib/i18n'
 import { deliveries } from '../payments/sandbox/deliveries'
 import { page, sandboxPage } from '../payments/sandbox/pages'
 import type { SandboxDeps } from '../payments/sandbox/sandbox-deps'
@@ -269,8 +271,18 @@ const INBOX_CSS = `
   button { font: inherit; min-height: 44px; padding: .5rem 1rem; margin-top: .5rem; }
   .quiet { color: #444; }${SMS_LIST_CSS}`
 
-/** The messages a number received, newest first, as HTML with their links clickable. */
-export async function inboxHtml(store: SandboxStore, phone: string): Promise<string> {
+/** The inbox's words on the M-Pesa sandbox phone, a buyer's page; the SMS sandbox's own page stays English. */
+const INBOX_WORDS = {
+  title: /*i18n*/ { id: 'sandbox.sms.title', message: 'Text messages' },
+  empty: /*i18n*/ { id: 'sandbox.sms.empty', message: 'No SMS to this number yet.' },
+  from: /*i18n*/ { id: 'sandbox.sms.from', message: 'From {sender} · {time} UTC' },
+}
+
+/**
+ * The messages a number received, newest first, as HTML with their links clickable; its words in `lang`
+ * (the delivery reports, for developers, stay English).
+ */
+export async function inboxHtml(store: SandboxStore, phone: string, lang: Lang = 'en'): Promise<string> {
   const messages = await store.list<SmsRecord>('africastalking', 'sms', { phone }, 20)
   const items = messages.map((sms) => {
     const sender = sms.from ?? (sms.username === OUTSIDE_APP ? `app ${OUTSIDE_APP}` : 'Soko')
@@ -279,10 +291,10 @@ export async function inboxHtml(store: SandboxStore, phone: string): Promise<str
         ? ''
         : ` · Delivery report: ${sms.status}${sms.reported ? '' : ` (not posted: app ${sms.username ?? ''} has no callback URL)`}`
     return `<li class="sms"><p>${linkify(sms.message)}</p>
-<p class="quiet">From ${escapeHtml(sender)} · ${escapeHtml(sms.createdAt.slice(0, 16).replace('T', ' '))} UTC${escapeHtml(report)}</p></li>`
+<p class="quiet">${escapeHtml(translate(lang, INBOX_WORDS.from, { sender, time: sms.createdAt.slice(0, 16).replace('T', ' ') }))}${escapeHtml(report)}</p></li>`
   })
-  return `<section aria-labelledby="inbox-title"><h2 id="inbox-title">Text messages</h2>
-${items.length ? `<ul class="inbox">${items.join('\n')}</ul>` : '<p class="quiet">No SMS to this number yet.</p>'}</section>`
+  return `<section aria-labelledby="inbox-title"><h2 id="inbox-title">${escapeHtml(translate(lang, INBOX_WORDS.title))}</h2>
+${items.length ? `<ul class="inbox">${items.join('\n')}</ul>` : `<p class="quiet">${escapeHtml(translate(lang, INBOX_WORDS.empty))}</p>`}</section>`
 }
 
 function isHttpUrl(text: string): boolean {

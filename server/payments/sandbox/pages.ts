@@ -1,6 +1,9 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { Lang, Message } from '../../../contract/i18n'
 import { escapeHtml } from '../../lib/html'
+import { translate } from '../../lib/i18n'
+import { requestLang } from '../../web/locale'
 import { sandboxContentSecurityPolicy } from '../../web/security-headers'
 
 /**
@@ -19,6 +22,28 @@ const BASE_CSS = `
   input { width: 100%; min-height: 44px; }
   button { min-height: 44px; }
   p > a:only-child { display: inline-block; padding: .625rem 0; }`
+
+const BANNER = /*i18n*/ { id: 'sandbox.page.banner', message: 'Sandbox — no real money moves' }
+
+/**
+ * The language of a buyer's simulator page (the M-Pesa phone, PayPal's approval page, Stripe's card
+ * page): `?lang=`, else the `lang` cookie the app's pages set (same origin), else Accept-Language.
+ */
+export function pageLang(c: Context): Lang {
+  return requestLang(c.req.query('lang'), c.req.header('cookie'), c.req.header('accept-language')).lang
+}
+
+/**
+ * A message as HTML: its text escaped, its `{placeholders}` filled with `html` (HTML, put in as it is:
+ * escape any text in it first).
+ */
+export function translateHtml(lang: Lang, message: Message, html: Record<string, string> = {}): string {
+  // Each placeholder is first a mark from Unicode's private use area, which no message has.
+  const names = Object.keys(html)
+  const marks = Object.fromEntries(names.map((name, i) => [name, `\uE000${i}\uE001`]))
+  const text = escapeHtml(translate(lang, message, marks))
+  return text.replace(/\uE000(\d+)\uE001/g, (_, i: string) => html[names[Number(i)] ?? ''] ?? '')
+}
 
 /** A simulator's page and the Content-Security-Policy it is sent with. */
 export interface SandboxPage {
@@ -40,10 +65,13 @@ export function sandboxPage(p: {
   script?: string
   /** Addresses the page's forms may end up at (the shop's return and cancel links). */
   returnTo?: (string | null)[]
+  /** The language the page is written in (its `<html lang>` and the banner); English unless given. */
+  lang?: Lang
 }): SandboxPage {
+  const lang = p.lang ?? 'en'
   const style = `${BASE_CSS}${p.css}\n`
   const html = `<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -53,7 +81,7 @@ ${p.head ?? ''}
 <style>${style}</style>
 </head>
 <body>
-<header><p class="banner" role="note">Sandbox — no real money moves</p></header>
+<header><p class="banner" role="note">${escapeHtml(translate(lang, BANNER))}</p></header>
 <main>
 <h1>${escapeHtml(p.title)}</h1>
 ${p.body}

@@ -1,11 +1,13 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { Message } from '../../../../contract/i18n'
 import { normalizeKenyanMobile } from '../../../../contract/phone'
+import { translate } from '../../../lib/i18n'
 import { inboxHtml } from '../../../sms/africastalking.sandbox'
-import { page } from '../pages'
+import { page, pageLang } from '../pages'
 import { type C2bPayment, type C2bRegistration, payBill } from './c2b'
 import { localNumber, type MpesaContext, type SandboxEnv, wholeAmount } from './daraja'
-import { notice, type PaybillFields, PIN, paidNotice, phonePage } from './phone-page'
+import { notice, type PaybillFields, PHONE_WORDS, PIN, paidNotice, phonePage } from './phone-page'
 import { OUTCOMES, type Prompt, type Prompts } from './stk'
 
 /**
@@ -30,6 +32,7 @@ export function mountPhone(ctx: MpesaContext, { settle, expired, timeOut }: Prom
     extra: { notice?: string | null; error?: string; paybill?: PaybillFields },
     status: ContentfulStatusCode = 200,
   ) {
+    const lang = pageLang(c)
     const listed = await store.list<Prompt>('mpesa', 'prompt', { phone, state: 'waiting' })
     const stale = listed.filter(expired)
     for (const prompt of stale) await timeOut(prompt)
@@ -41,7 +44,8 @@ export function mountPhone(ctx: MpesaContext, { settle, expired, timeOut }: Prom
         waiting: listed.filter((prompt) => !stale.includes(prompt)),
         formAction: (id) => `${phonePath}/${encodeURIComponent(id)}`,
         paybillAction: `${phonePath}/paybill`,
-        inbox: await inboxHtml(store, phone),
+        inbox: await inboxHtml(store, phone, lang),
+        lang,
         ...extra,
       }),
       status,
@@ -49,15 +53,13 @@ export function mountPhone(ctx: MpesaContext, { settle, expired, timeOut }: Prom
   }
 
   app.get('/phone', async (c) => {
+    const lang = pageLang(c)
     const given = c.req.query('number') ?? ''
     const phone = given ? normalizeKenyanMobile(given) : null
     if (!phone)
       return page(
         c,
-        phonePage({
-          given,
-          error: given ? 'That is not a Kenyan mobile number: use 07XX XXX XXX or 2547XX XXX XXX' : null,
-        }),
+        phonePage({ given, error: given ? translate(lang, PHONE_WORDS.notKenyan) : null, lang }),
         given ? 400 : 200,
       )
     const done = c.req.query('done')
@@ -67,25 +69,23 @@ export function mountPhone(ctx: MpesaContext, { settle, expired, timeOut }: Prom
     return showPhone(c, phone, c.req.path, {
       notice:
         payment?.phone === phone
-          ? paidNotice(payment)
+          ? paidNotice(payment, lang)
           : last?.phone === phone
-            ? notice(last, c.req.query('again') === '1')
+            ? notice(last, c.req.query('again') === '1', lang)
             : null,
     })
   })
 
   // Registered before /phone/:id, which would take "paybill" for a prompt's id.
   app.post('/phone/paybill', async (c) => {
+    const lang = pageLang(c)
     const form = await c.req.parseBody()
     const field = (name: string) => (typeof form[name] === 'string' ? form[name] : '')
     const phone = normalizeKenyanMobile(field('number'))
     if (!phone)
       return page(
         c,
-        phonePage({
-          given: field('number'),
-          error: 'That is not a Kenyan mobile number: use 07XX XXX XXX or 2547XX XXX XXX',
-        }),
+        phonePage({ given: field('number'), error: translate(lang, PHONE_WORDS.notKenyan), lang }),
         400,
       )
     const phonePath = c.req.path.slice(0, -'/paybill'.length)
@@ -94,14 +94,15 @@ export function mountPhone(ctx: MpesaContext, { settle, expired, timeOut }: Prom
       account: field('account'),
       amount: field('amount').trim(),
     }
-    const refuse = (error: string) => showPhone(c, phone, phonePath, { error, paybill: typed }, 400)
-    if (!/^\d+$/.test(typed.business)) return refuse('Enter the business number: digits only')
-    if (!typed.account.trim()) return refuse('Enter the account number')
+    const refuse = (error: Message) =>
+      showPhone(c, phone, phonePath, { error: translate(lang, error), paybill: typed }, 400)
+    if (!/^\d+$/.test(typed.business)) return refuse(PHONE_WORDS.enterBusiness)
+    if (!typed.account.trim()) return refuse(PHONE_WORDS.enterAccount)
     const amount = /^\d+$/.test(typed.amount) ? wholeAmount(typed.amount) : null
-    if (amount === null) return refuse('Enter the amount in whole shillings, 1 or more')
-    if (field('pin') !== PIN) return refuse('Wrong PIN')
+    if (amount === null) return refuse(PHONE_WORDS.enterAmount)
+    if (field('pin') !== PIN) return refuse(PHONE_WORDS.wrongPin)
     const registration = await store.get<C2bRegistration>('mpesa', `c2b-urls:${typed.business}`)
-    if (!registration) return refuse('That business number does not take M-Pesa payments here')
+    if (!registration) return refuse(PHONE_WORDS.noPaybill)
 
     const payment = await payBill(ctx, registration, {
       phone,
@@ -115,12 +116,13 @@ export function mountPhone(ctx: MpesaContext, { settle, expired, timeOut }: Prom
 
   app.post('/phone/:id', async (c) => {
     const id = c.req.param('id')
+    const lang = pageLang(c)
+    const refused = (error: Message) => phonePage({ given: '', error: translate(lang, error), lang })
     const form = await c.req.parseBody()
     const action = String(form.action ?? '') as Action
-    if (!ACTIONS.includes(action))
-      return page(c, phonePage({ given: '', error: 'Choose one of the buttons on the prompt.' }), 400)
+    if (!ACTIONS.includes(action)) return page(c, refused(PHONE_WORDS.chooseButton), 400)
     const prompt = await store.get<Prompt>('mpesa', id)
-    if (!prompt) return page(c, phonePage({ given: '', error: 'There is no such M-Pesa prompt.' }), 404)
+    if (!prompt) return page(c, refused(PHONE_WORDS.noSuchPrompt), 404)
 
     // A prompt answered after its time is already over, as on a real phone.
     const outcome = expired(prompt)

@@ -41,23 +41,31 @@ export interface Prompt extends Record<string, unknown> {
 
 /** What each button on the phone page does to a prompt. */
 export const OUTCOMES = {
-  cancel: { resultCode: 1032, resultDesc: 'Request cancelled by user', notice: 'Cancelled' },
+  cancel: {
+    resultCode: 1032,
+    resultDesc: 'Request cancelled by user',
+    notice: /*i18n*/ { id: 'sandbox.mpesa.cancelled', message: 'Cancelled' },
+  },
   timeout: {
     resultCode: 1037,
     resultDesc: 'DS timeout user cannot be reached',
-    notice: 'Timed out: the phone did not answer',
+    notice: /*i18n*/ { id: 'sandbox.mpesa.timedOut', message: 'Timed out: the phone did not answer' },
   },
   'no-funds': {
     resultCode: 1,
     resultDesc: 'The balance is insufficient for the transaction.',
-    notice: 'Declined: not enough balance',
+    notice: /*i18n*/ { id: 'sandbox.mpesa.declinedNoFunds', message: 'Declined: not enough balance' },
   },
   'wrong-pin': {
     resultCode: 2001,
     resultDesc: 'The initiator information is invalid.',
-    notice: 'Declined: wrong PIN',
+    notice: /*i18n*/ { id: 'sandbox.mpesa.declinedWrongPin', message: 'Declined: wrong PIN' },
   },
-  paid: { resultCode: 0, resultDesc: 'The service request is processed successfully.', notice: 'Paid' },
+  paid: {
+    resultCode: 0,
+    resultDesc: 'The service request is processed successfully.',
+    notice: /*i18n*/ { id: 'sandbox.mpesa.paidShort', message: 'Paid' },
+  },
 } as const
 
 /** What the phone page does with prompts: ends one, and tells (and ends) one past its time. */

@@ -1,7 +1,9 @@
+import type { Lang, Message, MessageParams } from '../../../../contract/i18n'
 import { clock } from '../../../lib/clock'
 import { escapeHtml } from '../../../lib/html'
+import { translate } from '../../../lib/i18n'
 import { displayAmount, isCurrencyCode } from '../../provider-money'
-import { page, type SandboxPage, sandboxPage } from '../pages'
+import { page, pageLang, type SandboxPage, sandboxPage, translateHtml } from '../pages'
 import type { StripeContext } from './api'
 import { pay } from './payment-intents'
 import { type CheckoutSession, loadSession, type SessionRecord } from './sessions'
@@ -18,25 +20,100 @@ export const STRIPE_TEST_CARDS = {
   threeDSecure: '4000002760003184',
 } as const
 
-const DECLINED = 'Your card was declined.'
-const INCORRECT_NUMBER = 'Your card number is incorrect.'
-const AUTHENTICATION_FAILED =
-  'We are unable to authenticate your payment method. Please choose a different payment method and try again.'
+/** What the card page says, in the buyer's language (docs/swahili.md); its errors are Stripe's own English. */
+const WORDS = {
+  declined: /*i18n*/ { id: 'sandbox.stripe.declined', message: 'Your card was declined.' },
+  incorrectNumber: /*i18n*/ {
+    id: 'sandbox.stripe.incorrectNumber',
+    message: 'Your card number is incorrect.',
+  },
+  authenticationFailed: /*i18n*/ {
+    id: 'sandbox.stripe.authenticationFailed',
+    message:
+      'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  },
+  cvcIncomplete: /*i18n*/ {
+    id: 'sandbox.stripe.cvcIncomplete',
+    message: "Your card's security code is incomplete.",
+  },
+  expiryIncomplete: /*i18n*/ {
+    id: 'sandbox.stripe.expiryIncomplete',
+    message: "Your card's expiration date is incomplete.",
+  },
+  expiryYearPast: /*i18n*/ {
+    id: 'sandbox.stripe.expiryYearPast',
+    message: "Your card's expiration year is in the past.",
+  },
+  expiryPast: /*i18n*/ {
+    id: 'sandbox.stripe.expiryPast',
+    message: "Your card's expiration date is in the past.",
+  },
+  title: /*i18n*/ { id: 'sandbox.stripe.title', message: 'Pay {amount} (sandbox)' },
+  cardNumber: /*i18n*/ { id: 'sandbox.stripe.cardNumber', message: 'Card number' },
+  expiry: /*i18n*/ { id: 'sandbox.stripe.expiry', message: 'Expiry (MM/YY)' },
+  cvc: /*i18n*/ { id: 'sandbox.stripe.cvc', message: 'CVC' },
+  nameOnCard: /*i18n*/ { id: 'sandbox.stripe.nameOnCard', message: 'Name on card' },
+  pay: /*i18n*/ { id: 'sandbox.stripe.pay', message: 'Pay {amount}' },
+  testCards: /*i18n*/ { id: 'sandbox.stripe.testCards', message: 'Test cards' },
+  cardPays: /*i18n*/ { id: 'sandbox.stripe.cardPays', message: '{card} pays' },
+  cardDeclined: /*i18n*/ { id: 'sandbox.stripe.cardDeclined', message: '{card} is declined' },
+  card3ds: /*i18n*/ { id: 'sandbox.stripe.card3ds', message: '{card} asks for 3-D Secure' },
+  anyExpiry: /*i18n*/ {
+    id: 'sandbox.stripe.anyExpiry',
+    message: 'Any future expiry date, any three digits for the CVC.',
+  },
+  authenticate: /*i18n*/ { id: 'sandbox.stripe.authenticate', message: 'Authenticate this payment' },
+  bankAsks: /*i18n*/ {
+    id: 'sandbox.stripe.bankAsks',
+    message:
+      'Your bank asks you to confirm the payment of {amount} with the card ending in {last4}. This is a 3-D Secure test page: nothing is sent to a bank.',
+  },
+  completeAuthentication: /*i18n*/ {
+    id: 'sandbox.stripe.completeAuthentication',
+    message: 'Complete authentication',
+  },
+  failAuthentication: /*i18n*/ { id: 'sandbox.stripe.failAuthentication', message: 'Fail authentication' },
+  complete: /*i18n*/ { id: 'sandbox.stripe.complete', message: 'This payment is complete' },
+  charged: /*i18n*/ {
+    id: 'sandbox.stripe.charged',
+    message: 'The card has been charged: there is nothing more to do here.',
+  },
+  returnToSoko: /*i18n*/ { id: 'sandbox.stripe.returnToSoko', message: 'Return to Soko' },
+  expired: /*i18n*/ { id: 'sandbox.stripe.expired', message: 'This payment page has expired' },
+  nothingCharged: /*i18n*/ {
+    id: 'sandbox.stripe.nothingCharged',
+    message: 'Nothing was charged. Go back to Soko and start the payment again.',
+  },
+  notFound: /*i18n*/ { id: 'sandbox.stripe.notFound', message: 'This payment page does not exist' },
+  notFoundText: /*i18n*/ {
+    id: 'sandbox.stripe.notFoundText',
+    message: 'The link may be incomplete. Go back to Soko and start the payment again.',
+  },
+  back: /*i18n*/ { id: 'sandbox.stripe.back', message: '← Back to Soko' },
+} satisfies Record<string, Message>
+
+/** A message as text for HTML, in `lang`. */
+const text = (lang: Lang, message: Message, params?: MessageParams) =>
+  escapeHtml(translate(lang, message, params))
 
 export function mountCardPage(ctx: StripeContext): void {
   const { app, store } = ctx
 
   app.get('/pay/:id', async (c) => {
+    const lang = pageLang(c)
     const record = await loadSession(ctx, c.req.param('id'), true)
-    if (!record) return page(c, notFoundPage(), 404)
-    return record.session.status === 'open' ? page(c, cardPage(record)) : page(c, closedPage(record))
+    if (!record) return page(c, notFoundPage(lang), 404)
+    return record.session.status === 'open'
+      ? page(c, cardPage(lang, record))
+      : page(c, closedPage(lang, record))
   })
 
   app.post('/pay/:id', async (c) => {
+    const lang = pageLang(c)
     const id = c.req.param('id')
     const record = await loadSession(ctx, id, true)
-    if (!record) return page(c, notFoundPage(), 404)
-    if (record.session.status !== 'open') return page(c, closedPage(record))
+    if (!record) return page(c, notFoundPage(lang), 404)
+    if (record.session.status !== 'open') return page(c, closedPage(lang, record))
     const form = await c.req.parseBody()
     const field = (name: string) => {
       const value = form[name]
@@ -44,7 +121,7 @@ export function mountCardPage(ctx: StripeContext): void {
     }
     const paid = async (last4: string) => {
       const done = await pay(ctx, id, { last4, name: field('name') })
-      if (done?.session.status !== 'complete') return page(c, closedPage(done ?? record))
+      if (done?.session.status !== 'complete') return page(c, closedPage(lang, done ?? record))
       return c.redirect(
         done.session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', () => id),
         303,
@@ -52,10 +129,10 @@ export function mountCardPage(ctx: StripeContext): void {
     }
 
     if (field('step') === '3ds') {
-      if (!record.challenge) return page(c, cardPage(record))
+      if (!record.challenge) return page(c, cardPage(lang, record))
       if (field('action') === 'complete') return paid(record.challenge)
       await store.update<SessionRecord>('stripe', `session:${id}`, (r) => ({ ...r, challenge: null }))
-      return page(c, cardPage(record, { error: AUTHENTICATION_FAILED }))
+      return page(c, cardPage(lang, record, { error: WORDS.authenticationFailed }))
     }
 
     const entered = {
@@ -66,37 +143,35 @@ export function mountCardPage(ctx: StripeContext): void {
     }
     const number = entered.number.replace(/[\s-]/g, '')
     const problem = !/^\d{12,19}$/.test(number)
-      ? INCORRECT_NUMBER
-      : (expiryProblem(entered.expiry) ??
-        (/^\d{3,4}$/.test(entered.cvc) ? null : "Your card's security code is incomplete."))
-    if (problem) return page(c, cardPage(record, { error: problem, entered }))
+      ? WORDS.incorrectNumber
+      : (expiryProblem(entered.expiry) ?? (/^\d{3,4}$/.test(entered.cvc) ? null : WORDS.cvcIncomplete))
+    if (problem) return page(c, cardPage(lang, record, { error: problem, entered }))
     switch (number) {
       case STRIPE_TEST_CARDS.succeeds:
         return paid(number.slice(-4))
       case STRIPE_TEST_CARDS.declined:
-        return page(c, cardPage(record, { error: DECLINED, entered }))
+        return page(c, cardPage(lang, record, { error: WORDS.declined, entered }))
       case STRIPE_TEST_CARDS.threeDSecure: {
         const result = await store.update<SessionRecord>('stripe', `session:${id}`, (r) =>
           r.session.status === 'open' ? { ...r, challenge: number.slice(-4) } : null,
         )
-        if (!result?.changed) return page(c, closedPage(result?.data ?? record))
-        return page(c, challengePage(result.data))
+        if (!result?.changed) return page(c, closedPage(lang, result?.data ?? record))
+        return page(c, challengePage(lang, result.data))
       }
       default:
-        return page(c, cardPage(record, { error: INCORRECT_NUMBER, entered }))
+        return page(c, cardPage(lang, record, { error: WORDS.incorrectNumber, entered }))
     }
   })
 }
 
-function expiryProblem(expiry: string): string | null {
+function expiryProblem(expiry: string): Message | null {
   const match = /^(\d{1,2})\s*\/\s*(\d{2})$/.exec(expiry)
   const month = Number(match?.[1])
-  if (!match || month < 1 || month > 12) return "Your card's expiration date is incomplete."
+  if (!match || month < 1 || month > 12) return WORDS.expiryIncomplete
   const year = 2000 + Number(match[2])
   const today = clock.now()
-  if (year < today.getFullYear()) return "Your card's expiration year is in the past."
-  if (year === today.getFullYear() && month < today.getMonth() + 1)
-    return "Your card's expiration date is in the past."
+  if (year < today.getFullYear()) return WORDS.expiryYearPast
+  if (year === today.getFullYear() && month < today.getMonth() + 1) return WORDS.expiryPast
   return null
 }
 
@@ -110,8 +185,9 @@ function amountOf(session: CheckoutSession): string {
 }
 
 function cardPage(
+  lang: Lang,
   record: SessionRecord,
-  opts: { error?: string; entered?: { number: string; expiry: string; cvc: string; name: string } } = {},
+  opts: { error?: Message; entered?: { number: string; expiry: string; cvc: string; name: string } } = {},
 ): SandboxPage {
   const { session } = record
   const amount = amountOf(session)
@@ -121,70 +197,75 @@ function cardPage(
     cvc: '123',
     name: 'Sandbox Buyer',
   }
-  const input = (id: keyof typeof entered, label: string, extra: string) =>
-    `<label for="${id}">${label}</label><input id="${id}" name="${id}" value="${escapeHtml(entered[id])}" ${extra}>`
+  const input = (id: keyof typeof entered, label: Message, extra: string) =>
+    `<label for="${id}">${text(lang, label)}</label><input id="${id}" name="${id}" value="${escapeHtml(entered[id])}" ${extra}>`
+  const card = (number: string, message: Message) =>
+    `<li>${translateHtml(lang, message, { card: `<code>${number}</code>` })}</li>`
   return layout(
-    `Pay ${amount} (sandbox)`,
+    lang,
+    translate(lang, WORDS.title, { amount }),
     `${summary(record)}
-    ${opts.error ? `<p role="alert">${escapeHtml(opts.error)}</p>` : ''}
+    ${opts.error ? `<p role="alert">${text(lang, opts.error)}</p>` : ''}
     <form method="post" novalidate>
       <input type="hidden" name="step" value="card">
-      ${input('number', 'Card number', 'inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" required')}
+      ${input('number', WORDS.cardNumber, 'inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" required')}
       <div class="row">
-        <div>${input('expiry', 'Expiry (MM/YY)', 'autocomplete="cc-exp" placeholder="MM/YY" required')}</div>
-        <div>${input('cvc', 'CVC', 'inputmode="numeric" autocomplete="cc-csc" placeholder="123" required')}</div>
+        <div>${input('expiry', WORDS.expiry, 'autocomplete="cc-exp" placeholder="MM/YY" required')}</div>
+        <div>${input('cvc', WORDS.cvc, 'inputmode="numeric" autocomplete="cc-csc" placeholder="123" required')}</div>
       </div>
-      ${input('name', 'Name on card', 'autocomplete="cc-name"')}
-      <button class="primary">Pay ${escapeHtml(amount)}</button>
+      ${input('name', WORDS.nameOnCard, 'autocomplete="cc-name"')}
+      <button class="primary">${text(lang, WORDS.pay, { amount })}</button>
     </form>
     <aside>
-      <h2>Test cards</h2>
+      <h2>${text(lang, WORDS.testCards)}</h2>
       <ul>
-        <li><code>4242 4242 4242 4242</code> pays</li>
-        <li><code>4000 0000 0000 0002</code> is declined</li>
-        <li><code>4000 0027 6000 3184</code> asks for 3-D Secure</li>
+        ${card('4242 4242 4242 4242', WORDS.cardPays)}
+        ${card('4000 0000 0000 0002', WORDS.cardDeclined)}
+        ${card('4000 0027 6000 3184', WORDS.card3ds)}
       </ul>
-      <p>Any future expiry date, any three digits for the CVC.</p>
+      <p>${text(lang, WORDS.anyExpiry)}</p>
     </aside>
-    ${backLink(session)}`,
+    ${backLink(lang, session)}`,
     session,
   )
 }
 
-function challengePage(record: SessionRecord): SandboxPage {
+function challengePage(lang: Lang, record: SessionRecord): SandboxPage {
+  const asks = translateHtml(lang, WORDS.bankAsks, {
+    amount: `<strong>${escapeHtml(amountOf(record.session))}</strong>`,
+    last4: escapeHtml(record.challenge ?? ''),
+  })
   return layout(
-    'Authenticate this payment',
-    `<p>Your bank asks you to confirm the payment of <strong>${escapeHtml(amountOf(record.session))}</strong>
-    with the card ending in ${escapeHtml(record.challenge ?? '')}. This is a 3-D Secure test page: nothing is sent
-    to a bank.</p>
+    lang,
+    translate(lang, WORDS.authenticate),
+    `<p>${asks}</p>
     <form method="post">
       <input type="hidden" name="step" value="3ds">
-      <button name="action" value="complete" class="primary">Complete authentication</button>
-      <button name="action" value="fail">Fail authentication</button>
+      <button name="action" value="complete" class="primary">${text(lang, WORDS.completeAuthentication)}</button>
+      <button name="action" value="fail">${text(lang, WORDS.failAuthentication)}</button>
     </form>`,
     record.session,
   )
 }
 
-function closedPage(record: SessionRecord): SandboxPage {
+function closedPage(lang: Lang, record: SessionRecord): SandboxPage {
   const { session } = record
   if (session.status === 'complete')
     return layout(
-      'This payment is complete',
-      `${summary(record)}<p>The card has been charged: there is nothing more to do here.</p>
-      <p><a href="${escapeHtml(session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', () => session.id))}">Return to Soko</a></p>`,
+      lang,
+      translate(lang, WORDS.complete),
+      `${summary(record)}<p>${text(lang, WORDS.charged)}</p>
+      <p><a href="${escapeHtml(session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', () => session.id))}">${text(lang, WORDS.returnToSoko)}</a></p>`,
     )
   return layout(
-    'This payment page has expired',
-    `${summary(record)}<p>Nothing was charged. Go back to Soko and start the payment again.</p>${backLink(session)}`,
+    lang,
+    translate(lang, WORDS.expired),
+    `${summary(record)}<p>${text(lang, WORDS.nothingCharged)}</p>${backLink(lang, session)}`,
   )
 }
 
-function notFoundPage(): SandboxPage {
-  return layout(
-    'This payment page does not exist',
-    '<p>The link may be incomplete. Go back to Soko and start the payment again.</p>',
-  )
+function notFoundPage(lang: Lang): SandboxPage {
+  return layout(lang, translate(lang, WORDS.notFound), `<p>${text(lang, WORDS.notFoundText)}</p>`)
 }
 
 function summary(record: SessionRecord): string {
@@ -195,13 +276,16 @@ function summary(record: SessionRecord): string {
   return `<ul class="items">${items}</ul>${email ? `<p class="email">${escapeHtml(email)}</p>` : ''}`
 }
 
-function backLink(session: CheckoutSession): string {
-  return session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">← Back to Soko</a></p>` : ''
+function backLink(lang: Lang, session: CheckoutSession): string {
+  return session.cancel_url
+    ? `<p><a href="${escapeHtml(session.cancel_url)}">${text(lang, WORDS.back)}</a></p>`
+    : ''
 }
 
 /** A card page; one with a form names where paying or cancelling may redirect to (`session`'s links). */
-function layout(title: string, body: string, session?: CheckoutSession): SandboxPage {
+function layout(lang: Lang, title: string, body: string, session?: CheckoutSession): SandboxPage {
   return sandboxPage({
+    lang,
     title,
     css: CARD_CSS,
     body,
