@@ -3,7 +3,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import { isLang } from '../../../contract/i18n'
 import { Field, FormMessage, SelectField, SubmitButton, text, useSubmit } from '../../components/Form'
+import { currentLang, rememberLanguage } from '../../lib/i18n'
 import { rpc } from '../../lib/rpc'
 import { clearSession, storeUser, useSession } from '../../lib/session'
 import { usePageTitle } from '../../lib/title'
@@ -47,6 +49,13 @@ export function SettingsPage() {
       smsReminders: data.get('smsReminders') === 'on',
     })
     await storeUser(updated)
+    // Another language: this browser keeps it too, and the page comes back in it.
+    const language = updated.settings.language
+    if (isLang(language) && language !== currentLang()) {
+      rememberLanguage(language)
+      location.reload()
+      return
+    }
     say('preferences', t`Preferences saved.`)
   })
   const password = useSubmit(async (data) => {
