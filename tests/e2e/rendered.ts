@@ -11,6 +11,7 @@ export async function rendered(page: Page) {
     // Taken over by React: its nodes carry its fibers.
     if (!Object.keys(main).some((k) => k.startsWith('__reactFiber$'))) return false
     if (document.querySelector('[aria-busy="true"]')) return false
-    return !/Loading|One moment/.test(main.innerText)
+    // In either language (Kiswahili: "Inapakia…", "Subiri kidogo…").
+    return !/Loading|One moment|Inapakia|Subiri kidogo/.test(main.innerText)
   })
 }
