@@ -15,6 +15,7 @@ export type { OrderStatus, PaymentMethod } from '../../contract/checkout.constan
 export type { OrderDelivery } from '../../contract/checkout.contract'
 export type { ContactTopic } from '../../contract/contact.constants'
 export type { CurrencyCode } from '../../contract/currencies'
+export type { Lang } from '../../contract/i18n'
 
 export type AssetRole = 'image' | 'file'
 export type AssetStatus = 'uploading' | 'ready'

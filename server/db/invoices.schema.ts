@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { CurrencyCode } from '../../contract/currencies'
+import type { Lang } from '../../contract/i18n'
 import type { Adjustment } from '../../contract/invoice-totals'
 import type { InvoiceStatus } from '../../contract/invoices.constants'
 import type { ChargeNext } from '../payments/provider'
@@ -60,6 +61,8 @@ export const invoices = pgTable(
     clientName: text('client_name').notNull(),
     clientEmail: text('client_email'),
     clientPhone: text('client_phone'),
+    /** The language the client last paid in through /p (`en`, `sw`): their receipt and refund mails use it. */
+    clientLanguage: text('client_language').$type<Lang>().notNull().default('en'),
     lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
     discount: jsonb('discount').$type<Adjustment | null>(),
     taxes: jsonb('taxes').$type<InvoiceTax[]>().notNull(),

@@ -15,10 +15,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { createdAt, updatedAt, writtenAt } from './columns'
+import { createdAt, currency, updatedAt, writtenAt } from './columns'
 import type * as Column from './columns.types'
-
-const currency = (name: string) => char(name, { length: 3 }).$type<Column.CurrencyCode>()
 
 export const users = pgTable(
   'users',
@@ -276,6 +274,8 @@ export const orders = pgTable(
     delivery: jsonb('delivery').$type<Column.OrderDelivery>(),
     /** SHA-256 of the key that lets a signed-out buyer follow the order and download what it bought. */
     accessKeyHash: text('access_key_hash').notNull(),
+    /** The buyer's language at checkout (`en`, `sw`): their receipt, SMS and refund notice are written in it. */
+    language: text('language').$type<Column.Lang>().notNull().default('en'),
     /** The provider's id of the payment: CheckoutRequestID, PayPal order id, Stripe session id. */
     providerRef: text('provider_ref'),
     /** What the provider reported on success: receipt, capture or payment intent, payer phone. */

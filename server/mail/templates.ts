@@ -1,47 +1,86 @@
+import { DEFAULT_LANG, type Lang } from '../../contract/i18n'
 import { escapeHtml } from '../lib/html'
+import { translate } from '../lib/i18n'
 import type { MailMessage } from './mailer'
 
 /** Plain, readable mails: one idea, one link, the same words in text and HTML. */
+/** A mail's greeting. */
+const HI = /*i18n*/ { id: 'mail.hi', message: 'Hi {name},' }
+
 export function compose(
   to: string,
   subject: string,
   paragraphs: string[],
   action?: { label: string; url: string },
+  lang: Lang = DEFAULT_LANG,
 ): MailMessage {
+  const orOpen = translate(lang, /*i18n*/ { id: 'mail.or-open', message: 'Or open this address:' })
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '— Soko'].join('\n\n')
   const html = [
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1c1917;max-width:36rem">',
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     action
-      ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;background:#0f766e;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="color:#57534e;font-size:14px">Or open this address: ${escapeHtml(action.url)}</p>`
+      ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 20px;background:#0f766e;color:#fff;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="color:#57534e;font-size:14px">${escapeHtml(orOpen)} ${escapeHtml(action.url)}</p>`
       : '',
     '<p>— Soko</p></body></html>',
   ].join('\n')
   return { to, subject, text, html }
 }
 
-export function verifyEmailMail(to: string, name: string, url: string): MailMessage {
+export function verifyEmailMail(
+  to: string,
+  name: string,
+  url: string,
+  lang: Lang = DEFAULT_LANG,
+): MailMessage {
   return compose(
     to,
-    'Confirm your e-mail address for Soko',
+    translate(lang, /*i18n*/ { id: 'mail.verify.subject', message: 'Confirm your e-mail address for Soko' }),
     [
-      `Hi ${name},`,
-      'Confirm that this is your e-mail address so you can get receipts and recover your account. The link works for 24 hours.',
+      translate(lang, HI, { name }),
+      translate(
+        lang,
+        /*i18n*/ {
+          id: 'mail.verify.body',
+          message:
+            'Confirm that this is your e-mail address so you can get receipts and recover your account. The link works for 24 hours.',
+        },
+      ),
     ],
-    { label: 'Confirm my e-mail', url },
+    { label: translate(lang, /*i18n*/ { id: 'mail.verify.action', message: 'Confirm my e-mail' }), url },
+    lang,
   )
 }
 
-export function passwordResetMail(to: string, name: string, url: string): MailMessage {
+export function passwordResetMail(
+  to: string,
+  name: string,
+  url: string,
+  lang: Lang = DEFAULT_LANG,
+): MailMessage {
   return compose(
     to,
-    'Reset your Soko password',
+    translate(lang, /*i18n*/ { id: 'mail.reset.subject', message: 'Reset your Soko password' }),
     [
-      `Hi ${name},`,
-      'Someone asked to reset the password of your Soko account. If it was you, choose a new password with the link below; it works for one hour and only once.',
-      'If it was not you, ignore this e-mail: your password stays as it is.',
+      translate(lang, HI, { name }),
+      translate(
+        lang,
+        /*i18n*/ {
+          id: 'mail.reset.body',
+          message:
+            'Someone asked to reset the password of your Soko account. If it was you, choose a new password with the link below; it works for one hour and only once.',
+        },
+      ),
+      translate(
+        lang,
+        /*i18n*/ {
+          id: 'mail.reset.not-you',
+          message: 'If it was not you, ignore this e-mail: your password stays as it is.',
+        },
+      ),
     ],
-    { label: 'Choose a new password', url },
+    { label: translate(lang, /*i18n*/ { id: 'mail.reset.action', message: 'Choose a new password' }), url },
+    lang,
   )
 }
 
@@ -50,17 +89,36 @@ export function accountExistsMail(
   name: string,
   signInUrl: string,
   resetUrl: string,
+  lang: Lang = DEFAULT_LANG,
 ): MailMessage {
   return compose(
     to,
-    'You already have a Soko account',
+    translate(lang, /*i18n*/ { id: 'mail.exists.subject', message: 'You already have a Soko account' }),
     [
-      `Hi ${name},`,
-      'Someone tried to create a Soko account with this e-mail address, which already has one. If it was you, sign in instead.',
-      `Forgot your password? Reset it here: ${resetUrl}`,
-      'If it was not you, ignore this e-mail: nothing has changed.',
+      translate(lang, HI, { name }),
+      translate(
+        lang,
+        /*i18n*/ {
+          id: 'mail.exists.body',
+          message:
+            'Someone tried to create a Soko account with this e-mail address, which already has one. If it was you, sign in instead.',
+        },
+      ),
+      translate(
+        lang,
+        /*i18n*/ { id: 'mail.exists.reset', message: 'Forgot your password? Reset it here: {url}' },
+        { url: resetUrl },
+      ),
+      translate(
+        lang,
+        /*i18n*/ {
+          id: 'mail.exists.not-you',
+          message: 'If it was not you, ignore this e-mail: nothing has changed.',
+        },
+      ),
     ],
-    { label: 'Sign in', url: signInUrl },
+    { label: translate(lang, /*i18n*/ { id: 'mail.exists.action', message: 'Sign in' }), url: signInUrl },
+    lang,
   )
 }
 

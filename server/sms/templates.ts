@@ -1,4 +1,6 @@
 import { formatMoney } from '../../contract/format-money'
+import { DEFAULT_LANG, intlLocale, type Lang } from '../../contract/i18n'
+import { translate } from '../lib/i18n'
 import { fitGsm7, gsm7Length, toGsm7 } from './gsm7'
 
 /**
@@ -15,10 +17,25 @@ function checked(text: string): string {
   return text
 }
 
+/** The locale of an SMS's money and dates: Kenya's, in English or in Kiswahili. */
+export function smsLocale(lang: Lang): string {
+  return intlLocale(lang, undefined, 'en-KE')
+}
+
 /** The phone confirmation code. */
-export function codeSms(code: string): string {
+export function codeSms(code: string, lang: Lang = DEFAULT_LANG): string {
   return checked(
-    `${code} is your Soko code. It works for 10 minutes. Never share it: Soko will not ask you for it.`,
+    toGsm7(
+      translate(
+        lang,
+        /*i18n*/ {
+          id: 'sms.code',
+          message:
+            '{code} is your Soko code. It works for 10 minutes. Never share it: Soko will not ask you for it.',
+        },
+        { code },
+      ),
+    ),
   )
 }
 
@@ -32,9 +49,24 @@ export function receiptSms(p: {
   title: string
   reference: string
   link: string
+  lang?: Lang
 }): string {
-  const head = toGsm7(`Soko: you paid ${formatMoney(p.amount, p.currency, 'en-KE')} for "`)
-  const tail = toGsm7(`". Ref ${p.reference}. Open or download: ${p.link}`)
+  const lang = p.lang ?? DEFAULT_LANG
+  const amount = formatMoney(p.amount, p.currency, smsLocale(lang))
+  const head = toGsm7(
+    translate(
+      lang,
+      /*i18n*/ { id: 'sms.receipt.head', message: 'Soko: you paid {amount} for "' },
+      { amount },
+    ),
+  )
+  const tail = toGsm7(
+    translate(
+      lang,
+      /*i18n*/ { id: 'sms.receipt.tail', message: '". Ref {reference}. Open or download: {link}' },
+      { reference: p.reference, link: p.link },
+    ),
+  )
   const room = SMS_MAX - (gsm7Length(head) ?? 0) - (gsm7Length(tail) ?? 0)
   return checked(`${head}${fitGsm7(p.title, Math.max(room, 8))}${tail}`)
 }
@@ -60,9 +92,33 @@ export function invoiceSms(p: {
  * A booking's time, as a reminder before it or its new time after a move, with the short link to the
  * booking. The service's title takes what room is left.
  */
-export function bookingSms(p: { title: string; when: string; link: string; moved?: boolean }): string {
-  const head = toGsm7(p.moved ? 'Soko: your booking "' : 'Soko reminder: "')
-  const tail = toGsm7(`" ${p.moved ? 'has moved to' : 'is on'} ${p.when}. Details: ${p.link}`)
+export function bookingSms(p: {
+  title: string
+  when: string
+  link: string
+  moved?: boolean
+  lang?: Lang
+}): string {
+  const lang = p.lang ?? DEFAULT_LANG
+  const head = toGsm7(
+    p.moved
+      ? translate(lang, /*i18n*/ { id: 'sms.booking.moved.head', message: 'Soko: your booking "' })
+      : translate(lang, /*i18n*/ { id: 'sms.booking.reminder.head', message: 'Soko reminder: "' }),
+  )
+  const params = { when: p.when, link: p.link }
+  const tail = toGsm7(
+    p.moved
+      ? translate(
+          lang,
+          /*i18n*/ { id: 'sms.booking.moved.tail', message: '" has moved to {when}. Details: {link}' },
+          params,
+        )
+      : translate(
+          lang,
+          /*i18n*/ { id: 'sms.booking.reminder.tail', message: '" is on {when}. Details: {link}' },
+          params,
+        ),
+  )
   const room = SMS_MAX - (gsm7Length(head) ?? 0) - (gsm7Length(tail) ?? 0)
   return checked(`${head}${fitGsm7(p.title, Math.max(room, 8))}${tail}`)
 }

@@ -102,7 +102,7 @@ async function sendVerification(ctx: RpcContext, user: UserRow) {
   })
   await sendQuietly(
     ctx,
-    verifyEmailMail(user.email, user.name, `${ctx.config.publicUrl}/verify/account/${token}`),
+    verifyEmailMail(user.email, user.name, `${ctx.config.publicUrl}/verify/account/${token}`, ctx.lang),
   )
 }
 
@@ -143,7 +143,10 @@ export const accountsHandlers: Pick<
       const owner = existing ?? (await findUserByEmail(ctx.db, input.email))
       if (owner) {
         const base = ctx.config.publicUrl
-        await sendQuietly(ctx, accountExistsMail(owner.email, owner.name, `${base}/login`, `${base}/reset`))
+        await sendQuietly(
+          ctx,
+          accountExistsMail(owner.email, owner.name, `${base}/login`, `${base}/reset`, ctx.lang),
+        )
       }
       return { token: null, user: null }
     }
@@ -259,7 +262,7 @@ export const accountsHandlers: Pick<
       const { token } = await issueOneTimeToken(ctx.db, { userId: user.id, purpose: 'reset-password' })
       await sendQuietly(
         ctx,
-        passwordResetMail(user.email, user.name, `${ctx.config.publicUrl}/reset/${token}`),
+        passwordResetMail(user.email, user.name, `${ctx.config.publicUrl}/reset/${token}`, ctx.lang),
       )
     }
     return { ok: true }

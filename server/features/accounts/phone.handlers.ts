@@ -14,7 +14,12 @@ export const phoneHandlers: Pick<Handlers, 'requestPhoneCode' | 'verifyPhone'> =
     const { user } = ctx.caller
     const { code, tokenId, expiresAt } = await newPhoneCode(ctx.db, user.id, phone, ctx.ip)
     try {
-      await ctx.sms.queue(ctx.db, { eventKey: `code:${tokenId}`, kind: 'code', phone, text: codeSms(code) })
+      await ctx.sms.queue(ctx.db, {
+        eventKey: `code:${tokenId}`,
+        kind: 'code',
+        phone,
+        text: codeSms(code, ctx.lang),
+      })
     } catch (error) {
       ctx.log.error('SMS could not be sent', { requestId: ctx.requestId, error })
       throw new AppError(503, ACCOUNTS.smsNotSent)

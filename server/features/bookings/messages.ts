@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { EventDetails } from '../../../contract/catalog.contract'
+import type { Message, MessageParams } from '../../../contract/i18n'
 import { orderLinks, products, users } from '../../db/schema'
+import { translate } from '../../lib/i18n'
 import { dayTimeText, slotText } from '../../lib/when'
 import type { MailMessage } from '../../mail/mailer'
 import { compose } from '../../mail/templates'
@@ -24,6 +26,13 @@ import type { BookingServices } from './deps'
  * with the calendar file, updated), and a text to the buyer's phone when Soko has one. Times are written in
  * each reader's zone: the buyer's (where they booked from), the seller's (the service's).
  */
+/** Where a booking is, and a reminder's subject the day before: said in more than one mail. */
+const WHERE = /*i18n*/ { id: 'mail.booking.where', message: 'Where: {where}.' }
+const TOMORROW = /*i18n*/ {
+  id: 'mail.booking.reminder.subject.tomorrow',
+  message: 'Reminder: {title} tomorrow',
+}
+
 export function bookingMessages(deps: BookingServices) {
   const { log, config } = deps
   const send = async (message: MailMessage) => {
@@ -38,15 +47,25 @@ export function bookingMessages(deps: BookingServices) {
 
   /** The buyer's mail about their booking, with the calendar file as it now stands. */
   async function toBuyer(order: OrderRow, booking: BookingFacts, subject: string, lines: string[]) {
-    const calendar = calendarParts(booking)
+    const lang = order.language
+    const calendar = calendarParts(booking, lang)
     await send({
-      ...compose(order.buyerEmail, subject, [...lines, calendar.line], {
-        label: 'Open your booking',
-        url: booking.event.url,
-      }),
+      ...compose(
+        order.buyerEmail,
+        subject,
+        [...lines, calendar.line],
+        {
+          label: translate(lang, /*i18n*/ { id: 'mail.booking.action', message: 'Open your booking' }),
+          url: booking.event.url,
+        },
+        lang,
+      ),
       attachments: [calendar.attachment],
     })
   }
+  /** Words to the buyer, in the language of their order. */
+  const toBuyerIn = (order: OrderRow) => (message: Message, params?: MessageParams) =>
+    translate(order.language, message, params)
 
   async function toSeller(order: OrderRow, subject: string, lines: string[]) {
     const seller = await sellerOf(deps.db, order.sellerId)
@@ -66,12 +85,43 @@ export function bookingMessages(deps: BookingServices) {
       if (!booking || !slot) return
       const title = order.item.title
       const zone = buyerZone(order, booking.details)
-      const now = slotText(slot, zone)
-      await toBuyer(order, booking, `Your booking has moved: ${title} (${order.reference})`, [
-        `${by === 'seller' ? `${booking.sellerName} moved` : 'You moved'} your booking of ${title}.`,
-        `New time: ${now}. It was ${slotText(from, zone)}.`,
-        `Where: ${booking.where}.`,
-      ])
+      const lang = order.language
+      const t = toBuyerIn(order)
+      const now = slotText(slot, zone, lang)
+      const params = {
+        title,
+        reference: order.reference,
+        seller: booking.sellerName,
+        now,
+        was: slotText(from, zone, lang),
+      }
+      await toBuyer(
+        order,
+        booking,
+        t(
+          /*i18n*/ {
+            id: 'mail.booking.moved.subject',
+            message: 'Your booking has moved: {title} ({reference})',
+          },
+          params,
+        ),
+        [
+          by === 'seller'
+            ? t(
+                /*i18n*/ {
+                  id: 'mail.booking.moved.by-seller',
+                  message: '{seller} moved your booking of {title}.',
+                },
+                params,
+              )
+            : t(
+                /*i18n*/ { id: 'mail.booking.moved.by-you', message: 'You moved your booking of {title}.' },
+                params,
+              ),
+          t(/*i18n*/ { id: 'mail.booking.moved.times', message: 'New time: {now}. It was {was}.' }, params),
+          t(WHERE, { where: booking.where }),
+        ],
+      )
       await queueSms(order, `moved:${order.id}:${order.item.moves ?? 0}`, now, true)
       const sellerZone = booking.details.timeZone
       await toSeller(order, `Booking moved: ${title} (${order.reference})`, [
@@ -86,10 +136,47 @@ export function bookingMessages(deps: BookingServices) {
       if (!booking || !slot) return
       const title = order.item.title
       // The refund's own mail tells the buyer about the money; this one takes the event out of the calendar.
-      await toBuyer(order, booking, `Booking cancelled: ${title} (${order.reference})`, [
-        `${by === 'seller' ? `${booking.sellerName} cancelled` : 'You cancelled'} your booking of ${title} on ${slotText(slot, buyerZone(order, booking.details))}.`,
-        'Your payment is being refunded in full.',
-      ])
+      const t = toBuyerIn(order)
+      const params = {
+        title,
+        reference: order.reference,
+        seller: booking.sellerName,
+        when: slotText(slot, buyerZone(order, booking.details), order.language),
+      }
+      await toBuyer(
+        order,
+        booking,
+        t(
+          /*i18n*/ {
+            id: 'mail.booking.cancelled.subject',
+            message: 'Booking cancelled: {title} ({reference})',
+          },
+          params,
+        ),
+        [
+          by === 'seller'
+            ? t(
+                /*i18n*/ {
+                  id: 'mail.booking.cancelled.by-seller',
+                  message: '{seller} cancelled your booking of {title} on {when}.',
+                },
+                params,
+              )
+            : t(
+                /*i18n*/ {
+                  id: 'mail.booking.cancelled.by-you',
+                  message: 'You cancelled your booking of {title} on {when}.',
+                },
+                params,
+              ),
+          t(
+            /*i18n*/ {
+              id: 'mail.booking.cancelled.refund',
+              message: 'Your payment is being refunded in full.',
+            },
+          ),
+        ],
+      )
       if (by === 'buyer')
         await toSeller(order, `Booking cancelled: ${title} (${order.reference})`, [
           `${order.buyerEmail} cancelled the booking of ${title} on ${slotText(slot, booking.details.timeZone)}; the time is free again and the payment is refunded.`,
@@ -103,12 +190,38 @@ export function bookingMessages(deps: BookingServices) {
       const booking = await facts(order)
       const slot = order.item.slot
       if (!booking || !slot) return
-      const when = slotText(slot, buyerZone(order, booking.details))
-      const soon = minutesBefore >= 24 * 60 ? 'tomorrow' : 'in an hour'
-      await toBuyer(order, booking, `Reminder: ${order.item.title} ${soon}`, [
-        `Your booking of ${order.item.title} with ${booking.sellerName} is ${soon}: ${when}.`,
-        `Where: ${booking.where}.`,
-      ])
+      const t = toBuyerIn(order)
+      const when = slotText(slot, buyerZone(order, booking.details), order.language)
+      const params = { title: order.item.title, seller: booking.sellerName, when }
+      const tomorrow = minutesBefore >= 24 * 60
+      await toBuyer(
+        order,
+        booking,
+        tomorrow
+          ? t(TOMORROW, params)
+          : t(
+              /*i18n*/ { id: 'mail.booking.reminder.subject.hour', message: 'Reminder: {title} in an hour' },
+              params,
+            ),
+        [
+          tomorrow
+            ? t(
+                /*i18n*/ {
+                  id: 'mail.booking.reminder.tomorrow',
+                  message: 'Your booking of {title} with {seller} is tomorrow: {when}.',
+                },
+                params,
+              )
+            : t(
+                /*i18n*/ {
+                  id: 'mail.booking.reminder.hour',
+                  message: 'Your booking of {title} with {seller} is in an hour: {when}.',
+                },
+                params,
+              ),
+          t(WHERE, { where: booking.where }),
+        ],
+      )
       await queueSms(order, `reminder:${order.id}:${order.item.moves ?? 0}:${minutesBefore}`, when, false)
     },
   }
@@ -121,20 +234,42 @@ export function bookingMessages(deps: BookingServices) {
       .where(eq(products.id, order.productId))
     const details = event?.details as EventDetails | undefined
     if (!details) return
-    const when = dayTimeText(details.startsAt, order.item.timeZone ?? details.timeZone)
+    const lang = order.language
+    const t = toBuyerIn(order)
+    const when = dayTimeText(details.startsAt, order.item.timeZone ?? details.timeZone, lang)
     const where =
-      details.where.kind === 'place' ? details.where.address : 'online: the link is on your order page'
+      details.where.kind === 'place'
+        ? details.where.address
+        : t(/*i18n*/ { id: 'mail.event.online', message: 'online: the link is on your order page' })
     const title = order.item.title
     await send(
       compose(
         order.buyerEmail,
-        `Reminder: ${title} tomorrow`,
+        t(TOMORROW, { title }),
         [
-          `${title} is tomorrow: ${when}.`,
-          `Where: ${where}.`,
-          `Your ticket${order.quantity === 1 ? '' : 's'}, with the QR code to show at the door, ${order.quantity === 1 ? 'is' : 'are'} on your order page: it opens with no network once you have opened it.`,
+          t(/*i18n*/ { id: 'mail.event.tomorrow', message: '{title} is tomorrow: {when}.' }, { title, when }),
+          t(WHERE, { where }),
+          order.quantity === 1
+            ? t(
+                /*i18n*/ {
+                  id: 'mail.event.ticket',
+                  message:
+                    'Your ticket, with the QR code to show at the door, is on your order page: it opens with no network once you have opened it.',
+                },
+              )
+            : t(
+                /*i18n*/ {
+                  id: 'mail.event.tickets',
+                  message:
+                    'Your tickets, with the QR code to show at the door, are on your order page: it opens with no network once you have opened it.',
+                },
+              ),
         ],
-        { label: 'Open your tickets', url: orderLinkWithKey(deps, order) },
+        {
+          label: t(/*i18n*/ { id: 'mail.event.action', message: 'Open your tickets' }),
+          url: orderLinkWithKey(deps, order),
+        },
+        lang,
       ),
     )
     await queueSms(order, `reminder:${order.id}:event`, when, false)
@@ -151,6 +286,7 @@ export function bookingMessages(deps: BookingServices) {
         when,
         link: `${config.publicUrl}/o/${token}`,
         moved,
+        lang: order.language,
       })
       await deps.db.transaction(async (tx) => {
         const queued = await deps.sms.queue(tx, { eventKey, kind: 'reminder', phone, text })

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { type CalendarEvent, googleCalendarLink, icsFile } from '../../../contract/calendar'
 import type { ServiceDetails } from '../../../contract/catalog.contract'
+import type { Lang } from '../../../contract/i18n'
 import type { DbOrTx } from '../../db/client'
 import { products, sellers } from '../../db/schema'
+import { translate } from '../../lib/i18n'
 import type { MailAttachment } from '../../mail/mailer'
 import type { OrderRow } from './orders'
 
@@ -53,7 +55,10 @@ export async function bookingFacts(db: DbOrTx, order: OrderRow, url: string): Pr
 }
 
 /** The calendar file to attach, and the sentence that offers both ways to add it. */
-export function calendarParts(facts: BookingFacts): { attachment: MailAttachment; line: string } {
+export function calendarParts(
+  facts: BookingFacts,
+  lang: Lang = 'en',
+): { attachment: MailAttachment; line: string } {
   return {
     attachment: {
       filename: 'booking.ics',
@@ -61,7 +66,20 @@ export function calendarParts(facts: BookingFacts): { attachment: MailAttachment
       contentType: `text/calendar; charset=utf-8; method=${facts.event.cancelled ? 'CANCEL' : 'PUBLISH'}`,
     },
     line: facts.event.cancelled
-      ? 'The attached calendar file takes it out of your calendar.'
-      : `Add it to your calendar with the attached file, or to Google Calendar: ${googleCalendarLink(facts.event)}`,
+      ? translate(
+          lang,
+          /*i18n*/ {
+            id: 'mail.calendar.cancelled',
+            message: 'The attached calendar file takes it out of your calendar.',
+          },
+        )
+      : translate(
+          lang,
+          /*i18n*/ {
+            id: 'mail.calendar.add',
+            message: 'Add it to your calendar with the attached file, or to Google Calendar: {link}',
+          },
+          { link: googleCalendarLink(facts.event) },
+        ),
   }
 }

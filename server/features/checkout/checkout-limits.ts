@@ -1,4 +1,5 @@
 import { LIMITS } from '../../../contract/errors/limits'
+import type { Lang } from '../../../contract/i18n'
 import type { CheckoutLimits } from '../../env'
 import type { UserRow } from '../../lib/caller'
 import type { RateCheck } from '../../lib/rate-limit'
@@ -9,6 +10,8 @@ export interface Requester {
   ip: string
   /** The id the app keeps for this browser (X-Soko-Device), when a valid one came. */
   device: string | null
+  /** The language the request came in (Content-Language): the order is written to the buyer in it. */
+  lang?: Lang | undefined
 }
 
 /**

@@ -74,7 +74,7 @@ export const checkoutHandlers: Pick<
       ctx,
       input,
       ctx.caller?.user ?? null,
-      { ip: ctx.ip, device: ctx.device },
+      { ip: ctx.ip, device: ctx.device, lang: ctx.lang },
       { lines: ctx.checkoutLines, ...(ctx.signal ? { signal: ctx.signal } : {}) },
     ),
 

@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm'
 import { METHOD_NAMES } from '../../../contract/checkout.constants'
 import type { OrderDelivery } from '../../../contract/checkout.contract'
 import { formatMoney } from '../../../contract/format-money'
+import { intlLocale, type Lang } from '../../../contract/i18n'
 import type { Db } from '../../db/client'
 import { sellers, users } from '../../db/schema'
+import { translate } from '../../lib/i18n'
 import { slotText } from '../../lib/when'
 import { compose } from '../../mail/templates'
 import { bookingFacts, calendarParts } from './booking-event'
@@ -11,6 +13,11 @@ import type { CheckoutServices } from './deps'
 import type { OrderRow } from './orders'
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, 'en')
+/** Money as the buyer reads it: as before in English, Kenya's Kiswahili otherwise. */
+const moneyIn = (lang: Lang, amount: number, currency: string) =>
+  lang === 'en'
+    ? money(amount, currency)
+    : formatMoney(amount, currency, intlLocale(lang, undefined, 'en-KE'))
 
 /** The order's page, with a key that opens it on any device without signing in. */
 export function orderLinkWithKey(
@@ -37,48 +44,125 @@ export function orderMails(deps: CheckoutServices) {
   /** The buyer's receipt; also what the seller's sale mail says of the item and the booking. */
   async function receipt(order: OrderRow) {
     const item = order.item
+    const lang = order.language
+    const t = (message: { id: string; message: string }, params?: Record<string, string | number>) =>
+      translate(lang, message, params)
     const line = `${item.title}${item.label !== item.title ? ` (${item.label})` : ''} × ${order.quantity}`
     const paidWith =
       order.method === 'free'
-        ? 'Nothing to pay.'
-        : `Paid ${money(order.chargeAmount, order.chargeCurrency)} by ${METHOD_NAMES[order.method]}${
-            order.payment?.receipt ? `, receipt ${String(order.payment.receipt)}` : ''
-          }.`
+        ? t(/*i18n*/ { id: 'mail.receipt.free', message: 'Nothing to pay.' })
+        : order.payment?.receipt
+          ? t(
+              /*i18n*/ {
+                id: 'mail.receipt.paid-with-receipt',
+                message: 'Paid {amount} by {method}, receipt {receipt}.',
+              },
+              {
+                amount: moneyIn(lang, order.chargeAmount, order.chargeCurrency),
+                method: METHOD_NAMES[order.method],
+                receipt: String(order.payment.receipt),
+              },
+            )
+          : t(
+              /*i18n*/ { id: 'mail.receipt.paid-with', message: 'Paid {amount} by {method}.' },
+              {
+                amount: moneyIn(lang, order.chargeAmount, order.chargeCurrency),
+                method: METHOD_NAMES[order.method],
+              },
+            )
     const next = {
-      digital: 'Download your files from the link below; it works on any device.',
-      event: 'Your tickets, with their QR codes to show at the door, are on your order page.',
-      service: item.slot
-        ? `Booked for ${slotText(item.slot, item.timeZone ?? 'Africa/Nairobi')}. The details are on your order page.`
-        : 'Your booking is confirmed.',
-      merch:
+      digital: () =>
+        t(
+          /*i18n*/ {
+            id: 'mail.receipt.next.digital',
+            message: 'Download your files from the link below; it works on any device.',
+          },
+        ),
+      event: () =>
+        t(
+          /*i18n*/ {
+            id: 'mail.receipt.next.event',
+            message: 'Your tickets, with their QR codes to show at the door, are on your order page.',
+          },
+        ),
+      service: () =>
+        item.slot
+          ? t(
+              /*i18n*/ {
+                id: 'mail.receipt.next.booked',
+                message: 'Booked for {when}. The details are on your order page.',
+              },
+              {
+                when: slotText(item.slot, item.timeZone ?? 'Africa/Nairobi', lang),
+              },
+            )
+          : t(/*i18n*/ { id: 'mail.receipt.next.service', message: 'Your booking is confirmed.' }),
+      merch: () =>
         order.delivery?.kind === 'pickup'
-          ? `Collect it at ${String(order.delivery.address)}; the seller will tell you when it is ready.`
-          : 'The seller will ship it to the address you gave and mark it sent.',
-    }[order.kind]
+          ? t(
+              /*i18n*/ {
+                id: 'mail.receipt.next.pickup',
+                message: 'Collect it at {address}; the seller will tell you when it is ready.',
+              },
+              {
+                address: String(order.delivery.address),
+              },
+            )
+          : t(
+              /*i18n*/ {
+                id: 'mail.receipt.next.ship',
+                message: 'The seller will ship it to the address you gave and mark it sent.',
+              },
+            ),
+    }[order.kind]()
     const guest = order.guest
       ? [
-          `To keep your purchases together, set a password for ${order.buyerEmail} on Soko (“Forgot password” on the sign-in page); purchases made before show in your account once the address is verified.`,
+          t(
+            /*i18n*/ {
+              id: 'mail.receipt.guest',
+              message:
+                'To keep your purchases together, set a password for {email} on Soko (“Forgot password” on the sign-in page); purchases made before show in your account once the address is verified.',
+            },
+            { email: order.buyerEmail },
+          ),
         ]
       : []
     // A booking comes with its calendar file and a link that adds it to Google Calendar.
     const booking = await bookingFacts(deps.db, order, orderLink(order))
-    const calendar = booking ? calendarParts(booking) : null
+    const calendar = booking ? calendarParts(booking, lang) : null
     await send({
       ...compose(
         order.buyerEmail,
-        `Your Soko receipt: ${item.title} (${order.reference})`,
+        t(
+          /*i18n*/ { id: 'mail.receipt.subject', message: 'Your Soko receipt: {title} ({reference})' },
+          {
+            title: item.title,
+            reference: order.reference,
+          },
+        ),
         [
-          order.kind === 'service' ? 'Thank you for your booking.' : 'Thank you for your purchase.',
-          `${line}: ${money(order.total, order.currency)}. ${paidWith}`,
-          `Order reference ${order.reference}.`,
+          order.kind === 'service'
+            ? t(/*i18n*/ { id: 'mail.receipt.thanks.booking', message: 'Thank you for your booking.' })
+            : t(/*i18n*/ { id: 'mail.receipt.thanks', message: 'Thank you for your purchase.' }),
+          `${line}: ${moneyIn(lang, order.total, order.currency)}. ${paidWith}`,
+          t(
+            /*i18n*/ { id: 'mail.receipt.reference', message: 'Order reference {reference}.' },
+            {
+              reference: order.reference,
+            },
+          ),
           next,
           ...(calendar ? [calendar.line] : []),
           ...guest,
         ],
         {
-          label: order.kind === 'digital' ? 'Download your files' : 'Open your order',
+          label:
+            order.kind === 'digital'
+              ? t(/*i18n*/ { id: 'mail.receipt.action.download', message: 'Download your files' })
+              : t(/*i18n*/ { id: 'mail.receipt.action.order', message: 'Open your order' }),
           url: orderLink(order),
         },
+        lang,
       ),
       ...(calendar ? { attachments: [calendar.attachment] } : {}),
     })
@@ -114,22 +198,68 @@ export function orderMails(deps: CheckoutServices) {
     },
     async refunded(order: OrderRow, reason: string) {
       const item = order.item
+      const lang = order.language
+      const t = (message: { id: string; message: string }, params?: Record<string, string | number>) =>
+        translate(lang, message, params)
+      const params = { amount: moneyIn(lang, order.chargeAmount, order.chargeCurrency), title: item.title }
+      const refundedTo =
+        order.method === 'mpesa'
+          ? t(
+              /*i18n*/ {
+                id: 'mail.refund.mpesa',
+                message: 'Your payment of {amount} for {title} has been refunded to your M-Pesa number.',
+              },
+              params,
+            )
+          : order.method === 'card'
+            ? t(
+                /*i18n*/ {
+                  id: 'mail.refund.card',
+                  message:
+                    'Your payment of {amount} for {title} has been refunded to your card (it can take 5–10 days to show).',
+                },
+                params,
+              )
+            : order.method === 'paypal'
+              ? t(
+                  /*i18n*/ {
+                    id: 'mail.refund.paypal',
+                    message: 'Your payment of {amount} for {title} has been refunded to your PayPal account.',
+                  },
+                  params,
+                )
+              : t(
+                  /*i18n*/ {
+                    id: 'mail.refund.other',
+                    message: 'Your payment of {amount} for {title} has been refunded.',
+                  },
+                  params,
+                )
       await send(
-        compose(order.buyerEmail, `Refunded: ${item.title} (${order.reference})`, [
-          `Your payment of ${money(order.chargeAmount, order.chargeCurrency)} for ${item.title} has been refunded${
-            order.method === 'mpesa'
-              ? ' to your M-Pesa number'
-              : order.method === 'card'
-                ? ' to your card (it can take 5–10 days to show)'
-                : order.method === 'paypal'
-                  ? ' to your PayPal account'
-                  : ''
-          }.`,
-          ...(reason ? [`Why: ${reason}`] : []),
-          order.kind === 'service'
-            ? 'The booking is cancelled and its time is free for others.'
-            : 'Access to what it bought has ended.',
-        ]),
+        compose(
+          order.buyerEmail,
+          t(
+            /*i18n*/ { id: 'mail.refund.subject', message: 'Refunded: {title} ({reference})' },
+            {
+              title: item.title,
+              reference: order.reference,
+            },
+          ),
+          [
+            refundedTo,
+            ...(reason ? [t(/*i18n*/ { id: 'mail.refund.why', message: 'Why: {reason}' }, { reason })] : []),
+            order.kind === 'service'
+              ? t(
+                  /*i18n*/ {
+                    id: 'mail.refund.booking',
+                    message: 'The booking is cancelled and its time is free for others.',
+                  },
+                )
+              : t(/*i18n*/ { id: 'mail.refund.access', message: 'Access to what it bought has ended.' }),
+          ],
+          undefined,
+          lang,
+        ),
       )
     },
   }

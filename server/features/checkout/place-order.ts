@@ -237,6 +237,7 @@ export async function startCheckout(
                 terms: saleTermsOf(terms, now.currency),
                 delivery: now.delivery,
                 accessKeyHash: hashKey(accessKey),
+                language: requester.lang ?? 'en',
                 expiresAt: new Date(clock.ms() + ORDER_HOLD_MINUTES * 60_000),
               })
               .onConflictDoNothing({ target: orders.reference })

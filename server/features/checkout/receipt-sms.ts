@@ -34,6 +34,7 @@ export async function queueReceiptSms(deps: CheckoutServices, order: OrderRow): 
       title: order.item.title,
       reference: order.reference,
       link: `${deps.config.publicUrl}/o/${token}`,
+      lang: order.language,
     })
     await deps.db.transaction(async (tx) => {
       const queued = await deps.sms.queue(tx, {

@@ -181,5 +181,5 @@ export const invoicesHandlers: Pick<
   findPayInvoice: async (input, ctx) => findPayInvoice(ctx, input),
 
   payInvoice: async ({ invoiceId, key, method, phone }, ctx) =>
-    payInvoice(ctx, await byKey(ctx, invoiceId, key), method, phone ?? null),
+    payInvoice(ctx, await byKey(ctx, invoiceId, key), method, phone ?? null, ctx.lang),
 }

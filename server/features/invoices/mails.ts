@@ -1,6 +1,8 @@
 import { formatMoney } from '../../../contract/format-money'
+import { intlLocale, type Lang, type Message, type MessageParams } from '../../../contract/i18n'
 import { INVOICE_STATUS_TEXT } from '../../../contract/invoices.constants'
 import { clock } from '../../lib/clock'
+import { translate } from '../../lib/i18n'
 import type { MailMessage } from '../../mail/mailer'
 import { compose } from '../../mail/templates'
 import { invoiceSms } from '../../sms/templates'
@@ -18,6 +20,32 @@ import {
 import { receiptOf, sellerOfInvoice } from './view'
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, 'en')
+/** Money as the client reads it: as before in English, Kenya's Kiswahili otherwise. */
+const moneyIn = (lang: Lang, amount: number, currency: string) =>
+  lang === 'en'
+    ? money(amount, currency)
+    : formatMoney(amount, currency, intlLocale(lang, undefined, 'en-KE'))
+
+/** How money paid by `method` comes back to the client who paid it, in their language. */
+function wayBackIn(lang: Lang, method: string): string {
+  return method === 'mpesa'
+    ? translate(
+        lang,
+        /*i18n*/ { id: 'mail.invoice.back.mpesa', message: 'by M-Pesa, to the number that paid' },
+      )
+    : method === 'card'
+      ? translate(
+          lang,
+          /*i18n*/ {
+            id: 'mail.invoice.back.card',
+            message: 'to the card that paid (banks take a few days to show it)',
+          },
+        )
+      : translate(
+          lang,
+          /*i18n*/ { id: 'mail.invoice.back.paypal', message: 'to the PayPal account that paid' },
+        )
+}
 
 /** The short link an SMS carries: `/i/{reference}.{signature}`, which opens the pay page with its key. */
 export function shortLink(
@@ -122,13 +150,41 @@ export function invoiceMails(deps: InvoiceServices) {
       const seller = await sellerOfInvoice(deps.db, row.sellerId)
       const number = row.number ?? row.reference
       const amount = money(payment.amount, row.currency)
+      const lang = row.clientLanguage
+      const t = (message: Message, params?: MessageParams) => translate(lang, message, params)
+      const params = { number, amount: moneyIn(lang, payment.amount, row.currency), seller: seller.name }
       if (row.clientEmail)
         await send(
-          compose(row.clientEmail, `Your payment on invoice ${number} is coming back to you`, [
-            `Hello ${row.clientName},`,
-            `Your payment of ${amount} reached invoice ${number} after ${seller.name} had cancelled it, so it was not taken.`,
-            `It is on its way back to you ${wayBack(payment.method)}. Nothing more is due on this invoice.`,
-          ]),
+          compose(
+            row.clientEmail,
+            t(
+              /*i18n*/ {
+                id: 'mail.invoice.returned.subject',
+                message: 'Your payment on invoice {number} is coming back to you',
+              },
+              params,
+            ),
+            [
+              t(/*i18n*/ { id: 'mail.invoice.hello', message: 'Hello {name},' }, { name: row.clientName }),
+              t(
+                /*i18n*/ {
+                  id: 'mail.invoice.returned.body',
+                  message:
+                    'Your payment of {amount} reached invoice {number} after {seller} had cancelled it, so it was not taken.',
+                },
+                params,
+              ),
+              t(
+                /*i18n*/ {
+                  id: 'mail.invoice.returned.back',
+                  message: 'It is on its way back to you {way}. Nothing more is due on this invoice.',
+                },
+                { way: wayBackIn(lang, payment.method) },
+              ),
+            ],
+            undefined,
+            lang,
+          ),
         )
       if (seller.email)
         await send(
@@ -163,24 +219,83 @@ export function invoiceMails(deps: InvoiceServices) {
               `${extra} of it was more than was due: it is held for ${row.clientName} until you give it back or keep it as a payment, on the invoice's page.`,
             ]
           : []
-      const clientExcess =
-        payment.excess > 0
-          ? [
-              `${extra} of it was more than was due: ${seller.name} will give it back, or keep it as a payment.`,
-            ]
-          : []
       const link = `${config.publicUrl}/p?invoice=${row.id}&key=${invoiceKey(deps.gateway, row.id)}`
       const pdf = status === 'paid' ? [await pdfOf(row)] : []
-      if (row.clientEmail && payment.method !== 'cash' && payment.method !== 'bank')
+      if (row.clientEmail && payment.method !== 'cash' && payment.method !== 'bank') {
+        const lang = row.clientLanguage
+        const t = (message: Message, params?: MessageParams) => translate(lang, message, params)
+        const params = {
+          number,
+          seller: seller.name,
+          name: row.clientName,
+          amount: moneyIn(lang, payment.amount, row.currency),
+          extra: moneyIn(lang, payment.excess, row.currency),
+          left: moneyIn(lang, left, row.currency),
+          receipt: receiptOf(payment) ?? '',
+        }
         await send({
           ...compose(
             row.clientEmail,
-            `${status === 'paid' ? 'Paid' : 'Payment received'}: invoice ${number} from ${seller.name}`,
-            [`Thank you, ${row.clientName}.`, line, ...clientExcess, state],
-            { label: 'See the invoice', url: link },
+            status === 'paid'
+              ? t(
+                  /*i18n*/ {
+                    id: 'mail.invoice.paid.subject',
+                    message: 'Paid: invoice {number} from {seller}',
+                  },
+                  params,
+                )
+              : t(
+                  /*i18n*/ {
+                    id: 'mail.invoice.received.subject',
+                    message: 'Payment received: invoice {number} from {seller}',
+                  },
+                  params,
+                ),
+            [
+              t(/*i18n*/ { id: 'mail.invoice.thanks', message: 'Thank you, {name}.' }, params),
+              receiptOf(payment)
+                ? t(
+                    /*i18n*/ {
+                      id: 'mail.invoice.received.receipt',
+                      message: '{amount} received, receipt {receipt}.',
+                    },
+                    params,
+                  )
+                : t(/*i18n*/ { id: 'mail.invoice.received', message: '{amount} received.' }, params),
+              ...(payment.excess > 0
+                ? [
+                    t(
+                      /*i18n*/ {
+                        id: 'mail.invoice.excess',
+                        message:
+                          '{extra} of it was more than was due: {seller} will give it back, or keep it as a payment.',
+                      },
+                      params,
+                    ),
+                  ]
+                : []),
+              status === 'paid'
+                ? t(
+                    /*i18n*/ {
+                      id: 'mail.invoice.paid-in-full',
+                      message: 'Invoice {number} is paid in full.',
+                    },
+                    params,
+                  )
+                : t(
+                    /*i18n*/ {
+                      id: 'mail.invoice.left',
+                      message: '{left} is left to pay on invoice {number}.',
+                    },
+                    params,
+                  ),
+            ],
+            { label: t(/*i18n*/ { id: 'mail.invoice.see', message: 'See the invoice' }), url: link },
+            lang,
           ),
           attachments: pdf,
         })
+      }
       if (seller.email)
         await send({
           ...compose(

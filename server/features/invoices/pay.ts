@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { PaymentMethod } from '../../../contract/checkout.constants'
 import { INVOICES, INVOICES_FIELD } from '../../../contract/errors/invoices'
+import type { Lang } from '../../../contract/i18n'
 import { INVOICE_CHARGE_MINUTES } from '../../../contract/invoices.constants'
 import { invoicePayments, invoices, paymentEvents } from '../../db/schema'
 import { clock, dbNow } from '../../lib/clock'
@@ -46,6 +47,8 @@ export async function payInvoice(
   row: InvoiceRow,
   method: PaymentMethod,
   phone: string | null,
+  /** The paying client's language (the call's Content-Language): their receipt and refund mails use it. */
+  lang: Lang = 'en',
 ): Promise<{ paymentId: string; next: ChargeNext }> {
   if (method === 'mpesa' && !phone)
     throw new AppError(400, INVOICES.giveMPesaNumber, { fields: { phone: INVOICES_FIELD.giveMPesaNumber } })
@@ -56,6 +59,8 @@ export async function payInvoice(
       const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, row.id)).for('update')
       if (!invoice) throw new AppError(404, INVOICES.noSuchInvoice)
       assertPayable(invoice)
+      if (invoice.clientLanguage !== lang)
+        await tx.update(invoices).set({ clientLanguage: lang }).where(eq(invoices.id, invoice.id))
       const due = dueNow(invoice)
       const [charge] = chargesFor({ amount: due.amount, currency: invoice.currency }, rates, [method])
       if (!charge)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { currencyCodes } from '../../../contract/currencies'
+import { LANGS } from '../../../contract/i18n'
 import { fitGsm7, gsm7Length, isGsm7, toGsm7 } from '../../../server/sms/gsm7'
 import { bookingSms, codeSms, invoiceSms, receiptSms, SMS_MAX } from '../../../server/sms/templates'
 
@@ -93,5 +94,82 @@ describe('every SMS template', () => {
     expect(text).toContain(LONG_LINK)
     expect(text).toContain('Ref SKABCD1234')
     expect(text).toMatch(/^Soko: you paid KES 1,250\.00 for ""Mwangaza wa Asubuhi" -\.\.\."\. Ref /)
+  })
+})
+
+describe('SMS in each language', () => {
+  const LONGEST_WHEN = { en: 'Wed 30 Sept, 10:00–11:30 GMT+3', sw: 'Jumatano, 30 Sep, 10:00–11:30 GMT +3' }
+  const cases = LANGS.flatMap((lang): [string, string][] => [
+    [`${lang} code`, codeSms('000000', lang)],
+    ...currencyCodes.map((currency): [string, string] => [
+      `${lang} receipt in ${currency}`,
+      receiptSms({
+        amount: 9_999_999_00,
+        currency,
+        title: LONG_TITLE,
+        reference: 'SKABCD1234',
+        link: LONG_LINK,
+        lang,
+      }),
+    ]),
+    [
+      `${lang} receipt, short title`,
+      receiptSms({
+        amount: 100,
+        currency: 'KES',
+        title: 'Beats',
+        reference: 'SKABCD1234',
+        link: LONG_LINK,
+        lang,
+      }),
+    ],
+    ...[false, true].map((moved): [string, string] => [
+      `${lang} booking ${moved ? 'moved' : 'reminder'}`,
+      bookingSms({ title: LONG_TITLE, when: LONGEST_WHEN[lang], link: LONG_LINK, moved, lang }),
+    ]),
+  ])
+
+  it.each(cases)('%s is GSM-7 and fits one segment', (_name, text) => {
+    expect(isGsm7(text), text).toBe(true)
+    expect(gsm7Length(text) ?? Infinity, text).toBeLessThanOrEqual(SMS_MAX)
+  })
+
+  it('writes English as before when no language is named', () => {
+    const receipt = {
+      amount: 1_250_00,
+      currency: 'KES',
+      title: 'Beats',
+      reference: 'SKABCD1234',
+      link: LONG_LINK,
+    }
+    expect(receiptSms({ ...receipt, lang: 'en' })).toBe(receiptSms(receipt))
+    expect(receiptSms(receipt)).toBe(
+      `Soko: you paid KES 1,250.00 for "Beats". Ref SKABCD1234. Open or download: ${LONG_LINK}`,
+    )
+    expect(codeSms('123456', 'en')).toBe(codeSms('123456'))
+  })
+
+  it('writes Kiswahili, with the link and the reference whole however long the title is', () => {
+    const text = receiptSms({
+      amount: 9_999_999_00,
+      currency: 'KES',
+      title: LONG_TITLE,
+      reference: 'SKABCD1234',
+      link: LONG_LINK,
+      lang: 'sw',
+    })
+    expect(text).toMatch(/^Soko: umelipa KES 9,999,999\.00 kwa ""Mwangaza/)
+    expect(text).toContain('Kumb. SKABCD1234')
+    expect(text).toContain(`Fungua au pakua: ${LONG_LINK}`)
+    expect(codeSms('123456', 'sw')).toMatch(/^123456 ni nambari yako ya Soko\./)
+    expect(
+      bookingSms({
+        title: 'Ushauri',
+        when: 'Jumatano, 30 Sep, 10:00',
+        link: LONG_LINK,
+        moved: true,
+        lang: 'sw',
+      }),
+    ).toBe(`Soko: miadi yako "Ushauri" imehamishwa hadi Jumatano, 30 Sep, 10:00. Maelezo: ${LONG_LINK}`)
   })
 })
