@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { type CalendarEvent, googleCalendarLink, icsFile } from '../../../contract/calendar'
 import { saveFile } from '../../lib/save-file'
 
@@ -10,7 +11,7 @@ export function AddToCalendar({ event, fileName }: { event: CalendarEvent; fileN
   return (
     <p className="actions">
       <button type="button" className="button secondary" onClick={save}>
-        Add to calendar
+        <Trans>Add to calendar</Trans>
       </button>
       <a href={googleCalendarLink(event)} target="_blank" rel="noopener noreferrer">
         Google Calendar

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { type ComponentType, useEffect, useState } from 'react'
 import type { PublicProduct } from '../../../contract/storefront'
 
@@ -52,10 +53,14 @@ export function BuyButton({ product, label }: { product: PublicProduct; label: s
       >
         {label}
       </button>
-      {state === 'loading' ? <p role="status">Opening checkout…</p> : null}
+      {state === 'loading' ? (
+        <p role="status">
+          <Trans>Opening checkout…</Trans>
+        </p>
+      ) : null}
       {state === 'failed' ? (
         <p className="form-message form-message-error" role="alert">
-          Checkout could not open: check your connection, then press {label} again.
+          <Trans>Checkout could not open: check your connection, then press {label} again.</Trans>
         </p>
       ) : null}
     </form>

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { type Ref, useId } from 'react'
 import { PAYMENT_METHODS } from '../../../contract/checkout.constants'
 import type { PublicProduct } from '../../../contract/storefront'
@@ -27,6 +29,7 @@ export function Checkout({
   slot?: Slot
   headingRef?: Ref<HTMLHeadingElement>
 }) {
+  const { t } = useLingui()
   const headingId = useId()
   const form = useCheckoutForm(product, slot, slot === undefined)
   const { choices, delivery, errors, method, quote, free } = form
@@ -36,7 +39,7 @@ export function Checkout({
   return (
     <section className="checkout" aria-labelledby={headingId}>
       <h2 id={headingId} tabIndex={-1} ref={headingRef ?? form.headingRef}>
-        {product.kind === 'service' ? 'Book and pay' : 'Checkout'}
+        {product.kind === 'service' ? t`Book and pay` : t`Checkout`}
       </h2>
       <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="form">
         <FormMessage message={form.message} />
@@ -85,7 +88,7 @@ export function Checkout({
         >
           {submitText(form)}
         </button>
-        {free ? null : <p className="muted">{HOW_IT_GOES[method]}</p>}
+        {free ? null : <p className="muted">{t(HOW_IT_GOES[method])}</p>}
       </form>
     </section>
   )
@@ -93,12 +96,12 @@ export function Checkout({
 
 /** Where the receipt goes: the signed-in buyer's address, or a field for a guest's. */
 function ReceiptEmail({ form, booking }: { form: CheckoutForm; booking: boolean }) {
+  const { t } = useLingui()
   const { session } = form
-  if (form.signedIn)
-    return session.user ? <p className="muted">Your receipt goes to {session.user.email}.</p> : null
+  if (form.signedIn) return session.user ? <ReceiptTo email={session.user.email} /> : null
   return (
     <Field
-      label="E-mail"
+      label={t`E-mail`}
       name="email"
       type="email"
       autoComplete="email"
@@ -109,17 +112,26 @@ function ReceiptEmail({ form, booking }: { form: CheckoutForm; booking: boolean 
       errors={form.errors}
       hint={
         booking
-          ? 'Your receipt and booking go here; an account for this address keeps your bookings.'
-          : 'Your receipt and download link go here; an account for this address keeps your purchases.'
+          ? t`Your receipt and booking go here; an account for this address keeps your bookings.`
+          : t`Your receipt and download link go here; an account for this address keeps your purchases.`
       }
     />
   )
 }
 
+function ReceiptTo({ email }: { email: string }) {
+  return (
+    <p className="muted">
+      <Trans>Your receipt goes to {email}.</Trans>
+    </p>
+  )
+}
+
 /** The submit button's words: busy, waiting to try again, free, or the amount the chosen method charges. */
 function submitText({ busy, retryIn, free, charge }: CheckoutForm): string {
-  if (busy) return 'One moment…'
-  if (retryIn > 0) return `Try again in ${retryIn} s`
-  if (free) return 'Get it free'
-  return charge ? `Pay ${money(charge.amount)}` : 'Pay'
+  if (busy) return t`One moment…`
+  if (retryIn > 0) return t`Try again in ${retryIn} s`
+  if (free) return t`Get it free`
+  const amount = charge ? money(charge.amount) : ''
+  return charge ? t`Pay ${amount}` : t`Pay`
 }

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { lazy, Suspense } from 'react'
 import { MAX_QUANTITY } from '../../../contract/checkout.constants'
 import type { PublicProduct } from '../../../contract/storefront'
@@ -9,8 +11,8 @@ import type { CheckoutChoicesState } from './useCheckoutChoices'
 // Only a service has times to choose: its picker (with the time-zone arithmetic) loads for services alone.
 const SlotPicker = lazy(() => import('./SlotPicker').then((module) => ({ default: module.SlotPicker })))
 
-const variantName = (v: Variant) => Object.values(v.options).join(' / ') || 'Standard'
-const ticketPrice = (t: TicketType) => (t.price.amount === 0 ? 'free' : money(t.price))
+const variantName = (v: Variant) => Object.values(v.options).join(' / ') || t`Standard`
+const ticketPrice = (type: TicketType) => (type.price.amount === 0 ? t`free` : money(type.price))
 
 /**
  * The checkout's fields for the item itself: a service's time, a variant or ticket type when there is a
@@ -31,7 +33,13 @@ export function CheckoutChoices({
   return (
     <>
       {product.kind === 'service' && picker ? (
-        <Suspense fallback={<p className="muted">Loading the free times…</p>}>
+        <Suspense
+          fallback={
+            <p className="muted">
+              <Trans>Loading the free times…</Trans>
+            </p>
+          }
+        >
           <SlotPicker
             productId={product.id}
             sellerTimeZone={product.details.timeZone ?? 'Africa/Nairobi'}
@@ -55,18 +63,23 @@ type ChoiceProps = { choices: CheckoutChoicesState; errors: FieldErrors }
 
 /** The variant, with its price and whether it is sold out, when there is more than one. */
 function VariantChoice({ choices: { variants, variantId, setVariantId }, errors }: ChoiceProps) {
+  const { t } = useLingui()
   if (variants.length <= 1) return null
   return (
     <SelectField
-      label="Variant"
+      label={t`Variant`}
       name="variantId"
       value={variantId}
       onChange={setVariantId}
       errors={errors}
-      options={variants.map((v) => ({
-        value: v.id ?? '',
-        label: `${variantName(v)} — ${money(v.price)}${v.stock > 0 ? '' : ' (sold out)'}`,
-      }))}
+      options={variants.map((v) => {
+        const name = variantName(v)
+        const price = money(v.price)
+        return {
+          value: v.id ?? '',
+          label: v.stock > 0 ? `${name} — ${price}` : t`${name} — ${price} (sold out)`,
+        }
+      })}
     />
   )
 }
@@ -76,33 +89,44 @@ function TicketTypeChoice({
   choices: { ticketTypes, ticketTypeId, setTicketTypeId, ticketType, now },
   errors,
 }: ChoiceProps) {
+  const { t } = useLingui()
   if (ticketTypes.length > 1)
     return (
       <SelectField
-        label="Ticket type"
+        label={t`Ticket type`}
         name="ticketTypeId"
         value={ticketTypeId}
         onChange={setTicketTypeId}
         errors={errors}
-        options={ticketTypes.map((t) => ({
-          value: t.id ?? '',
-          label: `${t.name} — ${ticketPrice(t)}${onSale(t, now) ? '' : ' (not on sale)'}`,
-        }))}
+        options={ticketTypes.map((type) => {
+          const name = type.name
+          const price = ticketPrice(type)
+          return {
+            value: type.id ?? '',
+            label: onSale(type, now) ? `${name} — ${price}` : t`${name} — ${price} (not on sale)`,
+          }
+        })}
       />
     )
   if (!ticketType) return null
+  const name = ticketType.name
+  const price = ticketPrice(ticketType)
   return (
     <p>
-      Ticket: {ticketType.name} — {ticketPrice(ticketType)}
+      <Trans>
+        Ticket: {name} — {price}
+      </Trans>
     </p>
   )
 }
 
 /** How many, up to what is left (or the most one order may hold). */
 function QuantityField({ choices: { quantity, setQuantity, maxQuantity, variant }, errors }: ChoiceProps) {
+  const { t } = useLingui()
+  const stock = variant?.stock ?? 0
   return (
     <Field
-      label="Quantity"
+      label={t`Quantity`}
       name="quantity"
       type="number"
       inputMode="numeric"
@@ -113,9 +137,7 @@ function QuantityField({ choices: { quantity, setQuantity, maxQuantity, variant 
       onChange={(e) => setQuantity(e.target.value)}
       errors={errors}
       hint={
-        variant && variant.stock <= MAX_QUANTITY
-          ? `${variant.stock} left`
-          : `Up to ${maxQuantity} in one order`
+        variant && variant.stock <= MAX_QUANTITY ? t`${stock} left` : t`Up to ${maxQuantity} in one order`
       }
     />
   )
@@ -123,22 +145,26 @@ function QuantityField({ choices: { quantity, setQuantity, maxQuantity, variant 
 
 /** An event's tickets each carry a name: one field per ticket, shown at the door. */
 function HolderFields({ choices: { holders, setHolder }, errors }: ChoiceProps) {
+  const { t } = useLingui()
   if (holders.length === 0) return null
   return (
     <fieldset className="fieldset">
-      <legend>{holders.length === 1 ? 'Name on the ticket' : 'Names on the tickets'}</legend>
-      {holders.map((name, i) => (
-        <Field
-          // biome-ignore lint/suspicious/noArrayIndexKey: the fields are the tickets, in order
-          key={i}
-          label={holders.length === 1 ? 'Full name' : `Ticket ${i + 1}`}
-          name={`holders.${i}`}
-          autoComplete={i === 0 ? 'name' : 'off'}
-          value={name}
-          onChange={(e) => setHolder(i, e.target.value)}
-          errors={errors}
-        />
-      ))}
+      <legend>{holders.length === 1 ? t`Name on the ticket` : t`Names on the tickets`}</legend>
+      {holders.map((name, i) => {
+        const number = i + 1
+        return (
+          <Field
+            // biome-ignore lint/suspicious/noArrayIndexKey: the fields are the tickets, in order
+            key={i}
+            label={holders.length === 1 ? t`Full name` : t`Ticket ${number}`}
+            name={`holders.${i}`}
+            autoComplete={i === 0 ? 'name' : 'off'}
+            value={name}
+            onChange={(e) => setHolder(i, e.target.value)}
+            errors={errors}
+          />
+        )
+      })}
     </fieldset>
   )
 }
@@ -149,10 +175,14 @@ function AmountField({
   choices: { pwyw, amount, setAmount },
   errors,
 }: ChoiceProps & { product: PublicProduct }) {
+  const { t } = useLingui()
   if (!pwyw) return null
+  const currency = product.price.currency
+  const minimum = money(pwyw.minimum)
+  const suggested = money(product.price)
   return (
     <Field
-      label="Amount you pay"
+      label={t`Amount you pay`}
       name="amount"
       type="number"
       inputMode="decimal"
@@ -161,7 +191,7 @@ function AmountField({
       value={amount}
       onChange={(e) => setAmount(e.target.value)}
       errors={errors}
-      hint={`In ${product.price.currency}: at least ${money(pwyw.minimum)}; ${money(product.price)} suggested.`}
+      hint={t`In ${currency}: at least ${minimum}; ${suggested} suggested.`}
     />
   )
 }

@@ -1,12 +1,14 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { METHOD_NAMES, PAYMENT_METHODS, type PaymentMethod } from '../../../contract/checkout.constants'
 import { Choice, Field, type FieldErrors, FieldNotes } from '../../components/Form'
 
 /** What happens after pressing Pay, for each way to pay. */
-export const HOW_IT_GOES: Record<PaymentMethod, string> = {
-  mpesa: 'A payment prompt comes to your phone: enter your M-Pesa PIN there.',
-  card: 'You pay on our card partner’s secure page, then come back here.',
-  paypal: 'You pay on PayPal, then come back here.',
+export const HOW_IT_GOES: Record<PaymentMethod, ReturnType<typeof msg>> = {
+  mpesa: msg`A payment prompt comes to your phone: enter your M-Pesa PIN there.`,
+  card: msg`You pay on our card partner’s secure page, then come back here.`,
+  paypal: msg`You pay on PayPal, then come back here.`,
 }
 
 /**
@@ -30,10 +32,13 @@ export function CheckoutPayment({
   onPhoneBlur: () => void
   errors: FieldErrors
 }) {
+  const { t } = useLingui()
   const id = useId()
   return (
     <fieldset className="fieldset" aria-describedby={errors.method ? `${id}-error` : undefined}>
-      <legend>Pay with</legend>
+      <legend>
+        <Trans>Pay with</Trans>
+      </legend>
       <FieldNotes id={id} error={errors.method} />
       <div className="choices">
         {PAYMENT_METHODS.map((m) => (
@@ -51,7 +56,7 @@ export function CheckoutPayment({
       </div>
       {method === 'mpesa' ? (
         <Field
-          label="M-Pesa phone number"
+          label={t`M-Pesa phone number`}
           name="phone"
           type="tel"
           inputMode="tel"
@@ -61,7 +66,7 @@ export function CheckoutPayment({
           onChange={(e) => onPhone(e.target.value)}
           onBlur={onPhoneBlur}
           errors={errors}
-          hint="The number to send the payment prompt to, e.g. 0712 345 678."
+          hint={t`The number to send the payment prompt to, e.g. 0712 345 678.`}
         />
       ) : null}
     </fieldset>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { METHOD_NAMES, type PaymentMethod } from '../../../contract/checkout.constants'
 import type { Quote } from '../../../contract/checkout.contract'
 import { exchangeRateText } from '../../lib/money'
@@ -22,7 +23,13 @@ export function CheckoutSummary({
   missing: string | null
   method: PaymentMethod
 }) {
+  const { t } = useLingui()
   const charge = quote?.charges.find((c) => c.method === method)
+  const amount = charge ? money(charge.amount) : ''
+  const methodName = METHOD_NAMES[method]
+  const total = quote ? money(quote.total) : ''
+  const rate =
+    quote && charge?.rate ? exchangeRateText(charge.rate, quote.total.currency, charge.amount.currency) : ''
   return (
     <div className="quote" aria-busy={loading || stale}>
       {quote && !missing ? <QuoteFigures quote={quote} item={item} /> : null}
@@ -30,16 +37,17 @@ export function CheckoutSummary({
         {missing ??
           error ??
           (!quote
-            ? 'Working out the total…'
+            ? t`Working out the total…`
             : charge
-              ? `You pay ${money(charge.amount)} with ${METHOD_NAMES[method]}`
-              : `${METHOD_NAMES[method]} cannot take this payment right now: choose another way to pay.`)}
+              ? t`You pay ${amount} with ${methodName}`
+              : t`${methodName} cannot take this payment right now: choose another way to pay.`)}
         {!missing && !error && quote && charge?.rate ? (
           <>
             <br />
             <span className="muted">
-              converted from {money(quote.total)} at{' '}
-              {exchangeRateText(charge.rate, quote.total.currency, charge.amount.currency)}
+              <Trans>
+                converted from {total} at {rate}
+              </Trans>
             </span>
           </>
         ) : null}
@@ -52,17 +60,25 @@ export function CheckoutSummary({
 function QuoteFigures({ quote, item }: { quote: Quote; item: string | undefined }) {
   return (
     <dl className="details">
-      <dt>Item</dt>
+      <dt>
+        <Trans>Item</Trans>
+      </dt>
       <dd>{item ?? quote.label}</dd>
-      <dt>Subtotal</dt>
+      <dt>
+        <Trans>Subtotal</Trans>
+      </dt>
       <dd>{money(quote.subtotal)}</dd>
       {quote.shipping.amount > 0 ? (
         <>
-          <dt>Shipping</dt>
+          <dt>
+            <Trans>Shipping</Trans>
+          </dt>
           <dd>{money(quote.shipping)}</dd>
         </>
       ) : null}
-      <dt>Total</dt>
+      <dt>
+        <Trans>Total</Trans>
+      </dt>
       <dd>
         <strong>{money(quote.total)}</strong>
       </dd>

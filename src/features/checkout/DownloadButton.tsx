@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ProductFile } from '../../../contract/catalog.contract'
 import { libraryId } from '../../../contract/downloads'
@@ -43,18 +44,19 @@ export function DownloadButton({
         aria-busy={download.isPending}
         onClick={() => download.mutate()}
       >
-        <Icon name="download" size={20} /> Download<span className="visually-hidden"> {file.name}</span>
+        <Icon name="download" size={20} /> {t`Download`}
+        <span className="visually-hidden"> {file.name}</span>
       </button>
       {download.isSuccess ? (
         <p className="muted" role="status">
-          Your browser is saving it to its Downloads folder.
+          {t`Your browser is saving it to its Downloads folder.`}
         </p>
       ) : null}
       {download.isError ? (
         <p className="field-error" role="alert">
           {download.error instanceof RpcError
             ? download.error.message
-            : 'The download could not start. Check your connection and try again.'}
+            : t`The download could not start. Check your connection and try again.`}
         </p>
       ) : null}
     </div>
@@ -67,8 +69,8 @@ type PurchasedFile = ProductFile & { downloadsLeft: number | null }
 function downloadsLeftText(left: number | null | undefined): string | null {
   if (left === null || left === undefined) return null
   return left <= 0
-    ? 'Every download of this file is used. Ask the seller if you need it again.'
-    : `${left} download${left === 1 ? '' : 's'} left`
+    ? t`Every download of this file is used. Ask the seller if you need it again.`
+    : plural(left, { one: '# download left', other: '# downloads left' })
 }
 
 /**
@@ -83,6 +85,7 @@ export function OrderFiles({
 }) {
   const { entries } = useLibrary()
   const offline = libraryAvailable()
+  const limit = order.downloadLimit ?? 0
   return (
     <>
       <ul className="plain-list download-list">
@@ -110,8 +113,11 @@ export function OrderFiles({
       </ul>
       {order.downloadLimit ? (
         <p className="muted">
-          Each file can be downloaded {order.downloadLimit} time{order.downloadLimit === 1 ? '' : 's'}; going
-          on with a download that stopped does not count again.
+          {plural(limit, {
+            one: 'Each file can be downloaded # time; going on with a download that stopped does not count again.',
+            other:
+              'Each file can be downloaded # times; going on with a download that stopped does not count again.',
+          })}
         </p>
       ) : null}
     </>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { OfflineNote } from '../../components/OfflineNote'
@@ -22,6 +23,7 @@ function purchasedOrder(queryClient: QueryClient, orderId: string) {
  * out. Each press asks for a fresh short-lived link, so a bookmarked page keeps working.
  */
 export function DownloadPage({ orderId, smsToken }: { orderId: string; smsToken?: string | undefined }) {
+  const { t } = useLingui()
   const queryClient = useQueryClient()
   const query = useQuery({
     ...checkoutQueries.order(orderId),
@@ -30,45 +32,56 @@ export function DownloadPage({ orderId, smsToken }: { orderId: string; smsToken?
     initialDataUpdatedAt: () => purchasedOrder(queryClient, orderId)?.updatedAt,
   })
   const order = query.data
-  usePageTitle(order ? `Download ${order.product.title}` : 'Download')
+  const title = order?.product.title ?? ''
+  const seller = order?.product.seller.displayName ?? ''
+  const reference = order?.reference ?? ''
+  usePageTitle(order ? t`Download ${title}` : t`Download`)
   return (
     <section className="page narrow" aria-labelledby="download-heading" aria-busy={query.isPending}>
-      <h1 id="download-heading">{order ? order.product.title : 'Download'}</h1>
+      <h1 id="download-heading">{order ? order.product.title : t`Download`}</h1>
       <OfflineNote updatedAt={query.dataUpdatedAt} failed={query.isError && !!order} />
-      {query.isPending ? <p role="status">Loading your files…</p> : null}
+      {query.isPending ? (
+        <p role="status">
+          <Trans>Loading your files…</Trans>
+        </p>
+      ) : null}
       {query.isError && !order ? (
         <OrderError error={query.error} what="download" onRetry={() => void query.refetch()} />
       ) : null}
       {order ? (
         order.kind !== 'digital' ? (
           <p>
-            This order has no files to download.{' '}
-            <Link to="/sucess-payment" search={{ order: order.id }}>
-              See the order
-            </Link>
-            .
+            <Trans>
+              This order has no files to download.{' '}
+              <Link to="/sucess-payment" search={{ order: order.id }}>
+                See the order
+              </Link>
+              .
+            </Trans>
           </p>
         ) : order.status === 'paid' ? (
           <>
             <p className="muted">
-              By {order.product.seller.displayName} · order {order.reference}
+              <Trans>
+                By {seller} · order {reference}
+              </Trans>
             </p>
             <OrderFiles order={order} />
           </>
         ) : (
           <p role="status">
             {order.status === 'pending' ? (
-              <>
+              <Trans>
                 This order is waiting for payment: the files open once it is paid.{' '}
                 <Link to="/sucess-payment" search={{ order: order.id }}>
                   Follow the payment
                 </Link>
                 .
-              </>
+              </Trans>
             ) : order.status === 'refunding' || order.status === 'refunded' ? (
-              'This purchase was refunded, so its files are no longer available.'
+              t`This purchase was refunded, so its files are no longer available.`
             ) : (
-              'This order was not paid, so there is nothing to download. Nothing was charged.'
+              t`This order was not paid, so there is nothing to download. Nothing was charged.`
             )}
           </p>
         )

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useRef } from 'react'
@@ -36,6 +37,7 @@ export function MpesaWait({
   /** Move focus to the heading on arrival (not where the page's own heading takes it). */
   focusHeading?: boolean
 }) {
+  const { t } = useLingui()
   const headingId = useId()
   const headingRef = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
@@ -65,38 +67,43 @@ export function MpesaWait({
     },
   })
 
+  const errorText = query.error?.message ?? ''
   if (!order)
     return query.isError ? (
       <p role="alert">
-        The payment could not be checked: {query.error.message}{' '}
+        <Trans>The payment could not be checked: {errorText}</Trans>{' '}
         <button type="button" className="link-button" onClick={() => void query.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       </p>
     ) : (
-      <p role="status">Checking your payment…</p>
+      <p role="status">
+        <Trans>Checking your payment…</Trans>
+      </p>
     )
 
   const words = failureWords(order)
+  const amount = money(order.charge)
+  const phoneText = phone ? formatPhone(phone) : ''
   const ended = ENDED.has(order.status)
   const showPaybill =
     paybill !== null &&
     ((order.status === 'pending' && late) ||
       (order.status === 'failed' && order.failure?.code === UNREACHABLE))
   const statusLine = {
-    pending: 'Waiting for your M-Pesa PIN…',
-    paid: 'Payment received.',
-    failed: words?.title ?? 'The M-Pesa payment did not go through.',
-    cancelled: 'Payment cancelled. Nothing was charged.',
-    expired: 'This payment request expired. Nothing was charged.',
-    refunding: 'This payment is being refunded.',
-    refunded: 'This payment was refunded.',
+    pending: t`Waiting for your M-Pesa PIN…`,
+    paid: t`Payment received.`,
+    failed: words?.title ?? t`The M-Pesa payment did not go through.`,
+    cancelled: t`Payment cancelled. Nothing was charged.`,
+    expired: t`This payment request expired. Nothing was charged.`,
+    refunding: t`This payment is being refunded.`,
+    refunded: t`This payment was refunded.`,
   }[order.status]
 
   return (
     <section className="mpesa-wait" aria-labelledby={headingId}>
       <h2 id={headingId} tabIndex={-1} ref={headingRef}>
-        {ended ? 'M-Pesa payment not completed' : 'Check your phone'}
+        {ended ? t`M-Pesa payment not completed` : t`Check your phone`}
       </h2>
       <p className="status" role="status">
         {statusLine}
@@ -104,33 +111,51 @@ export function MpesaWait({
       {order.status === 'pending' ? (
         <>
           <p>
-            We sent an M-Pesa request for <strong>{money(order.charge)}</strong> to{' '}
-            <strong>{phone ? formatPhone(phone) : 'your phone'}</strong>.
+            {phone ? (
+              <Trans>
+                We sent an M-Pesa request for <strong>{amount}</strong> to <strong>{phoneText}</strong>.
+              </Trans>
+            ) : (
+              <Trans>
+                We sent an M-Pesa request for <strong>{amount}</strong> to <strong>your phone</strong>.
+              </Trans>
+            )}
           </p>
-          <p className="lead">Enter your M-Pesa PIN on your phone to pay.</p>
-          <p className="muted">This page updates by itself when M-Pesa answers: keep it open.</p>
+          <p className="lead">
+            <Trans>Enter your M-Pesa PIN on your phone to pay.</Trans>
+          </p>
+          <p className="muted">
+            <Trans>This page updates by itself when M-Pesa answers: keep it open.</Trans>
+          </p>
           {query.isError ? (
-            <p className="muted">Checking the payment failed ({query.error.message}); trying again…</p>
+            <p className="muted">
+              <Trans>Checking the payment failed ({errorText}); trying again…</Trans>
+            </p>
           ) : null}
         </>
       ) : null}
-      {order.status === 'failed' ? <p>Nothing was charged.{words ? ` ${words.nextStep}` : ''}</p> : null}
+      {order.status === 'failed' ? (
+        <p>
+          <Trans>Nothing was charged.</Trans>
+          {words ? ` ${words.nextStep}` : ''}
+        </p>
+      ) : null}
       {showPaybill && paybill ? <Paybill {...paybill} /> : null}
       {order.sandboxPhone ? <SandboxPhoneNote page={order.sandboxPhone} phone={phone} /> : null}
       {cancel.isError ? (
         <p className="form-message form-message-error" role="alert">
-          {cancel.error instanceof RpcError ? cancel.error.message : 'Cancelling did not work. Try again.'}
+          {cancel.error instanceof RpcError ? cancel.error.message : t`Cancelling did not work. Try again.`}
         </p>
       ) : null}
       <p className="actions">
         {ended ? (
           onRetry ? (
             <button type="button" className="button" onClick={onRetry}>
-              Try again
+              <Trans>Try again</Trans>
             </button>
           ) : (
             <Link to="/$product" params={{ product: order.product.slug }} className="button">
-              Try again
+              <Trans>Try again</Trans>
             </Link>
           )
         ) : null}
@@ -142,7 +167,7 @@ export function MpesaWait({
             aria-busy={cancel.isPending}
             onClick={() => cancel.mutate()}
           >
-            {cancel.isPending ? 'Cancelling…' : 'Cancel'}
+            {cancel.isPending ? t`Cancelling…` : t`Cancel`}
           </button>
         ) : null}
       </p>

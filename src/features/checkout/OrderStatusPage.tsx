@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react'
@@ -43,16 +44,18 @@ export function NoAccess({ what }: { what: 'order' | 'download' }) {
   return (
     <>
       <p role="alert">
-        This {what} is not yours, or the link is incomplete: sign in with the address you bought with.
+        {what === 'order'
+          ? t`This order is not yours, or the link is incomplete: sign in with the address you bought with.`
+          : t`This download is not yours, or the link is incomplete: sign in with the address you bought with.`}
       </p>
       <p className="actions">
         {session.token ? null : (
           <Link to="/login" search={{ redirect: location.pathname + location.search }} className="button">
-            Sign in
+            {t`Sign in`}
           </Link>
         )}
         <Link to="/account/purchases" className="button secondary">
-          Your purchases
+          {t`Your purchases`}
         </Link>
       </p>
     </>
@@ -71,11 +74,14 @@ export function OrderError({
 }) {
   if (error instanceof RpcError && [400, 401, 403, 404].includes(error.status))
     return <NoAccess what={what} />
+  const reason = error.message
   return (
     <p role="alert">
-      The {what} could not be loaded: {error.message}{' '}
+      {what === 'order'
+        ? t`The order could not be loaded: ${reason}`
+        : t`The download could not be loaded: ${reason}`}{' '}
       <button type="button" className="link-button" onClick={onRetry}>
-        Try again
+        {t`Try again`}
       </button>
     </p>
   )
@@ -93,18 +99,18 @@ export function OrderStatusPage({
   orderId: string | undefined
   smsToken?: string | undefined
 }) {
-  usePageTitle('Your order')
+  usePageTitle(t`Your order`)
   if (!orderId)
     return (
       <section className="page narrow" aria-labelledby="order-heading">
-        <Heading>No order to show</Heading>
-        <p>This page shows an order after paying. Your orders are in your purchases.</p>
+        <Heading>{t`No order to show`}</Heading>
+        <p>{t`This page shows an order after paying. Your orders are in your purchases.`}</p>
         <p className="actions">
           <Link to="/account/purchases" className="button">
-            Your purchases
+            {t`Your purchases`}
           </Link>
           <Link to="/explore" className="button secondary">
-            Explore
+            {t`Explore`}
           </Link>
         </p>
       </section>
@@ -132,11 +138,11 @@ function OrderStatus({ orderId }: { orderId: string }) {
   if (!order)
     return (
       <section className="page narrow" aria-labelledby="order-heading" aria-busy={query.isPending}>
-        <Heading>{query.isError ? 'Your order' : 'Loading your order…'}</Heading>
+        <Heading>{query.isError ? t`Your order` : t`Loading your order…`}</Heading>
         {query.isError ? (
           <OrderError error={query.error} what="order" onRetry={() => void query.refetch()} />
         ) : (
-          <p role="status">Asking for your order’s status…</p>
+          <p role="status">{t`Asking for your order’s status…`}</p>
         )}
       </section>
     )
@@ -148,10 +154,16 @@ function OrderStatus({ orderId }: { orderId: string }) {
 }
 
 function OrderState({ order }: { order: Order }) {
+  const title = order.product.title
+  const name = METHOD_NAMES[order.method]
+  const amount = money(order.charge)
+  const refunded = order.refund ? money(order.refund.amount) : amount
+  const seller = order.product.seller.displayName
+  const email = order.buyerEmail
   const back = (
     <p className="actions">
       <Link to="/$product" params={{ product: order.product.slug }} className="button secondary">
-        Back to {order.product.title}
+        {t`Back to ${title}`}
       </Link>
     </p>
   )
@@ -160,18 +172,17 @@ function OrderState({ order }: { order: Order }) {
       if (order.method === 'mpesa')
         return (
           <>
-            <Heading>Waiting for your M-Pesa payment</Heading>
-            <Suspense fallback={<p role="status">Checking the payment…</p>}>
+            <Heading>{t`Waiting for your M-Pesa payment`}</Heading>
+            <Suspense fallback={<p role="status">{t`Checking the payment…`}</p>}>
               <MpesaWait orderId={order.id} focusHeading={false} />
             </Suspense>
           </>
         )
       return (
         <>
-          <Heading>{`Waiting for confirmation from ${METHOD_NAMES[order.method]}…`}</Heading>
+          <Heading>{t`Waiting for confirmation from ${name}…`}</Heading>
           <p role="status">
-            {METHOD_NAMES[order.method]} has not confirmed the payment of {money(order.charge)} yet. This page
-            updates by itself; it usually takes a few seconds.
+            {t`${name} has not confirmed the payment of ${amount} yet. This page updates by itself; it usually takes a few seconds.`}
           </p>
           <OrderFacts order={order} />
         </>
@@ -180,8 +191,8 @@ function OrderState({ order }: { order: Order }) {
       const words = failureWords(order)
       return (
         <>
-          <Heading>{words?.title ?? 'The payment did not go through'}</Heading>
-          <p role="alert">Nothing was charged.</p>
+          <Heading>{words?.title ?? t`The payment did not go through`}</Heading>
+          <p role="alert">{t`Nothing was charged.`}</p>
           {words ? <p>{words.nextStep}</p> : null}
           {back}
         </>
@@ -191,12 +202,12 @@ function OrderState({ order }: { order: Order }) {
     case 'expired':
       return (
         <>
-          <Heading>{order.status === 'cancelled' ? 'Order cancelled' : 'Order expired'}</Heading>
+          <Heading>{order.status === 'cancelled' ? t`Order cancelled` : t`Order expired`}</Heading>
           <p role="status">
             {order.status === 'cancelled'
-              ? 'This order was cancelled before it was paid.'
-              : 'This order was not paid in time.'}{' '}
-            Nothing was charged.
+              ? t`This order was cancelled before it was paid.`
+              : t`This order was not paid in time.`}{' '}
+            {t`Nothing was charged.`}
           </p>
           {back}
         </>
@@ -205,13 +216,12 @@ function OrderState({ order }: { order: Order }) {
     case 'refunded':
       return (
         <>
-          <Heading>{order.status === 'refunding' ? 'Refund on its way' : 'Refunded'}</Heading>
+          <Heading>{order.status === 'refunding' ? t`Refund on its way` : t`Refunded`}</Heading>
           <p role="status">
-            {order.refund ? money(order.refund.amount) : money(order.charge)}{' '}
             {order.status === 'refunding'
-              ? `is on its way back to you by ${METHOD_NAMES[order.method]}.`
-              : `was refunded to you by ${METHOD_NAMES[order.method]}.`}{' '}
-            What the order bought is no longer available.
+              ? t`${refunded} is on its way back to you by ${name}.`
+              : t`${refunded} was refunded to you by ${name}.`}{' '}
+            {t`What the order bought is no longer available.`}
           </p>
           <OrderFacts order={order} />
         </>
@@ -219,19 +229,16 @@ function OrderState({ order }: { order: Order }) {
     case 'paid':
       return (
         <>
-          <Heading>Payment received</Heading>
-          <p role="status">
-            Thank you! {order.product.seller.displayName} has your order. A receipt went to {order.buyerEmail}
-            .
-          </p>
+          <Heading>{t`Payment received`}</Heading>
+          <p role="status">{t`Thank you! ${seller} has your order. A receipt went to ${email}.`}</p>
           <OrderFacts order={order} />
           <Fulfilment order={order} />
           <p className="actions">
             <Link to="/account/purchases" className="button secondary">
-              Your purchases
+              {t`Your purchases`}
             </Link>
             <Link to="/explore" className="button secondary">
-              Explore more
+              {t`Explore more`}
             </Link>
           </p>
         </>
@@ -242,35 +249,37 @@ function OrderState({ order }: { order: Order }) {
 /** Reference, receipt, what was bought and the total. */
 function OrderFacts({ order }: { order: Order }) {
   const charged = order.charge.currency !== order.total.currency || order.charge.amount !== order.total.amount
+  const amount = money(order.charge)
+  const name = METHOD_NAMES[order.method]
   return (
     <dl className="details">
-      <dt>Reference</dt>
+      <dt>{t`Reference`}</dt>
       <dd>{order.reference}</dd>
       {order.receipt ? (
         <>
-          <dt>{order.method === 'mpesa' ? 'M-Pesa receipt' : 'Receipt'}</dt>
+          <dt>{order.method === 'mpesa' ? t`M-Pesa receipt` : t`Receipt`}</dt>
           <dd>{order.receipt}</dd>
         </>
       ) : null}
-      <dt>Bought</dt>
+      <dt>{t`Bought`}</dt>
       <dd>
         {order.product.title}
         {order.kind === 'service' || !itemText(order) ? '' : ` — ${itemText(order)}`}
       </dd>
       {order.shipping.amount > 0 ? (
         <>
-          <dt>Shipping</dt>
+          <dt>{t`Shipping`}</dt>
           <dd>{money(order.shipping)}</dd>
         </>
       ) : null}
-      <dt>Total</dt>
+      <dt>{t`Total`}</dt>
       <dd>
-        {order.total.amount === 0 ? 'Free' : money(order.total)}
-        {charged ? ` (${money(order.charge)} charged by ${METHOD_NAMES[order.method]})` : ''}
+        {order.total.amount === 0 ? t`Free` : money(order.total)}
+        {charged ? ` (${t`${amount} charged by ${name}`})` : ''}
       </dd>
       {order.paidAt ? (
         <>
-          <dt>Paid</dt>
+          <dt>{t`Paid`}</dt>
           <dd>{formatDate(order.paidAt)}</dd>
         </>
       ) : null}
@@ -287,31 +296,38 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
+const ticketAlt = (code: string) => t`Ticket QR code ${code}`
+
 /** What a paid order gives, by kind: files, tickets, the booked time, or the delivery. */
 function Fulfilment({ order }: { order: Order }) {
+  const where = order.address ?? ''
+  const reference = order.reference
+  const title = order.product.title
+  const host = order.product.seller.displayName
+  const until = order.slot?.changeUntil ? formatDateTime(order.slot.changeUntil, { weekday: true }) : ''
   const place = order.joinUrl ? (
     <p>
-      Join online: <a href={order.joinUrl}>{order.joinUrl}</a>
+      {t`Join online:`} <a href={order.joinUrl}>{order.joinUrl}</a>
     </p>
   ) : order.address ? (
-    <p>Where: {order.address}</p>
+    <p>{t`Where: ${where}`}</p>
   ) : null
   switch (order.kind) {
     case 'digital':
       return (
-        <Section title="Your files">
+        <Section title={t`Your files`}>
           <OrderFiles order={order} />
           <p>
             <Link to="/download/$id" params={{ id: order.id }}>
-              This purchase’s download page
+              {t`This purchase’s download page`}
             </Link>{' '}
-            — keep it to download again later.
+            {t`— keep it to download again later.`}
           </p>
         </Section>
       )
     case 'event':
       return (
-        <Section title={order.tickets.length === 1 ? 'Your ticket' : 'Your tickets'}>
+        <Section title={order.tickets.length === 1 ? t`Your ticket` : t`Your tickets`}>
           {order.event ? (
             <>
               <p>
@@ -329,7 +345,7 @@ function Fulfilment({ order }: { order: Order }) {
                     order.event.endsAt ??
                     new Date(Date.parse(order.event.startsAt) + 2 * 3_600_000).toISOString(),
                   title: order.product.title,
-                  description: `Your tickets: order ${order.reference} on Soko.`,
+                  description: t`Your tickets: order ${reference} on Soko.`,
                   location: order.address ?? order.joinUrl ?? '',
                   url: location.href,
                 }}
@@ -338,13 +354,13 @@ function Fulfilment({ order }: { order: Order }) {
           ) : (
             place
           )}
-          <p className="muted">Show the code at the door, on your phone or printed.</p>
+          <p className="muted">{t`Show the code at the door, on your phone or printed.`}</p>
           <ul className="plain-list tickets">
             {order.tickets.map((ticket) => (
               <li key={ticket.code} className="card ticket">
                 <img
                   src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(ticket.qrSvg)}`}
-                  alt={`Ticket QR code ${ticket.code}`}
+                  alt={ticketAlt(ticket.code)}
                   width={192}
                   height={192}
                 />
@@ -366,7 +382,7 @@ function Fulfilment({ order }: { order: Order }) {
       )
     case 'service':
       return (
-        <Section title="Your booking">
+        <Section title={t`Your booking`}>
           {order.slot ? <p>{slotText(order.slot)}</p> : null}
           {place}
           {order.slot && order.status === 'paid' ? (
@@ -377,8 +393,8 @@ function Fulfilment({ order }: { order: Order }) {
                 sequence: 0,
                 start: order.slot.start,
                 end: order.slot.end,
-                title: `${order.product.title} with ${order.product.seller.displayName}`,
-                description: `Booking ${order.reference} on Soko.`,
+                title: t`${title} with ${host}`,
+                description: t`Booking ${reference} on Soko.`,
                 location: order.address ?? order.joinUrl ?? '',
                 url: location.href,
               }}
@@ -386,15 +402,13 @@ function Fulfilment({ order }: { order: Order }) {
           ) : null}
           {order.slot?.changeUntil ? (
             <>
-              <p className="muted">
-                You can move or cancel it until {formatDateTime(order.slot.changeUntil, { weekday: true })}.
-              </p>
+              <p className="muted">{t`You can move or cancel it until ${until}.`}</p>
               <Suspense fallback={null}>
                 <BookingChanges order={order} />
               </Suspense>
             </>
           ) : order.status === 'paid' && order.slot && Date.parse(order.slot.start) > Date.now() ? (
-            <p className="muted">To move or cancel it now, ask {order.product.seller.displayName}.</p>
+            <p className="muted">{t`To move or cancel it now, ask ${host}.`}</p>
           ) : null}
         </Section>
       )
@@ -403,15 +417,17 @@ function Fulfilment({ order }: { order: Order }) {
       const seller = order.product.seller.displayName
       const pickupAt = order.delivery?.kind === 'pickup' ? order.delivery.address : order.address
       return (
-        <Section title="Delivery">
+        <Section title={t`Delivery`}>
           <p>
             {order.fulfilment === 'shipped'
               ? to
-                ? `${seller} has sent it to ${to}.`
-                : `${seller} has handed it over.`
+                ? t`${seller} has sent it to ${to}.`
+                : t`${seller} has handed it over.`
               : to
-                ? `${seller} will ship to ${to}.`
-                : `Pick it up from ${seller}${pickupAt ? ` at ${pickupAt}` : ''}: bring the reference ${order.reference}.`}
+                ? t`${seller} will ship to ${to}.`
+                : pickupAt
+                  ? t`Pick it up from ${seller} at ${pickupAt}: bring the reference ${reference}.`
+                  : t`Pick it up from ${seller}: bring the reference ${reference}.`}
           </p>
         </Section>
       )

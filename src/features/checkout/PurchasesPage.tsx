@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ORDER_STATUS_TEXT } from '../../../contract/checkout.constants'
@@ -28,6 +30,9 @@ function usePurchases() {
   }
 }
 
+const sentText = (address: string) => t`We sent a link to ${address}: open it, then come back here.`
+const loadFailed = (reason: string) => t`Your purchases could not be loaded: ${reason}`
+
 /** Orders placed signed out with this address appear once it is verified: say so, and send the link. */
 function AwaitingVerification({ count }: { count: number }) {
   const send = useMutation({ mutationFn: () => rpc('requestEmailVerification', {}) })
@@ -35,21 +40,19 @@ function AwaitingVerification({ count }: { count: number }) {
   return (
     <div className="notice">
       <p>
-        You have {count} purchase{count === 1 ? '' : 's'} made with this address before you signed in: verify
-        your e-mail to see {count === 1 ? 'it' : 'them'}.
+        {plural(count, {
+          one: 'You have # purchase made with this address before you signed in: verify your e-mail to see it.',
+          other:
+            'You have # purchases made with this address before you signed in: verify your e-mail to see them.',
+        })}
       </p>
-      <FormMessage
-        message={
-          send.isSuccess ? `We sent a link to ${send.data.sentTo}: open it, then come back here.` : null
-        }
-        tone="ok"
-      />
+      <FormMessage message={send.isSuccess ? sentText(send.data.sentTo) : null} tone="ok" />
       <FormMessage
         message={
           send.isError
             ? send.error instanceof RpcError
               ? send.error.message
-              : 'The link could not be sent. Try again.'
+              : t`The link could not be sent. Try again.`
             : null
         }
       />
@@ -60,7 +63,7 @@ function AwaitingVerification({ count }: { count: number }) {
         aria-busy={send.isPending}
         onClick={() => send.mutate()}
       >
-        {send.isPending ? 'Sending…' : 'Send the verification link'}
+        {send.isPending ? t`Sending…` : t`Send the verification link`}
       </button>
     </div>
   )
@@ -71,16 +74,16 @@ function ListState({ list, empty }: { list: ReturnType<typeof usePurchases>['lis
     return (
       <p role="status">
         {list.fetchStatus === 'paused'
-          ? 'You are offline, and this device has no copy of your purchases yet: they show here once you open this page online.'
-          : 'Loading…'}
+          ? t`You are offline, and this device has no copy of your purchases yet: they show here once you open this page online.`
+          : t`Loading…`}
       </p>
     )
   if (list.isError && !list.data)
     return (
       <p role="alert">
-        Your purchases could not be loaded: {list.error.message}{' '}
+        {loadFailed(list.error.message)}{' '}
         <button type="button" className="link-button" onClick={() => void list.refetch()}>
-          Try again
+          {t`Try again`}
         </button>
       </p>
     )
@@ -88,7 +91,9 @@ function ListState({ list, empty }: { list: ReturnType<typeof usePurchases>['lis
     return (
       <div className="empty-state">
         <p>
-          Nothing bought yet — <Link to="/explore">explore what creators sell</Link>.
+          <Trans>
+            Nothing bought yet — <Link to="/explore">explore what creators sell</Link>.
+          </Trans>
         </p>
       </div>
     )
@@ -111,11 +116,11 @@ function Thumb({ order }: { order: Order }) {
 
 /** /account/purchases: everything bought, newest first. */
 export function PurchasesPage() {
-  usePageTitle('Purchases')
+  usePageTitle(t`Purchases`)
   const { list, orders, awaiting } = usePurchases()
   return (
     <section className="page" aria-labelledby="purchases-heading">
-      <h1 id="purchases-heading">Purchases</h1>
+      <h1 id="purchases-heading">{t`Purchases`}</h1>
       <OfflineNote updatedAt={list.dataUpdatedAt} failed={list.isError && !!list.data} />
       <AwaitingVerification count={awaiting} />
       <ListState list={list} empty={orders.length === 0} />
@@ -159,20 +164,22 @@ export function PurchasesPage() {
 
 /** /downloads and /account/downloads: the files of every paid digital purchase, ready to download again. */
 export function DownloadsPage() {
-  usePageTitle('Your downloads')
+  usePageTitle(t`Your downloads`)
   const { list, orders, awaiting } = usePurchases()
   const { entries } = useLibrary()
   const digital = orders.filter((order) => order.kind === 'digital' && order.status === 'paid')
   return (
     <section className="page narrow" aria-labelledby="downloads-heading">
-      <h1 id="downloads-heading">Your downloads</h1>
+      <h1 id="downloads-heading">{t`Your downloads`}</h1>
       <OfflineNote updatedAt={list.dataUpdatedAt} failed={list.isError && !!list.data} />
       <StorageUsage entries={entries} />
       <AwaitingVerification count={awaiting} />
       <ListState list={list} empty={orders.length === 0} />
       {orders.length > 0 && digital.length === 0 && !list.hasNextPage ? (
         <p className="empty-state">
-          None of your purchases has files. <Link to="/account/purchases">See your purchases</Link>.
+          <Trans>
+            None of your purchases has files. <Link to="/account/purchases">See your purchases</Link>.
+          </Trans>
         </p>
       ) : null}
       {digital.map((order) => (

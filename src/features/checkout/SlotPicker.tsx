@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { isoToZoned } from '../../../contract/zoned-time'
@@ -27,6 +28,8 @@ function dayOf(iso: string, timeZone: string) {
  * named, since the seller may be elsewhere), then the chosen day's times. Both are radio groups: arrow
  * keys move along the days and along the times; "Later days" fetches two more weeks.
  */
+const dayLabel = (day: string, count: number) => t`${day}, ${count} free`
+
 export function SlotPicker({
   productId,
   sellerTimeZone,
@@ -34,7 +37,7 @@ export function SlotPicker({
   value,
   onChange,
   error,
-  legend = 'Choose a time',
+  legend,
 }: {
   productId: string
   sellerTimeZone: string
@@ -61,37 +64,41 @@ export function SlotPicker({
   const [picked, setPicked] = useState('')
   const chosen = days.get(picked) ?? days.get(valueDay) ?? days.values().next().value
   const weeks = ((slots.data?.pages.length ?? 1) * SLOT_DAYS) / 7
+  const zoneLabel = zoneName(zone)
+  const reason = slots.error?.message ?? ''
   return (
     <fieldset
       className="fieldset slot-picker"
       aria-describedby={[`${id}-zone`, error ? `${id}-error` : ''].filter(Boolean).join(' ')}
     >
-      <legend>{legend}</legend>
+      <legend>{legend ?? t`Choose a time`}</legend>
       <p className="field-hint" id={`${id}-zone`}>
-        Times in your time zone, {zoneName(zone)}.
+        {t`Times in your time zone, ${zoneLabel}.`}
       </p>
       {error ? (
         <p className="field-error" id={`${id}-error`}>
           {error}
         </p>
       ) : null}
-      {slots.isPending ? <p role="status">Finding free times…</p> : null}
+      {slots.isPending ? <p role="status">{t`Finding free times…`}</p> : null}
       {slots.isError ? (
         <p role="alert">
-          Free times could not be loaded: {slots.error.message}{' '}
+          {t`Free times could not be loaded: ${reason}`}{' '}
           <button type="button" className="link-button" onClick={() => void slots.refetch()}>
-            Try again
+            {t`Try again`}
           </button>
         </p>
       ) : null}
       {slots.isSuccess && days.size === 0 && !slots.hasNextPage ? (
         <p className="empty-state" role="status">
-          {weeks === 2 ? 'No free times in the next two weeks.' : `No free times in the next ${weeks} weeks.`}
+          {weeks === 2
+            ? t`No free times in the next two weeks.`
+            : t`No free times in the next ${weeks} weeks.`}
         </p>
       ) : null}
       {days.size > 0 || slots.hasNextPage ? (
         <fieldset className="day-strip-set">
-          <legend className="visually-hidden">Day</legend>
+          <legend className="visually-hidden">{t`Day`}</legend>
           <div className="day-strip">
             {[...days.values()].map(({ label, times }) => (
               <label key={label.key} className="day-tile">
@@ -101,7 +108,7 @@ export function SlotPicker({
                   value={label.key}
                   checked={chosen?.label.key === label.key}
                   onChange={() => setPicked(label.key)}
-                  aria-label={`${label.long}, ${times.length} free`}
+                  aria-label={dayLabel(label.long, times.length)}
                 />
                 <span aria-hidden="true">
                   <span className="day-tile-weekday">{label.weekday}</span>
@@ -118,7 +125,7 @@ export function SlotPicker({
                 aria-busy={slots.isFetchingNextPage}
                 onClick={() => void slots.fetchNextPage()}
               >
-                {slots.isFetchingNextPage ? 'Loading…' : 'Later days'}
+                {slots.isFetchingNextPage ? t`Loading…` : t`Later days`}
               </button>
             ) : null}
           </div>

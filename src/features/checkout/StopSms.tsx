@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
 import { RpcError, rpc } from '../../lib/rpc'
 
@@ -6,18 +7,24 @@ import { RpcError, rpc } from '../../lib/rpc'
  * receipts by SMS to the number that paid, without an account.
  */
 export function StopSms({ token }: { token: string | undefined }) {
-  const stop = useMutation({ mutationFn: (t: string) => rpc('stopSms', { token: t, kind: 'receipt' }) })
+  const { t } = useLingui()
+  const stop = useMutation({ mutationFn: (sms: string) => rpc('stopSms', { token: sms, kind: 'receipt' }) })
   if (!token) return null
+  const phone = stop.data?.phone ?? ''
   return (
     <aside className="card sms-choice" aria-labelledby="sms-choice-heading">
-      <h2 id="sms-choice-heading">Receipts by SMS</h2>
+      <h2 id="sms-choice-heading">
+        <Trans>Receipts by SMS</Trans>
+      </h2>
       {stop.isSuccess ? (
         <p role="status">
-          No more SMS receipts will go to {stop.data.phone}. Your mail receipts go on as before.
+          {t`No more SMS receipts will go to ${phone}. Your mail receipts go on as before.`}
         </p>
       ) : (
         <>
-          <p>You opened this from an SMS receipt. Don’t want receipts by SMS?</p>
+          <p>
+            <Trans>You opened this from an SMS receipt. Don’t want receipts by SMS?</Trans>
+          </p>
           <button
             type="button"
             className="button secondary"
@@ -25,11 +32,11 @@ export function StopSms({ token }: { token: string | undefined }) {
             aria-busy={stop.isPending}
             onClick={() => stop.mutate(token)}
           >
-            {stop.isPending ? 'Stopping…' : 'Stop SMS receipts'}
+            {stop.isPending ? t`Stopping…` : t`Stop SMS receipts`}
           </button>
           {stop.isError ? (
             <p role="alert">
-              {stop.error instanceof RpcError ? stop.error.message : 'That did not work.'} Try again.
+              {stop.error instanceof RpcError ? stop.error.message : t`That did not work.`} {t`Try again.`}
             </p>
           ) : null}
         </>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { Order } from '../../../contract/checkout.contract'
 import { mpesaResult } from '../../../contract/mpesa'
 import { formatDateTime, formatTime } from '../../lib/dates'
@@ -41,7 +42,7 @@ export function addressText(delivery: Order['delivery']): string | null {
 export function failureWords(order: Order): { title: string; nextStep: string; retry: boolean } | null {
   if (!order.failure) return null
   if (order.method === 'mpesa') return mpesaResult(order.failure.code)
-  return { title: 'The payment did not go through', nextStep: order.failure.message, retry: true }
+  return { title: t`The payment did not go through`, nextStep: order.failure.message, retry: true }
 }
 
 /** What was bought beyond the product's title: the variant or ticket type, or a booking's time here. */

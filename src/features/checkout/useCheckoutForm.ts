@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
@@ -6,6 +7,7 @@ import { MPESA_PHONE_HINT, normalizeKenyanMobile } from '../../../contract/phone
 import type { PublicProduct } from '../../../contract/storefront'
 import { errorState, type FieldErrors, type FormState } from '../../components/Form'
 import { cachedLocation, countryOf } from '../../lib/geo'
+import { translateCode } from '../../lib/i18n'
 import { RpcError, rpc } from '../../lib/rpc'
 import { useSession } from '../../lib/session'
 import { money } from '../catalog/money'
@@ -103,14 +105,16 @@ export function useCheckoutForm(product: PublicProduct, chosenSlot?: Slot, focus
   const validate = (): FieldErrors => {
     const { slot, quantityOk, maxQuantity, pwyw, amountOk } = choices
     const found: FieldErrors = {}
-    if (product.kind === 'service' && !slot) found.slot = 'Choose a time'
-    if (!quantityOk) found.quantity = `Choose a quantity from 1 to ${maxQuantity}`
-    if (pwyw && !amountOk) found.amount = `Pay at least ${money(pwyw.minimum)}`
+    const minimum = pwyw ? money(pwyw.minimum) : ''
+    if (product.kind === 'service' && !slot) found.slot = t`Choose a time`
+    if (!quantityOk) found.quantity = t`Choose a quantity from 1 to ${maxQuantity}`
+    if (pwyw && !amountOk) found.amount = t`Pay at least ${minimum}`
     choices.holders.forEach((name, i) => {
-      if (name.trim().length < 2) found[`holders.${i}`] = 'Give the name on this ticket'
+      if (name.trim().length < 2) found[`holders.${i}`] = t`Give the name on this ticket`
     })
-    if (!signedIn && !email.trim()) found.email = 'Give the e-mail address for your receipt and downloads'
-    if (!free && method === 'mpesa' && !normalizeKenyanMobile(phone)) found.phone = MPESA_PHONE_HINT
+    if (!signedIn && !email.trim()) found.email = t`Give the e-mail address for your receipt and downloads`
+    if (!free && method === 'mpesa' && !normalizeKenyanMobile(phone))
+      found.phone = translateCode(undefined, undefined, MPESA_PHONE_HINT)
     return found
   }
 
@@ -154,7 +158,7 @@ export function useCheckoutForm(product: PublicProduct, chosenSlot?: Slot, focus
     const found = validate()
     if (Object.keys(found).length > 0) {
       setErrors(found)
-      setMessage('Check the fields marked below.')
+      setMessage(t`Check the fields marked below.`)
       focusFirst(formRef.current, found)
       return
     }
@@ -189,7 +193,7 @@ export function useCheckoutForm(product: PublicProduct, chosenSlot?: Slot, focus
     onRetry: () => lastInput.current && void start(lastInput.current),
     onCancelled: () => {
       setWaiting(null)
-      setNotice('Payment cancelled. Nothing was charged.')
+      setNotice(t`Payment cancelled. Nothing was charged.`)
     },
   }
 
@@ -236,16 +240,17 @@ function missingText(
   { slot, quantityOk, maxQuantity, amountOk, pwyw }: CheckoutChoicesState,
   addressMissing: boolean,
 ): string | null {
+  const minimum = pwyw ? money(pwyw.minimum) : ''
   return product.free
     ? null
     : product.kind === 'service' && !slot
-      ? 'Choose a time to see the total.'
+      ? t`Choose a time to see the total.`
       : product.kind === 'merch' && addressMissing
-        ? 'Fill in the delivery address to see shipping and the total.'
+        ? t`Fill in the delivery address to see shipping and the total.`
         : !quantityOk
-          ? `Choose a quantity from 1 to ${maxQuantity}.`
+          ? t`Choose a quantity from 1 to ${maxQuantity}.`
           : !amountOk && pwyw
-            ? `Pay at least ${money(pwyw.minimum)}.`
+            ? t`Pay at least ${minimum}.`
             : null
 }
 

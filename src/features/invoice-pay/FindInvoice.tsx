@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { Field, FormMessage, useSubmit } from '../../components/Form'
@@ -6,8 +8,7 @@ import { usePageTitle } from '../../lib/title'
 import { PayFrame } from './PayFrame'
 
 /** The same words whichever of the two is wrong: nothing here tells a stranger that an invoice exists. */
-export const NOT_FOUND =
-  'No invoice matches that number and contact. Check both against the e-mail or SMS the invoice came in, or ask the seller for its link.'
+export const NOT_FOUND = msg`No invoice matches that number and contact. Check both against the e-mail or SMS the invoice came in, or ask the seller for its link.`
 
 /**
  * /p with no invoice named: a client who has lost the link finds their invoice by its number and the
@@ -15,7 +16,8 @@ export const NOT_FOUND =
  * match one sent invoice.
  */
 export function FindInvoice() {
-  usePageTitle('Find your invoice')
+  const { t } = useLingui()
+  usePageTitle(t`Find your invoice`)
   const navigate = useNavigate()
   const [missing, setMissing] = useState(false)
   const { busy, message, errors, onSubmit } = useSubmit(async (data) => {
@@ -37,23 +39,26 @@ export function FindInvoice() {
   return (
     <PayFrame seller={null}>
       <section className="invoice-pay find-invoice" aria-labelledby="find-invoice-heading">
-        <h1 id="find-invoice-heading">Find your invoice</h1>
+        <h1 id="find-invoice-heading">
+          <Trans>Find your invoice</Trans>
+        </h1>
         <p className="lead">
-          Lost the link? Give the invoice&rsquo;s number and the e-mail address or phone number it was sent
-          to.
+          <Trans>
+            Lost the link? Give the invoice’s number and the e-mail address or phone number it was sent to.
+          </Trans>
         </p>
         <form className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
           <FormMessage message={message} />
           {missing ? (
             <p className="form-message form-message-error" role="alert" tabIndex={-1}>
-              {NOT_FOUND}
+              {t(NOT_FOUND)}
             </p>
           ) : null}
           <Field
-            label="Invoice number"
+            label={t`Invoice number`}
             name="number"
             errors={errors}
-            hint="As the invoice shows it, such as INV-0001."
+            hint={t`As the invoice shows it, such as INV-0001.`}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
@@ -61,10 +66,10 @@ export function FindInvoice() {
             required
           />
           <Field
-            label="E-mail or phone"
+            label={t`E-mail or phone`}
             name="contact"
             errors={errors}
-            hint="Where the invoice was sent."
+            hint={t`Where the invoice was sent.`}
             autoComplete="email"
             inputMode="email"
             spellCheck={false}
@@ -72,7 +77,7 @@ export function FindInvoice() {
             required
           />
           <button type="submit" className="button" disabled={busy} aria-busy={busy}>
-            {busy ? 'One moment…' : 'Find invoice'}
+            {busy ? t`One moment…` : t`Find invoice`}
           </button>
         </form>
       </section>

@@ -1,10 +1,12 @@
+import { t } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { Fragment } from 'react'
 import { quantityText } from '../../../contract/invoice-totals'
 import type { PayInvoiceView } from '../../../contract/invoices.contract'
 import { formatDate } from '../../lib/dates'
 import { formatMoney } from '../../lib/money'
-import { amountText, dayText, PAID_BY, type Payment, percentText } from './invoice-format'
+import { amountText, dayText, type Payment, paidBy, percentText } from './invoice-format'
 
 /**
  * The invoice itself, as the client reads it on a phone and prints it: who bills whom, the lines, the
@@ -27,13 +29,17 @@ export function InvoiceDocument({
       {showPayments && invoice.payments.length > 0 ? <PaymentsReceived invoice={invoice} /> : null}
       {invoice.notes ? (
         <section aria-labelledby="invoice-notes">
-          <h2 id="invoice-notes">Notes</h2>
+          <h2 id="invoice-notes">
+            <Trans>Notes</Trans>
+          </h2>
           <p className="invoice-text">{invoice.notes}</p>
         </section>
       ) : null}
       {invoice.terms ? (
         <section aria-labelledby="invoice-terms">
-          <h2 id="invoice-terms">Terms</h2>
+          <h2 id="invoice-terms">
+            <Trans>Terms</Trans>
+          </h2>
           <p className="invoice-text">{invoice.terms}</p>
         </section>
       ) : null}
@@ -44,17 +50,20 @@ export function InvoiceDocument({
 /** From, to, the invoice's number and its dates. */
 function Parties({ invoice }: { invoice: PayInvoiceView }) {
   const { seller, client } = invoice
+  const handle = seller.handle
   return (
     <div className="invoice-parties">
       <section aria-labelledby="invoice-from">
-        <h2 id="invoice-from">From</h2>
+        <h2 id="invoice-from">
+          <Trans>From</Trans>
+        </h2>
         <p>
           <strong>{seller.name}</strong>
           {seller.handle ? (
             <>
               <br />
               <Link to="/creators/$handle" params={{ handle: seller.handle }}>
-                @{seller.handle} on Soko
+                <Trans>@{handle} on Soko</Trans>
               </Link>
             </>
           ) : null}
@@ -67,7 +76,9 @@ function Parties({ invoice }: { invoice: PayInvoiceView }) {
         </p>
       </section>
       <section aria-labelledby="invoice-to">
-        <h2 id="invoice-to">Bill to</h2>
+        <h2 id="invoice-to">
+          <Trans>Bill to</Trans>
+        </h2>
         <p>
           <strong>{client.name}</strong>
           {client.email ? (
@@ -85,13 +96,21 @@ function Parties({ invoice }: { invoice: PayInvoiceView }) {
         </p>
       </section>
       <dl className="details invoice-dates">
-        <dt>Invoice</dt>
+        <dt>
+          <Trans>Invoice</Trans>
+        </dt>
         <dd>{invoice.number ?? invoice.reference}</dd>
-        <dt>Issued</dt>
+        <dt>
+          <Trans>Issued</Trans>
+        </dt>
         <dd>{dayText(invoice.issueDate)}</dd>
-        <dt>Due</dt>
+        <dt>
+          <Trans>Due</Trans>
+        </dt>
         <dd>{dayText(invoice.dueDate)}</dd>
-        <dt>Reference</dt>
+        <dt>
+          <Trans>Reference</Trans>
+        </dt>
         <dd>{invoice.reference}</dd>
       </dl>
     </div>
@@ -102,11 +121,17 @@ function Parties({ invoice }: { invoice: PayInvoiceView }) {
 function Lines({ invoice }: { invoice: PayInvoiceView }) {
   return (
     <table className="table invoice-lines">
-      <caption className="visually-hidden">What the invoice is for</caption>
+      <caption className="visually-hidden">
+        <Trans>What the invoice is for</Trans>
+      </caption>
       <thead>
         <tr>
-          <th scope="col">Description</th>
-          <th scope="col">Amount</th>
+          <th scope="col">
+            <Trans>Description</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Amount</Trans>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -131,17 +156,19 @@ function Lines({ invoice }: { invoice: PayInvoiceView }) {
 /** Subtotal, discount, each tax, the total, then the deposit, what was paid and what is left. */
 function Totals({ invoice }: { invoice: PayInvoiceView }) {
   const { totals } = invoice
-  const rows: [string, string, boolean?][] = [['Subtotal', amountText(invoice, totals.subtotal)]]
-  if (totals.discount > 0) rows.push(['Discount', `− ${amountText(invoice, totals.discount)}`])
+  const rows: [string, string, boolean?][] = [[t`Subtotal`, amountText(invoice, totals.subtotal)]]
+  if (totals.discount > 0) rows.push([t`Discount`, `− ${amountText(invoice, totals.discount)}`])
   for (const tax of totals.taxes)
     rows.push([
-      `${tax.name} ${percentText(tax.rateBps)}${tax.inclusive ? ' (included)' : ''}`,
+      tax.inclusive
+        ? `${tax.name} ${percentText(tax.rateBps)} ${t`(included)`}`
+        : `${tax.name} ${percentText(tax.rateBps)}`,
       amountText(invoice, tax.amount),
     ])
-  rows.push(['Total', amountText(invoice, totals.total), true])
-  if (totals.deposit > 0) rows.push(['Deposit', amountText(invoice, totals.deposit)])
-  if (totals.paid > 0) rows.push(['Paid', `− ${amountText(invoice, totals.paid)}`])
-  if (invoice.status !== 'void') rows.push(['Balance due', amountText(invoice, totals.balance), true])
+  rows.push([t`Total`, amountText(invoice, totals.total), true])
+  if (totals.deposit > 0) rows.push([t`Deposit`, amountText(invoice, totals.deposit)])
+  if (totals.paid > 0) rows.push([t`Paid`, `− ${amountText(invoice, totals.paid)}`])
+  if (invoice.status !== 'void') rows.push([t`Balance due`, amountText(invoice, totals.balance), true])
   return (
     <dl className="details invoice-totals">
       {rows.map(([label, value, strong]) => (
@@ -164,7 +191,9 @@ export function PaymentsReceived({
 }) {
   return (
     <section aria-labelledby="invoice-payments">
-      <Heading id="invoice-payments">Payments received</Heading>
+      <Heading id="invoice-payments">
+        <Trans>Payments received</Trans>
+      </Heading>
       <ul className="plain-list invoice-payments">
         {invoice.payments.map((payment) => (
           <li key={payment.id}>
@@ -178,17 +207,26 @@ export function PaymentsReceived({
 
 function PaymentLine({ invoice, payment }: { invoice: PayInvoiceView; payment: Payment }) {
   const charged = payment.charged ? formatMoney(payment.charged.amount, payment.charged.currency) : null
+  const receipt = payment.receipt
   return (
     <>
       <span className="invoice-payment-head">
         <strong>{amountText(invoice, payment.amount)}</strong>
         <span>
-          {PAID_BY[payment.method]}
+          {paidBy(payment.method)}
           {payment.paidAt ? `, ${formatDate(payment.paidAt)}` : ''}
         </span>
       </span>
-      {payment.receipt ? <span className="muted">Receipt {payment.receipt}</span> : null}
-      {charged ? <span className="muted">{charged} charged</span> : null}
+      {receipt ? (
+        <span className="muted">
+          <Trans>Receipt {receipt}</Trans>
+        </span>
+      ) : null}
+      {charged ? (
+        <span className="muted">
+          <Trans>{charged} charged</Trans>
+        </span>
+      ) : null}
       {payment.excess > 0 ? <span className="muted">{excessText(invoice, payment)}</span> : null}
     </>
   )
@@ -196,13 +234,14 @@ function PaymentLine({ invoice, payment }: { invoice: PayInvoiceView; payment: P
 
 /** A payment above what was due: whether the seller has given the rest back. */
 function excessText(invoice: PayInvoiceView, payment: Payment): string {
-  const more = `${amountText(invoice, payment.excess)} more than was due`
+  const extra = amountText(invoice, payment.excess)
+  const sellerName = invoice.seller.name
   switch (payment.excessRefund?.status) {
     case 'done':
-      return `${more}: given back.`
+      return t`${extra} more than was due: given back.`
     case 'pending':
-      return `${more}: on its way back to you.`
+      return t`${extra} more than was due: on its way back to you.`
     default:
-      return `${more}: ${invoice.seller.name} can give it back.`
+      return t`${extra} more than was due: ${sellerName} can give it back.`
   }
 }

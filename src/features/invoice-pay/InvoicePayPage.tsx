@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { PayInvoiceView } from '../../../contract/invoices.contract'
@@ -21,6 +22,7 @@ import { MpesaWaiting, ProviderWaiting, type Result, ResultMessage } from './Pay
  * (a wrong key is the 404 page before this renders).
  */
 export function InvoicePayPage({ invoiceId, accessKey }: { invoiceId: string; accessKey: string }) {
+  const { t } = useLingui()
   const queryClient = useQueryClient()
   const [followed, setFollowed] = useState<Followed | null>(() => readFollowed(invoiceId))
   const [result, setResult] = useState<Result | null>(null)
@@ -77,7 +79,8 @@ export function InvoicePayPage({ invoiceId, accessKey }: { invoiceId: string; ac
     return () => clearTimeout(timer)
   }, [outcome.kind, followed])
 
-  usePageTitle(invoice ? `Invoice ${invoice.number ?? invoice.reference}` : 'Invoice')
+  const invoiceName = invoice ? (invoice.number ?? invoice.reference) : ''
+  usePageTitle(invoice ? t`Invoice ${invoiceName}` : t`Invoice`)
   if (!invoice) return <InvoicePayLoading />
 
   const started = (next: Followed, leaving: boolean) => {
@@ -162,10 +165,10 @@ export function InvoicePayPage({ invoiceId, accessKey }: { invoiceId: string; ac
         <InvoiceDocument invoice={invoice} showPayments={!paid} />
         <p className="actions invoice-actions">
           <a className="button secondary" href={invoice.pdfUrl} download>
-            Download PDF
+            <Trans>Download PDF</Trans>
           </a>
           <button type="button" className="button secondary" onClick={() => window.print()}>
-            Print
+            <Trans>Print</Trans>
           </button>
         </p>
       </article>
@@ -180,18 +183,23 @@ function methodOf(payment: NonNullable<PayInvoiceView['pending']>) {
 
 /** Paid in full: when, the payments with their receipts, and the PDF to keep. */
 function PaidReceipt({ invoice }: { invoice: PayInvoiceView }) {
+  const { t } = useLingui()
   const on = paidInFullOn(invoice)
+  const day = on ? formatDate(on) : ''
+  const sellerName = invoice.seller.name
+  const total = amountText(invoice, invoice.totals.total)
   return (
     <section className="invoice-state invoice-receipt" aria-labelledby="invoice-receipt">
-      <h2 id="invoice-receipt">{on ? `Paid in full on ${formatDate(on)}` : 'Paid in full'}</h2>
+      <h2 id="invoice-receipt">{on ? t`Paid in full on ${day}` : t`Paid in full`}</h2>
       <p>
-        {invoice.seller.name} has received {amountText(invoice, invoice.totals.total)}. Thank you! Keep the
-        PDF as your receipt.
+        <Trans>
+          {sellerName} has received {total}. Thank you! Keep the PDF as your receipt.
+        </Trans>
       </p>
       <PaymentsReceived invoice={invoice} heading="h3" />
       <p className="actions">
         <a className="button" href={invoice.pdfUrl} download>
-          Download PDF receipt
+          <Trans>Download PDF receipt</Trans>
         </a>
       </p>
     </section>
@@ -201,15 +209,19 @@ function PaidReceipt({ invoice }: { invoice: PayInvoiceView }) {
 /** A cancelled (void) invoice: nothing is due, and the client is told whom to ask. */
 function Cancelled({ invoice }: { invoice: PayInvoiceView }) {
   const { seller } = invoice
+  const sellerName = seller.name
+  const email = seller.email
   return (
     <section className="invoice-state invoice-void" aria-labelledby="invoice-void">
-      <h2 id="invoice-void">This invoice was cancelled</h2>
+      <h2 id="invoice-void">
+        <Trans>This invoice was cancelled</Trans>
+      </h2>
       <p>
-        {seller.name} cancelled it, so nothing is due on it and it cannot be paid.{' '}
-        {seller.email ? (
-          <>
-            Questions? Write to <a href={`mailto:${seller.email}`}>{seller.email}</a>.
-          </>
+        <Trans>{sellerName} cancelled it, so nothing is due on it and it cannot be paid.</Trans>{' '}
+        {email ? (
+          <Trans>
+            Questions? Write to <a href={`mailto:${email}`}>{email}</a>.
+          </Trans>
         ) : null}
       </p>
     </section>

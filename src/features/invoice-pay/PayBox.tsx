@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { METHOD_NAMES, type PaymentMethod } from '../../../contract/checkout.constants'
 import type { PayInvoiceView } from '../../../contract/invoices.contract'
@@ -35,6 +37,7 @@ export function PayBox({
   /** Back from an M-Pesa wait the client left: to cancel, to change the number, or to pay another way. */
   leftWait?: LeftWait | undefined
 }) {
+  const { t } = useLingui()
   const headingId = useId()
   const formRef = useRef<HTMLFormElement>(null)
   const available = invoice.charges.map((c) => c.method)
@@ -116,21 +119,25 @@ export function PayBox({
     }
   }
 
+  const sellerName = invoice.seller.name
   return (
     <section className="pay-box" aria-labelledby={headingId}>
       <DueNow invoice={invoice} headingId={headingId} />
       {available.length === 0 ? (
         <p role="status">
-          This invoice cannot be paid online right now. Try again later, or ask {invoice.seller.name} how to
-          pay.
+          <Trans>
+            This invoice cannot be paid online right now. Try again later, or ask {sellerName} how to pay.
+          </Trans>
         </p>
       ) : (
         <form ref={formRef} className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
           <FormMessage message={message} />
           {leftWait === 'cancel' ? (
             <p className="form-message pay-left-wait" role="status" tabIndex={-1}>
-              Stopped waiting for M-Pesa. If its request is still on your phone, ignore it: nothing is taken
-              without your PIN.
+              <Trans>
+                Stopped waiting for M-Pesa. If its request is still on your phone, ignore it: nothing is taken
+                without your PIN.
+              </Trans>
             </p>
           ) : null}
           <CheckoutPayment
@@ -151,9 +158,9 @@ export function PayBox({
           />
           <ChargeLine invoice={invoice} method={method} charge={charge} />
           <button type="submit" className="button" disabled={busy || !charge} aria-busy={busy}>
-            {busy ? 'One moment…' : payText(invoice, charge)}
+            {busy ? t`One moment…` : payText(invoice, charge)}
           </button>
-          <p className="muted">{HOW_IT_GOES[method]}</p>
+          <p className="muted">{t(HOW_IT_GOES[method])}</p>
           {method === 'mpesa' ? <PaybillInstead invoice={invoice} /> : null}
         </form>
       )}
@@ -176,20 +183,25 @@ function firstMethod(invoice: PayInvoiceView): PaymentMethod {
 function DueNow({ invoice, headingId }: { invoice: PayInvoiceView; headingId: string }) {
   const { totals } = invoice
   const overdue = invoice.status === 'overdue'
-  const due = `${overdue ? 'Overdue: it was due on' : 'Due by'} ${dayText(invoice.dueDate)}.`
-  const heading = invoice.dueNowIsDeposit ? 'Deposit due now' : totals.paid > 0 ? 'Balance due' : 'Amount due'
+  const day = dayText(invoice.dueDate)
+  const due = overdue ? t`Overdue: it was due on ${day}.` : t`Due by ${day}.`
+  const heading = invoice.dueNowIsDeposit
+    ? t`Deposit due now`
+    : totals.paid > 0
+      ? t`Balance due`
+      : t`Amount due`
+  const total = amountText(invoice, totals.total)
+  const balance = amountText(invoice, totals.balance - totals.dueNow)
+  const paid = amountText(invoice, totals.paid)
   return (
     <>
       <h2 id={headingId}>{heading}</h2>
       <p className="pay-amount">{amountText(invoice, totals.dueNow)}</p>
       <p className={overdue ? 'pay-overdue' : 'muted'}>
         {invoice.dueNowIsDeposit
-          ? `A deposit on the total of ${amountText(invoice, totals.total)}. The balance of ${amountText(
-              invoice,
-              totals.balance - totals.dueNow,
-            )} follows, due by ${dayText(invoice.dueDate)}.`
+          ? t`A deposit on the total of ${total}. The balance of ${balance} follows, due by ${day}.`
           : totals.paid > 0
-            ? `${amountText(invoice, totals.paid)} of ${amountText(invoice, totals.total)} is paid. ${due}`
+            ? `${t`${paid} of ${total} is paid.`} ${due}`
             : due}
       </p>
     </>
@@ -214,31 +226,34 @@ function ChargeLine({
   if (!charge)
     return (
       <p role="status" className="quote">
-        {name} cannot take this payment right now: choose another way to pay.
+        <Trans>{name} cannot take this payment right now: choose another way to pay.</Trans>
       </p>
     )
   const converted = charge.amount.currency !== invoice.currency
   if (!converted && charge.amount.amount === invoice.totals.dueNow) return null
   const charged = formatMoney(charge.amount.amount, charge.amount.currency)
+  const currency = charge.amount.currency
+  const rate = charge.rate ? exchangeRateText(charge.rate, invoice.currency, currency) : ''
   return (
     <p role="status" className="quote">
-      You pay <strong>{charged}</strong> with {name}:{' '}
+      <Trans>
+        You pay <strong>{charged}</strong> with {name}:
+      </Trans>{' '}
       {converted
-        ? `it charges in ${charge.amount.currency}, so ${due} is converted${
-            charge.rate
-              ? ` at ${exchangeRateText(charge.rate, invoice.currency, charge.amount.currency)}`
-              : ''
-          }.`
-        : `${due} rounded up to whole shillings, as M-Pesa takes them.`}
+        ? rate
+          ? t`it charges in ${currency}, so ${due} is converted at ${rate}.`
+          : t`it charges in ${currency}, so ${due} is converted.`
+        : t`${due} rounded up to whole shillings, as M-Pesa takes them.`}
     </p>
   )
 }
 
 /** The button's words: the deposit, the balance, or the amount, in what the chosen method charges. */
 function payText(invoice: PayInvoiceView, charge: Charge | undefined): string {
-  const amount = charge ? ` ${formatMoney(charge.amount.amount, charge.amount.currency)}` : ''
-  if (invoice.dueNowIsDeposit) return `Pay deposit${amount}`
-  return invoice.totals.paid > 0 ? `Pay the balance${amount}` : `Pay${amount}`
+  const amount = charge ? formatMoney(charge.amount.amount, charge.amount.currency) : ''
+  if (invoice.dueNowIsDeposit) return amount ? t`Pay deposit ${amount}` : t`Pay deposit`
+  if (invoice.totals.paid > 0) return amount ? t`Pay the balance ${amount}` : t`Pay the balance`
+  return amount ? t`Pay ${amount}` : t`Pay`
 }
 
 /**
@@ -246,16 +261,19 @@ function payText(invoice: PayInvoiceView, charge: Charge | undefined): string {
  * shilling invoice: a Paybill payment counts in shillings, and for another currency it would not match.
  */
 function PaybillInstead({ invoice }: { invoice: PayInvoiceView }) {
+  const { t } = useLingui()
   const charge = invoice.charges.find((c) => c.method === 'mpesa')
   if (!charge || !invoice.paybill) return null
   return (
     <details className="paybill-instead">
-      <summary>Pay by Paybill instead</summary>
+      <summary>
+        <Trans>Pay by Paybill instead</Trans>
+      </summary>
       <Paybill
         businessNumber={invoice.paybill.number}
         account={invoice.paybill.account}
         amount={charge.amount}
-        intro="In M-Pesa choose Lipa na M-Pesa, then Pay Bill, and enter:"
+        intro={t`In M-Pesa choose Lipa na M-Pesa, then Pay Bill, and enter:`}
       />
     </details>
   )

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import type { CSSProperties, ReactNode } from 'react'
 import type { PayInvoiceView } from '../../../contract/invoices.contract'
 import { Avatar } from '../../components/Avatar'
@@ -28,7 +29,9 @@ export function PayFrame({
       {children}
       <footer className="pay-footer">
         <Icon name="shield" size={16} />
-        <span>Paid securely through Soko</span>
+        <span>
+          <Trans>Paid securely through Soko</Trans>
+        </span>
       </footer>
     </div>
   )

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useId, useRef } from 'react'
 import { METHOD_NAMES, type PaymentMethod } from '../../../contract/checkout.constants'
 import type { PayInvoiceView } from '../../../contract/invoices.contract'
@@ -6,7 +7,7 @@ import { mpesaResult } from '../../../contract/mpesa'
 import { Paybill, SandboxPhoneNote, useLate } from '../../components/MpesaHelp'
 import { formatMoney } from '../../lib/money'
 import { formatPhone } from '../checkout/order-format'
-import { PAID_BY, type Payment } from './invoice-format'
+import { type Payment, paidBy } from './invoice-format'
 import type { LeftWait } from './PayBox'
 
 type Pending = NonNullable<PayInvoiceView['pending']>
@@ -48,30 +49,40 @@ export function MpesaWaiting({
   const headingId = useId()
   const headingRef = useFocusOnArrival<HTMLHeadingElement>()
   const late = useLate(payment?.createdAt)
+  const { t } = useLingui()
   const mpesaCharge = invoice.charges.find((c) => c.method === 'mpesa')?.amount
   const amount = payment ? chargedOf(invoice, payment) : mpesaCharge
+  const money = amount ? formatMoney(amount.amount, amount.currency) : ''
+  const phoneText = phone ? formatPhone(phone) : t`your phone`
   return (
     <section className="mpesa-wait" aria-labelledby={headingId}>
       <h2 id={headingId} tabIndex={-1} ref={headingRef}>
-        Check your phone
+        <Trans>Check your phone</Trans>
       </h2>
       <p className="status" role="status">
-        Waiting for your M-Pesa PIN…
+        <Trans>Waiting for your M-Pesa PIN…</Trans>
       </p>
       <p>
-        We sent an M-Pesa request
         {amount ? (
-          <>
-            {' '}
-            for <strong>{formatMoney(amount.amount, amount.currency)}</strong>
-          </>
-        ) : null}{' '}
-        to <strong>{phone ? formatPhone(phone) : 'your phone'}</strong>.
+          <Trans>
+            We sent an M-Pesa request for <strong>{money}</strong> to <strong>{phoneText}</strong>.
+          </Trans>
+        ) : (
+          <Trans>
+            We sent an M-Pesa request to <strong>{phoneText}</strong>.
+          </Trans>
+        )}
       </p>
-      <p className="lead">Enter your M-Pesa PIN on your phone to pay.</p>
-      <p className="muted">This page updates by itself when M-Pesa answers: keep it open.</p>
+      <p className="lead">
+        <Trans>Enter your M-Pesa PIN on your phone to pay.</Trans>
+      </p>
+      <p className="muted">
+        <Trans>This page updates by itself when M-Pesa answers: keep it open.</Trans>
+      </p>
       {checkFailed ? (
-        <p className="muted">Checking the payment failed ({checkFailed}); trying again…</p>
+        <p className="muted">
+          <Trans>Checking the payment failed ({checkFailed}); trying again…</Trans>
+        </p>
       ) : null}
       {/* Paybill counts in shillings: a shilling invoice only. */}
       {late && amount && invoice.paybill ? (
@@ -79,15 +90,15 @@ export function MpesaWaiting({
       ) : null}
       <p className="actions mpesa-wait-actions">
         <button type="button" className="button secondary" onClick={() => onLeave('number')}>
-          Change number
+          <Trans>Change number</Trans>
         </button>
         {invoice.charges.some((c) => c.method !== 'mpesa') ? (
           <button type="button" className="button secondary" onClick={() => onLeave('other')}>
-            Pay another way
+            <Trans>Pay another way</Trans>
           </button>
         ) : null}
         <button type="button" className="button secondary" onClick={() => onLeave('cancel')}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </p>
       {invoice.sandboxPhone ? <SandboxPhoneNote page={invoice.sandboxPhone} phone={phone} /> : null}
@@ -109,19 +120,24 @@ export function ProviderWaiting({
 }) {
   const headingId = useId()
   const headingRef = useFocusOnArrival<HTMLHeadingElement>()
+  const { t } = useLingui()
   const amount = payment ? chargedOf(invoice, payment) : null
+  const name = METHOD_NAMES[method]
+  const money = amount ? formatMoney(amount.amount, amount.currency) : ''
   return (
     <section className="mpesa-wait" aria-labelledby={headingId}>
       <h2 id={headingId} tabIndex={-1} ref={headingRef}>
-        {`Waiting for confirmation from ${METHOD_NAMES[method]}…`}
+        {t`Waiting for confirmation from ${name}…`}
       </h2>
       <p role="status">
-        {METHOD_NAMES[method]} has not confirmed the payment
-        {amount ? ` of ${formatMoney(amount.amount, amount.currency)}` : ''} yet. This page updates by itself;
-        it usually takes a few seconds.
+        {money
+          ? t`${name} has not confirmed the payment of ${money} yet. This page updates by itself; it usually takes a few seconds.`
+          : t`${name} has not confirmed the payment yet. This page updates by itself; it usually takes a few seconds.`}
       </p>
       {checkFailed ? (
-        <p className="muted">Checking the payment failed ({checkFailed}); trying again…</p>
+        <p className="muted">
+          <Trans>Checking the payment failed ({checkFailed}); trying again…</Trans>
+        </p>
       ) : null}
     </section>
   )
@@ -142,27 +158,39 @@ export function ResultMessage({
   /** Said as the page opens (not as a payment arrives): the focus stays where it is. */
   quiet?: boolean
 }) {
+  const { t } = useLingui()
   const focusRef = useFocusOnArrival<HTMLParagraphElement>()
   const ref = quiet ? undefined : focusRef
   if (result.kind === 'paid') {
     const { payment } = result
     const charged = chargedOf(invoice, payment)
+    const amount = formatMoney(charged.amount, charged.currency)
+    const by = paidBy(payment.method)
+    const receipt = payment.receipt
     return (
       <p className="form-message form-message-ok pay-result" role="status" tabIndex={-1} ref={ref}>
-        Payment received: {formatMoney(charged.amount, charged.currency)} by{' '}
-        <span className="nowrap">{PAID_BY[payment.method]}</span>
-        {payment.receipt ? `, receipt ${payment.receipt}` : ''}. Thank you!
+        {receipt ? (
+          <Trans>
+            Payment received: {amount} by <span className="nowrap">{by}</span>, receipt {receipt}. Thank you!
+          </Trans>
+        ) : (
+          <Trans>
+            Payment received: {amount} by <span className="nowrap">{by}</span>. Thank you!
+          </Trans>
+        )}
       </p>
     )
   }
   return (
     <p className="form-message form-message-error pay-result" role="alert" tabIndex={-1} ref={ref}>
       {result.method === 'mpesa' && result.failure
-        ? `${mpesaResult(result.failure.code).title}. Nothing was charged. ${mpesaResult(result.failure.code).nextStep}`
+        ? `${mpesaResult(result.failure.code).title}. ${t`Nothing was charged.`} ${mpesaResult(result.failure.code).nextStep}`
         : result.method === 'mpesa'
-          ? 'The M-Pesa payment did not go through. Nothing was charged.'
-          : `The ${result.method === 'card' ? 'card' : 'PayPal'} payment was not completed. Nothing was charged.`}{' '}
-      {invoice.status === 'void' || invoice.totals.dueNow === 0 ? '' : 'You can try again below.'}
+          ? t`The M-Pesa payment did not go through. Nothing was charged.`
+          : result.method === 'card'
+            ? t`The card payment was not completed. Nothing was charged.`
+            : t`The PayPal payment was not completed. Nothing was charged.`}{' '}
+      {invoice.status === 'void' || invoice.totals.dueNow === 0 ? '' : t`You can try again below.`}
     </p>
   )
 }

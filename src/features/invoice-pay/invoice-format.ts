@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { METHOD_NAMES } from '../../../contract/checkout.constants'
 import type { InvoiceStatus } from '../../../contract/invoices.constants'
 import type { PayInvoiceView } from '../../../contract/invoices.contract'
@@ -14,25 +15,25 @@ export const amountText = (invoice: Pick<PayInvoiceView, 'currency'>, amount: nu
   formatMoney(amount, invoice.currency)
 
 /** How each payment was made, as the client reads it (the seller records cash and bank transfers). */
-export const PAID_BY: Record<Payment['method'], string> = {
-  ...METHOD_NAMES,
-  cash: 'Cash',
-  bank: 'Bank transfer',
+export function paidBy(method: Payment['method']): string {
+  if (method === 'cash') return t`Cash`
+  if (method === 'bank') return t`Bank transfer`
+  return METHOD_NAMES[method]
 }
 
 /** The invoice's state as its client reads it: "Viewed" and "Sent" are the seller's words; to the client it is due. */
 export function clientStatus(status: InvoiceStatus): { text: string; tone: string } {
   switch (status) {
     case 'paid':
-      return { text: 'Paid', tone: 'paid' }
+      return { text: t`Paid`, tone: 'paid' }
     case 'void':
-      return { text: 'Cancelled', tone: 'cancelled' }
+      return { text: t`Cancelled`, tone: 'cancelled' }
     case 'overdue':
-      return { text: 'Overdue', tone: 'failed' }
+      return { text: t`Overdue`, tone: 'failed' }
     case 'partially_paid':
-      return { text: 'Partly paid', tone: 'pending' }
+      return { text: t`Partly paid`, tone: 'pending' }
     default:
-      return { text: 'Due', tone: 'pending' }
+      return { text: t`Due`, tone: 'pending' }
   }
 }
 
