@@ -12,6 +12,7 @@ describe.each(databaseKinds)('pages in two languages on %s', (kind) => {
   let app: RunningApp
   let clientDir: string
   let slug = ''
+  let productId = ''
   beforeAll(async () => {
     clientDir = fixtureBuild()
     app = await startApp(kind, { clientDir, publicUrl: 'https://soko.example' })
@@ -26,6 +27,7 @@ describe.each(databaseKinds)('pages in two languages on %s', (kind) => {
       `update products set status = 'published', published_at = now() where id = '${product.id}'`,
     )
     slug = product.slug
+    productId = product.id
   })
   afterAll(async () => {
     await app.close()
@@ -112,6 +114,18 @@ describe.each(databaseKinds)('pages in two languages on %s', (kind) => {
     const fieldCodes = bad.body.fieldCodes as Record<string, string>
     expect(Object.keys(fieldCodes).sort()).toEqual(Object.keys(bad.body.errors as object).sort())
     expect(fieldCodes.password).toBe('accounts.enterPassword')
+    // A bad M-Pesa number at checkout: named by the code the app shows in the buyer's language.
+    const phone = await app.call('startCheckout', {
+      productId,
+      method: 'mpesa',
+      phone: '0712',
+      email: 'buyer@example.com',
+    })
+    expect(phone.status).toBe(400)
+    expect((phone.body.fieldCodes as Record<string, string>).phone).toBe('phone.notMpesa')
+    expect((phone.body.errors as Record<string, string>).phone).toBe(
+      'That phone number is not an M-Pesa number: use 07XX XXX XXX or 2547XX XXX XXX',
+    )
     const unknown = await app.call('noSuchSubject' as never, {})
     expect(unknown.body).toMatchObject({
       code: 'request.unknownSubject',
