@@ -152,6 +152,11 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
       modulePreload: { polyfill: false },
       rolldownOptions: {
         output: {
+          // A language's catalog is named for what it is (`lang-sw-checkout-….js`), apart from the routes'.
+          chunkFileNames: (chunk) =>
+            chunk.facadeModuleId?.endsWith('.po')
+              ? `assets/lang-${path.basename(path.dirname(chunk.facadeModuleId))}-[name]-[hash].js`
+              : 'assets/[name]-[hash].js',
           // React and TanStack in one chunk that every page loads anyway: left to itself the bundler cut
           // them into some twenty small shared chunks, and the import lines and per-file compression of
           // those cost about 4 KB gzip on each first load (npm run bench).

@@ -35,6 +35,9 @@ const LEFT_OUT_MODULES = [
   /src\/features\/checkout\/MpesaWait\.tsx$/,
   // A buyer moving a booking from its order page (the seller's agenda is a seller's page, left out above).
   /src\/features\/bookings\/(BookingActions\.tsx|bookings\.queries\.ts)$/,
+  // Kiswahili's catalogs and their loader: fetched only when Kiswahili is chosen, then kept when used.
+  /src\/lib\/i18n-sw\.ts$/,
+  /locales\/sw\/[\w-]+\.po$/,
   // The signed-in header's menu: any page a signed-in person opens online loads it, and the worker keeps it.
   /src\/components\/AccountMenu\.tsx$/,
 ]
