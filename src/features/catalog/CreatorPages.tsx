@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { CSSProperties } from 'react'
 import type { CreatorPage as CreatorData, CreatorsPage as CreatorsData } from '../../../contract/storefront'
@@ -11,13 +13,18 @@ import { countryName } from './country'
 import { ProductGrid } from './ProductCards'
 
 export function CreatorsPage({ data, onPage }: { data: CreatorsData; onPage: (page: number) => void }) {
-  usePageTitle('Creators')
+  const { t } = useLingui()
+  usePageTitle(t`Creators`)
   return (
     <section className="page" aria-labelledby="creators-heading">
-      <h1 id="creators-heading">Creators</h1>
+      <h1 id="creators-heading">
+        <Trans>Creators</Trans>
+      </h1>
       {data.creators.length === 0 ? (
         <p className="empty-state">
-          No storefronts yet. <Link to="/register">Open the first one</Link>.
+          <Trans>
+            No storefronts yet. <Link to="/register">Open the first one</Link>.
+          </Trans>
         </p>
       ) : (
         <ul className="creator-list">
@@ -29,7 +36,7 @@ export function CreatorsPage({ data, onPage }: { data: CreatorsData; onPage: (pa
                   {creator.displayName}
                 </Link>
                 <p className="muted">
-                  {creator.productCount} {creator.productCount === 1 ? 'product' : 'products'} ·{' '}
+                  {t`${plural(creator.productCount, { one: '# product', other: '# products' })}`} ·{' '}
                   {countryName(creator.country)}
                 </p>
                 {creator.bio ? <p>{creator.bio}</p> : null}
@@ -44,8 +51,12 @@ export function CreatorsPage({ data, onPage }: { data: CreatorsData; onPage: (pa
 }
 
 export function CreatorPage({ data }: { data: CreatorData }) {
+  const { t } = useLingui()
   const { creator, products, rates } = data
   usePageTitle(creator.displayName)
+  const name = creator.displayName
+  const year = new Date(creator.since).getFullYear()
+  const count = products.length
   return (
     <section className="page storefront" aria-labelledby="creator-heading">
       <header className="storefront-head">
@@ -59,8 +70,7 @@ export function CreatorPage({ data }: { data: CreatorData }) {
           <div>
             <h1 id="creator-heading">{creator.displayName}</h1>
             <p className="muted">
-              @{creator.handle} · {countryName(creator.country)} · on Soko since{' '}
-              {new Date(creator.since).getFullYear()}
+              @{creator.handle} · {countryName(creator.country)} · <Trans>on Soko since {year}</Trans>
             </p>
           </div>
         </div>
@@ -76,13 +86,17 @@ export function CreatorPage({ data }: { data: CreatorData }) {
             ))}
           </ul>
         ) : null}
-        <Share title={creator.displayName} text={`${creator.displayName} on Soko`} />
+        <Share title={creator.displayName} text={t`${name} on Soko`} />
       </header>
       <h2 className="storefront-count">
-        On sale <span className="muted">({products.length})</span>
+        <Trans>
+          On sale <span className="muted">({count})</span>
+        </Trans>
       </h2>
       {products.length === 0 ? (
-        <p className="empty-state">Nothing on sale yet. Check back soon.</p>
+        <p className="empty-state">
+          <Trans>Nothing on sale yet. Check back soon.</Trans>
+        </p>
       ) : (
         <ProductGrid products={products} rates={rates} />
       )}

@@ -1,3 +1,5 @@
+import { msg, plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useId } from 'react'
 import { PRODUCT_KINDS } from '../../../contract/catalog.constants'
@@ -10,15 +12,15 @@ import {
 import { Pager } from '../../components/Pager'
 import { usePageTitle } from '../../lib/title'
 import { validateExploreSearch } from './explore-search'
-import { KIND_LABELS, useVisitorCurrency } from './money'
+import { kindLabel, useVisitorCurrency } from './money'
 import { ProductGrid } from './ProductCards'
 
 const SORT_LABELS = {
-  relevance: 'Best match',
-  newest: 'Newest',
-  popular: 'Popular',
-  'price-asc': 'Price: low to high',
-  'price-desc': 'Price: high to low',
+  relevance: msg`Best match`,
+  newest: msg`Newest`,
+  popular: msg`Popular`,
+  'price-asc': msg`Price: low to high`,
+  'price-desc': msg`Price: high to low`,
 } as const
 
 export function ExplorePage({
@@ -30,11 +32,13 @@ export function ExplorePage({
   query: ExploreQuery
   category?: string
 }) {
+  const { t } = useLingui()
   const navigate = useNavigate()
   const visitorCurrency = useVisitorCurrency()
   const id = useId()
   const categoryName = data.categories.find((c) => c.slug === category)?.name ?? category
-  usePageTitle(categoryName ? `Explore ${categoryName}` : 'Explore')
+  const heading = categoryName ? t`Explore ${categoryName}` : t`Explore`
+  usePageTitle(heading)
   const go = (next: ExploreQuery) =>
     navigate({
       to: category ? '/explore/$category' : '/explore',
@@ -57,40 +61,51 @@ export function ExplorePage({
     )
   }
   const { results, total, page, pageCount } = data
+  const words = query.q
   return (
     <section className="page explore" aria-labelledby={`${id}-heading`}>
-      <h1 id={`${id}-heading`}>{categoryName ? `Explore ${categoryName}` : 'Explore'}</h1>
+      <h1 id={`${id}-heading`}>{heading}</h1>
       <search>
         <form className="explore-form" onSubmit={onSubmit} key={JSON.stringify(query)}>
           <div className="field explore-q">
-            <label htmlFor={`${id}-q`}>Search</label>
+            <label htmlFor={`${id}-q`}>
+              <Trans>Search</Trans>
+            </label>
             <input
               id={`${id}-q`}
               name="q"
               type="search"
               defaultValue={query.q ?? ''}
-              placeholder="Presets, beats, portraits…"
+              placeholder={t`Presets, beats, portraits…`}
             />
           </div>
           <details
             className="explore-filters"
             open={Boolean(query.kind || query.min || query.max || query.sort)}
           >
-            <summary>Filters and order</summary>
+            <summary>
+              <Trans>Filters and order</Trans>
+            </summary>
             <div className="field">
-              <label htmlFor={`${id}-kind`}>Kind</label>
+              <label htmlFor={`${id}-kind`}>
+                <Trans>Kind</Trans>
+              </label>
               <select id={`${id}-kind`} name="kind" defaultValue={query.kind ?? ''}>
-                <option value="">Everything</option>
+                <option value="">{t`Everything`}</option>
                 {PRODUCT_KINDS.map((kind) => (
                   <option key={kind} value={kind}>
-                    {KIND_LABELS[kind]}
+                    {kindLabel(kind)}
                   </option>
                 ))}
               </select>
             </div>
             <fieldset className="fieldset price-range">
-              <legend>Price</legend>
-              <label htmlFor={`${id}-min`}>From</label>
+              <legend>
+                <Trans>Price</Trans>
+              </legend>
+              <label htmlFor={`${id}-min`}>
+                <Trans>From</Trans>
+              </label>
               <input
                 id={`${id}-min`}
                 name="min"
@@ -99,7 +114,9 @@ export function ExplorePage({
                 inputMode="decimal"
                 defaultValue={query.min ?? ''}
               />
-              <label htmlFor={`${id}-max`}>to</label>
+              <label htmlFor={`${id}-max`}>
+                <Trans>to</Trans>
+              </label>
               <input
                 id={`${id}-max`}
                 name="max"
@@ -109,7 +126,7 @@ export function ExplorePage({
                 defaultValue={query.max ?? ''}
               />
               <label htmlFor={`${id}-currency`} className="visually-hidden">
-                Currency
+                <Trans>Currency</Trans>
               </label>
               <select
                 id={`${id}-currency`}
@@ -122,26 +139,28 @@ export function ExplorePage({
               </select>
             </fieldset>
             <div className="field">
-              <label htmlFor={`${id}-sort`}>Order</label>
+              <label htmlFor={`${id}-sort`}>
+                <Trans>Order</Trans>
+              </label>
               <select id={`${id}-sort`} name="sort" defaultValue={query.sort ?? ''}>
-                <option value="">{query.q ? 'Best match' : 'Newest'}</option>
+                <option value="">{query.q ? t(SORT_LABELS.relevance) : t(SORT_LABELS.newest)}</option>
                 {EXPLORE_SORTS.filter((s) => s !== 'relevance').map((sort) => (
                   <option key={sort} value={sort}>
-                    {SORT_LABELS[sort]}
+                    {t(SORT_LABELS[sort])}
                   </option>
                 ))}
               </select>
             </div>
           </details>
           <button type="submit" className="button">
-            Search
+            <Trans>Search</Trans>
           </button>
         </form>
       </search>
       {data.categories.length > 0 ? (
-        <nav aria-label="Categories" className="chips">
+        <nav aria-label={t`Categories`} className="chips">
           <Link to="/explore" search={{}} activeOptions={{ exact: true }} className="chip">
-            All
+            <Trans>All</Trans>
           </Link>
           {data.categories.map((c) => (
             <Link key={c.slug} to="/explore/$category" params={{ category: c.slug }} className="chip">
@@ -152,10 +171,10 @@ export function ExplorePage({
       ) : null}
       <p role="status" className="muted">
         {total === 0
-          ? query.q
-            ? `Nothing matches “${query.q}”. Try fewer or other words.`
-            : 'Nothing here yet. Check back soon.'
-          : `${total} ${total === 1 ? 'result' : 'results'}${pageCount > 1 ? ` · page ${page} of ${pageCount}` : ''}`}
+          ? words
+            ? t`Nothing matches “${words}”. Try fewer or other words.`
+            : t`Nothing here yet. Check back soon.`
+          : `${t`${plural(total, { one: '# result', other: '# results' })}`}${pageCount > 1 ? ` · ${t`page ${page} of ${pageCount}`}` : ''}`}
       </p>
       <ProductGrid products={results} rates={data.rates} />
       <Pager page={page} pageCount={pageCount} onPage={(next) => go({ ...query, page: next })} />

@@ -1,8 +1,9 @@
+import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { ProductCard, Rates } from '../../../contract/storefront'
 import { Photo } from '../../components/Photo'
-import { CardPrice, KIND_LABELS } from './money'
+import { CardPrice, kindLabel } from './money'
 
 /**
  * Products as cards: photo, title, price, kind and whether it is sold out. The title's link covers the
@@ -40,8 +41,12 @@ export function ProductGrid({
             <span className="product-card-title">{product.title}</span>
           </Link>
           <p className="product-card-badges">
-            <span className="badge badge-kind">{KIND_LABELS[product.kind]}</span>{' '}
-            {product.soldOut ? <span className="badge badge-sold-out">Sold out</span> : null}
+            <span className="badge badge-kind">{kindLabel(product.kind)}</span>{' '}
+            {product.soldOut ? (
+              <span className="badge badge-sold-out">
+                <Trans>Sold out</Trans>
+              </span>
+            ) : null}
           </p>
           <p className="product-card-price">
             <CardPrice product={product} rates={rates} />

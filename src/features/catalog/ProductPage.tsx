@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import type { Creator, ProductPage as ProductPageData, PublicProduct } from '../../../contract/storefront'
@@ -8,10 +10,13 @@ import { Share } from '../../components/Share'
 import { usePageTitle } from '../../lib/title'
 import { BuyButton } from '../checkout/BuyButton'
 import { countryName } from './country'
-import { CardPrice, KIND_LABELS, money } from './money'
+import { CardPrice, kindLabel, money } from './money'
 import { RefundTerms, WhatYouGet } from './ProductDetails'
 
 function Gallery({ product }: { product: PublicProduct }) {
+  const { t } = useLingui()
+  const photoCount = product.images.length
+  const photoLabel = (n: number) => t`Photo ${n} of ${photoCount}`
   const [shown, setShown] = useState(0)
   const image = product.images[shown]
   if (!image)
@@ -29,14 +34,14 @@ function Gallery({ product }: { product: PublicProduct }) {
         priority={shown === 0}
       />
       {product.images.length > 1 ? (
-        <ul className="gallery-thumbs" aria-label="Photos">
+        <ul className="gallery-thumbs" aria-label={t`Photos`}>
           {product.images.map((thumb, i) => (
             <li key={thumb.id}>
               <button
                 type="button"
                 onClick={() => setShown(i)}
                 aria-pressed={i === shown}
-                aria-label={`Photo ${i + 1} of ${product.images.length}`}
+                aria-label={photoLabel(i + 1)}
               >
                 <Photo image={thumb} alt="" sizes="4rem" />
               </button>
@@ -50,34 +55,41 @@ function Gallery({ product }: { product: PublicProduct }) {
 
 /** Services are booked on /book/{slug}; everything else opens the checkout in place, unless sold out. */
 function Buy({ product }: { product: PublicProduct }) {
+  const { t } = useLingui()
   if (product.soldOut)
     return (
       <p className="sold-out-note">
-        <span className="badge badge-sold-out">Sold out</span>{' '}
+        <span className="badge badge-sold-out">
+          <Trans>Sold out</Trans>
+        </span>{' '}
         {product.kind === 'event'
-          ? 'Every ticket has gone. Follow the seller for their next event.'
-          : 'Nothing is left in stock right now. Check back soon, or see what else the seller offers.'}
+          ? t`Every ticket has gone. Follow the seller for their next event.`
+          : t`Nothing is left in stock right now. Check back soon, or see what else the seller offers.`}
       </p>
     )
   if (product.kind === 'service')
     return (
       <Link to="/book/$slug" params={{ slug: product.slug }} className="button">
-        Book a time
+        <Trans>Book a time</Trans>
       </Link>
     )
-  const label = { digital: product.free ? 'Get it free' : 'Buy now', merch: 'Buy', event: 'Get tickets' }[
-    product.kind
-  ]
+  const label = {
+    digital: product.free ? t`Get it free` : t`Buy now`,
+    merch: t`Buy`,
+    event: t`Get tickets`,
+  }[product.kind]
   return <BuyButton product={product} label={label} />
 }
 
 /** Who sells it: enough to trust them, and the way to the rest of what they sell. */
 function SellerCard({ seller }: { seller: Creator }) {
+  const { t } = useLingui()
   const since = new Date(seller.since).getFullYear()
+  const name = seller.displayName
   return (
     <aside className="card seller-card" aria-labelledby="seller-heading">
       <h2 id="seller-heading" className="visually-hidden">
-        The seller
+        <Trans>The seller</Trans>
       </h2>
       <div className="seller-card-head">
         <Avatar name={seller.displayName} avatar={seller.avatar} lazy />
@@ -86,22 +98,29 @@ function SellerCard({ seller }: { seller: Creator }) {
             {seller.displayName}
           </Link>
           <p className="muted">
-            {countryName(seller.country)} · on Soko since {since} · {seller.productCount}{' '}
-            {seller.productCount === 1 ? 'product' : 'products'}
+            {countryName(seller.country)} · <Trans>on Soko since {since}</Trans> ·{' '}
+            {t`${plural(seller.productCount, { one: '# product', other: '# products' })}`}
           </p>
         </div>
       </div>
       {seller.bio ? <p className="seller-card-bio">{seller.bio}</p> : null}
       <Link to="/creators/$handle" params={{ handle: seller.handle }} className="button secondary">
-        Visit the storefront<span className="visually-hidden"> of {seller.displayName}</span>
+        <Trans>
+          Visit the storefront<span className="visually-hidden"> of {name}</span>
+        </Trans>
       </Link>
     </aside>
   )
 }
 
 export function ProductPage({ data }: { data: ProductPageData }) {
+  const { t } = useLingui()
   const { product, seller, rates } = data
   usePageTitle(product.title)
+  const suggested = money(product.price)
+  const currency = product.price.currency
+  const title = product.title
+  const sellerName = seller.displayName
   return (
     <article className="page product-page" aria-labelledby="product-heading">
       <div className="product-media">
@@ -109,23 +128,28 @@ export function ProductPage({ data }: { data: ProductPageData }) {
       </div>
       <div className="product-summary">
         <p className="product-badges">
-          <span className="badge badge-kind">{KIND_LABELS[product.kind]}</span>
+          <span className="badge badge-kind">{kindLabel(product.kind)}</span>
         </p>
         <h1 id="product-heading">{product.title}</h1>
         <p className="product-seller">
-          By{' '}
-          <Link to="/creators/$handle" params={{ handle: seller.handle }}>
-            {seller.displayName}
-          </Link>
+          <Trans>
+            By{' '}
+            <Link to="/creators/$handle" params={{ handle: seller.handle }}>
+              {sellerName}
+            </Link>
+          </Trans>
         </p>
         <p className="product-price">
           <CardPrice product={product} rates={rates} />
           {product.minimum ? (
-            <span className="muted"> · pay what you want, suggested {money(product.price)}</span>
+            <span className="muted">
+              {' '}
+              · <Trans>pay what you want, suggested {suggested}</Trans>
+            </span>
           ) : null}
         </p>
         <p className="muted price-note">
-          You pay in {product.price.currency}. Other currencies are shown at approximate rates.
+          <Trans>You pay in {currency}. Other currencies are shown at approximate rates.</Trans>
         </p>
         <div className="buy-box">
           <p className="buy-box-price" aria-hidden="true">
@@ -135,13 +159,13 @@ export function ProductPage({ data }: { data: ProductPageData }) {
         </div>
         <ul className="trust">
           <li>
-            <Icon name="shield" size={18} /> Pay by M-Pesa, card or PayPal
+            <Icon name="shield" size={18} /> <Trans>Pay by M-Pesa, card or PayPal</Trans>
           </li>
           <li>
-            <Icon name="check" size={18} /> Refunds go back the way you paid
+            <Icon name="check" size={18} /> <Trans>Refunds go back the way you paid</Trans>
           </li>
         </ul>
-        <Share title={product.title} text={`${product.title} by ${seller.displayName} on Soko`} />
+        <Share title={product.title} text={t`${title} by ${sellerName} on Soko`} />
       </div>
       <div className="product-body">
         {product.description ? (
@@ -176,9 +200,17 @@ function Report({ productId }: { productId: string }) {
   }, [])
   return (
     <details ref={details} className="report-product" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>Report this product</summary>
+      <summary>
+        <Trans>Report this product</Trans>
+      </summary>
       {open ? (
-        <Suspense fallback={<p role="status">Loading…</p>}>
+        <Suspense
+          fallback={
+            <p role="status">
+              <Trans>Loading…</Trans>
+            </p>
+          }
+        >
           <ReportForm productId={productId} />
         </Suspense>
       ) : null}

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { convertApprox, currencyForCountry } from '../../../contract/currencies'
 import type { Money } from '../../../contract/money'
@@ -25,6 +27,8 @@ export const money = (m: Money) => formatMoney(m.amount, m.currency)
 export function Price({ price, rates, prefix = '' }: { price: Money; rates: Rates; prefix?: string }) {
   const currency = useVisitorCurrency()
   const approx = currency ? convertApprox(price, currency, rates.perUsd) : null
+  const approxText = approx ? money(approx) : ''
+  const charged = price.currency
   return (
     <span className="price">
       <span className="price-charged">
@@ -35,8 +39,10 @@ export function Price({ price, rates, prefix = '' }: { price: Money; rates: Rate
         {approx && approx.currency !== price.currency ? (
           <>
             {' '}
-            (about {money(approx)}
-            <span className="visually-hidden">, approximate: you pay in {price.currency}</span>)
+            <Trans>
+              (about {approxText}
+              <span className="visually-hidden">, approximate: you pay in {charged}</span>)
+            </Trans>
           </>
         ) : null}
       </span>
@@ -46,9 +52,30 @@ export function Price({ price, rates, prefix = '' }: { price: Money; rates: Rate
 
 /** What a card says a product costs: free, from a minimum, or its price. */
 export function CardPrice({ product, rates }: { product: ProductCard; rates: Rates }) {
-  if (product.free) return <span className="price">Free</span>
-  if (product.minimum) return <Price price={product.minimum} rates={rates} prefix="From " />
-  return <Price price={product.price} rates={rates} prefix={product.kind === 'event' ? 'From ' : ''} />
+  const { t } = useLingui()
+  const from = `${t`From`} `
+  if (product.free)
+    return (
+      <span className="price">
+        <Trans>Free</Trans>
+      </span>
+    )
+  if (product.minimum) return <Price price={product.minimum} rates={rates} prefix={from} />
+  return <Price price={product.price} rates={rates} prefix={product.kind === 'event' ? from : ''} />
+}
+
+/** A product's kind in the page's language (KIND_LABELS is the English). */
+export function kindLabel(kind: keyof typeof KIND_LABELS): string {
+  switch (kind) {
+    case 'digital':
+      return t`Digital product`
+    case 'service':
+      return t`Service`
+    case 'merch':
+      return t`Merch`
+    case 'event':
+      return t`Event`
+  }
 }
 
 export const KIND_LABELS = {
