@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useId, useRef, useState } from 'react'
@@ -18,6 +19,7 @@ const items = (panel: HTMLElement | null) =>
  * on the button). Its own chunk: a visitor who is not signed in never downloads it (SiteHeader.tsx).
  */
 export function AccountMenu() {
+  const { t } = useLingui()
   const session = useSession()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -128,7 +130,7 @@ export function AccountMenu() {
         className="account-button"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        aria-label="Account menu"
+        aria-label={t`Account menu`}
         onKeyDown={onButtonKey}
         onClick={(event) => {
           // Opened from the keyboard (Enter or Space: no pointer, detail 0), the first item takes the focus.
@@ -148,21 +150,21 @@ export function AccountMenu() {
             </Link>
           ) : null}
           <ul>
-            {item('/account/purchases', 'Purchases')}
-            {item('/downloads', 'Downloads')}
+            {item('/account/purchases', t`Purchases`)}
+            {item('/downloads', t`Downloads`)}
             {isSeller ? (
               <>
-                {item('/account/bookings', 'Bookings')}
-                {item('/account/customers', 'Customers')}
-                {item('/account/invoices', 'Invoices')}
-                {item('/account/products', 'Your products')}
-                {item('/account/withdraw', 'Withdraw')}
+                {item('/account/bookings', t`Bookings`)}
+                {item('/account/customers', t`Customers`)}
+                {item('/account/invoices', t`Invoices`)}
+                {item('/account/products', t`Your products`)}
+                {item('/account/withdraw', t`Withdraw`)}
               </>
             ) : (
-              item('/register', 'Open a storefront')
+              item('/register', t`Open a storefront`)
             )}
-            {item('/account/settings', 'Settings')}
-            {user?.roles.includes('admin') ? item('/admin', 'Admin') : null}
+            {item('/account/settings', t`Settings`)}
+            {user?.roles.includes('admin') ? item('/admin', t`Admin`) : null}
           </ul>
           <div className="menu-end">
             {install.available ? (
@@ -174,11 +176,11 @@ export function AccountMenu() {
                   void install.install()
                 }}
               >
-                <Icon name="install" size={18} /> Install Soko
+                <Icon name="install" size={18} /> <Trans>Install Soko</Trans>
               </button>
             ) : null}
             <button type="button" className="menu-item" onClick={() => void signOut()} disabled={busy}>
-              Sign out
+              <Trans>Sign out</Trans>
             </button>
           </div>
         </div>

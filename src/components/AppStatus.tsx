@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { useState, useSyncExternalStore } from 'react'
 import { subscribeToNothing } from '../lib/hydration'
 import { needsIosInstallHint, useInstallPrompt, useOnline } from '../lib/install'
@@ -34,7 +35,7 @@ export function InstallButton() {
   if (!available) return null
   return (
     <button type="button" className="link-button install-button" onClick={() => void install()}>
-      <Icon name="install" size={18} /> Install Soko
+      <Icon name="install" size={18} /> <Trans>Install Soko</Trans>
     </button>
   )
 }
@@ -51,12 +52,12 @@ function InstallLine() {
   if (!available || session.token || dismissed) return null
   return (
     <p className="app-status-line install-line">
-      <Icon name="install" size={18} /> Soko works offline from your home screen.
+      <Icon name="install" size={18} /> <Trans>Soko works offline from your home screen.</Trans>
       <button type="button" className="link-button" onClick={() => void install()}>
-        Install Soko
+        <Trans>Install Soko</Trans>
       </button>
       <button type="button" className="link-button" onClick={dismiss}>
-        Not now
+        <Trans>Not now</Trans>
       </button>
     </p>
   )
@@ -77,21 +78,21 @@ export function AppStatus() {
     <div className="app-status">
       {online ? null : (
         <p className="app-status-line app-status-offline" role="status">
-          <Icon name="offline" size={18} /> You are offline. Pages you opened before still work; changes wait
-          for a connection.
+          <Icon name="offline" size={18} />{' '}
+          <Trans>You are offline. Pages you opened before still work; changes wait for a connection.</Trans>
         </p>
       )}
       {newer ? (
         <p className="app-status-line" role="status">
-          A new version of Soko is ready: it opens with your next page.
+          <Trans>A new version of Soko is ready: it opens with your next page.</Trans>
         </p>
       ) : null}
       <InstallLine />
       {iosHint && !iosHintDismissed ? (
         <p className="app-status-line">
-          <Icon name="share" size={18} /> Install Soko: tap Share, then “Add to Home Screen”.{' '}
+          <Icon name="share" size={18} /> <Trans>Install Soko: tap Share, then “Add to Home Screen”.</Trans>{' '}
           <button type="button" className="link-button" onClick={dismissIosHint}>
-            Dismiss
+            <Trans>Dismiss</Trans>
           </button>
         </p>
       ) : null}

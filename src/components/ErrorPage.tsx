@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { Link, useRouterState } from '@tanstack/react-router'
 
 /** docs/product.md (Title and pages): 'Page Not Found' for a 404, 'Internal Server Error' for any other status. */
@@ -9,7 +10,9 @@ export function ErrorPage({ status, message }: { status: number; message: string
       <h1 id="error-heading">{heading}</h1>
       <p className="error-message">{message}</p>
       <p>
-        <Link to="/">Go to the home page</Link>
+        <Link to="/">
+          <Trans>Go to the home page</Trans>
+        </Link>
       </p>
     </section>
   )

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { Link } from '@tanstack/react-router'
 import {
   type FormEvent,
@@ -54,11 +55,11 @@ export function errorState(error: unknown): FormState {
     return {
       busy: false,
       errors: error.errors,
-      message: fields > 0 && error.status === 400 ? 'Check the fields marked below.' : error.message,
+      message: fields > 0 && error.status === 400 ? t`Check the fields marked below.` : error.message,
     }
   }
   console.error(error)
-  return { busy: false, errors: {}, message: 'Something went wrong. Try again.' }
+  return { busy: false, errors: {}, message: t`Something went wrong. Try again.` }
 }
 
 export function FormMessage({ message, tone = 'error' }: { message: string | null; tone?: 'error' | 'ok' }) {

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { isUnreachable } from '../lib/connection'
 import { OfflineNote } from './OfflineNote'
 
@@ -18,21 +19,22 @@ interface ListQuery {
  * when nothing is kept, or what went wrong with "Try again". `what` is plural and lower-case: "your clients".
  */
 export function ListState({ list, what }: { list: ListQuery; what: string }) {
+  const { t } = useLingui()
+  const reason = list.error?.message ?? ''
   const offlineEmpty =
     (list.isPending && list.fetchStatus === 'paused') ||
     (list.isError && !list.data && isUnreachable(list.error))
   return (
     <>
       <OfflineNote updatedAt={list.dataUpdatedAt} failed={list.isError && !!list.data} />
-      {list.isPending && !offlineEmpty ? <p role="status">Loading {what}…</p> : null}
+      {list.isPending && !offlineEmpty ? <p role="status">{t`Loading ${what}…`}</p> : null}
       {offlineEmpty ? (
-        <p className="notice">You are offline: {what} show once you are back online.</p>
+        <p className="notice">{t`You are offline: ${what} show once you are back online.`}</p>
       ) : list.isError && !list.data ? (
         <p role="alert">
-          {what.charAt(0).toUpperCase()}
-          {what.slice(1)} could not be loaded: {list.error?.message}{' '}
+          {t`Could not load ${what}: ${reason}`}{' '}
           <button type="button" className="link-button" onClick={() => void list.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </p>
       ) : null}

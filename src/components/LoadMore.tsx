@@ -1,9 +1,11 @@
+import { useLingui } from '@lingui/react/macro'
 /** "Load more" under a paged list (purchases, sales), busy while the next page comes. */
 export function LoadMore({
   list,
 }: {
   list: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> }
 }) {
+  const { t } = useLingui()
   if (!list.hasNextPage) return null
   return (
     <button
@@ -13,7 +15,7 @@ export function LoadMore({
       aria-busy={list.isFetchingNextPage}
       onClick={() => void list.fetchNextPage()}
     >
-      {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+      {list.isFetchingNextPage ? t`Loading…` : t`Load more`}
     </button>
   )
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Fragment, useEffect, useId, useState } from 'react'
 import type { Money } from '../../contract/money'
 import { formatMoney } from '../lib/money'
@@ -11,33 +12,36 @@ export function Paybill({
   businessNumber,
   account,
   amount,
-  intro = 'No prompt on your phone? In M-Pesa choose Lipa na M-Pesa, then Pay Bill, and enter:',
+  intro,
 }: {
   businessNumber: string
   account: string
   amount: Money
   intro?: string
 }) {
+  const { t } = useLingui()
   const headingId = useId()
   const [copied, setCopied] = useState('')
   const rows: [string, string, string][] = [
-    ['Business number', businessNumber, businessNumber],
-    ['Account number', account, account],
+    [t`Business number`, businessNumber, businessNumber],
+    [t`Account number`, account, account],
     // M-Pesa takes whole shillings; the field wants the figure alone.
-    ['Amount', formatMoney(amount.amount, amount.currency), String(Math.ceil(amount.amount / 100))],
+    [t`Amount`, formatMoney(amount.amount, amount.currency), String(Math.ceil(amount.amount / 100))],
   ]
   const copy = async (label: string, value: string) => {
     try {
       await navigator.clipboard.writeText(value)
-      setCopied(`${label} copied.`)
+      setCopied(t`${label} copied.`)
     } catch {
-      setCopied(`Copying did not work: type the ${label.toLowerCase()} in by hand.`)
+      setCopied(t`Copying did not work: type it in by hand.`)
     }
   }
   return (
     <section className="notice paybill" aria-labelledby={headingId}>
-      <h3 id={headingId}>Pay by Paybill</h3>
-      <p>{intro}</p>
+      <h3 id={headingId}>
+        <Trans>Pay by Paybill</Trans>
+      </h3>
+      <p>{intro ?? t`No prompt on your phone? In M-Pesa choose Lipa na M-Pesa, then Pay Bill, and enter:`}</p>
       <dl className="details">
         {rows.map(([label, shown, value]) => (
           <Fragment key={label}>
@@ -45,7 +49,8 @@ export function Paybill({
             <dd>
               <strong>{shown}</strong>{' '}
               <button type="button" className="link-button" onClick={() => void copy(label, value)}>
-                Copy<span className="visually-hidden"> {label.toLowerCase()}</span>
+                <Trans>Copy</Trans>
+                <span className="visually-hidden"> {label}</span>
               </button>
             </dd>
           </Fragment>
@@ -67,11 +72,13 @@ export function sandboxPhoneLink(page: string, phone: string | undefined): strin
 export function SandboxPhoneNote({ page, phone }: { page: string; phone?: string | undefined }) {
   return (
     <p className="notice">
-      Sandbox mode: no real phone gets this prompt.{' '}
-      <a href={sandboxPhoneLink(page, phone)} target="_blank" rel="noopener">
-        Open the sandbox phone<span className="visually-hidden"> (opens in a new tab)</span>
-      </a>{' '}
-      to answer it, or to pay by Paybill.
+      <Trans>
+        Sandbox mode: no real phone gets this prompt.{' '}
+        <a href={sandboxPhoneLink(page, phone)} target="_blank" rel="noopener">
+          Open the sandbox phone<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>{' '}
+        to answer it, or to pay by Paybill.
+      </Trans>
     </p>
   )
 }

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { sokoAnswers } from '../lib/connection'
@@ -18,12 +21,17 @@ const AFTER_ONLINE_MS = [1_000, 3_000, 7_000]
 const OFFLINE_PLACES: {
   to: '/account/purchases' | '/downloads' | '/account/transactions'
   icon: IconName
-  name: string
-  what: string
+  name: MessageDescriptor
+  what: MessageDescriptor
 }[] = [
-  { to: '/account/purchases', icon: 'bag', name: 'Purchases', what: 'your orders and tickets' },
-  { to: '/downloads', icon: 'download', name: 'Downloads', what: 'files kept on this device' },
-  { to: '/account/transactions', icon: 'wallet', name: 'Transactions', what: 'your sales and payouts' },
+  { to: '/account/purchases', icon: 'bag', name: msg`Purchases`, what: msg`your orders and tickets` },
+  { to: '/downloads', icon: 'download', name: msg`Downloads`, what: msg`files kept on this device` },
+  {
+    to: '/account/transactions',
+    icon: 'wallet',
+    name: msg`Transactions`,
+    what: msg`your sales and payouts`,
+  },
 ]
 
 type Check = 'idle' | 'checking' | 'still-offline'
@@ -35,6 +43,7 @@ type Check = 'idle' | 'checking' | 'still-offline'
  * again; it runs only after Soko has answered, so the person never sees the page flicker while offline.
  */
 export function OfflinePage({ onRetry }: { onRetry: () => Promise<void> | void }) {
+  const { t } = useLingui()
   const online = useOnline()
   const [check, setCheck] = useState<Check>('idle')
   const busy = useRef(false)
@@ -88,10 +97,12 @@ export function OfflinePage({ onRetry }: { onRetry: () => Promise<void> | void }
       <div className="offline-icon">
         <Icon name="offline" size={32} />
       </div>
-      <h1 id="offline-heading">{online ? 'Soko can’t be reached' : 'You’re offline'}</h1>
+      <h1 id="offline-heading">{online ? t`Soko can’t be reached` : t`You’re offline`}</h1>
       <p role="alert" className="offline-lead">
-        This page isn’t saved on this device yet, so it needs a connection. It opens by itself as soon as
-        you’re back online.
+        <Trans>
+          This page isn’t saved on this device yet, so it needs a connection. It opens by itself as soon as
+          you’re back online.
+        </Trans>
       </p>
       <div className="offline-retry">
         <button
@@ -100,25 +111,27 @@ export function OfflinePage({ onRetry }: { onRetry: () => Promise<void> | void }
           onClick={() => void retry(true)}
           disabled={check === 'checking'}
         >
-          Try again
+          <Trans>Try again</Trans>
         </button>
         <p role="status" className="muted">
           {check === 'checking'
-            ? 'Checking your connection…'
+            ? t`Checking your connection…`
             : check === 'still-offline'
-              ? 'Still no connection. Soko keeps trying.'
+              ? t`Still no connection. Soko keeps trying.`
               : ''}
         </p>
       </div>
-      <h2>What works offline</h2>
+      <h2>
+        <Trans>What works offline</Trans>
+      </h2>
       <ul className="offline-places">
         {OFFLINE_PLACES.map((place) => (
           <li key={place.to}>
             <Link to={place.to}>
               <Icon name={place.icon} size={22} />
               <span>
-                <strong>{place.name}</strong>
-                <span className="muted">{place.what}</span>
+                <strong>{t(place.name)}</strong>
+                <span className="muted">{t(place.what)}</span>
               </span>
             </Link>
           </li>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { useRouter } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { isUnreachable } from '../lib/connection'
@@ -13,6 +14,7 @@ const reloadPage = () => location.reload()
  * of an older build is gone, and "Internal Server Error" for anything else.
  */
 export function PageError({ error }: { error: unknown }) {
+  const { t } = useLingui()
   const router = useRouter()
   // Loads the failed page's data again; its error (and this page) goes once the data is in.
   const reload = useCallback(() => router.invalidate(), [router])
@@ -21,10 +23,10 @@ export function PageError({ error }: { error: unknown }) {
   // A part of the app this device never kept, not loaded: once Soko answers, a fresh load fetches it (a
   // browser never retries a failed module in the same page).
   if (shows === 'part-unreachable') return <OfflinePage onRetry={reloadPage} />
-  if (shows === 'reloading') return <p className="page">Loading the latest version of Soko…</p>
+  if (shows === 'reloading') return <p className="page">{t`Loading the latest version of Soko…`}</p>
   console.error('Page error:', error)
   return (
-    <ErrorPage status={500} message="Something went wrong while showing this page. Reload to try again." />
+    <ErrorPage status={500} message={t`Something went wrong while showing this page. Reload to try again.`} />
   )
 }
 

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useState } from 'react'
 import { Icon } from './Icon'
 
@@ -16,7 +17,7 @@ export function Share({
   title,
   text,
   url,
-  copyLabel = 'Copy link',
+  copyLabel,
 }: {
   title: string
   text: string
@@ -24,6 +25,7 @@ export function Share({
   url?: string
   copyLabel?: string
 }) {
+  const { t } = useLingui()
   const link = () => url ?? pageUrl()
   const [mode, setMode] = useState<'pending' | 'native' | 'links'>('pending')
   const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle')
@@ -44,11 +46,12 @@ export function Share({
       setCopied('failed')
     }
   }
+  const linkText = copied === 'failed' ? link() : ''
   return (
     <div className="share">
       {mode === 'native' ? (
         <button type="button" className="button secondary" onClick={() => void share()}>
-          <Icon name="share" size={18} /> Share
+          <Icon name="share" size={18} /> <Trans>Share</Trans>
         </button>
       ) : null}
       {mode === 'links' ? (
@@ -60,15 +63,15 @@ export function Share({
             rel="noopener noreferrer"
           >
             <Icon d="M4 20l1.5-4A8 8 0 1 1 9 19.5L4 20Z" size={18} />
-            <span className="visually-hidden">Share on </span>WhatsApp
+            <span className="visually-hidden">{t`Share on`} </span>WhatsApp
           </a>
           <button type="button" className="button secondary" onClick={() => void copy()}>
-            <Icon d="M9 9h11v11H9V9Zm-4 6V4h11" size={18} /> {copyLabel}
+            <Icon d="M9 9h11v11H9V9Zm-4 6V4h11" size={18} /> {copyLabel ?? t`Copy link`}
           </button>
         </>
       ) : null}
       <p className="share-status" role="status">
-        {copied === 'done' ? 'Link copied' : copied === 'failed' ? `Copy this link: ${link()}` : ''}
+        {copied === 'done' ? t`Link copied` : copied === 'failed' ? t`Copy this link: ${linkText}` : ''}
       </p>
     </div>
   )

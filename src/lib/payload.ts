@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { notFound } from '@tanstack/react-router'
 import { DEFAULT_LANG } from '../../contract/i18n'
 import { PAYLOAD_ELEMENT_ID, payloadPath } from '../../contract/runtime'
@@ -48,8 +49,9 @@ async function loadPayload<T>(pagePath: string, search: string): Promise<T> {
     headers: { Accept: 'application/json' },
   })
   if (response.status === 404) throw notFound()
+  const status = response.status
   if (!response.ok)
-    throw new RpcError(response.status, `This page could not be loaded (${response.status}). Try again.`)
+    throw new RpcError(response.status, t`This page could not be loaded (${status}). Try again.`)
   return (await response.json()) as T
 }
 

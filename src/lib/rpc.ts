@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { SubjectInput, SubjectName, SubjectOutput } from '../../contract'
 import { DEVICE_HEADER } from '../../contract/device'
 import { subjectKinds } from '../../contract/kinds'
@@ -109,7 +110,7 @@ export async function apiFetch(url: string, options: ApiFetchOptions = {}): Prom
     }
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
-    throw new RpcError(0, 'Soko cannot be reached. Check your connection, then try again.')
+    throw new RpcError(0, t`Soko cannot be reached. Check your connection, then try again.`)
   }
   if (response.status === SESSION_EXPIRED) await expire(sentToken)
   return response
@@ -121,7 +122,7 @@ export async function apiFetch(url: string, options: ApiFetchOptions = {}): Prom
  */
 async function expire(sentToken: string | null): Promise<never> {
   if (sentToken && sentToken === getSession().token) await onSessionExpired()
-  throw new RpcError(SESSION_EXPIRED, 'Your session has ended. Sign in again.')
+  throw new RpcError(SESSION_EXPIRED, t`Your session has ended. Sign in again.`)
 }
 
 /** Each field's message in the page's language, by its code. */
@@ -155,10 +156,8 @@ export async function rpc<S extends SubjectName>(
   try {
     envelope = (await response.json()) as RpcEnvelope<SubjectOutput<S>>
   } catch {
-    throw new RpcError(
-      response.status,
-      `The server answered ${response.status} without data. Try again shortly.`,
-    )
+    const status = response.status
+    throw new RpcError(response.status, t`The server answered ${status} without data. Try again shortly.`)
   }
   // docs/product.md (The session): a 600 in the body counts as much as one in the HTTP status.
   if (envelope.statusCode === SESSION_EXPIRED) await expire(sentToken)

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { RpcError, withAuthorization } from './rpc'
 
 /**
@@ -24,14 +25,13 @@ export function uploadFile(
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total)
     }
-    xhr.onload = () =>
-      xhr.status >= 200 && xhr.status < 300
-        ? resolve()
-        : reject(
-            new RpcError(xhr.status, xhr.responseText || `The upload failed (${xhr.status}). Try again.`),
-          )
+    xhr.onload = () => {
+      const status = xhr.status
+      if (status >= 200 && status < 300) resolve()
+      else reject(new RpcError(status, xhr.responseText || t`The upload failed (${status}). Try again.`))
+    }
     xhr.onerror = () =>
-      reject(new RpcError(0, 'The upload was interrupted. Check your connection, then try again.'))
+      reject(new RpcError(0, t`The upload was interrupted. Check your connection, then try again.`))
     xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'))
     signal?.addEventListener('abort', () => xhr.abort())
     xhr.send(file)

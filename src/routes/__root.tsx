@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router'
 import { AppStatus } from '../components/AppStatus'
@@ -35,7 +36,7 @@ function RootLayout() {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       {focused ? null : <SiteHeader />}
       <AppStatus />
