@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { CONTACT_LIMITS, type ContactTopic } from '../../../contract/contact.constants'
 import { BotChallenge } from '../../components/BotChallenge'
@@ -17,7 +18,8 @@ import { Items } from './Items'
 import type { ContactPayload } from './types'
 
 export function ContactPage({ data }: { data: ContactPayload }) {
-  usePageTitle('Contact us')
+  const { t } = useLingui()
+  usePageTitle(t`Contact us`)
   const { user } = useSession()
   const [sent, setSent] = useState(false)
   const form = useSubmit(async (values) => {
@@ -38,17 +40,19 @@ export function ContactPage({ data }: { data: ContactPayload }) {
       {sent ? (
         <div className="notice" role="status">
           <p>
-            <strong>Thank you — your message is with us.</strong> We will answer by e-mail.
+            <Trans>
+              <strong>Thank you — your message is with us.</strong> We will answer by e-mail.
+            </Trans>
           </p>
           <button type="button" className="button secondary" onClick={() => setSent(false)}>
-            Write another message
+            <Trans>Write another message</Trans>
           </button>
         </div>
       ) : (
-        <form onSubmit={form.onSubmit} noValidate className="form narrow" aria-label="Write to us">
+        <form onSubmit={form.onSubmit} noValidate className="form narrow" aria-label={t`Write to us`}>
           <FormMessage message={form.message} />
           <Field
-            label="Your name"
+            label={t`Your name`}
             name="name"
             autoComplete="name"
             required
@@ -56,18 +60,18 @@ export function ContactPage({ data }: { data: ContactPayload }) {
             errors={form.errors}
           />
           <Field
-            label="E-mail"
+            label={t`E-mail`}
             name="email"
             type="email"
             autoComplete="email"
             required
             defaultValue={user?.email}
             errors={form.errors}
-            hint="We answer to this address."
+            hint={t`We answer to this address.`}
           />
-          <SelectField label="About" name="topic" options={data.topics} errors={form.errors} />
+          <SelectField label={t`About`} name="topic" options={data.topics} errors={form.errors} />
           <TextAreaField
-            label="Message"
+            label={t`Message`}
             name="message"
             rows={6}
             required
@@ -76,12 +80,14 @@ export function ContactPage({ data }: { data: ContactPayload }) {
             errors={form.errors}
           />
           <BotChallenge busy={form.busy} errors={form.errors} />
-          <SubmitButton busy={form.busy} busyText="Sending…">
-            Send message
+          <SubmitButton busy={form.busy} busyText={t`Sending…`}>
+            <Trans>Send message</Trans>
           </SubmitButton>
         </form>
       )}
-      <h2>So we can help quickly</h2>
+      <h2>
+        <Trans>So we can help quickly</Trans>
+      </h2>
       <Items items={data.tips} className="points" />
     </section>
   )

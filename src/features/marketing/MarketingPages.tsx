@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { Icon } from '../../components/Icon'
 import { formatMoney } from '../../lib/money'
@@ -9,6 +10,7 @@ import type { FeaturesPayload, HomePayload, PricingPayload } from './types'
 const ARROW = 'M5 12h14m-6-6 6 6-6 6'
 
 export function HomePage({ data }: { data: HomePayload }) {
+  const { t } = useLingui()
   usePageTitle()
   const { featured = [], recent = [], rates } = data
   return (
@@ -18,23 +20,23 @@ export function HomePage({ data }: { data: HomePayload }) {
         <p className="lead">{data.lead}</p>
         <p className="actions">
           <Link to="/register" className="button">
-            Start selling
+            <Trans>Start selling</Trans>
           </Link>
           <Link to="/explore" className="button secondary">
-            Explore products
+            <Trans>Explore products</Trans>
           </Link>
         </p>
         <p className="hero-pay">
-          <Icon name="shield" size={18} /> Pay with M-Pesa, card or PayPal
+          <Icon name="shield" size={18} /> <Trans>Pay with M-Pesa, card or PayPal</Trans>
         </p>
       </section>
       {rates && featured.length > 0 ? (
         <ProductShelf
           id="featured-heading"
-          title="Featured"
+          title={t`Featured`}
           more={
             <Link to="/explore" search={{ sort: 'popular' }} className="shelf-more">
-              Popular on Soko <Icon d={ARROW} size={16} />
+              <Trans>Popular on Soko</Trans> <Icon d={ARROW} size={16} />
             </Link>
           }
         >
@@ -44,10 +46,10 @@ export function HomePage({ data }: { data: HomePayload }) {
       {rates && recent.length > 0 ? (
         <ProductShelf
           id="recent-heading"
-          title="New on Soko"
+          title={t`New on Soko`}
           more={
             <Link to="/explore" className="shelf-more">
-              See everything <Icon d={ARROW} size={16} />
+              <Trans>See everything</Trans> <Icon d={ARROW} size={16} />
             </Link>
           }
         >
@@ -56,12 +58,14 @@ export function HomePage({ data }: { data: HomePayload }) {
       ) : null}
       <section className="band" aria-labelledby="why-heading">
         <h2 id="why-heading" className="visually-hidden">
-          Why Soko
+          <Trans>Why Soko</Trans>
         </h2>
         <Items items={data.points} className="points" />
       </section>
       <section aria-labelledby="how-heading">
-        <h2 id="how-heading">How it works</h2>
+        <h2 id="how-heading">
+          <Trans>How it works</Trans>
+        </h2>
         <ol className="steps">
           {data.steps.map((step) => (
             <li key={step.title}>
@@ -72,10 +76,10 @@ export function HomePage({ data }: { data: HomePayload }) {
         </ol>
         <p className="actions">
           <Link to="/features" className="button secondary">
-            All features
+            <Trans>All features</Trans>
           </Link>
           <Link to="/pricing" className="button secondary">
-            Pricing
+            <Trans>Pricing</Trans>
           </Link>
         </p>
       </section>
@@ -84,7 +88,8 @@ export function HomePage({ data }: { data: HomePayload }) {
 }
 
 export function FeaturesPage({ data }: { data: FeaturesPayload }) {
-  usePageTitle('Features')
+  const { t } = useLingui()
+  usePageTitle(t`Features`)
   return (
     <section className="page" aria-labelledby="features-heading">
       <h1 id="features-heading">{data.heading}</h1>
@@ -97,7 +102,7 @@ export function FeaturesPage({ data }: { data: FeaturesPayload }) {
       ))}
       <p className="actions">
         <Link to="/register" className="button">
-          Open your storefront
+          <Trans>Open your storefront</Trans>
         </Link>
       </p>
     </section>
@@ -105,14 +110,17 @@ export function FeaturesPage({ data }: { data: FeaturesPayload }) {
 }
 
 export function PricingPage({ data }: { data: PricingPayload }) {
-  usePageTitle('Pricing')
+  const { t } = useLingui()
+  usePageTitle(t`Pricing`)
   return (
     <section className="page" aria-labelledby="pricing-heading">
       <h1 id="pricing-heading">{data.heading}</h1>
       <p className="lead">{data.lead}</p>
       <div className="card plan">
         <h2>
-          <span className="plan-fee">{data.feeText}</span> per sale
+          <Trans>
+            <span className="plan-fee">{data.feeText}</span> per sale
+          </Trans>
         </h2>
         <ul className="checklist">
           {data.includes.map((line) => (
@@ -122,30 +130,42 @@ export function PricingPage({ data }: { data: PricingPayload }) {
           ))}
         </ul>
         <Link to="/register" className="button">
-          Start selling
+          <Trans>Start selling</Trans>
         </Link>
       </div>
-      <h2>What you receive</h2>
+      <h2>
+        <Trans>What you receive</Trans>
+      </h2>
       <table className="table table-stack">
-        <caption className="visually-hidden">Examples of a sale, Soko's fee and what you receive</caption>
+        <caption className="visually-hidden">
+          <Trans>Examples of a sale, Soko's fee and what you receive</Trans>
+        </caption>
         <thead>
           <tr>
-            <th scope="col">Sale</th>
-            <th scope="col">Soko's fee</th>
-            <th scope="col">You receive</th>
+            <th scope="col">
+              <Trans>Sale</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Soko's fee</Trans>
+            </th>
+            <th scope="col">
+              <Trans>You receive</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>
           {data.examples.map((row) => (
             <tr key={`${row.currency}${row.sale}`}>
               <th scope="row">{formatMoney(row.sale, row.currency, 'en')}</th>
-              <td data-label="Soko's fee">{row.fee}</td>
-              <td data-label="You receive">{row.net}</td>
+              <td data-label={t`Soko's fee`}>{row.fee}</td>
+              <td data-label={t`You receive`}>{row.net}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <h2>Questions</h2>
+      <h2>
+        <Trans>Questions</Trans>
+      </h2>
       <dl className="faq">
         {data.faq.map((entry) => (
           <div key={entry.question}>
