@@ -1,4 +1,5 @@
 /** Checkout figures, without zod, so the browser can use them without loading the schemas. */
+import { say } from './say'
 
 /** How long a started checkout holds its stock, seats or slot: Stripe's shortest session is 30 minutes. */
 export const ORDER_HOLD_MINUTES = 35
@@ -32,18 +33,18 @@ export const METHOD_CURRENCIES = {
 
 export const METHOD_NAMES: Record<PaymentMethod | 'free', string> = {
   mpesa: 'M-Pesa',
-  card: 'Card',
+  card: say(/*i18n*/ { id: 'checkout.method.card', message: 'Card' }),
   paypal: 'PayPal',
-  free: 'Free',
+  free: say(/*i18n*/ { id: 'checkout.method.free', message: 'Free' }),
 }
 
 /** How the order's state reads to a buyer. */
 export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
-  pending: 'Waiting for payment',
-  paid: 'Paid',
-  failed: 'Payment failed',
-  cancelled: 'Cancelled',
-  expired: 'Expired',
-  refunding: 'Refund on its way',
-  refunded: 'Refunded',
+  pending: say(/*i18n*/ { id: 'checkout.status.pending', message: 'Waiting for payment' }),
+  paid: say(/*i18n*/ { id: 'checkout.status.paid', message: 'Paid' }),
+  failed: say(/*i18n*/ { id: 'checkout.status.failed', message: 'Payment failed' }),
+  cancelled: say(/*i18n*/ { id: 'checkout.status.cancelled', message: 'Cancelled' }),
+  expired: say(/*i18n*/ { id: 'checkout.status.expired', message: 'Expired' }),
+  refunding: say(/*i18n*/ { id: 'checkout.status.refunding', message: 'Refund on its way' }),
+  refunded: say(/*i18n*/ { id: 'checkout.status.refunded', message: 'Refunded' }),
 }

@@ -10,6 +10,7 @@ import {
 } from 'react'
 import { CONTACT_PAGE } from '../../contract/contact.constants'
 import { useHydrated } from '../lib/hydration'
+import { translateCode } from '../lib/i18n'
 import { RpcError } from '../lib/rpc'
 
 export type FieldErrors = Record<string, string>
@@ -47,6 +48,14 @@ export function useSubmit(action: (data: FormData) => Promise<void>) {
     }
   }
   return { ...state, onSubmit, setState }
+}
+
+/**
+ * A field's message in the page's language: the server's come translated already; one the app checked
+ * itself (the contract's English) is found by its English.
+ */
+function shown(message: string | undefined): string | undefined {
+  return message && translateCode(undefined, undefined, message)
 }
 
 export function errorState(error: unknown): FormState {
@@ -136,7 +145,7 @@ export function FieldNotes({
 
 export function Field({ label, name, errors = {}, hint, errorKeys = [], alert, ...input }: FieldProps) {
   const id = useId()
-  const error = [name, ...errorKeys].map((key) => errors[key]).find(Boolean)
+  const error = shown([name, ...errorKeys].map((key) => errors[key]).find(Boolean))
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -161,7 +170,7 @@ interface TextAreaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
 
 export function TextAreaField({ label, name, errors = {}, hint, ...textarea }: TextAreaProps) {
   const id = useId()
-  const error = errors[name]
+  const error = shown(errors[name])
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -190,7 +199,7 @@ interface SelectProps {
 
 export function SelectField({ label, name, options, errors = {}, hint, onChange, ...rest }: SelectProps) {
   const id = useId()
-  const error = errors[name]
+  const error = shown(errors[name])
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { ORDER_STATUS_TEXT, type OrderStatus } from '../../../contract/checkout.constants'
+import { translateCode } from '../../lib/i18n'
 import { formatMoney } from '../../lib/money'
 
 /**
@@ -25,7 +26,9 @@ export function OrderRow(p: {
         {p.status === 'paid' ? null : (
           <>
             {' '}
-            <span className={`badge badge-${p.status}`}>{ORDER_STATUS_TEXT[p.status]}</span>
+            <span className={`badge badge-${p.status}`}>
+              {translateCode(undefined, undefined, ORDER_STATUS_TEXT[p.status])}
+            </span>
           </>
         )}
       </p>

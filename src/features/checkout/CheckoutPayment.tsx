@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import { METHOD_NAMES, PAYMENT_METHODS, type PaymentMethod } from '../../../contract/checkout.constants'
 import { Choice, Field, type FieldErrors, FieldNotes } from '../../components/Form'
+import { translateCode } from '../../lib/i18n'
 
 /** What happens after pressing Pay, for each way to pay. */
 export const HOW_IT_GOES: Record<PaymentMethod, ReturnType<typeof msg>> = {
@@ -50,7 +51,7 @@ export function CheckoutPayment({
             disabled={!available.includes(m)}
             onChoose={() => onMethod(m)}
           >
-            {METHOD_NAMES[m]}
+            {translateCode(undefined, undefined, METHOD_NAMES[m])}
           </Choice>
         ))}
       </div>

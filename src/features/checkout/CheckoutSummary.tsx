@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { METHOD_NAMES, type PaymentMethod } from '../../../contract/checkout.constants'
 import type { Quote } from '../../../contract/checkout.contract'
+import { translateCode } from '../../lib/i18n'
 import { exchangeRateText } from '../../lib/money'
 import { money } from '../catalog/money'
 
@@ -26,7 +27,7 @@ export function CheckoutSummary({
   const { t } = useLingui()
   const charge = quote?.charges.find((c) => c.method === method)
   const amount = charge ? money(charge.amount) : ''
-  const methodName = METHOD_NAMES[method]
+  const methodName = translateCode(undefined, undefined, METHOD_NAMES[method])
   const total = quote ? money(quote.total) : ''
   const rate =
     quote && charge?.rate ? exchangeRateText(charge.rate, quote.total.currency, charge.amount.currency) : ''

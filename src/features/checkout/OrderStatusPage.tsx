@@ -5,6 +5,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react'
 import { METHOD_NAMES } from '../../../contract/checkout.constants'
 import type { Order } from '../../../contract/checkout.contract'
 import { formatDate, formatDateTime } from '../../lib/dates'
+import { translateCode } from '../../lib/i18n'
 import { RpcError } from '../../lib/rpc'
 import { useSession } from '../../lib/session'
 import { usePageTitle } from '../../lib/title'
@@ -155,7 +156,7 @@ function OrderStatus({ orderId }: { orderId: string }) {
 
 function OrderState({ order }: { order: Order }) {
   const title = order.product.title
-  const name = METHOD_NAMES[order.method]
+  const name = translateCode(undefined, undefined, METHOD_NAMES[order.method])
   const amount = money(order.charge)
   const refunded = order.refund ? money(order.refund.amount) : amount
   const seller = order.product.seller.displayName
@@ -250,7 +251,7 @@ function OrderState({ order }: { order: Order }) {
 function OrderFacts({ order }: { order: Order }) {
   const charged = order.charge.currency !== order.total.currency || order.charge.amount !== order.total.amount
   const amount = money(order.charge)
-  const name = METHOD_NAMES[order.method]
+  const name = translateCode(undefined, undefined, METHOD_NAMES[order.method])
   return (
     <dl className="details">
       <dt>{t`Reference`}</dt>

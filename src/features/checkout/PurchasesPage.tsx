@@ -9,6 +9,7 @@ import { LoadMore } from '../../components/LoadMore'
 import { OfflineNote } from '../../components/OfflineNote'
 import { Photo } from '../../components/Photo'
 import { formatDate } from '../../lib/dates'
+import { translateCode } from '../../lib/i18n'
 import { RpcError, rpc } from '../../lib/rpc'
 import { usePageTitle } from '../../lib/title'
 import { money } from '../catalog/money'
@@ -139,7 +140,9 @@ export function PurchasesPage() {
                   {formatDate(order.paidAt ?? order.createdAt)}
                 </p>
                 <p>
-                  <span className={`badge badge-${order.status}`}>{ORDER_STATUS_TEXT[order.status]}</span>
+                  <span className={`badge badge-${order.status}`}>
+                    {translateCode(undefined, undefined, ORDER_STATUS_TEXT[order.status])}
+                  </span>
                 </p>
               </div>
               <div className="my-product-actions">

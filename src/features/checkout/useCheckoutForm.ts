@@ -185,7 +185,9 @@ export function useCheckoutForm(product: PublicProduct, chosenSlot?: Slot, focus
   /** On leaving the phone field: says at once when the number is not one M-Pesa can reach. */
   const checkPhone = () =>
     setErrors(({ phone: _, ...rest }) =>
-      phone.trim() && !normalizeKenyanMobile(phone) ? { ...rest, phone: MPESA_PHONE_HINT } : rest,
+      phone.trim() && !normalizeKenyanMobile(phone)
+        ? { ...rest, phone: translateCode(undefined, undefined, MPESA_PHONE_HINT) }
+        : rest,
     )
   const mpesa = waiting && {
     ...waiting,

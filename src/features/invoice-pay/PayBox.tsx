@@ -7,6 +7,7 @@ import { MPESA_PHONE_HINT, normalizeKenyanMobile } from '../../../contract/phone
 import { errorState, type FieldErrors, FormMessage } from '../../components/Form'
 import { Paybill } from '../../components/MpesaHelp'
 import { cachedLocation, countryOf } from '../../lib/geo'
+import { translateCode } from '../../lib/i18n'
 import { exchangeRateText, formatMoney } from '../../lib/money'
 import { rpc } from '../../lib/rpc'
 import { CheckoutPayment, HOW_IT_GOES } from '../checkout/CheckoutPayment'
@@ -85,7 +86,7 @@ export function PayBox({
     if (busy) return
     const mpesaPhone = method === 'mpesa' ? normalizeKenyanMobile(phone) : null
     if (method === 'mpesa' && !mpesaPhone) {
-      setErrors({ phone: MPESA_PHONE_HINT })
+      setErrors({ phone: translateCode(undefined, undefined, MPESA_PHONE_HINT) })
       setMessage(null)
       setTimeout(() => formRef.current?.querySelector<HTMLElement>('[name="phone"]')?.focus())
       return
@@ -151,7 +152,9 @@ export function PayBox({
             onPhone={setPhone}
             onPhoneBlur={() =>
               setErrors(({ phone: _, ...rest }) =>
-                phone.trim() && !normalizeKenyanMobile(phone) ? { ...rest, phone: MPESA_PHONE_HINT } : rest,
+                phone.trim() && !normalizeKenyanMobile(phone)
+                  ? { ...rest, phone: translateCode(undefined, undefined, MPESA_PHONE_HINT) }
+                  : rest,
               )
             }
             errors={errors}
@@ -222,7 +225,7 @@ function ChargeLine({
   charge: Charge | undefined
 }) {
   const due = amountText(invoice, invoice.totals.dueNow)
-  const name = <span className="nowrap">{METHOD_NAMES[method]}</span>
+  const name = <span className="nowrap">{translateCode(undefined, undefined, METHOD_NAMES[method])}</span>
   if (!charge)
     return (
       <p role="status" className="quote">

@@ -5,6 +5,7 @@ import type { PayInvoiceView } from '../../../contract/invoices.contract'
 import type { Money } from '../../../contract/money'
 import { mpesaResult } from '../../../contract/mpesa'
 import { Paybill, SandboxPhoneNote, useLate } from '../../components/MpesaHelp'
+import { translateCode } from '../../lib/i18n'
 import { formatMoney } from '../../lib/money'
 import { formatPhone } from '../checkout/order-format'
 import { type Payment, paidBy } from './invoice-format'
@@ -122,7 +123,7 @@ export function ProviderWaiting({
   const headingRef = useFocusOnArrival<HTMLHeadingElement>()
   const { t } = useLingui()
   const amount = payment ? chargedOf(invoice, payment) : null
-  const name = METHOD_NAMES[method]
+  const name = translateCode(undefined, undefined, METHOD_NAMES[method])
   const money = amount ? formatMoney(amount.amount, amount.currency) : ''
   return (
     <section className="mpesa-wait" aria-labelledby={headingId}>

@@ -3,6 +3,7 @@ import { METHOD_NAMES } from '../../../contract/checkout.constants'
 import type { InvoiceStatus } from '../../../contract/invoices.constants'
 import type { PayInvoiceView } from '../../../contract/invoices.contract'
 import { formatDate } from '../../lib/dates'
+import { translateCode } from '../../lib/i18n'
 import { formatMoney } from '../../lib/money'
 
 export type Payment = PayInvoiceView['payments'][number]
@@ -18,7 +19,7 @@ export const amountText = (invoice: Pick<PayInvoiceView, 'currency'>, amount: nu
 export function paidBy(method: Payment['method']): string {
   if (method === 'cash') return t`Cash`
   if (method === 'bank') return t`Bank transfer`
-  return METHOD_NAMES[method]
+  return translateCode(undefined, undefined, METHOD_NAMES[method])
 }
 
 /** The invoice's state as its client reads it: "Viewed" and "Sent" are the seller's words; to the client it is due. */
