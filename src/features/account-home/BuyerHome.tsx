@@ -1,13 +1,20 @@
+import { plural, t } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { formatDate, formatDateTime } from '../../lib/dates'
 import type { BuyerHome as Home } from './account-home.queries'
-import { countText } from './home-format'
 import { OrderRow } from './OrderRow'
+
+/** `Nairobi Meetup: 2 tickets`. */
+function ticketsText(title: string, count: number) {
+  return t`${title}: ${plural(count, { one: '# ticket', other: '# tickets' })}`
+}
 
 type Upcoming = Home['tickets'][number] & { kind: 'ticket' | 'booking' }
 
 /** What is coming up: tickets and booked times together, soonest first. */
 function ComingUp({ home }: { home: Home }) {
+  const { t } = useLingui()
   const items: Upcoming[] = [
     ...home.tickets.map((t) => ({ ...t, kind: 'ticket' as const })),
     ...home.bookings.map((b) => ({ ...b, kind: 'booking' as const })),
@@ -15,16 +22,17 @@ function ComingUp({ home }: { home: Home }) {
   if (items.length === 0) return null
   return (
     <section className="card home-card" aria-labelledby="home-coming-heading">
-      <h2 id="home-coming-heading">Coming up</h2>
+      <h2 id="home-coming-heading">{t`Coming up`}</h2>
       <ul className="home-list">
         {items.map((item) => (
           <li key={`${item.kind}:${item.orderId}`}>
             <Link to="/sucess-payment" search={{ order: item.orderId }}>
-              {item.kind === 'ticket' ? `${item.title}: ${countText(item.quantity, 'ticket')}` : item.title}
+              {item.kind === 'ticket' ? ticketsText(item.title, item.quantity) : item.title}
             </Link>
             <p className="muted">
-              {item.kind === 'ticket' ? 'Starts' : 'Booked for'}{' '}
-              {formatDateTime(item.start, { weekday: true, timeZone: item.timeZone })}
+              {item.kind === 'ticket'
+                ? t`Starts ${formatDateTime(item.start, { weekday: true, timeZone: item.timeZone })}`
+                : t`Booked for ${formatDateTime(item.start, { weekday: true, timeZone: item.timeZone })}`}
             </p>
           </li>
         ))}
@@ -36,10 +44,15 @@ function ComingUp({ home }: { home: Home }) {
 function Purchases({ home }: { home: Home }) {
   return (
     <section className="card home-card home-wide" aria-labelledby="home-purchases-heading">
-      <h2 id="home-purchases-heading">Recent purchases</h2>
+      <h2 id="home-purchases-heading">
+        <Trans>Recent purchases</Trans>
+      </h2>
       {home.purchases.length === 0 ? (
         <p className="muted">
-          Nothing bought yet. <Link to="/explore">Explore what creators sell</Link>: what you buy shows here.
+          <Trans>
+            Nothing bought yet. <Link to="/explore">Explore what creators sell</Link>: what you buy shows
+            here.
+          </Trans>
         </p>
       ) : (
         <>
@@ -61,7 +74,9 @@ function Purchases({ home }: { home: Home }) {
             ))}
           </ul>
           <p>
-            <Link to="/account/purchases">All purchases</Link>
+            <Link to="/account/purchases">
+              <Trans>All purchases</Trans>
+            </Link>
           </p>
         </>
       )}
@@ -73,7 +88,9 @@ function Downloads({ home }: { home: Home }) {
   if (home.downloads.length === 0) return null
   return (
     <section className="card home-card" aria-labelledby="home-downloads-heading">
-      <h2 id="home-downloads-heading">Your downloads</h2>
+      <h2 id="home-downloads-heading">
+        <Trans>Your downloads</Trans>
+      </h2>
       <ul className="home-list">
         {home.downloads.map((o) => (
           <li key={o.id}>
@@ -81,13 +98,17 @@ function Downloads({ home }: { home: Home }) {
               {o.title}
             </Link>
             <p className="muted">
-              {o.party} · bought {formatDate(o.at)}
+              <Trans>
+                {o.party} · bought {formatDate(o.at)}
+              </Trans>
             </p>
           </li>
         ))}
       </ul>
       <p>
-        <Link to="/downloads">All downloads</Link>
+        <Link to="/downloads">
+          <Trans>All downloads</Trans>
+        </Link>
       </p>
     </section>
   )
@@ -101,13 +122,17 @@ export function BuyerHome({ home }: { home: Home }) {
       <Purchases home={home} />
       <Downloads home={home} />
       <section className="card home-card home-invite" aria-labelledby="home-sell-heading">
-        <h2 id="home-sell-heading">Sell on Soko</h2>
+        <h2 id="home-sell-heading">
+          <Trans>Sell on Soko</Trans>
+        </h2>
         <p>
-          Open a storefront in a few minutes: sell downloads, services, merch and tickets, send invoices, and
-          get paid by M-Pesa, card and PayPal.
+          <Trans>
+            Open a storefront in a few minutes: sell downloads, services, merch and tickets, send invoices,
+            and get paid by M-Pesa, card and PayPal.
+          </Trans>
         </p>
         <Link to="/register" className="button">
-          Open a storefront
+          <Trans>Open a storefront</Trans>
         </Link>
       </section>
     </div>

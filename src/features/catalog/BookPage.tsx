@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import type { ProductPage as ProductData } from '../../../contract/storefront'
@@ -16,8 +17,10 @@ const Checkout = lazy(loadPanel)
  * product that is not a service to book never gets here: its /book address is a 404 (the route's loader).
  */
 export function BookPage({ data }: { data: ProductData }) {
+  const { t } = useLingui()
   const { product, seller, rates } = data
-  usePageTitle(`Book ${product.title}`)
+  const title = product.title
+  usePageTitle(t`Book ${title}`)
   const [slot, setSlot] = useState<Slot | null>(null)
   const panelRef = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -25,6 +28,8 @@ export function BookPage({ data }: { data: ProductData }) {
   }, [])
   if (product.kind !== 'service') return null
   const d = product.details
+  const minutes = d.durationMinutes
+  const address = d.where.kind === 'online' ? '' : d.where.address
   const choose = (next: Slot) => {
     const opening = slot === null
     setSlot(next)
@@ -37,17 +42,19 @@ export function BookPage({ data }: { data: ProductData }) {
       <header className="book-head">
         <p className="book-back">
           <Link to="/$product" params={{ product: product.slug }}>
-            About this service
+            <Trans>About this service</Trans>
           </Link>
         </p>
-        <h1 id="book-heading">Book “{product.title}”</h1>
+        <h1 id="book-heading">{t`Book “${title}”`}</h1>
         <p className="book-facts">
-          With{' '}
-          <Link to="/creators/$handle" params={{ handle: seller.handle }}>
-            {seller.displayName}
-          </Link>{' '}
-          · {d.durationMinutes} minutes · <Price price={product.price} rates={rates} /> ·{' '}
-          {d.where.kind === 'online' ? 'Online: the link comes with your booking' : `At ${d.where.address}`}
+          <Trans>
+            With{' '}
+            <Link to="/creators/$handle" params={{ handle: seller.handle }}>
+              {seller.displayName}
+            </Link>
+          </Trans>{' '}
+          · {t`${minutes} minutes`} · <Price price={product.price} rates={rates} /> ·{' '}
+          {d.where.kind === 'online' ? t`Online: the link comes with your booking` : t`At ${address}`}
         </p>
       </header>
       <div className={slot ? 'book-layout book-layout-open' : 'book-layout'}>
@@ -62,11 +69,11 @@ export function BookPage({ data }: { data: ProductData }) {
         </div>
         <div className="book-panel" ref={panelRef}>
           {slot ? (
-            <Suspense fallback={<p role="status">Opening the booking…</p>}>
+            <Suspense fallback={<p role="status">{t`Opening the booking…`}</p>}>
               <Checkout product={product} slot={slot} />
             </Suspense>
           ) : (
-            <p className="book-hint muted">Choose a day and a time: the booking opens here.</p>
+            <p className="book-hint muted">{t`Choose a day and a time: the booking opens here.`}</p>
           )}
         </div>
       </div>

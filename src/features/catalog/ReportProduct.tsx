@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { REPORT_REASON_TEXT } from '../../../contract/catalog.constants'
 import {
@@ -9,6 +10,7 @@ import {
   text,
   useSubmit,
 } from '../../components/Form'
+import { translateCode } from '../../lib/i18n'
 import { rpc } from '../../lib/rpc'
 import { useSession } from '../../lib/session'
 
@@ -17,6 +19,7 @@ import { useSession } from '../../lib/session'
  * queue; one open report per person and product, so sending twice changes nothing.
  */
 export default function ReportProduct({ productId }: { productId: string }) {
+  const { t } = useLingui()
   const { user } = useSession()
   const [sent, setSent] = useState(false)
   const form = useSubmit(async (data) => {
@@ -32,20 +35,23 @@ export default function ReportProduct({ productId }: { productId: string }) {
   if (sent)
     return (
       <p className="form-message form-message-ok" role="status">
-        Thank you: the Soko team will look at it.
+        <Trans>Thank you: the Soko team will look at it.</Trans>
       </p>
     )
   return (
     <form onSubmit={form.onSubmit} noValidate className="form">
       <FormMessage message={form.message} />
       <SelectField
-        label="What is wrong?"
+        label={t`What is wrong?`}
         name="reason"
-        options={Object.entries(REPORT_REASON_TEXT).map(([value, label]) => ({ value, label }))}
+        options={Object.entries(REPORT_REASON_TEXT).map(([value, label]) => ({
+          value,
+          label: translateCode(undefined, undefined, label),
+        }))}
         errors={form.errors}
       />
       <TextAreaField
-        label="Details (optional)"
+        label={t`Details (optional)`}
         name="details"
         rows={3}
         maxLength={1000}
@@ -53,16 +59,16 @@ export default function ReportProduct({ productId }: { productId: string }) {
       />
       {user ? null : (
         <Field
-          label="Your e-mail (optional)"
+          label={t`Your e-mail (optional)`}
           name="email"
           type="email"
           autoComplete="email"
-          hint="If you want to hear what we did"
+          hint={t`If you want to hear what we did`}
           errors={form.errors}
         />
       )}
-      <SubmitButton busy={form.busy} busyText="Sending…">
-        Send the report
+      <SubmitButton busy={form.busy} busyText={t`Sending…`}>
+        <Trans>Send the report</Trans>
       </SubmitButton>
     </form>
   )

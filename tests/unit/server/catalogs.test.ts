@@ -10,7 +10,19 @@ import { describe, expect, it } from 'vitest'
 const LOCALES = path.resolve(import.meta.dirname, '../../../locales')
 
 /** The catalogs of what a buyer meets: every message translated. */
-const BUYER_CATALOGS = ['shell', 'catalog', 'checkout', 'downloads', 'accounts', 'invoice-pay', 'marketing']
+const BUYER_CATALOGS = [
+  'shell',
+  'catalog',
+  'checkout',
+  'downloads',
+  'accounts',
+  'invoice-pay',
+  'marketing',
+  'account-home',
+  'bookings',
+  'server',
+  'pages',
+]
 
 interface Entry {
   id: string
