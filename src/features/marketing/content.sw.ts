@@ -1,4 +1,5 @@
-import { exampleMark, holdMark, SALE_FEE_MARK } from '../../../contract/platform'
+import { holdMark, SALE_FEE_MARK } from '../../../contract/platform'
+import { PRICING_EXAMPLES } from './examples'
 import type { ContactPayload, FeaturesPayload, HomeWords, PricingPayload } from './types'
 
 /**
@@ -140,16 +141,7 @@ const pricing: PricingPayload = {
     'Kutoa pesa papo hapo au kwa ratiba',
     'Ukurasa wa duka lako na kadi za kushiriki',
   ],
-  examples: [
-    { currency: 'KES', sale: 1_000_00 },
-    { currency: 'KES', sale: 250_00 },
-    { currency: 'USD', sale: 20_00 },
-  ].map(({ currency, sale }) => ({
-    currency,
-    sale,
-    fee: exampleMark('fee', currency, sale),
-    net: exampleMark('net', currency, sale),
-  })),
+  examples: PRICING_EXAMPLES,
   faq: [
     { question: 'Ninaweza kutoa pesa lini?', answer: HOLD.withdraw },
     {

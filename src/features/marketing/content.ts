@@ -1,7 +1,8 @@
 import { CONTACT_TOPICS } from '../../../contract/contact.constants'
 import type { Lang } from '../../../contract/i18n'
-import { exampleMark, HOLD_WORDS, SALE_FEE_MARK } from '../../../contract/platform'
+import { HOLD_WORDS, SALE_FEE_MARK } from '../../../contract/platform'
 import { swahili, swahiliTopics } from './content.sw'
+import { PRICING_EXAMPLES } from './examples'
 import type { ContactPayload, FeaturesPayload, HomeWords, MarketingPayloads, PricingPayload } from './types'
 
 /**
@@ -137,16 +138,7 @@ const pricing: PricingPayload = {
     'Instant or scheduled payouts',
     'Your own storefront page and share cards',
   ],
-  examples: [
-    { currency: 'KES', sale: 1_000_00 },
-    { currency: 'KES', sale: 250_00 },
-    { currency: 'USD', sale: 20_00 },
-  ].map(({ currency, sale }) => ({
-    currency,
-    sale,
-    fee: exampleMark('fee', currency, sale),
-    net: exampleMark('net', currency, sale),
-  })),
+  examples: PRICING_EXAMPLES,
   faq: [
     {
       question: 'When can I withdraw?',
