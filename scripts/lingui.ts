@@ -25,12 +25,21 @@ const SOURCE = /\.(ts|tsx)$/
  * whose id is not its English's hash (one with a context, or an id of its own) keeps its id.
  */
 function precompileMessages(): PluginObj {
-  /** What the message becomes: null when it is plain words that its English id already says. */
+  /**
+   * What the message becomes: null when its English id already says it — plain words, or words with
+   * `{name}` placeholders the runtime fills in itself (most messages: the compiled form would repeat them).
+   */
   const compiled = (text: string) => {
     const value: unknown[] = compileMessage(text)
     if (value.length === 0) return t.stringLiteral('')
-    if (value.length === 1 && typeof value[0] === 'string')
-      return value[0] === text ? null : t.stringLiteral(value[0])
+    const simple = value.every(
+      (token) => typeof token === 'string' || (Array.isArray(token) && token.length === 1),
+    )
+    const said = value
+      .map((token) => (typeof token === 'string' ? token : `{${(token as string[])[0]}}`))
+      .join('')
+    if (simple && said === text) return null
+    if (value.length === 1 && typeof value[0] === 'string') return t.stringLiteral(value[0])
     return t.valueToNode(value)
   }
   const byEnglish = (id: string, message: string) => generateMessageId(message, '') === id

@@ -7,8 +7,9 @@ import { cloneElement, Fragment, isValidElement, type ReactElement, type ReactNo
  * allowance for languages. The language changes only with a page load, so nothing here re-renders on a
  * change: the server, whose renders overlap, sets the language around each synchronous render.
  *
- * Messages come compiled (by the build, from the catalogs and from the English in the code): a string, or
- * a list of strings and `[name]`, `[name, 'plural' | 'selectordinal' | 'select', branches]` tokens.
+ * Messages come compiled (by the build, from the catalogs and from the English in the code): a list of
+ * strings and `[name]`, `[name, 'plural' | 'selectordinal' | 'select', branches]` tokens, or a string,
+ * whose `{name}` placeholders are filled as they are (the build leaves simple English so, uncompiled).
  */
 type Token = string | [string, string?, Record<string, Compiled>?]
 export type Compiled = string | Token[]
@@ -34,7 +35,13 @@ function pluralRule(locale: string, type: Intl.PluralRuleType, n: number): strin
 /** A compiled message with its values; `count` is the number `#` stands for inside a plural's branch. */
 function format(message: Compiled | undefined, values: Values, locale: string, count?: number): string {
   if (message === undefined) return ''
-  if (typeof message === 'string') return message
+  // Words with `{name}` placeholders only come uncompiled (the build leaves them so): filled here.
+  if (typeof message === 'string')
+    return message.includes('{')
+      ? message.replace(/\{(\w+)\}/g, (whole, name: string) =>
+          name in values ? String(values[name] ?? '') : whole,
+        )
+      : message
   let out = ''
   for (const token of message) {
     if (typeof token === 'string') {
