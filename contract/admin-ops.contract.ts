@@ -1,9 +1,10 @@
 import { z } from 'zod'
 import { adminReason } from './admin-people.contract'
-import { PRODUCT_KINDS, REPORT_REASON_TEXT } from './catalog.constants'
+import { PRODUCT_KINDS } from './catalog.constants'
 import { currencyCode, money } from './money'
 import { PAYOUT_RAILS, PAYOUT_STATUSES } from './payouts.constants'
 import { payout } from './payouts.contract'
+import { REPORT_REASON_TEXT } from './report-reasons'
 import { defineSubject } from './rpc'
 import { say } from './say'
 

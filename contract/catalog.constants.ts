@@ -1,5 +1,4 @@
 /** Catalog figures without zod, so pages can use them without loading the schemas. */
-import { say } from './say'
 
 export const PRODUCT_KINDS = ['digital', 'service', 'merch', 'event'] as const
 export type ProductKind = (typeof PRODUCT_KINDS)[number]
@@ -76,13 +75,4 @@ export function fileTypeOf(fileName: string, declared: string): string | null {
   if (known.has(normal)) return normal
   const extension = fileName.split('.').pop()?.toLowerCase() ?? ''
   return FILE_TYPES[extension] ?? null
-}
-
-/** Why someone reports a product, as the report form offers it. */
-export const REPORT_REASON_TEXT = {
-  scam: say(/*i18n*/ { id: 'catalog.report.scam', message: 'A scam, or not as described' }),
-  copyright: say(/*i18n*/ { id: 'catalog.report.copyright', message: 'Someone else’s work' }),
-  offensive: say(/*i18n*/ { id: 'catalog.report.offensive', message: 'Offensive or hateful' }),
-  prohibited: say(/*i18n*/ { id: 'catalog.report.prohibited', message: 'Not allowed on Soko' }),
-  other: say(/*i18n*/ { id: 'catalog.report.other', message: 'Something else' }),
 }

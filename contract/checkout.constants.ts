@@ -37,14 +37,3 @@ export const METHOD_NAMES: Record<PaymentMethod | 'free', string> = {
   paypal: 'PayPal',
   free: say(/*i18n*/ { id: 'checkout.method.free', message: 'Free' }),
 }
-
-/** How the order's state reads to a buyer. */
-export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
-  pending: say(/*i18n*/ { id: 'checkout.status.pending', message: 'Waiting for payment' }),
-  paid: say(/*i18n*/ { id: 'checkout.status.paid', message: 'Paid' }),
-  failed: say(/*i18n*/ { id: 'checkout.status.failed', message: 'Payment failed' }),
-  cancelled: say(/*i18n*/ { id: 'checkout.status.cancelled', message: 'Cancelled' }),
-  expired: say(/*i18n*/ { id: 'checkout.status.expired', message: 'Expired' }),
-  refunding: say(/*i18n*/ { id: 'checkout.status.refunding', message: 'Refund on its way' }),
-  refunded: say(/*i18n*/ { id: 'checkout.status.refunded', message: 'Refunded' }),
-}

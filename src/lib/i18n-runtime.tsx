@@ -21,43 +21,29 @@ export interface Descriptor {
 }
 type Values = Record<string, unknown>
 
-const plurals = new Map<string, Intl.PluralRules>()
-function pluralRule(locale: string, type: Intl.PluralRuleType, n: number): string {
-  const key = `${locale} ${type}`
-  let rules = plurals.get(key)
-  if (!rules) {
-    rules = new Intl.PluralRules(locale, { type })
-    plurals.set(key, rules)
-  }
-  return rules.select(n)
-}
-
 /** A compiled message with its values; `count` is the number `#` stands for inside a plural's branch. */
-function format(message: Compiled | undefined, values: Values, locale: string, count?: number): string {
-  if (message === undefined) return ''
+function format(message: Compiled, values: Values, locale: string, count?: number): string {
   // Words with `{name}` placeholders only come uncompiled (the build leaves them so): filled here.
   if (typeof message === 'string')
-    return message.includes('{')
-      ? message.replace(/\{(\w+)\}/g, (whole, name: string) =>
-          name in values ? String(values[name] ?? '') : whole,
-        )
-      : message
-  let out = ''
-  for (const token of message) {
-    if (typeof token === 'string') {
-      out += token === '#' && count !== undefined ? count.toLocaleString(locale) : token
-      continue
-    }
-    const [name, kind, branches = {}] = token
-    const value = values[name]
-    if (kind === 'plural' || kind === 'selectordinal') {
-      const n = Number(value) - Number(branches.offset ?? 0)
-      const rule = pluralRule(locale, kind === 'plural' ? 'cardinal' : 'ordinal', n)
-      out += format(branches[String(value)] ?? branches[rule] ?? branches.other, values, locale, n)
-    } else if (kind === 'select') out += format(branches[String(value)] ?? branches.other, values, locale)
-    else out += value == null ? '' : String(value)
-  }
-  return out
+    return message.replace(/\{(\w+)\}/g, (whole, name: string) =>
+      name in values ? String(values[name] ?? '') : whole,
+    )
+  return message
+    .map((token) => {
+      if (typeof token === 'string')
+        return token === '#' && count !== undefined ? count.toLocaleString(locale) : token
+      const [name, kind, branches = {}] = token
+      const value = values[name]
+      if (!kind) return value == null ? '' : String(value)
+      let n: number | undefined
+      let rule = 'other'
+      if (kind !== 'select') {
+        n = Number(value) - Number(branches.offset ?? 0)
+        rule = new Intl.PluralRules(locale, { type: kind === 'plural' ? 'cardinal' : 'ordinal' }).select(n)
+      }
+      return format(branches[String(value)] ?? branches[rule] ?? branches.other ?? '', values, locale, n)
+    })
+    .join('')
 }
 
 export class I18n {
@@ -68,7 +54,7 @@ export class I18n {
 
   load(locale: string, messages: Messages) {
     this.catalogs[locale] = { ...this.catalogs[locale], ...messages }
-    if (locale === this.locale) this.messages = this.catalogs[locale]
+    this.activate(this.locale)
   }
 
   activate(locale: string) {
@@ -78,13 +64,8 @@ export class I18n {
 
   /** A message by id (or descriptor) with its values: the catalog's words, else the message's own (English). */
   _(id: string | Descriptor, values?: Values, options?: { message?: Compiled }): string {
-    let message = options?.message
-    if (typeof id !== 'string') {
-      values = id.values ?? values
-      message = id.message
-      id = id.id
-    }
-    return format(this.messages[id] ?? message ?? id, values ?? {}, this.locale)
+    const said = typeof id === 'string' ? { id, message: options?.message, values } : id
+    return format(this.messages[said.id] ?? said.message ?? said.id, said.values ?? values ?? {}, this.locale)
   }
 
   /** The same, for the macros' `t`. */
@@ -104,19 +85,18 @@ const TAG = /<(\d+)>([\s\S]*?)<\/\1>|<(\d+)\/>/
 function withElements(text: string, elements: Record<string, ReactElement>): ReactNode {
   const parts = text.split(TAG)
   if (parts.length === 1) return text
-  const nodes: ReactNode[] = []
-  if (parts[0]) nodes.push(parts[0])
+  const nodes: ReactNode[] = [parts[0]]
   for (let i = 1; i < parts.length; i += 4) {
-    const [paired, inner, unpaired, after] = parts.slice(i, i + 4)
-    const element = elements[paired ?? unpaired ?? ''] ?? <Fragment />
+    const element = elements[parts[i] ?? parts[i + 2] ?? ''] ?? <Fragment />
+    const inner = parts[i + 1]
     const children =
       inner === undefined
         ? (element.props as { children?: ReactNode }).children
         : withElements(inner, elements)
-    nodes.push(cloneElement(element, { key: i }, children))
-    if (after) nodes.push(after)
+    nodes.push(cloneElement(element, { key: i }, children), parts[i + 3])
   }
-  return nodes.length === 1 ? nodes[0] : nodes
+  const said = nodes.filter((node) => node !== '' && node !== undefined)
+  return said.length === 1 ? said[0] : said
 }
 
 /** What `<Trans>` compiles to: the message with its values, its elements put back around their words. */
@@ -128,12 +108,14 @@ export function Trans(props: {
 }): ReactNode {
   const values: Values = { ...props.values }
   const elements: Record<string, ReactElement> = { ...props.components }
+  let index = Object.keys(elements).length
   // A value that is itself markup goes in as an element of its own.
-  for (const [key, value] of Object.entries(values))
-    if (typeof value !== 'string' && typeof value !== 'number' && value != null) {
-      const index = Object.keys(elements).length
+  for (const key in values) {
+    const value = values[key]
+    if (value !== null && typeof value === 'object') {
       elements[index] = isValidElement(value) ? value : <>{value as ReactNode}</>
-      values[key] = `<${index}/>`
+      values[key] = `<${index++}/>`
     }
-  return withElements(i18n._(props.id, values, props.message ? { message: props.message } : {}), elements)
+  }
+  return withElements(i18n._(props.id, values, { message: props.message }), elements)
 }

@@ -1,5 +1,7 @@
+import { setFormatLocale } from '../../contract/format-locale'
+import type { Lang } from '../../contract/i18n'
 import { matchAppRoute } from '../../contract/routes'
-import type { Messages } from './i18n-runtime'
+import { i18n, type Messages } from './i18n-runtime'
 
 /**
  * The Kiswahili catalogs (locales/sw/*.po, compiled by the build into chunks of their own) and which a page
@@ -70,4 +72,16 @@ export async function loadParts(pathname: string, take: (messages: Messages) => 
   const catalogs: { messages: Messages }[] = await Promise.all(wanted.map((part) => SW[part]()))
   for (const part of wanted) loaded.add(part)
   take(Object.assign({}, ...catalogs.map((catalog) => catalog.messages)))
+}
+
+/**
+ * A page starting in Kiswahili: dates and money as the server wrote them (sw-TZ stays sw-TZ), else as the
+ * browser's country has them, and the page's catalogs in before the app renders.
+ */
+export async function start(lang: Lang, pathname: string): Promise<void> {
+  const server = document.getElementById('root')?.dataset.locale
+  const tanzania = navigator.languages?.some((tag) => /^sw-TZ$/i.test(tag))
+  setFormatLocale(server?.startsWith('sw') ? server : tanzania ? 'sw-TZ' : 'sw-KE')
+  await loadParts(pathname, (messages) => i18n.load(lang, messages))
+  i18n.activate(lang)
 }

@@ -1,5 +1,4 @@
 import Cookies from 'js-cookie'
-import { setFormatLocale } from '../../contract/format-locale'
 import {
   DEFAULT_LANG,
   isLang,
@@ -63,20 +62,8 @@ export async function startLanguage(pathname: string): Promise<Lang> {
   const page = document.documentElement.lang
   lang = isLang(chosen) ? chosen : isLang(page) ? page : DEFAULT_LANG
   document.documentElement.lang = lang
-  if (lang !== DEFAULT_LANG) {
-    const tanzania = navigator.languages?.some((tag) => /^sw-TZ$/i.test(tag))
-    setFormatLocale(
-      sameLocale(document.getElementById('root')?.dataset.locale) ?? (tanzania ? 'sw-TZ' : 'sw-KE'),
-    )
-    await loadCatalogs(pathname)
-    i18n.activate(lang)
-  }
+  if (lang !== DEFAULT_LANG) await import('./i18n-sw').then((sw) => sw.start(lang, pathname))
   return lang
-}
-
-/** The server's locale for the page when it is a Kiswahili one (sw-TZ stays sw-TZ). */
-function sameLocale(locale: string | undefined): string | undefined {
-  return locale?.startsWith('sw') ? locale : undefined
 }
 
 /** The language chosen in this browser, if one was. */

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro'
 import type { SubjectInput, SubjectName, SubjectOutput } from '../../contract'
 import { DEVICE_HEADER } from '../../contract/device'
-import { subjectKinds } from '../../contract/kinds'
+import { isQuery } from '../../contract/kinds'
 import { type RpcEnvelope, SESSION_EXPIRED } from '../../contract/rpc'
 import { deviceId, knownDeviceId } from './device'
 import { currentLang, translateCode } from './i18n'
@@ -148,8 +148,8 @@ export async function rpc<S extends SubjectName>(
     // The person's language: what the server writes to them later (receipts, codes) follows it.
     headers: { 'Content-Type': 'application/json', 'Content-Language': currentLang() },
     body: JSON.stringify({ ...input, subject }),
-    retry: subjectKinds[subject] === 'query',
-    waitForDevice: subjectKinds[subject] !== 'query',
+    retry: isQuery(subject),
+    waitForDevice: !isQuery(subject),
     signal: init.signal,
   })
   let envelope: RpcEnvelope<SubjectOutput<S>>

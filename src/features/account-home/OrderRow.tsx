@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { ORDER_STATUS_TEXT, type OrderStatus } from '../../../contract/checkout.constants'
+import type { OrderStatus } from '../../../contract/checkout.constants'
+import { ORDER_STATUS_TEXT } from '../../../contract/order-status'
 import { translateCode } from '../../lib/i18n'
 import { formatMoney } from '../../lib/money'
 

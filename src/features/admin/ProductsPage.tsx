@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import type { SubjectOutput } from '../../../contract'
-import { REPORT_REASON_TEXT } from '../../../contract/catalog.constants'
+import { REPORT_REASON_TEXT } from '../../../contract/report-reasons'
 import { Field, FormMessage } from '../../components/Form'
 import { ListState } from '../../components/ListState'
 import { LoadMore } from '../../components/LoadMore'

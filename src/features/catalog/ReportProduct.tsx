@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
-import { REPORT_REASON_TEXT } from '../../../contract/catalog.constants'
+import { REPORT_REASON_TEXT } from '../../../contract/report-reasons'
 import {
   Field,
   FormMessage,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { ORDER_STATUS_TEXT } from '../../../contract/checkout.constants'
+import { ORDER_STATUS_TEXT } from '../../../contract/order-status'
 import { displayPhone } from '../../../contract/phone-number'
 import { OfflineNote } from '../../components/OfflineNote'
 import { isUnreachable } from '../../lib/connection'

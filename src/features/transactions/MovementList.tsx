@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { METHOD_NAMES, ORDER_STATUS_TEXT } from '../../../contract/checkout.constants'
+import { METHOD_NAMES } from '../../../contract/checkout.constants'
+import { ORDER_STATUS_TEXT } from '../../../contract/order-status'
 import type { BuyerMovement, SellerMovement } from '../../../contract/transactions.contract'
 import { formatMoney } from '../../lib/money'
 import { dateText, dateTimeText, kindText, movementTitle, signed } from './transactions-format'

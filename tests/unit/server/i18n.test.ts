@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { englishOf, intlLocale, langFromAcceptLanguage } from '../../../contract/i18n'
-import { compileMacros } from '../../../scripts/lingui'
+import { appMessageId, compileMacros } from '../../../scripts/lingui'
 import { english, parsePo, translate } from '../../../server/lib/i18n'
 import { langCookie, requestLang } from '../../../server/web/locale'
 
@@ -121,13 +121,45 @@ describe('the macros in the build', () => {
     expect(out?.code).toBeDefined()
     const code = out?.code ?? ''
     expect(code).not.toContain('@lingui/react/macro')
-    // Simple placeholders: named by the text, which the runtime fills in; no second copy.
-    expect(code).toMatch(/id: "Pay \{price\} now",\s*values:/)
-    // A plural is compiled for the runtime: no ICU text left for the browser to parse.
-    expect(code).toMatch(/message: \[\["count", "plural", \{/)
-    // Plain words are their own id: no message beside it, no hash.
-    expect(code).toMatch(/id: "Buy now"\s*\}/)
-    expect(code).not.toMatch(/id: "[A-Za-z0-9+/]{6}"/)
+    // Simple placeholders: named by the text, which the runtime fills in; no second copy. The runtime's
+    // useLingui is no hook: its `t` becomes a call on the runtime's i18n, and the call to it goes.
+    expect(code).toContain('_i18n._("Pay {price} now", {')
+    expect(code).not.toContain('_useLingui()')
+    // Plain words are their own id: no message beside it, no descriptor.
+    expect(code).toContain('_i18n._("Buy now")')
+    // A plural is compiled for the runtime, no ICU text left for the browser to parse, and named by the
+    // hash of its English (the catalogs key it the same way), not by its English a second time.
+    const id = appMessageId('{count, plural, one {# file} other {# files}}')
+    expect(id).toMatch(/^[A-Za-z0-9+/]{6}$/)
+    expect(code).toContain(`id: "${id}"`)
+    expect(code).toMatch(/message: \[\["count", "plural", \{\s*one:/)
+    expect(code).not.toContain('offset')
+    expect(appMessageId('Pay {price} now')).toBe('Pay {price} now')
+  })
+
+  it('makes a <Trans> with nothing to place a call in a render, and leaves the rest as they are', async () => {
+    const source = [
+      "import { Trans, useLingui } from '@lingui/react/macro'",
+      'const HEADING = <Trans>Your files</Trans>',
+      'const api = { get: (x: { id: string }) => x }',
+      'export function Files({ name, list }: { name: string; list: string[] }) {',
+      '  const { t } = useLingui()',
+      "  api.get({ id: 'not a message' })",
+      '  return <div>{HEADING}<h2><Trans>Length</Trans></h2><Trans>Hi {name}</Trans>',
+      '    {list.map(t)}<p title={t`Open`}>{name ? <Trans>Where</Trans> : null}</p></div>',
+      '}',
+    ].join('\n')
+    const code = (await compileMacros(source, '/app/src/Files.tsx'))?.code ?? ''
+    // At the top level the element waits for its render (the language is not set yet when modules load).
+    expect(code).toMatch(/const HEADING = <_Trans \{\.\.\.\s*\/\*i18n\*\/\s*\{\s*id: "Your files"/)
+    expect(code).toContain('<h2>{_i18n._("Length")}</h2>')
+    expect(code).toContain('{name ? _i18n._("Where") : null}')
+    // A value may be markup: <Trans> places it.
+    expect(code).toMatch(/<_Trans \{\.\.\.\s*\/\*i18n\*\/\s*\{\s*id: "Hi \{name\}"/)
+    // Code's own `{ id }` objects are not messages.
+    expect(code).toContain("api.get({\n    id: 'not a message'\n  })")
+    // `t` handed on as a value keeps its useLingui (the call needs its `this`).
+    expect(code).toContain('_useLingui()')
   })
 
   it('leaves modules without macros to the rest of the build', async () => {
