@@ -1,0 +1,87 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { isWords, untranslated, untranslatedIn } from '../../../scripts/untranslated.mjs'
+
+const texts = (code: string) => untranslated(code, 'Page.tsx').map((hit) => hit.text)
+
+describe('the check for words without a message id', () => {
+  it('finds the words a person reads in JSX: text, labels, titles, alt texts and strings shown', () => {
+    const code = [
+      "import { Field } from './Field'",
+      'export function Page({ paid, n }: { paid: boolean; n: number }) {',
+      '  return (',
+      '    <section aria-label="Your orders">',
+      '      <h1>Orders</h1>',
+      '      <img src="/a.png" alt="A kanga print" />',
+      '      <Field label="Least they may pay" errorKey="details.minimum" />',
+      "      <p>{paid ? 'Paid in full' : 'Waiting'}</p>",
+      '      <p>{`${n} files left`}</p>',
+      '    </section>',
+      '  )',
+      '}',
+      "export const notice = () => setError('The export failed. Try again.')",
+    ].join('\n')
+    expect(texts(code)).toEqual([
+      'Your orders',
+      'Orders',
+      'A kanga print',
+      'Least they may pay',
+      'Paid in full',
+      'Waiting',
+      '{} files left',
+      'The export failed. Try again.',
+    ])
+    expect(untranslated(code, 'Page.tsx')[1]?.line).toBe(5)
+  })
+
+  it('passes words said through the macros or say(), and what nobody reads as words', () => {
+    const code = [
+      "import { Trans, useLingui } from '@lingui/react/macro'",
+      "import { msg, t as tt } from '@lingui/core/macro'",
+      'const LABELS = { digital: msg`Digital product` }',
+      "const REASON = say({ id: 'catalog.report.other', message: 'Something else' })",
+      'export function Page({ kind }: { kind: string }) {',
+      '  const { t } = useLingui()',
+      "  console.error('Could not load the page', kind)",
+      "  if (kind === 'Digital product') throw new Error('Unknown kind of product')",
+      '  return (',
+      '    <section aria-label={t`Your orders`} className="page narrow" data-state="Not read">',
+      '      <h1><Trans>Orders <b>today</b></Trans></h1>',
+      '      <Link to="/account/orders">{tt`All orders`}</Link>',
+      '      <code>npm run start</code> Soko · M-Pesa · KES',
+      '      <input type="text" inputMode="numeric" placeholder={t`07XX XXX XXX`} />',
+      '      {/* i18n-ignore: the pattern tools look for */}',
+      '      <p>Page not found</p>',
+      '    </section>',
+      '  )',
+      '}',
+    ].join('\n')
+    expect(texts(code)).toEqual([])
+  })
+
+  it('tells words from codes, keys and names', () => {
+    expect(isWords('Pay now')).toBe(true)
+    expect(isWords('Balance')).toBe(true)
+    for (const text of ['KES', 'KE', 'details.endsAt', 'Africa/Nairobi', 'M-Pesa', 'Kiswahili', ' · ', '42'])
+      expect(isWords(text), text).toBe(false)
+  })
+
+  it('walks a folder, leaving words written once per language to their twin', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'soko-words-'))
+    try {
+      mkdirSync(path.join(root, 'src/pages'), { recursive: true })
+      writeFileSync(path.join(root, 'src/pages/Home.tsx'), 'export const Home = () => <p>Welcome</p>\n')
+      writeFileSync(path.join(root, 'src/pages/content.ts'), "export const title = 'Sell on Soko today'\n")
+      writeFileSync(
+        path.join(root, 'src/pages/content.sw.ts'),
+        "export const title = 'Uza kwenye Soko leo'\n",
+      )
+      expect(untranslatedIn(root)).toEqual([{ file: 'src/pages/Home.tsx', line: 1, text: 'Welcome' }])
+      expect(untranslatedIn(root, 'src', (file) => file.endsWith('Home.tsx'))).toEqual([])
+    } finally {
+      rmSync(root, { recursive: true, force: true })
+    }
+  })
+})
