@@ -114,6 +114,7 @@ describe('the macros in the build', () => {
       "import { plural } from '@lingui/core/macro'",
       'export function Price({ price, count }: { price: string; count: number }) {',
       '  const { t } = useLingui()',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source of a module under test
       '  return <p title={t`Pay ${price} now`}>{t`Buy now`}{t`${plural(count, { one: "# file", other: "# files" })}`}</p>',
       '}',
     ].join('\n')

@@ -17,6 +17,7 @@ describe('the check for words without a message id', () => {
       '      <img src="/a.png" alt="A kanga print" />',
       '      <Field label="Least they may pay" errorKey="details.minimum" />',
       "      <p>{paid ? 'Paid in full' : 'Waiting'}</p>",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source of a module under test
       '      <p>{`${n} files left`}</p>',
       '    </section>',
       '  )',
