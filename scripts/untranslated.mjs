@@ -138,6 +138,14 @@ export function untranslated(code, file = 'module.tsx') {
           return name !== null && (macros.has(name) || name === 'say' || NOT_READ_CALLS.test(name))
         }
         if (p.isNewExpression()) return NOT_READ_CALLS.test(calleeName(p.node.callee) ?? '')
+        // A message with its id (`{ id: 'mail.hi', message: 'Hi {name},' }`), as the server says them.
+        if (p.isObjectExpression()) {
+          const key = (name) =>
+            p.node.properties.find(
+              (q) => q.type === 'ObjectProperty' && q.key.type === 'Identifier' && q.key.name === name,
+            )
+          return key('id')?.value.type === 'StringLiteral' && Boolean(key('message'))
+        }
         if (p.isJSXAttribute()) {
           const name = p.node.name.name
           return typeof name === 'string' && (NOT_WORDS_ATTRIBUTES.has(name) || name.startsWith('data-'))

@@ -23,6 +23,7 @@ describe('the check for words without a message id', () => {
       '  )',
       '}',
       "export const notice = () => setError('The export failed. Try again.')",
+      "export const row = { id: 'r1', label: 'Paid in part' }",
     ].join('\n')
     expect(texts(code)).toEqual([
       'Your orders',
@@ -33,6 +34,7 @@ describe('the check for words without a message id', () => {
       'Waiting',
       '{} files left',
       'The export failed. Try again.',
+      'Paid in part',
     ])
     expect(untranslated(code, 'Page.tsx')[1]?.line).toBe(5)
   })
@@ -43,6 +45,7 @@ describe('the check for words without a message id', () => {
       "import { msg, t as tt } from '@lingui/core/macro'",
       'const LABELS = { digital: msg`Digital product` }',
       "const REASON = say({ id: 'catalog.report.other', message: 'Something else' })",
+      "const HI = translate(lang, { id: 'mail.hi', message: 'Hi {name},' })",
       'export function Page({ kind }: { kind: string }) {',
       '  const { t } = useLingui()',
       "  console.error('Could not load the page', kind)",
