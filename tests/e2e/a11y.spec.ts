@@ -11,7 +11,9 @@ import { rpc } from './seller'
 
 /**
  * Every page of the route table through axe-core on a phone (390×844): signed out, as a buyer and as the
- * demo seller (and /admin as the demo admin), each in light and dark. Parameters come from the demo data:
+ * demo seller (and /admin as the demo admin), each in light and dark, in English and again in Kiswahili
+ * (whose longer words must fit too: nothing may scroll sideways or cut a button's words, and the page
+ * names its language). Parameters come from the demo data:
  * a product, the service to book, a category, the storefront, and an order the buyer paid by card.
  * Violations are reported per route with their rule ids and targets (attached as a11y-violations.txt);
  * there must be none.
@@ -34,11 +36,12 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
 
 type Role = 'signed out' | 'buyer' | 'seller' | 'admin'
 type Theme = 'light' | 'dark'
+type Lang = 'en' | 'sw'
 
 interface Finding {
   /** The route, and where it landed when it sent this role elsewhere. */
   page: string
-  theme: Theme
+  theme: Theme | 'layout'
   rule: string
   impact: string
   /** `incomplete`: axe could not decide (contrast over an image, or a covered element). */
@@ -177,6 +180,45 @@ async function scan(page: Page, label: string, theme: Theme): Promise<Finding[]>
   ]
 }
 
+/**
+ * What a phone's width does to the page's words: a page wider than the screen (it scrolls sideways), a
+ * button or button-like link whose words overflow it, and a page that does not name its language.
+ */
+async function layout(page: Page, label: string, lang: Lang): Promise<Finding[]> {
+  const problems = await page.evaluate((expected) => {
+    const found: { target: string; detail: string }[] = []
+    const root = document.documentElement
+    if (root.lang !== expected)
+      found.push({ target: 'html', detail: `lang="${root.lang}", not "${expected}"` })
+    if (root.scrollWidth > window.innerWidth)
+      found.push({
+        target: 'html',
+        detail: `${root.scrollWidth} px wide on a ${window.innerWidth} px screen`,
+      })
+    for (const el of document.querySelectorAll<HTMLElement>('button, a.button, [role="button"], .button')) {
+      if (el.offsetParent === null || el.clientWidth === 0) continue
+      if (el.scrollWidth > el.clientWidth + 1)
+        found.push({
+          target: `${el.tagName.toLowerCase()} "${el.innerText.trim().slice(0, 40)}"`,
+          detail: `its words need ${el.scrollWidth} px, it has ${el.clientWidth}`,
+        })
+    }
+    return found
+  }, lang)
+  return problems.length > 0
+    ? [
+        {
+          page: `${label} (${lang})`,
+          theme: 'layout',
+          rule: 'fits-a-phone',
+          impact: 'serious',
+          kind: 'violation',
+          nodes: problems,
+        },
+      ]
+    : []
+}
+
 const describe = (f: Finding) =>
   `${f.page} [${f.theme}] ${f.rule} (${f.impact}${f.kind === 'incomplete' ? ', needs review' : ''}):\n${f.nodes
     .map((n) => `    ${n.target} — ${n.detail}`)
@@ -193,26 +235,36 @@ const roleRoutes: Record<Role, readonly AppRoute[]> = {
 
 for (const role of Object.keys(roleRoutes) as Role[]) {
   const who = role === 'signed out' ? 'signed out' : `as the ${role}`
-  test(`every page passes axe ${who}, light and dark`, async ({ page, context, baseURL }, testInfo) => {
-    test.setTimeout(90_000)
+  test(`every page passes axe ${who}, light and dark, in English and Kiswahili, and fits a phone`, async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(180_000)
     await context.addInitScript({ path: AXE_SCRIPT })
     if (tokens[role])
       await context.addCookies([{ name: 'auth_token', value: tokens[role], url: baseURL ?? '' }])
     const found: Finding[] = []
-    // A route that sends this role elsewhere (an account page, signed out, goes to /login) is scanned once.
-    const seen = new Set<string>()
-    for (const route of roleRoutes[role]) {
-      // Reduced motion: a theme's colours are measured as they settle, not mid-transition from the other.
-      await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' })
-      await page.goto(pathOf(route, role), { waitUntil: 'domcontentloaded' })
-      await rendered(page)
-      const landed = new URL(page.url()).pathname
-      if (seen.has(landed)) continue
-      seen.add(landed)
-      const label = landed === new URL(pathOf(route, role), baseURL).pathname ? route : `${route} → ${landed}`
-      for (const theme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
-        found.push(...(await scan(page, label, theme)))
+    for (const lang of ['en', 'sw'] as const) {
+      await context.addCookies([{ name: 'lang', value: lang, url: baseURL ?? '' }])
+      // A route that sends this role elsewhere (an account page, signed out, goes to /login) is scanned once.
+      const seen = new Set<string>()
+      for (const route of roleRoutes[role]) {
+        // Reduced motion: a theme's colours are measured as they settle, not mid-transition from the other.
+        await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' })
+        await page.goto(pathOf(route, role), { waitUntil: 'domcontentloaded' })
+        await rendered(page)
+        const landed = new URL(page.url()).pathname
+        if (seen.has(landed)) continue
+        seen.add(landed)
+        const at = landed === new URL(pathOf(route, role), baseURL).pathname ? route : `${route} → ${landed}`
+        const label = lang === 'en' ? at : `${at} in Kiswahili`
+        found.push(...(await layout(page, at, lang)))
+        // Colours do not change with the language: the dark pass runs once, in English.
+        for (const theme of lang === 'en' ? (['light', 'dark'] as const) : (['light'] as const)) {
+          await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
+          found.push(...(await scan(page, label, theme)))
+        }
       }
     }
     const contrast = found.filter((f) => f.rule === 'color-contrast')
