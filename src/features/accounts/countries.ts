@@ -1,3 +1,6 @@
+import { countryName } from '../../lib/country'
+import { currentLang } from '../../lib/i18n'
+
 /** Countries offered when opening a storefront: East Africa first, then the rest by name. */
 const eastAfrica = ['KE', 'UG', 'TZ', 'RW', 'BI', 'ET', 'SS', 'SO', 'CD']
 const others = [
@@ -54,7 +57,9 @@ const others = [
 ]
 
 export function countryOptions(): { value: string; label: string }[] {
-  const names = new Intl.DisplayNames(['en'], { type: 'region' })
-  const option = (code: string) => ({ value: code, label: names.of(code) ?? code })
-  return [...eastAfrica.map(option), ...others.map(option).sort((a, b) => a.label.localeCompare(b.label))]
+  const option = (code: string) => ({ value: code, label: countryName(code) })
+  return [
+    ...eastAfrica.map(option),
+    ...others.map(option).sort((a, b) => a.label.localeCompare(b.label, currentLang())),
+  ]
 }

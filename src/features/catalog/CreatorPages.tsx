@@ -7,9 +7,9 @@ import { Avatar } from '../../components/Avatar'
 import { Icon } from '../../components/Icon'
 import { Pager } from '../../components/Pager'
 import { Share } from '../../components/Share'
+import { countryName } from '../../lib/country'
 import { storefrontHue } from '../../lib/storefront-hue'
 import { usePageTitle } from '../../lib/title'
-import { countryName } from './country'
 import { ProductGrid } from './ProductCards'
 
 export function CreatorsPage({ data, onPage }: { data: CreatorsData; onPage: (page: number) => void }) {

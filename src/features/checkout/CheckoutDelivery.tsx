@@ -3,9 +3,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import type { ShippingZone } from '../../../contract/catalog.contract'
 import { Field, type FieldErrors, FieldNotes, SelectField } from '../../components/Form'
+import { countryName } from '../../lib/country'
 import { money } from '../catalog/money'
 import type { Address, DeliveryKind } from './checkout-model'
-import { countryName } from './order-format'
 
 const ADDRESS_FIELDS: {
   key: Exclude<keyof Address, 'country'>

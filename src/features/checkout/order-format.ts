@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro'
 import type { Order } from '../../../contract/checkout.contract'
 import { mpesaResult } from '../../../contract/mpesa'
+import { countryName } from '../../lib/country'
 import { formatDateTime, formatTime } from '../../lib/dates'
 
 /** 254712345678 → `0712 345 678`, as Kenyans write it; anything else as it is. */
@@ -20,12 +21,6 @@ export const zoneName = (timeZone: string) => timeZone.replace(/_/g, ' ')
 export function slotText(slot: { start: string; end: string }, timeZone = buyerTimeZone()): string {
   const start = formatDateTime(slot.start, { timeZone, weekday: true })
   return `${start}–${formatTime(slot.end, { timeZone })} (${zoneName(timeZone)})`
-}
-
-let regions: Intl.DisplayNames | undefined
-export function countryName(code: string): string {
-  regions ??= new Intl.DisplayNames(['en'], { type: 'region' })
-  return regions.of(code) ?? code
 }
 
 /** A merch order's address on one line, or null for pickup. */

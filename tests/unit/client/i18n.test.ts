@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { codeOf, say } from '../../../contract/say'
+import { countryName } from '../../../src/lib/country'
 import { currentLang, i18n, renderingIn, translateCode } from '../../../src/lib/i18n'
 import { partsOf } from '../../../src/lib/i18n-sw'
 
@@ -33,5 +34,16 @@ describe('messages the server names by code', () => {
       expect(codeOf('Pay {amount} now')).toBe('test.code')
     })
     expect(currentLang()).toBe('en')
+  })
+})
+
+describe('country names', () => {
+  it('are written in the page’s language, and the code stands where there is no name', () => {
+    expect(countryName('US')).toBe('United States')
+    renderingIn('sw', () => {
+      expect(countryName('US')).toBe('Marekani')
+      expect(countryName('KE')).toBe('Kenya')
+    })
+    expect(countryName('ZZZ')).toBe('ZZZ')
   })
 })
