@@ -1,3 +1,4 @@
+import type { Message, MessageParams } from './i18n'
 /**
  * The offline library: purchased files the service worker downloads in Range requests and keeps in Cache
  * Storage, resuming after a drop, a closed tab or an expired link. What the page and the worker share: the
@@ -51,8 +52,10 @@ export interface LibraryFile {
   parts: number[]
   /** The SHA-256 of the bytes received so far, as hash-wasm saves it (base64), so a resume goes on hashing. */
   hashState: string | null
-  /** Why it failed, for people. */
+  /** Why it failed, for people: the English, and the message's id and values, which the page shows in its language. */
   error: string | null
+  errorCode?: string | null
+  errorParams?: MessageParams | null
   /** When it was asked for (queue order) and when it finished. */
   queuedAt: number
   doneAt: number | null
@@ -110,3 +113,34 @@ export function offlineFileUrl(file: Pick<LibraryFile, 'orderId' | 'fileId' | 'f
   const path = `${OFFLINE_FILES_PREFIX}${file.orderId}/${file.fileId}/${encodeURIComponent(file.fileName)}`
   return save ? `${path}?save=1` : path
 }
+
+/**
+ * What the offline library says when a download fails. The service worker has no catalogs: it keeps the
+ * message's id beside its English, and the page shows it in the page's language.
+ */
+export const LIBRARY_ERRORS = {
+  damaged: /*i18n*/ {
+    id: 'downloads.library.damaged',
+    message: 'The file did not arrive intact, several times. Try again later, or ask the seller.',
+  },
+  changing: /*i18n*/ {
+    id: 'downloads.library.changing',
+    message: 'The file keeps changing on the server. Try again later.',
+  },
+  refused: /*i18n*/ {
+    id: 'downloads.library.refused',
+    message: 'The file could not be fetched: its download link was refused. Try again later.',
+  },
+  sessionEnded: /*i18n*/ {
+    id: 'downloads.library.sessionEnded',
+    message: 'Your session has ended: sign in again to go on with this download.',
+  },
+  failed: /*i18n*/ {
+    id: 'downloads.library.failed',
+    message: 'The download stopped on an error. Try again; if it happens again, tell us.',
+  },
+  evicted: /*i18n*/ {
+    id: 'downloads.library.evicted',
+    message: 'Part of the kept file was removed by the browser. Download it again.',
+  },
+} satisfies Record<string, Message>

@@ -1,5 +1,6 @@
 import { createSHA256 } from 'hash-wasm'
-import { type LibraryFile, PART_BYTES, REQUEST_BYTES } from '../../contract/downloads'
+import { LIBRARY_ERRORS, type LibraryFile, PART_BYTES, REQUEST_BYTES } from '../../contract/downloads'
+import type { Message, MessageParams } from '../../contract/i18n'
 
 /**
  * One purchased file, downloaded in Range requests and kept part by part, so that it survives anything a
@@ -24,8 +25,20 @@ export interface Link {
 }
 
 /** The server refused a link for good (refunded, no longer in the purchase, not signed in). */
+/** A refusal to tell the buyer: its English, and its message's id and values for the page to translate. */
 export class LinkRefused extends Error {
   override name = 'LinkRefused'
+  constructor(
+    message: string,
+    readonly code: string | null = null,
+    readonly params: MessageParams | null = null,
+  ) {
+    super(message)
+  }
+
+  static of(said: Message) {
+    return new LinkRefused(said.message, said.id)
+  }
 }
 
 export interface EngineDeps {
@@ -60,7 +73,13 @@ export async function downloadFile(
   deps: EngineDeps,
   signal: AbortSignal,
 ): Promise<LibraryFile> {
-  const file: LibraryFile = { ...start, status: 'downloading', error: null }
+  const file: LibraryFile = {
+    ...start,
+    status: 'downloading',
+    error: null,
+    errorCode: null,
+    errorParams: null,
+  }
   const hasher = await createSHA256()
   if (file.hashState && file.received > 0) hasher.load(fromBase64(file.hashState))
   else hasher.init()
@@ -71,11 +90,7 @@ export async function downloadFile(
   const restart = async (why: 'changed' | 'damaged') => {
     file.restarts += 1
     if (file.restarts > MAX_RESTARTS)
-      throw new LinkRefused(
-        why === 'damaged'
-          ? 'The file did not arrive intact, several times. Try again later, or ask the seller.'
-          : 'The file keeps changing on the server. Try again later.',
-      )
+      throw LinkRefused.of(why === 'damaged' ? LIBRARY_ERRORS.damaged : LIBRARY_ERRORS.changing)
     await deps.clearParts(file)
     Object.assign(file, { received: 0, parts: [], hashState: null, etag: null })
     hasher.init()
@@ -174,10 +189,7 @@ export async function downloadFile(
       // Expired or no longer valid: a fresh link, unless links keep being refused.
       await res.body?.cancel()
       refusedLinks += 1
-      if (refusedLinks > MAX_REFUSED_LINKS)
-        throw new LinkRefused(
-          'The file could not be fetched: its download link was refused. Try again later.',
-        )
+      if (refusedLinks > MAX_REFUSED_LINKS) throw LinkRefused.of(LIBRARY_ERRORS.refused)
       link = null
       return
     }
@@ -252,7 +264,7 @@ export async function downloadFile(
     await restart('damaged')
     return downloadFile(file, deps, signal)
   }
-  return { ...file, status: 'done', doneAt: Date.now(), error: null }
+  return { ...file, status: 'done', doneAt: Date.now(), error: null, errorCode: null, errorParams: null }
 }
 
 /** The ETag when it is a strong one: a weak ETag cannot say that two ranges are of the same bytes. */

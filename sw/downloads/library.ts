@@ -4,6 +4,7 @@ import {
   LIBRARY_CACHE,
   LIBRARY_CHANNEL,
   LIBRARY_DB,
+  LIBRARY_ERRORS,
   LIBRARY_STORE,
   type LibraryCommand,
   type LibraryFile,
@@ -12,6 +13,7 @@ import {
   OFFLINE_FILES_PREFIX,
   queuedFile,
 } from '../../contract/downloads'
+import type { MessageParams } from '../../contract/i18n'
 import { downloadFile, type EngineDeps, type Link, LinkRefused } from './engine'
 
 declare const self: ServiceWorkerGlobalScope
@@ -89,6 +91,8 @@ async function freshLink(file: LibraryFile): Promise<Link> {
   const envelope = (await res.json().catch(() => null)) as {
     statusCode?: number
     message?: string
+    code?: string
+    params?: MessageParams
     data?: { url: string; expiresAt: string; size: number; sha256: string | null; downloadId: string }
   } | null
   const status = envelope?.statusCode ?? res.status
@@ -105,11 +109,8 @@ async function freshLink(file: LibraryFile): Promise<Link> {
   // Asked too often, or the server is unwell: try again later. Anything else is a refusal to tell the buyer.
   if (status === 408 || status === 429 || status >= 500 || !envelope)
     throw new Error(`getDownloadUrl answered ${status}`)
-  throw new LinkRefused(
-    status === 600
-      ? 'Your session has ended: sign in again to go on with this download.'
-      : (envelope.message ?? ''),
-  )
+  if (status === 600) throw LinkRefused.of(LIBRARY_ERRORS.sessionEnded)
+  throw new LinkRefused(envelope.message ?? '', envelope.code ?? null, envelope.params ?? null)
 }
 
 function engineDeps(): EngineDeps {
@@ -182,12 +183,15 @@ async function run(): Promise<void> {
         await saveFile({ ...latest, status: 'paused' })
       } else {
         const latest = (await get<LibraryFile>(next.id, store)) ?? next
-        const message =
-          error instanceof LinkRefused
-            ? error.message
-            : 'The download stopped on an error. Try again; if it happens again, tell us.'
+        const refused = error instanceof LinkRefused ? error : LinkRefused.of(LIBRARY_ERRORS.failed)
         if (!(error instanceof LinkRefused)) console.error('Library download failed', error)
-        await saveFile({ ...latest, status: 'failed', error: message })
+        await saveFile({
+          ...latest,
+          status: 'failed',
+          error: refused.message,
+          errorCode: refused.code,
+          errorParams: refused.params,
+        })
       }
     } finally {
       active = null
@@ -234,7 +238,14 @@ async function command(message: LibraryCommand): Promise<void> {
     case 'library:resume': {
       const file = await get<LibraryFile>(message.id, store)
       if (file && (file.status === 'paused' || file.status === 'failed'))
-        await saveFile({ ...file, status: 'queued', error: null, restarts: 0 })
+        await saveFile({
+          ...file,
+          status: 'queued',
+          error: null,
+          errorCode: null,
+          errorParams: null,
+          restarts: 0,
+        })
       break
     }
     case 'library:remove':
@@ -288,10 +299,15 @@ async function serveKept(url: URL): Promise<Response> {
   const [orderId = '', fileId = ''] = url.pathname.slice(OFFLINE_FILES_PREFIX.length).split('/')
   const file = await get<LibraryFile>(libraryId(orderId, fileId), store)
   if (file?.status !== 'done')
-    return new Response('This file is not kept on this device. Download it from your library first.', {
-      status: 404,
-      headers: { 'content-type': 'text/plain; charset=utf-8' },
-    })
+    // The worker has no catalogs: a page it answers alone says it in both languages.
+    return new Response(
+      'This file is not kept on this device. Download it from your library first.\n\n' +
+        'Faili hii haijahifadhiwa kwenye kifaa hiki. Ipakue kwanza kutoka kwenye maktaba yako.',
+      {
+        status: 404,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+      },
+    )
   const cache = await caches.open(LIBRARY_CACHE)
   const offsets: number[] = []
   let at = 0
@@ -305,10 +321,12 @@ async function serveKept(url: URL): Promise<Response> {
     await saveFile({
       ...file,
       status: 'failed',
-      error: 'Part of the kept file was removed by the browser. Download it again.',
+      error: LIBRARY_ERRORS.evicted.message,
+      errorCode: LIBRARY_ERRORS.evicted.id,
     })
     return new Response(
-      'Part of this file is no longer on this device. Download it again from your library.',
+      'Part of this file is no longer on this device. Download it again from your library.\n\n' +
+        'Sehemu ya faili hii haipo tena kwenye kifaa hiki. Ipakue tena kutoka kwenye maktaba yako.',
       {
         status: 410,
         headers: { 'content-type': 'text/plain; charset=utf-8' },

@@ -192,5 +192,7 @@ describe('the library download engine', () => {
     const failure = downloadFile(record(body.length), deps, new AbortController().signal)
     await expect(failure).rejects.toBeInstanceOf(LinkRefused)
     await expect(failure).rejects.toThrow(/did not arrive intact/)
+    // Its id goes with it, so the page shows it in the reader's language.
+    await expect(failure).rejects.toMatchObject({ code: 'downloads.library.damaged' })
   }, 60_000)
 })

@@ -5,6 +5,7 @@ import type { ProductFile } from '../../../contract/catalog.contract'
 import { type LibraryFile, libraryId, offlineFileUrl } from '../../../contract/downloads'
 import { Icon } from '../../components/Icon'
 import { formatDate } from '../../lib/dates'
+import { translateCode } from '../../lib/i18n'
 import { runtimeSettings } from '../../lib/runtime'
 import { formatSize } from '../../lib/size'
 import { type LibraryEntry, library } from './library'
@@ -104,7 +105,9 @@ export function LibraryFileRow({
         <div className="library-state">
           <p className={kept.status === 'failed' ? 'field-error' : 'muted'} role="status" aria-live="polite">
             {t(STATUS_TEXT[kept.status])}
-            {kept.status === 'failed' && kept.error ? `: ${kept.error}` : ''}
+            {kept.status === 'failed' && kept.error
+              ? `: ${translateCode(kept.errorCode ?? undefined, kept.errorParams ?? undefined, kept.error)}`
+              : ''}
             {kept.status === 'done' ? whereText(saved) : ''}
             {kept.status === 'done' && kept.doneAt ? ` · ${formatDate(kept.doneAt)}` : ''}
           </p>
