@@ -217,8 +217,7 @@ function runtimeI18n(path: NodePath): t.Identifier {
 /**
  * The Kiswahili catalogs as modules of compiled messages (`export const messages`), keyed as the code
  * names them: as `appMessageId` names a message the macros made, by its own id for an explicit one (the
- * server's codes, the contract's messages). Untranslated messages are left out: the English in the code
- * shows instead.
+ * server's codes, the contract's messages). A catalog with an untranslated message fails the build.
  */
 function catalogModules(): Plugin {
   return {
@@ -229,7 +228,10 @@ function catalogModules(): Plugin {
       this.addWatchFile(file)
       const messages: Record<string, unknown> = {}
       for (const entry of poEntries(await readFile(file, 'utf8'))) {
-        if (!entry.msgstr) continue
+        // A word a Kiswahili reader would meet in English: the build refuses it (`npm run i18n:extract`
+        // adds new messages empty; write their Kiswahili).
+        if (!entry.msgstr.trim())
+          this.error(`${file}: "${entry.msgid}" has no translation. Write it, then build again.`)
         const key = entry.explicit ? entry.msgid : appMessageId(entry.msgid, entry.msgctxt)
         try {
           messages[key] = compileMessageOrThrow(entry.msgstr)
