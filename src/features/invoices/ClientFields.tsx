@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, useEffect, useId, useState } from 'react'
 import { Field, FieldNotes } from '../../components/Form'
@@ -31,6 +33,7 @@ export function ClientFields({
   onChange: (patch: Partial<Client>) => void
   errors: InvoiceErrors
 }) {
+  const { t } = useLingui()
   const id = useId()
   const listId = `${id}-list`
   const online = useOnline()
@@ -45,7 +48,8 @@ export function ClientFields({
   const options = (open && query.length > 0 ? (suggestions.data ?? []) : []).filter(
     (c) => !(c.name === client.name && (c.email ?? '') === client.email),
   )
-  const shown = options.length > 0
+  const count = options.length
+  const shown = count > 0
   const pick = (picked: (typeof options)[number]) => {
     onChange({
       name: picked.name,
@@ -80,9 +84,9 @@ export function ClientFields({
   const describedBy = [nameError ? `${id}-error` : '', `${id}-hint`].filter(Boolean).join(' ')
   return (
     <fieldset className="fieldset">
-      <legend>Client</legend>
+      <legend>{t`Client`}</legend>
       <div className="field combobox">
-        <label htmlFor={id}>Name</label>
+        <label htmlFor={id}>{t`Name`}</label>
         <input
           id={id}
           name="invoice.client.name"
@@ -107,7 +111,7 @@ export function ClientFields({
         <div
           id={listId}
           role="listbox"
-          aria-label="Clients you have billed"
+          aria-label={t`Clients you have billed`}
           className="combobox-list"
           hidden={!shown}
         >
@@ -133,15 +137,17 @@ export function ClientFields({
         </div>
         <FieldNotes
           id={id}
-          hint="A client you billed before is suggested as you type; or write any name."
+          hint={t`A client you billed before is suggested as you type; or write any name.`}
           error={nameError}
         />
         <p className="visually-hidden" role="status">
-          {shown ? `${options.length} suggestion${options.length === 1 ? '' : 's'}: use the arrow keys` : ''}
+          {shown
+            ? t`${plural(count, { one: '# suggestion: use the arrow keys', other: '# suggestions: use the arrow keys' })}`
+            : ''}
         </p>
       </div>
       <Field
-        label="E-mail"
+        label={t`E-mail`}
         name="invoice.client.email"
         type="email"
         inputMode="email"
@@ -150,10 +156,10 @@ export function ClientFields({
         value={client.email}
         onChange={(event) => onChange({ email: event.target.value })}
         errors={errors}
-        hint="The invoice and its pay link are mailed here."
+        hint={t`The invoice and its pay link are mailed here.`}
       />
       <Field
-        label="Phone (optional)"
+        label={t`Phone (optional)`}
         name="invoice.client.phone"
         type="tel"
         inputMode="tel"
@@ -161,7 +167,7 @@ export function ClientFields({
         value={client.phone}
         onChange={(event) => onChange({ phone: event.target.value })}
         errors={errors}
-        hint="For the link by SMS: 07XX XXX XXX, or +234 803 123 4567."
+        hint={t`For the link by SMS: 07XX XXX XXX, or +234 803 123 4567.`}
       />
     </fieldset>
   )

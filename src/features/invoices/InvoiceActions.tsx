@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -6,10 +7,9 @@ import { errorState, Field, FormMessage } from '../../components/Form'
 import { Share } from '../../components/Share'
 import { rpc } from '../../lib/rpc'
 import { flash } from './flash'
-import { invoiceName } from './invoice-format'
+import { invoiceName, sentTo } from './invoice-format'
 import { invoicesQueries } from './invoices.queries'
 import { RecordPayment } from './RecordPayment'
-import { sentTo } from './useInvoiceSave'
 
 /** Whether the invoice can still change: a paid or cancelled one stays as it is. */
 const open = (invoice: InvoiceView) => invoice.status !== 'paid' && invoice.status !== 'void'
@@ -25,9 +25,11 @@ export function InvoiceActions({
   invoice: InvoiceView
   onDone: (message: string | null) => void
 }) {
+  const { t } = useLingui()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const name = invoiceName(invoice)
+  const clientName = invoice.client.name
   const refresh = (next: InvoiceView) => {
     queryClient.setQueryData(invoicesQueries.one(next.id).queryKey, next)
     void queryClient.invalidateQueries({ queryKey: invoicesQueries.all() })
@@ -37,14 +39,16 @@ export function InvoiceActions({
     onMutate: () => onDone(null),
     onSuccess: ({ invoice: sent }) => {
       refresh(sent)
-      onDone(`${invoiceName(sent)} sent${sentTo(sent)}.`)
+      const sentName = invoiceName(sent)
+      const to = sentTo(sent)
+      onDone(to ? t`${sentName} sent to ${to}.` : t`${sentName} sent.`)
     },
   })
   const duplicate = useMutation({
     mutationFn: () => rpc('duplicateInvoice', { invoiceId: invoice.id }),
     onSuccess: async ({ invoice: copy }) => {
       refresh(copy)
-      flash(copy.id, `A copy of ${name}, dated today: change what differs, then send it.`)
+      flash(copy.id, t`A copy of ${name}, dated today: change what differs, then send it.`)
       await navigate({ to: '/account/create/invoice', search: { invoice: copy.id } })
     },
   })
@@ -57,7 +61,7 @@ export function InvoiceActions({
   return (
     <aside className="invoice-tools" aria-labelledby="actions-heading">
       <h2 id="actions-heading" className="visually-hidden">
-        Actions
+        <Trans>Actions</Trans>
       </h2>
       <FormMessage message={failed?.message ?? null} />
       <div className="actions">
@@ -69,12 +73,12 @@ export function InvoiceActions({
             aria-busy={send.isPending}
             onClick={() => send.mutate()}
           >
-            {send.isPending ? 'Sending…' : invoice.status === 'draft' ? 'Send' : 'Send again'}
+            {send.isPending ? t`Sending…` : invoice.status === 'draft' ? t`Send` : t`Send again`}
           </button>
         ) : null}
         {open(invoice) ? (
           <Link to="/account/create/invoice" search={{ invoice: invoice.id }} className="button secondary">
-            Edit
+            <Trans>Edit</Trans>
           </Link>
         ) : null}
         <button
@@ -84,29 +88,33 @@ export function InvoiceActions({
           aria-busy={duplicate.isPending}
           onClick={() => duplicate.mutate()}
         >
-          {duplicate.isPending ? 'Duplicating…' : 'Duplicate'}
+          {duplicate.isPending ? t`Duplicating…` : t`Duplicate`}
         </button>
         <a className="button secondary" href={invoice.pdfUrl} download={`${name}.pdf`}>
-          Download PDF
+          <Trans>Download PDF</Trans>
         </a>
       </div>
       {invoice.payUrl ? (
         <section className="card invoice-share" aria-labelledby="share-heading">
-          <h3 id="share-heading">The client’s pay link</h3>
+          <h3 id="share-heading">
+            <Trans>The client’s pay link</Trans>
+          </h3>
           <p className="pay-link">
             <a href={invoice.payUrl} target="_blank" rel="noopener noreferrer">
               {invoice.payUrl}
             </a>
           </p>
           <Share
-            title={`Invoice ${name}`}
-            text={`Invoice ${name} for ${invoice.client.name}: view and pay it here`}
+            title={t`Invoice ${name}`}
+            text={t`Invoice ${name} for ${clientName}: view and pay it here`}
             url={invoice.payUrl}
-            copyLabel="Copy pay link"
+            copyLabel={t`Copy pay link`}
           />
         </section>
       ) : (
-        <p className="muted">The pay link is made when the invoice is first sent.</p>
+        <p className="muted">
+          <Trans>The pay link is made when the invoice is first sent.</Trans>
+        </p>
       )}
       {invoice.status !== 'draft' && open(invoice) ? (
         <RecordPayment invoice={invoice} onDone={onDone} refresh={refresh} />
@@ -128,22 +136,26 @@ function VoidInvoice({
   onDone: (message: string | null) => void
   refresh: (invoice: InvoiceView) => void
 }) {
+  const { t } = useLingui()
   const [asking, setAsking] = useState(false)
   const [reason, setReason] = useState('')
   const name = invoiceName(invoice)
+  const clientName = invoice.client.name
   const cancel = useMutation({
     mutationFn: () => rpc('voidInvoice', { invoiceId: invoice.id, reason: reason.trim() || null }),
     onSuccess: ({ invoice: voided }) => {
       setAsking(false)
       refresh(voided)
-      onDone(`${name} is cancelled.${voided.payUrl ? ' Its pay page now says so.' : ''}`)
+      onDone(voided.payUrl ? t`${name} is cancelled. Its pay page now says so.` : t`${name} is cancelled.`)
     },
   })
   if (!asking)
     return (
       <p>
         <button type="button" className="link-button danger" onClick={() => setAsking(true)}>
-          Cancel invoice<span className="visually-hidden"> {name}</span>
+          <Trans>
+            Cancel invoice<span className="visually-hidden"> {name}</span>
+          </Trans>
         </button>
       </p>
     )
@@ -157,15 +169,17 @@ function VoidInvoice({
         if (!cancel.isPending) cancel.mutate()
       }}
     >
-      <h3>Cancel {name}?</h3>
+      <h3>
+        <Trans>Cancel {name}?</Trans>
+      </h3>
       <p>
         {invoice.status === 'draft'
-          ? 'It will not be sent, and it stays in your list as cancelled.'
-          : `${invoice.client.name} can no longer pay it: the pay link says it was cancelled.`}
+          ? t`It will not be sent, and it stays in your list as cancelled.`
+          : t`${clientName} can no longer pay it: the pay link says it was cancelled.`}
       </p>
       <FormMessage message={failed && Object.keys(failed.errors).length === 0 ? failed.message : null} />
       <Field
-        label="Reason (optional)"
+        label={t`Reason (optional)`}
         name="reason"
         value={reason}
         maxLength={300}
@@ -179,7 +193,7 @@ function VoidInvoice({
           disabled={cancel.isPending}
           aria-busy={cancel.isPending}
         >
-          {cancel.isPending ? 'Cancelling…' : 'Cancel the invoice'}
+          {cancel.isPending ? t`Cancelling…` : t`Cancel the invoice`}
         </button>
         <button
           type="button"
@@ -187,7 +201,7 @@ function VoidInvoice({
           disabled={cancel.isPending}
           onClick={() => setAsking(false)}
         >
-          Keep it
+          <Trans>Keep it</Trans>
         </button>
       </p>
     </form>

@@ -1,14 +1,15 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import { type CurrencyCode, currencies, currencyCodes } from '../../../contract/currencies'
-import { DEFAULT_REMINDERS, REMINDER_HOUR, reminderText } from '../../../contract/invoices.constants'
+import { DEFAULT_REMINDERS, REMINDER_HOUR } from '../../../contract/invoices.constants'
 import type { InvoiceView } from '../../../contract/invoices.contract'
 import { Field, FieldNotes, FormMessage, SelectField, TextAreaField } from '../../components/Form'
 import { useOnline } from '../../lib/install'
 import { formatMoney } from '../../lib/money'
 import { ClientFields } from './ClientFields'
 import { currentErrors, type InvoiceDraft, totalsOf } from './invoice-draft'
-import { invoiceName } from './invoice-format'
+import { invoiceName, reminderLabel } from './invoice-format'
 import { AdjustmentField, LineFields, TaxFields } from './LineFields'
 import { TotalsPanel } from './TotalsPanel'
 import { CHECK_FIELDS, useInvoiceSave } from './useInvoiceSave'
@@ -40,6 +41,7 @@ export function InvoiceEditor({
   /** A line about how the seller got here (a copy just made). */
   note?: string | null
 }) {
+  const { t } = useLingui()
   const id = useId()
   const online = useOnline()
   const [draft, setDraft] = useState(initial)
@@ -47,39 +49,48 @@ export function InvoiceEditor({
   const errors = saving.errorsFor
     ? currentErrors(saving.errors, saving.errorsFor, draft)
     : currentErrors(serverErrors ?? {}, initial, draft)
-  const message = saving.message === CHECK_FIELDS && Object.keys(errors).length === 0 ? null : saving.message
+  const message =
+    saving.message === t(CHECK_FIELDS) && Object.keys(errors).length === 0 ? null : saving.message
   const set = (patch: Partial<InvoiceDraft>) => setDraft((d) => ({ ...d, ...patch }))
   const currencyChosen = useRef(false)
   useEffect(() => {
     if (defaultCurrency && !currencyChosen.current) setDraft((d) => ({ ...d, currency: defaultCurrency }))
   }, [defaultCurrency])
   const totals = totalsOf(draft)
+  const depositText = formatMoney(totals.deposit, draft.currency)
   const sent = existing !== null && existing.status !== 'draft'
   const reminderDays = [...new Set([...DEFAULT_REMINDERS, ...draft.reminders])].sort((a, b) => a - b)
   const remindersError = Object.entries(errors).find(([key]) => key.startsWith('invoice.reminders'))?.[1]
-  const heading = existing ? `Edit ${existing.number ?? 'draft invoice'}` : 'New invoice'
+  const number = existing?.number
+  const heading = existing ? (number ? t`Edit ${number}` : t`Edit draft invoice`) : t`New invoice`
+  const hour = REMINDER_HOUR
 
   return (
     <section className="page invoice-editor" aria-labelledby={`${id}-heading`}>
       <h1 id={`${id}-heading`}>{heading}</h1>
       <FormMessage message={note ?? null} tone="ok" />
-      {sent && existing ? (
-        <p className="notice">
-          {invoiceName(existing)} has been sent. Saving makes revision {existing.revision + 1}: it keeps the
-          number {invoiceName(existing)} and is sent to {existing.client.name} again.
-        </p>
-      ) : null}
+      {sent && existing ? <SentNotice invoice={existing} /> : null}
       {problem ? (
         <p className="notice">
-          This invoice was kept on this device, and Soko could not take it as it is
-          {serverErrors && Object.keys(serverErrors).length ? '' : `: ${problem}`}. Fix what is marked, then
-          save it again.
+          {serverErrors && Object.keys(serverErrors).length ? (
+            <Trans>
+              This invoice was kept on this device, and Soko could not take it as it is. Fix what is marked,
+              then save it again.
+            </Trans>
+          ) : (
+            <Trans>
+              This invoice was kept on this device, and Soko could not take it as it is: {problem}. Fix what
+              is marked, then save it again.
+            </Trans>
+          )}
         </p>
       ) : null}
       {!online && !existing ? (
         <p className="notice">
-          You are offline. You can still write this invoice: saving keeps it on this device, and it goes to
-          Soko as soon as you are back online.
+          <Trans>
+            You are offline. You can still write this invoice: saving keeps it on this device, and it goes to
+            Soko as soon as you are back online.
+          </Trans>
         </p>
       ) : null}
       <form
@@ -109,9 +120,9 @@ export function InvoiceEditor({
             errors={errors}
           />
           <fieldset className="fieldset invoice-when">
-            <legend>Currency and dates</legend>
+            <legend>{t`Currency and dates`}</legend>
             <SelectField
-              label="Currency"
+              label={t`Currency`}
               name="invoice.currency"
               value={draft.currency}
               onChange={(value) => {
@@ -126,7 +137,7 @@ export function InvoiceEditor({
             />
             <div className="editor-dates">
               <Field
-                label="Issue date"
+                label={t`Issue date`}
                 name="invoice.issueDate"
                 type="date"
                 value={draft.issueDate}
@@ -134,7 +145,7 @@ export function InvoiceEditor({
                 errors={errors}
               />
               <Field
-                label="Due date"
+                label={t`Due date`}
                 name="invoice.dueDate"
                 type="date"
                 value={draft.dueDate}
@@ -151,11 +162,11 @@ export function InvoiceEditor({
             onChange={(lines) => set({ lines })}
           />
           <AdjustmentField
-            legend="Discount"
+            legend={t`Discount`}
             name="invoice.discount"
             value={draft.discount}
             currency={draft.currency}
-            hint="Taken off the subtotal, before tax."
+            hint={t`Taken off the subtotal, before tax.`}
             errors={errors}
             onChange={(discount) => set({ discount })}
           />
@@ -166,33 +177,33 @@ export function InvoiceEditor({
             onChange={(taxes) => set({ taxes })}
           />
           <AdjustmentField
-            legend="Deposit"
+            legend={t`Deposit`}
             name="invoice.deposit"
             value={draft.deposit}
             currency={draft.currency}
-            hint="Of the total, asked for first; the client pays the balance after it."
+            hint={t`Of the total, asked for first; the client pays the balance after it.`}
             errors={errors}
             onChange={(deposit) => set({ deposit })}
           />
           <TextAreaField
-            label="Notes (optional)"
+            label={t`Notes (optional)`}
             name="invoice.notes"
             rows={3}
             maxLength={2000}
             value={draft.notes}
             onChange={(e) => set({ notes: e.target.value })}
             errors={errors}
-            hint="Shown on the invoice: a thank-you, what the work was."
+            hint={t`Shown on the invoice: a thank-you, what the work was.`}
           />
           <TextAreaField
-            label="Terms (optional)"
+            label={t`Terms (optional)`}
             name="invoice.terms"
             rows={3}
             maxLength={2000}
             value={draft.terms}
             onChange={(e) => set({ terms: e.target.value })}
             errors={errors}
-            hint="E.g. how late payments are handled."
+            hint={t`E.g. how late payments are handled.`}
           />
           <fieldset
             className="fieldset"
@@ -200,7 +211,7 @@ export function InvoiceEditor({
             tabIndex={-1}
             aria-describedby={`${id}-reminders-hint${remindersError ? ` ${id}-reminders-error` : ''}`}
           >
-            <legend>Reminders to the client</legend>
+            <legend>{t`Reminders to the client`}</legend>
             {reminderDays.map((days) => (
               <label key={days} className="field-check">
                 <input
@@ -216,21 +227,19 @@ export function InvoiceEditor({
                     })
                   }
                 />
-                {reminderText(days)}
+                {reminderLabel(days)}
               </label>
             ))}
             <FieldNotes
               id={`${id}-reminders`}
-              hint={`Sent at ${REMINDER_HOUR}:00 your time, only while something is left to pay.`}
+              hint={t`Sent at ${hour}:00 your time, only while something is left to pay.`}
               error={remindersError}
             />
           </fieldset>
           {/* On a phone the total stays in sight while the seller types; the figures are in the panel below. */}
           <p className="totals-bar" aria-hidden="true">
-            <span>Total</span> <strong>{formatMoney(totals.total, draft.currency)}</strong>
-            {totals.deposit ? (
-              <span className="muted"> · deposit {formatMoney(totals.deposit, draft.currency)}</span>
-            ) : null}
+            <span>{t`Total`}</span> <strong>{formatMoney(totals.total, draft.currency)}</strong>
+            {totals.deposit ? <span className="muted"> · {t`deposit ${depositText}`}</span> : null}
           </p>
         </div>
         <div className="invoice-aside">
@@ -245,7 +254,7 @@ export function InvoiceEditor({
                 disabled={!!saving.busy}
                 aria-busy={!!saving.busy}
               >
-                {saving.busy ? 'Saving…' : 'Save and send again'}
+                {saving.busy ? t`Saving…` : t`Save and send again`}
               </button>
             ) : (
               <>
@@ -257,7 +266,7 @@ export function InvoiceEditor({
                   disabled={!!saving.busy}
                   aria-busy={saving.busy === 'send'}
                 >
-                  {saving.busy === 'send' ? 'Sending…' : 'Save and send'}
+                  {saving.busy === 'send' ? t`Sending…` : t`Save and send`}
                 </button>
                 <button
                   type="submit"
@@ -267,20 +276,37 @@ export function InvoiceEditor({
                   disabled={!!saving.busy}
                   aria-busy={saving.busy === 'draft'}
                 >
-                  {saving.busy === 'draft' ? 'Saving…' : 'Save draft'}
+                  {saving.busy === 'draft' ? t`Saving…` : t`Save draft`}
                 </button>
               </>
             )}
             {existing ? (
               <Link to="/account/invoices/$id" params={{ id: existing.id }}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Link>
             ) : (
-              <Link to="/account/invoices">Cancel</Link>
+              <Link to="/account/invoices">
+                <Trans>Cancel</Trans>
+              </Link>
             )}
           </div>
         </div>
       </form>
     </section>
+  )
+}
+
+/** What saving a sent invoice does: its next revision, under the same number, to the client again. */
+function SentNotice({ invoice }: { invoice: InvoiceView }) {
+  const name = invoiceName(invoice)
+  const revision = invoice.revision + 1
+  const clientName = invoice.client.name
+  return (
+    <p className="notice">
+      <Trans>
+        {name} has been sent. Saving makes revision {revision}: it keeps the number {name} and is sent to{' '}
+        {clientName} again.
+      </Trans>
+    </p>
   )
 }

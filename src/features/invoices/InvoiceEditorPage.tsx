@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
@@ -27,11 +28,12 @@ export function InvoiceEditorPage({
   draftKey?: string
   clientKey?: string
 }) {
+  const { t } = useLingui()
   const queryClient = useQueryClient()
   useEffect(() => {
     startInvoiceSync(queryClient)
   }, [queryClient])
-  usePageTitle(invoiceId ? 'Edit invoice' : 'New invoice')
+  usePageTitle(invoiceId ? t`Edit invoice` : t`New invoice`)
   if (invoiceId) return <EditExisting invoiceId={invoiceId} />
   if (draftKey) return <EditWaiting draftKey={draftKey} />
   if (clientKey) return <NewInvoiceForClient clientKey={clientKey} />
@@ -44,7 +46,7 @@ function NewInvoiceForClient({ clientKey }: { clientKey: string }) {
   if (client.isPending && client.fetchStatus !== 'paused')
     return (
       <p className="page" role="status">
-        Loading the client…
+        <Trans>Loading the client…</Trans>
       </p>
     )
   const found = client.data?.customer
@@ -78,42 +80,52 @@ function NewInvoice({ client }: { client?: InvoiceDraft['client'] | undefined })
 }
 
 function EditExisting({ invoiceId }: { invoiceId: string }) {
+  const { t } = useLingui()
   const invoice = useQuery(invoicesQueries.one(invoiceId))
   // What brought the seller here, e.g. "A copy of INV-0007, dated today".
   const [note] = useFlash(invoiceId)
   const [draftKey] = useState(randomUuid)
   const fresh = invoice.isFetchedAfterMount && !invoice.isError && invoice.data
+  const reason = invoice.error?.message ?? ''
   if (invoice.isError && !invoice.isFetching)
     return (
       <section className="page narrow">
-        <h1>Edit invoice</h1>
+        <h1>
+          <Trans>Edit invoice</Trans>
+        </h1>
         <p role="alert">
           {isUnreachable(invoice.error)
-            ? 'You are offline: an invoice already on Soko can be changed once you are back online.'
-            : `The invoice could not be loaded. ${invoice.error.message}`}
+            ? t`You are offline: an invoice already on Soko can be changed once you are back online.`
+            : t`The invoice could not be loaded. ${reason}`}
         </p>
         <button type="button" className="button secondary" onClick={() => void invoice.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       </section>
     )
   if (!fresh)
     return (
       <p className="page" role="status">
-        Loading the invoice…
+        <Trans>Loading the invoice…</Trans>
       </p>
     )
   const current = invoice.data
+  const name = invoiceName(current)
   if (current.status === 'paid' || current.status === 'void')
     return (
       <section className="page narrow">
-        <h1>{invoiceName(current)} cannot change</h1>
+        <h1>
+          <Trans>{name} cannot change</Trans>
+        </h1>
         <p>
-          A {current.status === 'paid' ? 'paid' : 'cancelled'} invoice stays as it is. Duplicate it to bill
-          again.
+          {current.status === 'paid' ? (
+            <Trans>A paid invoice stays as it is. Duplicate it to bill again.</Trans>
+          ) : (
+            <Trans>A cancelled invoice stays as it is. Duplicate it to bill again.</Trans>
+          )}
         </p>
         <Link to="/account/invoices/$id" params={{ id: current.id }}>
-          Back to {invoiceName(current)}
+          <Trans>Back to {name}</Trans>
         </Link>
       </section>
     )
@@ -134,16 +146,20 @@ function EditWaiting({ draftKey }: { draftKey: string }) {
   if (waiting.isPending)
     return (
       <p className="page" role="status">
-        Loading the invoice…
+        <Trans>Loading the invoice…</Trans>
       </p>
     )
   if (!waiting.data)
     return (
       <section className="page narrow">
-        <h1>Not on this device</h1>
+        <h1>
+          <Trans>Not on this device</Trans>
+        </h1>
         <p>
-          This invoice is no longer waiting here: it may have gone to Soko already.{' '}
-          <Link to="/account/invoices">See your invoices</Link>
+          <Trans>This invoice is no longer waiting here: it may have gone to Soko already.</Trans>{' '}
+          <Link to="/account/invoices">
+            <Trans>See your invoices</Trans>
+          </Link>
         </p>
       </section>
     )

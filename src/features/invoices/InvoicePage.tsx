@@ -1,7 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { quantityText } from '../../../contract/invoice-totals'
-import { reminderText } from '../../../contract/invoices.constants'
 import type { InvoiceView } from '../../../contract/invoices.contract'
 import { displayPhone } from '../../../contract/phone-number'
 import { FormMessage } from '../../components/Form'
@@ -13,7 +13,7 @@ import { usePageTitle } from '../../lib/title'
 import { useFlash } from './flash'
 import { InvoiceActions } from './InvoiceActions'
 import { Payments } from './InvoicePayments'
-import { dayText, invoiceName, StatusBadge } from './invoice-format'
+import { dayText, invoiceName, reminderLabel, StatusBadge } from './invoice-format'
 import { invoicesQueries } from './invoices.queries'
 import { TotalsPanel } from './TotalsPanel'
 
@@ -22,50 +22,58 @@ import { TotalsPanel } from './TotalsPanel'
  * and reminders — with what can be done to it (InvoiceActions).
  */
 export function InvoicePage({ id }: { id: string }) {
+  const { t } = useLingui()
   const invoice = useQuery(invoicesQueries.one(id))
   const [message, setMessage] = useFlash(id)
-  usePageTitle(invoice.data ? `Invoice ${invoiceName(invoice.data)}` : 'Invoice')
+  const name = invoice.data ? invoiceName(invoice.data) : ''
+  usePageTitle(invoice.data ? t`Invoice ${name}` : t`Invoice`)
   if (invoice.isPending)
     return (
       <p className="page" role="status">
         {invoice.fetchStatus === 'paused'
-          ? 'You are offline, and this invoice was not kept on this device: it shows once you are back online.'
-          : 'Loading the invoice…'}
+          ? t`You are offline, and this invoice was not kept on this device: it shows once you are back online.`
+          : t`Loading the invoice…`}
       </p>
     )
   if (invoice.isError && !invoice.data)
     return (
       <section className="page">
-        <h1>Invoice</h1>
+        <h1>
+          <Trans>Invoice</Trans>
+        </h1>
         <p role="alert">
           {isUnreachable(invoice.error)
-            ? 'You are offline: this invoice shows once you are back online.'
+            ? t`You are offline: this invoice shows once you are back online.`
             : invoice.error.message}{' '}
           <button type="button" className="link-button" onClick={() => void invoice.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </p>
-        <Link to="/account/invoices">All invoices</Link>
+        <Link to="/account/invoices">
+          <Trans>All invoices</Trans>
+        </Link>
       </section>
     )
   const data = invoice.data
   return (
     <section className="page invoice-page" aria-labelledby="invoice-heading">
       <p>
-        <Link to="/account/invoices">← All invoices</Link>
+        <Link to="/account/invoices">
+          <Trans>← All invoices</Trans>
+        </Link>
       </p>
       <h1 id="invoice-heading" className="invoice-title">
-        {data.number ?? 'Draft invoice'} <StatusBadge status={data.status} />
+        {data.number ?? t`Draft invoice`} <StatusBadge status={data.status} />
       </h1>
       <OfflineNote updatedAt={invoice.dataUpdatedAt} failed={invoice.isError} />
-      <FormMessage message={message} tone={message?.includes('could not') ? 'error' : 'ok'} />
+      <FormMessage message={message} tone={failedMessage(message, t`could not`) ? 'error' : 'ok'} />
       <div className="invoice-layout">
         <Summary invoice={data} />
         <InvoiceActions invoice={data} onDone={setMessage} />
         <div className="invoice-main">
           <Lines invoice={data} />
           <TotalsPanel
-            heading="Amounts"
+            heading={t`Amounts`}
             currency={data.currency}
             totals={{ ...data.totals, paid: data.totals.paid, balance: data.totals.balance }}
           />
@@ -73,13 +81,13 @@ export function InvoicePage({ id }: { id: string }) {
             <dl className="details invoice-notes">
               {data.notes ? (
                 <>
-                  <dt>Notes</dt>
+                  <dt>{t`Notes`}</dt>
                   <dd>{data.notes}</dd>
                 </>
               ) : null}
               {data.terms ? (
                 <>
-                  <dt>Terms</dt>
+                  <dt>{t`Terms`}</dt>
                   <dd>{data.terms}</dd>
                 </>
               ) : null}
@@ -94,10 +102,12 @@ export function InvoicePage({ id }: { id: string }) {
 }
 
 function Summary({ invoice }: { invoice: InvoiceView }) {
+  const { t } = useLingui()
   const { client } = invoice
+  const revision = invoice.revision
   return (
     <dl className="details invoice-summary">
-      <dt>Client</dt>
+      <dt>{t`Client`}</dt>
       <dd>
         <strong>{client.name}</strong>
         {client.email ? (
@@ -113,47 +123,47 @@ function Summary({ invoice }: { invoice: InvoiceView }) {
           </>
         ) : null}
       </dd>
-      <dt>Issued</dt>
+      <dt>{t`Issued`}</dt>
       <dd>{dayText(invoice.issueDate)}</dd>
-      <dt>Due</dt>
+      <dt>{t`Due`}</dt>
       <dd>{dayText(invoice.dueDate)}</dd>
       {invoice.totals.dueNow > 0 && invoice.status !== 'draft' && invoice.status !== 'void' ? (
         <>
-          <dt>Due now</dt>
+          <dt>{t`Due now`}</dt>
           <dd>
             <strong>{formatMoney(invoice.totals.dueNow, invoice.currency)}</strong>
             {invoice.totals.deposit > 0 && invoice.totals.paid < invoice.totals.deposit
-              ? ' (the deposit)'
+              ? ` ${t`(the deposit)`}`
               : ''}
           </dd>
         </>
       ) : null}
-      <dt>Reference</dt>
+      <dt>{t`Reference`}</dt>
       <dd>
         {invoice.reference}
-        {invoice.revision > 0 ? ` · revision ${invoice.revision}` : ''}
+        {revision > 0 ? ` · ${t`revision ${revision}`}` : ''}
       </dd>
       {invoice.sentAt ? (
         <>
-          <dt>Sent</dt>
+          <dt>{t`Sent`}</dt>
           <dd>{formatDateTime(invoice.sentAt)}</dd>
         </>
       ) : null}
       {invoice.viewedAt ? (
         <>
-          <dt>Opened by the client</dt>
+          <dt>{t`Opened by the client`}</dt>
           <dd>{formatDateTime(invoice.viewedAt)}</dd>
         </>
       ) : null}
       {invoice.paidAt ? (
         <>
-          <dt>Paid in full</dt>
+          <dt>{t`Paid in full`}</dt>
           <dd>{formatDateTime(invoice.paidAt)}</dd>
         </>
       ) : null}
       {invoice.voidedAt ? (
         <>
-          <dt>Cancelled</dt>
+          <dt>{t`Cancelled`}</dt>
           <dd>{formatDateTime(invoice.voidedAt)}</dd>
         </>
       ) : null}
@@ -162,19 +172,20 @@ function Summary({ invoice }: { invoice: InvoiceView }) {
 }
 
 function Lines({ invoice }: { invoice: InvoiceView }) {
+  const { t } = useLingui()
   const money = (amount: number) => formatMoney(amount, invoice.currency)
   return (
     <table className="table table-stack line-table">
-      <caption className="visually-hidden">Lines</caption>
+      <caption className="visually-hidden">{t`Lines`}</caption>
       <thead>
         <tr>
-          <th scope="col">Description</th>
-          <th scope="col">Quantity</th>
+          <th scope="col">{t`Description`}</th>
+          <th scope="col">{t`Quantity`}</th>
           <th scope="col" className="amount">
-            Unit price
+            {t`Unit price`}
           </th>
           <th scope="col" className="amount">
-            Amount
+            {t`Amount`}
           </th>
         </tr>
       </thead>
@@ -183,11 +194,11 @@ function Lines({ invoice }: { invoice: InvoiceView }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: lines are in the invoice's order and have no id
           <tr key={i}>
             <th scope="row">{line.description}</th>
-            <td data-label="Quantity">{quantityText(line.quantityMilli)}</td>
-            <td data-label="Unit price" className="amount">
+            <td data-label={t`Quantity`}>{quantityText(line.quantityMilli)}</td>
+            <td data-label={t`Unit price`} className="amount">
               {money(line.unitPrice)}
             </td>
-            <td data-label="Amount" className="amount">
+            <td data-label={t`Amount`} className="amount">
               {money(line.total)}
             </td>
           </tr>
@@ -198,36 +209,46 @@ function Lines({ invoice }: { invoice: InvoiceView }) {
 }
 
 function Reminders({ invoice }: { invoice: InvoiceView }) {
+  const { t } = useLingui()
   return (
     <section className="invoice-section" aria-labelledby="reminders-heading">
-      <h2 id="reminders-heading">Reminders</h2>
+      <h2 id="reminders-heading">{t`Reminders`}</h2>
       {invoice.reminders.length === 0 ? (
-        <p className="muted">No reminders: the client is not reminded.</p>
+        <p className="muted">{t`No reminders: the client is not reminded.`}</p>
       ) : (
         <ul className="timeline">
-          {invoice.reminders.map((reminder) => (
-            <li key={reminder.days}>
-              {reminder.days === 0 ? reminderText(0) : `${reminderText(reminder.days)} the due date`}
-              {' — '}
-              {reminder.sentAt ? (
-                <>
-                  sent <time dateTime={reminder.sentAt}>{formatDateTime(reminder.sentAt)}</time>
-                </>
-              ) : reminder.sendAt ? (
-                <>
-                  goes out <time dateTime={reminder.sendAt}>{formatDateTime(reminder.sendAt)}</time>
-                </>
-              ) : invoice.status === 'draft' ? (
-                'set once the invoice is sent'
-              ) : invoice.status === 'paid' ? (
-                'not going out: the invoice is paid'
-              ) : (
-                'not going out: nothing is due'
-              )}
-            </li>
-          ))}
+          {invoice.reminders.map((reminder) => {
+            const sentText = reminder.sentAt ? formatDateTime(reminder.sentAt) : ''
+            const sendText = reminder.sendAt ? formatDateTime(reminder.sendAt) : ''
+            return (
+              <li key={reminder.days}>
+                {reminderLabel(reminder.days, true)}
+                {' — '}
+                {reminder.sentAt ? (
+                  <Trans>
+                    sent <time dateTime={reminder.sentAt}>{sentText}</time>
+                  </Trans>
+                ) : reminder.sendAt ? (
+                  <Trans>
+                    goes out <time dateTime={reminder.sendAt}>{sendText}</time>
+                  </Trans>
+                ) : invoice.status === 'draft' ? (
+                  t`set once the invoice is sent`
+                ) : invoice.status === 'paid' ? (
+                  t`not going out: the invoice is paid`
+                ) : (
+                  t`not going out: nothing is due`
+                )}
+              </li>
+            )
+          })}
         </ul>
       )}
     </section>
   )
+}
+
+/** A line that says something failed: "could not" in English or in the page's language. */
+function failedMessage(message: string | null, couldNot: string): boolean {
+  return Boolean(message && (message.includes('could not') || message.includes(couldNot)))
 }

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { InvoiceView } from '../../../contract/invoices.contract'
@@ -5,24 +7,24 @@ import { errorState, FormMessage } from '../../components/Form'
 import { formatDateTime } from '../../lib/dates'
 import { formatMoney } from '../../lib/money'
 import { rpc } from '../../lib/rpc'
-import { dayText, PAYMENT_METHOD_TEXT } from './invoice-format'
+import { dayText, paymentMethodText } from './invoice-format'
 import { invoicesQueries } from './invoices.queries'
 
 type Payment = InvoiceView['payments'][number]
 
-const STATUS_TEXT: Record<Payment['status'], string> = {
-  pending: 'Waiting',
-  paid: 'Paid',
-  failed: 'Failed',
-  expired: 'Expired',
-  cancelled: 'Cancelled',
-}
+const STATUS_TEXT = {
+  pending: msg`Waiting`,
+  paid: msg`Paid`,
+  failed: msg`Failed`,
+  expired: msg`Expired`,
+  cancelled: msg`Cancelled`,
+} as const satisfies Record<Payment['status'], unknown>
 
 const REFUND_TEXT = {
-  pending: 'Being given back',
-  done: 'Given back',
-  failed: 'Could not be given back',
-  accepted: 'Kept as a payment',
+  pending: msg`Being given back`,
+  done: msg`Given back`,
+  failed: msg`Could not be given back`,
+  accepted: msg`Kept as a payment`,
 } as const
 
 /**
@@ -40,9 +42,13 @@ export function Payments({
 }) {
   return (
     <section className="invoice-section" aria-labelledby="payments-heading">
-      <h2 id="payments-heading">Payments</h2>
+      <h2 id="payments-heading">
+        <Trans>Payments</Trans>
+      </h2>
       {invoice.payments.length === 0 ? (
-        <p className="muted">Nothing paid yet.</p>
+        <p className="muted">
+          <Trans>Nothing paid yet.</Trans>
+        </p>
       ) : (
         <ul className="cards">
           {invoice.payments.map((payment) => (
@@ -63,8 +69,11 @@ function PaymentCard({
   payment: Payment
   onDone: (message: string | null) => void
 }) {
+  const { t } = useLingui()
   const queryClient = useQueryClient()
   const money = (amount: number) => formatMoney(amount, invoice.currency)
+  const excess = money(payment.excess)
+  const methodName = paymentMethodText(payment.method)
   const shown = (next: InvoiceView) => {
     queryClient.setQueryData(invoicesQueries.one(next.id).queryKey, next)
     void queryClient.invalidateQueries({ queryKey: invoicesQueries.all() })
@@ -76,8 +85,8 @@ function PaymentCard({
       const state = next.payments.find((p) => p.id === payment.id)?.excessRefund?.status
       onDone(
         state === 'done'
-          ? `${money(payment.excess)} was given back.`
-          : `Giving back ${money(payment.excess)}: it shows here once ${PAYMENT_METHOD_TEXT[payment.method]} confirms.`,
+          ? t`${excess} was given back.`
+          : t`Giving back ${excess}: it shows here once ${methodName} confirms.`,
       )
     },
   })
@@ -85,7 +94,7 @@ function PaymentCard({
     mutationFn: () => rpc('acceptInvoiceExcess', { invoiceId: invoice.id, paymentId: payment.id }),
     onSuccess: ({ invoice: next }) => {
       shown(next)
-      onDone(`${money(payment.excess)} is kept as a payment: it is in your earnings, Soko’s fee taken.`)
+      onDone(t`${excess} is kept as a payment: it is in your earnings, Soko’s fee taken.`)
     },
   })
   const [keeping, setKeeping] = useState(false)
@@ -104,44 +113,44 @@ function PaymentCard({
     <li className="card invoice-payment">
       <p className="payout-head">
         <strong>{money(payment.amount)}</strong>
-        <span className={`badge badge-${payment.status}`}>{STATUS_TEXT[payment.status]}</span>
+        <span className={`badge badge-${payment.status}`}>{t(STATUS_TEXT[payment.status])}</span>
       </p>
       <dl className="details">
-        <dt>Method</dt>
-        <dd>{PAYMENT_METHOD_TEXT[payment.method] ?? payment.method}</dd>
-        <dt>{payment.paidAt ? 'Paid' : 'Started'}</dt>
+        <dt>{t`Method`}</dt>
+        <dd>{methodName}</dd>
+        <dt>{payment.paidAt ? t`Paid` : t`Started`}</dt>
         <dd>{recorded && payment.paidAt ? dayText(payment.paidAt.slice(0, 10)) : formatDateTime(when)}</dd>
         {payment.receipt ? (
           <>
-            <dt>Receipt</dt>
+            <dt>{t`Receipt`}</dt>
             <dd>{payment.receipt}</dd>
           </>
         ) : null}
         {payment.charged && payment.charged.currency !== invoice.currency ? (
           <>
-            <dt>Charged</dt>
+            <dt>{t`Charged`}</dt>
             <dd>{formatMoney(payment.charged.amount, payment.charged.currency)}</dd>
           </>
         ) : null}
         {payment.failure ? (
           <>
-            <dt>Why it failed</dt>
+            <dt>{t`Why it failed`}</dt>
             <dd>{payment.failure.message}</dd>
           </>
         ) : null}
         {payment.excess > 0 ? (
           <>
-            <dt>{cancelled ? 'Paid after the invoice was cancelled' : 'Paid above what was due'}</dt>
+            <dt>{cancelled ? t`Paid after the invoice was cancelled` : t`Paid above what was due`}</dt>
             <dd>
-              {money(payment.excess)}
-              {excessRefund ? ` · ${REFUND_TEXT[excessRefund.status]}` : ''}
+              {excess}
+              {excessRefund ? ` · ${t(REFUND_TEXT[excessRefund.status])}` : ''}
               {excessRefund?.message ? `: ${excessRefund.message}` : ''}
             </dd>
           </>
         ) : null}
         {payment.note ? (
           <>
-            <dt>Note</dt>
+            <dt>{t`Note`}</dt>
             <dd>{payment.note}</dd>
           </>
         ) : null}
@@ -151,16 +160,18 @@ function PaymentCard({
           {excessRefund ? null : (
             <p className="muted">
               {cancelled
-                ? 'It is not yours: Soko gives it back to whoever paid.'
-                : 'Held for whoever paid until you choose: give it back, or keep it if they meant to pay more.'}
+                ? t`It is not yours: Soko gives it back to whoever paid.`
+                : t`Held for whoever paid until you choose: give it back, or keep it if they meant to pay more.`}
             </p>
           )}
           <FormMessage message={failure ? errorState(failure).message : null} />
           {keeping ? (
             <div className="notice">
               <p>
-                Keep {money(payment.excess)} as a payment? It becomes your earnings with Soko’s fee taken, and
-                can no longer be given back through Soko.
+                <Trans>
+                  Keep {excess} as a payment? It becomes your earnings with Soko’s fee taken, and can no
+                  longer be given back through Soko.
+                </Trans>
               </p>
               <p className="actions">
                 <button
@@ -170,10 +181,10 @@ function PaymentCard({
                   aria-busy={keep.isPending}
                   onClick={() => keep.mutate()}
                 >
-                  {keep.isPending ? 'Keeping…' : `Keep ${money(payment.excess)}`}
+                  {keep.isPending ? t`Keeping…` : t`Keep ${excess}`}
                 </button>
                 <button type="button" className="button secondary" onClick={() => setKeeping(false)}>
-                  Cancel
+                  <Trans>Cancel</Trans>
                 </button>
               </p>
             </div>
@@ -187,12 +198,14 @@ function PaymentCard({
                 onClick={() => refund.mutate()}
               >
                 {refund.isPending
-                  ? 'Giving back…'
-                  : `${excessRefund?.status === 'failed' ? 'Try again to give back' : 'Give back'} ${money(payment.excess)}`}
+                  ? t`Giving back…`
+                  : excessRefund?.status === 'failed'
+                    ? t`Try again to give back ${excess}`
+                    : t`Give back ${excess}`}
               </button>
               {cancelled ? null : (
                 <button type="button" className="button secondary" onClick={() => setKeeping(true)}>
-                  Keep as a payment…
+                  <Trans>Keep as a payment…</Trans>
                 </button>
               )}
             </p>

@@ -1,15 +1,17 @@
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { type FormEvent, useEffect } from 'react'
 import { computeTotals } from '../../../contract/invoice-totals'
-import { INVOICE_STATUS_TEXT, INVOICE_STATUSES } from '../../../contract/invoices.constants'
+import { INVOICE_STATUSES } from '../../../contract/invoices.constants'
 import { Field, FormMessage, SelectField } from '../../components/Form'
 import { ListState } from '../../components/ListState'
 import { LoadMore } from '../../components/LoadMore'
 import { formatMoney } from '../../lib/money'
 import { usePageTitle } from '../../lib/title'
 import { useFlash } from './flash'
-import { dayText, invoiceName, StatusBadge, WaitingBadge } from './invoice-format'
+import { dayText, INVOICE_STATUS_MESSAGES, invoiceName, StatusBadge, WaitingBadge } from './invoice-format'
 import { onSynced, syncNow } from './invoice-sync'
 import { invoicesQueries } from './invoices.queries'
 import { type InvoiceFilters, validateInvoicesSearch } from './invoices-search'
@@ -23,7 +25,8 @@ const route = getRouteApi('/_default/account/invoices/')
  * in the URL); invoices written offline on this device come first, "Waiting to sync" until Soko has them.
  */
 export function InvoicesPage() {
-  usePageTitle('Invoices')
+  const { t } = useLingui()
+  usePageTitle(t`Invoices`)
   const queryClient = useQueryClient()
   const filters = route.useSearch()
   const list = useInfiniteQuery(invoicesQueries.list(filters))
@@ -34,23 +37,31 @@ export function InvoicesPage() {
     // Opening the list is a moment to try again (after a try that found Soko unreachable, say).
     if (navigator.onLine) void syncNow()
     return onSynced(({ synced, refused }) => {
-      const names = synced.map((s) => `${invoiceName(s.invoice)} for ${s.invoice.client.name}`).join(', ')
-      const problems = synced.flatMap((s) => (s.sendProblem ? [s.sendProblem] : []))
+      const names = synced
+        .map((s) => {
+          const name = invoiceName(s.invoice)
+          const clientName = s.invoice.client.name
+          return t`${name} for ${clientName}`
+        })
+        .join(', ')
+      const refusedCount = refused.length
+      const problems = synced.flatMap((s) => (s.sendProblem ? [s.sendProblem] : [])).join(' ')
       setMessage(
         [
-          synced.length ? `Now on Soko: ${names}.` : '',
-          problems.length ? `It could not be sent: ${problems.join(' ')}` : '',
+          synced.length ? t`Now on Soko: ${names}.` : '',
+          problems ? t`It could not be sent: ${problems}` : '',
           refused.length
-            ? `${refused.length === 1 ? 'One invoice' : `${refused.length} invoices`} kept on this device ${
-                refused.length === 1 ? 'needs' : 'need'
-              } changes: open “Fix this draft”.`
+            ? t`${plural(refusedCount, {
+                one: 'One invoice kept on this device needs changes: open “Fix this draft”.',
+                other: '# invoices kept on this device need changes: open “Fix this draft”.',
+              })}`
             : '',
         ]
           .filter(Boolean)
           .join(' '),
       )
     })
-  }, [queryClient, setMessage])
+  }, [queryClient, setMessage, t])
   const invoices = list.data?.pages.flatMap((page) => page.invoices) ?? []
   const filtered = Boolean(filters.status || filters.client || filters.from || filters.to)
   // Kept drafts are drafts: shown unless the filters leave drafts out, or name another client.
@@ -62,33 +73,37 @@ export function InvoicesPage() {
   const empty = list.isSuccess && invoices.length === 0 && kept.length === 0
   return (
     <section className="page invoices" aria-labelledby="invoices-heading">
-      <h1 id="invoices-heading">Invoices</h1>
+      <h1 id="invoices-heading">
+        <Trans>Invoices</Trans>
+      </h1>
       {/* With nothing to list yet, the empty state says what to do: no filters, one button. */}
       {empty && !filtered ? null : (
         <p className="actions">
           <Link to="/account/create/invoice" className="button">
-            Create an invoice
+            <Trans>Create an invoice</Trans>
           </Link>
         </p>
       )}
       <FormMessage message={message} tone="ok" />
       {empty && !filtered ? null : <Filters filters={filters} empty={empty} />}
-      <ListState list={list} what="your invoices" />
+      <ListState list={list} what={t`your invoices`} />
       {empty ? (
         <div className="empty-state">
           <p>
             {filtered
-              ? 'No invoice matches these filters.'
-              : 'No invoices yet. Bill a client in a minute: they pay by M-Pesa, card or PayPal.'}
+              ? t`No invoice matches these filters.`
+              : t`No invoices yet. Bill a client in a minute: they pay by M-Pesa, card or PayPal.`}
           </p>
           {filtered ? (
             <p className="actions">
-              <Link to="/account/invoices">Show all invoices</Link>
+              <Link to="/account/invoices">
+                <Trans>Show all invoices</Trans>
+              </Link>
             </p>
           ) : (
             <p className="actions">
               <Link to="/account/create/invoice" className="button">
-                Create an invoice
+                <Trans>Create an invoice</Trans>
               </Link>
             </p>
           )}
@@ -96,46 +111,51 @@ export function InvoicesPage() {
       ) : null}
       {invoices.length > 0 || kept.length > 0 ? (
         <table className="table table-stack invoice-table">
-          <caption className="visually-hidden">Your invoices, newest first</caption>
+          <caption className="visually-hidden">
+            <Trans>Your invoices, newest first</Trans>
+          </caption>
           <thead>
             <tr>
-              <th scope="col">Invoice</th>
-              <th scope="col">Client</th>
+              <th scope="col">{t`Invoice`}</th>
+              <th scope="col">{t`Client`}</th>
               <th scope="col" className="amount">
-                Total
+                {t`Total`}
               </th>
               <th scope="col" className="amount">
-                Paid
+                {t`Paid`}
               </th>
-              <th scope="col">Status</th>
-              <th scope="col">Due</th>
+              <th scope="col">{t`Status`}</th>
+              <th scope="col">{t`Due`}</th>
             </tr>
           </thead>
           <tbody>
             {kept.map((item) => (
               <WaitingRow key={item.draftKey} item={item} />
             ))}
-            {invoices.map((invoice) => (
-              <tr key={invoice.id}>
-                <th scope="row">
-                  <Link to="/account/invoices/$id" params={{ id: invoice.id }}>
-                    {invoiceName(invoice)}
-                    <span className="visually-hidden"> for {invoice.clientName}</span>
-                  </Link>
-                </th>
-                <td data-label="Client">{invoice.clientName}</td>
-                <td data-label="Total" className="amount">
-                  {formatMoney(invoice.total, invoice.currency)}
-                </td>
-                <td data-label="Paid" className="amount">
-                  {formatMoney(invoice.paid, invoice.currency)}
-                </td>
-                <td data-label="Status">
-                  <StatusBadge status={invoice.status} />
-                </td>
-                <td data-label="Due">{dayText(invoice.dueDate)}</td>
-              </tr>
-            ))}
+            {invoices.map((invoice) => {
+              const clientName = invoice.clientName
+              return (
+                <tr key={invoice.id}>
+                  <th scope="row">
+                    <Link to="/account/invoices/$id" params={{ id: invoice.id }}>
+                      {invoiceName(invoice)}
+                      <span className="visually-hidden"> {t`for ${clientName}`}</span>
+                    </Link>
+                  </th>
+                  <td data-label={t`Client`}>{clientName}</td>
+                  <td data-label={t`Total`} className="amount">
+                    {formatMoney(invoice.total, invoice.currency)}
+                  </td>
+                  <td data-label={t`Paid`} className="amount">
+                    {formatMoney(invoice.paid, invoice.currency)}
+                  </td>
+                  <td data-label={t`Status`}>
+                    <StatusBadge status={invoice.status} />
+                  </td>
+                  <td data-label={t`Due`}>{dayText(invoice.dueDate)}</td>
+                </tr>
+              )
+            })}
           </tbody>
         </table>
       ) : null}
@@ -146,7 +166,9 @@ export function InvoicesPage() {
 
 /** An invoice kept on this device: it opens in the editor (to fix what the server refused, or finish it). */
 function WaitingRow({ item }: { item: WaitingInvoice }) {
+  const { t } = useLingui()
   const { invoice } = item
+  const clientName = invoice.client.name
   const total = computeTotals({
     lines: invoice.lines,
     discount: invoice.discount ?? null,
@@ -158,30 +180,31 @@ function WaitingRow({ item }: { item: WaitingInvoice }) {
     <tr className="invoice-waiting">
       <th scope="row">
         <Link to="/account/create/invoice" search={{ draft: item.draftKey }}>
-          {refused ? 'Fix this draft' : 'On this device'}
-          <span className="visually-hidden"> for {invoice.client.name}</span>
+          {refused ? t`Fix this draft` : t`On this device`}
+          <span className="visually-hidden"> {t`for ${clientName}`}</span>
         </Link>
       </th>
-      <td data-label="Client">{invoice.client.name}</td>
-      <td data-label="Total" className="amount">
+      <td data-label={t`Client`}>{clientName}</td>
+      <td data-label={t`Total`} className="amount">
         {formatMoney(total, invoice.currency)}
       </td>
-      <td data-label="Paid" className="amount">
+      <td data-label={t`Paid`} className="amount">
         —
       </td>
-      <td data-label="Status">
+      <td data-label={t`Status`}>
         <span>
           <WaitingBadge refused={refused} />
-          {item.send && !refused ? <span className="muted"> · then sent</span> : null}
+          {item.send && !refused ? <span className="muted"> · {t`then sent`}</span> : null}
         </span>
       </td>
-      <td data-label="Due">{dayText(invoice.dueDate)}</td>
+      <td data-label={t`Due`}>{dayText(invoice.dueDate)}</td>
     </tr>
   )
 }
 
 /** Status, client and issue dates as a search form: "Show" puts them in the URL; "Clear filters" drops them. */
 function Filters({ filters, empty }: { filters: InvoiceFilters; empty: boolean }) {
+  const { t } = useLingui()
   const navigate = route.useNavigate()
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -201,29 +224,31 @@ function Filters({ filters, empty }: { filters: InvoiceFilters; empty: boolean }
       {/* Keyed by the URL's filters, so going back in history shows the filters of that view. */}
       <form className="transactions-filters" onSubmit={onSubmit} key={JSON.stringify(filters)}>
         <SelectField
-          label="Status"
+          label={t`Status`}
           name="status"
           defaultValue={filters.status ?? ''}
           options={[
-            { value: '', label: 'All statuses' },
-            ...INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_TEXT[s] })),
+            { value: '', label: t`All statuses` },
+            ...INVOICE_STATUSES.map((s) => ({ value: s, label: t(INVOICE_STATUS_MESSAGES[s]) })),
           ]}
         />
         <Field
-          label="Client"
+          label={t`Client`}
           name="client"
           type="search"
-          placeholder="Name or number"
+          placeholder={t`Name or number`}
           defaultValue={filters.client ?? ''}
         />
-        <Field label="Issued from" name="from" type="date" defaultValue={filters.from ?? ''} />
-        <Field label="Issued to" name="to" type="date" defaultValue={filters.to ?? ''} />
+        <Field label={t`Issued from`} name="from" type="date" defaultValue={filters.from ?? ''} />
+        <Field label={t`Issued to`} name="to" type="date" defaultValue={filters.to ?? ''} />
         <p className="actions">
           <button type="submit" className="button secondary">
-            Show
+            <Trans>Show</Trans>
           </button>
           {(filters.status || filters.client || filters.from || filters.to) && !empty ? (
-            <Link to="/account/invoices">Clear filters</Link>
+            <Link to="/account/invoices">
+              <Trans>Clear filters</Trans>
+            </Link>
           ) : null}
         </p>
       </form>

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import type { CurrencyCode } from '../../../contract/currencies'
 import { lineTotal } from '../../../contract/invoice-totals'
@@ -36,6 +38,7 @@ export function LineFields({
   errors: InvoiceErrors
   onChange: (lines: LineDraft[]) => void
 }) {
+  const { t } = useLingui()
   const id = useId()
   const set = (i: number, patch: Partial<LineDraft>) =>
     onChange(lines.map((line, j) => (j === i ? { ...line, ...patch } : line)))
@@ -52,10 +55,11 @@ export function LineFields({
       tabIndex={-1}
       aria-describedby={errors['invoice.lines'] ? `${id}-error` : undefined}
     >
-      <legend>Lines</legend>
+      <legend>{t`Lines`}</legend>
       <GroupError id={id} error={errors['invoice.lines']} />
       {lines.map((line, i) => {
         const key = `invoice.lines.${i}`
+        const n = i + 1
         const quantityMilli = quantityOf(line.quantity)
         const unitPrice = amountOf(line.unitPrice, currency)
         const amount =
@@ -63,9 +67,9 @@ export function LineFields({
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: a line has no identity until the invoice is saved
           <fieldset key={i} className="invoice-line">
-            <legend className="visually-hidden">Line {i + 1}</legend>
+            <legend className="visually-hidden">{t`Line ${n}`}</legend>
             <Field
-              label="Description"
+              label={t`Description`}
               name={`${key}.description`}
               value={line.description}
               maxLength={500}
@@ -73,7 +77,7 @@ export function LineFields({
               errors={errors}
             />
             <Field
-              label="Quantity"
+              label={t`Quantity`}
               name={`${key}.quantityMilli`}
               inputMode="decimal"
               autoComplete="off"
@@ -82,7 +86,7 @@ export function LineFields({
               errors={errors}
             />
             <Field
-              label={`Unit price (${currency})`}
+              label={t`Unit price (${currency})`}
               name={`${key}.unitPrice`}
               inputMode="decimal"
               autoComplete="off"
@@ -98,11 +102,13 @@ export function LineFields({
                   className="link-button danger"
                   onClick={() => onChange(lines.filter((_, j) => j !== i))}
                 >
-                  Remove<span className="visually-hidden"> line {i + 1}</span>
+                  <Trans>
+                    Remove<span className="visually-hidden"> line {n}</span>
+                  </Trans>
                 </button>
               ) : null}
               <p className="line-amount">
-                <span className="muted">Amount </span>
+                <span className="muted">{t`Amount`} </span>
                 <span data-testid="line-amount">{amount === null ? '—' : formatMoney(amount, currency)}</span>
               </p>
             </div>
@@ -111,7 +117,7 @@ export function LineFields({
       })}
       {lines.length < INVOICE_MAX_LINES ? (
         <button type="button" className="button secondary" onClick={add}>
-          Add a line
+          <Trans>Add a line</Trans>
         </button>
       ) : null}
     </fieldset>
@@ -130,6 +136,7 @@ export function TaxFields({
   errors: InvoiceErrors
   onChange: (taxes: TaxDraft[]) => void
 }) {
+  const { t } = useLingui()
   const id = useId()
   const set = (i: number, patch: Partial<TaxDraft>) =>
     onChange(taxes.map((tax, j) => (j === i ? { ...tax, ...patch } : tax)))
@@ -146,17 +153,18 @@ export function TaxFields({
       tabIndex={-1}
       aria-describedby={errors['invoice.taxes'] ? `${id}-error` : undefined}
     >
-      <legend>Taxes</legend>
+      <legend>{t`Taxes`}</legend>
       <GroupError id={id} error={errors['invoice.taxes']} />
-      {taxes.length === 0 ? <p className="muted">No tax on this invoice.</p> : null}
+      {taxes.length === 0 ? <p className="muted">{t`No tax on this invoice.`}</p> : null}
       {taxes.map((tax, i) => {
         const key = `invoice.taxes.${i}`
+        const n = i + 1
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: a tax line has no identity of its own
           <fieldset key={i} className="invoice-line invoice-tax">
-            <legend className="visually-hidden">Tax {i + 1}</legend>
+            <legend className="visually-hidden">{t`Tax ${n}`}</legend>
             <Field
-              label="Tax name"
+              label={t`Tax name`}
               name={`${key}.name`}
               value={tax.name}
               maxLength={40}
@@ -164,7 +172,7 @@ export function TaxFields({
               errors={errors}
             />
             <Field
-              label="Rate (%)"
+              label={t`Rate (%)`}
               name={`${key}.rateBps`}
               inputMode="decimal"
               autoComplete="off"
@@ -180,14 +188,16 @@ export function TaxFields({
                   checked={tax.inclusive}
                   onChange={(e) => set(i, { inclusive: e.target.checked })}
                 />
-                Already included in the prices
+                <Trans>Already included in the prices</Trans>
               </label>
               <button
                 type="button"
                 className="link-button danger"
                 onClick={() => onChange(taxes.filter((_, j) => j !== i))}
               >
-                Remove<span className="visually-hidden"> tax {i + 1}</span>
+                <Trans>
+                  Remove<span className="visually-hidden"> tax {n}</span>
+                </Trans>
               </button>
             </div>
           </fieldset>
@@ -195,7 +205,7 @@ export function TaxFields({
       })}
       {taxes.length < INVOICE_MAX_TAXES ? (
         <button type="button" className="button secondary" onClick={add}>
-          Add a tax
+          <Trans>Add a tax</Trans>
         </button>
       ) : null}
     </fieldset>
@@ -203,9 +213,9 @@ export function TaxFields({
 }
 
 const KINDS = [
-  { value: 'none', label: 'None' },
-  { value: 'percent', label: 'A percentage' },
-  { value: 'amount', label: 'An amount' },
+  { value: 'none', label: msg`None` },
+  { value: 'percent', label: msg`A percentage` },
+  { value: 'amount', label: msg`An amount` },
 ]
 
 /**
@@ -230,6 +240,7 @@ export function AdjustmentField({
   errors: InvoiceErrors
   onChange: (value: AdjustmentDraft) => void
 }) {
+  const { t } = useLingui()
   const id = useId()
   const valueName = `${name}.${value.kind === 'percent' ? 'bps' : 'amount'}`
   return (
@@ -237,10 +248,10 @@ export function AdjustmentField({
       <legend>{legend}</legend>
       <div className="adjustment">
         <SelectField
-          label={`${legend} as`}
+          label={t`${legend} as`}
           name={`${name}.kind`}
           value={value.kind}
-          options={KINDS}
+          options={KINDS.map((kind) => ({ value: kind.value, label: t(kind.label) }))}
           onChange={(kind) =>
             onChange({ kind: kind as AdjustmentDraft['kind'], value: kind === value.kind ? value.value : '' })
           }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { RECORDED_PAYMENT_METHODS, type RecordedPaymentMethod } from '../../../contract/invoices.constants'
@@ -6,7 +7,7 @@ import { Choice, errorState, Field, FieldNotes, FormMessage } from '../../compon
 import { formatMoney, majorText } from '../../lib/money'
 import { rpc } from '../../lib/rpc'
 import { amountOf, today } from './invoice-draft'
-import { invoiceName, PAYMENT_METHOD_TEXT } from './invoice-format'
+import { invoiceName, paymentMethodText } from './invoice-format'
 
 /**
  * Money the client paid outside Soko (cash, a bank transfer), recorded so the invoice shows it: the
@@ -21,6 +22,7 @@ export function RecordPayment({
   onDone: (message: string | null) => void
   refresh: (invoice: InvoiceView) => void
 }) {
+  const { t } = useLingui()
   const [asking, setAsking] = useState(false)
   const [method, setMethod] = useState<RecordedPaymentMethod>('cash')
   const [amountText, setAmountText] = useState(() => majorText(invoice.totals.balance, invoice.currency))
@@ -40,12 +42,13 @@ export function RecordPayment({
       setAsking(false)
       setNote('')
       refresh(next)
+      const recorded = formatMoney(amount ?? 0, invoice.currency)
+      const by = paymentMethodText(method).toLowerCase()
+      const left = formatMoney(next.totals.balance, next.currency)
       onDone(
-        `Recorded ${formatMoney(amount ?? 0, invoice.currency)} by ${PAYMENT_METHOD_TEXT[method]?.toLowerCase()}.${
-          next.totals.balance > 0
-            ? ` Left to pay: ${formatMoney(next.totals.balance, next.currency)}.`
-            : ' It is paid in full.'
-        }`,
+        next.totals.balance > 0
+          ? t`Recorded ${recorded} by ${by}. Left to pay: ${left}.`
+          : t`Recorded ${recorded} by ${by}. It is paid in full.`,
       )
     },
   })
@@ -60,7 +63,7 @@ export function RecordPayment({
             setAsking(true)
           }}
         >
-          Record a payment
+          <Trans>Record a payment</Trans>
         </button>
       </p>
     )
@@ -73,12 +76,17 @@ export function RecordPayment({
       ? {
           amount: serverErrors.amount.replace(
             /^At most (\d+) /,
+            // i18n-ignore: rewrites the server's English message only (its Kiswahili comes written in full)
             (_, n: string) => `At most ${formatMoney(Number(n), invoice.currency)} `,
           ),
         }
       : {}),
-    ...(amountText && amount === null ? { amount: 'Write an amount like 1500 or 1,500.50' } : {}),
+    ...(amountText && amount === null ? { amount: t`Write an amount like 1500 or 1,500.50` } : {}),
   }
+  const name = invoiceName(invoice)
+  const currency = invoice.currency
+  const balance = formatMoney(invoice.totals.balance, invoice.currency)
+  const amountMoney = formatMoney(amount ?? 0, invoice.currency)
   return (
     <form
       className="form card record-payment"
@@ -88,32 +96,38 @@ export function RecordPayment({
         if (!record.isPending && amount) record.mutate()
       }}
     >
-      <h3>Record a payment to {invoiceName(invoice)}</h3>
-      <p className="muted">For money you received outside Soko. Nothing is charged.</p>
+      <h3>
+        <Trans>Record a payment to {name}</Trans>
+      </h3>
+      <p className="muted">
+        <Trans>For money you received outside Soko. Nothing is charged.</Trans>
+      </p>
       <FormMessage message={failed && Object.keys(failed.errors).length === 0 ? failed.message : null} />
       <fieldset className="fieldset">
-        <legend>How it was paid</legend>
+        <legend>
+          <Trans>How it was paid</Trans>
+        </legend>
         <div className="choices">
           {RECORDED_PAYMENT_METHODS.map((m) => (
             <Choice key={m} name="method" value={m} checked={method === m} onChoose={() => setMethod(m)}>
-              {PAYMENT_METHOD_TEXT[m]}
+              {paymentMethodText(m)}
             </Choice>
           ))}
         </div>
         <FieldNotes id="record-method" error={errors.method} />
       </fieldset>
       <Field
-        label={`Amount (${invoice.currency})`}
+        label={t`Amount (${currency})`}
         name="amount"
         inputMode="decimal"
         autoComplete="off"
         value={amountText}
         onChange={(event) => setAmountText(event.target.value)}
         errors={errors}
-        hint={`Left to pay: ${formatMoney(invoice.totals.balance, invoice.currency)}.`}
+        hint={t`Left to pay: ${balance}.`}
       />
       <Field
-        label="Received on"
+        label={t`Received on`}
         name="receivedOn"
         type="date"
         value={receivedOn}
@@ -122,13 +136,13 @@ export function RecordPayment({
         errors={errors}
       />
       <Field
-        label="Note (optional)"
+        label={t`Note (optional)`}
         name="note"
         value={note}
         maxLength={300}
         onChange={(event) => setNote(event.target.value)}
         errors={errors}
-        hint="E.g. the bank's reference."
+        hint={t`E.g. the bank's reference.`}
       />
       <p className="actions">
         <button
@@ -137,11 +151,7 @@ export function RecordPayment({
           disabled={record.isPending || !amount}
           aria-busy={record.isPending}
         >
-          {record.isPending
-            ? 'Recording…'
-            : amount
-              ? `Record ${formatMoney(amount, invoice.currency)}`
-              : 'Record'}
+          {record.isPending ? t`Recording…` : amount ? t`Record ${amountMoney}` : t`Record`}
         </button>
         <button
           type="button"
@@ -149,7 +159,7 @@ export function RecordPayment({
           disabled={record.isPending}
           onClick={() => setAsking(false)}
         >
-          Close
+          <Trans>Close</Trans>
         </button>
       </p>
     </form>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { Fragment, useEffect, useId, useRef, useState } from 'react'
 import type { CurrencyCode } from '../../../contract/currencies'
 import { rateText } from '../../../contract/invoice-totals'
@@ -15,10 +16,6 @@ export interface TotalsShown {
   balance?: number
 }
 
-/** "VAT 16 %", with "included" for a tax already in the prices. */
-export const taxLabel = (tax: { name: string; rateBps: number; inclusive: boolean }) =>
-  `${tax.name} ${rateText(tax.rateBps)} %${tax.inclusive ? ' (included)' : ''}`
-
 /**
  * An invoice's totals as a list of figures: subtotal, discount, each tax, the total, and when there is a
  * deposit what is due first and the balance after it. In the editor they change as the seller types; a
@@ -27,7 +24,7 @@ export const taxLabel = (tax: { name: string; rateBps: number; inclusive: boolea
 export function TotalsPanel({
   totals,
   currency,
-  heading = 'Totals',
+  heading,
   announce = false,
 }: {
   totals: TotalsShown
@@ -35,8 +32,12 @@ export function TotalsPanel({
   heading?: string
   announce?: boolean
 }) {
+  const { t } = useLingui()
   const id = useId()
   const money = (amount: number) => formatMoney(amount, currency)
+  /** "VAT 16 %", with "(included)" for a tax already in the prices. */
+  const taxLabel = (tax: TotalsShown['taxes'][number]) =>
+    `${tax.name} ${rateText(tax.rateBps)} %${tax.inclusive ? ` ${t`(included)`}` : ''}`
   const [said, setSaid] = useState('')
   const totalText = money(totals.total)
   // Said after a change only, never when the editor opens.
@@ -44,18 +45,18 @@ export function TotalsPanel({
   useEffect(() => {
     if (!announce || totalText === opened.current) return
     opened.current = ''
-    const timer = setTimeout(() => setSaid(`Total ${totalText}`), 1200)
+    const timer = setTimeout(() => setSaid(t`Total ${totalText}`), 1200)
     return () => clearTimeout(timer)
-  }, [announce, totalText])
+  }, [announce, totalText, t])
   return (
     <section className="card totals-card" aria-labelledby={id}>
-      <h2 id={id}>{heading}</h2>
+      <h2 id={id}>{heading ?? t`Totals`}</h2>
       <dl className="details totals-list">
-        <dt>Subtotal</dt>
+        <dt>{t`Subtotal`}</dt>
         <dd>{money(totals.subtotal)}</dd>
         {totals.discount ? (
           <>
-            <dt>Discount</dt>
+            <dt>{t`Discount`}</dt>
             <dd>−{money(totals.discount)}</dd>
           </>
         ) : null}
@@ -66,23 +67,23 @@ export function TotalsPanel({
             <dd>{tax.inclusive ? money(tax.amount) : `+${money(tax.amount)}`}</dd>
           </Fragment>
         ))}
-        <dt className="totals-total">Total</dt>
+        <dt className="totals-total">{t`Total`}</dt>
         <dd className="totals-total" data-testid="invoice-total">
           {totalText}
         </dd>
         {totals.deposit ? (
           <>
-            <dt>Deposit due first</dt>
+            <dt>{t`Deposit due first`}</dt>
             <dd data-testid="invoice-deposit">{money(totals.deposit)}</dd>
-            <dt>Balance after the deposit</dt>
+            <dt>{t`Balance after the deposit`}</dt>
             <dd data-testid="invoice-balance">{money(totals.total - totals.deposit)}</dd>
           </>
         ) : null}
         {totals.paid ? (
           <>
-            <dt>Paid</dt>
+            <dt>{t`Paid`}</dt>
             <dd>{money(totals.paid)}</dd>
-            <dt className="totals-total">Left to pay</dt>
+            <dt className="totals-total">{t`Left to pay`}</dt>
             <dd className="totals-total">{money(totals.balance ?? totals.total - totals.paid)}</dd>
           </>
         ) : null}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { SubjectInput } from '../../../contract'
 import { type CurrencyCode, currencies } from '../../../contract/currencies'
 import {
@@ -148,8 +149,8 @@ export function amountOf(text: string, currency: CurrencyCode): number | null {
 
 function amountHint(currency: CurrencyCode) {
   return currencies[currency].minorUnits
-    ? `Write an amount like 1500 or 1,500.50`
-    : `Write a whole amount like 1500 (${currency} has no cents)`
+    ? t`Write an amount like 1500 or 1,500.50`
+    : t`Write a whole amount like 1500 (${currency} has no cents)`
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -164,7 +165,7 @@ function adjustmentOf(
   if (draft.kind === 'none') return null
   if (draft.kind === 'percent') {
     const bps = parseRate(draft.value)
-    if (bps === null || bps < 1 || bps > 10_000) errors[`${key}.bps`] = 'Give a percentage from 0.01 to 100'
+    if (bps === null || bps < 1 || bps > 10_000) errors[`${key}.bps`] = t`Give a percentage from 0.01 to 100`
     return { kind: 'percent', bps: bps ?? 0 }
   }
   const amount = amountOf(draft.value, currency)
@@ -182,21 +183,21 @@ export function buildInvoice(draft: InvoiceDraft): { invoice: InvoiceInput | nul
   const name = draft.client.name.trim()
   const email = draft.client.email.trim()
   const phone = draft.client.phone.trim()
-  if (!name) errors['invoice.client.name'] = 'Write the client’s name'
+  if (!name) errors['invoice.client.name'] = t`Write the client’s name`
   if (email && !EMAIL.test(email))
-    errors['invoice.client.email'] = 'Give an e-mail address such as name@example.com'
+    errors['invoice.client.email'] = t`Give an e-mail address such as name@example.com`
   if (phone && !normalizePhone(phone))
-    errors['invoice.client.phone'] = 'Give a mobile number: 07XX XXX XXX in Kenya, or +234 803 123 4567'
+    errors['invoice.client.phone'] = t`Give a mobile number: 07XX XXX XXX in Kenya, or +234 803 123 4567`
   if (!email && !phone && !errors['invoice.client.email'])
-    errors['invoice.client.email'] = 'Give the client’s e-mail or phone, so the invoice can reach them'
-  if (draft.lines.length === 0) errors['invoice.lines'] = 'Add at least one line'
+    errors['invoice.client.email'] = t`Give the client’s e-mail or phone, so the invoice can reach them`
+  if (draft.lines.length === 0) errors['invoice.lines'] = t`Add at least one line`
   const lines = draft.lines.map((line, i) => {
     const key = `invoice.lines.${i}`
     const quantityMilli = quantityOf(line.quantity)
     const unitPrice = amountOf(line.unitPrice, currency)
-    if (!line.description.trim()) errors[`${key}.description`] = 'Describe this line'
+    if (!line.description.trim()) errors[`${key}.description`] = t`Describe this line`
     if (quantityMilli === null || quantityMilli < 1)
-      errors[`${key}.quantityMilli`] = 'Give a quantity above zero, e.g. 2 or 1.5'
+      errors[`${key}.quantityMilli`] = t`Give a quantity above zero, e.g. 2 or 1.5`
     if (unitPrice === null) errors[`${key}.unitPrice`] = amountHint(currency)
     return {
       description: line.description.trim(),
@@ -206,17 +207,17 @@ export function buildInvoice(draft: InvoiceDraft): { invoice: InvoiceInput | nul
   })
   const taxes = draft.taxes.map((tax, i) => {
     const rateBps = parseRate(tax.rate)
-    if (!tax.name.trim()) errors[`invoice.taxes.${i}.name`] = 'Name the tax, e.g. VAT'
+    if (!tax.name.trim()) errors[`invoice.taxes.${i}.name`] = t`Name the tax, e.g. VAT`
     if (rateBps === null || rateBps < 1 || rateBps > 10_000)
-      errors[`invoice.taxes.${i}.rateBps`] = 'Give the rate in %, e.g. 16'
+      errors[`invoice.taxes.${i}.rateBps`] = t`Give the rate in %, e.g. 16`
     return { name: tax.name.trim(), rateBps: rateBps ?? 0, inclusive: tax.inclusive }
   })
   const discount = adjustmentOf(draft.discount, currency, 'invoice.discount', errors)
   const deposit = adjustmentOf(draft.deposit, currency, 'invoice.deposit', errors)
-  if (!draft.issueDate) errors['invoice.issueDate'] = 'Give the issue date'
-  if (!draft.dueDate) errors['invoice.dueDate'] = 'Give the due date'
+  if (!draft.issueDate) errors['invoice.issueDate'] = t`Give the issue date`
+  if (!draft.dueDate) errors['invoice.dueDate'] = t`Give the due date`
   else if (draft.issueDate && draft.dueDate < draft.issueDate)
-    errors['invoice.dueDate'] = 'The due date cannot be before the issue date'
+    errors['invoice.dueDate'] = t`The due date cannot be before the issue date`
   if (Object.keys(errors).length > 0) return { invoice: null, errors }
   return {
     invoice: {

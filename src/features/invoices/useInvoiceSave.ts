@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -7,10 +9,11 @@ import { isUnreachable } from '../../lib/connection'
 import { RpcError, rpc } from '../../lib/rpc'
 import { flash } from './flash'
 import { buildInvoice, type InvoiceDraft, type InvoiceErrors, type InvoiceInput } from './invoice-draft'
+import { sentTo } from './invoice-format'
 import { forgetInvoice, keepInvoice } from './invoice-sync'
 import { invoicesQueries } from './invoices.queries'
 
-export const CHECK_FIELDS = 'Check the fields marked below.'
+export const CHECK_FIELDS = msg`Check the fields marked below.`
 
 /** Server messages the editor shows beside a field or a group; any other goes above the form. */
 const ON_A_FIELD =
@@ -29,12 +32,6 @@ export function editorErrors(errors: Record<string, string>): InvoiceErrors {
   )
 }
 
-/** Who a sent invoice went to, for the line that says so. */
-export function sentTo(invoice: InvoiceView): string {
-  const to = [invoice.client.email, invoice.client.phone && `+${invoice.client.phone}`].filter(Boolean)
-  return to.length ? ` to ${to.join(' and ')}` : ''
-}
-
 /**
  * Saving the editor: a new invoice (with the editor's draftKey, so a retry after a lost answer is the same
  * invoice), or changes to one on Soko; then sending it when asked. With no network a new invoice is kept
@@ -51,6 +48,7 @@ export function useInvoiceSave({
   /** The invoice was waiting on this device (opened from the list to fix or finish it). */
   fromDevice: boolean
 }) {
+  const { t } = useLingui()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   // The messages, with the draft they are about (InvoiceEditor hides those whose field has changed since).
@@ -74,16 +72,16 @@ export function useInvoiceSave({
       console.error('The invoice could not be kept on this device', error)
       throw new RpcError(
         0,
-        'You are offline, and this browser cannot keep the invoice on the device (a private window cannot). ' +
-          'Keep this page open and save again once you are back online.',
+        t`You are offline, and this browser cannot keep the invoice on the device (a private window cannot). Keep this page open and save again once you are back online.`,
       )
     }
     await queryClient.invalidateQueries({ queryKey: invoicesQueries.all() })
+    const clientName = invoice.client.name
     flash(
       'list',
-      `You are offline: the invoice for ${invoice.client.name} is kept on this device and goes to Soko${
-        send ? ', then to your client,' : ''
-      } as soon as you are back online.`,
+      send
+        ? t`You are offline: the invoice for ${clientName} is kept on this device and goes to Soko, then to your client, as soon as you are back online.`
+        : t`You are offline: the invoice for ${clientName} is kept on this device and goes to Soko as soon as you are back online.`,
     )
     await navigate({ to: '/account/invoices' })
   }
@@ -113,7 +111,7 @@ export function useInvoiceSave({
     const built = buildInvoice(draft)
     if (!built.invoice) {
       setErrors({ errors: built.errors, draft })
-      setMessage(CHECK_FIELDS)
+      setMessage(t(CHECK_FIELDS))
       focusFirst(built.errors)
       return
     }
@@ -130,13 +128,19 @@ export function useInvoiceSave({
         saved = (await rpc('sendInvoice', { invoiceId: saved.id })).invoice
         refresh(saved)
       }
+      const revision = saved.revision
+      const to = sentTo(saved)
       flash(
         saved.id,
         wasSent
-          ? `Saved as revision ${saved.revision} and sent again${sentTo(saved)}.`
+          ? to
+            ? t`Saved as revision ${revision} and sent again to ${to}.`
+            : t`Saved as revision ${revision} and sent again.`
           : send
-            ? `Sent${sentTo(saved)}.`
-            : 'Draft saved.',
+            ? to
+              ? t`Sent to ${to}.`
+              : t`Sent.`
+            : t`Draft saved.`,
       )
       await navigate({ to: '/account/invoices/$id', params: { id: saved.id } })
     } catch (error) {
@@ -144,7 +148,9 @@ export function useInvoiceSave({
       state.errors = editorErrors(state.errors)
       if (saved) {
         // Saved, but the sending failed: the invoice page says so and offers "Send" again.
-        flash(saved.id, `Saved as a draft, but it could not be sent: ${state.message ?? 'try again.'}`)
+        // "could not" (in the page's language) makes InvoicePage show it as a failure.
+        const why = state.message ?? t`try again.`
+        flash(saved.id, t`Saved as a draft, but it could not be sent: ${why}`)
         await navigate({ to: '/account/invoices/$id', params: { id: saved.id } })
         return
       }
@@ -152,7 +158,7 @@ export function useInvoiceSave({
       const elsewhere = Object.entries(state.errors).filter(([key]) => !ON_A_FIELD.test(key))
       setMessage(
         [state.message, ...elsewhere.map(([, text]) => text)].filter(Boolean).join(' ') ||
-          'Could not save. Try again.',
+          t`Could not save. Try again.`,
       )
       focusFirst(state.errors)
     } finally {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { InvoiceView } from '../../../contract/invoices.contract'
 import { RETRY_STATUSES, RpcError } from '../../lib/rpc'
 import type { InvoiceInput } from './invoice-draft'
@@ -75,7 +76,7 @@ export async function syncWaiting(
       await store.put({
         ...item,
         errors: refused && Object.keys(refused.errors).length ? refused.errors : undefined,
-        problem: refused?.message ?? 'Soko could not save it.',
+        problem: refused?.message ?? t`Soko could not save it.`,
       })
       result.refused.push(item.draftKey)
       continue
@@ -90,7 +91,7 @@ export async function syncWaiting(
           result.unreachable = true
           break
         }
-        sendProblem = error instanceof RpcError ? error.message : 'It could not be sent.'
+        sendProblem = error instanceof RpcError ? error.message : t`It could not be sent.`
       }
     }
     await store.remove(item.draftKey)
