@@ -6,6 +6,7 @@
 //   npm run screenshots                        every page, every viewport and theme
 //   npm run screenshots -- / /pricing          only these routes (as written in contract/routes.ts)
 //   npm run screenshots -- --phone --light     only phone, only light (--desktop, --dark likewise)
+//   npm run screenshots -- --sw                in Kiswahili, into screenshots/{phone,desktop}-{light,dark}-sw/
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -249,9 +250,10 @@ async function capture(browser: Browser, base: string, list: Shot[], tokens: Rec
     const chosen = all.filter((v) => args.includes(`--${v}`))
     return chosen.length ? chosen : all
   }
+  const lang = args.includes('--sw') ? 'sw' : 'en'
   for (const device of pick(['phone', 'desktop'] as const))
     for (const theme of pick(THEMES)) {
-      const dir = path.join(OUT_DIR, `${device}-${theme}`)
+      const dir = path.join(OUT_DIR, `${device}-${theme}${lang === 'en' ? '' : `-${lang}`}`)
       mkdirSync(dir, { recursive: true })
       for (const who of ['visitor', 'buyer', 'seller', 'admin'] as const) {
         const mine = list.filter((shot) => shot.who === who)
@@ -264,6 +266,7 @@ async function capture(browser: Browser, base: string, list: Shot[], tokens: Rec
           reducedMotion: 'reduce',
         })
         if (tokens[who]) await context.addCookies([{ name: 'auth_token', value: tokens[who], url: base }])
+        await context.addCookies([{ name: 'lang', value: lang, url: base }])
         const page = await context.newPage()
         for (const shot of mine) {
           try {
