@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import type { PayoutView } from '../../../contract/payouts.contract'
@@ -10,15 +11,23 @@ import { RejectPayout } from './RejectPayout'
 
 /** A payout in the queue: whose, how much, where, and when it was asked. */
 function Summary({ payout }: { payout: PayoutView }) {
+  const { t } = useLingui()
+  const destination = payout.destination
+  const speed = payout.speed === 'instant' ? t`instant` : t`standard`
+  const asked = formatDateTime(payout.createdAt)
   return (
     <>
       <p>
         <PayoutAmount payout={payout} />
       </p>
-      <p>To {payout.destination}</p>
+      <p>
+        <Trans>To {destination}</Trans>
+      </p>
       <p className="muted">
         {payout.seller ? `${payout.seller.name} (${payout.seller.email}) · ` : ''}
-        {payout.speed} · asked {formatDateTime(payout.createdAt)}
+        <Trans>
+          {speed} · asked {asked}
+        </Trans>
       </p>
     </>
   )
@@ -29,6 +38,7 @@ function Summary({ payout }: { payout: PayoutView }) {
  * the transfer to be made by hand and marked paid (with the bank's reference) or failed (with why).
  */
 export function AdminPayouts() {
+  const { t } = useLingui()
   const queryClient = useQueryClient()
   const queue = useQuery(adminQueries.payouts())
   const [marking, setMarking] = useState<{ id: string; outcome: 'paid' | 'failed' } | null>(null)
@@ -44,15 +54,15 @@ export function AdminPayouts() {
     const payout = find(id)
     setDone(null)
     const answer = await rpc('reviewPayout', { payoutId: id, approve: true })
-    const name = payout ? payoutName(payout) : 'the payout'
+    const name = payout ? payoutName(payout) : t`the payout`
     // A bank payout waits for an admin's transfer below; a scheduled one for its run; the rest go now.
-    const next =
+    const said =
       answer.payout.rail === 'bank'
-        ? 'it waits below as a bank transfer to make.'
+        ? t`Approved ${name}: it waits below as a bank transfer to make.`
         : answer.payout.status === 'scheduled'
-          ? 'it goes with the next run.'
-          : 'it is on its way.'
-    setDone({ list: 'approval', text: `Approved ${name}: ${next}` })
+          ? t`Approved ${name}: it goes with the next run.`
+          : t`Approved ${name}: it is on its way.`
+    setDone({ list: 'approval', text: said })
     await refresh()
   })
   const mark = useSubmit(async (data) => {
@@ -67,24 +77,42 @@ export function AdminPayouts() {
         : { reason: text(data, 'reason') }),
     })
     setMarking(null)
+    const name = payout ? payoutName(payout) : t`the payout`
     setDone({
       list: 'bank',
       text:
         marking.outcome === 'paid'
-          ? `Marked paid: ${payout ? payoutName(payout) : 'the payout'}.`
-          : `Marked failed: ${payout ? payoutName(payout) : 'the payout'} is back in their balance.`,
+          ? t`Marked paid: ${name}.`
+          : t`Marked failed: ${name} is back in their balance.`,
     })
     await refresh()
   })
+  const reason = queue.error?.message
   return (
     <section aria-labelledby="admin-payouts-heading">
-      <h2 id="admin-payouts-heading">Payouts to act on</h2>
-      {queue.isPending ? <p>Loading…</p> : null}
-      {queue.isError ? <p role="alert">Could not load payouts: {queue.error.message}</p> : null}
-      <h3>Waiting for approval</h3>
+      <h2 id="admin-payouts-heading">
+        <Trans>Payouts to act on</Trans>
+      </h2>
+      {queue.isPending ? (
+        <p>
+          <Trans>Loading…</Trans>
+        </p>
+      ) : null}
+      {queue.isError ? (
+        <p role="alert">
+          <Trans>Could not load payouts: {reason}</Trans>
+        </p>
+      ) : null}
+      <h3>
+        <Trans>Waiting for approval</Trans>
+      </h3>
       <Done said={done?.list === 'approval' ? done : null} />
       <FormMessage message={approve.message} />
-      {queue.data?.approval.length === 0 ? <p className="muted">No payout is waiting for approval.</p> : null}
+      {queue.data?.approval.length === 0 ? (
+        <p className="muted">
+          <Trans>No payout is waiting for approval.</Trans>
+        </p>
+      ) : null}
       <ul className="cards">
         {queue.data?.approval.map((payout) => (
           <li key={payout.id} className="card">
@@ -95,9 +123,10 @@ export function AdminPayouts() {
                 onCancel={() => setRejecting(null)}
                 onDone={async () => {
                   setRejecting(null)
+                  const name = payoutName(payout)
                   setDone({
                     list: 'approval',
-                    text: `Rejected: ${payoutName(payout)} is back in their balance, with your reason.`,
+                    text: t`Rejected: ${name} is back in their balance, with your reason.`,
                   })
                   await refresh()
                 }}
@@ -106,7 +135,7 @@ export function AdminPayouts() {
               <form onSubmit={approve.onSubmit} className="inline-actions">
                 <input type="hidden" name="id" value={payout.id} />
                 <button type="submit" className="button" disabled={approve.busy}>
-                  Approve
+                  <Trans>Approve</Trans>
                 </button>
                 <button
                   type="button"
@@ -114,17 +143,23 @@ export function AdminPayouts() {
                   disabled={approve.busy}
                   onClick={() => setRejecting(payout.id)}
                 >
-                  Reject…
+                  <Trans>Reject…</Trans>
                 </button>
               </form>
             )}
           </li>
         ))}
       </ul>
-      <h3>Bank transfers to make</h3>
+      <h3>
+        <Trans>Bank transfers to make</Trans>
+      </h3>
       <Done said={done?.list === 'bank' ? done : null} />
       <FormMessage message={mark.message} />
-      {queue.data?.bank.length === 0 ? <p className="muted">No bank transfer is waiting.</p> : null}
+      {queue.data?.bank.length === 0 ? (
+        <p className="muted">
+          <Trans>No bank transfer is waiting.</Trans>
+        </p>
+      ) : null}
       <ul className="cards">
         {queue.data?.bank.map((payout) => (
           <li key={payout.id} className="card">
@@ -132,20 +167,20 @@ export function AdminPayouts() {
             {marking?.id === payout.id ? (
               <form onSubmit={mark.onSubmit} noValidate>
                 {marking.outcome === 'paid' ? (
-                  <Field label="The bank's reference" name="reference" errors={mark.errors} required />
+                  <Field label={t`The bank's reference`} name="reference" errors={mark.errors} required />
                 ) : (
                   <Field
-                    label="Why it failed (the seller reads this)"
+                    label={t`Why it failed (the seller reads this)`}
                     name="reason"
                     errors={mark.errors}
                     required
                   />
                 )}
-                <SubmitButton busy={mark.busy} busyText="Saving…">
-                  {marking.outcome === 'paid' ? 'Mark paid' : 'Mark failed'}
+                <SubmitButton busy={mark.busy} busyText={t`Saving…`}>
+                  {marking.outcome === 'paid' ? t`Mark paid` : t`Mark failed`}
                 </SubmitButton>{' '}
                 <button type="button" className="link-button" onClick={() => setMarking(null)}>
-                  Back
+                  <Trans>Back</Trans>
                 </button>
               </form>
             ) : (
@@ -155,14 +190,14 @@ export function AdminPayouts() {
                   className="button"
                   onClick={() => setMarking({ id: payout.id, outcome: 'paid' })}
                 >
-                  Transfer made
+                  <Trans>Transfer made</Trans>
                 </button>
                 <button
                   type="button"
                   className="button secondary"
                   onClick={() => setMarking({ id: payout.id, outcome: 'failed' })}
                 >
-                  It failed
+                  <Trans>It failed</Trans>
                 </button>
               </p>
             )}

@@ -1,20 +1,22 @@
+import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { usePageTitle } from '../../lib/title'
 
 const SECTIONS = [
-  { to: '/admin', label: 'Overview', exact: true },
-  { to: '/admin/people', label: 'People' },
-  { to: '/admin/products', label: 'Products' },
-  { to: '/admin/orders', label: 'Orders' },
-  { to: '/admin/payouts', label: 'Payouts' },
-  { to: '/admin/reviews', label: 'Reviews' },
-  { to: '/admin/messages', label: 'Messages' },
-  { to: '/admin/settings', label: 'Settings' },
-  { to: '/admin/audit', label: 'Audit log' },
+  { to: '/admin', label: msg`Overview`, exact: true },
+  { to: '/admin/people', label: msg`People` },
+  { to: '/admin/products', label: msg`Products` },
+  { to: '/admin/orders', label: msg`Orders` },
+  { to: '/admin/payouts', label: msg`Payouts` },
+  { to: '/admin/reviews', label: msg`Reviews` },
+  { to: '/admin/messages', label: msg`Messages` },
+  { to: '/admin/settings', label: msg`Settings` },
+  { to: '/admin/audit', label: msg`Audit log` },
 ] as const
 
-/** Every admin page: its heading, the sections of the admin area, then the page. */
+/** Every admin page: its heading (`title`, already translated), the sections of the admin area, then the page. */
 export function AdminShell({
   title,
   lead,
@@ -24,11 +26,13 @@ export function AdminShell({
   lead?: ReactNode
   children: ReactNode
 }) {
-  usePageTitle(title === 'Admin' ? 'Admin' : `${title} · Admin`)
+  const { t } = useLingui()
+  const admin = t`Admin`
+  usePageTitle(title === admin ? admin : t`${title} · Admin`)
   return (
     <section className="page admin" aria-labelledby="admin-heading">
       <h1 id="admin-heading">{title}</h1>
-      <nav aria-label="Admin sections" className="chips admin-nav">
+      <nav aria-label={t`Admin sections`} className="chips admin-nav">
         {SECTIONS.map((s) => (
           <Link
             key={s.to}
@@ -37,7 +41,7 @@ export function AdminShell({
             activeOptions={{ exact: 'exact' in s, includeSearch: false }}
             activeProps={{ 'aria-current': 'page' }}
           >
-            {s.label}
+            {t(s.label)}
           </Link>
         ))}
       </nav>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Field, FormMessage, SubmitButton, text, useSubmit } from '../../components/Form'
@@ -11,6 +12,7 @@ import { adminQueries } from './admin.queries'
  * provider account until an admin finds whose it is — gives it back, or applies it by hand — and says so.
  */
 export function AdminUnmatched() {
+  const { t } = useLingui()
   const queryClient = useQueryClient()
   const [resolved, setResolved] = useState(false)
   const list = useQuery(adminQueries.unmatched(resolved))
@@ -22,12 +24,17 @@ export function AdminUnmatched() {
     await queryClient.invalidateQueries({ queryKey: [...adminQueries.all(), 'unmatched'] })
   })
   const payments = list.data?.payments ?? []
+  const reason = list.error?.message
   return (
     <section aria-labelledby="admin-unmatched-heading">
-      <h2 id="admin-unmatched-heading">Payments that matched nothing</h2>
+      <h2 id="admin-unmatched-heading">
+        <Trans>Payments that matched nothing</Trans>
+      </h2>
       <p className="muted">
-        Paybill payments whose account number names no order or invoice. The money is in Soko’s M-Pesa
-        account: find the payer (by their number and the receipt), give it back or apply it, then note how.
+        <Trans>
+          Paybill payments whose account number names no order or invoice. The money is in Soko’s M-Pesa
+          account: find the payer (by their number and the receipt), give it back or apply it, then note how.
+        </Trans>
       </p>
       <div className="actions">
         <button
@@ -36,7 +43,7 @@ export function AdminUnmatched() {
           aria-pressed={!resolved}
           onClick={() => setResolved(false)}
         >
-          Waiting
+          <Trans>Waiting</Trans>
         </button>
         <button
           type="button"
@@ -44,58 +51,78 @@ export function AdminUnmatched() {
           aria-pressed={resolved}
           onClick={() => setResolved(true)}
         >
-          Settled
+          <Trans>Settled</Trans>
         </button>
       </div>
-      {list.isPending ? <p>Loading…</p> : null}
-      {list.isError ? <p role="alert">Could not load payments: {list.error.message}</p> : null}
+      {list.isPending ? (
+        <p>
+          <Trans>Loading…</Trans>
+        </p>
+      ) : null}
+      {list.isError ? (
+        <p role="alert">
+          <Trans>Could not load payments: {reason}</Trans>
+        </p>
+      ) : null}
       {list.isSuccess && payments.length === 0 ? (
         <p className="muted">
-          {resolved ? 'None settled yet.' : 'Nothing waiting: every payment found its order or invoice.'}
+          {resolved ? t`None settled yet.` : t`Nothing waiting: every payment found its order or invoice.`}
         </p>
       ) : null}
       <ul className="cards">
-        {payments.map((p) => (
-          <li key={p.id} className="card">
-            <p>
-              <strong>{formatMoney(p.amount.amount, p.amount.currency)}</strong> by{' '}
-              {p.provider === 'mpesa' ? 'M-Pesa' : p.provider} for account <code>{p.reference}</code>
-            </p>
-            <p className="muted">
-              {p.receipt ? `Receipt ${p.receipt} · ` : ''}
-              {p.payer ? `from ${p.payer} · ` : ''}
-              {formatDateTime(p.receivedAt)}
-            </p>
-            {p.resolvedAt ? (
+        {payments.map((p) => {
+          const amount = formatMoney(p.amount.amount, p.amount.currency)
+          const provider = p.provider === 'mpesa' ? 'M-Pesa' : p.provider
+          const reference = p.reference
+          const receipt = p.receipt
+          const payer = p.payer
+          const settled = p.resolvedAt ? formatDateTime(p.resolvedAt) : ''
+          const note = p.note
+          return (
+            <li key={p.id} className="card">
               <p>
-                Settled {formatDateTime(p.resolvedAt)}: {p.note}
+                <Trans>
+                  <strong>{amount}</strong> by {provider} for account <code>{reference}</code>
+                </Trans>
               </p>
-            ) : settling === p.id ? (
-              <form onSubmit={settle.onSubmit} noValidate>
-                <FormMessage message={settle.message} />
-                <Field
-                  name="note"
-                  label="How was it settled?"
-                  hint="e.g. Given back by B2C, receipt …; or applied to invoice INV-0012"
-                  errors={settle.errors}
-                  required
-                />
-                <div className="actions">
-                  <SubmitButton busy={settle.busy} busyText="Saving…">
-                    Mark settled
-                  </SubmitButton>
-                  <button type="button" className="button secondary" onClick={() => setSettling(null)}>
-                    Cancel
-                  </button>
-                </div>
-              </form>
-            ) : (
-              <button type="button" className="button secondary" onClick={() => setSettling(p.id)}>
-                Mark settled…
-              </button>
-            )}
-          </li>
-        ))}
+              <p className="muted">
+                {receipt ? t`Receipt ${receipt} · ` : ''}
+                {payer ? t`from ${payer} · ` : ''}
+                {formatDateTime(p.receivedAt)}
+              </p>
+              {p.resolvedAt ? (
+                <p>
+                  <Trans>
+                    Settled {settled}: {note}
+                  </Trans>
+                </p>
+              ) : settling === p.id ? (
+                <form onSubmit={settle.onSubmit} noValidate>
+                  <FormMessage message={settle.message} />
+                  <Field
+                    name="note"
+                    label={t`How was it settled?`}
+                    hint={t`e.g. Given back by B2C, receipt …; or applied to invoice INV-0012`}
+                    errors={settle.errors}
+                    required
+                  />
+                  <div className="actions">
+                    <SubmitButton busy={settle.busy} busyText={t`Saving…`}>
+                      <Trans>Mark settled</Trans>
+                    </SubmitButton>
+                    <button type="button" className="button secondary" onClick={() => setSettling(null)}>
+                      <Trans>Cancel</Trans>
+                    </button>
+                  </div>
+                </form>
+              ) : (
+                <button type="button" className="button secondary" onClick={() => setSettling(p.id)}>
+                  <Trans>Mark settled…</Trans>
+                </button>
+              )}
+            </li>
+          )
+        })}
       </ul>
     </section>
   )

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
@@ -17,6 +18,7 @@ const route = getRouteApi('/_default/admin/audit')
 
 /** /admin/audit: every admin action, newest first, searchable and exportable. Nothing here can change it. */
 export function AuditPage() {
+  const { t } = useLingui()
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const list = useInfiniteQuery(adminQueries.audit(search))
@@ -28,26 +30,28 @@ export function AuditPage() {
   }
   return (
     <AdminShell
-      title="Audit log"
-      lead="What every admin did: who, what, on which record, the values before and after, when and from where. Entries are never changed or removed."
+      title={t`Audit log`}
+      lead={t`What every admin did: who, what, on which record, the values before and after, when and from where. Entries are never changed or removed.`}
     >
       <search>
         <form className="form form-inline" onSubmit={onSubmit} key={search.q ?? ''}>
           <Field
-            label="Search the log"
+            label={t`Search the log`}
             name="q"
             type="search"
             defaultValue={search.q ?? ''}
-            hint="An admin’s e-mail, an action (suspend, settings), a record or words of a reason"
+            hint={t`An admin’s e-mail, an action (suspend, settings), a record or words of a reason`}
           />
           <button type="submit" className="button">
-            Search the log
+            <Trans>Search the log</Trans>
           </button>
         </form>
       </search>
       {search.target ? (
         <p className="notice">
-          Showing one record’s entries. <Link to="/admin/audit">Show every entry</Link>
+          <Trans>
+            Showing one record’s entries. <Link to="/admin/audit">Show every entry</Link>
+          </Trans>
         </p>
       ) : null}
       <div className="movements-head">
@@ -62,14 +66,18 @@ export function AuditPage() {
           }}
         />
       </div>
-      <ListState list={list} what="audit entries" />
+      <ListState list={list} what={t`audit entries`} />
       {list.isSuccess && entries.length === 0 ? (
         search.q || search.target ? (
           <p className="muted">
-            No entry matches. <Link to="/admin/audit">Show every entry</Link>
+            <Trans>
+              No entry matches. <Link to="/admin/audit">Show every entry</Link>
+            </Trans>
           </p>
         ) : (
-          <p className="muted">Nothing yet: what admins do is written here as they do it.</p>
+          <p className="muted">
+            <Trans>Nothing yet: what admins do is written here as they do it.</Trans>
+          </p>
         )
       ) : null}
       <ol className="cards audit-log">
@@ -84,6 +92,10 @@ export function AuditPage() {
 
 function AuditItem({ entry }: { entry: AuditEntry }) {
   const changed = changes(entry)
+  const when = formatDateTime(entry.at)
+  const admin = entry.actor.email
+  const ip = entry.ip
+  const reason = entry.reason
   return (
     <li className="card audit-entry">
       <p>
@@ -97,17 +109,31 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
         )}
       </p>
       <p className="muted">
-        <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> · by {entry.actor.email} · from {entry.ip}
+        <Trans>
+          <time dateTime={entry.at}>{when}</time> · by {admin} · from {ip}
+        </Trans>
       </p>
-      {entry.reason ? <p>Reason: {entry.reason}</p> : null}
+      {reason ? (
+        <p>
+          <Trans>Reason: {reason}</Trans>
+        </p>
+      ) : null}
       {changed.length > 0 ? (
         <table className="table audit-changes">
-          <caption className="visually-hidden">What changed</caption>
+          <caption className="visually-hidden">
+            <Trans>What changed</Trans>
+          </caption>
           <thead>
             <tr>
-              <th scope="col">Field</th>
-              <th scope="col">Before</th>
-              <th scope="col">After</th>
+              <th scope="col">
+                <Trans>Field</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Before</Trans>
+              </th>
+              <th scope="col">
+                <Trans>After</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { Field, FormMessage, SelectField, SubmitButton, text, useSubmit } from '../../components/Form'
 import { formatDate } from '../../lib/dates'
@@ -5,32 +6,37 @@ import { rpc } from '../../lib/rpc'
 
 /** Invites someone by e-mail, as a customer or as an admin. */
 export function InviteForm() {
+  const { t } = useLingui()
   const [sent, setSent] = useState<string | null>(null)
   const form = useSubmit(async (data) => {
     const answer = await rpc('createInvite', {
       email: text(data, 'email'),
       role: text(data, 'role') as 'customer' | 'admin',
     })
-    setSent(`Invitation sent to ${answer.sentTo}; it works until ${formatDate(answer.expiresAt)}.`)
+    const sentTo = answer.sentTo
+    const until = formatDate(answer.expiresAt)
+    setSent(t`Invitation sent to ${sentTo}; it works until ${until}.`)
   })
   return (
     <section aria-labelledby="invite-heading">
-      <h2 id="invite-heading">Invite someone</h2>
+      <h2 id="invite-heading">
+        <Trans>Invite someone</Trans>
+      </h2>
       <form onSubmit={form.onSubmit} noValidate className="form">
         <FormMessage message={form.message} />
         <FormMessage message={sent} tone="ok" />
-        <Field label="E-mail" name="email" type="email" required errors={form.errors} />
+        <Field label={t`E-mail`} name="email" type="email" required errors={form.errors} />
         <SelectField
-          label="As"
+          label={t`As`}
           name="role"
           options={[
-            { value: 'customer', label: 'Customer' },
-            { value: 'admin', label: 'Admin' },
+            { value: 'customer', label: t`Customer` },
+            { value: 'admin', label: t`Admin` },
           ]}
           errors={form.errors}
         />
-        <SubmitButton busy={form.busy} busyText="Sending…">
-          Send invitation
+        <SubmitButton busy={form.busy} busyText={t`Sending…`}>
+          <Trans>Send invitation</Trans>
         </SubmitButton>
       </form>
     </section>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { CONTACT_TOPICS } from '../../../contract/contact.constants'
@@ -9,8 +10,9 @@ import { smsSummary } from './outbox-format'
 
 /** /admin/messages: what people wrote on the contact page, and the outbox of mail and SMS. */
 export function MessagesPage() {
+  const { t } = useLingui()
   return (
-    <AdminShell title="Messages">
+    <AdminShell title={t`Messages`}>
       <ContactMessages />
       <Outbox />
     </AdminShell>
@@ -21,29 +23,49 @@ export function MessagesPage() {
 function ContactMessages() {
   const list = useInfiniteQuery(adminQueries.contactMessages())
   const messages = list.data?.pages.flatMap((p) => p.messages) ?? []
+  const reason = list.error?.message
   return (
     <section aria-labelledby="contact-messages-heading">
-      <h2 id="contact-messages-heading">Messages from the contact page</h2>
-      {list.isPending ? <p>Loading…</p> : null}
-      {list.isError ? <p role="alert">Could not load the messages: {list.error.message}</p> : null}
-      {list.isSuccess && messages.length === 0 ? <p className="muted">No messages yet.</p> : null}
+      <h2 id="contact-messages-heading">
+        <Trans>Messages from the contact page</Trans>
+      </h2>
+      {list.isPending ? (
+        <p>
+          <Trans>Loading…</Trans>
+        </p>
+      ) : null}
+      {list.isError ? (
+        <p role="alert">
+          <Trans>Could not load the messages: {reason}</Trans>
+        </p>
+      ) : null}
+      {list.isSuccess && messages.length === 0 ? (
+        <p className="muted">
+          <Trans>No messages yet.</Trans>
+        </p>
+      ) : null}
       <ul className="cards">
-        {messages.map((m) => (
-          <li key={m.id} className="card">
-            <details>
-              <summary>
-                <span className="badge">
-                  {CONTACT_TOPICS.find((t) => t.value === m.topic)?.label ?? m.topic}
-                </span>{' '}
-                {m.name} — {formatDateTime(m.sentAt)}
-              </summary>
-              <p className="message-text">{m.message}</p>
-              <p>
-                <a href={`mailto:${m.email}`}>Answer {m.email}</a>
-              </p>
-            </details>
-          </li>
-        ))}
+        {messages.map((m) => {
+          const email = m.email
+          return (
+            <li key={m.id} className="card">
+              <details>
+                <summary>
+                  <span className="badge">
+                    {CONTACT_TOPICS.find((topic) => topic.value === m.topic)?.label ?? m.topic}
+                  </span>{' '}
+                  {m.name} — {formatDateTime(m.sentAt)}
+                </summary>
+                <p className="message-text">{m.message}</p>
+                <p>
+                  <a href={`mailto:${m.email}`}>
+                    <Trans>Answer {email}</Trans>
+                  </a>
+                </p>
+              </details>
+            </li>
+          )
+        })}
       </ul>
       <OlderButton pages={list} />
     </section>
@@ -56,6 +78,7 @@ function OlderButton({
 }: {
   pages: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown }
 }) {
+  const { t } = useLingui()
   if (!pages.hasNextPage) return null
   return (
     <button
@@ -64,23 +87,27 @@ function OlderButton({
       onClick={() => pages.fetchNextPage()}
       disabled={pages.isFetchingNextPage}
     >
-      {pages.isFetchingNextPage ? 'Loading…' : 'Older messages'}
+      {pages.isFetchingNextPage ? t`Loading…` : t`Older messages`}
     </button>
   )
 }
 
 function Outbox() {
+  const { t } = useLingui()
   const [to, setTo] = useState('')
   const outbox = useInfiniteQuery(adminQueries.outbox(to))
   const messages = outbox.data?.pages.flatMap((p) => p.messages) ?? []
   const enabled = outbox.data?.pages[0]?.enabled ?? true
+  const reason = outbox.error?.message
   return (
     <section aria-labelledby="outbox-heading">
-      <h2 id="outbox-heading">Outbox</h2>
+      <h2 id="outbox-heading">
+        <Trans>Outbox</Trans>
+      </h2>
       <p className="muted">
         {enabled
-          ? 'No SMTP server is set (SMTP_URL), so mail is kept here instead of being sent. SMS codes are kept here too.'
-          : 'Mail goes out by SMTP; only SMS codes are kept here.'}
+          ? t`No SMTP server is set (SMTP_URL), so mail is kept here instead of being sent. SMS codes are kept here too.`
+          : t`Mail goes out by SMTP; only SMS codes are kept here.`}
       </p>
       <form
         className="form form-inline"
@@ -89,26 +116,45 @@ function Outbox() {
           setTo(text(new FormData(e.currentTarget), 'to'))
         }}
       >
-        <Field label="To" name="to" type="search" placeholder="e-mail or phone" />
+        <Field label={t`To`} name="to" type="search" placeholder={t`e-mail or phone`} />
         <button type="submit" className="button secondary">
-          Filter
+          <Trans>Filter</Trans>
         </button>
       </form>
-      {outbox.isPending ? <p>Loading…</p> : null}
-      {outbox.isError ? <p role="alert">Could not load the outbox: {outbox.error.message}</p> : null}
-      {outbox.isSuccess && messages.length === 0 ? <p className="muted">No messages.</p> : null}
+      {outbox.isPending ? (
+        <p>
+          <Trans>Loading…</Trans>
+        </p>
+      ) : null}
+      {outbox.isError ? (
+        <p role="alert">
+          <Trans>Could not load the outbox: {reason}</Trans>
+        </p>
+      ) : null}
+      {outbox.isSuccess && messages.length === 0 ? (
+        <p className="muted">
+          <Trans>No messages.</Trans>
+        </p>
+      ) : null}
       <ul className="cards">
-        {messages.map((m) => (
-          <li key={m.id} className="card">
-            <details>
-              <summary>
-                <span className="badge">{m.kind === 'sms' ? 'SMS' : 'Mail'}</span>{' '}
-                {m.subject || smsSummary(m.text)} — to {m.to}, {formatDateTime(m.sentAt)}
-              </summary>
-              <pre className="message-text">{m.text}</pre>
-            </details>
-          </li>
-        ))}
+        {messages.map((m) => {
+          const subject = m.subject || smsSummary(m.text)
+          const to = m.to
+          const sent = formatDateTime(m.sentAt)
+          return (
+            <li key={m.id} className="card">
+              <details>
+                <summary>
+                  <span className="badge">{m.kind === 'sms' ? 'SMS' : t`Mail`}</span>{' '}
+                  <Trans>
+                    {subject} — to {to}, {sent}
+                  </Trans>
+                </summary>
+                <pre className="message-text">{m.text}</pre>
+              </details>
+            </li>
+          )
+        })}
       </ul>
       <OlderButton pages={outbox} />
     </section>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { formatDateTime } from '../../lib/dates'
 import { formatMoney } from '../../lib/money'
@@ -26,18 +27,25 @@ export function OrderTable({
   caption: string
   detail: string
 }) {
+  const { t } = useLingui()
   return (
     <table className="table table-stack">
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">Order</th>
-          <th scope="col">{detail}</th>
-          <th scope="col">Status</th>
-          <th scope="col" className="amount">
-            Total
+          <th scope="col">
+            <Trans>Order</Trans>
           </th>
-          <th scope="col">Placed</th>
+          <th scope="col">{detail}</th>
+          <th scope="col">
+            <Trans>Status</Trans>
+          </th>
+          <th scope="col" className="amount">
+            <Trans>Total</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Placed</Trans>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -52,13 +60,13 @@ export function OrderTable({
               </span>
             </th>
             <td data-label={detail}>{o.detail}</td>
-            <td data-label="Status">
+            <td data-label={t`Status`}>
               <span className={`badge badge-${o.status}`}>{o.status}</span>
             </td>
-            <td data-label="Total" className="amount">
+            <td data-label={t`Total`} className="amount">
               {formatMoney(o.total, o.currency)}
             </td>
-            <td data-label="Placed">{formatDateTime(o.createdAt)}</td>
+            <td data-label={t`Placed`}>{formatDateTime(o.createdAt)}</td>
           </tr>
         ))}
       </tbody>

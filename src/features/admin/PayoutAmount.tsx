@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import type { PayoutView } from '../../../contract/payouts.contract'
 import { formatMoney } from '../../lib/money'
 
@@ -7,10 +9,15 @@ import { formatMoney } from '../../lib/money'
  */
 export function PayoutAmount({ payout }: { payout: PayoutView }) {
   const money = (amount: number) => formatMoney(amount, payout.currency)
+  const gross = money(payout.amount)
+  const net = money(payout.arrives)
+  const fee = money(payout.fee)
   return (
     <>
-      <strong>{money(payout.amount)}</strong> gross ·{' '}
-      {payout.fee > 0 ? `${money(payout.arrives)} net after the ${money(payout.fee)} fee` : 'no fee'}
+      <Trans>
+        <strong>{gross}</strong> gross
+      </Trans>{' '}
+      · {payout.fee > 0 ? t`${net} net after the ${fee} fee` : t`no fee`}
     </>
   )
 }
@@ -18,5 +25,6 @@ export function PayoutAmount({ payout }: { payout: PayoutView }) {
 /** "KES 1,000.00 to Amina Mwangi": the amount as the admin's messages name a payout. */
 export function payoutName(payout: PayoutView): string {
   const money = formatMoney(payout.amount, payout.currency)
-  return payout.seller ? `${money} to ${payout.seller.name}` : money
+  const name = payout.seller?.name
+  return name ? t`${money} to ${name}` : money
 }

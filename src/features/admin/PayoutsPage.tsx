@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { PayoutView } from '../../../contract/payouts.contract'
@@ -16,22 +19,23 @@ import type { PayoutsFilter } from './admin-search'
 import { bankCsv } from './bank-csv'
 import { PayoutAmount } from './PayoutAmount'
 
-const STATUSES: { value: NonNullable<PayoutsFilter['status']> | ''; label: string }[] = [
-  { value: '', label: 'Any status' },
-  { value: 'approval', label: 'Waiting for approval' },
-  { value: 'scheduled', label: 'Scheduled' },
-  { value: 'sending', label: 'Sending' },
-  { value: 'processing', label: 'On its way' },
-  { value: 'paid', label: 'Paid' },
-  { value: 'failed', label: 'Failed' },
-  { value: 'returned', label: 'Returned' },
-  { value: 'cancelled', label: 'Cancelled' },
+const STATUSES: { value: NonNullable<PayoutsFilter['status']> | ''; label: MessageDescriptor }[] = [
+  { value: '', label: msg`Any status` },
+  { value: 'approval', label: msg`Waiting for approval` },
+  { value: 'scheduled', label: msg`Scheduled` },
+  { value: 'sending', label: msg`Sending` },
+  { value: 'processing', label: msg`On its way` },
+  { value: 'paid', label: msg`Paid` },
+  { value: 'failed', label: msg`Failed` },
+  { value: 'returned', label: msg`Returned` },
+  { value: 'cancelled', label: msg`Cancelled` },
 ]
 
 /** /admin/payouts: what waits for an admin, the bank file, every payout, and unmatched money. */
 export function PayoutsPage() {
+  const { t } = useLingui()
   return (
-    <AdminShell title="Payouts">
+    <AdminShell title={t`Payouts`}>
       <AdminPayouts />
       <BankFile />
       <AllPayouts />
@@ -45,12 +49,18 @@ function BankFile() {
   const bank = queue.data?.bank ?? []
   // Nothing to upload: the queue above already says no bank transfer is waiting.
   if (bank.length === 0) return null
+  const count = bank.length
   return (
     <section aria-labelledby="bank-file-heading">
-      <h2 id="bank-file-heading">Bank file</h2>
+      <h2 id="bank-file-heading">
+        <Trans>Bank file</Trans>
+      </h2>
       <p className="muted">
-        {bank.length} bank transfer{bank.length === 1 ? '' : 's'} waiting: one file for the bank’s bulk
-        upload. Mark each paid or failed above once the bank has acted.
+        <Plural
+          value={count}
+          one="# bank transfer waiting: one file for the bank’s bulk upload. Mark each paid or failed above once the bank has acted."
+          other="# bank transfers waiting: one file for the bank’s bulk upload. Mark each paid or failed above once the bank has acted."
+        />
       </p>
       <ExportCsv
         make={async () => ({
@@ -64,12 +74,15 @@ function BankFile() {
 }
 
 function AllPayouts() {
+  const { t } = useLingui()
   const [filter, setFilter] = useState<PayoutsFilter>({ q: '' })
   const list = useInfiniteQuery(adminQueries.allPayouts(filter))
   const payouts = list.data?.pages.flatMap((p) => p.payouts) ?? []
   return (
     <section aria-labelledby="all-payouts-heading">
-      <h2 id="all-payouts-heading">All payouts</h2>
+      <h2 id="all-payouts-heading">
+        <Trans>All payouts</Trans>
+      </h2>
       <search>
         <form
           className="transactions-filters"
@@ -82,31 +95,40 @@ function AllPayouts() {
           }}
         >
           <Field
-            label="Seller"
+            label={t`Seller`}
             name="q"
             type="search"
             defaultValue={filter.q}
-            hint="E-mail, handle or name"
+            hint={t`E-mail, handle or name`}
           />
-          <SelectField label="Status" name="status" defaultValue={filter.status ?? ''} options={STATUSES} />
           <SelectField
-            label="Rail"
+            label={t`Status`}
+            name="status"
+            defaultValue={filter.status ?? ''}
+            options={STATUSES.map((s) => ({ value: s.value, label: t(s.label) }))}
+          />
+          <SelectField
+            label={t`Rail`}
             name="rail"
             defaultValue={filter.rail ?? ''}
             options={[
-              { value: '', label: 'Any rail' },
+              { value: '', label: t`Any rail` },
               { value: 'mpesa', label: 'M-Pesa' },
               { value: 'paypal', label: 'PayPal' },
-              { value: 'bank', label: 'Bank' },
+              { value: 'bank', label: t`Bank` },
             ]}
           />
           <button type="submit" className="button secondary">
-            Show
+            <Trans>Show</Trans>
           </button>
         </form>
       </search>
-      <ListState list={list} what="payouts" />
-      {list.isSuccess && payouts.length === 0 ? <p className="muted">No payout matches.</p> : null}
+      <ListState list={list} what={t`payouts`} />
+      {list.isSuccess && payouts.length === 0 ? (
+        <p className="muted">
+          <Trans>No payout matches.</Trans>
+        </p>
+      ) : null}
       <ul className="cards">
         {payouts.map((p) => (
           <PayoutCard key={p.id} payout={p} />
@@ -118,20 +140,30 @@ function AllPayouts() {
 }
 
 function PayoutCard({ payout }: { payout: PayoutView }) {
+  const { t } = useLingui()
   const failed = payout.status === 'failed' || payout.status === 'returned'
+  const status = STATUSES.find((s) => s.value === payout.status)?.label
+  const destination = payout.destination
+  const speed = payout.speed === 'instant' ? t`instant` : t`standard`
+  const asked = formatDateTime(payout.createdAt)
+  const receipt = payout.receipt
   return (
     <li className="card">
       <p>
         <PayoutAmount payout={payout} />{' '}
         <span className={`badge badge-${payout.status === 'returned' ? 'failed' : payout.status}`}>
-          {STATUSES.find((s) => s.value === payout.status)?.label ?? payout.status}
+          {status ? t(status) : payout.status}
         </span>
       </p>
-      <p>To {payout.destination}</p>
+      <p>
+        <Trans>To {destination}</Trans>
+      </p>
       <p className="muted">
         {payout.seller ? `${payout.seller.name} (${payout.seller.email}) · ` : ''}
-        {payout.speed} · asked {formatDateTime(payout.createdAt)}
-        {payout.receipt ? ` · receipt ${payout.receipt}` : ''}
+        <Trans>
+          {speed} · asked {asked}
+        </Trans>
+        {receipt ? t` · receipt ${receipt}` : ''}
       </p>
       {payout.failure ? (
         <p>
@@ -145,19 +177,23 @@ function PayoutCard({ payout }: { payout: PayoutView }) {
 
 /** A failed payout sent again, to a destination the seller has now. */
 function Retry({ payout }: { payout: PayoutView }) {
+  const { t } = useLingui()
+  const currency = payout.currency
+  const amount = formatMoney(payout.amount, payout.currency)
   const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
   const [done, setDone] = useState<string | null>(null)
   const choices = useQuery({ ...adminQueries.retryDestinations(payout.id), enabled: open })
   const methods = choices.data?.destinations ?? []
   const own = methods.find((m) => m.own)
+  const reason = choices.error?.message
   const retry = useSubmit(async (data) => {
     const answer = await rpc('retryPayout', { payoutId: payout.id, methodId: text(data, 'methodId') })
     setOpen(false)
     setDone(
       answer.payout.status === 'approval'
-        ? 'Sent again: the new payout waits for approval above.'
-        : 'Sent again as a new payout.',
+        ? t`Sent again: the new payout waits for approval above.`
+        : t`Sent again as a new payout.`,
     )
     await queryClient.invalidateQueries({ queryKey: adminQueries.all() })
   })
@@ -165,40 +201,51 @@ function Retry({ payout }: { payout: PayoutView }) {
   if (!open)
     return (
       <button type="button" className="button secondary" onClick={() => setOpen(true)}>
-        Send again…
+        <Trans>Send again…</Trans>
       </button>
     )
   return (
     <form onSubmit={retry.onSubmit} noValidate className="form">
       <FormMessage message={retry.message} />
-      {choices.isPending ? <p role="status">Loading their destinations…</p> : null}
+      {choices.isPending ? (
+        <p role="status">
+          <Trans>Loading their destinations…</Trans>
+        </p>
+      ) : null}
       {choices.isError ? (
-        <p role="alert">Their destinations could not be loaded: {choices.error.message}</p>
+        <p role="alert">
+          <Trans>Their destinations could not be loaded: {reason}</Trans>
+        </p>
       ) : null}
       {choices.data && methods.length === 0 ? (
         <p className="notice">
-          None of their destinations can take {payout.currency} now (a new one waits before it receives
-          money). Ask them to add one on their Withdraw page.
+          <Trans>
+            None of their destinations can take {currency} now (a new one waits before it receives money). Ask
+            them to add one on their Withdraw page.
+          </Trans>
         </p>
       ) : null}
       {methods.length > 0 ? (
         <SelectField
-          label="Send to"
+          label={t`Send to`}
           name="methodId"
           defaultValue={own?.id ?? methods[0]?.id}
-          options={methods.map((m) => ({ value: m.id, label: m.own ? `${m.label} (as before)` : m.label }))}
+          options={methods.map((m) => {
+            const label = m.label
+            return { value: m.id, label: m.own ? t`${label} (as before)` : label }
+          })}
           errors={retry.errors}
-          hint={`Their destinations that take ${payout.currency} now. After they fixed where they are paid, choose the new one.`}
+          hint={t`Their destinations that take ${currency} now. After they fixed where they are paid, choose the new one.`}
         />
       ) : null}
       <div className="actions">
         {methods.length > 0 ? (
-          <SubmitButton busy={retry.busy} busyText="Sending…">
-            Send {formatMoney(payout.amount, payout.currency)} again
+          <SubmitButton busy={retry.busy} busyText={t`Sending…`}>
+            <Trans>Send {amount} again</Trans>
           </SubmitButton>
         ) : null}
         <button type="button" className="button secondary" onClick={() => setOpen(false)}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </div>
     </form>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, t } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
@@ -13,15 +16,16 @@ import { InviteForm } from './InviteForm'
 
 const route = getRouteApi('/_default/admin/people/')
 
-const FILTERS: { value: PeopleFilter | undefined; label: string }[] = [
-  { value: undefined, label: 'Everyone' },
-  { value: 'sellers', label: 'Sellers' },
-  { value: 'admins', label: 'Admins' },
-  { value: 'suspended', label: 'Suspended' },
+const FILTERS: { value: PeopleFilter | undefined; label: MessageDescriptor }[] = [
+  { value: undefined, label: msg`Everyone` },
+  { value: 'sellers', label: msg`Sellers` },
+  { value: 'admins', label: msg`Admins` },
+  { value: 'suspended', label: msg`Suspended` },
 ]
 
 /** /admin/people: everyone with an account, found by e-mail, name, phone or handle. */
 export function PeoplePage() {
+  const { t } = useLingui()
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const list = useInfiniteQuery(adminQueries.people(search))
@@ -31,52 +35,65 @@ export function PeoplePage() {
     const q = String(new FormData(event.currentTarget).get('q') ?? '')
     void navigate({ search: validatePeopleSearch({ ...search, q }) })
   }
+  const q = search.q
   return (
-    <AdminShell title="People">
+    <AdminShell title={t`People`}>
       <search>
         <form className="form form-inline" onSubmit={onSubmit} key={search.q ?? ''}>
           <Field
-            label="Find someone"
+            label={t`Find someone`}
             name="q"
             type="search"
             defaultValue={search.q ?? ''}
-            hint="Part of an e-mail, a name, a storefront handle or a phone number (0712 345 678)"
+            hint={t`Part of an e-mail, a name, a storefront handle or a phone number (0712 345 678)`}
           />
           <button type="submit" className="button">
-            Search people
+            <Trans>Search people</Trans>
           </button>
         </form>
       </search>
-      <nav aria-label="Who to show" className="chips">
+      <nav aria-label={t`Who to show`} className="chips">
         {FILTERS.map((f) => (
           <Link
-            key={f.label}
+            key={f.value ?? 'everyone'}
             to="/admin/people"
             search={validatePeopleSearch({ q: search.q, filter: f.value })}
             className="chip"
             aria-current={search.filter === f.value ? 'page' : undefined}
             activeOptions={{ exact: true, includeSearch: true }}
           >
-            {f.label}
+            {t(f.label)}
           </Link>
         ))}
       </nav>
-      <ListState list={list} what="people" />
+      <ListState list={list} what={t`people`} />
       {list.isSuccess && people.length === 0 ? (
         <p className="muted">
-          Nobody matches {search.q ? `“${search.q}”` : 'this filter'}.{' '}
-          <Link to="/admin/people">Show everyone</Link>
+          {q ? t`Nobody matches “${q}”.` : t`Nobody matches this filter.`}{' '}
+          <Link to="/admin/people">
+            <Trans>Show everyone</Trans>
+          </Link>
         </p>
       ) : null}
       {people.length > 0 ? (
         <table className="table table-stack admin-people">
-          <caption className="visually-hidden">People</caption>
+          <caption className="visually-hidden">
+            <Trans>People</Trans>
+          </caption>
           <thead>
             <tr>
-              <th scope="col">Person</th>
-              <th scope="col">Roles</th>
-              <th scope="col">Phone</th>
-              <th scope="col">Joined</th>
+              <th scope="col">
+                <Trans>Person</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Roles</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Phone</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Joined</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -93,14 +110,24 @@ export function PeoplePage() {
                     </span>
                   </span>
                 </th>
-                <td data-label="Roles">
-                  {p.suspendedAt ? <span className="badge badge-suspended">Suspended</span> : null}{' '}
+                <td data-label={t`Roles`}>
+                  {p.suspendedAt ? (
+                    <span className="badge badge-suspended">
+                      <Trans>Suspended</Trans>
+                    </span>
+                  ) : null}{' '}
                   {rolesText(p.roles)}
                 </td>
-                <td data-label="Phone">
-                  {p.phone ? displayPhone(p.phone) : <span className="muted">None</span>}
+                <td data-label={t`Phone`}>
+                  {p.phone ? (
+                    displayPhone(p.phone)
+                  ) : (
+                    <span className="muted">
+                      <Trans>None</Trans>
+                    </span>
+                  )}
                 </td>
-                <td data-label="Joined">{formatDate(p.createdAt)}</td>
+                <td data-label={t`Joined`}>{formatDate(p.createdAt)}</td>
               </tr>
             ))}
           </tbody>
@@ -112,7 +139,8 @@ export function PeoplePage() {
   )
 }
 
+/** A person's roles as a list reads them (called while rendering: the language is set). */
 export function rolesText(roles: string[]): string {
   const shown = roles.filter((r) => r !== 'customer')
-  return shown.length ? shown.map((r) => (r === 'admin' ? 'Admin' : 'Seller')).join(', ') : 'Customer'
+  return shown.length ? shown.map((r) => (r === 'admin' ? t`Admin` : t`Seller`)).join(', ') : t`Customer`
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -5,42 +6,49 @@ import type { SubjectOutput } from '../../../contract'
 import { displayPhone } from '../../../contract/phone-number'
 import { FormMessage, SubmitButton, text, useSubmit } from '../../components/Form'
 import { formatDate, formatDateTime } from '../../lib/dates'
-import { formatMoney } from '../../lib/money'
 import { rpc } from '../../lib/rpc'
 import { AdminShell } from './AdminShell'
 import { adminQueries } from './admin.queries'
-import { OrderTable } from './OrderTable'
 import { rolesText } from './PeoplePage'
+import { Orders, Sessions, Storefront } from './PersonRecord'
 import { ReasonForm } from './ReasonForm'
 
 type Person = SubjectOutput<'getUser'>
 
 /** /admin/people/$id: one person, and what an admin can do about them. */
 export function PersonPage({ id }: { id: string }) {
+  const { t } = useLingui()
   const person = useQuery(adminQueries.person(id))
   if (person.isPending)
     return (
-      <AdminShell title="Person">
-        <p role="status">Loading…</p>
-      </AdminShell>
-    )
-  if (person.isError)
-    return (
-      <AdminShell title="Person">
-        <p role="alert">
-          This person could not be loaded: {person.error.message}{' '}
-          <Link to="/admin/people">Back to people</Link>
+      <AdminShell title={t`Person`}>
+        <p role="status">
+          <Trans>Loading…</Trans>
         </p>
       </AdminShell>
     )
+  if (person.isError) {
+    const reason = person.error.message
+    return (
+      <AdminShell title={t`Person`}>
+        <p role="alert">
+          <Trans>
+            This person could not be loaded: {reason} <Link to="/admin/people">Back to people</Link>
+          </Trans>
+        </p>
+      </AdminShell>
+    )
+  }
   const { user } = person.data
+  const roles = rolesText(user.roles)
+  const joined = formatDate(user.createdAt)
+  const confirmed = t` (confirmed)`
   return (
     <AdminShell title={user.name}>
       <p className="lead">
         {user.email}
-        {user.emailVerified ? ' (confirmed)' : ' (not confirmed)'} · {rolesText(user.roles)} · joined{' '}
-        {formatDate(user.createdAt)}
-        {user.phone ? ` · ${displayPhone(user.phone)}${user.phoneVerified ? ' (confirmed)' : ''}` : ''}
+        {user.emailVerified ? confirmed : t` (not confirmed)`} · {t`${roles} · joined ${joined}`}
+        {user.phone ? ` · ${displayPhone(user.phone)}${user.phoneVerified ? confirmed : ''}` : ''}
       </p>
       <Standing person={person.data} />
       <Roles person={person.data} />
@@ -50,7 +58,7 @@ export function PersonPage({ id }: { id: string }) {
       <Sessions person={person.data} />
       <p>
         <Link to="/admin/audit" search={{ target: user.id }}>
-          What admins did to this account
+          <Trans>What admins did to this account</Trans>
         </Link>
       </p>
     </AdminShell>
@@ -69,54 +77,65 @@ function useRefresh(id: string) {
 
 /** Suspended or not, and the one action that changes it. */
 function Standing({ person }: { person: Person }) {
+  const { t } = useLingui()
   const { user, isSelf } = person
+  const name = user.name
+  const since = user.suspendedAt ? formatDateTime(user.suspendedAt) : ''
+  const reason = user.suspensionReason
   const refresh = useRefresh(user.id)
   const [asking, setAsking] = useState(false)
   const [done, setDone] = useState<string | null>(null)
   const suspend = async (reason: string) => {
     await rpc('suspendUser', { id: user.id, reason })
     setAsking(false)
-    setDone(`${user.name} is suspended: signed out everywhere, storefront hidden, payouts paused.`)
+    setDone(t`${name} is suspended: signed out everywhere, storefront hidden, payouts paused.`)
     await refresh()
   }
   const reinstate = useSubmit(async () => {
     await rpc('reinstateUser', { id: user.id })
-    setDone(`${user.name} is reinstated.`)
+    setDone(t`${name} is reinstated.`)
     await refresh()
   })
   return (
     <section aria-labelledby="standing-heading" className="card">
-      <h2 id="standing-heading">Account standing</h2>
+      <h2 id="standing-heading">
+        <Trans>Account standing</Trans>
+      </h2>
       <FormMessage message={done} tone="ok" />
       {user.suspendedAt ? (
         <>
           <p>
-            <span className="badge badge-suspended">Suspended</span> since {formatDateTime(user.suspendedAt)}:{' '}
-            {user.suspensionReason}
+            <Trans>
+              <span className="badge badge-suspended">Suspended</span> since {since}: {reason}
+            </Trans>
           </p>
           <form onSubmit={reinstate.onSubmit} className="form">
             <FormMessage message={reinstate.message} />
-            <SubmitButton busy={reinstate.busy} busyText="Reinstating…">
-              Reinstate {user.name}
+            <SubmitButton busy={reinstate.busy} busyText={t`Reinstating…`}>
+              <Trans>Reinstate {name}</Trans>
             </SubmitButton>
           </form>
         </>
       ) : isSelf ? (
-        <p className="muted">Active. This is you: another admin would have to suspend you.</p>
+        <p className="muted">
+          <Trans>Active. This is you: another admin would have to suspend you.</Trans>
+        </p>
       ) : asking ? (
         <ReasonForm
-          label="Why? They see this when they try to sign in"
-          hint="Their sessions end, their products leave the storefront and their payouts wait."
-          submit="Suspend account"
-          busyText="Suspending…"
+          label={t`Why? They see this when they try to sign in`}
+          hint={t`Their sessions end, their products leave the storefront and their payouts wait.`}
+          submit={t`Suspend account`}
+          busyText={t`Suspending…`}
           onReason={suspend}
           onCancel={() => setAsking(false)}
         />
       ) : (
         <>
-          <p>Active.</p>
+          <p>
+            <Trans>Active.</Trans>
+          </p>
           <button type="button" className="button secondary" onClick={() => setAsking(true)}>
-            Suspend…
+            <Trans>Suspend…</Trans>
           </button>
         </>
       )}
@@ -125,7 +144,9 @@ function Standing({ person }: { person: Person }) {
 }
 
 function Roles({ person }: { person: Person }) {
+  const { t } = useLingui()
   const { user, isSelf, seller } = person
+  const name = user.name
   const refresh = useRefresh(user.id)
   const [done, setDone] = useState<string | null>(null)
   const change = useSubmit(async (data) => {
@@ -133,8 +154,12 @@ function Roles({ person }: { person: Person }) {
     await rpc('setUserRole', { id: user.id, role, grant: grant === 'grant' })
     setDone(
       grant === 'grant'
-        ? `${user.name} is now ${role === 'admin' ? 'an admin' : 'a seller'}.`
-        : `Removed the ${role} role.`,
+        ? role === 'admin'
+          ? t`${name} is now an admin.`
+          : t`${name} is now a seller.`
+        : role === 'admin'
+          ? t`Removed the admin role.`
+          : t`Removed the seller role.`,
     )
     await refresh()
   })
@@ -142,7 +167,9 @@ function Roles({ person }: { person: Person }) {
   const selling = user.roles.includes('seller')
   return (
     <section aria-labelledby="roles-heading" className="card">
-      <h2 id="roles-heading">Roles</h2>
+      <h2 id="roles-heading">
+        <Trans>Roles</Trans>
+      </h2>
       <p>{rolesText(user.roles)}</p>
       <form onSubmit={change.onSubmit} className="form">
         <FormMessage message={change.message} />
@@ -150,24 +177,26 @@ function Roles({ person }: { person: Person }) {
         <div className="actions">
           {admin ? (
             isSelf ? (
-              <p className="muted">You cannot remove your own admin role.</p>
+              <p className="muted">
+                <Trans>You cannot remove your own admin role.</Trans>
+              </p>
             ) : (
               <button type="submit" name="change" value="admin:remove" className="button secondary">
-                Remove admin role
+                <Trans>Remove admin role</Trans>
               </button>
             )
           ) : (
             <button type="submit" name="change" value="admin:grant" className="button secondary">
-              Make admin
+              <Trans>Make admin</Trans>
             </button>
           )}
           {selling ? (
             <button type="submit" name="change" value="seller:remove" className="button secondary">
-              Remove seller role
+              <Trans>Remove seller role</Trans>
             </button>
           ) : seller ? (
             <button type="submit" name="change" value="seller:grant" className="button secondary">
-              Restore seller role
+              <Trans>Restore seller role</Trans>
             </button>
           ) : null}
         </div>
@@ -177,158 +206,46 @@ function Roles({ person }: { person: Person }) {
 }
 
 function PasswordReset({ person }: { person: Person }) {
+  const { t } = useLingui()
   const { user } = person
+  const name = user.name
+  const email = user.email
   const refresh = useRefresh(user.id)
   const [asking, setAsking] = useState(false)
   const [done, setDone] = useState<string | null>(null)
   const reset = useSubmit(async () => {
     await rpc('forcePasswordReset', { id: user.id })
     setAsking(false)
-    setDone(`Signed out everywhere; a link to choose a new password went to ${user.email}.`)
+    setDone(t`Signed out everywhere; a link to choose a new password went to ${email}.`)
     await refresh()
   })
   return (
     <section aria-labelledby="password-heading" className="card">
-      <h2 id="password-heading">Password</h2>
-      <p>{user.hasPassword ? 'Has a password.' : 'No password: signs in with a link or a provider.'}</p>
+      <h2 id="password-heading">
+        <Trans>Password</Trans>
+      </h2>
+      <p>{user.hasPassword ? t`Has a password.` : t`No password: signs in with a link or a provider.`}</p>
       <FormMessage message={done} tone="ok" />
       {asking ? (
         <form onSubmit={reset.onSubmit} className="form">
           <FormMessage message={reset.message} />
-          <p>This signs {user.name} out everywhere and mails them a link to choose a new password.</p>
+          <p>
+            <Trans>This signs {name} out everywhere and mails them a link to choose a new password.</Trans>
+          </p>
           <div className="actions">
-            <SubmitButton busy={reset.busy} busyText="Resetting…">
-              Reset their password
+            <SubmitButton busy={reset.busy} busyText={t`Resetting…`}>
+              <Trans>Reset their password</Trans>
             </SubmitButton>
             <button type="button" className="button secondary" onClick={() => setAsking(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
           </div>
         </form>
       ) : (
         <button type="button" className="button secondary" onClick={() => setAsking(true)}>
-          Force a password reset…
+          <Trans>Force a password reset…</Trans>
         </button>
       )}
     </section>
   )
-}
-
-function Storefront({ person }: { person: Person }) {
-  const { seller, balances, payoutMethods, verification } = person
-  if (!seller) return null
-  return (
-    <section aria-labelledby="storefront-heading" className="card">
-      <h2 id="storefront-heading">Storefront</h2>
-      <dl className="details">
-        <dt>Storefront</dt>
-        <dd>
-          <a href={`/creators/${seller.handle}`}>{seller.displayName}</a> (@{seller.handle}, {seller.country}
-          ), {seller.products} product{seller.products === 1 ? '' : 's'}
-        </dd>
-        <dt>Identity check</dt>
-        <dd>
-          {verification
-            ? `${verification.status[0]?.toUpperCase()}${verification.status.slice(1)}, sent ${formatDate(verification.submittedAt)}`
-            : 'Not sent yet'}
-        </dd>
-        <dt>Balances</dt>
-        <dd>
-          {balances.length === 0
-            ? 'Nothing yet'
-            : balances.map((b) => (
-                <span key={b.currency} className="amount-line">
-                  {formatMoney(b.available, b.currency)} available, {formatMoney(b.held, b.currency)} held,{' '}
-                  {formatMoney(b.paidOut, b.currency)} paid out
-                </span>
-              ))}
-        </dd>
-        <dt>Paid to</dt>
-        <dd>
-          {payoutMethods.length === 0
-            ? `No destination yet (${seller.givenMethod} given when opening the storefront, not confirmed)`
-            : payoutMethods.map((m) => `${m.label}${m.removed ? ' (removed)' : ''}`).join(' · ')}
-        </dd>
-      </dl>
-    </section>
-  )
-}
-
-function Orders({ person }: { person: Person }) {
-  return (
-    <section aria-labelledby="orders-heading">
-      <h2 id="orders-heading">Recent orders</h2>
-      {person.orders.length === 0 ? (
-        <p className="muted">No orders, bought or sold.</p>
-      ) : (
-        <OrderTable
-          caption="Their recent orders, bought and sold"
-          detail="What"
-          orders={person.orders.map((o) => ({ ...o, note: o.side, detail: o.title }))}
-        />
-      )}
-    </section>
-  )
-}
-
-/** Sign-in history: every session, newest first, with where it was opened from. */
-function Sessions({ person }: { person: Person }) {
-  return (
-    <section aria-labelledby="sessions-heading">
-      <h2 id="sessions-heading">Sign-in history</h2>
-      {person.sessions.length === 0 ? (
-        <p className="muted">Never signed in.</p>
-      ) : (
-        <table className="table table-stack">
-          <caption className="visually-hidden">Their sessions, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Signed in</th>
-              <th scope="col">From</th>
-              <th scope="col">Device</th>
-              <th scope="col">Now</th>
-            </tr>
-          </thead>
-          <tbody>
-            {person.sessions.map((s) => (
-              <tr key={s.id}>
-                <th scope="row">{formatDateTime(s.createdAt)}</th>
-                <td data-label="From">{s.ip ?? 'Not recorded'}</td>
-                <td data-label="Device">{deviceText(s.userAgent)}</td>
-                <td data-label="Now">
-                  {s.active ? 'Signed in' : s.revokedAt ? `Ended ${formatDateTime(s.revokedAt)}` : 'Expired'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
-  )
-}
-
-/** A browser's user agent, short: "Chrome on Android". */
-export function deviceText(agent: string | null): string {
-  if (!agent) return 'Unknown'
-  const browser = /Edg\//.test(agent)
-    ? 'Edge'
-    : /Firefox\//.test(agent)
-      ? 'Firefox'
-      : /Chrome\//.test(agent)
-        ? 'Chrome'
-        : /Safari\//.test(agent)
-          ? 'Safari'
-          : 'A browser'
-  const system = /Android/.test(agent)
-    ? 'Android'
-    : /iPhone|iPad/.test(agent)
-      ? 'iOS'
-      : /Windows/.test(agent)
-        ? 'Windows'
-        : /Mac OS X/.test(agent)
-          ? 'macOS'
-          : /Linux/.test(agent)
-            ? 'Linux'
-            : 'another system'
-  return `${browser} on ${system}`
 }

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
@@ -7,6 +9,7 @@ import { Field, FormMessage } from '../../components/Form'
 import { ListState } from '../../components/ListState'
 import { LoadMore } from '../../components/LoadMore'
 import { formatDate, formatDateTime } from '../../lib/dates'
+import { translateCode } from '../../lib/i18n'
 import { formatMoney } from '../../lib/money'
 import { rpc } from '../../lib/rpc'
 import { AdminShell } from './AdminShell'
@@ -23,6 +26,7 @@ const REASONS: Record<Report['reason'], string> = REPORT_REASON_TEXT
 
 /** /admin/products: reports to work through, then every product, found by title, address or seller. */
 export function ProductsPage() {
+  const { t } = useLingui()
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const list = useInfiniteQuery(adminQueries.products(search.q ?? '', search.reported ?? false))
@@ -33,25 +37,27 @@ export function ProductsPage() {
     void navigate({ search: validateQuerySearch({ ...search, q }) })
   }
   return (
-    <AdminShell title="Products">
+    <AdminShell title={t`Products`}>
       <Reports />
       <section aria-labelledby="all-products-heading">
-        <h2 id="all-products-heading">All products</h2>
+        <h2 id="all-products-heading">
+          <Trans>All products</Trans>
+        </h2>
         <search>
           <form className="form form-inline" onSubmit={onSubmit} key={search.q ?? ''}>
             <Field
-              label="Find a product"
+              label={t`Find a product`}
               name="q"
               type="search"
               defaultValue={search.q ?? ''}
-              hint="Part of a title, an address (/slug), a seller’s handle, name or e-mail"
+              hint={t`Part of a title, an address (/slug), a seller’s handle, name or e-mail`}
             />
             <button type="submit" className="button">
-              Search products
+              <Trans>Search products</Trans>
             </button>
           </form>
         </search>
-        <nav aria-label="Which products" className="chips">
+        <nav aria-label={t`Which products`} className="chips">
           <Link
             to="/admin/products"
             search={validateQuerySearch({ q: search.q })}
@@ -59,7 +65,7 @@ export function ProductsPage() {
             aria-current={search.reported ? undefined : 'page'}
             activeOptions={{ exact: true, includeSearch: true }}
           >
-            All
+            <Trans>All</Trans>
           </Link>
           <Link
             to="/admin/products"
@@ -68,11 +74,15 @@ export function ProductsPage() {
             aria-current={search.reported ? 'page' : undefined}
             activeOptions={{ exact: true, includeSearch: true }}
           >
-            With open reports
+            <Trans>With open reports</Trans>
           </Link>
         </nav>
-        <ListState list={list} what="products" />
-        {list.isSuccess && products.length === 0 ? <p className="muted">No product matches.</p> : null}
+        <ListState list={list} what={t`products`} />
+        {list.isSuccess && products.length === 0 ? (
+          <p className="muted">
+            <Trans>No product matches.</Trans>
+          </p>
+        ) : null}
         <ul className="cards">
           {products.map((p) => (
             <ProductCard key={p.id} product={p} />
@@ -85,13 +95,20 @@ export function ProductsPage() {
 }
 
 function ProductCard({ product }: { product: Product }) {
+  const { t } = useLingui()
+  const price = formatMoney(product.price.amount, product.price.currency)
+  const kind = product.kind
+  const handle = product.seller.handle
+  const added = formatDate(product.createdAt)
+  const reports = product.openReports
+  const sellerName = product.seller.displayName
   const queryClient = useQueryClient()
   const [asking, setAsking] = useState(false)
   const [done, setDone] = useState<string | null>(null)
   const unpublish = async (reason: string) => {
     await rpc('adminUnpublishProduct', { id: product.id, reason })
     setAsking(false)
-    setDone('Unpublished: the seller has the reason by e-mail.')
+    setDone(t`Unpublished: the seller has the reason by e-mail.`)
     await queryClient.invalidateQueries({ queryKey: adminQueries.all() })
   }
   return (
@@ -103,30 +120,32 @@ function ProductCard({ product }: { product: Product }) {
         <span className={`badge badge-${product.status}`}>{product.status}</span>{' '}
         {product.openReports > 0 ? (
           <span className="badge badge-failed">
-            {product.openReports} report{product.openReports === 1 ? '' : 's'}
+            {t`${plural(reports, { one: '# report', other: '# reports' })}`}
           </span>
         ) : null}
       </p>
       <p className="muted">
-        {formatMoney(product.price.amount, product.price.currency)} · {product.kind} · by{' '}
-        <Link to="/admin/people/$id" params={{ id: product.seller.id }}>
-          {product.seller.displayName}
-        </Link>{' '}
-        (@{product.seller.handle}){product.seller.suspended ? ', suspended' : ''} · added{' '}
-        {formatDate(product.createdAt)}
+        <Trans>
+          {price} · {kind} · by{' '}
+          <Link to="/admin/people/$id" params={{ id: product.seller.id }}>
+            {sellerName}
+          </Link>{' '}
+          (@{handle})
+        </Trans>
+        {product.seller.suspended ? t`, suspended` : ''} · {t`added ${added}`}
       </p>
       <FormMessage message={done} tone="ok" />
       {product.status !== 'published' ? null : asking ? (
         <ReasonForm
-          label="Why? The seller gets this by e-mail"
-          submit="Unpublish"
-          busyText="Unpublishing…"
+          label={t`Why? The seller gets this by e-mail`}
+          submit={t`Unpublish`}
+          busyText={t`Unpublishing…`}
           onReason={unpublish}
           onCancel={() => setAsking(false)}
         />
       ) : (
         <button type="button" className="button secondary" onClick={() => setAsking(true)}>
-          Unpublish…
+          <Trans>Unpublish…</Trans>
         </button>
       )}
     </li>
@@ -135,24 +154,29 @@ function ProductCard({ product }: { product: Product }) {
 
 /** Open reports, oldest first: dismiss one with a note, or take the product down with a reason. */
 function Reports() {
+  const { t } = useLingui()
   const [closed, setClosed] = useState(false)
   const reports = useQuery(adminQueries.reports(closed ? 'closed' : 'open'))
   return (
     <section aria-labelledby="reports-heading">
-      <h2 id="reports-heading">Reports</h2>
+      <h2 id="reports-heading">
+        <Trans>Reports</Trans>
+      </h2>
       <fieldset className="chips">
-        <legend className="visually-hidden">Which reports</legend>
+        <legend className="visually-hidden">
+          <Trans>Which reports</Trans>
+        </legend>
         <button type="button" className="chip" aria-pressed={!closed} onClick={() => setClosed(false)}>
-          Open
+          <Trans>Open</Trans>
         </button>
         <button type="button" className="chip" aria-pressed={closed} onClick={() => setClosed(true)}>
-          Closed
+          <Trans>Closed</Trans>
         </button>
       </fieldset>
-      <ListState list={reports} what="reports" />
+      <ListState list={reports} what={t`reports`} />
       {reports.data?.reports.length === 0 ? (
         <p className="muted">
-          {closed ? 'No closed reports yet.' : 'Nothing reported: no report is waiting.'}
+          {closed ? t`No closed reports yet.` : t`Nothing reported: no report is waiting.`}
         </p>
       ) : null}
       <ul className="cards">
@@ -165,6 +189,10 @@ function Reports() {
 }
 
 function ReportCard({ report }: { report: Report }) {
+  const { t } = useLingui()
+  const handle = report.seller.handle
+  const when = formatDateTime(report.createdAt)
+  const reporter = report.reporter
   const queryClient = useQueryClient()
   const [acting, setActing] = useState<'dismiss' | 'unpublish' | null>(null)
   const act = async (reason: string) => {
@@ -176,23 +204,24 @@ function ReportCard({ report }: { report: Report }) {
   return (
     <li className="card">
       <p>
-        <strong>{REASONS[report.reason]}</strong>:{' '}
+        <strong>{translateCode(undefined, undefined, REASONS[report.reason])}</strong>:{' '}
         <a href={`/${report.product.slug}`}>{report.product.title}</a>{' '}
-        <span className="muted">by @{report.seller.handle}</span>
+        <span className="muted">
+          <Trans>by @{handle}</Trans>
+        </span>
       </p>
       {report.details ? <p className="message-text">{report.details}</p> : null}
       <p className="muted">
-        Reported {formatDateTime(report.createdAt)}
-        {report.reporter ? ` by ${report.reporter}` : ' anonymously'}
+        {reporter ? t`Reported ${when} by ${reporter}` : t`Reported ${when} anonymously`}
         {report.status !== 'open' ? ` · ${report.status}: ${report.resolution ?? ''}` : ''}
       </p>
       {report.status !== 'open' ? null : acting ? (
         <ReasonForm
           label={
-            acting === 'dismiss' ? 'Why is it fine? (for the log)' : 'Why? The seller gets this by e-mail'
+            acting === 'dismiss' ? t`Why is it fine? (for the log)` : t`Why? The seller gets this by e-mail`
           }
-          submit={acting === 'dismiss' ? 'Dismiss the report' : 'Unpublish the product'}
-          busyText="Saving…"
+          submit={acting === 'dismiss' ? t`Dismiss the report` : t`Unpublish the product`}
+          busyText={t`Saving…`}
           danger={acting !== 'dismiss'}
           onReason={act}
           onCancel={() => setActing(null)}
@@ -200,11 +229,11 @@ function ReportCard({ report }: { report: Report }) {
       ) : (
         <div className="actions">
           <button type="button" className="button secondary" onClick={() => setActing('dismiss')}>
-            Dismiss…
+            <Trans>Dismiss…</Trans>
           </button>
           {report.product.status === 'published' ? (
             <button type="button" className="button secondary" onClick={() => setActing('unpublish')}>
-              Unpublish product…
+              <Trans>Unpublish product…</Trans>
             </button>
           ) : null}
         </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { currencies, currencyCodes } from '../../../contract/currencies'
@@ -8,6 +9,7 @@ import { adminQueries } from './admin.queries'
 
 /** The exchange rates behind approximate prices in a visitor's currency (sales charge the seller's own). */
 export function RatesForm() {
+  const { t } = useLingui()
   const queryClient = useQueryClient()
   const rates = useQuery(adminQueries.rates())
   const [saved, setSaved] = useState<string | null>(null)
@@ -20,16 +22,25 @@ export function RatesForm() {
     )
     await rpc('setRates', { perUsd })
     await queryClient.invalidateQueries({ queryKey: adminQueries.rates().queryKey })
-    setSaved('Rates saved. Pages show them within a minute.')
+    setSaved(t`Rates saved. Pages show them within a minute.`)
   })
+  const changed = rates.data?.updatedAt ? formatDateTime(rates.data.updatedAt) : ''
   return (
     <section aria-labelledby="rates-heading">
-      <h2 id="rates-heading">Exchange rates</h2>
+      <h2 id="rates-heading">
+        <Trans>Exchange rates</Trans>
+      </h2>
       <p className="muted">
-        What one US dollar buys. Used only for approximate prices; buyers pay in the seller's currency.
-        {rates.data?.updatedAt ? ` Last changed ${formatDateTime(rates.data.updatedAt)}.` : ''}
+        <Trans>
+          What one US dollar buys. Used only for approximate prices; buyers pay in the seller's currency.
+        </Trans>
+        {changed ? ` ${t`Last changed ${changed}.`}` : ''}
       </p>
-      {rates.isPending ? <p>Loading…</p> : null}
+      {rates.isPending ? (
+        <p>
+          <Trans>Loading…</Trans>
+        </p>
+      ) : null}
       {rates.data ? (
         <form onSubmit={form.onSubmit} noValidate className="form" key={rates.data.updatedAt ?? 'none'}>
           <FormMessage message={form.message} />
@@ -47,8 +58,8 @@ export function RatesForm() {
                 errorKeys={[`perUsd.${code}`]}
               />
             ))}
-          <SubmitButton busy={form.busy} busyText="Saving…">
-            Save rates
+          <SubmitButton busy={form.busy} busyText={t`Saving…`}>
+            <Trans>Save rates</Trans>
           </SubmitButton>
         </form>
       ) : null}

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { FormMessage, SubmitButton, TextAreaField, text, useSubmit } from '../../components/Form'
 
 /**
@@ -40,7 +41,7 @@ export function ReasonForm({
           {submit}
         </SubmitButton>
         <button type="button" className="button secondary" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </div>
     </form>

@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
 import { REJECT_REASON } from '../../../contract/payouts.constants'
 import type { PayoutView } from '../../../contract/payouts.contract'
 import { errorState, FormMessage, type FormState, TextAreaField } from '../../components/Form'
+import { translateCode } from '../../lib/i18n'
 import { formatMoney } from '../../lib/money'
 import { rpc } from '../../lib/rpc'
 
@@ -21,6 +23,7 @@ export function RejectPayout({
   onDone: () => Promise<void>
   onCancel: () => void
 }) {
+  const { t } = useLingui()
   const [step, setStep] = useState<'reason' | 'confirm'>('reason')
   const [reason, setReason] = useState('')
   const [state, setState] = useState<FormState>(IDLE)
@@ -33,7 +36,8 @@ export function RejectPayout({
     else question.current?.focus()
   }, [step])
 
-  const seller = payout.seller?.name ?? 'the seller'
+  const seller = payout.seller?.name ?? t`the seller`
+  const destination = payout.destination
   const amount = formatMoney(payout.amount, payout.currency)
   if (step === 'reason')
     return (
@@ -44,7 +48,10 @@ export function RejectPayout({
         onSubmit={(event) => {
           event.preventDefault()
           if (reason.trim().length < REJECT_REASON.min) {
-            setState({ ...IDLE, errors: { reason: REJECT_REASON.message } })
+            setState({
+              ...IDLE,
+              errors: { reason: translateCode(undefined, undefined, REJECT_REASON.message) },
+            })
             focusField()
             return
           }
@@ -54,8 +61,8 @@ export function RejectPayout({
       >
         <FormMessage message={state.message} />
         <TextAreaField
-          label="Why is it not approved?"
-          hint={`${seller} reads this on their payout. It is kept in the audit log.`}
+          label={t`Why is it not approved?`}
+          hint={t`${seller} reads this on their payout. It is kept in the audit log.`}
           name="reason"
           rows={3}
           maxLength={REJECT_REASON.max}
@@ -70,10 +77,10 @@ export function RejectPayout({
         />
         <div className="actions">
           <button type="submit" className="button">
-            Continue
+            <Trans>Continue</Trans>
           </button>
           <button type="button" className="button secondary" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
         </div>
       </form>
@@ -87,6 +94,7 @@ export function RejectPayout({
         if (state.busy) return
         setState({ ...IDLE, busy: true })
         try {
+          // i18n-ignore: the call's name
           await rpc('reviewPayout', { payoutId: payout.id, approve: false, reason: reason.trim() })
           await onDone()
         } catch (error) {
@@ -98,17 +106,19 @@ export function RejectPayout({
     >
       <div>
         <p ref={question} tabIndex={-1}>
-          <strong>
-            Reject {amount} to {payout.destination}?
-          </strong>{' '}
-          The money goes back to {seller}’s available balance, and they read your reason:
+          <Trans>
+            <strong>
+              Reject {amount} to {destination}?
+            </strong>{' '}
+            The money goes back to {seller}’s available balance, and they read your reason:
+          </Trans>
         </p>
         <blockquote className="notice">{reason.trim()}</blockquote>
       </div>
       <FormMessage message={state.message} />
       <div className="actions">
         <button type="submit" className="button danger" disabled={state.busy} aria-busy={state.busy}>
-          {state.busy ? 'Rejecting…' : 'Reject the payout'}
+          {state.busy ? t`Rejecting…` : t`Reject the payout`}
         </button>
         <button
           type="button"
@@ -119,7 +129,7 @@ export function RejectPayout({
             setStep('reason')
           }}
         >
-          Change the reason
+          <Trans>Change the reason</Trans>
         </button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Field, FormMessage, SubmitButton, text, useSubmit } from '../../components/Form'
@@ -8,14 +9,16 @@ import { adminQueries } from './admin.queries'
 
 /** /admin/reviews: sellers' identity details waiting for a decision (a first payout needs one). */
 export function ReviewsPage() {
+  const { t } = useLingui()
   return (
-    <AdminShell title="Reviews">
+    <AdminShell title={t`Reviews`}>
       <Verifications />
     </AdminShell>
   )
 }
 
 function Verifications() {
+  const { t } = useLingui()
   const queryClient = useQueryClient()
   const list = useQuery(adminQueries.verifications())
   const [rejecting, setRejecting] = useState<string | null>(null)
@@ -30,61 +33,96 @@ function Verifications() {
     setRejecting(null)
     await queryClient.invalidateQueries({ queryKey: adminQueries.verifications().queryKey })
   })
+  const reason = list.error?.message
   return (
     <section aria-labelledby="verifications-heading">
-      <h2 id="verifications-heading">Identity verifications to review</h2>
+      <h2 id="verifications-heading">
+        <Trans>Identity verifications to review</Trans>
+      </h2>
       <FormMessage message={review.message} />
-      {list.isPending ? <p>Loading…</p> : null}
-      {list.isError ? <p role="alert">Could not load verifications: {list.error.message}</p> : null}
-      {list.data?.verifications.length === 0 ? <p className="muted">Nothing waiting for review.</p> : null}
+      {list.isPending ? (
+        <p>
+          <Trans>Loading…</Trans>
+        </p>
+      ) : null}
+      {list.isError ? (
+        <p role="alert">
+          <Trans>Could not load verifications: {reason}</Trans>
+        </p>
+      ) : null}
+      {list.data?.verifications.length === 0 ? (
+        <p className="muted">
+          <Trans>Nothing waiting for review.</Trans>
+        </p>
+      ) : null}
       <ul className="cards">
-        {list.data?.verifications.map((v) => (
-          <li key={v.id} className="card">
-            <p>
-              <strong>{v.seller.displayName}</strong> (@{v.seller.handle}, {v.seller.email}), sent{' '}
-              {formatDateTime(v.submittedAt)}
-            </p>
-            <dl className="details">
-              <dt>Legal name</dt>
-              <dd>{v.details.legalName}</dd>
-              <dt>Born</dt>
-              <dd>{v.details.dateOfBirth}</dd>
-              <dt>Document</dt>
-              <dd>
-                {v.details.documentKind} {v.details.documentNumber}
-              </dd>
-              <dt>Address</dt>
-              <dd>{v.details.address}</dd>
-            </dl>
-            <form onSubmit={review.onSubmit} className="form">
-              <input type="hidden" name="id" value={v.id} />
-              {rejecting === v.id ? (
-                <>
-                  <input type="hidden" name="decision" value="reject" />
-                  <Field label="What should the seller fix?" name="reason" required errors={review.errors} />
+        {list.data?.verifications.map((v) => {
+          const name = v.seller.displayName
+          const handle = v.seller.handle
+          const email = v.seller.email
+          const sent = formatDateTime(v.submittedAt)
+          return (
+            <li key={v.id} className="card">
+              <p>
+                <Trans>
+                  <strong>{name}</strong> (@{handle}, {email}), sent {sent}
+                </Trans>
+              </p>
+              <dl className="details">
+                <dt>
+                  <Trans>Legal name</Trans>
+                </dt>
+                <dd>{v.details.legalName}</dd>
+                <dt>
+                  <Trans>Born</Trans>
+                </dt>
+                <dd>{v.details.dateOfBirth}</dd>
+                <dt>
+                  <Trans>Document</Trans>
+                </dt>
+                <dd>
+                  {v.details.documentKind} {v.details.documentNumber}
+                </dd>
+                <dt>
+                  <Trans>Address</Trans>
+                </dt>
+                <dd>{v.details.address}</dd>
+              </dl>
+              <form onSubmit={review.onSubmit} className="form">
+                <input type="hidden" name="id" value={v.id} />
+                {rejecting === v.id ? (
+                  <>
+                    <input type="hidden" name="decision" value="reject" />
+                    <Field
+                      label={t`What should the seller fix?`}
+                      name="reason"
+                      required
+                      errors={review.errors}
+                    />
+                    <div className="actions">
+                      <SubmitButton busy={review.busy} busyText={t`Sending…`}>
+                        <Trans>Reject with this reason</Trans>
+                      </SubmitButton>
+                      <button type="button" className="button secondary" onClick={() => setRejecting(null)}>
+                        <Trans>Cancel</Trans>
+                      </button>
+                    </div>
+                  </>
+                ) : (
                   <div className="actions">
-                    <SubmitButton busy={review.busy} busyText="Sending…">
-                      Reject with this reason
+                    <input type="hidden" name="decision" value="approve" />
+                    <SubmitButton busy={review.busy} busyText={t`Approving…`}>
+                      <Trans>Approve</Trans>
                     </SubmitButton>
-                    <button type="button" className="button secondary" onClick={() => setRejecting(null)}>
-                      Cancel
+                    <button type="button" className="button secondary" onClick={() => setRejecting(v.id)}>
+                      <Trans>Reject…</Trans>
                     </button>
                   </div>
-                </>
-              ) : (
-                <div className="actions">
-                  <input type="hidden" name="decision" value="approve" />
-                  <SubmitButton busy={review.busy} busyText="Approving…">
-                    Approve
-                  </SubmitButton>
-                  <button type="button" className="button secondary" onClick={() => setRejecting(v.id)}>
-                    Reject…
-                  </button>
-                </div>
-              )}
-            </form>
-          </li>
-        ))}
+                )}
+              </form>
+            </li>
+          )
+        })}
       </ul>
     </section>
   )

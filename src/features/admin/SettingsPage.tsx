@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, plural, t } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { type CurrencyCode, currencies, currencyCodes } from '../../../contract/currencies'
@@ -19,17 +22,17 @@ type PerCurrency =
   | 'payoutDaily'
   | 'approvalOver'
 
-const PER_CURRENCY: { key: PerCurrency; label: string; hint: string }[] = [
-  { key: 'saleFeeFixed', label: 'Fixed fee per sale', hint: 'Added to the percentage; 0 for none.' },
-  { key: 'minPrice', label: 'Lowest price', hint: 'A product costs at least this, unless it is free.' },
-  { key: 'maxPrice', label: 'Highest price', hint: 'A product costs at most this.' },
-  { key: 'payoutMinimum', label: 'Least payout', hint: 'A seller withdraws at least this.' },
-  { key: 'payoutMaximum', label: 'Largest payout', hint: 'One payout is at most this.' },
-  { key: 'payoutDaily', label: 'Payouts a day', hint: 'A seller’s payouts in 24 hours, together.' },
+const PER_CURRENCY: { key: PerCurrency; label: MessageDescriptor; hint: MessageDescriptor }[] = [
+  { key: 'saleFeeFixed', label: msg`Fixed fee per sale`, hint: msg`Added to the percentage; 0 for none.` },
+  { key: 'minPrice', label: msg`Lowest price`, hint: msg`A product costs at least this, unless it is free.` },
+  { key: 'maxPrice', label: msg`Highest price`, hint: msg`A product costs at most this.` },
+  { key: 'payoutMinimum', label: msg`Least payout`, hint: msg`A seller withdraws at least this.` },
+  { key: 'payoutMaximum', label: msg`Largest payout`, hint: msg`One payout is at most this.` },
+  { key: 'payoutDaily', label: msg`Payouts a day`, hint: msg`A seller’s payouts in 24 hours, together.` },
   {
     key: 'approvalOver',
-    label: 'Approve payouts over',
-    hint: 'Larger payouts, and every seller’s first, wait for an admin.',
+    label: msg`Approve payouts over`,
+    hint: msg`Larger payouts, and every seller’s first, wait for an admin.`,
   },
 ]
 
@@ -49,25 +52,26 @@ function draftOf(terms: PlatformTerms): Draft {
   return draft
 }
 
-/** The draft as terms, or the fields that are not numbers. */
+/** The draft as terms, or the fields that are not numbers (on submit: the language is set). */
 function termsOf(draft: Draft): { terms: PlatformTerms } | { errors: FieldErrors } {
   const errors: FieldErrors = {}
   const percent = (name: string) => {
     const value = (draft[name] ?? '').replace(',', '.').replace('%', '').trim()
     if (!/^\d{1,3}(\.\d{1,2})?$/.test(value)) {
-      errors[name] = 'Give a percentage like 5 or 2.5'
+      errors[name] = t`Give a percentage like 5 or 2.5`
       return 0
     }
     return Math.round(Number(value) * 100)
   }
   const days = (draft.holdDays ?? '').trim()
-  if (!/^\d{1,3}$/.test(days)) errors.holdDays = 'Give a whole number of days'
+  if (!/^\d{1,3}$/.test(days)) errors.holdDays = t`Give a whole number of days`
   const amounts = (key: PerCurrency) =>
     Object.fromEntries(
       currencyCodes.map((code) => {
         const name = `${key}.${code}`
         const minor = toMinor(draft[name] ?? '', code)
-        if (minor === null) errors[name] = `Give an amount in ${code}, like ${majorText(150000, code)}`
+        const example = majorText(150000, code)
+        if (minor === null) errors[name] = t`Give an amount in ${code}, like ${example}`
         return [code, minor ?? 0]
       }),
     ) as Record<CurrencyCode, number>
@@ -88,14 +92,24 @@ function termsOf(draft: Draft): { terms: PlatformTerms } | { errors: FieldErrors
 
 /** /admin/settings: the platform's fees, hold and payout figures, and the exchange rates. */
 export function SettingsPage() {
+  const { t } = useLingui()
   const terms = useQuery(adminQueries.terms())
+  const reason = terms.error?.message
   return (
     <AdminShell
-      title="Settings"
-      lead="What Soko charges and how money goes out. A change applies to orders placed from now on; orders already placed keep their fee and hold."
+      title={t`Settings`}
+      lead={t`What Soko charges and how money goes out. A change applies to orders placed from now on; orders already placed keep their fee and hold.`}
     >
-      {terms.isPending ? <p role="status">Loading the settings…</p> : null}
-      {terms.isError ? <p role="alert">The settings could not be loaded: {terms.error.message}</p> : null}
+      {terms.isPending ? (
+        <p role="status">
+          <Trans>Loading the settings…</Trans>
+        </p>
+      ) : null}
+      {terms.isError ? (
+        <p role="alert">
+          <Trans>The settings could not be loaded: {reason}</Trans>
+        </p>
+      ) : null}
       {terms.data ? (
         // Not keyed by updatedAt: after a save the form stays as it is, with "Saved" where the admin looks.
         <TermsForm terms={terms.data.terms} defaults={terms.data.defaults} updatedAt={terms.data.updatedAt} />
@@ -114,6 +128,7 @@ function TermsForm({
   defaults: PlatformTerms
   updatedAt: string | null
 }) {
+  const { t } = useLingui()
   const queryClient = useQueryClient()
   const [draft, setDraft] = useState<Draft>(() => draftOf(terms))
   const [currency, setCurrency] = useState<CurrencyCode>('KES')
@@ -147,7 +162,7 @@ function TermsForm({
     if (state.busy) return
     setSaved(null)
     const parsed = termsOf(draft)
-    if ('errors' in parsed) return showErrors(parsed.errors, 'Check the fields marked below.')
+    if ('errors' in parsed) return showErrors(parsed.errors, t`Check the fields marked below.`)
     setState({ busy: true, message: null, errors: {} })
     try {
       const answer = await rpc('updatePlatformTerms', { terms: parsed.terms })
@@ -157,8 +172,11 @@ function TermsForm({
       const n = answer.changed.length
       setSaved(
         n === 0
-          ? 'Saved: nothing was different.'
-          : `Saved ${n} change${n === 1 ? '' : 's'}: new orders and payouts use ${n === 1 ? 'it' : 'them'} now.`,
+          ? t`Saved: nothing was different.`
+          : t`${plural(n, {
+              one: 'Saved # change: new orders and payouts use it now.',
+              other: 'Saved # changes: new orders and payouts use them now.',
+            })}`,
       )
       // "Last changed" and the audit log.
       await Promise.all([
@@ -170,44 +188,50 @@ function TermsForm({
       const errors = Object.fromEntries(
         Object.entries(next.errors).map(([key, value]) => [key.replace(/^terms\./, ''), value]),
       )
-      showErrors(errors, next.message ?? 'The settings were not saved.')
+      showErrors(errors, next.message ?? t`The settings were not saved.`)
     }
   }
-  const defaultPercent = (key: 'saleFeeBps' | 'instantFeeBps') => `Default ${percentText(defaults[key])}%.`
+  const defaultPercent = (key: 'saleFeeBps' | 'instantFeeBps') => {
+    const percent = percentText(defaults[key])
+    return t`Default ${percent}%.`
+  }
+  const changed = updatedAt ? formatDateTime(updatedAt) : ''
+  const saleFeeDefault = defaultPercent('saleFeeBps')
+  const instantFeeDefault = defaultPercent('instantFeeBps')
+  const holdDays = defaults.holdDays
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="form admin-terms">
-      <p className="muted">
-        {updatedAt ? `Last changed ${formatDateTime(updatedAt)}.` : 'These are Soko’s defaults.'}
-      </p>
+      <p className="muted">{changed ? t`Last changed ${changed}.` : t`These are Soko’s defaults.`}</p>
       <FormMessage message={state.message} />
       <fieldset>
-        <legend>Sales</legend>
+        <legend>
+          <Trans>Sales</Trans>
+        </legend>
+        <Field label={t`Soko’s fee (%)`} inputMode="decimal" hint={saleFeeDefault} {...bind('saleFeeBps')} />
         <Field
-          label="Soko’s fee (%)"
-          inputMode="decimal"
-          hint={defaultPercent('saleFeeBps')}
-          {...bind('saleFeeBps')}
-        />
-        <Field
-          label="Hold before earnings can be withdrawn (days)"
+          label={t`Hold before earnings can be withdrawn (days)`}
           inputMode="numeric"
-          hint={`Default ${defaults.holdDays} days.`}
+          hint={t`${plural(holdDays, { one: 'Default # day.', other: 'Default # days.' })}`}
           {...bind('holdDays')}
         />
       </fieldset>
       <fieldset>
-        <legend>Payouts</legend>
+        <legend>
+          <Trans>Payouts</Trans>
+        </legend>
         <Field
-          label="Instant payout fee (%)"
+          label={t`Instant payout fee (%)`}
           inputMode="decimal"
-          hint={defaultPercent('instantFeeBps')}
+          hint={instantFeeDefault}
           {...bind('instantFeeBps')}
         />
       </fieldset>
       <fieldset>
-        <legend>Per currency</legend>
+        <legend>
+          <Trans>Per currency</Trans>
+        </legend>
         <SelectField
-          label="Currency"
+          label={t`Currency`}
           name="currency"
           value={currency}
           onChange={(value) => setCurrency(value as CurrencyCode)}
@@ -216,19 +240,22 @@ function TermsForm({
             label: `${code} (${currencies[code].name})`,
           }))}
         />
-        {PER_CURRENCY.map(({ key, label, hint }) => (
-          <Field
-            key={`${key}.${currency}`}
-            label={`${label} (${currency})`}
-            inputMode="decimal"
-            hint={`${hint} Default ${formatMoney(defaults[key][currency], currency)}.`}
-            {...bind(`${key}.${currency}`)}
-          />
-        ))}
+        {PER_CURRENCY.map(({ key, label, hint }) => {
+          const figure = formatMoney(defaults[key][currency], currency)
+          return (
+            <Field
+              key={`${key}.${currency}`}
+              label={`${t(label)} (${currency})`}
+              inputMode="decimal"
+              hint={`${t(hint)} ${t`Default ${figure}.`}`}
+              {...bind(`${key}.${currency}`)}
+            />
+          )
+        })}
       </fieldset>
       <div className="actions">
         <button type="submit" className="button" disabled={state.busy} aria-busy={state.busy}>
-          {state.busy ? 'Saving…' : 'Save settings'}
+          {state.busy ? t`Saving…` : t`Save settings`}
         </button>
         {/* Next to the button: where the admin is looking when the answer comes. */}
         <p className="form-saved" role="status">
