@@ -75,8 +75,10 @@ const NOT_READ_CALLS = /^(console\.\w+|Error|TypeError|RangeError|require|import
 /** Text that is words: two letters in a row, and not just a name or a code-like token. */
 export function isWords(text) {
   const trimmed = text.replace(/\s+/g, ' ').trim()
-  // One token: a key or path (details.endsAt, Africa/Nairobi), an address.
-  if (!trimmed.includes(' ') && /[./_@:#=]/.test(trimmed)) return false
+  // One token: a key or path (details.endsAt, Africa/Nairobi), an address, a name in code (monthDay).
+  if (!trimmed.includes(' ') && (/[./_@:#=]/.test(trimmed) || /^[a-z]+[A-Z]/.test(trimmed))) return false
+  // A CSS selector (`#add-destination summary`, `[name="amount"]`).
+  if (/^[#.[][\w-]/.test(trimmed)) return false
   // What is left once names and codes (KES, KE) are taken out.
   let rest = trimmed
   for (const name of NAMES) rest = rest.split(name).join(' ')

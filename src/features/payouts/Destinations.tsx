@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import type { SubjectOutput } from '../../../contract'
@@ -10,10 +13,10 @@ import { payoutsQueries } from './payouts.queries'
 
 type Methods = SubjectOutput<'listPayoutMethods'>
 
-const RAILS: { rail: PayoutRail; name: string }[] = [
+const RAILS: { rail: PayoutRail; name: MessageDescriptor | string }[] = [
   { rail: 'mpesa', name: 'M-Pesa' },
   { rail: 'paypal', name: 'PayPal' },
-  { rail: 'bank', name: 'Bank account' },
+  { rail: 'bank', name: msg`Bank account` },
 ]
 
 /**
@@ -29,6 +32,7 @@ export function Destinations({
   adding: boolean
   onAdding: (open: boolean) => void
 }) {
+  const { t } = useLingui()
   const id = useId()
   const queryClient = useQueryClient()
   const refresh = () => queryClient.invalidateQueries({ queryKey: payoutsQueries.methods().queryKey })
@@ -42,9 +46,13 @@ export function Destinations({
   })
   return (
     <section aria-labelledby={`${id}-heading`} id="destinations">
-      <h2 id={`${id}-heading`}>Where you get paid</h2>
+      <h2 id={`${id}-heading`}>
+        <Trans>Where you get paid</Trans>
+      </h2>
       {methods.methods.length === 0 ? (
-        <p className="muted">No destinations yet: add one below to withdraw.</p>
+        <p className="muted">
+          <Trans>No destinations yet: add one below to withdraw.</Trans>
+        </p>
       ) : (
         <ul className="cards">
           {methods.methods.map((m) => (
@@ -53,25 +61,29 @@ export function Destinations({
                 <strong>{m.label}</strong>
               </p>
               {Date.parse(m.usableFrom) > Date.now() ? (
-                <p className="muted">New: it can receive money from {formatDateTime(m.usableFrom)}.</p>
+                <p className="muted">
+                  <Trans>New: it can receive money from {formatDateTime(m.usableFrom)}.</Trans>
+                </p>
               ) : null}
               {removing === m.id ? (
                 <p>
-                  Remove {m.label}?{' '}
+                  {t`Remove ${m.label}?`}{' '}
                   <button
                     type="button"
                     className="button secondary button-small"
                     onClick={() => remove.mutate(m.id)}
                   >
-                    Yes, remove it
+                    <Trans>Yes, remove it</Trans>
                   </button>{' '}
                   <button type="button" className="link-button" onClick={() => setRemoving(null)}>
-                    Keep it
+                    <Trans>Keep it</Trans>
                   </button>
                 </p>
               ) : (
                 <button type="button" className="link-button" onClick={() => setRemoving(m.id)}>
-                  Remove<span className="visually-hidden"> {m.label}</span>
+                  <Trans>
+                    Remove<span className="visually-hidden"> {m.label}</span>
+                  </Trans>
                 </button>
               )}
             </li>
@@ -100,6 +112,7 @@ function AddDestination({
   onToggle: (open: boolean) => void
   onAdded: () => void
 }) {
+  const { t } = useLingui()
   const [rail, setRail] = useState<PayoutRail>('mpesa')
   const [phone, setPhone] = useState('')
   const [sentTo, setSentTo] = useState<string | null>(null)
@@ -138,7 +151,11 @@ function AddDestination({
   )
   const wait =
     waitHours > 0
-      ? `A new destination receives money ${waitHours} hours after it is added, and we tell you by e-mail and SMS.`
+      ? t`${plural(waitHours, {
+          one: 'A new destination receives money # hour after it is added, and we tell you by e-mail and SMS.',
+          other:
+            'A new destination receives money # hours after it is added, and we tell you by e-mail and SMS.',
+        })}`
       : ''
   return (
     <details
@@ -147,7 +164,9 @@ function AddDestination({
       open={open}
       onToggle={(event) => onToggle(event.currentTarget.open)}
     >
-      <summary>Add a destination</summary>
+      <summary>
+        <Trans>Add a destination</Trans>
+      </summary>
       <form
         noValidate
         onSubmit={(event) => {
@@ -157,7 +176,9 @@ function AddDestination({
         }}
       >
         <fieldset className="fieldset">
-          <legend>Kind</legend>
+          <legend>
+            <Trans>Kind</Trans>
+          </legend>
           <div className="choices">
             {RAILS.map((r) => (
               <Choice
@@ -170,7 +191,7 @@ function AddDestination({
                   add.reset()
                 }}
               >
-                {r.name}
+                {typeof r.name === 'string' ? r.name : t(r.name)}
               </Choice>
             ))}
           </div>
@@ -178,7 +199,7 @@ function AddDestination({
         {rail === 'mpesa' ? (
           <>
             <Field
-              label="M-Pesa number"
+              label={t`M-Pesa number`}
               name="phone"
               type="tel"
               inputMode="tel"
@@ -190,17 +211,17 @@ function AddDestination({
                 setSentTo(null)
               }}
               errors={errors}
-              hint="We text a code to this number to check it is yours."
+              hint={t`We text a code to this number to check it is yours.`}
             />
             {sentTo ? (
               <Field
-                label="Code from the SMS"
+                label={t`Code from the SMS`}
                 name="code"
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={6}
                 errors={errors}
-                hint={`Sent to ${sentTo}. It works for 10 minutes.`}
+                hint={t`Sent to ${sentTo}. It works for 10 minutes.`}
               />
             ) : (
               <button
@@ -210,30 +231,35 @@ function AddDestination({
                 aria-busy={sendCode.isPending}
                 onClick={() => sendCode.mutate()}
               >
-                {sendCode.isPending ? 'Sending…' : 'Send the code'}
+                {sendCode.isPending ? t`Sending…` : t`Send the code`}
               </button>
             )}
           </>
         ) : rail === 'paypal' ? (
-          <Field label="PayPal e-mail" name="email" type="email" autoComplete="email" errors={errors} />
+          <Field label={t`PayPal e-mail`} name="email" type="email" autoComplete="email" errors={errors} />
         ) : (
           <>
-            <Field label="Name on the account" name="accountName" autoComplete="name" errors={errors} />
+            <Field label={t`Name on the account`} name="accountName" autoComplete="name" errors={errors} />
             <Field
-              label="Bank"
+              label={t`Bank`}
               name="bankName"
               errors={errors}
-              hint="With the branch, e.g. Equity Bank, Kimathi Street."
+              hint={t`With the branch, e.g. Equity Bank, Kimathi Street.`}
             />
-            <Field label="Account number or IBAN" name="accountNumber" autoComplete="off" errors={errors} />
             <Field
-              label="SWIFT/BIC (for transfers from abroad)"
+              label={t`Account number or IBAN`}
+              name="accountNumber"
+              autoComplete="off"
+              errors={errors}
+            />
+            <Field
+              label={t`SWIFT/BIC (for transfers from abroad)`}
               name="swiftCode"
               autoComplete="off"
               errors={errors}
             />
             <SelectField
-              label="Currency of the account"
+              label={t`Currency of the account`}
               name="currency"
               defaultValue="KES"
               options={currencyCodes.map((c) => ({ value: c, label: c }))}
@@ -245,12 +271,12 @@ function AddDestination({
         <FormMessage message={failed && Object.keys(errors).length === 0 ? failed.message : null} />
         {added ? (
           <p className="form-message form-message-ok" role="status">
-            Added {added}.
+            <Trans>Added {added}.</Trans>
           </p>
         ) : null}
         {rail !== 'mpesa' || sentTo ? (
           <button type="submit" className="button" disabled={add.isPending} aria-busy={add.isPending}>
-            {add.isPending ? 'Adding…' : 'Add this destination'}
+            {add.isPending ? t`Adding…` : t`Add this destination`}
           </button>
         ) : null}
       </form>

@@ -1,5 +1,6 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
-import { PAYOUT_STATUS_TEXT, type PayoutStatus } from '../../../contract/payouts.constants'
+import type { PayoutStatus } from '../../../contract/payouts.constants'
 import type { PayoutView } from '../../../contract/payouts.contract'
 import { errorState, FormMessage } from '../../components/Form'
 import { LoadMore } from '../../components/LoadMore'
@@ -8,6 +9,7 @@ import { formatMoney } from '../../lib/money'
 import { rpc } from '../../lib/rpc'
 import { transactionsQueries } from '../transactions/transactions.queries'
 import { payoutsQueries } from './payouts.queries'
+import { payoutStatusText } from './withdraw-model'
 
 const BADGE: Record<PayoutStatus, string> = {
   approval: 'badge-pending',
@@ -22,21 +24,24 @@ const BADGE: Record<PayoutStatus, string> = {
 
 /** The seller's payouts, newest first, each with its status, its timeline and, while it can, Cancel. */
 export function PayoutList() {
+  const { t } = useLingui()
   const list = useInfiniteQuery(payoutsQueries.list())
   const shown = list.data?.pages.flatMap((page) => page.payouts) ?? []
   return (
     <section aria-labelledby="payouts-heading" id="payouts">
-      <h2 id="payouts-heading">Your payouts</h2>
-      {list.isPending ? <p role="status">Loading your payouts…</p> : null}
+      <h2 id="payouts-heading">
+        <Trans>Your payouts</Trans>
+      </h2>
+      {list.isPending ? <p role="status">{t`Loading your payouts…`}</p> : null}
       {list.isError && !list.data ? (
         <p role="alert">
-          Your payouts could not be loaded.{' '}
+          <Trans>Your payouts could not be loaded.</Trans>{' '}
           <button type="button" className="link-button" onClick={() => void list.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </p>
       ) : null}
-      {list.isSuccess && shown.length === 0 ? <p className="muted">No payouts yet.</p> : null}
+      {list.isSuccess && shown.length === 0 ? <p className="muted">{t`No payouts yet.`}</p> : null}
       <ul className="cards">
         {shown.map((payout) => (
           <PayoutCard key={payout.id} payout={payout} />
@@ -48,6 +53,8 @@ export function PayoutList() {
 }
 
 function PayoutCard({ payout }: { payout: PayoutView }) {
+  const { t } = useLingui()
+  const status = payoutStatusText(payout.status)
   const queryClient = useQueryClient()
   const cancel = useMutation({
     mutationFn: () => rpc('cancelPayout', { payoutId: payout.id }),
@@ -55,19 +62,16 @@ function PayoutCard({ payout }: { payout: PayoutView }) {
   })
   const money = (amount: number) => formatMoney(amount, payout.currency)
   return (
-    <li
-      className="card payout"
-      aria-label={`Payout of ${money(payout.arrives)}, ${PAYOUT_STATUS_TEXT[payout.status]}`}
-    >
+    <li className="card payout" aria-label={t`Payout of ${money(payout.arrives)}, ${status}`}>
       <p className="payout-head">
         <strong>{money(payout.arrives)}</strong>
-        <span className={`badge ${BADGE[payout.status]}`}>{PAYOUT_STATUS_TEXT[payout.status]}</span>
+        <span className={`badge ${BADGE[payout.status]}`}>{status}</span>
       </p>
       <p className="muted">
-        To {payout.destination} · {payout.speed === 'instant' ? 'instant' : 'standard'}
-        {payout.fee ? ` · fee ${money(payout.fee)}` : ''} · {formatDateTime(payout.createdAt)}
+        {t`To ${payout.destination}`} · {payout.speed === 'instant' ? t`instant` : t`standard`}
+        {payout.fee ? ` · ${t`fee ${money(payout.fee)}`}` : ''} · {formatDateTime(payout.createdAt)}
       </p>
-      {payout.receipt ? <p>Receipt {payout.receipt}</p> : null}
+      {payout.receipt ? <p>{t`Receipt ${payout.receipt}`}</p> : null}
       {payout.failure ? (
         <div
           className={
@@ -82,7 +86,9 @@ function PayoutCard({ payout }: { payout: PayoutView }) {
       ) : null}
       <div className="payout-actions">
         <details>
-          <summary>What happened</summary>
+          <summary>
+            <Trans>What happened</Trans>
+          </summary>
           <ol className="timeline">
             {payout.timeline.map((step) => (
               <li key={`${step.at}${step.text}`}>
@@ -99,7 +105,9 @@ function PayoutCard({ payout }: { payout: PayoutView }) {
             aria-busy={cancel.isPending}
             onClick={() => cancel.mutate()}
           >
-            Cancel<span className="visually-hidden"> this payout</span>
+            <Trans>
+              Cancel<span className="visually-hidden"> this payout</span>
+            </Trans>
           </button>
         ) : null}
       </div>

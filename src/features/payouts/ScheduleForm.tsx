@@ -1,9 +1,13 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { type UseMutationResult, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { SubjectInput, SubjectOutput } from '../../../contract'
 import type { CurrencyCode } from '../../../contract/currencies'
 import type { PayoutFrequency } from '../../../contract/payouts.constants'
 import { errorState, Field, FormMessage, SelectField, text } from '../../components/Form'
+import { currentLang } from '../../lib/i18n'
 import { formatMoney } from '../../lib/money'
 import { rpc } from '../../lib/rpc'
 import { payoutsQueries } from './payouts.queries'
@@ -11,12 +15,16 @@ import { editText, minimumProblem, parseAmount } from './withdraw-model'
 
 type Methods = SubjectOutput<'listPayoutMethods'>
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
-const FREQUENCIES: { value: PayoutFrequency; label: string }[] = [
-  { value: 'manual', label: 'Only when I withdraw' },
-  { value: 'daily', label: 'Every day' },
-  { value: 'weekly', label: 'Every week' },
-  { value: 'monthly', label: 'Every month' },
+/** Sunday (0) to Saturday (6) in the page's language. */
+const weekdayName = (day: number) =>
+  new Intl.DateTimeFormat(currentLang(), { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2024, 0, 7 + day)),
+  )
+const FREQUENCIES: { value: PayoutFrequency; label: MessageDescriptor }[] = [
+  { value: 'manual', label: msg`Only when I withdraw` },
+  { value: 'daily', label: msg`Every day` },
+  { value: 'weekly', label: msg`Every week` },
+  { value: 'monthly', label: msg`Every month` },
 ]
 
 /**
@@ -34,6 +42,7 @@ const zoneCity = (timeZone: string) => (timeZone.split('/').at(-1) ?? timeZone).
  * time; the next one is said in words, in their zone, as the server counts it.
  */
 export function ScheduleForm({ methods }: { methods: Methods }) {
+  const { t } = useLingui()
   const queryClient = useQueryClient()
   const { schedule } = methods
   const save = useMutation({
@@ -41,11 +50,13 @@ export function ScheduleForm({ methods }: { methods: Methods }) {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: payoutsQueries.methods().queryKey }),
   })
   const saved = methods.methods.find((m) => m.id === schedule.methodId)
-  const zone = schedule.timeZone ? ` (${zoneCity(schedule.timeZone)} time)` : ''
+  const city = schedule.timeZone ? zoneCity(schedule.timeZone) : ''
+  const zone = city ? ` ${t`(${city} time)`}` : ''
+  const amount = editText(schedule.minimum, minimumCurrency(saved))
   const least = saved?.currency
     ? formatMoney(schedule.minimum, saved.currency)
-    : `${editText(schedule.minimum, minimumCurrency(saved))} in the currency paid`
-  const at = schedule.minimum ? `, when at least ${least} is available` : ', everything available then'
+    : t`${amount} in the currency paid`
+  const next = `${schedule.nextRunText}${zone}`
   // The fields start from the schedule as saved. A first render may come from the copy kept for offline
   // use, older than the server's answer that follows: when the saved schedule changes, they start again.
   const savedAs = [
@@ -57,11 +68,15 @@ export function ScheduleForm({ methods }: { methods: Methods }) {
   ]
   return (
     <section aria-labelledby="schedule-heading" className="card" id="schedule">
-      <h2 id="schedule-heading">Scheduled payouts</h2>
+      <h2 id="schedule-heading">
+        <Trans>Scheduled payouts</Trans>
+      </h2>
       <p className="muted">
-        {schedule.nextRunText
-          ? `Next run: ${schedule.nextRunText}${zone}${at}.`
-          : 'Scheduled payouts send everything available at 06:00 your time, free of charge.'}
+        {!schedule.nextRunText
+          ? t`Scheduled payouts send everything available at 06:00 your time, free of charge.`
+          : schedule.minimum
+            ? t`Next run: ${next}, when at least ${least} is available.`
+            : t`Next run: ${next}, everything available then.`}
       </p>
       <ScheduleFields key={savedAs.join('|')} methods={methods} save={save} />
     </section>
@@ -75,6 +90,7 @@ function ScheduleFields({
   methods: Methods
   save: UseMutationResult<unknown, Error, SubjectInput<'updatePayoutSchedule'>>
 }) {
+  const { t } = useLingui()
   const { schedule } = methods
   const [frequency, setFrequency] = useState<PayoutFrequency>(schedule.frequency)
   const [methodId, setMethodId] = useState(schedule.methodId ?? methods.methods[0]?.id ?? '')
@@ -117,39 +133,39 @@ function ScheduleFields({
       }}
     >
       <SelectField
-        label="How often"
+        label={t`How often`}
         name="frequency"
         value={frequency}
         onChange={(value) => {
           setFrequency(value as PayoutFrequency)
           edited()
         }}
-        options={FREQUENCIES}
+        options={FREQUENCIES.map((f) => ({ value: f.value, label: t(f.label) }))}
         errors={errors}
       />
       {frequency === 'weekly' ? (
         <SelectField
-          label="Day"
+          label={t`Day`}
           name="weekday"
           defaultValue={String(schedule.weekday ?? 1)}
-          options={WEEKDAYS.map((day, i) => ({ value: String(i), label: day }))}
+          options={Array.from({ length: 7 }, (_, i) => ({ value: String(i), label: weekdayName(i) }))}
           errors={errors}
         />
       ) : null}
       {frequency === 'monthly' ? (
         <SelectField
-          label="Date"
+          label={t`Date`}
           name="monthDay"
           defaultValue={String(schedule.monthDay ?? 1)}
           options={Array.from({ length: 28 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }))}
           errors={errors}
-          hint="1 to 28, so every month has it."
+          hint={t`1 to 28, so every month has it.`}
         />
       ) : null}
       {frequency !== 'manual' ? (
         <>
           <SelectField
-            label="To"
+            label={t`To`}
             name="methodId"
             value={methodId}
             onChange={(value) => {
@@ -160,7 +176,7 @@ function ScheduleFields({
             errors={errors}
           />
           <Field
-            label="Only when at least (optional)"
+            label={t`Only when at least (optional)`}
             name="minimum"
             inputMode="decimal"
             autoComplete="off"
@@ -171,18 +187,22 @@ function ScheduleFields({
             }}
             errors={errors}
             alert
-            hint={`In ${method?.currency ?? 'the currency paid'}. Below it, the run waits for the next one.`}
+            hint={
+              method?.currency
+                ? t`In ${method.currency}. Below it, the run waits for the next one.`
+                : t`In the currency paid. Below it, the run waits for the next one.`
+            }
           />
         </>
       ) : null}
       <FormMessage message={failed && Object.keys(errors).length === 0 ? failed.message : null} />
       {save.isSuccess ? (
         <p className="form-message form-message-ok" role="status">
-          Schedule saved.
+          <Trans>Schedule saved.</Trans>
         </p>
       ) : null}
       <button type="submit" className="button secondary" disabled={save.isPending} aria-busy={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save the schedule'}
+        {save.isPending ? t`Saving…` : t`Save the schedule`}
       </button>
     </form>
   )

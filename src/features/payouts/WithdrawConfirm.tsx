@@ -1,11 +1,12 @@
+import { t } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { RefObject } from 'react'
 import type { CurrencyCode } from '../../../contract/currencies'
-import { APPROVAL_TAKES, PAYOUT_STATUS_TEXT } from '../../../contract/payouts.constants'
 import type { PayoutView } from '../../../contract/payouts.contract'
 import { FormMessage } from '../../components/Form'
 import { formatMoney } from '../../lib/money'
-import { ARRIVES, type Quote } from './withdraw-model'
+import { approvalTakes, arrivesText, payoutStatusText, type Quote } from './withdraw-model'
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
@@ -51,39 +52,47 @@ export function WithdrawConfirm({
       }}
     >
       <h2 id={headingId} ref={headingRef} tabIndex={-1}>
-        Check and confirm
+        <Trans>Check and confirm</Trans>
       </h2>
       <p className="confirm-arrives">
-        <span className="balance-label">You receive</span>{' '}
+        <span className="balance-label">
+          <Trans>You receive</Trans>
+        </span>{' '}
         <strong className="balance-amount">{money(quote.arrives)}</strong>
       </p>
       <dl className="details confirm-facts">
-        <dt>To</dt>
+        <dt>
+          <Trans>To</Trans>
+        </dt>
         <dd>{destination}</dd>
-        <dt>When</dt>
+        <dt>
+          <Trans>When</Trans>
+        </dt>
         <dd>{capital(quote.when)}</dd>
-        <dt>Fee</dt>
-        <dd>{quote.fee ? `${money(quote.fee)} (instant, ${feeText})` : 'None (standard speed)'}</dd>
-        <dt>From your balance</dt>
-        <dd>
-          {money(quote.amount)}, leaving {money(Math.max(available - quote.amount, 0))} available
-        </dd>
+        <dt>
+          <Trans>Fee</Trans>
+        </dt>
+        <dd>{quote.fee ? t`${money(quote.fee)} (instant, ${feeText})` : t`None (standard speed)`}</dd>
+        <dt>
+          <Trans>From your balance</Trans>
+        </dt>
+        <dd>{t`${money(quote.amount)}, leaving ${money(Math.max(available - quote.amount, 0))} available`}</dd>
       </dl>
       {quote.approval ? (
         <p className="notice">
           {quote.approval === 'first'
-            ? 'This is your first payout: the Soko team checks it before it goes.'
-            : 'A payout this large is checked by the Soko team before it goes.'}{' '}
-          You can cancel it until then.
+            ? t`This is your first payout: the Soko team checks it before it goes.`
+            : t`A payout this large is checked by the Soko team before it goes.`}{' '}
+          <Trans>You can cancel it until then.</Trans>
         </p>
       ) : null}
       <FormMessage message={message} />
       <div className="actions">
         <button type="submit" className="button" disabled={pending} aria-busy={pending}>
-          {pending ? 'Withdrawing…' : 'Confirm'}
+          {pending ? t`Withdrawing…` : t`Confirm`}
         </button>
         <button type="button" className="button secondary" disabled={pending} onClick={onBack}>
-          Back
+          <Trans>Back</Trans>
         </button>
       </div>
     </form>
@@ -92,20 +101,30 @@ export function WithdrawConfirm({
 
 /** What a payout does next, in the seller's words, by where it is now. */
 function nextOf(payout: PayoutView, standardText: string): string {
-  const arrives = ARRIVES[payout.rail]
-  const bank = payout.rail === 'bank' ? ', then 1–3 working days at the bank' : ''
+  const arrives = arrivesText(payout.rail)
+  const bank = payout.rail === 'bank'
+  const takes = approvalTakes()
+  const receipt = payout.receipt
   switch (payout.status) {
     case 'approval':
-      return `The Soko team approves it ${APPROVAL_TAKES}; then it ${
-        payout.speed === 'instant' ? `arrives ${arrives}` : `goes with the next scheduled payouts${bank}`
-      }. Until then you can cancel it under “Your payouts”.`
+      if (payout.speed === 'instant')
+        return t`The Soko team approves it ${takes}; then it arrives ${arrives}. Until then you can cancel it under “Your payouts”.`
+      return bank
+        ? t`The Soko team approves it ${takes}; then it goes with the next scheduled payouts, then 1–3 working days at the bank. Until then you can cancel it under “Your payouts”.`
+        : t`The Soko team approves it ${takes}; then it goes with the next scheduled payouts. Until then you can cancel it under “Your payouts”.`
     case 'scheduled':
-      return `It goes with the scheduled payouts${standardText ? ` of ${standardText}` : ''}${bank}. Until then you can cancel it under “Your payouts”.`
+      if (!standardText)
+        return bank
+          ? t`It goes with the scheduled payouts, then 1–3 working days at the bank. Until then you can cancel it under “Your payouts”.`
+          : t`It goes with the scheduled payouts. Until then you can cancel it under “Your payouts”.`
+      return bank
+        ? t`It goes with the scheduled payouts of ${standardText}, then 1–3 working days at the bank. Until then you can cancel it under “Your payouts”.`
+        : t`It goes with the scheduled payouts of ${standardText}. Until then you can cancel it under “Your payouts”.`
     case 'sending':
     case 'processing':
-      return `It is on its way: it arrives ${arrives}. We let you know when it is paid.`
+      return t`It is on its way: it arrives ${arrives}. We let you know when it is paid.`
     case 'paid':
-      return payout.receipt ? `Receipt ${payout.receipt}.` : 'It has arrived.'
+      return receipt ? t`Receipt ${receipt}.` : t`It has arrived.`
     default:
       return payout.failure ? `${payout.failure.title}: ${payout.failure.text}` : ''
   }
@@ -130,21 +149,23 @@ export function WithdrawResult({
   return (
     <div className="withdraw-result">
       <h2 id={headingId} ref={headingRef} tabIndex={-1}>
-        {failed ? 'Withdrawal not made' : 'Withdrawal requested'}
+        {failed ? t`Withdrawal not made` : t`Withdrawal requested`}
       </h2>
       <div role="status">
         <p className={`form-message ${failed ? 'form-message-error' : 'form-message-ok'}`}>
-          Payout of {formatMoney(payout.arrives, payout.currency)} to {payout.destination}:{' '}
-          {PAYOUT_STATUS_TEXT[payout.status].toLowerCase()}.
+          <Trans>
+            Payout of {formatMoney(payout.arrives, payout.currency)} to {payout.destination}:{' '}
+            {payoutStatusText(payout.status).toLowerCase()}.
+          </Trans>
         </p>
         <p>{nextOf(payout, standardText)}</p>
       </div>
       <div className="actions">
         <Link to="/account/withdraw" hash="payouts">
-          Follow it under “Your payouts”
+          <Trans>Follow it under “Your payouts”</Trans>
         </Link>
         <button type="button" className="button secondary" onClick={onAgain}>
-          Make another withdrawal
+          <Trans>Make another withdrawal</Trans>
         </button>
       </div>
     </div>

@@ -1,10 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { SubjectOutput } from '../../../contract'
 import type { CurrencyCode } from '../../../contract/currencies'
 import type { PayoutSpeed } from '../../../contract/payouts.constants'
-import { APPROVAL_TAKES } from '../../../contract/payouts.constants'
 import type { PayoutBalance, PayoutView } from '../../../contract/payouts.contract'
 import { Choice, errorState, Field, FieldNotes, FormMessage } from '../../components/Form'
 import { formatDateTime } from '../../lib/dates'
@@ -16,6 +16,7 @@ import { WithdrawConfirm, WithdrawResult } from './WithdrawConfirm'
 import {
   type AmountLimits,
   amountProblem,
+  approvalTakes,
   editText,
   feePercent,
   parseAmount,
@@ -46,6 +47,7 @@ export function WithdrawForm({
   /** Opens the form that adds a destination (below on the page) and takes the seller there. */
   onAddDestination: () => void
 }) {
+  const { t } = useLingui()
   const id = useId()
   const queryClient = useQueryClient()
   const [step, setStep] = useState<Step>('details')
@@ -83,7 +85,7 @@ export function WithdrawForm({
         feeBps: methods.figures.instantFeeBps,
         firstPayout: methods.firstPayout ?? false,
         approvalOver: figure(methods.figures.approvalOver, currency),
-        standardText: methods.schedule.standardText ?? 'the next 06:00, your time',
+        standardText: methods.schedule.standardText ?? t`the next 06:00, your time`,
       })
     : null
   const money = (value: number) => formatMoney(value, currency)
@@ -122,13 +124,17 @@ export function WithdrawForm({
   const destinationError =
     usable.length === 0 ? (
       <>
-        No destination can take {currency} yet.{' '}
+        <Trans>No destination can take {currency} yet.</Trans>{' '}
         <Link to="/account/withdraw" hash="add-destination" onClick={onAddDestination}>
-          Add {whatToAdd(currency, paypal)}
+          {whatToAdd(currency, paypal)}
         </Link>
       </>
     ) : ready.length === 0 ? (
-      `${usable.length === 1 ? usable[0]?.label : `Your destinations for ${currency}`} can receive money from ${formatDateTime(earliest)}`
+      usable.length === 1 ? (
+        t`${usable[0]?.label ?? ''} can receive money from ${formatDateTime(earliest)}`
+      ) : (
+        t`Your destinations for ${currency} can receive money from ${formatDateTime(earliest)}`
+      )
     ) : (
       server.methodId
     )
@@ -188,7 +194,9 @@ export function WithdrawForm({
         />
       ) : (
         <>
-          <h2 id={`${id}-heading`}>New withdrawal</h2>
+          <h2 id={`${id}-heading`}>
+            <Trans>New withdrawal</Trans>
+          </h2>
           <form
             ref={form}
             className="form"
@@ -212,7 +220,9 @@ export function WithdrawForm({
           >
             {balances.length > 1 ? (
               <fieldset className="fieldset">
-                <legend>Currency</legend>
+                <legend>
+                  <Trans>Currency</Trans>
+                </legend>
                 <div className="choices">
                   {balances.map((b) => (
                     <Choice
@@ -238,7 +248,7 @@ export function WithdrawForm({
             {/* The amount and its shortcut to the whole balance, together. */}
             <div>
               <Field
-                label={`Amount (${currency})`}
+                label={t`Amount (${currency})`}
                 name="amount"
                 inputMode="decimal"
                 autoComplete="off"
@@ -250,7 +260,7 @@ export function WithdrawForm({
                 onBlur={() => setLeft(amountText !== '')}
                 errors={amountError ? { amount: amountError } : {}}
                 alert
-                hint={`Available: ${money(Math.max(limits.available, 0))}. Least ${money(limits.minimum)}.`}
+                hint={t`Available: ${money(Math.max(limits.available, 0))}. Least ${money(limits.minimum)}.`}
               />
               {limits.available > 0 ? (
                 <button
@@ -261,7 +271,7 @@ export function WithdrawForm({
                     edited()
                   }}
                 >
-                  Withdraw all {money(wholeAmount(limits))}
+                  <Trans>Withdraw all {money(wholeAmount(limits))}</Trans>
                 </button>
               ) : null}
             </div>
@@ -269,7 +279,9 @@ export function WithdrawForm({
               className="fieldset"
               aria-describedby={destinationError ? `${id}-method-error` : undefined}
             >
-              <legend>To</legend>
+              <legend>
+                <Trans>To</Trans>
+              </legend>
               {destinationError ? (
                 <p className="field-error" id={`${id}-method-error`} role="alert" tabIndex={-1}>
                   {destinationError}
@@ -296,7 +308,7 @@ export function WithdrawForm({
                           {waiting ? (
                             <span className="muted">
                               {' '}
-                              · receives money from {formatDateTime(m.usableFrom)}
+                              · <Trans>receives money from {formatDateTime(m.usableFrom)}</Trans>
                             </span>
                           ) : null}
                         </span>
@@ -307,13 +319,17 @@ export function WithdrawForm({
               ) : null}
             </fieldset>
             {method?.rail === 'bank' ? (
-              <p className="muted">Bank transfers go with the scheduled payouts, free of charge.</p>
+              <p className="muted">
+                <Trans>Bank transfers go with the scheduled payouts, free of charge.</Trans>
+              </p>
             ) : method ? (
               <fieldset
                 className="fieldset"
                 aria-describedby={server.speed ? `${id}-speed-error` : undefined}
               >
-                <legend>Speed</legend>
+                <legend>
+                  <Trans>Speed</Trans>
+                </legend>
                 <FieldNotes id={`${id}-speed`} error={server.speed} />
                 <div className="choices choices-wide">
                   <Choice
@@ -325,7 +341,7 @@ export function WithdrawForm({
                       edited()
                     }}
                   >
-                    Instant · fee {feePercent(methods.figures.instantFeeBps)}
+                    <Trans>Instant · fee {feePercent(methods.figures.instantFeeBps)}</Trans>
                   </Choice>
                   <Choice
                     name="speed"
@@ -336,35 +352,47 @@ export function WithdrawForm({
                       edited()
                     }}
                   >
-                    Standard · free, at 06:00
+                    <Trans>Standard · free, at 06:00</Trans>
                   </Choice>
                 </div>
               </fieldset>
             ) : null}
             {quote && !problem ? (
               <p className="quote" role="status">
-                You receive <strong>{money(quote.arrives)}</strong> at {method?.label} {quote.when}
-                {quote.fee ? ` (fee ${money(quote.fee)})` : ''}.
+                {quote.fee ? (
+                  <Trans>
+                    You receive <strong>{money(quote.arrives)}</strong> at {method?.label} {quote.when} (fee{' '}
+                    {money(quote.fee)}).
+                  </Trans>
+                ) : (
+                  <Trans>
+                    You receive <strong>{money(quote.arrives)}</strong> at {method?.label} {quote.when}.
+                  </Trans>
+                )}
               </p>
             ) : null}
             {methods.firstPayout ? (
               <p className="notice">
-                Your first payout waits for the Soko team’s approval, {APPROVAL_TAKES}.
+                <Trans>Your first payout waits for the Soko team’s approval, {approvalTakes()}.</Trans>
               </p>
             ) : quote?.approval === 'large' && approvalOver !== undefined ? (
               <p className="notice">
-                Payouts above {money(approvalOver)} wait for the Soko team’s approval, {APPROVAL_TAKES}.
+                <Trans>
+                  Payouts above {money(approvalOver)} wait for the Soko team’s approval, {approvalTakes()}.
+                </Trans>
               </p>
             ) : null}
             <FormMessage message={elsewhere || null} />
             {tried && identityMissing ? (
               <p className="form-message form-message-error" id={`${id}-blocked`} role="alert" tabIndex={-1}>
-                Confirm your identity first: you can withdraw once it is approved.{' '}
-                <Link to="/account/verify">Confirm your identity</Link>
+                <Trans>Confirm your identity first: you can withdraw once it is approved.</Trans>{' '}
+                <Link to="/account/verify">
+                  <Trans>Confirm your identity</Trans>
+                </Link>
               </p>
             ) : null}
             <button type="submit" className="button">
-              Continue
+              <Trans>Continue</Trans>
             </button>
           </form>
         </>

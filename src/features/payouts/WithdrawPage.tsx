@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg, plural } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -10,10 +13,10 @@ import { payoutsQueries } from './payouts.queries'
 import { ScheduleForm } from './ScheduleForm'
 import { WithdrawForm } from './WithdrawForm'
 
-const IDENTITY: Record<string, string> = {
-  none: 'Before your first payout, confirm who you are: it protects your money and your buyers.',
-  pending: 'Your identity details are being checked: you can withdraw once they are approved.',
-  rejected: 'Your identity details were not approved: see why and send them again.',
+const IDENTITY: Record<string, MessageDescriptor> = {
+  none: msg`Before your first payout, confirm who you are: it protects your money and your buyers.`,
+  pending: msg`Your identity details are being checked: you can withdraw once they are approved.`,
+  rejected: msg`Your identity details were not approved: see why and send them again.`,
 }
 
 /**
@@ -22,34 +25,38 @@ const IDENTITY: Record<string, string> = {
  * reach: under the withdrawal on a phone, beside it on a wide screen.
  */
 export function WithdrawPage() {
-  usePageTitle('Withdraw')
+  const { t } = useLingui()
+  usePageTitle(t`Withdraw`)
   const balances = useQuery(payoutsQueries.balances())
   const methods = useQuery(payoutsQueries.methods())
   // The withdrawal opens the form that adds a destination when none takes the currency.
   const [adding, setAdding] = useState(false)
   const failed = (balances.isError && !balances.data) || (methods.isError && !methods.data)
+  const holdDays = methods.data?.figures.holdDays ?? 7
   return (
     <section className="page withdraw" aria-labelledby="withdraw-heading">
-      <h1 id="withdraw-heading">Withdraw</h1>
-      <nav aria-label="On this page" className="chips page-sections">
+      <h1 id="withdraw-heading">
+        <Trans>Withdraw</Trans>
+      </h1>
+      <nav aria-label={t`On this page`} className="chips page-sections">
         <Link className="chip" to="/account/withdraw" hash="payouts">
-          Payouts
+          <Trans>Payouts</Trans>
         </Link>
         <Link className="chip" to="/account/withdraw" hash="destinations">
-          Destinations
+          <Trans>Destinations</Trans>
         </Link>
         <Link className="chip" to="/account/withdraw" hash="schedule">
-          Schedule
+          <Trans>Schedule</Trans>
         </Link>
       </nav>
       <OfflineNote
         updatedAt={Math.min(balances.dataUpdatedAt, methods.dataUpdatedAt)}
         failed={balances.isError || methods.isError}
       />
-      {balances.isPending || methods.isPending ? <p role="status">Loading your balance…</p> : null}
+      {balances.isPending || methods.isPending ? <p role="status">{t`Loading your balance…`}</p> : null}
       {failed ? (
         <p role="alert">
-          Your balance could not be loaded. Check your connection.{' '}
+          <Trans>Your balance could not be loaded. Check your connection.</Trans>{' '}
           <button
             type="button"
             className="link-button"
@@ -58,7 +65,7 @@ export function WithdrawPage() {
               void methods.refetch()
             }}
           >
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </p>
       ) : null}
@@ -67,7 +74,12 @@ export function WithdrawPage() {
           {balances.data ? <Balances balances={balances.data.balances} /> : null}
           {methods.data && methods.data.identity !== 'approved' ? (
             <p className="notice">
-              {IDENTITY[methods.data.identity]} <Link to="/account/verify">Confirm your identity</Link>
+              {IDENTITY[methods.data.identity]
+                ? t(IDENTITY[methods.data.identity] as MessageDescriptor)
+                : null}{' '}
+              <Link to="/account/verify">
+                <Trans>Confirm your identity</Trans>
+              </Link>
             </p>
           ) : null}
           {balances.data && methods.data && balances.data.balances.length > 0 ? (
@@ -91,10 +103,15 @@ export function WithdrawPage() {
           {methods.data ? <Destinations methods={methods.data} adding={adding} onAdding={setAdding} /> : null}
           {methods.data ? <ScheduleForm methods={methods.data} /> : null}
           <p className="muted">
-            {methods.data?.figures.holdDays === 0
-              ? 'Sales can be withdrawn as soon as they are paid.'
-              : `Sales are held ${methods.data?.figures.holdDays ?? 7} days before they can be withdrawn, in case of a refund.`}{' '}
-            <Link to="/account/transactions">See your transactions</Link>
+            {holdDays === 0
+              ? t`Sales can be withdrawn as soon as they are paid.`
+              : t`${plural(holdDays, {
+                  one: 'Sales are held # day before they can be withdrawn, in case of a refund.',
+                  other: 'Sales are held # days before they can be withdrawn, in case of a refund.',
+                })}`}{' '}
+            <Link to="/account/transactions">
+              <Trans>See your transactions</Trans>
+            </Link>
           </p>
         </div>
       </div>

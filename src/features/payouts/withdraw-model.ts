@@ -1,9 +1,10 @@
+import { t } from '@lingui/core/macro'
 import { type CurrencyCode, currencies } from '../../../contract/currencies'
 import {
-  APPROVAL_TAKES,
   instantFeeOf,
   type PayoutRail,
   type PayoutSpeed,
+  type PayoutStatus,
   railStep,
 } from '../../../contract/payouts.constants'
 import type { PayoutDestination } from '../../../contract/payouts.contract'
@@ -44,11 +45,12 @@ export function editText(minor: number, currency: CurrencyCode): string {
 /** Why a schedule's minimum as typed cannot be saved, or null: empty is none (0), anything else an amount. */
 export function minimumProblem(value: string, currency: CurrencyCode): string | null {
   const parsed = parseAmount(value, currency)
-  if (parsed.kind === 'not-a-number') return 'Enter an amount'
+  if (parsed.kind === 'not-a-number') return t`Enter an amount`
+  const places = parsed.kind === 'too-precise' ? parsed.places : 0
   if (parsed.kind === 'too-precise')
-    return parsed.places === 0
-      ? `Enter an amount in whole ${currency}, like 1500`
-      : `Enter an amount with at most ${parsed.places} decimals, like 1500.50`
+    return places === 0
+      ? t`Enter an amount in whole ${currency}, like 1500`
+      : t`Enter an amount with at most ${places} decimals, like 1500.50`
   return null
 }
 
@@ -75,32 +77,37 @@ export function amountProblem(text: string, limits: AmountLimits): Problem | nul
   const { currency } = limits
   const money = (amount: number) => formatMoney(amount, currency)
   const parsed = parseAmount(text, currency)
-  if (parsed.kind === 'empty') return { message: 'Enter an amount', now: false }
-  if (parsed.kind === 'not-a-number') return { message: 'Enter an amount in numbers, like 1500', now: true }
-  if (parsed.kind === 'too-precise')
+  if (parsed.kind === 'empty') return { message: t`Enter an amount`, now: false }
+  if (parsed.kind === 'not-a-number') return { message: t`Enter an amount in numbers, like 1500`, now: true }
+  if (parsed.kind === 'too-precise') {
+    const places = parsed.places
     return {
       message:
-        parsed.places === 0
-          ? `${currency} has no cents: enter a whole number, like 1500`
-          : `Use at most ${parsed.places} decimals, like 1500.50`,
+        places === 0
+          ? t`${currency} has no cents: enter a whole number, like 1500`
+          : t`Use at most ${places} decimals, like 1500.50`,
       now: true,
     }
+  }
   const amount = parsed.minor
-  if (amount === 0) return { message: 'Enter an amount above zero', now: false }
+  if (amount === 0) return { message: t`Enter an amount above zero`, now: false }
   const step = limits.rail ? railStep(limits.rail) : 1
-  if (amount % step !== 0)
+  if (amount % step !== 0) {
+    const whole = editText(amount - (amount % step), currency)
     return {
-      message: `M-Pesa pays ${currency} in whole shillings: enter ${editText(amount - (amount % step), currency)}, without the cents`,
+      message: t`M-Pesa pays ${currency} in whole shillings: enter ${whole}, without the cents`,
       now: true,
     }
+  }
+  const available = money(limits.available)
+  const most = money(limits.maximum)
+  const least = money(limits.minimum)
   if (limits.available <= 0)
-    return { message: `Nothing is available to withdraw in ${currency} yet`, now: true }
+    return { message: t`Nothing is available to withdraw in ${currency} yet`, now: true }
   if (amount > limits.available)
-    return { message: `That is more than your available ${money(limits.available)}`, now: true }
-  if (amount > limits.maximum)
-    return { message: `The most one payout can be is ${money(limits.maximum)}`, now: true }
-  if (amount < limits.minimum)
-    return { message: `The least you can withdraw is ${money(limits.minimum)}`, now: false }
+    return { message: t`That is more than your available ${available}`, now: true }
+  if (amount > limits.maximum) return { message: t`The most one payout can be is ${most}`, now: true }
+  if (amount < limits.minimum) return { message: t`The least you can withdraw is ${least}`, now: false }
   return null
 }
 
@@ -115,19 +122,44 @@ export function takes(method: PayoutDestination, currency: CurrencyCode, paypal:
   return method.currency ? method.currency === currency : paypal.includes(currency)
 }
 
-/** What to add to withdraw a currency no destination takes. */
+/** The link to add what can withdraw a currency no destination takes. */
 export function whatToAdd(currency: CurrencyCode, paypal: CurrencyCode[]): string {
-  if (currency === 'KES') return 'an M-Pesa number or a bank account in KES'
-  if (paypal.includes(currency)) return `a PayPal e-mail or a bank account in ${currency}`
-  return `a bank account in ${currency}`
+  if (currency === 'KES') return t`Add an M-Pesa number or a bank account in KES`
+  if (paypal.includes(currency)) return t`Add a PayPal e-mail or a bank account in ${currency}`
+  return t`Add a bank account in ${currency}`
 }
 
 /** How long each rail takes once a payout is sent. */
-export const ARRIVES: Record<PayoutRail, string> = {
-  mpesa: 'within a few minutes',
-  paypal: 'usually within minutes (PayPal may take up to a day)',
-  bank: 'in 1–3 working days after the transfer is made',
+export function arrivesText(rail: PayoutRail): string {
+  if (rail === 'mpesa') return t`within a few minutes`
+  if (rail === 'paypal') return t`usually within minutes (PayPal may take up to a day)`
+  return t`in 1–3 working days after the transfer is made`
 }
+
+/** A payout's state as the seller reads it (the contract's PAYOUT_STATUS_TEXT, in the page's language). */
+export function payoutStatusText(status: PayoutStatus): string {
+  switch (status) {
+    case 'approval':
+      return t`Waiting for approval`
+    case 'scheduled':
+      return t`Scheduled`
+    case 'sending':
+      return t`Sending`
+    case 'processing':
+      return t`On the way`
+    case 'paid':
+      return t`Paid`
+    case 'failed':
+      return t`Failed — money back in your balance`
+    case 'returned':
+      return t`Returned — money back in your balance`
+    case 'cancelled':
+      return t`Cancelled`
+  }
+}
+
+/** How soon the Soko team approves a payout that waits for it. */
+export const approvalTakes = () => t`usually within a working day`
 
 export interface Quote {
   /** Leaves the balance. */
@@ -163,14 +195,20 @@ export function quoteOf(ask: {
     : ask.approvalOver !== undefined && ask.amount > ask.approvalOver
       ? 'large'
       : null
-  const bank = ask.rail === 'bank' ? ', then 1–3 working days at the bank' : ''
+  const bank = ask.rail === 'bank'
+  const standard = ask.standardText
   const sent =
     speed === 'instant'
-      ? ARRIVES[ask.rail]
+      ? arrivesText(ask.rail)
       : approval
-        ? `with the next scheduled payouts (06:00 your time)${bank}`
-        : `with the scheduled payouts of ${ask.standardText}${bank}`
-  const when = approval ? `after the Soko team’s approval (${APPROVAL_TAKES}), then ${sent}` : sent
+        ? bank
+          ? t`with the next scheduled payouts (06:00 your time), then 1–3 working days at the bank`
+          : t`with the next scheduled payouts (06:00 your time)`
+        : bank
+          ? t`with the scheduled payouts of ${standard}, then 1–3 working days at the bank`
+          : t`with the scheduled payouts of ${standard}`
+  const takes = approvalTakes()
+  const when = approval ? t`after the Soko team’s approval (${takes}), then ${sent}` : sent
   return { amount: ask.amount, fee, arrives: ask.amount - fee, speed, approval, when }
 }
 

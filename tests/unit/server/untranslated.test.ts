@@ -68,7 +68,18 @@ describe('the check for words without a message id', () => {
   it('tells words from codes, keys and names', () => {
     expect(isWords('Pay now')).toBe(true)
     expect(isWords('Balance')).toBe(true)
-    for (const text of ['KES', 'KE', 'details.endsAt', 'Africa/Nairobi', 'M-Pesa', 'Kiswahili', ' · ', '42'])
+    for (const text of [
+      'KES',
+      'KE',
+      'details.endsAt',
+      'Africa/Nairobi',
+      'monthDay',
+      '#add-destination summary',
+      'M-Pesa',
+      'Kiswahili',
+      ' · ',
+      '42',
+    ])
       expect(isWords(text), text).toBe(false)
   })
 
