@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import type { SellerBalance, SellerBooks } from '../../../contract/transactions.contract'
@@ -17,7 +18,7 @@ export function CurrencySwitch({ books, search }: { books: SellerBooks; search: 
   return (
     <nav aria-labelledby={`${id}-heading`} className="currency-switch">
       <h2 id={`${id}-heading`} className="currency-switch-heading">
-        Balance by currency
+        <Trans>Balance by currency</Trans>
       </h2>
       <div className="chips">
         {listed.map(({ currency, available, held }) => (

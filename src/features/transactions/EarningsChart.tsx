@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useId } from 'react'
 import type { CurrencyCode } from '../../../contract/currencies'
 import { formatMoney } from '../../lib/money'
@@ -13,18 +14,26 @@ export function EarningsChart({
   daily: { day: string; net: number }[]
   currency: CurrencyCode
 }) {
+  const { t } = useLingui()
   const id = useId()
   const total = daily.reduce((sum, d) => sum + d.net, 0)
   const best = daily.reduce<{ day: string; net: number } | null>(
     (top, d) => (d.net > 0 && (!top || d.net > top.net) ? d : top),
     null,
   )
+  const sum = formatMoney(total, currency)
+  const bestDay = best ? dayText(best.day) : ''
+  const bestNet = best ? formatMoney(best.net, currency) : ''
   const summary =
     total === 0 && !best
-      ? 'No earnings in the last 30 days.'
-      : `${total >= 0 ? 'Earned' : 'Net'} ${formatMoney(total, currency)} over the last 30 days${
-          best ? `; best day ${dayText(best.day)}, ${formatMoney(best.net, currency)}` : ''
-        }.`
+      ? t`No earnings in the last 30 days.`
+      : total >= 0
+        ? best
+          ? t`Earned ${sum} over the last 30 days; best day ${bestDay}, ${bestNet}.`
+          : t`Earned ${sum} over the last 30 days.`
+        : best
+          ? t`Net ${sum} over the last 30 days; best day ${bestDay}, ${bestNet}.`
+          : t`Net ${sum} over the last 30 days.`
   const up = Math.max(0, ...daily.map((d) => d.net))
   const down = Math.max(0, ...daily.map((d) => -d.net))
   const range = up + down || 1
@@ -33,7 +42,9 @@ export function EarningsChart({
   return (
     <figure className="earnings-chart" aria-labelledby={`${id}-caption`}>
       <figcaption id={`${id}-caption`}>
-        <h2 className="chart-heading">Last 30 days</h2>
+        <h2 className="chart-heading">
+          <Trans>Last 30 days</Trans>
+        </h2>
         <p className="muted">{summary}</p>
       </figcaption>
       <svg
@@ -43,7 +54,7 @@ export function EarningsChart({
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-desc`}
       >
-        <title id={`${id}-title`}>Net earnings per day, last 30 days</title>
+        <title id={`${id}-title`}>{t`Net earnings per day, last 30 days`}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
         {daily.map((d, i) => {
           const height = d.net === 0 ? 0 : Math.max((CHART.height * Math.abs(d.net)) / range, 1)

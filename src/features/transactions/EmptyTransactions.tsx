@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { SellerBooks } from '../../../contract/transactions.contract'
 import { type TransactionsSearch, viewOf } from './transactions-search'
@@ -21,28 +22,36 @@ export function EmptyTransactions({
     <div className="empty-state">
       {filtered ? (
         <p>
-          No transactions match these filters.{' '}
-          <Link to="/account/transactions" search={viewOf(search)}>
-            Clear the filters
-          </Link>
-          .
+          <Trans>
+            No transactions match these filters.{' '}
+            <Link to="/account/transactions" search={viewOf(search)}>
+              Clear the filters
+            </Link>
+            .
+          </Trans>
         </p>
       ) : role === 'seller' && books && other ? (
         <p>
-          No transactions in {books.currency}.{' '}
-          <Link to="/account/transactions" search={{ currency: other.currency }}>
-            See your {other.currency} transactions
-          </Link>
-          .
+          <Trans>
+            No transactions in {books.currency}.{' '}
+            <Link to="/account/transactions" search={{ currency: other.currency }}>
+              See your {other.currency} transactions
+            </Link>
+            .
+          </Trans>
         </p>
       ) : role === 'seller' ? (
         <p>
-          No transactions yet. <Link to="/account/new-product">Add a product</Link> and share its page: sales
-          show here as they come in.
+          <Trans>
+            No transactions yet. <Link to="/account/new-product">Add a product</Link> and share its page:
+            sales show here as they come in.
+          </Trans>
         </p>
       ) : (
         <p>
-          No transactions yet — <Link to="/explore">explore what creators sell</Link>.
+          <Trans>
+            No transactions yet — <Link to="/explore">explore what creators sell</Link>.
+          </Trans>
         </p>
       )}
     </div>

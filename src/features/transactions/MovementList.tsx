@@ -1,12 +1,15 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { METHOD_NAMES } from '../../../contract/checkout.constants'
 import { ORDER_STATUS_TEXT } from '../../../contract/order-status'
 import type { BuyerMovement, SellerMovement } from '../../../contract/transactions.contract'
+import { translateCode } from '../../lib/i18n'
 import { formatMoney } from '../../lib/money'
 import { dateText, dateTimeText, kindText, movementTitle, signed } from './transactions-format'
 
 /** A seller's movements, newest first: amount in or out, kind, reference, method, and the balance after. */
 export function SellerList({ movements }: { movements: SellerMovement[] }) {
+  const { t } = useLingui()
   const now = Date.now()
   return (
     <ul className="movements">
@@ -21,12 +24,13 @@ export function SellerList({ movements }: { movements: SellerMovement[] }) {
           <p className="muted">
             {kindText(m)}
             {m.reference ? ` · ${m.reference}` : ''}
-            {m.method ? ` · ${METHOD_NAMES[m.method]}` : ''} · {dateTimeText(m.at)}
+            {m.method ? ` · ${translateCode(undefined, undefined, METHOD_NAMES[m.method])}` : ''} ·{' '}
+            {dateTimeText(m.at)}
           </p>
           <p className="muted">
-            Balance {formatMoney(m.balance, m.currency)}
+            {t`Balance ${formatMoney(m.balance, m.currency)}`}
             {m.kind === 'sale' && m.availableAt && Date.parse(m.availableAt) > now
-              ? ` · held until ${dateText(m.availableAt)}`
+              ? ` · ${t`held until ${dateText(m.availableAt)}`}`
               : ''}
           </p>
         </li>
@@ -51,12 +55,15 @@ export function BuyerList({ movements }: { movements: BuyerMovement[] }) {
             </span>
           </p>
           <p className="muted">
-            {kindText(m)} · {m.reference} · {METHOD_NAMES[m.method]} · {dateTimeText(m.at)}
+            {kindText(m)} · {m.reference} · {translateCode(undefined, undefined, METHOD_NAMES[m.method])} ·{' '}
+            {dateTimeText(m.at)}
           </p>
           <p>
-            <span className="badge">{ORDER_STATUS_TEXT[m.status]}</span>{' '}
+            <span className="badge">{translateCode(undefined, undefined, ORDER_STATUS_TEXT[m.status])}</span>{' '}
             <Link to="/sucess-payment" search={{ order: m.orderId }}>
-              Details<span className="visually-hidden"> of {m.title}</span>
+              <Trans>
+                Details<span className="visually-hidden"> of {m.title}</span>
+              </Trans>
             </Link>
           </p>
         </li>

@@ -1,16 +1,18 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { Role } from './useTransactions'
 
 /** A seller reads their earnings here, and can switch to what they themselves bought. */
 export function RoleSwitch({ role }: { role: Role }) {
+  const { t } = useLingui()
   return (
-    <nav aria-label="Whose transactions" className="chips">
+    <nav aria-label={t`Whose transactions`} className="chips">
       <RoleLink whose="seller" current={role}>
-        Your sales
+        <Trans>Your sales</Trans>
       </RoleLink>
       <RoleLink whose="buyer" current={role}>
-        Your purchases
+        <Trans>Your purchases</Trans>
       </RoleLink>
     </nav>
   )

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { SellerBooks } from '../../../contract/transactions.contract'
 import { formatMoney } from '../../lib/money'
@@ -6,6 +7,7 @@ import { dateTimeText } from './transactions-format'
 
 /** Balances, the period's totals and the last 30 days, from the first page (every page has them). */
 export function SellerSummary({ books, filtered }: { books: SellerBooks; filtered: boolean }) {
+  const { t } = useLingui()
   const { currency, summary } = books
   const money = (amount: number) => formatMoney(amount, currency)
   /** Money out, as a negative amount (and a plain zero, not `-0`). */
@@ -15,43 +17,59 @@ export function SellerSummary({ books, filtered }: { books: SellerBooks; filtere
     <>
       <section aria-labelledby="balance-heading">
         <h2 id="balance-heading" className="visually-hidden">
-          Balance in {currency}
+          <Trans>Balance in {currency}</Trans>
         </h2>
         <div className="balance-cards">
           <div className="card balance-card">
-            <p className="balance-label">Available</p>
+            <p className="balance-label">
+              <Trans>Available</Trans>
+            </p>
             <p className="balance-amount">{money(summary.available)}</p>
             <p className="muted">
               {summary.available > 0 ? (
-                <Link to="/account/withdraw">Withdraw</Link>
+                <Link to="/account/withdraw">
+                  <Trans>Withdraw</Trans>
+                </Link>
               ) : (
-                'New sales become available once their hold ends.'
+                t`New sales become available once their hold ends.`
               )}
             </p>
           </div>
           <div className="card balance-card">
-            <p className="balance-label">Held</p>
+            <p className="balance-label">
+              <Trans>Held</Trans>
+            </p>
             <p className="balance-amount">{money(summary.held)}</p>
             <p className="muted">
               {summary.nextAvailableAt
-                ? `Next available ${dateTimeText(summary.nextAvailableAt)}`
-                : 'Nothing held right now.'}
+                ? t`Next available ${dateTimeText(summary.nextAvailableAt)}`
+                : t`Nothing held right now.`}
             </p>
           </div>
         </div>
       </section>
       <section aria-labelledby="totals-heading">
-        <h2 id="totals-heading">{filtered ? 'For these filters' : 'All time'}</h2>
+        <h2 id="totals-heading">{filtered ? t`For these filters` : t`All time`}</h2>
         <dl className="details transaction-totals">
-          <dt>Sales</dt>
+          <dt>
+            <Trans>Sales</Trans>
+          </dt>
           <dd>{money(totals.sales)}</dd>
-          <dt>Soko fees</dt>
+          <dt>
+            <Trans>Soko fees</Trans>
+          </dt>
           <dd>{out(totals.fees)}</dd>
-          <dt>Refunds</dt>
+          <dt>
+            <Trans>Refunds</Trans>
+          </dt>
           <dd>{out(totals.refunds)}</dd>
-          <dt>Payouts</dt>
+          <dt>
+            <Trans>Payouts</Trans>
+          </dt>
           <dd>{out(totals.payouts)}</dd>
-          <dt>Net</dt>
+          <dt>
+            <Trans>Net</Trans>
+          </dt>
           <dd>
             <strong>{money(totals.net)}</strong>
           </dd>

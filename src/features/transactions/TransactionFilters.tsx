@@ -1,8 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
 import { METHOD_NAMES, PAYMENT_METHODS, type PaymentMethod } from '../../../contract/checkout.constants'
 import { Field, SelectField } from '../../components/Form'
-import { KIND_TEXT } from './transactions-csv'
+import { translateCode } from '../../lib/i18n'
+import { kindName } from './transactions-csv'
 import {
   BUYER_KINDS,
   SELLER_KINDS,
@@ -27,6 +29,7 @@ export function TransactionFilters({
   role: Role
   errors: Record<string, string>
 }) {
+  const { t } = useLingui()
   const navigate = route.useNavigate()
   const kinds = role === 'seller' ? SELLER_KINDS : BUYER_KINDS
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -47,35 +50,38 @@ export function TransactionFilters({
     <search>
       {/* Keyed by the URL's filters, so going back in history shows the filters of that view. */}
       <form className="transactions-filters" onSubmit={onSubmit} key={JSON.stringify(search)}>
-        <Field label="From" name="from" type="date" defaultValue={search.from ?? ''} errors={errors} />
-        <Field label="To" name="to" type="date" defaultValue={search.to ?? ''} errors={errors} />
+        <Field label={t`From`} name="from" type="date" defaultValue={search.from ?? ''} errors={errors} />
+        <Field label={t`To`} name="to" type="date" defaultValue={search.to ?? ''} errors={errors} />
         <SelectField
-          label="Kind"
+          label={t`Kind`}
           name="kind"
           defaultValue={search.kind ?? ''}
           errors={errors}
           options={[
-            { value: '', label: 'All kinds' },
-            ...kinds.map((k) => ({ value: k, label: KIND_TEXT[k] })),
+            { value: '', label: t`All kinds` },
+            ...kinds.map((k) => ({ value: k, label: kindName(k) })),
           ]}
         />
         <SelectField
-          label="Method"
+          label={t`Method`}
           name="method"
           defaultValue={search.method ?? ''}
           errors={errors}
           options={[
-            { value: '', label: 'All methods' },
-            ...PAYMENT_METHODS.map((m: PaymentMethod) => ({ value: m, label: METHOD_NAMES[m] })),
+            { value: '', label: t`All methods` },
+            ...PAYMENT_METHODS.map((m: PaymentMethod) => ({
+              value: m,
+              label: translateCode(undefined, undefined, METHOD_NAMES[m]),
+            })),
           ]}
         />
         <p className="actions">
           <button type="submit" className="button">
-            Show
+            <Trans>Show</Trans>
           </button>
           {search.from || search.to || search.kind || search.method ? (
             <Link to="/account/transactions" search={viewOf(search)}>
-              Clear filters
+              <Trans>Clear filters</Trans>
             </Link>
           ) : null}
         </p>

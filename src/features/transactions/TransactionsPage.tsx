@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { LoadMore } from '../../components/LoadMore'
 import { OfflineNote } from '../../components/OfflineNote'
 import { usePageTitle } from '../../lib/title'
@@ -12,25 +13,28 @@ import { useTransactions } from './useTransactions'
 
 /** /account/transactions: a seller's books (or, for anyone, their payments and refunds). */
 export function TransactionsPage() {
-  usePageTitle('Transactions')
+  const { t } = useLingui()
+  usePageTitle(t`Transactions`)
   const { search, isSeller, list, role, books, sellerMovements, buyerMovements, count, filtered, errors } =
     useTransactions()
   return (
     <section className="page transactions" aria-labelledby="transactions-heading">
-      <h1 id="transactions-heading">Transactions</h1>
+      <h1 id="transactions-heading">
+        <Trans>Transactions</Trans>
+      </h1>
       <OfflineNote updatedAt={list.dataUpdatedAt} failed={list.isError && !!list.data} />
       {isSeller ? <RoleSwitch role={role} /> : null}
       {books ? <CurrencySwitch books={books} search={search} /> : null}
       <TransactionFilters search={search} role={role} errors={errors} />
       <div aria-live="polite">
-        {list.isPending ? <p role="status">Loading your transactions…</p> : null}
+        {list.isPending ? <p role="status">{t`Loading your transactions…`}</p> : null}
         {list.isError && !list.data ? (
           <p role="alert">
             {Object.keys(errors).length > 0
-              ? 'Check the filters marked above.'
-              : `Your transactions could not be loaded: ${list.error.message}`}{' '}
+              ? t`Check the filters marked above.`
+              : t`Your transactions could not be loaded: ${list.error.message}`}{' '}
             <button type="button" className="link-button" onClick={() => void list.refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </button>
           </p>
         ) : null}
@@ -42,7 +46,7 @@ export function TransactionsPage() {
       {count > 0 ? (
         <section aria-labelledby="movements-heading">
           <div className="movements-head">
-            <h2 id="movements-heading">{role === 'seller' ? 'Movements' : 'Payments and refunds'}</h2>
+            <h2 id="movements-heading">{role === 'seller' ? t`Movements` : t`Payments and refunds`}</h2>
             <ExportCsv search={search} currency={books?.currency} />
           </div>
           {role === 'seller' ? (

@@ -1,12 +1,15 @@
+import { t } from '@lingui/core/macro'
 import { METHOD_NAMES } from '../../../contract/checkout.constants'
 import type { CurrencyCode } from '../../../contract/currencies'
 import type { BuyerMovement, SellerMovement } from '../../../contract/transactions.contract'
 import { csvField, csvLines, toDecimal } from '../../lib/csv'
 import { fileStamp, readerZone } from '../../lib/dates'
+import { translateCode } from '../../lib/i18n'
 
 /** A row of the export: a seller's movement, or a buyer's (which has no balance or hold). */
 export type CsvMovement = SellerMovement | BuyerMovement
 
+/** The export's columns, in English here; the file is written in the reader's language (`columnText`). */
 export const CSV_COLUMNS = [
   'Date',
   'Kind',
@@ -16,15 +19,48 @@ export const CSV_COLUMNS = [
   'Amount',
   'Currency',
   'Balance',
+  // i18n-ignore: the column's key; its words are columnText's
   'Available from',
 ] as const
 
-export const KIND_TEXT: Record<CsvMovement['kind'], string> = {
-  sale: 'Sale',
-  fee: 'Soko fee',
-  refund: 'Refund',
-  payout: 'Payout',
-  payment: 'Payment',
+/** A movement's kind in the page's language. */
+export function kindName(kind: CsvMovement['kind']): string {
+  switch (kind) {
+    case 'sale':
+      return t`Sale`
+    case 'fee':
+      return t`Soko fee`
+    case 'refund':
+      return t`Refund`
+    case 'payout':
+      return t`Payout`
+    case 'payment':
+      return t`Payment`
+  }
+}
+
+/** A column's name in the page's language, with the reader's zone on the times. */
+function columnText(column: (typeof CSV_COLUMNS)[number], zone: string): string {
+  switch (column) {
+    case 'Date':
+      return t`Date (${zone})`
+    case 'Kind':
+      return t`Kind`
+    case 'Reference':
+      return t`Reference`
+    case 'Item':
+      return t`Item`
+    case 'Method':
+      return t`Method`
+    case 'Amount':
+      return t`Amount`
+    case 'Currency':
+      return t`Currency`
+    case 'Balance':
+      return t`Balance`
+    case 'Available from':
+      return t`Available from (${zone})`
+  }
 }
 
 /**
@@ -33,18 +69,16 @@ export const KIND_TEXT: Record<CsvMovement['kind'], string> = {
  */
 export function transactionsCsv(movements: CsvMovement[], timeZone = readerZone()): string {
   const stamp = (iso: string) => fileStamp(iso, timeZone)
-  const lines = [
-    CSV_COLUMNS.map((c) => csvField(c === 'Date' || c === 'Available from' ? `${c} (${timeZone})` : c)),
-  ]
+  const lines = [CSV_COLUMNS.map((c) => csvField(columnText(c, timeZone)))]
   for (const m of movements) {
     const seller = 'balance' in m
-    const label = m.kind === 'fee' && m.amount > 0 ? 'Soko fee returned' : KIND_TEXT[m.kind]
+    const label = m.kind === 'fee' && m.amount > 0 ? t`Soko fee returned` : kindName(m.kind)
     lines.push([
       csvField(stamp(m.at)),
       csvField(label),
       csvField(m.reference ?? ''),
       csvField(m.slot ? `${m.title}, ${stamp(m.slot.start)}–${stamp(m.slot.end).slice(11)}` : m.title),
-      csvField(m.method ? METHOD_NAMES[m.method] : ''),
+      csvField(m.method ? translateCode(undefined, undefined, METHOD_NAMES[m.method]) : ''),
       csvField(toDecimal(m.amount, m.currency), { numeric: true }),
       csvField(m.currency),
       csvField(seller ? toDecimal(m.balance, m.currency) : '', { numeric: true }),

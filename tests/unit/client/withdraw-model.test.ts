@@ -136,9 +136,9 @@ describe('destinations for a currency', () => {
   })
 
   it('say what to add when none takes it', () => {
-    expect(whatToAdd('KES', ['USD'])).toBe('an M-Pesa number or a bank account in KES')
-    expect(whatToAdd('USD', ['USD'])).toBe('a PayPal e-mail or a bank account in USD')
-    expect(whatToAdd('NGN', ['USD'])).toBe('a bank account in NGN')
+    expect(whatToAdd('KES', ['USD'])).toBe('Add an M-Pesa number or a bank account in KES')
+    expect(whatToAdd('USD', ['USD'])).toBe('Add a PayPal e-mail or a bank account in USD')
+    expect(whatToAdd('NGN', ['USD'])).toBe('Add a bank account in NGN')
   })
 })
 
