@@ -121,6 +121,19 @@ describe.each(databaseKinds)('invoices on %s', (kind) => {
     expect((await send((await create({}, other.token)).id, other.token)).number).toBe('INV-0001')
   })
 
+  it('writes the PDF in Kiswahili for a seller who works in it', async () => {
+    const swahili = await sellerOf(app, 'kiswahili')
+    data(await app.call('updateSettings', { language: 'sw' }, swahili.token))
+    const invoice = await send((await create({}, swahili.token)).id, swahili.token)
+    const pdf = await pdfText(
+      new Uint8Array(await (await fetch(invoice.pdfUrl.replace(app.config.publicUrl, app.url))).arrayBuffer()),
+    )
+    expect(pdf).toContain(`Ankara ${invoice.number}`)
+    expect(pdf).toContain('Jumla')
+    expect(pdf).toContain('Lipa mtandaoni')
+    expect(pdf).not.toContain(`Invoice ${invoice.number}`)
+  })
+
   it('sends by mail with the PDF and the pay link, and by SMS; a revision keeps its number and goes again', async () => {
     const invoice = await send(
       (await create({ client: { name: 'Amina', email: 'amina@example.com', phone: '0722000222' } })).id,

@@ -2,6 +2,7 @@ import { PDFDict, PDFDocument, PDFName } from '@cantoo/pdf-lib'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { describe, expect, it } from 'vitest'
 import { type InvoiceDocument, renderInvoicePdf } from '../../../server/features/invoices/invoice-pdf'
+import { invoiceWords } from '../../../server/features/invoices/invoice-words'
 
 const GREEK = 'Αλέξανδρος Παπαδόπουλος'
 const CYRILLIC = 'Дмитрий Иванов'
@@ -200,5 +201,30 @@ describe('renderInvoicePdf', () => {
     expect(cancelled.flat).toContain('CANCELLED')
     expect(cancelled.flat).not.toContain('Paybill')
     expect(cancelled.links).toEqual([])
+  })
+
+  it('writes an invoice in Kiswahili with the same embedded font, every word drawn', async () => {
+    const { flat, info } = await extract(
+      await renderInvoicePdf(
+        invoice({ statusText: 'Imelipwa', paybill: '247247', status: 'sent', words: invoiceWords('sw') }),
+      ),
+    )
+    for (const text of [
+      'Ankara INV-0007',
+      'Imetolewa',
+      'Mwisho wa kulipa',
+      'KWA MTEJA',
+      'MAELEZO',
+      'BEI YA KIMOJA',
+      'Malipo yaliyopokelewa',
+      'Maelezo',
+      'Masharti',
+      'Lipa mtandaoni',
+      'Changanua msimbo kwa kamera ya simu yako, au fungua kiungo hiki:',
+      'Lipa kwa M-Pesa Paybill 247247, akaunti IVK7Q2M9XA',
+    ])
+      expect(flat).toContain(text)
+    expect(flat).not.toMatch(/Invoice|BILL TO|Pay online/)
+    expect(info.Title).toBe('Ankara INV-0007 kutoka kwa Adaeze Okafor Studio')
   })
 })
