@@ -126,7 +126,9 @@ describe.each(databaseKinds)('invoices on %s', (kind) => {
     data(await app.call('updateSettings', { language: 'sw' }, swahili.token))
     const invoice = await send((await create({}, swahili.token)).id, swahili.token)
     const pdf = await pdfText(
-      new Uint8Array(await (await fetch(invoice.pdfUrl.replace(app.config.publicUrl, app.url))).arrayBuffer()),
+      new Uint8Array(
+        await (await fetch(invoice.pdfUrl.replace(app.config.publicUrl, app.url))).arrayBuffer(),
+      ),
     )
     expect(pdf).toContain(`Ankara ${invoice.number}`)
     expect(pdf).toContain('Jumla')
