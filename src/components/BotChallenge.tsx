@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import { useEffect, useRef, useState } from 'react'
 import { useRuntimeSettings } from '../lib/runtime'
 import type { FieldErrors } from './Form'
@@ -90,12 +91,14 @@ export function BotChallenge({ busy, errors = {} }: { busy: boolean; errors?: Fi
   const error = errors.challengeToken
   return (
     <fieldset className="field challenge">
-      <legend className="field-hint">A quick check that you are not a robot:</legend>
+      <legend className="field-hint">
+        <Trans>A quick check that you are not a robot:</Trans>
+      </legend>
       <div ref={holder} />
       <input type="hidden" name="challengeToken" value={token} />
       {failed ? (
         <p className="field-error">
-          The robot check could not load. Check your connection, then reload the page.
+          <Trans>The robot check could not load. Check your connection, then reload the page.</Trans>
         </p>
       ) : null}
       {error ? <p className="field-error">{error}</p> : null}

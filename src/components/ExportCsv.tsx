@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useState } from 'react'
 import { RpcError } from '../lib/rpc'
 import { saveFile } from '../lib/save-file'
@@ -21,6 +23,8 @@ export function ExportCsv({ make }: { make: (onProgress: (rows: number) => void)
     message: null,
   })
   const [error, setError] = useState<string | null>(null)
+  const { t } = useLingui()
+  const fetched = state.count
   async function run() {
     setError(null)
     setState({ busy: true, count: 0, message: null })
@@ -31,11 +35,12 @@ export function ExportCsv({ make }: { make: (onProgress: (rows: number) => void)
       setState({
         busy: false,
         count: file.rows,
-        message: `Saved ${file.rows} row${file.rows === 1 ? '' : 's'} as ${file.name}.`,
+        message: savedText(file.rows, file.name),
       })
     } catch (e) {
       setState({ busy: false, count: 0, message: null })
-      setError(e instanceof RpcError ? `The export stopped: ${e.message}` : 'The export failed. Try again.')
+      const reason = e instanceof RpcError ? e.message : ''
+      setError(e instanceof RpcError ? t`The export stopped: ${reason}` : t`The export failed. Try again.`)
     }
   }
   return (
@@ -47,12 +52,19 @@ export function ExportCsv({ make }: { make: (onProgress: (rows: number) => void)
         aria-busy={state.busy}
         onClick={() => void run()}
       >
-        {state.busy ? 'Exporting…' : 'Export CSV'}
+        {state.busy ? t`Exporting…` : <Trans>Export CSV</Trans>}
       </button>
       <p className="muted" role="status">
-        {state.busy ? `Fetched ${state.count} row${state.count === 1 ? '' : 's'}…` : (state.message ?? '')}
+        {state.busy
+          ? t`${plural(fetched, { one: 'Fetched # row…', other: 'Fetched # rows…' })}`
+          : (state.message ?? '')}
       </p>
       <FormMessage message={error} />
     </div>
   )
+}
+
+/** `Saved 12 rows as soko-orders.csv.` */
+function savedText(rows: number, name: string): string {
+  return t`${plural(rows, { one: `Saved # row as ${name}.`, other: `Saved # rows as ${name}.` })}`
 }

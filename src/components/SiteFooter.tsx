@@ -44,7 +44,7 @@ export function SiteFooter() {
             <LanguageSwitch />
           </p>
         </div>
-        <nav aria-label="Footer" className="footer-nav">
+        <nav aria-label={t`Footer`} className="footer-nav">
           {GROUPS.map((group) => (
             <div key={group.title.id}>
               <h2>{t(group.title)}</h2>

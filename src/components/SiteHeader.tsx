@@ -91,7 +91,7 @@ export function SiteHeader() {
           <span>Soko</span>
         </Link>
         <HeaderSearch />
-        <nav aria-label="Main" className="main-nav">
+        <nav aria-label={t`Main`} className="main-nav">
           <ul className="nav-links">
             <li>
               <Link to="/explore" className="nav-link">

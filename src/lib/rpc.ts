@@ -69,6 +69,7 @@ function onStorageHost(url: string): boolean {
 /** The API gets the token; the storage host never does (docs/product.md (Calls)). */
 export function withAuthorization(url: string, headers: Headers = new Headers()): Headers {
   const { token } = getSession()
+  // i18n-ignore: an HTTP header's value, never shown
   if (token && !onStorageHost(url)) headers.set('Authorization', `Bearer ${token}`)
   return headers
 }

@@ -32,7 +32,7 @@ export function uploadFile(
     }
     xhr.onerror = () =>
       reject(new RpcError(0, t`The upload was interrupted. Check your connection, then try again.`))
-    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'))
+    xhr.onabort = () => reject(new DOMException(t`The upload was cancelled`, 'AbortError'))
     signal?.addEventListener('abort', () => xhr.abort())
     xhr.send(file)
   })

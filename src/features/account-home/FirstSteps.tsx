@@ -1,9 +1,9 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { Icon } from '../../components/Icon'
 import { Share } from '../../components/Share'
 import type { SellerHome } from './account-home.queries'
-import { countText } from './home-format'
 
 /** A storefront's address to share: on the site's canonical origin, as the share row of a page uses. */
 function storefrontUrl(handle: string): string {
@@ -18,7 +18,7 @@ function Step({ done, children }: { done: boolean; children: ReactNode }) {
     <li className="home-step" data-done={done}>
       {done ? (
         <span className="badge badge-paid">
-          <Icon name="check" size={14} /> Done
+          <Icon name="check" size={14} /> <Trans>Done</Trans>
         </span>
       ) : null}
       {children}
@@ -31,43 +31,64 @@ function Step({ done, children }: { done: boolean; children: ReactNode }) {
  * be paid, and the storefront's link in front of buyers (done at the first sale).
  */
 export function FirstSteps({ home }: { home: SellerHome }) {
+  const { t } = useLingui()
   const { setup, storefront } = home
+  const name = storefront.displayName
+  const products = setup.products
   return (
     <section className="card home-start" aria-labelledby="home-start-heading">
-      <h2 id="home-start-heading">Get your storefront going</h2>
+      <h2 id="home-start-heading">
+        <Trans>Get your storefront going</Trans>
+      </h2>
       <ol className="home-steps">
         <Step done={setup.products > 0}>
           {setup.products > 0 ? (
-            <p>{countText(setup.products, 'product')} on sale.</p>
+            <p>
+              <Plural value={products} one="# product on sale." other="# products on sale." />
+            </p>
           ) : (
             <>
-              <Link to="/account/new-product">Add your first product</Link>
-              <p className="muted">A download, a service to book, merch or event tickets: a few minutes.</p>
+              <Link to="/account/new-product">
+                <Trans>Add your first product</Trans>
+              </Link>
+              <p className="muted">
+                <Trans>A download, a service to book, merch or event tickets: a few minutes.</Trans>
+              </p>
             </>
           )}
         </Step>
         <Step done={setup.destinations > 0}>
           {setup.destinations > 0 ? (
-            <p>You have somewhere to be paid.</p>
+            <p>
+              <Trans>You have somewhere to be paid.</Trans>
+            </p>
           ) : (
             <>
-              <Link to="/account/withdraw">Add a payout destination</Link>
-              <p className="muted">Where your money goes: M-Pesa, PayPal or a bank account.</p>
+              <Link to="/account/withdraw">
+                <Trans>Add a payout destination</Trans>
+              </Link>
+              <p className="muted">
+                <Trans>Where your money goes: M-Pesa, PayPal or a bank account.</Trans>
+              </p>
             </>
           )}
         </Step>
         <Step done={setup.sold}>
           {setup.sold ? (
-            <p>Your first sale is in. Keep sharing your storefront.</p>
+            <p>
+              <Trans>Your first sale is in. Keep sharing your storefront.</Trans>
+            </p>
           ) : (
             <>
               <Link to="/creators/$handle" params={{ handle: storefront.handle }}>
-                Share your storefront
+                <Trans>Share your storefront</Trans>
               </Link>
-              <p className="muted">Send its link to the people who follow your work: sales show here.</p>
+              <p className="muted">
+                <Trans>Send its link to the people who follow your work: sales show here.</Trans>
+              </p>
               <Share
                 title={storefront.displayName}
-                text={`${storefront.displayName} on Soko`}
+                text={t`${name} on Soko`}
                 url={storefrontUrl(storefront.handle)}
               />
             </>

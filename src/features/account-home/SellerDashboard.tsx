@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { HomeNeed } from '../../../contract/account-home.contract'
@@ -5,7 +6,7 @@ import { formatDate, formatDateTime } from '../../lib/dates'
 import { formatMoney } from '../../lib/money'
 import type { SellerHome } from './account-home.queries'
 import { FirstSteps } from './FirstSteps'
-import { changeText, countText, needText } from './home-format'
+import { changeText, needText } from './home-format'
 import { OrderRow } from './OrderRow'
 
 /**
@@ -60,72 +61,99 @@ function Amounts({ items }: { items: { currency: string; amount: number }[] }) {
 }
 
 function Balance({ home }: { home: SellerHome }) {
+  const { t } = useLingui()
   const { balances } = home
   const next = balances
     .map((b) => b.nextAvailableAt)
     .filter((at): at is string => at !== null)
     .sort()[0]
+  const nextDay = next ? formatDate(next) : ''
   return (
-    <Card id="home-balance-heading" title="Balance">
+    <Card id="home-balance-heading" title={t`Balance`}>
       {balances.length === 0 ? (
         <p className="muted">
-          Your earnings add up here. Each sale is held for a few days, then it is yours to withdraw.
+          <Trans>
+            Your earnings add up here. Each sale is held for a few days, then it is yours to withdraw.
+          </Trans>
         </p>
       ) : (
         <dl className="home-figures">
           <div>
-            <dt>Available</dt>
+            <dt>
+              <Trans>Available</Trans>
+            </dt>
             <dd>
               <Amounts items={balances.map((b) => ({ currency: b.currency, amount: b.available }))} />
             </dd>
           </div>
           <div>
-            <dt>Held</dt>
+            <dt>
+              <Trans>Held</Trans>
+            </dt>
             <dd>
               <Amounts items={balances.map((b) => ({ currency: b.currency, amount: b.held }))} />
-              {next ? <span className="muted">More available {formatDate(next)}</span> : null}
+              {next ? (
+                <span className="muted">
+                  <Trans>More available {nextDay}</Trans>
+                </span>
+              ) : null}
             </dd>
           </div>
         </dl>
       )}
       {home.setup.destinations === 0 && home.setup.sold ? (
-        <p className="muted">Add where you are paid (M-Pesa, PayPal or a bank account) when you withdraw.</p>
+        <p className="muted">
+          <Trans>Add where you are paid (M-Pesa, PayPal or a bank account) when you withdraw.</Trans>
+        </p>
       ) : null}
       <Link to="/account/withdraw" className="button home-withdraw">
-        Withdraw
+        <Trans>Withdraw</Trans>
       </Link>
     </Card>
   )
 }
 
 function Sales({ home }: { home: SellerHome }) {
+  const { t } = useLingui()
   return (
-    <Card id="home-sales-heading" title="Sales">
+    <Card id="home-sales-heading" title={t`Sales`}>
       {home.sales.length === 0 ? (
         <p className="muted">
-          No sales this month or last. When someone buys, it shows here the same minute.
+          <Trans>No sales this month or last. When someone buys, it shows here the same minute.</Trans>
         </p>
       ) : (
         home.sales.map((s) => {
           const change = changeText(s.month.amount, s.lastMonth.amount, s.currency)
+          const today = s.today.count
+          const month = s.month.count
           return (
             <dl className="home-figures" key={s.currency}>
               <div>
-                <dt>Today</dt>
+                <dt>
+                  <Trans>Today</Trans>
+                </dt>
                 <dd>
                   <span className="home-amount">{formatMoney(s.today.amount, s.currency)}</span>
-                  <span className="muted">{countText(s.today.count, 'sale')}</span>
+                  <span className="muted">
+                    <Plural value={today} one="# sale" other="# sales" />
+                  </span>
                 </dd>
               </div>
               <div>
-                <dt>This month</dt>
+                <dt>
+                  <Trans>This month</Trans>
+                </dt>
                 <dd>
                   <span className="home-amount">{formatMoney(s.month.amount, s.currency)}</span>
-                  <span className="muted">{countText(s.month.count, 'sale')}</span>
+                  <span className="muted">
+                    <Plural value={month} one="# sale" other="# sales" />
+                  </span>
                 </dd>
               </div>
               <div className="home-change">
-                <dt className="visually-hidden">Against last month</dt>
+                <dt className="visually-hidden">
+                  <Trans>Against last month</Trans>
+                </dt>
                 <dd data-trend={change.trend}>{change.text}</dd>
               </div>
             </dl>
@@ -133,46 +161,53 @@ function Sales({ home }: { home: SellerHome }) {
         })
       )}
       <p>
-        <Link to="/account/transactions">All transactions</Link>
+        <Link to="/account/transactions">
+          <Trans>All transactions</Trans>
+        </Link>
       </p>
     </Card>
   )
 }
 
 function NextPayout({ home }: { home: SellerHome }) {
+  const { t } = useLingui()
   const next = home.nextPayout
   const when = next ? formatDateTime(next.at, { weekday: true, timeZone: home.timeZone }) : ''
+  const destination = next?.destination ?? ''
+  const minimum = next ? formatMoney(next.minimum, next.currency) : ''
+  const amount = next ? formatMoney(Math.max(0, next.amount), next.currency) : ''
+  const sent = next ? formatMoney(next.amount, next.currency) : ''
   const short = next?.source === 'schedule' && (next.amount <= 0 || next.amount < next.minimum)
   return (
-    <Card id="home-payout-heading" title="Next payout">
+    <Card id="home-payout-heading" title={t`Next payout`}>
       {!next ? (
         <p className="muted">
-          None scheduled. Withdraw when you like, or have your money sent daily, weekly or monthly.
+          <Trans>
+            None scheduled. Withdraw when you like, or have your money sent daily, weekly or monthly.
+          </Trans>
         </p>
       ) : short ? (
         <>
           <p className="home-when">{when}</p>
-          <p>
-            Your schedule sends to {next.destination} once {formatMoney(next.minimum, next.currency)} is
-            available: {formatMoney(Math.max(0, next.amount), next.currency)} is now.
-          </p>
+          <p>{t`Your schedule sends to ${destination} once ${minimum} is available: ${amount} is now.`}</p>
         </>
       ) : (
         <>
           <p className="home-when">{when}</p>
           <p>
-            <span className="home-amount">{formatMoney(next.amount, next.currency)}</span> to{' '}
-            {next.destination}
+            <Trans>
+              <span className="home-amount">{sent}</span> to {destination}
+            </Trans>
           </p>
           <p className="muted">
             {next.source === 'requested'
-              ? 'The payout you asked for, sent with your scheduled run.'
-              : 'What is available now, sent by your schedule.'}
+              ? t`The payout you asked for, sent with your scheduled run.`
+              : t`What is available now, sent by your schedule.`}
           </p>
         </>
       )}
       <p>
-        <Link to="/account/withdraw">{next ? 'Payouts and schedule' : 'Set a payout schedule'}</Link>
+        <Link to="/account/withdraw">{next ? t`Payouts and schedule` : t`Set a payout schedule`}</Link>
       </p>
     </Card>
   )
@@ -201,10 +236,13 @@ function NeedLink({ need, children }: { need: HomeNeed; children: ReactNode }) {
 }
 
 function Needs({ home }: { home: SellerHome }) {
+  const { t } = useLingui()
   return (
-    <Card id="home-needs-heading" title="Needs you">
+    <Card id="home-needs-heading" title={t`Needs you`}>
       {home.needs.length === 0 ? (
-        <p className="muted">Nothing right now. Unpaid invoices, today’s bookings and payouts show here.</p>
+        <p className="muted">
+          <Trans>Nothing right now. Unpaid invoices, today’s bookings and payouts show here.</Trans>
+        </p>
       ) : (
         <ul className="home-list">
           {home.needs.map((need) => {
@@ -223,11 +261,14 @@ function Needs({ home }: { home: SellerHome }) {
 }
 
 function LatestOrders({ home }: { home: SellerHome }) {
+  const { t } = useLingui()
   const orders = home.latestOrders
   return (
-    <Card id="home-orders-heading" title="Latest orders" wide>
+    <Card id="home-orders-heading" title={t`Latest orders`} wide>
       {orders.length === 0 ? (
-        <p className="muted">No orders yet. Share your storefront: orders show here as they come in.</p>
+        <p className="muted">
+          <Trans>No orders yet. Share your storefront: orders show here as they come in.</Trans>
+        </p>
       ) : (
         <>
           <ul className="movements">
@@ -245,7 +286,7 @@ function LatestOrders({ home }: { home: SellerHome }) {
           </ul>
           <p>
             <Link to="/account/customers" search={{ view: 'orders' }}>
-              All orders
+              <Trans>All orders</Trans>
             </Link>
           </p>
         </>

@@ -14,6 +14,7 @@ export function AddToCalendar({ event, fileName }: { event: CalendarEvent; fileN
         <Trans>Add to calendar</Trans>
       </button>
       <a href={googleCalendarLink(event)} target="_blank" rel="noopener noreferrer">
+        {/* i18n-ignore: brand name */}
         Google Calendar
       </a>
     </p>

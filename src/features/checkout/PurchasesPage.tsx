@@ -127,37 +127,49 @@ export function PurchasesPage() {
       <ListState list={list} empty={orders.length === 0} />
       {orders.length > 0 ? (
         <ul className="my-products">
-          {orders.map((order) => (
-            <li key={order.id} className="my-product">
-              <Thumb order={order} />
-              <div className="my-product-main">
-                <Link to="/$product" params={{ product: order.product.slug }} className="my-product-title">
-                  {order.product.title}
-                </Link>
-                <p className="muted">
-                  {itemText(order) ? `${itemText(order)} · ` : ''}
-                  {order.total.amount === 0 ? 'Free' : money(order.total)} ·{' '}
-                  {formatDate(order.paidAt ?? order.createdAt)}
-                </p>
-                <p>
-                  <span className={`badge badge-${order.status}`}>
-                    {translateCode(undefined, undefined, ORDER_STATUS_TEXT[order.status])}
-                  </span>
-                </p>
-              </div>
-              <div className="my-product-actions">
-                {order.kind === 'digital' && order.status === 'paid' ? (
-                  <Link to="/download/$id" params={{ id: order.id }}>
-                    Download files<span className="visually-hidden"> of {order.product.title}</span>
+          {orders.map((order) => {
+            const title = order.product.title
+            return (
+              <li key={order.id} className="my-product">
+                <Thumb order={order} />
+                <div className="my-product-main">
+                  <Link to="/$product" params={{ product: order.product.slug }} className="my-product-title">
+                    {order.product.title}
                   </Link>
-                ) : null}
-                <Link to="/sucess-payment" search={{ order: order.id }}>
-                  {order.kind === 'event' && order.status === 'paid' ? 'Tickets' : 'Details'}
-                  <span className="visually-hidden"> of {order.product.title}</span>
-                </Link>
-              </div>
-            </li>
-          ))}
+                  <p className="muted">
+                    {itemText(order) ? `${itemText(order)} · ` : ''}
+                    {order.total.amount === 0 ? t`Free` : money(order.total)} ·{' '}
+                    {formatDate(order.paidAt ?? order.createdAt)}
+                  </p>
+                  <p>
+                    <span className={`badge badge-${order.status}`}>
+                      {translateCode(undefined, undefined, ORDER_STATUS_TEXT[order.status])}
+                    </span>
+                  </p>
+                </div>
+                <div className="my-product-actions">
+                  {order.kind === 'digital' && order.status === 'paid' ? (
+                    <Link to="/download/$id" params={{ id: order.id }}>
+                      <Trans>
+                        Download files<span className="visually-hidden"> of {title}</span>
+                      </Trans>
+                    </Link>
+                  ) : null}
+                  <Link to="/sucess-payment" search={{ order: order.id }}>
+                    {order.kind === 'event' && order.status === 'paid' ? (
+                      <Trans>
+                        Tickets<span className="visually-hidden"> of {title}</span>
+                      </Trans>
+                    ) : (
+                      <Trans>
+                        Details<span className="visually-hidden"> of {title}</span>
+                      </Trans>
+                    )}
+                  </Link>
+                </div>
+              </li>
+            )
+          })}
         </ul>
       ) : null}
       <LoadMore list={list} />
@@ -185,18 +197,25 @@ export function DownloadsPage() {
           </Trans>
         </p>
       ) : null}
-      {digital.map((order) => (
-        <section key={order.id} className="card download-order" aria-labelledby={`files-${order.id}`}>
-          <h2 id={`files-${order.id}`}>{order.product.title}</h2>
-          <p className="muted">
-            By {order.product.seller.displayName} · {formatDate(order.paidAt ?? order.createdAt)} ·{' '}
-            <Link to="/download/$id" params={{ id: order.id }}>
-              Download page<span className="visually-hidden"> of {order.product.title}</span>
-            </Link>
-          </p>
-          <OrderFiles order={order} />
-        </section>
-      ))}
+      {digital.map((order) => {
+        const title = order.product.title
+        const seller = order.product.seller.displayName
+        const day = formatDate(order.paidAt ?? order.createdAt)
+        return (
+          <section key={order.id} className="card download-order" aria-labelledby={`files-${order.id}`}>
+            <h2 id={`files-${order.id}`}>{order.product.title}</h2>
+            <p className="muted">
+              <Trans>
+                By {seller} · {day} ·{' '}
+                <Link to="/download/$id" params={{ id: order.id }}>
+                  Download page<span className="visually-hidden"> of {title}</span>
+                </Link>
+              </Trans>
+            </p>
+            <OrderFiles order={order} />
+          </section>
+        )
+      })}
       <LoadMore list={list} />
     </section>
   )

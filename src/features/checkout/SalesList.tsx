@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -8,36 +9,44 @@ import { errorState, Field, FormMessage, SelectField } from '../../components/Fo
 import { ListState } from '../../components/ListState'
 import { LoadMore } from '../../components/LoadMore'
 import { formatDate } from '../../lib/dates'
+import { translateCode } from '../../lib/i18n'
 import { rpc } from '../../lib/rpc'
 import { KIND_LABELS, money } from '../catalog/money'
 import { checkoutQueries } from './checkout.queries'
 import { addressText, itemText, slotText } from './order-format'
 
+/** An order status's words in the page's language (contract/order-status.ts). */
+const statusText = (status: OrderStatus) => translateCode(undefined, undefined, ORDER_STATUS_TEXT[status])
+
 /** The seller's orders (/account/customers?view=orders), newest first, with what to ship and a way to refund. */
 export function SalesList() {
+  const { t } = useLingui()
   const [status, setStatus] = useState<OrderStatus | ''>('')
   const list = useInfiniteQuery(checkoutQueries.sales(status || undefined))
   const orders = list.data?.pages.flatMap((page) => page.orders) ?? []
+  const shown = status ? statusText(status) : ''
   return (
     <>
-      <p className="lead">Orders of your products, newest first.</p>
+      <p className="lead">
+        <Trans>Orders of your products, newest first.</Trans>
+      </p>
       <SelectField
-        label="Status"
+        label={t`Status`}
         name="status"
         value={status}
         onChange={(value) => setStatus(value as OrderStatus | '')}
         options={[
-          { value: '', label: 'All orders' },
-          ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_TEXT[s] })),
+          { value: '', label: t`All orders` },
+          ...ORDER_STATUSES.map((s) => ({ value: s, label: statusText(s) })),
         ]}
       />
-      <ListState list={list} what="your orders" />
+      <ListState list={list} what={t`your orders`} />
       {list.isSuccess && orders.length === 0 ? (
         <div className="empty-state">
           <p>
             {status
-              ? `No orders are “${ORDER_STATUS_TEXT[status]}”.`
-              : 'No orders yet. Share your product pages: orders show here as they come in.'}
+              ? t`No orders are “${shown}”.`
+              : t`No orders yet. Share your product pages: orders show here as they come in.`}
           </p>
         </div>
       ) : null}
@@ -52,13 +61,15 @@ export function SalesList() {
 }
 
 function Sale({ order }: { order: Order }) {
+  const { t } = useLingui()
+  const reference = order.reference
   const queryClient = useQueryClient()
   const [done, setDone] = useState<string | null>(null)
   const refresh = () => queryClient.invalidateQueries({ queryKey: checkoutQueries.all() })
   const ship = useMutation({
     mutationFn: () => rpc('markOrderShipped', { orderId: order.id }),
     onSuccess: async () => {
-      setDone('Marked as shipped. The buyer has been told.')
+      setDone(t`Marked as shipped. The buyer has been told.`)
       await refresh()
     },
   })
@@ -71,36 +82,48 @@ function Sale({ order }: { order: Order }) {
         {!order.slot && itemText(order) ? ` — ${itemText(order)}` : ''}
       </h2>
       <dl className="details">
-        <dt>Buyer</dt>
+        <dt>
+          <Trans>Buyer</Trans>
+        </dt>
         <dd>
           <Link to="/account/customers/$key" params={{ key: `e:${order.buyerEmail.toLowerCase()}` }}>
             {order.buyerEmail}
           </Link>
         </dd>
-        <dt>Total</dt>
-        <dd>{order.total.amount === 0 ? 'Free' : money(order.total)}</dd>
-        <dt>Status</dt>
+        <dt>
+          <Trans>Total</Trans>
+        </dt>
+        <dd>{order.total.amount === 0 ? t`Free` : money(order.total)}</dd>
+        <dt>
+          <Trans>Status</Trans>
+        </dt>
         <dd>
-          <span className={`badge badge-${order.status}`}>{ORDER_STATUS_TEXT[order.status]}</span>
+          <span className={`badge badge-${order.status}`}>{statusText(order.status)}</span>
         </dd>
-        <dt>{order.paidAt ? 'Paid' : 'Ordered'}</dt>
+        <dt>{order.paidAt ? t`Paid` : t`Ordered`}</dt>
         <dd>{formatDate(order.paidAt ?? order.createdAt)}</dd>
-        <dt>Reference</dt>
+        <dt>
+          <Trans>Reference</Trans>
+        </dt>
         <dd>
           {order.reference} · {KIND_LABELS[order.kind]}
         </dd>
         {order.slot ? (
           <>
-            <dt>Booked</dt>
+            <dt>
+              <Trans>Booked</Trans>
+            </dt>
             <dd>{slotText(order.slot)}</dd>
           </>
         ) : null}
         {order.kind === 'merch' ? (
           <>
-            <dt>Delivery</dt>
+            <dt>
+              <Trans>Delivery</Trans>
+            </dt>
             <dd>
-              {pickup ? 'Pickup' : (to ?? '—')}
-              {order.fulfilment === 'shipped' ? ' · shipped' : ''}
+              {pickup ? t`Pickup` : (to ?? '—')}
+              {order.fulfilment === 'shipped' ? t` · shipped` : ''}
             </dd>
           </>
         ) : null}
@@ -116,8 +139,13 @@ function Sale({ order }: { order: Order }) {
             aria-busy={ship.isPending}
             onClick={() => ship.mutate()}
           >
-            {ship.isPending ? 'Saving…' : 'Mark as shipped'}
-            <span className="visually-hidden"> order {order.reference}</span>
+            {ship.isPending ? (
+              t`Saving…`
+            ) : (
+              <Trans>
+                Mark as shipped<span className="visually-hidden"> order {reference}</span>
+              </Trans>
+            )}
           </button>
         </p>
       ) : null}
@@ -136,16 +164,21 @@ function Refund({
   onDone: (message: string) => void
   refresh: () => Promise<void>
 }) {
+  const { t } = useLingui()
+  const reference = order.reference
+  const amount = money(order.charge)
+  const buyer = order.buyerEmail
   const [asking, setAsking] = useState(false)
   const [reason, setReason] = useState('')
   const refund = useMutation({
     mutationFn: () => rpc('refundOrder', { orderId: order.id, reason: reason.trim() }),
     onSuccess: async ({ order: refunded }) => {
       setAsking(false)
+      const now = statusText(refunded.status).toLowerCase()
       onDone(
         refunded.status === 'refunded'
-          ? 'Refunded: the buyer has been e-mailed.'
-          : `Refund started (${ORDER_STATUS_TEXT[refunded.status].toLowerCase()}): the buyer has been e-mailed.`,
+          ? t`Refunded: the buyer has been e-mailed.`
+          : t`Refund started (${now}): the buyer has been e-mailed.`,
       )
       await refresh()
     },
@@ -153,7 +186,9 @@ function Refund({
   if (!asking)
     return (
       <button type="button" className="button secondary" onClick={() => setAsking(true)}>
-        Refund<span className="visually-hidden"> order {order.reference}</span>
+        <Trans>
+          Refund<span className="visually-hidden"> order {reference}</span>
+        </Trans>
       </button>
     )
   const failed = refund.isError ? errorState(refund.error) : null
@@ -167,22 +202,23 @@ function Refund({
       }}
     >
       <p>
-        Give {money(order.charge)} back to {order.buyerEmail}? Their access ends, and the money leaves your
-        balance.
+        <Trans>
+          Give {amount} back to {buyer}? Their access ends, and the money leaves your balance.
+        </Trans>
       </p>
       <FormMessage message={failed?.message ?? null} />
       <Field
-        label="Reason (optional)"
+        label={t`Reason (optional)`}
         name="reason"
         value={reason}
         maxLength={300}
         onChange={(event) => setReason(event.target.value)}
         errors={failed?.errors ?? {}}
-        hint="Sent to the buyer with the refund."
+        hint={t`Sent to the buyer with the refund.`}
       />
       <p className="actions">
         <button type="submit" className="button" disabled={refund.isPending} aria-busy={refund.isPending}>
-          {refund.isPending ? 'Refunding…' : `Refund ${money(order.charge)}`}
+          {refund.isPending ? t`Refunding…` : t`Refund ${amount}`}
         </button>
         <button
           type="button"
@@ -190,7 +226,7 @@ function Refund({
           disabled={refund.isPending}
           onClick={() => setAsking(false)}
         >
-          Keep the sale
+          <Trans>Keep the sale</Trans>
         </button>
       </p>
     </form>

@@ -146,7 +146,9 @@ export function SlotPicker({
               >
                 {/* The start is what people scan for; the end is said to screen readers (the length is known). */}
                 {formatTime(slot.start, { timeZone: zone })}
-                <span className="visually-hidden"> to {formatTime(slot.end, { timeZone: zone })}</span>
+                <span className="visually-hidden">
+                  {slotEndText(formatTime(slot.end, { timeZone: zone }))}
+                </span>
               </Choice>
             ))}
           </div>
@@ -154,4 +156,9 @@ export function SlotPicker({
       ) : null}
     </fieldset>
   )
+}
+
+/** What a screen reader hears after a slot's start: ` to 10:30`. */
+function slotEndText(end: string): string {
+  return t` to ${end}`
 }

@@ -105,6 +105,9 @@ export function InvoicePayPage({ invoiceId, accessKey }: { invoiceId: string; ac
   }
   const checkFailed = query.isRefetchError ? query.error.message : null
   const status = clientStatus(invoice.status)
+  const number = invoice.number ?? invoice.reference
+  const seller = invoice.seller.name
+  const client = invoice.client.name
   const paid = invoice.status === 'paid'
   // Opened again after a deposit (or from another tab): the last payment is said as received, too.
   const lastReceived = !result && invoice.status === 'partially_paid' ? invoice.payments.at(-1) : undefined
@@ -114,11 +117,13 @@ export function InvoicePayPage({ invoiceId, accessKey }: { invoiceId: string; ac
       <article className="invoice-pay" aria-labelledby="invoice-heading">
         <header className="invoice-head">
           <h1 id="invoice-heading">
-            Invoice {invoice.number ?? invoice.reference}{' '}
+            <Trans>Invoice {number}</Trans>{' '}
             <span className={`badge badge-${status.tone}`}>{status.text}</span>
           </h1>
           <p className="lead">
-            From <strong>{invoice.seller.name}</strong> to {invoice.client.name}
+            <Trans>
+              From <strong>{seller}</strong> to {client}
+            </Trans>
           </p>
         </header>
         <OfflineNote updatedAt={query.dataUpdatedAt} failed={query.isRefetchError} />

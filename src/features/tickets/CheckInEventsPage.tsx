@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ListState } from '../../components/ListState'
@@ -7,7 +8,8 @@ import { catalogQueries } from '../catalog/catalog.queries'
 
 /** /account/check-in: the seller's events, soonest first, each opening its door page. */
 export function CheckInEventsPage() {
-  usePageTitle('Check-in')
+  const { t } = useLingui()
+  usePageTitle(t`Check-in`)
   const list = useQuery(catalogQueries.myProducts(['event']))
   const events = (list.data?.products ?? [])
     .flatMap((p) => (p.kind === 'event' && p.status === 'published' ? [p] : []))
@@ -15,18 +17,24 @@ export function CheckInEventsPage() {
   const now = new Date().toISOString()
   return (
     <section className="page narrow" aria-labelledby="check-in-heading">
-      <h1 id="check-in-heading">Check-in</h1>
+      <h1 id="check-in-heading">
+        <Trans>Check-in</Trans>
+      </h1>
       <p className="lead">
-        Open an event before the doors open, while you have a signal: its attendee list stays on this phone,
-        and tickets are checked with no network.
+        <Trans>
+          Open an event before the doors open, while you have a signal: its attendee list stays on this phone,
+          and tickets are checked with no network.
+        </Trans>
       </p>
-      <ListState list={list} what="your events" />
+      <ListState list={list} what={t`your events`} />
       {list.isSuccess && events.length === 0 ? (
         <div className="empty-state">
-          <p>No events on sale. Create one and its attendees show here.</p>
+          <p>
+            <Trans>No events on sale. Create one and its attendees show here.</Trans>
+          </p>
           <p className="actions">
             <Link to="/account/new-product" className="button">
-              Add an event
+              <Trans>Add an event</Trans>
             </Link>
           </p>
         </div>
@@ -41,7 +49,7 @@ export function CheckInEventsPage() {
             </h2>
             <p className="muted">
               {formatDateTime(event.details.startsAt, { weekday: true })}
-              {event.details.startsAt < now ? ' · started' : ''}
+              {event.details.startsAt < now ? t` · started` : ''}
             </p>
           </li>
         ))}

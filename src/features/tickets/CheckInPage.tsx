@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useState } from 'react'
 import type { Attendee } from '../../../contract/tickets.contract'
@@ -20,22 +22,32 @@ import { type Report, useDoor } from './useDoor'
  * when it syncs, and every door's list shows the tickets let in twice.
  */
 export function CheckInPage({ eventId }: { eventId: string }) {
+  const { t } = useLingui()
   const door = useDoor(eventId)
   const data = door.list.data
-  usePageTitle(data ? `Check-in: ${data.event.title}` : 'Check-in')
+  const title = data?.event.title ?? ''
+  usePageTitle(data ? t`Check-in: ${title}` : t`Check-in`)
   const [query, setQuery] = useState('')
   if (!data)
     return (
       <section className="page narrow" aria-labelledby="door-heading">
         <p>
-          <Link to="/account/check-in">← Check-in</Link>
+          <Link to="/account/check-in">
+            <Trans>← Check-in</Trans>
+          </Link>
         </p>
-        <h1 id="door-heading">Check-in</h1>
-        <ListState list={door.list} what="the attendee list" />
+        <h1 id="door-heading">
+          <Trans>Check-in</Trans>
+        </h1>
+        <ListState list={door.list} what={t`the attendee list`} />
       </section>
     )
   const count = counters(data, door.pending)
   const found = searchAttendees(data, query)
+  const tickets = data.attendees.length
+  const updated = formatTime(data.at)
+  const waiting = door.pending.length
+  const syncError = door.syncError
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     // Enter on a whole code checks it in; on a name, the one attendee it finds.
@@ -48,23 +60,26 @@ export function CheckInPage({ eventId }: { eventId: string }) {
   return (
     <section className="page narrow door" aria-labelledby="door-heading">
       <p>
-        <Link to="/account/check-in">← Check-in</Link>
+        <Link to="/account/check-in">
+          <Trans>← Check-in</Trans>
+        </Link>
       </p>
       <h1 id="door-heading">{data.event.title}</h1>
       <p className="muted">
         {formatDateTime(data.event.startsAt, { weekday: true, timeZone: data.event.timeZone })} (
         {data.event.timeZone.replace(/_/g, ' ')}) · {data.event.where}
       </p>
-      <ListState list={door.list} what="the attendee list" />
+      <ListState list={door.list} what={t`the attendee list`} />
       <p className="notice" role="status">
-        On this phone: {data.attendees.length} ticket{data.attendees.length === 1 ? '' : 's'}, updated{' '}
-        {formatTime(data.at)}.{' '}
+        {t`On this phone: ${plural(tickets, { one: '# ticket', other: '# tickets' })}, updated ${updated}.`}{' '}
         {door.pending.length > 0
-          ? `${door.pending.length} check-in${door.pending.length === 1 ? '' : 's'} waiting to sync.`
-          : 'Everything is synced.'}
+          ? t`${plural(waiting, { one: '# check-in waiting to sync.', other: '# check-ins waiting to sync.' })}`
+          : t`Everything is synced.`}
       </p>
-      <dl className="details door-counters" aria-label="Checked in">
-        <dt>Checked in</dt>
+      <dl className="details door-counters" aria-label={t`Checked in`}>
+        <dt>
+          <Trans>Checked in</Trans>
+        </dt>
         <dd>
           <strong>{count.checkedIn}</strong> / {count.sold}
         </dd>
@@ -72,7 +87,7 @@ export function CheckInPage({ eventId }: { eventId: string }) {
           <FragmentRow
             key={type.id}
             label={type.name}
-            value={`${type.checkedIn} / ${type.sold} (${type.capacity} places)`}
+            value={placesText(type.checkedIn, type.sold, type.capacity)}
           />
         ))}
       </dl>
@@ -86,40 +101,42 @@ export function CheckInPage({ eventId }: { eventId: string }) {
       <search>
         <form className="door-search" onSubmit={(e) => void onSubmit(e)}>
           <Field
-            label="Ticket code or name"
+            label={t`Ticket code or name`}
             name="code"
             autoComplete="off"
             autoCapitalize="characters"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
-            hint="Type the code under the QR, or the first letters of a name."
+            hint={t`Type the code under the QR, or the first letters of a name.`}
           />
           <p className="actions">
             <button type="submit" className="button" disabled={!query.trim()}>
-              Check in
+              <Trans>Check in</Trans>
             </button>
           </p>
         </form>
       </search>
       {found.length > 0 ? (
-        <ul className="plain-list door-results" aria-label="Tickets found">
+        <ul className="plain-list door-results" aria-label={t`Tickets found`}>
           {found.map((a) => (
             <AttendeeRow key={a.code} attendee={a} onCheckIn={() => void door.checkIn(a.code)} />
           ))}
         </ul>
       ) : query.trim() ? (
-        <p className="muted">No ticket of this event matches.</p>
+        <p className="muted">
+          <Trans>No ticket of this event matches.</Trans>
+        </p>
       ) : null}
       <LetInTwice twice={letInTwice(data)} />
-      <FormMessage message={door.syncError ? `Not synced yet: ${door.syncError}` : null} />
+      <FormMessage message={syncError ? t`Not synced yet: ${syncError}` : null} />
       <Field
-        label="This door"
+        label={t`This door`}
         name="door"
         value={door.door}
         onChange={(e) => door.setDoor(e.target.value)}
         maxLength={40}
         autoComplete="off"
-        hint="Saved with each check-in made on this phone."
+        hint={t`Saved with each check-in made on this phone.`}
       />
       <p className="actions">
         <button
@@ -129,7 +146,7 @@ export function CheckInPage({ eventId }: { eventId: string }) {
           aria-busy={door.syncing}
           onClick={() => void door.sync()}
         >
-          {door.syncing ? 'Syncing…' : 'Sync now'}
+          {door.syncing ? t`Syncing…` : t`Sync now`}
         </button>
       </p>
       <MessageAttendees eventId={eventId} />
@@ -164,27 +181,21 @@ function VerdictPanel({
   /** Shown valid here, answered as a duplicate when this phone synced. */
   overruled: boolean
 }) {
+  const { t } = useLingui()
   // How long a scan took, frame to verdict on screen: `npm run bench` reads these marks.
   useEffect(() => {
     if (verdict && frameAt !== undefined) performance.measure('soko:scan-to-verdict', { start: frameAt })
   }, [verdict, frameAt])
+  const holder = verdict && verdict.kind !== 'unknown' ? verdict.attendee.holder : ''
   const [tone, title, detail] = !verdict
-    ? ['idle', 'Ready', 'Find a ticket to check it in.']
+    ? ['idle', t`Ready`, t`Find a ticket to check it in.`]
     : verdict.kind === 'valid'
-      ? ['ok', `Valid — ${verdict.attendee.holder}`, verdict.attendee.ticketType]
+      ? ['ok', t`Valid — ${holder}`, verdict.attendee.ticketType]
       : verdict.kind === 'duplicate'
-        ? [
-            'warn',
-            `Already checked in — ${verdict.attendee.holder}`,
-            `At ${verdict.first.door}, ${formatTime(verdict.first.at)}${overruled ? ': that check-in reached Soko first.' : '.'}`,
-          ]
+        ? ['warn', t`Already checked in — ${holder}`, duplicateText(verdict.first, overruled)]
         : verdict.kind === 'refunded'
-          ? [
-              'bad',
-              `Refunded — ${verdict.attendee.holder}`,
-              'This ticket was refunded: it does not let anyone in.',
-            ]
-          : ['bad', 'Not for this event', `No ticket ${verdict.code} on this event's list.`]
+          ? ['bad', t`Refunded — ${holder}`, t`This ticket was refunded: it does not let anyone in.`]
+          : ['bad', t`Not for this event`, unknownText(verdict.code)]
   return (
     <div className={`door-verdict door-verdict-${tone}`} role="status" aria-live="assertive">
       <p className="door-verdict-title">{title}</p>
@@ -201,19 +212,21 @@ function SyncReports({ reports }: { reports: Report[] }) {
   if (reports.length === 0) return null
   return (
     <div className="status status-pending door-reports" role="alert">
-      <p className="door-verdict-title">Checked in at another door first</p>
+      <p className="door-verdict-title">
+        <Trans>Checked in at another door first</Trans>
+      </p>
       <ul>
         {reports.map((r) => (
           <li key={r.id}>
-            <strong>{r.holder}</strong>: already checked in at {r.first.door}, {formatTime(r.first.at)}. This
-            phone’s check-in ({r.door}, {formatTime(r.at)}) reached Soko later, so it is recorded as a
-            duplicate.
+            <ReportLine report={r} />
           </li>
         ))}
       </ul>
       <p>
-        A ticket lets one person in. If two different people came in on it, find the second one and ask for
-        their own ticket.
+        <Trans>
+          A ticket lets one person in. If two different people came in on it, find the second one and ask for
+          their own ticket.
+        </Trans>
       </p>
     </div>
   )
@@ -224,14 +237,16 @@ function LetInTwice({ twice }: { twice: ReturnType<typeof letInTwice> }) {
   if (twice.length === 0) return null
   return (
     <section className="door-twice" aria-labelledby="twice-heading">
-      <h2 id="twice-heading">Let in twice</h2>
-      <p className="muted">The first check-in to reach Soko let them in; the others are duplicates.</p>
+      <h2 id="twice-heading">
+        <Trans>Let in twice</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>The first check-in to reach Soko let them in; the others are duplicates.</Trans>
+      </p>
       <ul className="plain-list">
         {twice.map(({ attendee, first, again }) => (
           <li key={attendee.code}>
-            <strong>{attendee.holder}</strong> <code>{attendee.code}</code>: in at {first.door},{' '}
-            {formatTime(first.at)}; again at {again.map((c) => `${c.door}, ${formatTime(c.at)}`).join('; ')}{' '}
-            (duplicate).
+            <TwiceLine attendee={attendee} first={first} again={again} />
           </li>
         ))}
       </ul>
@@ -240,7 +255,10 @@ function LetInTwice({ twice }: { twice: ReturnType<typeof letInTwice> }) {
 }
 
 function AttendeeRow({ attendee, onCheckIn }: { attendee: Attendee; onCheckIn: () => void }) {
+  const { t } = useLingui()
   const first = attendee.checkIns[0]
+  const holder = attendee.holder
+  const code = attendee.code
   return (
     <li className="door-row">
       <span>
@@ -249,9 +267,9 @@ function AttendeeRow({ attendee, onCheckIn }: { attendee: Attendee; onCheckIn: (
           {' '}
           {attendee.ticketType} · <code>{attendee.code}</code>
           {attendee.status === 'refunded'
-            ? ' · refunded'
+            ? t` · refunded`
             : first
-              ? ` · in at ${formatTime(first.at)}, ${first.door}${attendee.checkIns.length > 1 ? ' · let in twice' : ''}`
+              ? inAtText(first, attendee.checkIns.length > 1)
               : ''}
         </span>
       </span>
@@ -259,9 +277,9 @@ function AttendeeRow({ attendee, onCheckIn }: { attendee: Attendee; onCheckIn: (
         type="button"
         className="button secondary"
         onClick={onCheckIn}
-        aria-label={`Check in ${attendee.holder}, ${attendee.code}`}
+        aria-label={t`Check in ${holder}, ${code}`}
       >
-        Check in
+        <Trans>Check in</Trans>
       </button>
     </li>
   )
@@ -270,7 +288,7 @@ function AttendeeRow({ attendee, onCheckIn }: { attendee: Attendee; onCheckIn: (
 /** The attendee list as CSV: holder, type, code, buyer, order, status, the valid check-in and duplicates. */
 function attendeesCsv(attendees: Attendee[]): string {
   return csvLines([
-    ['Name', 'Ticket type', 'Code', 'Buyer', 'Order', 'Status', 'Checked in', 'Duplicates'].map((h) =>
+    [t`Name`, t`Ticket type`, t`Code`, t`Buyer`, t`Order`, t`Status`, t`Checked in`, t`Duplicates`].map((h) =>
       csvField(h),
     ),
     ...attendees.map((a) =>
@@ -289,4 +307,62 @@ function attendeesCsv(attendees: Attendee[]): string {
       ].map((v) => csvField(v)),
     ),
   ])
+}
+
+/** A ticket type's line at the door: `12 / 40 (50 places)`. */
+function placesText(checkedIn: number, sold: number, capacity: number): string {
+  return t`${checkedIn} / ${sold} (${capacity} places)`
+}
+
+/** Where and when a ticket was let in first; `overruled`: this phone's was answered as a duplicate. */
+function duplicateText(first: { at: string; door: string }, overruled: boolean): string {
+  const door = first.door
+  const time = formatTime(first.at)
+  return overruled ? t`At ${door}, ${time}: that check-in reached Soko first.` : t`At ${door}, ${time}.`
+}
+
+function unknownText(code: string): string {
+  return t`No ticket ${code} on this event's list.`
+}
+
+/** ` · in at 19:02, Main door` (and ` · let in twice`). */
+function inAtText(first: { at: string; door: string }, twice: boolean): string {
+  const time = formatTime(first.at)
+  const door = first.door
+  return twice ? t` · in at ${time}, ${door} · let in twice` : t` · in at ${time}, ${door}`
+}
+
+function ReportLine({ report }: { report: Report }) {
+  const holder = report.holder
+  const firstDoor = report.first.door
+  const firstTime = formatTime(report.first.at)
+  const door = report.door
+  const time = formatTime(report.at)
+  return (
+    <Trans>
+      <strong>{holder}</strong>: already checked in at {firstDoor}, {firstTime}. This phone’s check-in ({door}
+      , {time}) reached Soko later, so it is recorded as a duplicate.
+    </Trans>
+  )
+}
+
+function TwiceLine({
+  attendee,
+  first,
+  again,
+}: {
+  attendee: Attendee
+  first: { at: string; door: string }
+  again: { at: string; door: string }[]
+}) {
+  const holder = attendee.holder
+  const code = attendee.code
+  const door = first.door
+  const time = formatTime(first.at)
+  const others = again.map((c) => `${c.door}, ${formatTime(c.at)}`).join('; ')
+  return (
+    <Trans>
+      <strong>{holder}</strong> <code>{code}</code>: in at {door}, {time}; again at {others} (duplicate).
+    </Trans>
+  )
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useCallback, useEffect, useRef, useState } from 'react'
 
 /** How often a frame is read: fast enough to feel instant, light enough for a cheap phone. */
@@ -93,6 +94,7 @@ export function Scanner({ onCode }: { onCode: (code: string, frameAt: number) =>
     }
   }
 
+  const { t } = useLingui()
   const live = state === 'on' || state === 'starting'
   return (
     <div className="scanner">
@@ -102,7 +104,7 @@ export function Scanner({ onCode }: { onCode: (code: string, frameAt: number) =>
         hidden={!live}
         playsInline
         muted
-        aria-label="Camera view"
+        aria-label={t`Camera view`}
       />
       {live ? (
         <button
@@ -113,19 +115,23 @@ export function Scanner({ onCode }: { onCode: (code: string, frameAt: number) =>
             setState('off')
           }}
         >
-          Stop the camera
+          <Trans>Stop the camera</Trans>
         </button>
       ) : (
         <button type="button" className="button" onClick={() => void start()}>
-          Scan with the camera
+          <Trans>Scan with the camera</Trans>
         </button>
       )}
       {state === 'denied' ? (
         <p role="alert">
-          The camera is blocked for Soko: allow it in the browser's site settings, or type codes.
+          <Trans>
+            The camera is blocked for Soko: allow it in the browser's site settings, or type codes.
+          </Trans>
         </p>
       ) : state === 'unavailable' ? (
-        <p role="alert">No camera could be opened on this device: type the codes or names instead.</p>
+        <p role="alert">
+          <Trans>No camera could be opened on this device: type the codes or names instead.</Trans>
+        </p>
       ) : null}
     </div>
   )

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { get, set } from 'idb-keyval'
 import { randomUuid } from '../../lib/random-uuid'
 import type { Scan } from './door'
@@ -22,7 +23,7 @@ export function device(): Device {
   } catch {
     // A broken value is replaced below.
   }
-  const made = { id: randomUuid(), door: 'Main door' }
+  const made = { id: randomUuid(), door: t`Main door` }
   saveDevice(made)
   return made
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { randomUuid } from '../../lib/random-uuid'
@@ -120,7 +121,7 @@ export function useDoor(eventId: string) {
         })
       }
     } catch (error) {
-      setSyncError(error instanceof Error ? error.message : 'The check-ins could not be sent')
+      setSyncError(error instanceof Error ? error.message : t`The check-ins could not be sent`)
     } finally {
       busy.current = false
       setSyncing(false)
@@ -142,7 +143,7 @@ export function useDoor(eventId: string) {
     const at = new Date().toISOString()
     setVerdict({ verdict: result, at, ...(frameAt === undefined ? {} : { frameAt }) })
     if (result.kind === 'valid') {
-      const door = me.door.trim() || 'Main door'
+      const door = me.door.trim() || t`Main door`
       await addScan(eventId, { id: randomUuid(), code: normalizeCode(raw), at, door })
       await queryClient.invalidateQueries({ queryKey: ticketsQueries.pending(eventId).queryKey })
       void sync()

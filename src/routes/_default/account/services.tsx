@@ -1,8 +1,9 @@
+import { t } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { MyProductsPage } from '../../../features/catalog/seller/MyProductsPage'
 import { authClient } from '../../../lib/guard'
 
 export const Route = createFileRoute('/_default/account/services')({
   beforeLoad: ({ location }) => authClient({ href: location.href, role: 'seller' }),
-  component: () => <MyProductsPage kinds={['service']} heading="Your services" />,
+  component: () => <MyProductsPage kinds={['service']} heading={t`Your services`} />,
 })

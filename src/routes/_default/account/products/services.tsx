@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { MyProductsPage } from '../../../../features/catalog/seller/MyProductsPage'
 import { authClient } from '../../../../lib/guard'
@@ -6,6 +7,9 @@ import { authClient } from '../../../../lib/guard'
 export const Route = createFileRoute('/_default/account/products/services')({
   beforeLoad: ({ location }) => authClient({ href: location.href, role: 'seller' }),
   component: () => (
-    <MyProductsPage kinds={['digital', 'merch', 'event', 'service']} heading="Your products and services" />
+    <MyProductsPage
+      kinds={['digital', 'merch', 'event', 'service']}
+      heading={t`Your products and services`}
+    />
   ),
 })
