@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
@@ -9,11 +12,11 @@ import { type CustomersSearch, isFiltered, validateCustomersSearch } from './cus
 
 const route = getRouteApi('/_default/account/customers/')
 
-const SORT_TEXT: Record<CustomerSort, string> = {
-  recent: 'Most recent first',
-  name: 'Name, A to Z',
-  purchases: 'Most purchases first',
-  spent: 'Most spent first',
+const SORT_TEXT: Record<CustomerSort, MessageDescriptor> = {
+  recent: msg`Most recent first`,
+  name: msg`Name, A to Z`,
+  purchases: msg`Most purchases first`,
+  spent: msg`Most spent first`,
 }
 
 /**
@@ -21,6 +24,7 @@ const SORT_TEXT: Record<CustomerSort, string> = {
  * shared); "Clear filters" drops them. `currency` is the one "Spent over" counts in.
  */
 export function CustomerFilters({ search, currency }: { search: CustomersSearch; currency: CurrencyCode }) {
+  const { t } = useLingui()
   const navigate = route.useNavigate()
   const products = useQuery(catalogQueries.myProducts())
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -31,7 +35,7 @@ export function CustomerFilters({ search, currency }: { search: CustomersSearch;
     const sort = value('sort')
     const over = value('over').replace(/[,\s]/g, '')
     if (over && !/^\d{1,12}(\.\d{1,3})?$/.test(over)) {
-      setErrors({ over: 'Give an amount, like 2000 or 49.50' })
+      setErrors({ over: t`Give an amount, like 2000 or 49.50` })
       event.currentTarget.querySelector<HTMLInputElement>('[name="over"]')?.focus()
       return
     }
@@ -57,33 +61,35 @@ export function CustomerFilters({ search, currency }: { search: CustomersSearch;
         key={`${JSON.stringify(search)}${products.isSuccess}`}
       >
         <Field
-          label="Find a client"
+          label={t`Find a client`}
           name="q"
           type="search"
-          placeholder="Name or contact"
+          placeholder={t`Name or contact`}
           defaultValue={search.q ?? ''}
         />
         <SelectField
-          label="Sort"
+          label={t`Sort`}
           name="sort"
           defaultValue={search.sort ?? 'recent'}
-          options={Object.entries(SORT_TEXT).map(([value, label]) => ({ value, label }))}
+          options={Object.entries(SORT_TEXT).map(([value, label]) => ({ value, label: t(label) }))}
         />
         {/* The finer filters fold away, and are open when one of them is set. */}
         <details className="filters-more" open={Boolean(search.product || search.over || search.before)}>
-          <summary>More filters</summary>
+          <summary>
+            <Trans>More filters</Trans>
+          </summary>
           <div className="filters-more-fields">
             <SelectField
-              label="Bought"
+              label={t`Bought`}
               name="product"
               defaultValue={search.product ?? ''}
               options={[
-                { value: '', label: 'Any product' },
+                { value: '', label: t`Any product` },
                 ...(products.data?.products ?? []).map((p) => ({ value: p.id, label: p.title })),
               ]}
             />
             <Field
-              label="Spent over"
+              label={t`Spent over`}
               name="over"
               inputMode="decimal"
               autoComplete="off"
@@ -92,13 +98,13 @@ export function CustomerFilters({ search, currency }: { search: CustomersSearch;
               defaultValue={search.over ?? ''}
             />
             <SelectField
-              label="Currency"
+              label={t`Currency`}
               name="currency"
               defaultValue={currency}
               options={currencyCodes.map((code) => ({ value: code, label: code }))}
             />
             <Field
-              label="Last purchase before"
+              label={t`Last purchase before`}
               name="before"
               type="date"
               defaultValue={search.before ?? ''}
@@ -107,9 +113,13 @@ export function CustomerFilters({ search, currency }: { search: CustomersSearch;
         </details>
         <p className="actions">
           <button type="submit" className="button secondary">
-            Show
+            <Trans>Show</Trans>
           </button>
-          {isFiltered(search) || search.sort ? <Link to="/account/customers">Clear filters</Link> : null}
+          {isFiltered(search) || search.sort ? (
+            <Link to="/account/customers">
+              <Trans>Clear filters</Trans>
+            </Link>
+          ) : null}
         </p>
       </form>
     </search>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { FormMessage, SubmitButton, TextAreaField, text, useSubmit } from '../../components/Form'
@@ -8,6 +9,7 @@ const NOTE_MAX = 2000
 
 /** What the seller keeps about a client (only they see it): written, saved, and emptied to remove it. */
 export function CustomerNote({ customerKey, note }: { customerKey: string; note: string }) {
+  const { t } = useLingui()
   const queryClient = useQueryClient()
   const [saved, setSaved] = useState<string | null>(null)
   const [length, setLength] = useState(note.length)
@@ -17,7 +19,7 @@ export function CustomerNote({ customerKey, note }: { customerKey: string; note:
     queryClient.setQueryData<CustomerDetails>(customersQueries.one(customerKey).queryKey, (old) =>
       old ? { ...old, note: answer.note } : old,
     )
-    setSaved(answer.note ? 'Note saved.' : 'Note removed.')
+    setSaved(answer.note ? t`Note saved.` : t`Note removed.`)
   })
   return (
     <form
@@ -26,25 +28,27 @@ export function CustomerNote({ customerKey, note }: { customerKey: string; note:
       aria-labelledby="customer-note-heading"
       noValidate
     >
-      <h2 id="customer-note-heading">Your note</h2>
+      <h2 id="customer-note-heading">
+        <Trans>Your note</Trans>
+      </h2>
       <FormMessage message={form.message} />
       <TextAreaField
-        label="Only you see this"
+        label={t`Only you see this`}
         name="note"
         rows={3}
         maxLength={NOTE_MAX}
         defaultValue={note}
         errors={form.errors}
-        placeholder="Preferences, how they like to pay, what you agreed…"
-        hint={`${length.toLocaleString()} of ${NOTE_MAX.toLocaleString()} characters`}
+        placeholder={t`Preferences, how they like to pay, what you agreed…`}
+        hint={t`${length.toLocaleString()} of ${NOTE_MAX.toLocaleString()} characters`}
         onChange={(event) => {
           setSaved(null)
           setLength(event.currentTarget.value.length)
         }}
       />
       <p className="actions">
-        <SubmitButton busy={form.busy} busyText="Saving…">
-          Save note
+        <SubmitButton busy={form.busy} busyText={t`Saving…`}>
+          <Trans>Save note</Trans>
         </SubmitButton>
       </p>
       <FormMessage message={saved} tone="ok" />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { ORDER_STATUS_TEXT } from '../../../contract/order-status'
@@ -5,6 +6,7 @@ import { displayPhone } from '../../../contract/phone-number'
 import { OfflineNote } from '../../components/OfflineNote'
 import { isUnreachable } from '../../lib/connection'
 import { formatDate } from '../../lib/dates'
+import { translateCode } from '../../lib/i18n'
 import { formatMoney } from '../../lib/money'
 import { usePageTitle } from '../../lib/title'
 import { invoiceName, StatusBadge } from '../invoices/invoice-format'
@@ -16,8 +18,9 @@ import { type CustomerDetails, customersQueries } from './customers.queries'
  * invoices with statuses, the seller's note about them, and "New invoice" addressed to them.
  */
 export function CustomerPage({ customerKey }: { customerKey: string }) {
+  const { t } = useLingui()
   const details = useQuery(customersQueries.one(customerKey))
-  usePageTitle(details.data?.customer.name ?? 'Customer')
+  usePageTitle(details.data?.customer.name ?? t`Customer`)
   if (!details.data) {
     const offline =
       (details.isPending && details.fetchStatus === 'paused') ||
@@ -25,17 +28,26 @@ export function CustomerPage({ customerKey }: { customerKey: string }) {
     return (
       <section className="page narrow" aria-labelledby="customer-heading">
         <p>
-          <Link to="/account/customers">← Customers</Link>
+          <Link to="/account/customers">
+            ← <Trans>Customers</Trans>
+          </Link>
         </p>
-        <h1 id="customer-heading">Customer</h1>
+        <h1 id="customer-heading">
+          <Trans>Customer</Trans>
+        </h1>
         {offline ? (
-          <p className="notice">You are offline: this client shows once you are back online.</p>
+          <p className="notice">
+            <Trans>You are offline: this client shows once you are back online.</Trans>
+          </p>
         ) : details.isError ? (
           <p role="alert">
-            {details.error.message} <Link to="/account/customers">Back to your clients</Link>
+            {details.error.message}{' '}
+            <Link to="/account/customers">
+              <Trans>Back to your clients</Trans>
+            </Link>
           </p>
         ) : (
-          <p role="status">Loading the client…</p>
+          <p role="status">{t`Loading the client…`}</p>
         )}
       </section>
     )
@@ -44,7 +56,9 @@ export function CustomerPage({ customerKey }: { customerKey: string }) {
   return (
     <section className="page customer" aria-labelledby="customer-heading">
       <p>
-        <Link to="/account/customers">← Customers</Link>
+        <Link to="/account/customers">
+          ← <Trans>Customers</Trans>
+        </Link>
       </p>
       <h1 id="customer-heading">{customer.name}</h1>
       <OfflineNote updatedAt={details.dataUpdatedAt} failed={details.isError} />
@@ -54,26 +68,38 @@ export function CustomerPage({ customerKey }: { customerKey: string }) {
       </p>
       <p className="actions">
         <Link to="/account/create/invoice" search={{ client: customerKey }} className="button">
-          New invoice
+          <Trans>New invoice</Trans>
         </Link>
       </p>
       <Summary details={details.data} />
       <CustomerNote customerKey={customerKey} note={note} />
       <section aria-labelledby="customer-orders">
-        <h2 id="customer-orders">Orders</h2>
+        <h2 id="customer-orders">
+          <Trans>Orders</Trans>
+        </h2>
         {orders.length === 0 ? (
-          <p className="muted">No orders yet.</p>
+          <p className="muted">
+            <Trans>No orders yet.</Trans>
+          </p>
         ) : (
           <table className="table table-stack">
-            <caption className="visually-hidden">Orders by {customer.name}, newest first</caption>
+            <caption className="visually-hidden">
+              <Trans>Orders by {customer.name}, newest first</Trans>
+            </caption>
             <thead>
               <tr>
-                <th scope="col">Item</th>
-                <th scope="col" className="amount">
-                  Total
+                <th scope="col">
+                  <Trans>Item</Trans>
                 </th>
-                <th scope="col">Status</th>
-                <th scope="col">Date</th>
+                <th scope="col" className="amount">
+                  <Trans>Total</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Status</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Date</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -85,13 +111,15 @@ export function CustomerPage({ customerKey }: { customerKey: string }) {
                       <span className="muted">{order.reference}</span>
                     </span>
                   </th>
-                  <td data-label="Total" className="amount">
+                  <td data-label={t`Total`} className="amount">
                     {formatMoney(order.total.amount, order.total.currency)}
                   </td>
-                  <td data-label="Status">
-                    <span className={`badge badge-${order.status}`}>{ORDER_STATUS_TEXT[order.status]}</span>
+                  <td data-label={t`Status`}>
+                    <span className={`badge badge-${order.status}`}>
+                      {translateCode(undefined, undefined, ORDER_STATUS_TEXT[order.status])}
+                    </span>
                   </td>
-                  <td data-label="Date">{formatDate(order.at)}</td>
+                  <td data-label={t`Date`}>{formatDate(order.at)}</td>
                 </tr>
               ))}
             </tbody>
@@ -99,23 +127,35 @@ export function CustomerPage({ customerKey }: { customerKey: string }) {
         )}
       </section>
       <section aria-labelledby="customer-invoices">
-        <h2 id="customer-invoices">Invoices</h2>
+        <h2 id="customer-invoices">
+          <Trans>Invoices</Trans>
+        </h2>
         {invoices.length === 0 ? (
-          <p className="muted">No invoices sent to them yet.</p>
+          <p className="muted">
+            <Trans>No invoices sent to them yet.</Trans>
+          </p>
         ) : (
           <table className="table table-stack">
-            <caption className="visually-hidden">Invoices to {customer.name}, newest first</caption>
+            <caption className="visually-hidden">
+              <Trans>Invoices to {customer.name}, newest first</Trans>
+            </caption>
             <thead>
               <tr>
-                <th scope="col">Invoice</th>
-                <th scope="col" className="amount">
-                  Total
+                <th scope="col">
+                  <Trans>Invoice</Trans>
                 </th>
                 <th scope="col" className="amount">
-                  Paid
+                  <Trans>Total</Trans>
                 </th>
-                <th scope="col">Status</th>
-                <th scope="col">Date</th>
+                <th scope="col" className="amount">
+                  <Trans>Paid</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Status</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Date</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -126,16 +166,16 @@ export function CustomerPage({ customerKey }: { customerKey: string }) {
                       {invoiceName(invoice)}
                     </Link>
                   </th>
-                  <td data-label="Total" className="amount">
+                  <td data-label={t`Total`} className="amount">
                     {formatMoney(invoice.total.amount, invoice.total.currency)}
                   </td>
-                  <td data-label="Paid" className="amount">
+                  <td data-label={t`Paid`} className="amount">
                     {formatMoney(invoice.paid, invoice.total.currency)}
                   </td>
-                  <td data-label="Status">
+                  <td data-label={t`Status`}>
                     <StatusBadge status={invoice.status} />
                   </td>
-                  <td data-label="Date">{formatDate(invoice.at)}</td>
+                  <td data-label={t`Date`}>{formatDate(invoice.at)}</td>
                 </tr>
               ))}
             </tbody>
@@ -148,20 +188,29 @@ export function CustomerPage({ customerKey }: { customerKey: string }) {
 
 /** What they spent per currency, how often they bought, and when first and last. */
 function Summary({ details }: { details: CustomerDetails }) {
+  const { t } = useLingui()
   const { customer } = details
   return (
     <dl className="details customer-summary">
-      <dt>Spent</dt>
+      <dt>
+        <Trans>Spent</Trans>
+      </dt>
       <dd>
         {customer.spent.length
           ? customer.spent.map((m) => formatMoney(m.amount, m.currency)).join(' · ')
-          : 'Nothing yet'}
+          : t`Nothing yet`}
       </dd>
-      <dt>Purchases</dt>
+      <dt>
+        <Trans>Purchases</Trans>
+      </dt>
       <dd>{customer.purchases}</dd>
-      <dt>First purchase</dt>
+      <dt>
+        <Trans>First purchase</Trans>
+      </dt>
       <dd>{customer.firstAt ? formatDate(customer.firstAt) : '—'}</dd>
-      <dt>Last purchase</dt>
+      <dt>
+        <Trans>Last purchase</Trans>
+      </dt>
       <dd>{customer.lastAt ? formatDate(customer.lastAt) : '—'}</dd>
     </dl>
   )

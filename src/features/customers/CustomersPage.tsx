@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { ExportCsv } from '../../components/ExportCsv'
@@ -22,12 +23,15 @@ const route = getRouteApi('/_default/account/customers/')
  */
 export function CustomersPage() {
   const search = route.useSearch()
+  const { t } = useLingui()
   const orders = search.view === 'orders'
-  usePageTitle(orders ? 'Orders' : 'Customers')
+  usePageTitle(orders ? t`Orders` : t`Customers`)
   return (
     <section className="page customers" aria-labelledby="customers-heading">
-      <h1 id="customers-heading">Customers</h1>
-      <nav aria-label="Clients or orders" className="chips">
+      <h1 id="customers-heading">
+        <Trans>Customers</Trans>
+      </h1>
+      <nav aria-label={t`Clients or orders`} className="chips">
         {/* `exact`: the router's own idea of "active" would take the orders view for the clients one. */}
         <Link
           to="/account/customers"
@@ -36,7 +40,7 @@ export function CustomersPage() {
           aria-current={orders ? undefined : 'page'}
           data-status={orders ? undefined : 'active'}
         >
-          Clients
+          <Trans>Clients</Trans>
         </Link>
         <Link
           to="/account/customers"
@@ -46,7 +50,7 @@ export function CustomersPage() {
           aria-current={orders ? 'page' : undefined}
           data-status={orders ? 'active' : undefined}
         >
-          Orders
+          <Trans>Orders</Trans>
         </Link>
       </nav>
       {orders ? <SalesList /> : <ClientBook search={search} />}
@@ -55,6 +59,7 @@ export function CustomersPage() {
 }
 
 function ClientBook({ search }: { search: CustomersSearch }) {
+  const { t } = useLingui()
   // Asked once the seller's currency is known (what "spent" sorts and filters count in by default).
   const known = useSellerCurrency()
   const currency = known ?? 'KES'
@@ -65,22 +70,26 @@ function ClientBook({ search }: { search: CustomersSearch }) {
   const empty = list.isSuccess && customers.length === 0
   return (
     <>
-      <p className="lead">Everyone who bought from you or got an invoice, one row each.</p>
+      <p className="lead">
+        <Trans>Everyone who bought from you or got an invoice, one row each.</Trans>
+      </p>
       {empty && !filtered ? null : <CustomerFilters search={search} currency={input.currency ?? currency} />}
-      <ListState list={list} what="your clients" />
+      <ListState list={list} what={t`your clients`} />
       {empty ? (
         <div className="empty-state">
           <p>
             {filtered
-              ? 'No client matches these filters.'
-              : 'No clients yet. Everyone who buys from you or gets an invoice shows here.'}
+              ? t`No client matches these filters.`
+              : t`No clients yet. Everyone who buys from you or gets an invoice shows here.`}
           </p>
           <p className="actions">
             {filtered ? (
-              <Link to="/account/customers">Show all clients</Link>
+              <Link to="/account/customers">
+                <Trans>Show all clients</Trans>
+              </Link>
             ) : (
               <Link to="/account/create/invoice" className="button">
-                Create an invoice
+                <Trans>Create an invoice</Trans>
               </Link>
             )}
           </p>
@@ -89,7 +98,9 @@ function ClientBook({ search }: { search: CustomersSearch }) {
       {customers.length > 0 ? (
         <>
           <div className="movements-head">
-            <h2 className="visually-hidden">Your clients</h2>
+            <h2 className="visually-hidden">
+              <Trans>Your clients</Trans>
+            </h2>
             <ExportCsv
               make={async (onProgress) => {
                 const all = await fetchAllCustomers(input, onProgress)
@@ -98,17 +109,23 @@ function ClientBook({ search }: { search: CustomersSearch }) {
             />
           </div>
           <table className="table table-stack customer-table">
-            <caption className="visually-hidden">Your clients</caption>
+            <caption className="visually-hidden">
+              <Trans>Your clients</Trans>
+            </caption>
             <thead>
               <tr>
-                <th scope="col">Client</th>
-                <th scope="col" className="amount">
-                  Spent
+                <th scope="col">
+                  <Trans>Client</Trans>
                 </th>
                 <th scope="col" className="amount">
-                  Purchases
+                  <Trans>Spent</Trans>
                 </th>
-                <th scope="col">Last purchase</th>
+                <th scope="col" className="amount">
+                  <Trans>Purchases</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Last purchase</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -122,17 +139,19 @@ function ClientBook({ search }: { search: CustomersSearch }) {
                       <span className="muted">{contactText(c)}</span>
                     </span>
                   </th>
-                  <td data-label="Spent" className="amount">
+                  <td data-label={t`Spent`} className="amount">
                     {c.spent.length ? (
                       c.spent.map((m) => formatMoney(m.amount, m.currency)).join(' · ')
                     ) : (
-                      <span className="muted">Nothing yet</span>
+                      <span className="muted">
+                        <Trans>Nothing yet</Trans>
+                      </span>
                     )}
                   </td>
-                  <td data-label="Purchases" className="amount">
+                  <td data-label={t`Purchases`} className="amount">
                     {c.purchases}
                   </td>
-                  <td data-label="Last purchase">{c.lastAt ? formatDate(c.lastAt) : 'Not yet'}</td>
+                  <td data-label={t`Last purchase`}>{c.lastAt ? formatDate(c.lastAt) : t`Not yet`}</td>
                 </tr>
               ))}
             </tbody>

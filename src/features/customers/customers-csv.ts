@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { CustomerSummary } from '../../../contract/customers.contract'
 import { csvField, csvLines, toDecimal } from '../../lib/csv'
 
@@ -19,8 +20,8 @@ function localDay(at: string | null, timeZone: string | undefined): string {
  */
 export function customersCsv(customers: CustomerSummary[], timeZone?: string): string {
   const currencies = [...new Set(customers.flatMap((c) => c.spent.map((m) => m.currency)))].sort()
-  const header = ['Name', 'E-mail', 'Phone', 'Purchases', ...currencies.map((c) => `Spent ${c}`)]
-  const lines = [[...header, 'First purchase', 'Last purchase'].map((h) => csvField(h))]
+  const header = [t`Name`, t`E-mail`, t`Phone`, t`Purchases`, ...currencies.map((c) => t`Spent ${c}`)]
+  const lines = [[...header, t`First purchase`, t`Last purchase`].map((h) => csvField(h))]
   for (const c of customers) {
     lines.push([
       csvField(c.name),
