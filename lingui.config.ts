@@ -87,7 +87,7 @@ export default defineConfig({
       path: `<rootDir>/locales/{locale}/${feature}`,
       include: [`<rootDir>/src/features/${feature}`],
       // The product editor's words are a seller's: a buyer's pages do not load them.
-      exclude: feature === 'catalog' ? ['<rootDir>/src/features/catalog/seller'] : [],
+      exclude: feature === 'catalog' ? ['<rootDir>/src/features/catalog/seller/**'] : [],
     })),
     { path: '<rootDir>/locales/{locale}/catalog-seller', include: ['<rootDir>/src/features/catalog/seller'] },
   ],

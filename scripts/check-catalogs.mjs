@@ -69,6 +69,21 @@ try {
       else if (!translation.trim()) problems.push(`locales/sw/${file}: "${name(key)}" has no Kiswahili`)
     }
   }
+  // A page loads several catalogs into one map, keyed by the English (and its context): the same words
+  // must read the same in each, or the catalog loaded last would decide. Words that mean two things take a
+  // context in the code (`<Trans context="payout destination">To</Trans>`).
+  const said = new Map()
+  for (const file of readdirSync(path.join(LOCALES, 'sw')).filter((f) => f.endsWith('.po')))
+    for (const [key, translation] of entries(path.join(LOCALES, 'sw', file))) {
+      if (!translation) continue
+      const before = said.get(key)
+      if (before && before.translation !== translation)
+        problems.push(
+          `"${key.split('\u0004')[1]}" is "${before.translation}" in ${before.file} but "${translation}" in ${file}: ` +
+            'say it the same way, or give each a context',
+        )
+      else if (!before) said.set(key, { translation, file })
+    }
 } finally {
   rmSync(scratch, { recursive: true, force: true })
 }

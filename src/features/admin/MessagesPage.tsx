@@ -116,7 +116,12 @@ function Outbox() {
           setTo(text(new FormData(e.currentTarget), 'to'))
         }}
       >
-        <Field label={t`To`} name="to" type="search" placeholder={t`e-mail or phone`} />
+        <Field
+          label={t({ message: 'To', context: 'recipient' })}
+          name="to"
+          type="search"
+          placeholder={t`e-mail or phone`}
+        />
         <button type="submit" className="button secondary">
           <Trans>Filter</Trans>
         </button>

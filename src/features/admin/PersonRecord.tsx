@@ -135,7 +135,7 @@ export function Sessions({ person }: { person: Person }) {
                 <Trans>Signed in</Trans>
               </th>
               <th scope="col">
-                <Trans>From</Trans>
+                <Trans context="where from">From</Trans>
               </th>
               <th scope="col">
                 <Trans>Device</Trans>
@@ -149,7 +149,7 @@ export function Sessions({ person }: { person: Person }) {
             {person.sessions.map((s) => (
               <tr key={s.id}>
                 <th scope="row">{formatDateTime(s.createdAt)}</th>
-                <td data-label={t`From`}>{s.ip ?? t`Not recorded`}</td>
+                <td data-label={t({ message: 'From', context: 'where from' })}>{s.ip ?? t`Not recorded`}</td>
                 <td data-label={t`Device`}>{deviceText(s.userAgent)}</td>
                 <td data-label={t`Now`}>{now(s)}</td>
               </tr>

@@ -167,7 +167,7 @@ function Reports() {
           <Trans>Which reports</Trans>
         </legend>
         <button type="button" className="chip" aria-pressed={!closed} onClick={() => setClosed(false)}>
-          <Trans>Open</Trans>
+          <Trans context="reports not dealt with">Open</Trans>
         </button>
         <button type="button" className="chip" aria-pressed={closed} onClick={() => setClosed(true)}>
           <Trans>Closed</Trans>

@@ -140,7 +140,7 @@ export function ExplorePage({
             </fieldset>
             <div className="field">
               <label htmlFor={`${id}-sort`}>
-                <Trans>Order</Trans>
+                <Trans context="sort">Order</Trans>
               </label>
               <select id={`${id}-sort`} name="sort" defaultValue={query.sort ?? ''}>
                 <option value="">{query.q ? t(SORT_LABELS.relevance) : t(SORT_LABELS.newest)}</option>

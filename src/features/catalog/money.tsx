@@ -79,6 +79,7 @@ export function kindLabel(kind: keyof typeof KIND_LABELS): string {
 }
 
 export const KIND_LABELS = {
+  // i18n-ignore: the English names, for the type; kindLabel says them in the page's language
   digital: 'Digital product',
   service: 'Service',
   merch: 'Merch',

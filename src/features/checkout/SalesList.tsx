@@ -11,7 +11,7 @@ import { LoadMore } from '../../components/LoadMore'
 import { formatDate } from '../../lib/dates'
 import { translateCode } from '../../lib/i18n'
 import { rpc } from '../../lib/rpc'
-import { KIND_LABELS, money } from '../catalog/money'
+import { kindLabel, money } from '../catalog/money'
 import { checkoutQueries } from './checkout.queries'
 import { addressText, itemText, slotText } from './order-format'
 
@@ -106,7 +106,7 @@ function Sale({ order }: { order: Order }) {
           <Trans>Reference</Trans>
         </dt>
         <dd>
-          {order.reference} · {KIND_LABELS[order.kind]}
+          {order.reference} · {kindLabel(order.kind)}
         </dd>
         {order.slot ? (
           <>

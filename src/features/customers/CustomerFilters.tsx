@@ -80,7 +80,7 @@ export function CustomerFilters({ search, currency }: { search: CustomersSearch;
           </summary>
           <div className="filters-more-fields">
             <SelectField
-              label={t`Bought`}
+              label={t({ message: 'Bought', context: 'filter: bought this product' })}
               name="product"
               defaultValue={search.product ?? ''}
               options={[

@@ -201,7 +201,7 @@ function Summary({ details }: { details: CustomerDetails }) {
           : t`Nothing yet`}
       </dd>
       <dt>
-        <Trans>Purchases</Trans>
+        <Trans context="how many">Purchases</Trans>
       </dt>
       <dd>{customer.purchases}</dd>
       <dt>

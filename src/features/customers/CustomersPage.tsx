@@ -121,7 +121,7 @@ function ClientBook({ search }: { search: CustomersSearch }) {
                   <Trans>Spent</Trans>
                 </th>
                 <th scope="col" className="amount">
-                  <Trans>Purchases</Trans>
+                  <Trans context="how many">Purchases</Trans>
                 </th>
                 <th scope="col">
                   <Trans>Last purchase</Trans>
@@ -148,7 +148,7 @@ function ClientBook({ search }: { search: CustomersSearch }) {
                       </span>
                     )}
                   </td>
-                  <td data-label={t`Purchases`} className="amount">
+                  <td data-label={t({ message: 'Purchases', context: 'how many' })} className="amount">
                     {c.purchases}
                   </td>
                   <td data-label={t`Last purchase`}>{c.lastAt ? formatDate(c.lastAt) : t`Not yet`}</td>

@@ -20,7 +20,13 @@ function localDay(at: string | null, timeZone: string | undefined): string {
  */
 export function customersCsv(customers: CustomerSummary[], timeZone?: string): string {
   const currencies = [...new Set(customers.flatMap((c) => c.spent.map((m) => m.currency)))].sort()
-  const header = [t`Name`, t`E-mail`, t`Phone`, t`Purchases`, ...currencies.map((c) => t`Spent ${c}`)]
+  const header = [
+    t`Name`,
+    t`E-mail`,
+    t`Phone`,
+    t({ message: 'Purchases', context: 'how many' }),
+    ...currencies.map((c) => t`Spent ${c}`),
+  ]
   const lines = [[...header, t`First purchase`, t`Last purchase`].map((h) => csvField(h))]
   for (const c of customers) {
     lines.push([

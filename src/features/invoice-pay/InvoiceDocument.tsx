@@ -55,7 +55,7 @@ function Parties({ invoice }: { invoice: PayInvoiceView }) {
     <div className="invoice-parties">
       <section aria-labelledby="invoice-from">
         <h2 id="invoice-from">
-          <Trans>From</Trans>
+          <Trans context="who sends it">From</Trans>
         </h2>
         <p>
           <strong>{seller.name}</strong>

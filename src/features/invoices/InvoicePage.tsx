@@ -125,7 +125,7 @@ function Summary({ invoice }: { invoice: InvoiceView }) {
       </dd>
       <dt>{t`Issued`}</dt>
       <dd>{dayText(invoice.issueDate)}</dd>
-      <dt>{t`Due`}</dt>
+      <dt>{t({ message: 'Due', context: 'due date' })}</dt>
       <dd>{dayText(invoice.dueDate)}</dd>
       {invoice.totals.dueNow > 0 && invoice.status !== 'draft' && invoice.status !== 'void' ? (
         <>

@@ -125,7 +125,7 @@ export function InvoicesPage() {
                 {t`Paid`}
               </th>
               <th scope="col">{t`Status`}</th>
-              <th scope="col">{t`Due`}</th>
+              <th scope="col">{t({ message: 'Due', context: 'due date' })}</th>
             </tr>
           </thead>
           <tbody>
@@ -152,7 +152,7 @@ export function InvoicesPage() {
                   <td data-label={t`Status`}>
                     <StatusBadge status={invoice.status} />
                   </td>
-                  <td data-label={t`Due`}>{dayText(invoice.dueDate)}</td>
+                  <td data-label={t({ message: 'Due', context: 'due date' })}>{dayText(invoice.dueDate)}</td>
                 </tr>
               )
             })}
@@ -197,7 +197,7 @@ function WaitingRow({ item }: { item: WaitingInvoice }) {
           {item.send && !refused ? <span className="muted"> · {t`then sent`}</span> : null}
         </span>
       </td>
-      <td data-label={t`Due`}>{dayText(invoice.dueDate)}</td>
+      <td data-label={t({ message: 'Due', context: 'due date' })}>{dayText(invoice.dueDate)}</td>
     </tr>
   )
 }

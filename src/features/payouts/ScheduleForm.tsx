@@ -165,7 +165,7 @@ function ScheduleFields({
       {frequency !== 'manual' ? (
         <>
           <SelectField
-            label={t`To`}
+            label={t({ message: 'To', context: 'payout destination' })}
             name="methodId"
             value={methodId}
             onChange={(value) => {

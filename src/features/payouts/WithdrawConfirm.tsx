@@ -62,7 +62,7 @@ export function WithdrawConfirm({
       </p>
       <dl className="details confirm-facts">
         <dt>
-          <Trans>To</Trans>
+          <Trans context="payout destination">To</Trans>
         </dt>
         <dd>{destination}</dd>
         <dt>

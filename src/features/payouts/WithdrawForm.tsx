@@ -280,7 +280,7 @@ export function WithdrawForm({
               aria-describedby={destinationError ? `${id}-method-error` : undefined}
             >
               <legend>
-                <Trans>To</Trans>
+                <Trans context="payout destination">To</Trans>
               </legend>
               {destinationError ? (
                 <p className="field-error" id={`${id}-method-error`} role="alert" tabIndex={-1}>

@@ -1,8 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { DraftField, type DraftForm } from './DraftField'
 import { moneyHint } from './PriceFields'
 
 /** A paid download's own fields: pay what you want (with its least amount) and downloads per buyer. */
 export function DigitalFields({ form }: { form: DraftForm }) {
+  const { t } = useLingui()
   const { draft, set } = form
   return (
     <>
@@ -12,13 +14,13 @@ export function DigitalFields({ form }: { form: DraftForm }) {
           checked={draft.payWhatYouWant}
           onChange={(e) => set({ payWhatYouWant: e.target.checked })}
         />{' '}
-        Let buyers pay what they want
+        <Trans>Let buyers pay what they want</Trans>
       </label>
       {draft.payWhatYouWant ? (
         <DraftField
           form={form}
           name="minimum"
-          label="Least they may pay"
+          label={t`Least they may pay`}
           inputMode="decimal"
           hint={moneyHint(draft)}
           errorKey="details.payWhatYouWant.minimum.amount"
@@ -27,7 +29,7 @@ export function DigitalFields({ form }: { form: DraftForm }) {
       <DraftField
         form={form}
         name="downloadLimit"
-        label="Downloads per buyer (leave empty for no limit)"
+        label={t`Downloads per buyer (leave empty for no limit)`}
         inputMode="numeric"
         errorKey="details.downloadLimit"
       />

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { Component, lazy, type ReactNode, Suspense, useState } from 'react'
 import { importHandlingErrors, isChunkLoadError } from '../../../lib/reload'
 import type { RichTextEditorProps } from './RichTextEditor'
@@ -74,9 +76,11 @@ export function LazyRichTextEditor(props: RichTextEditorProps) {
             <div role="alert">
               <p>
                 {notLoaded
-                  ? 'The editor could not load. Check your connection, then try again.'
-                  : 'The editor stopped working. Try again to reopen it.'}{' '}
-                The description is kept as it was, and the rest of the form can be saved meanwhile.
+                  ? t`The editor could not load. Check your connection, then try again.`
+                  : t`The editor stopped working. Try again to reopen it.`}{' '}
+                <Trans>
+                  The description is kept as it was, and the rest of the form can be saved meanwhile.
+                </Trans>
               </p>
               <button
                 type="button"
@@ -86,7 +90,9 @@ export function LazyRichTextEditor(props: RichTextEditorProps) {
                   setAttempt((n) => n + 1)
                 }}
               >
-                Try again
+                <Trans>
+                  <Trans>Try again</Trans>
+                </Trans>
               </button>
             </div>
           </Placeholder>
@@ -97,7 +103,9 @@ export function LazyRichTextEditor(props: RichTextEditorProps) {
         fallback={
           <Placeholder label={props.label}>
             <p role="status" className="muted">
-              Loading the editor…
+              <Trans>
+                <Trans>Loading the editor…</Trans>
+              </Trans>
             </p>
           </Placeholder>
         }

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { useId } from 'react'
 import { IMAGE_TYPES } from '../../../../contract/catalog.constants'
 import type { Product } from '../../../../contract/catalog.contract'
@@ -16,8 +18,8 @@ export interface QueuedUpload {
 const STATE_TEXT = {
   waiting: 'Waiting',
   sending: 'Uploading',
-  retrying: 'Connection dropped: trying again',
-  checking: 'Checking the file',
+  retrying: t`Connection dropped: trying again`,
+  checking: t`Checking the file`,
   failed: 'Failed',
 } as const
 
@@ -29,17 +31,18 @@ function UploadRow({ upload, onRetry }: { upload: QueuedUpload; onRetry: () => v
       <progress
         max={upload.file.size}
         value={upload.sent}
-        aria-label={`Upload of ${upload.file.name}`}
+        aria-label={t`Upload of ${upload.file.name}`}
         aria-valuetext={`${percent}%`}
       />
       <span className="muted" role="status">
-        {STATE_TEXT[upload.state]} · {formatSize(upload.sent)} of {formatSize(upload.file.size)} ({percent}%)
+        {STATE_TEXT[upload.state]} ·{' '}
+        {t`${formatSize(upload.sent)} of ${formatSize(upload.file.size)} (${percent}%)`}
       </span>
       {upload.state === 'failed' ? (
         <>
           <span className="field-error">{upload.error}</span>
           <button type="button" className="link-button" onClick={onRetry}>
-            Try again (it goes on from where it stopped)
+            <Trans>Try again (it goes on from where it stopped)</Trans>
           </button>
         </>
       ) : null}
@@ -73,11 +76,11 @@ export function MediaField({
   const pending = uploads.filter((u) => u.role === role)
   return (
     <fieldset className="fieldset media-field">
-      <legend>{photos ? 'Photos' : 'Files buyers download'}</legend>
+      <legend>{photos ? t`Photos` : t`Files buyers download`}</legend>
       <p className="field-hint">
         {photos
-          ? 'JPEG, PNG or WebP, up to 20 MB each. The first is the cover. Soko makes small copies for phones.'
-          : 'PDF, ZIP, audio, video, images, fonts… up to 2 GB each. Large files upload in parts and go on after a dropped connection.'}
+          ? t`JPEG, PNG or WebP, up to 20 MB each. The first is the cover. Soko makes small copies for phones.`
+          : t`PDF, ZIP, audio, video, images, fonts… up to 2 GB each. Large files upload in parts and go on after a dropped connection.`}
       </p>
       {product && (photos ? product.images.length : product.files.length) > 0 ? (
         <ul className={photos ? 'media-thumbs' : 'file-list'}>
@@ -93,7 +96,7 @@ export function MediaField({
                     alt=""
                   />
                   <button type="button" className="link-button" onClick={() => onRemove(image.id)}>
-                    Remove photo {i + 1}
+                    {t`Remove photo ${i + 1}`}
                   </button>
                 </li>
               ))
@@ -101,7 +104,9 @@ export function MediaField({
                 <li key={file.id}>
                   {file.name} <span className="muted">({formatSize(file.size)})</span>{' '}
                   <button type="button" className="link-button" onClick={() => onRemove(file.id)}>
-                    Remove <span className="visually-hidden">{file.name}</span>
+                    <Trans>
+                      Remove <span className="visually-hidden">{file.name}</span>
+                    </Trans>
                   </button>
                 </li>
               ))}
@@ -115,7 +120,7 @@ export function MediaField({
         </ul>
       ) : null}
       <label htmlFor={id} className="button secondary">
-        {photos ? 'Add photos' : 'Add files'}
+        {photos ? t`Add photos` : t`Add files`}
       </label>
       <input
         id={id}
@@ -132,7 +137,9 @@ export function MediaField({
       />
       {error ? <p className="field-error">{error}</p> : null}
       {!product && pending.length > 0 ? (
-        <p className="muted">Uploads start when you save the draft.</p>
+        <p className="muted">
+          <Trans>Uploads start when you save the draft.</Trans>
+        </p>
       ) : null}
     </fieldset>
   )

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -8,7 +10,7 @@ import { OfflineNote } from '../../../components/OfflineNote'
 import { RpcError, rpc } from '../../../lib/rpc'
 import { usePageTitle } from '../../../lib/title'
 import { catalogQueries } from '../catalog.queries'
-import { KIND_LABELS, money } from '../money'
+import { kindLabel, money } from '../money'
 import { editPath } from './ProductEditor'
 
 /**
@@ -24,7 +26,7 @@ export function MyProductsPage({ kinds, heading }: { kinds: ProductKind[]; headi
     if (
       subject === 'deleteProduct' &&
       !window.confirm(
-        `Delete “${product.title}”? It comes off sale and out of your lists. Buyers keep what they bought.`,
+        t`Delete “${product.title}”? It comes off sale and out of your lists. Buyers keep what they bought.`,
       )
     )
       return
@@ -45,7 +47,7 @@ export function MyProductsPage({ kinds, heading }: { kinds: ProductKind[]; headi
       })
     } catch (error) {
       setMessage({
-        text: error instanceof RpcError ? error.message : 'That did not work. Try again.',
+        text: error instanceof RpcError ? error.message : t`That did not work. Try again.`,
         tone: 'error',
       })
     }
@@ -55,7 +57,9 @@ export function MyProductsPage({ kinds, heading }: { kinds: ProductKind[]; headi
       <h1 id="mine-heading">{heading}</h1>
       <p className="actions">
         <Link to="/account/new-product" className="button">
-          Add a product or service
+          <Trans>
+            <Trans>Add a product or service</Trans>
+          </Trans>
         </Link>
       </p>
       <OfflineNote updatedAt={list.dataUpdatedAt} failed={list.isError && !!list.data} />
@@ -63,22 +67,28 @@ export function MyProductsPage({ kinds, heading }: { kinds: ProductKind[]; headi
       {list.isPending ? (
         <p role="status">
           {list.fetchStatus === 'paused'
-            ? 'You are offline, and this device has no copy of your products yet: they show here once you open this page online.'
-            : 'Loading…'}
+            ? t`You are offline, and this device has no copy of your products yet: they show here once you open this page online.`
+            : t`Loading…`}
         </p>
       ) : null}
       {list.isError && !list.data ? (
         <p role="alert">
-          Your products could not be loaded. {list.error.message}{' '}
+          <Trans>Your products could not be loaded.</Trans> {list.error.message}{' '}
           <button type="button" className="link-button" onClick={() => void list.refetch()}>
-            Try again
+            <Trans>
+              <Trans>Try again</Trans>
+            </Trans>
           </button>
         </p>
       ) : null}
       {list.data?.products.length === 0 ? (
         <div className="empty-state">
-          <p>Nothing here yet.</p>
-          <Link to="/account/new-product">Create your first one</Link>
+          <p>
+            <Trans>Nothing here yet.</Trans>
+          </p>
+          <Link to="/account/new-product">
+            <Trans>Create your first one</Trans>
+          </Link>
         </div>
       ) : null}
       {list.data && list.data.products.length > 0 ? (
@@ -105,20 +115,24 @@ export function MyProductsPage({ kinds, heading }: { kinds: ProductKind[]; headi
                   {product.title}
                 </Link>
                 <p className="muted">
-                  {KIND_LABELS[product.kind]} · {money(product.price)} ·{' '}
+                  {kindLabel(product.kind)} · {money(product.price)} ·{' '}
                   <span className={`badge badge-${product.status}`}>
-                    {product.status === 'published' ? 'On sale' : 'Draft'}
+                    {product.status === 'published' ? t`On sale` : t`Draft`}
                   </span>
                 </p>
               </div>
               <div className="my-product-actions">
                 {product.status === 'published' ? (
                   <Link to="/$product" params={{ product: product.slug }}>
-                    View <span className="visually-hidden">{product.title}</span>
+                    <Trans>
+                      View <span className="visually-hidden">{product.title}</span>
+                    </Trans>
                   </Link>
                 ) : null}
                 <Link {...editPath(product)}>
-                  Edit <span className="visually-hidden">{product.title}</span>
+                  <Trans>
+                    Edit <span className="visually-hidden">{product.title}</span>
+                  </Trans>
                 </Link>
                 <button
                   type="button"
@@ -127,7 +141,7 @@ export function MyProductsPage({ kinds, heading }: { kinds: ProductKind[]; headi
                     void act(product, product.status === 'published' ? 'unpublishProduct' : 'publishProduct')
                   }
                 >
-                  {product.status === 'published' ? 'Unpublish' : 'Publish'}{' '}
+                  {product.status === 'published' ? t`Unpublish` : t`Publish`}{' '}
                   <span className="visually-hidden">{product.title}</span>
                 </button>
                 <button
@@ -135,7 +149,9 @@ export function MyProductsPage({ kinds, heading }: { kinds: ProductKind[]; headi
                   className="link-button danger"
                   onClick={() => void act(product, 'deleteProduct')}
                 >
-                  Delete <span className="visually-hidden">{product.title}</span>
+                  <Trans>
+                    Delete <span className="visually-hidden">{product.title}</span>
+                  </Trans>
                 </button>
               </div>
             </li>

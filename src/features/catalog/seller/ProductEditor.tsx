@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
@@ -8,7 +10,7 @@ import { FormMessage } from '../../../components/Form'
 import { usePageTitle } from '../../../lib/title'
 import { accountsQueries } from '../../accounts/accounts.queries'
 import { catalogQueries } from '../catalog.queries'
-import { KIND_LABELS, useVisitorCurrency } from '../money'
+import { useVisitorCurrency } from '../money'
 import { DigitalFields } from './DigitalFields'
 import { DraftField, type DraftForm } from './DraftField'
 import { type Draft, draftOf, emptyDraft } from './draft'
@@ -43,6 +45,7 @@ export function editPath(product: Pick<Product, 'id' | 'kind'>) {
  * are in. Every field shows the server's own message for it.
  */
 export function ProductEditor({ kind, id }: { kind: ProductKind; id?: string }) {
+  const { t } = useLingui()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const visitorCurrency = useVisitorCurrency()
@@ -54,7 +57,7 @@ export function ProductEditor({ kind, id }: { kind: ProductKind; id?: string }) 
   const [product, setProduct] = useState<Product | null>(null)
   const current = product ?? loaded
   const [draft, setDraft] = useState<Draft | null>(id ? null : emptyDraft(visitorCurrency ?? 'KES'))
-  const title = `${id ? 'Edit' : 'New'} ${KIND_LABELS[kind].toLowerCase()}`
+  const title = editorTitle(kind, Boolean(id))
   usePageTitle(title)
 
   useEffect(() => {
@@ -98,23 +101,43 @@ export function ProductEditor({ kind, id }: { kind: ProductKind; id?: string }) 
   if (id && !product && mine.isError && !mine.isFetching)
     return (
       <section className="page">
-        <p role="alert">The product could not be loaded. {mine.error.message}</p>
+        <p role="alert">
+          <Trans>The product could not be loaded.</Trans> {mine.error.message}
+        </p>
         <button type="button" className="button secondary" onClick={() => void mine.refetch()}>
-          Try again
+          <Trans>
+            <Trans>Try again</Trans>
+          </Trans>
         </button>
       </section>
     )
-  if (id && !fresh && !product) return <p className="page">Loading the product…</p>
+  if (id && !fresh && !product)
+    return (
+      <p className="page">
+        <Trans>Loading the product…</Trans>
+      </p>
+    )
   if (id && !loaded && !product)
     return (
       <section className="page">
-        <h1>Not found</h1>
+        <h1>
+          <Trans>Not found</Trans>
+        </h1>
         <p>
-          This product is not among yours. <Link to="/account/products/services">See your products</Link>.
+          <Trans>This product is not among yours.</Trans>{' '}
+          <Link to="/account/products/services">
+            <Trans>See your products</Trans>
+          </Link>
+          .
         </p>
       </section>
     )
-  if (!draft) return <p className="page">Loading the product…</p>
+  if (!draft)
+    return (
+      <p className="page">
+        <Trans>Loading the product…</Trans>
+      </p>
+    )
   const set = (patch: Partial<Draft>) => setDraft((d) => (d ? { ...d, ...patch } : d))
   const form: DraftForm = { draft, set, errors: saving.errors }
   const { errors, busy } = saving
@@ -131,9 +154,9 @@ export function ProductEditor({ kind, id }: { kind: ProductKind; id?: string }) 
         }}
       >
         <FormMessage message={saving.message?.text ?? null} tone={saving.message?.tone} />
-        <DraftField form={form} name="title" label="Title" required maxLength={120} />
+        <DraftField form={form} name="title" label={t`Title`} required maxLength={120} />
         <LazyRichTextEditor
-          label="Description"
+          label={t`Description`}
           name="description"
           defaultValue={draft.description}
           onChange={(description) => setDraft((d) => (d ? { ...d, description } : d))}
@@ -167,21 +190,23 @@ export function ProductEditor({ kind, id }: { kind: ProductKind; id?: string }) 
         ) : null}
 
         <details className="advanced">
-          <summary>Web address and category</summary>
+          <summary>
+            <Trans>Web address and category</Trans>
+          </summary>
           <DraftField
             form={form}
             name="slug"
-            label="Web address"
+            label={t`Web address`}
             hint={`${location.origin}/${draft.slug || 'made-from-the-title'}`}
             autoCapitalize="none"
             spellCheck={false}
           />
-          <DraftField form={form} name="category" label="Category (e.g. Photography, Music, Apparel)" />
+          <DraftField form={form} name="category" label={t`Category (e.g. Photography, Music, Apparel)`} />
         </details>
 
         <div className="actions">
           <button type="submit" className="button secondary" disabled={busy} aria-busy={busy}>
-            {busy ? 'Saving…' : current ? 'Save changes' : 'Save draft'}
+            {busy ? t`Saving…` : current ? t`Save changes` : t`Save draft`}
           </button>
           {current?.status === 'published' ? (
             <button
@@ -189,11 +214,13 @@ export function ProductEditor({ kind, id }: { kind: ProductKind; id?: string }) 
               className="button secondary"
               onClick={() => void saving.setStatus('unpublishProduct')}
             >
-              Unpublish
+              <Trans>
+                <Trans>Unpublish</Trans>
+              </Trans>
             </button>
           ) : (
             <button type="button" className="button" disabled={busy} onClick={() => void saving.save(true)}>
-              {current ? 'Save and publish' : 'Publish'}
+              {current ? t`Save and publish` : t`Publish`}
             </button>
           )}
         </div>
@@ -204,26 +231,43 @@ export function ProductEditor({ kind, id }: { kind: ProductKind; id?: string }) 
 
 /** The way back to the seller's products, the editor's heading, and where the product is on sale. */
 function EditorHeading({ title, current }: { title: string; current: Product | null }) {
+  const { t } = useLingui()
   return (
     <>
       <p>
-        <Link to="/account/products/services">Your products and services</Link>
+        <Link to="/account/products/services">
+          <Trans>Your products and services</Trans>
+        </Link>
       </p>
-      <h1 id="editor-heading">{current ? `Edit “${current.title}”` : title}</h1>
+      <h1 id="editor-heading">{current ? t`Edit “${current.title}”` : title}</h1>
       {current ? (
         <p className="muted">
           {current.status === 'published' ? (
-            <>
+            <Trans>
               On sale at{' '}
               <Link to="/$product" params={{ product: current.slug }}>
                 /{current.slug}
               </Link>
-            </>
+            </Trans>
           ) : (
-            'Draft: only you can see it.'
+            t`Draft: only you can see it.`
           )}
         </p>
       ) : null}
     </>
   )
+}
+
+/** The editor's heading for a kind of product, new or being edited. */
+function editorTitle(kind: ProductKind, editing: boolean): string {
+  switch (kind) {
+    case 'digital':
+      return editing ? t`Edit digital product` : t`New digital product`
+    case 'service':
+      return editing ? t`Edit service` : t`New service`
+    case 'merch':
+      return editing ? t`Edit merch` : t`New merch`
+    case 'event':
+      return editing ? t`Edit event` : t`New event`
+  }
 }

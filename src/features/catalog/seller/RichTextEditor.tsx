@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import Link from '@tiptap/extension-link'
 import { TextSelection } from '@tiptap/pm/state'
 import type { EditorView } from '@tiptap/pm/view'
@@ -81,7 +84,7 @@ export type RichTextEditorProps = {
 }
 
 type Tool = {
-  label: string
+  label: MessageDescriptor
   text: ReactNode
   keys?: string
   active: (editor: Editor) => boolean
@@ -90,14 +93,14 @@ type Tool = {
 
 const TOOLS: Tool[] = [
   {
-    label: 'Bold',
+    label: msg`Bold`,
     text: 'B',
     keys: 'Control+B',
     active: (e) => e.isActive('bold'),
     run: (e) => e.chain().focus().toggleBold().run(),
   },
   {
-    label: 'Italic',
+    label: msg`Italic`,
     text: 'I',
     keys: 'Control+I',
     active: (e) => e.isActive('italic'),
@@ -105,7 +108,7 @@ const TOOLS: Tool[] = [
   },
   {
     // A heading of either level the server keeps; pressed again, back to a paragraph.
-    label: 'Heading',
+    label: msg`Heading`,
     text: 'H',
     keys: 'Control+Alt+2',
     active: (e) => e.isActive('heading'),
@@ -115,14 +118,14 @@ const TOOLS: Tool[] = [
         : e.chain().focus().setHeading({ level: 2 }).run(),
   },
   {
-    label: 'Bulleted list',
+    label: msg`Bulleted list`,
     text: <Icon name="bullets" size={20} />,
     keys: 'Control+Shift+8',
     active: (e) => e.isActive('bulletList'),
     run: (e) => e.chain().focus().toggleBulletList().run(),
   },
   {
-    label: 'Numbered list',
+    label: msg`Numbered list`,
     // Drawn, not the text "1.", which a voice user would say and the name would not contain.
     text: <Icon name="numbers" size={20} />,
     keys: 'Control+Shift+7',
@@ -169,6 +172,7 @@ function htmlOf(editor: Editor): string {
  * through `onChange`, so the draft echoing it back never moves the caret.
  */
 export function RichTextEditor({ label, name, defaultValue, onChange, error, hint }: RichTextEditorProps) {
+  const { t } = useLingui()
   const id = useId()
   const [initial] = useState(defaultValue)
   const report = useRef(onChange)
@@ -243,13 +247,14 @@ export function RichTextEditor({ label, name, defaultValue, onChange, error, hin
 
   const toolButton = (index: number, tool: Pick<Tool, 'label' | 'text' | 'keys'>, pressed: boolean) => (
     <button
-      key={tool.label}
+      key={tool.label.id}
       type="button"
       className="tool-button"
-      aria-label={tool.label}
+      aria-label={t(tool.label)}
       aria-pressed={pressed}
       aria-keyshortcuts={tool.keys}
-      title={tool.keys ? `${tool.label} (${tool.keys.replace('Control', 'Ctrl')})` : tool.label}
+      // i18n-ignore: key names, as keyboards print them
+      title={tool.keys ? `${t(tool.label)} (${tool.keys.replace('Control', 'Ctrl')})` : t(tool.label)}
       tabIndex={index === focusIndex ? 0 : -1}
       disabled={!editor}
       // Keeps the text's selection (and a phone's keyboard) while the button is pressed.
@@ -276,14 +281,15 @@ export function RichTextEditor({ label, name, defaultValue, onChange, error, hin
         ref={toolbar}
         className="rich-text-tools"
         role="toolbar"
-        aria-label="Formatting"
+        aria-label={t`Formatting`}
         aria-controls={id}
         onKeyDown={onToolbarKey}
       >
         {TOOLS.map((tool, i) => toolButton(i, tool, active?.tools[i] ?? false))}
         {toolButton(
           LINK_INDEX,
-          { label: 'Link', text: <Icon name="link" size={20} />, keys: 'Control+K' },
+          // i18n-ignore: the key names of the shortcut
+          { label: msg`Link`, text: <Icon name="link" size={20} />, keys: 'Control+K' },
           active?.link ?? false,
         )}
       </div>
@@ -296,6 +302,7 @@ export function RichTextEditor({ label, name, defaultValue, onChange, error, hin
 
 /** The Link button's field: an address for the selected words (or the link the caret is in). */
 function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) {
+  const { t } = useLingui()
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
   const current = (editor.getAttributes('link').href as string | undefined) ?? ''
@@ -310,7 +317,7 @@ function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) 
   const apply = () => {
     const href = linkAddress(address)
     if (!href) {
-      setProblem('Type a web address (example.com or https://…) or an e-mail address.')
+      setProblem(t`Type a web address (example.com or https://…) or an e-mail address.`)
       input.current?.focus()
       return
     }
@@ -333,7 +340,9 @@ function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) 
   return (
     // Not a <form>: it sits inside the product's form, and Enter here must not save the product.
     <div className="rich-text-link">
-      <label htmlFor={id}>Link address</label>
+      <label htmlFor={id}>
+        <Trans>Link address</Trans>
+      </label>
       <input
         id={id}
         ref={input}
@@ -342,7 +351,7 @@ function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) 
         autoCapitalize="none"
         autoCorrect="off"
         spellCheck={false}
-        placeholder="https://"
+        placeholder={t`https://`}
         value={address}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${id}-error` : undefined}
@@ -362,15 +371,19 @@ function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) 
       />
       <div className="rich-text-link-actions">
         <button type="button" className="button" onClick={apply}>
-          {current ? 'Change link' : 'Add link'}
+          {current ? t`Change link` : t`Add link`}
         </button>
         {current ? (
           <button type="button" className="button secondary" onClick={remove}>
-            Remove link
+            <Trans>
+              <Trans>Remove link</Trans>
+            </Trans>
           </button>
         ) : null}
         <button type="button" className="link-button" onClick={close}>
-          Cancel
+          <Trans>
+            <Trans>Cancel</Trans>
+          </Trans>
         </button>
       </div>
       {problem ? (

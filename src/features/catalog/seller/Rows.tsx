@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 
 /** Rows of a repeated group (availability, variants, tickets) with add and remove buttons. */
@@ -47,7 +48,9 @@ export function Rows<T>({
               className="link-button"
               onClick={() => onChange(rows.filter((_, j) => j !== i))}
             >
-              Remove
+              <Trans>
+                <Trans>Remove</Trans>
+              </Trans>
             </button>
           ) : null}
         </div>

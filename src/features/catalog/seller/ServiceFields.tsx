@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro'
 import { Field, SelectField } from '../../../components/Form'
 import { DAYS } from '../ProductDetails'
 import { DraftField, type DraftForm } from './DraftField'
@@ -6,27 +7,28 @@ import { WhereFields } from './WhereFields'
 
 /** A service's own fields: session length, where, the weekly hours people can book, days off and limits. */
 export function ServiceFields({ form }: { form: DraftForm }) {
+  const { t } = useLingui()
   const { draft, set, errors } = form
   return (
     <>
       <DraftField
         form={form}
         name="durationMinutes"
-        label="Length of a session (minutes)"
+        label={t`Length of a session (minutes)`}
         inputMode="numeric"
         errorKey="details.durationMinutes"
       />
       <WhereFields form={form} />
       <Rows
-        legend="When people can book (each week)"
+        legend={t`When people can book (each week)`}
         rows={draft.availability}
         onChange={(availability) => set({ availability })}
         blank={{ day: '1', from: '09:00', to: '17:00' }}
-        addLabel="Add a time"
+        addLabel={t`Add a time`}
         render={(slot, i, patch) => (
           <>
             <SelectField
-              label="Day"
+              label={t`Day`}
               name={`details.availability.${i}.day`}
               value={slot.day}
               onChange={(day) => patch({ day })}
@@ -34,7 +36,7 @@ export function ServiceFields({ form }: { form: DraftForm }) {
               errors={errors}
             />
             <Field
-              label="From"
+              label={t`From`}
               name={`details.availability.${i}.from`}
               type="time"
               value={slot.from}
@@ -42,7 +44,7 @@ export function ServiceFields({ form }: { form: DraftForm }) {
               errors={errors}
             />
             <Field
-              label="To"
+              label={t`To`}
               name={`details.availability.${i}.to`}
               type="time"
               value={slot.to}
@@ -55,41 +57,41 @@ export function ServiceFields({ form }: { form: DraftForm }) {
       <DraftField
         form={form}
         name="exceptions"
-        label="Days off (dates, e.g. 2026-12-25, 2026-12-26)"
+        label={t`Days off (dates, e.g. 2026-12-25, 2026-12-26)`}
         errorKey="details.exceptions"
       />
       <DraftField
         form={form}
         name="bufferMinutes"
-        label="Break between bookings (minutes)"
+        label={t`Break between bookings (minutes)`}
         inputMode="numeric"
         errorKey="details.bufferMinutes"
       />
       <DraftField
         form={form}
         name="bookAheadDays"
-        label="How many days ahead people may book"
+        label={t`How many days ahead people may book`}
         inputMode="numeric"
         errorKey="details.bookAheadDays"
       />
       <DraftField
         form={form}
         name="minNoticeMinutes"
-        label="Minimum notice before a booking (minutes)"
+        label={t`Minimum notice before a booking (minutes)`}
         inputMode="numeric"
         errorKey="details.minNoticeMinutes"
       />
       <DraftField
         form={form}
         name="dailyLimit"
-        label="Most bookings a day (0 for no limit)"
+        label={t`Most bookings a day (0 for no limit)`}
         inputMode="numeric"
         errorKey="details.dailyLimit"
       />
       <DraftField
         form={form}
         name="changeHours"
-        label="Buyers may move or cancel up to this many hours before (0: only you)"
+        label={t`Buyers may move or cancel up to this many hours before (0: only you)`}
         inputMode="numeric"
         errorKey="details.changeHours"
       />

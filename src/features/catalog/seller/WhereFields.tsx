@@ -1,12 +1,16 @@
+import { Trans, useLingui } from '@lingui/react/macro'
 import { timeZones } from '../../../../contract/zoned-time'
 import { Field, SelectField } from '../../../components/Form'
 import type { DraftForm } from './DraftField'
 
 /** Where a service or event happens (a meeting link, or an address) and the time zone its times are in. */
 export function WhereFields({ form: { draft, set, errors } }: { form: DraftForm }) {
+  const { t } = useLingui()
   return (
     <fieldset className="fieldset">
-      <legend>Where</legend>
+      <legend>
+        <Trans>Where</Trans>
+      </legend>
       <label className="field-check">
         <input
           type="radio"
@@ -14,7 +18,9 @@ export function WhereFields({ form: { draft, set, errors } }: { form: DraftForm 
           checked={draft.whereKind === 'online'}
           onChange={() => set({ whereKind: 'online' })}
         />
-        Online
+        <Trans>
+          <Trans>Online</Trans>
+        </Trans>
       </label>
       <label className="field-check">
         <input
@@ -23,22 +29,24 @@ export function WhereFields({ form: { draft, set, errors } }: { form: DraftForm 
           checked={draft.whereKind === 'place'}
           onChange={() => set({ whereKind: 'place' })}
         />
-        At a place
+        <Trans>
+          <Trans>At a place</Trans>
+        </Trans>
       </label>
       {draft.whereKind === 'online' ? (
         <Field
-          label="Meeting link"
+          label={t`Meeting link`}
           name="details.where.url"
           type="url"
-          placeholder="https://"
+          placeholder={t`https://`}
           value={draft.url}
           onChange={(e) => set({ url: e.target.value })}
-          hint="Only buyers see it, after they pay."
+          hint={t`Only buyers see it, after they pay.`}
           errors={errors}
         />
       ) : (
         <Field
-          label="Address"
+          label={t`Address`}
           name="details.where.address"
           value={draft.address}
           onChange={(e) => set({ address: e.target.value })}
@@ -46,7 +54,7 @@ export function WhereFields({ form: { draft, set, errors } }: { form: DraftForm 
         />
       )}
       <SelectField
-        label="Time zone"
+        label={t`Time zone`}
         name="details.timeZone"
         value={draft.timeZone}
         onChange={(timeZone) => set({ timeZone })}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import type { ProductKind } from '../../../../contract/catalog.constants'
 import type { KindWithDetailsInput, Place, Product } from '../../../../contract/catalog.contract'
 import type { CurrencyCode } from '../../../../contract/currencies'
@@ -84,7 +85,7 @@ export function emptyDraft(currency: CurrencyCode): Draft {
     pickupAddress: '',
     startsAt: '',
     endsAt: '',
-    tickets: [{ name: 'General admission', price: '', capacity: '50', saleStartsAt: '', saleEndsAt: '' }],
+    tickets: [{ name: t`General admission`, price: '', capacity: '50', saleStartsAt: '', saleEndsAt: '' }],
   }
 }
 
@@ -200,21 +201,21 @@ export function buildProduct(
   const { currency } = draft
   const amount = (text: string, key: string, allowEmpty = false): Money => {
     const minor = text.trim() === '' && allowEmpty ? 0 : toMinor(text, currency)
-    if (minor === null) errors[key] = 'Give an amount such as 1500 or 9.99'
+    if (minor === null) errors[key] = t`Give an amount such as 1500 or 9.99`
     return { amount: minor ?? 0, currency }
   }
   const whole = (text: string, key: string): number => {
     const n = Number(text)
-    if (text.trim() === '' || !Number.isInteger(n)) errors[key] = 'Give a whole number'
+    if (text.trim() === '' || !Number.isInteger(n)) errors[key] = t`Give a whole number`
     return n
   }
   const instant = (text: string, key: string, optional: boolean): string | null => {
     if (!text) {
-      if (!optional) errors[key] = 'Give a date and time'
+      if (!optional) errors[key] = t`Give a date and time`
       return null
     }
     const iso = zonedToIso(text, draft.timeZone)
-    if (!iso) errors[key] = 'Give a date and time'
+    if (!iso) errors[key] = t`Give a date and time`
     return iso
   }
   const where: Place =

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { useState } from 'react'
 import type { ProductKind } from '../../../../contract/catalog.constants'
 import type { Product } from '../../../../contract/catalog.contract'
@@ -76,7 +77,7 @@ export function useProductSave({
     const built = buildProduct(kind, draft)
     if (!built.product) {
       setErrors(built.errors)
-      setMessage({ text: 'Check the fields marked below.', tone: 'error' })
+      setMessage({ text: t`Check the fields marked below.`, tone: 'error' })
       focusFirst(built.errors)
       return
     }
@@ -90,11 +91,11 @@ export function useProductSave({
         saved = (await rpc('publishProduct', { id: saved.id })).product
       onSaved(saved)
       setMessage({
-        text: saved.status === 'published' ? `Published: it is on sale at /${saved.slug}.` : 'Draft saved.',
+        text: saved.status === 'published' ? `Published: it is on sale at /${saved.slug}.` : t`Draft saved.`,
         tone: 'ok',
       })
     } catch (error) {
-      focusFirst(fail(error, 'Could not save. Try again.'))
+      focusFirst(fail(error, t`Could not save. Try again.`))
     } finally {
       setBusy(false)
     }
@@ -105,11 +106,11 @@ export function useProductSave({
     try {
       onSaved((await rpc(subject, { id: current.id })).product)
       setMessage({
-        text: subject === 'publishProduct' ? 'Published.' : 'Taken off sale: it is a draft again.',
+        text: subject === 'publishProduct' ? 'Published.' : t`Taken off sale: it is a draft again.`,
         tone: 'ok',
       })
     } catch (error) {
-      fail(error, 'Could not change it.')
+      fail(error, t`Could not change it.`)
     }
   }
 
@@ -125,7 +126,7 @@ export function useProductSave({
       })
       onSaved(next)
     } catch (error) {
-      setMessage({ text: errorState(error).message ?? 'Could not remove it.', tone: 'error' })
+      setMessage({ text: errorState(error).message ?? t`Could not remove it.`, tone: 'error' })
     }
   }
 

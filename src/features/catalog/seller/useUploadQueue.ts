@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro'
 import { useRef, useState } from 'react'
 import type { Product } from '../../../../contract/catalog.contract'
 import { uploadToProduct } from '../../../lib/resumable-upload'
@@ -31,7 +32,7 @@ export function useUploadQueue(onUploaded: (product: Product) => void) {
         } catch (error) {
           patch({
             state: 'failed',
-            error: error instanceof RpcError ? error.message : 'The upload stopped. Check your connection.',
+            error: error instanceof RpcError ? error.message : t`The upload stopped. Check your connection.`,
           })
         }
       }
