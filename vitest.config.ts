@@ -4,6 +4,12 @@ import { defineConfig } from 'vitest/config'
 import { linguiPlugins } from './scripts/lingui'
 import SlowFirstSequencer from './tests/support/sequencer'
 
+/** Lingui's macros compiled, for the app's modules some tests import (the CSV exports read in words). */
+const macros = {
+  plugins: linguiPlugins(),
+  resolve: { alias: { '@soko/i18n': new URL('./src/lib/i18n-runtime.tsx', import.meta.url).pathname } },
+}
+
 /** Integration test files that replace a server module with vi.mock: they need modules of their own. */
 const MOCKING = ['tests/integration/order-reference.test.ts']
 
@@ -26,8 +32,8 @@ export default defineConfig({
     projects: [
       {
         // The PWA's code, in a simulated browser.
-        plugins: [...linguiPlugins(), tanstackRouter({ target: 'react', autoCodeSplitting: false }), react()],
-        resolve: { alias: { '@soko/i18n': new URL('./src/lib/i18n-runtime.tsx', import.meta.url).pathname } },
+        plugins: [...macros.plugins, tanstackRouter({ target: 'react', autoCodeSplitting: false }), react()],
+        resolve: macros.resolve,
         test: { name: 'client', environment: 'jsdom', include: ['tests/unit/client/**/*.test.{ts,tsx}'] },
       },
       {
@@ -35,6 +41,7 @@ export default defineConfig({
         test: { name: 'server-unit', environment: 'node', include: ['tests/unit/server/**/*.test.ts'] },
       },
       {
+        ...macros,
         // Integration tests: the real server on a real database, PGlite always and PostgreSQL too when
         // DATABASE_URL is set. The migrations run once per run; each test database starts from the result.
         test: {
@@ -47,6 +54,7 @@ export default defineConfig({
         },
       },
       {
+        ...macros,
         // The integration tests that replace a module (vi.mock): each in modules of its own.
         test: { ...integration, name: 'integration-mocks', include: MOCKING, isolate: true },
       },

@@ -4,7 +4,6 @@ import type { CurrencyCode } from '../../../contract/currencies'
 import type { BuyerMovement, SellerMovement } from '../../../contract/transactions.contract'
 import { csvField, csvLines, toDecimal } from '../../lib/csv'
 import { fileStamp, readerZone } from '../../lib/dates'
-import { translateCode } from '../../lib/i18n'
 
 /** A row of the export: a seller's movement, or a buyer's (which has no balance or hold). */
 export type CsvMovement = SellerMovement | BuyerMovement
@@ -22,6 +21,9 @@ export const CSV_COLUMNS = [
   // i18n-ignore: the column's key; its words are columnText's
   'Available from',
 ] as const
+
+/** A payment method's name in the page's language: M-Pesa and PayPal are names; a card is a card. */
+const methodName = (method: keyof typeof METHOD_NAMES) => (method === 'card' ? t`Card` : METHOD_NAMES[method])
 
 /** A movement's kind in the page's language. */
 export function kindName(kind: CsvMovement['kind']): string {
@@ -78,7 +80,7 @@ export function transactionsCsv(movements: CsvMovement[], timeZone = readerZone(
       csvField(label),
       csvField(m.reference ?? ''),
       csvField(m.slot ? `${m.title}, ${stamp(m.slot.start)}–${stamp(m.slot.end).slice(11)}` : m.title),
-      csvField(m.method ? translateCode(undefined, undefined, METHOD_NAMES[m.method]) : ''),
+      csvField(m.method ? methodName(m.method) : ''),
       csvField(toDecimal(m.amount, m.currency), { numeric: true }),
       csvField(m.currency),
       csvField(seller ? toDecimal(m.balance, m.currency) : '', { numeric: true }),
