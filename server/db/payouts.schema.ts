@@ -29,6 +29,9 @@ export interface PayoutStep {
   status: PayoutStatus
   /** What happened, in words: "M-Pesa receipt TJK4H7Y2QX", "Approved by the Soko team". */
   text: string
+  /** The message id of `text` and its params (server/features/payouts/notes.ts): read in the seller's language. */
+  code?: string
+  params?: Record<string, unknown>
 }
 
 /**
@@ -96,6 +99,10 @@ export const payouts = pgTable(
     failureTitle: text('failure_title'),
     failureText: text('failure_text'),
     failureAction: text('failure_action').$type<PayoutFailureAction>(),
+    /** The message ids of the failure's title and text, and their params (notes.ts); null: the English only. */
+    failureTitleCode: text('failure_title_code'),
+    failureTextCode: text('failure_text_code'),
+    failureParams: jsonb('failure_params').$type<Record<string, unknown>>(),
     /** Who asked (null: the schedule) and who approved. */
     requestedBy: uuid('requested_by'),
     approvedBy: uuid('approved_by'),

@@ -17,34 +17,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { createdAt, currency, updatedAt, writtenAt } from './columns'
 import type * as Column from './columns.types'
-
-export const users = pgTable(
-  'users',
-  {
-    id: uuid('id').primaryKey(),
-    email: text('email').notNull(),
-    name: text('name').notNull(),
-    /** scrypt hash (see passwords.ts); null for people who only sign in through a provider. */
-    passwordHash: text('password_hash'),
-    roles: text('roles').array().$type<Column.Role[]>().notNull().default(sql`'{customer}'::text[]`),
-    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-    /** A confirmed mobile number, 2547XXXXXXXX, set by verifyPhone or a phone sign-in. */
-    phone: text('phone'),
-    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
-    /** Storage key prefix of the resized avatar images (`public/avatars/{id}/{uuid}`), null for none. */
-    avatarKey: text('avatar_key'),
-    /** The Firebase Auth uid of a person who signed in through Firebase. */
-    firebaseUid: text('firebase_uid').unique(),
-    /** Partial user settings; missing keys take the platform defaults. */
-    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
-    /** Set by an admin: no sign-in, no storefront, payouts paused; the reason is shown to the person. */
-    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
-    suspensionReason: text('suspension_reason'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
-)
+import { users } from './users.schema'
 
 export const sessions = pgTable(
   'sessions',
@@ -409,6 +382,8 @@ export const refunds = pgTable(
     status: text('status').$type<Column.RefundStatus>().notNull().default('pending'),
     providerRef: text('provider_ref'),
     reason: text('reason').notNull().default(''),
+    /** The message id of a reason Soko wrote (server/features/checkout/notes.ts): its readers get it in their language. */
+    reasonCode: text('reason_code'),
     requestedBy: uuid('requested_by').references(() => users.id),
     failure: text('failure'),
     createdAt: createdAt(),
@@ -448,3 +423,4 @@ export {
 export { payoutMethods, payoutSchedules, payouts } from './payouts.schema'
 export { orderLinks, smsMessages, smsOptOuts } from './sms.schema'
 export { catalogState, jobs, outbox, providerState, rateLimits, sandboxObjects } from './system.schema' // the server's own tables, not the marketplace's
+export { users } from './users.schema'

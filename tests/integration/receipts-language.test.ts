@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { invoices, orders, smsMessages } from '../../server/db/schema'
+import { invoices, orders, refunds, smsMessages } from '../../server/db/schema'
+import { CHECKOUT_NOTES, refundOrder } from '../../server/features/checkout'
 import { createJobRunner, type JobRunner } from '../../server/jobs/runner'
 import { createLogger } from '../../server/lib/log'
 import { type RunningApp, startApp } from '../support/app'
@@ -145,5 +146,25 @@ describe.each(databaseKinds)('receipts in the buyer’s language on %s', (kind) 
     expect(en.row?.clientLanguage).toBe('en')
     expect(en.receipt?.subject).toMatch(/^Paid: invoice INV-\d+ from vitenge Studio$/)
     expect(en.receipt?.text).toContain('Thank you, Wanjiru Kamau.')
+  })
+
+  it('a refund Soko made (it sold out while the payment was on its way) gives its reason in the buyer’s language', async () => {
+    const soldOut = { text: CHECKOUT_NOTES.soldOut.message, code: CHECKOUT_NOTES.soldOut.id }
+    for (const [email, phone, lang, why] of [
+      ['refund.sw@example.com', '0711 333 777', 'sw', 'Sababu: Kiliisha wakati malipo yakiwa njiani'],
+      ['refund.en@example.com', '0711 333 888', 'en', 'Why: It sold out while the payment was on its way'],
+    ] as const) {
+      const { order } = await buyAndPay(email, phone, lang)
+      await refundOrder(app.services, order?.id ?? '', null, soldOut)
+      await app.sandboxesIdle()
+      const [refund] = await app.database.db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.orderId, order?.id ?? ''))
+      // The English is stored as before, its message id beside it.
+      expect(refund).toMatchObject({ reason: soldOut.text, reasonCode: soldOut.code })
+      const mail = (await readOutbox(app.database.db, 'mail')).filter((m) => m.to === email).at(-1)
+      expect(mail?.text).toContain(why)
+    }
   })
 })

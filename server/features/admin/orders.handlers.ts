@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors'
 import { containing } from '../../lib/like'
 import { refuseOwnAccount } from '../../lib/own-account'
 import type { Handlers } from '../../rpc/context'
-import { orderMails, refundOrder } from '../checkout'
+import { checkoutNoteIn, orderMails, refundOrder } from '../checkout'
 import { adminPayoutView, methodLabel, payoutLabel, payoutView, requestPayout, takes } from '../payouts'
 import { phoneDigits } from './people'
 
@@ -120,7 +120,7 @@ export const ordersHandlers: Pick<
             status: refund.status,
             amount: refund.amount,
             currency: refund.currency,
-            reason: refund.reason,
+            reason: checkoutNoteIn(ctx.lang, refund.reason, refund.reasonCode),
             failure: refund.failure,
             createdAt: refund.createdAt.toISOString(),
           }
@@ -181,7 +181,7 @@ export const ordersHandlers: Pick<
       .limit(limit + 1)
     const page = rows.slice(0, limit)
     return {
-      payouts: page.map((r) => adminPayoutView(r.payout, r)),
+      payouts: page.map((r) => adminPayoutView(r.payout, r, ctx.lang)),
       next: rows.length > limit ? (page.at(-1)?.payout.id ?? null) : null,
     }
   },
@@ -264,6 +264,6 @@ export const ordersHandlers: Pick<
         })
       },
     )
-    return { payout: payoutView(retried) }
+    return { payout: payoutView(retried, ctx.lang) }
   },
 }

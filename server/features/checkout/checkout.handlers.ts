@@ -30,7 +30,7 @@ async function page(ctx: RpcContext, rows: OrderRow[], limit: number) {
   const more = rows.length > limit
   const shown = rows.slice(0, limit)
   return {
-    orders: await viewOrders(ctx.db, shown, orderViewContext(ctx.gateway)),
+    orders: await viewOrders(ctx.db, shown, orderViewContext(ctx.gateway, ctx.lang)),
     nextCursor: more ? (shown.at(-1)?.id ?? null) : null,
   }
 }
@@ -85,14 +85,14 @@ export const checkoutHandlers: Pick<
     // The buyer's page waits here for "paid" rather than asking again and again.
     if (row.status === 'pending' && waitWhile === 'pending')
       await waitWhilePending(ctx, ctx.orderChanges, row.id, ctx.signal ? { signal: ctx.signal } : {})
-    return { order: await orderView(ctx, row.id) }
+    return { order: await orderView(ctx, row.id, ctx.lang) }
   },
 
   cancelOrder: async ({ orderId, key }, ctx) => {
     const row = await visibleOrder(ctx, orderId, key, 'buyer')
     if (row.status !== 'pending') throw new AppError(409, CHECKOUT.orderNoLongerWaiting)
     await closeOrder(ctx, row.id, 'cancelled')
-    return { order: await orderView(ctx, row.id) }
+    return { order: await orderView(ctx, row.id, ctx.lang) }
   },
 
   listPurchases: async ({ cursor, limit }, ctx) => {
@@ -143,7 +143,7 @@ export const checkoutHandlers: Pick<
     if (!row || (row.sellerId !== user.id && !isAdmin(ctx.caller)))
       throw new AppError(404, CHECKOUT.noSuchSale)
     await refundOrder(ctx, row.id, user.id, reason)
-    return { order: await orderView(ctx, row.id) }
+    return { order: await orderView(ctx, row.id, ctx.lang) }
   },
 
   markOrderShipped: async ({ orderId }, ctx) => {
@@ -168,6 +168,6 @@ export const checkoutHandlers: Pick<
       if (!mine) throw new AppError(404, CHECKOUT.noSuchSale)
       if (mine.fulfilment !== 'shipped') throw new AppError(409, CHECKOUT.onlyUnshippedMerch)
     }
-    return { order: await orderView(ctx, orderId) }
+    return { order: await orderView(ctx, orderId, ctx.lang) }
   },
 }

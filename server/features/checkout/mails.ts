@@ -10,6 +10,7 @@ import { slotText } from '../../lib/when'
 import { compose } from '../../mail/templates'
 import { bookingFacts, calendarParts } from './booking-event'
 import type { CheckoutServices } from './deps'
+import { checkoutNoteIn } from './notes'
 import type { OrderRow } from './orders'
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, 'en')
@@ -196,9 +197,10 @@ export function orderMails(deps: CheckoutServices) {
           ),
         )
     },
-    async refunded(order: OrderRow, reason: string) {
+    async refunded(order: OrderRow, stored: string, reasonCode: string | null = null) {
       const item = order.item
       const lang = order.language
+      const reason = checkoutNoteIn(lang, stored, reasonCode)
       const t = (message: { id: string; message: string }, params?: Record<string, string | number>) =>
         translate(lang, message, params)
       const params = { amount: moneyIn(lang, order.chargeAmount, order.chargeCurrency), title: item.title }

@@ -2,22 +2,27 @@ import { and, count, eq, inArray } from 'drizzle-orm'
 import { renderSVG } from 'uqr'
 import type { ServiceDetails } from '../../../contract/catalog.contract'
 import type { Order } from '../../../contract/checkout.contract'
+import type { Lang } from '../../../contract/i18n'
 import type { Db, DbOrTx } from '../../db/client'
 import { downloads, products, refunds, sellers, tickets } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { readyAssets, toFile, toImage } from '../catalog'
 import { changeUntil } from './booking-policy'
+import { checkoutNoteIn, ORDER_FAILURE_NOTES } from './notes'
 import type { OrderRow } from './orders'
 
 /** What the order views need besides the order: its product, seller, files, tickets, refund, downloads. */
 export interface OrderViewContext {
+  /** The reader's language, for the words Soko stored on the order (notes.ts); English when not given. */
+  lang?: Lang
   paybillNumber: string
   /** The M-Pesa simulator's phone page while M-Pesa is in sandbox mode, else null. */
   mpesaSandboxPhone: string | null
 }
 
 /** What an order view needs from the payment gateway. */
-export const orderViewContext = (gateway: OrderViewContext): OrderViewContext => ({
+export const orderViewContext = (gateway: OrderViewContext, lang?: Lang): OrderViewContext => ({
+  ...(lang ? { lang } : {}),
   paybillNumber: gateway.paybillNumber,
   mpesaSandboxPhone: gateway.mpesaSandboxPhone,
 })
@@ -101,7 +106,14 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
       buyerEmail: row.buyerEmail,
       delivery: row.delivery,
       receipt: row.payment?.receipt ?? null,
-      failure: row.failure,
+      failure: row.failure && {
+        code: row.failure.code,
+        message: checkoutNoteIn(
+          ctx.lang ?? 'en',
+          row.failure.message,
+          ORDER_FAILURE_NOTES[row.failure.code]?.id,
+        ),
+      },
       // Still payable by Paybill after a failed prompt: a payment to a failed order is accepted if what it
       // held is still free.
       paybill:

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Order } from '../../../contract/checkout.contract'
 import { CHECKOUT } from '../../../contract/errors/checkout'
+import type { Lang } from '../../../contract/i18n'
 import { orders } from '../../db/schema'
 import { clock, dbNow } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
@@ -59,10 +60,12 @@ export async function startPayment(
 export async function orderView(
   deps: Pick<CheckoutServices, 'db' | 'gateway'>,
   orderId: string,
+  /** The reader's language (an RPC's ctx.lang), for the words Soko stored on the order. */
+  lang?: Lang,
 ): Promise<Order> {
   const [row] = await deps.db.select().from(orders).where(eq(orders.id, orderId))
   if (!row) throw new AppError(404, CHECKOUT.noSuchOrder)
-  return viewOrder(deps.db, row, orderViewContext(deps.gateway))
+  return viewOrder(deps.db, row, orderViewContext(deps.gateway, lang))
 }
 
 /** Gives up a waiting order (the buyer's choice, or its hold ran out); what it held is free again. */

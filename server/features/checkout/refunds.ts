@@ -26,7 +26,8 @@ export async function refundOrder(
   deps: CheckoutServices,
   orderId: string,
   by: string | null,
-  reason: string,
+  /** A person's words as they wrote them, or Soko's own (notes.ts): its English and its message id. */
+  reason: string | { text: string; code: string },
   /** Runs in the transaction that starts the refund: an admin's audit entry. */
   onStarted?: (tx: Tx, order: OrderRow) => Promise<void>,
 ) {
@@ -52,7 +53,8 @@ export async function refundOrder(
           method: order.method,
           amount: order.chargeAmount,
           currency: order.chargeCurrency,
-          reason,
+          reason: typeof reason === 'string' ? reason : reason.text,
+          reasonCode: typeof reason === 'string' ? null : reason.code,
           requestedBy: by,
         })
         .returning()
@@ -78,7 +80,7 @@ export async function refundOrder(
         payment: order.payment ?? {},
       },
       amount: { amount: order.chargeAmount, currency: order.chargeCurrency },
-      reason,
+      reason: row.reason,
     })
     if (answer.state === 'done') return completeRefund(deps, row.id, answer.providerRef)
     if (answer.state === 'failed') return failRefund(deps, row.id, answer.message)
@@ -128,7 +130,7 @@ export async function completeRefund(deps: CheckoutServices, refundId: string, p
       })
     return { order: updated ?? order, refund }
   })
-  if (done) await orderMails(deps).refunded(done.order, done.refund.reason)
+  if (done) await orderMails(deps).refunded(done.order, done.refund.reason, done.refund.reasonCode)
   return done?.order ?? null
 }
 

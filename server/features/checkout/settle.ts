@@ -11,6 +11,7 @@ import { byKind } from '../catalog'
 import { EVENT_REMINDER_MINUTES, scheduleReminders } from './booking-reminders'
 import type { CheckoutServices } from './deps'
 import { orderMails } from './mails'
+import { CHECKOUT_NOTES } from './notes'
 import { heldQuantity, type OrderRow, type Tx, takenSlots } from './orders'
 import { queueReceiptSms } from './receipt-sms'
 import { refundOrder } from './refunds'
@@ -94,7 +95,7 @@ export async function settle(
       await tx
         .update(orders)
         .set({
-          failure: { code: 'amount', message: 'The amount paid does not match: Soko will look into it' },
+          failure: { code: 'amount', message: CHECKOUT_NOTES.amountMismatch.message },
           updatedAt: clock.now(),
         })
         .where(eq(orders.id, row.id))
@@ -111,8 +112,9 @@ export async function settle(
     await orderMails(deps).paid(result.order)
     await queueReceiptSms(deps, result.order)
     if (refundAfter) {
-      await refundOrder(deps, result.order.id, null, 'It sold out while the payment was on its way').catch(
-        (error) => deps.log.error('automatic refund failed', { orderId: result.order?.id, error }),
+      const soldOut = { text: CHECKOUT_NOTES.soldOut.message, code: CHECKOUT_NOTES.soldOut.id }
+      await refundOrder(deps, result.order.id, null, soldOut).catch((error) =>
+        deps.log.error('automatic refund failed', { orderId: result.order?.id, error }),
       )
     }
   }

@@ -5,6 +5,7 @@ import { payouts } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { PayoutServices } from './deps'
+import { PAYOUT_NOTES } from './notes'
 import { applyTransfer } from './send'
 import type { PayoutRow } from './view'
 
@@ -35,7 +36,7 @@ export async function markBankPayout(
     { id: key },
     input.outcome === 'paid'
       ? { state: 'done', providerRef: input.reference ?? null }
-      : { state: 'failed', code: 'bank', message: input.reason ?? 'The bank transfer failed.' },
+      : { state: 'failed', code: 'bank', message: input.reason ?? PAYOUT_NOTES.bankFailed.message },
     clock.now(),
     onApplied,
   )

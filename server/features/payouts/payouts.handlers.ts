@@ -109,7 +109,7 @@ export const payoutsHandlers: Pick<
       ...input,
       requestedBy: ctx.caller.user.id,
     })
-    return { payout: payoutView(row) }
+    return { payout: payoutView(row, ctx.lang) }
   },
 
   listPayouts: async ({ cursor, limit }, ctx) => {
@@ -133,7 +133,7 @@ export const payoutsHandlers: Pick<
     const shown = rows.slice(0, limit)
     const last = shown.at(-1)
     return {
-      payouts: shown.map(payoutView),
+      payouts: shown.map((row) => payoutView(row, ctx.lang)),
       nextCursor: rows.length > limit && last ? `${last.createdAt.toISOString()}|${last.id}` : null,
     }
   },
@@ -144,11 +144,11 @@ export const payoutsHandlers: Pick<
       .from(payouts)
       .where(and(eq(payouts.id, payoutId), eq(payouts.sellerId, ctx.caller.user.id)))
     if (!row) throw new AppError(404, PAYOUTS.noSuchPayout)
-    return { payout: payoutView(row) }
+    return { payout: payoutView(row, ctx.lang) }
   },
 
   cancelPayout: async ({ payoutId }, ctx) => ({
-    payout: payoutView(await cancelPayout(ctx, ctx.caller.user.id, payoutId)),
+    payout: payoutView(await cancelPayout(ctx, ctx.caller.user.id, payoutId), ctx.lang),
   }),
 
   updatePayoutSchedule: async (input, ctx) => {
@@ -180,7 +180,7 @@ export const payoutsHandlers: Pick<
 
   listPayoutQueue: async (_input, ctx) => {
     const rows = await payoutQueue(ctx)
-    const view = (r: (typeof rows)[number]) => adminPayoutView(r.payout, r)
+    const view = (r: (typeof rows)[number]) => adminPayoutView(r.payout, r, ctx.lang)
     return {
       approval: rows.filter((r) => r.payout.status === 'approval').map(view),
       bank: rows.filter((r) => r.payout.status === 'processing').map(view),
@@ -200,6 +200,7 @@ export const payoutsHandlers: Pick<
             after: { status: row.status },
           }),
         ),
+        ctx.lang,
       ),
     }
   },
@@ -221,6 +222,7 @@ export const payoutsHandlers: Pick<
             },
           })
         }),
+        ctx.lang,
       ),
     }
   },

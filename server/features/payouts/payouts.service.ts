@@ -2,7 +2,6 @@ import { and, desc, eq, gt, notInArray, sql } from 'drizzle-orm'
 import type { CurrencyCode } from '../../../contract/currencies'
 import { PAYOUTS, PAYOUTS_FIELD } from '../../../contract/errors/payouts'
 import {
-  APPROVAL_TAKES,
   instantFeeOf,
   type PayoutSpeed,
   REJECT_REASON_MESSAGE,
@@ -18,6 +17,7 @@ import { availableNow } from './balances'
 import type { PayoutServices } from './deps'
 import { postAsked, postBack } from './ledger'
 import { methodLabel, takes, wrongCurrency } from './methods'
+import { type Note, note, PAYOUT_NOTES } from './notes'
 import { standardRun } from './schedule-time'
 import { notifyFailed, sendPayout } from './send'
 import { type PayoutRow, step } from './view'
@@ -194,16 +194,18 @@ export async function requestPayout(
     const asked = step(
       { timeline: [] },
       status,
-      `Asked: ${money(ask.amount - fee, ask.currency)} to ${label}${fee ? ` (fee ${money(fee, ask.currency)})` : ''}`,
+      note(fee ? PAYOUT_NOTES.askedFee : PAYOUT_NOTES.asked, {
+        amount: { minor: ask.amount - fee, currency: ask.currency },
+        destination: label,
+        ...(fee ? { fee: { minor: fee, currency: ask.currency } } : {}),
+      }),
       now,
     )
     const timeline = approval
       ? step(
           { timeline: asked },
           'approval',
-          paid
-            ? `A large payout: the Soko team approves it first, ${APPROVAL_TAKES}.`
-            : `Your first payout: the Soko team approves it first, ${APPROVAL_TAKES}.`,
+          note(paid ? PAYOUT_NOTES.approvalLarge : PAYOUT_NOTES.approvalFirst),
           now,
         )
       : asked
@@ -243,7 +245,11 @@ async function callOff(
   deps: PayoutServices,
   payoutId: string,
   from: PayoutRow['status'][],
-  end: { status: 'cancelled' | 'failed'; text: string; failure?: { title: string; text: string } },
+  end: {
+    status: 'cancelled' | 'failed'
+    text: Note & { text: string }
+    failure?: { title: Note & { text: string }; text: Note & { text: string } }
+  },
   onChange?: (tx: Tx, row: PayoutRow) => Promise<void>,
 ): Promise<PayoutRow | null> {
   return deps.db.transaction(async (tx) => {
@@ -258,9 +264,12 @@ async function callOff(
         timeline: step(row, end.status, end.text),
         ...(end.failure
           ? {
-              failureTitle: end.failure.title,
-              failureText: end.failure.text,
+              failureTitle: end.failure.title.text,
+              failureText: end.failure.text.text,
               failureAction: 'admins' as const,
+              failureTitleCode: end.failure.title.code,
+              failureTextCode: end.failure.text.code,
+              failureParams: { ...end.failure.title.params, ...end.failure.text.params },
             }
           : {}),
       })
@@ -284,7 +293,7 @@ export async function cancelPayout(
   if (!row) throw new AppError(404, PAYOUTS.noSuchPayout)
   const done = await callOff(deps, row.id, ['approval', 'scheduled'], {
     status: 'cancelled',
-    text: 'Cancelled by you: the money is back in your available balance.',
+    text: note(PAYOUT_NOTES.cancelled),
   })
   if (!done) throw new AppError(409, PAYOUTS.alreadySent)
   return done
@@ -309,10 +318,10 @@ export async function reviewPayout(
       ['approval'],
       {
         status: 'failed',
-        text: `Not approved by the Soko team: ${reason} The money is back in your available balance.`,
+        text: note(PAYOUT_NOTES.rejected, { reason }),
         failure: {
-          title: 'Not approved',
-          text: `The Soko team’s reason: ${reason} The money is back in your available balance.`,
+          title: note(PAYOUT_NOTES.rejectedTitle),
+          text: note(PAYOUT_NOTES.rejectedText, { reason }),
         },
       },
       onChange,
@@ -337,7 +346,7 @@ export async function reviewPayout(
         approvedBy: adminId,
         dueAt: dueStandard ?? now,
         updatedAt: now,
-        timeline: step(row, status, 'Approved by the Soko team'),
+        timeline: step(row, status, note(PAYOUT_NOTES.approved)),
       })
       .where(and(eq(payouts.id, row.id), eq(payouts.status, 'approval')))
       .returning()

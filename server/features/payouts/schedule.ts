@@ -5,6 +5,7 @@ import { payoutMethods, payoutSchedules, payouts, users } from '../../db/schema'
 import { isUniqueViolation } from '../../lib/errors'
 import { availableNow } from './balances'
 import type { PayoutServices } from './deps'
+import { note, PAYOUT_NOTES } from './notes'
 import { requestPayout, sellerTimeZone } from './payouts.service'
 import { dueRun } from './schedule-time'
 import { checkLate, claimSends, sellerActive, sendClaimed } from './send'
@@ -94,7 +95,7 @@ export async function sendBatch(deps: PayoutServices, now: Date, opts: BatchOpti
       .limit(SEND_BATCH)
       .for('update', { skipLocked: true }),
   )
-  const entry = step({ timeline: [] }, 'sending', 'Sent with your scheduled payouts', now)
+  const entry = step({ timeline: [] }, 'sending', note(PAYOUT_NOTES.scheduledRun), now)
   const moved = await deps.db
     .with(ready)
     .update(payouts)

@@ -9,13 +9,22 @@ import { compose } from '../../mail/templates'
 import { type PayoutRequest, type TransferState, transferMatches } from '../../payments/provider'
 import { resolveUserSettings } from '../settings'
 import type { PayoutServices } from './deps'
-import { explain, neverSent, retryDelayMs } from './failures'
+import { explain, failureColumns, failureTitle, neverSent, retryDelayMs } from './failures'
 import { postBack, postSent } from './ledger'
 import { methodLabel } from './methods'
+import { note, PAYOUT_NOTES } from './notes'
 import { type PayoutRow, step } from './view'
-import { money, when } from './words'
+import { money } from './words'
 
 const RAIL_NAMES: Record<PayoutRail, string> = { mpesa: 'M-Pesa', paypal: 'PayPal', bank: 'the bank' }
+
+/** The step of a payout paid: where to and, when the provider gave one, its receipt. */
+function paidNote(row: PayoutRow, receipt: string | null) {
+  const destination = methodLabel(row.destination)
+  if (!receipt) return note(PAYOUT_NOTES.paid, { destination })
+  if (row.rail === 'bank') return note(PAYOUT_NOTES.paidBankReceipt, { destination, receipt })
+  return note(PAYOUT_NOTES.paidReceipt, { destination, rail: RAIL_NAMES[row.rail], receipt })
+}
 
 export const payoutIdOf = (key: string) => key.split('.')[0] ?? key
 
@@ -111,11 +120,7 @@ export async function sendClaimed(
       .set({
         status: 'processing',
         dueAt: null,
-        timeline: step(
-          row,
-          'processing',
-          'Waiting for the Soko team to make the bank transfer (1–3 working days)',
-        ),
+        timeline: step(row, 'processing', note(PAYOUT_NOTES.bankWaiting)),
       })
       .where(eq(payouts.id, row.id))
     return current(deps, row.id)
@@ -209,12 +214,10 @@ export async function applyTransfer(
           failureTitle: null,
           failureText: null,
           failureAction: null,
-          timeline: step(
-            row,
-            'paid',
-            `Paid to ${methodLabel(row.destination)}${receipt ? `: ${RAIL_NAMES[row.rail]} receipt ${receipt}` : ''}`,
-            now,
-          ),
+          failureTitleCode: null,
+          failureTextCode: null,
+          failureParams: null,
+          timeline: step(row, 'paid', paidNote(row, receipt), now),
         })
         .where(eq(payouts.id, row.id))
         .returning()
@@ -235,7 +238,14 @@ export async function applyTransfer(
           timeline:
             row.status === 'processing'
               ? row.timeline
-              : step(row, 'processing', `Sent to ${RAIL_NAMES[row.rail]}: waiting for its confirmation`, now),
+              : step(
+                  row,
+                  'processing',
+                  row.rail === 'bank'
+                    ? note(PAYOUT_NOTES.sentBank)
+                    : note(PAYOUT_NOTES.sent, { rail: RAIL_NAMES[row.rail] }),
+                  now,
+                ),
         })
         .where(eq(payouts.id, row.id))
       return 'applied' as const
@@ -249,7 +259,7 @@ export async function applyTransfer(
           status: neverSent(state) ? 'sending' : 'processing',
           dueAt: new Date(now.getTime() + (neverSent(state) ? 0 : firstCheckMs)),
           updatedAt: now,
-          timeline: step(row, row.status, failure.title, now),
+          timeline: step(row, row.status, failureTitle(failure), now),
         })
         .where(eq(payouts.id, row.id))
       return 'applied' as const
@@ -266,13 +276,14 @@ export async function applyTransfer(
           dueAt: retryAt,
           updatedAt: now,
           failureCode: state.code ?? null,
-          failureTitle: failure.title,
-          failureText: failure.text,
-          failureAction: failure.action,
+          ...failureColumns(failure),
           timeline: step(
             row,
             'sending',
-            `${failure.title}: sent again at about ${when(retryAt, 'Africa/Nairobi')}`,
+            note(PAYOUT_NOTES.retrying, {
+              title: failureTitle(failure),
+              when: { at: retryAt.toISOString(), zone: 'Africa/Nairobi' },
+            }),
             now,
           ),
         })
@@ -287,10 +298,8 @@ export async function applyTransfer(
         dueAt: null,
         updatedAt: now,
         failureCode: state.code ?? null,
-        failureTitle: failure.title,
-        failureText: failure.text,
-        failureAction: failure.action,
-        timeline: step(row, status, `${failure.title}. The money is back in your available balance.`, now),
+        ...failureColumns(failure),
+        timeline: step(row, status, note(PAYOUT_NOTES.moneyBack, { title: failureTitle(failure) }), now),
       })
       .where(eq(payouts.id, row.id))
       .returning()
