@@ -2,6 +2,7 @@
 // only lays it out. DejaVu Sans is embedded because the standard PDF fonts cannot write ₦ or non-Latin names.
 import fontkit from '@cantoo/fontkit'
 import { type Color, degrees, PDFDocument, type PDFPage, rgb } from '@cantoo/pdf-lib'
+import { type PdfWords, pdfWords } from './invoice-words'
 import {
   A4,
   addLink,
@@ -61,6 +62,8 @@ export interface InvoiceDocument {
   reference: string
   /** The M-Pesa Paybill number, when paying by Paybill applies. */
   paybill: string | null
+  /** The fixed words, in the invoice's language; English when not given. */
+  words?: PdfWords
 }
 
 const LINK = rgb(0.08, 0.33, 0.68)
@@ -86,28 +89,29 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
     regular: await pdf.embedFont(files.regular, { subset: true }),
     bold: await pdf.embedFont(files.bold, { subset: true }),
   }
-  const title = doc.number ? `Invoice ${doc.number}` : 'Draft invoice'
-  setMetadata(pdf, doc, title)
+  const words = doc.words ?? pdfWords('en')
+  const title = words.title(doc.number)
+  setMetadata(pdf, doc, words.from(title, doc.seller.name))
 
-  const flow = new PageFlow(pdf, (page) => stamp(page, doc, fonts))
-  drawHeader(flow, doc, fonts, title)
+  const flow = new PageFlow(pdf, (page) => stamp(page, doc, fonts, words))
+  drawHeader(flow, doc, fonts, title, words)
   flow.onNewPage = (f) => {
-    const label = `${doc.seller.name} · ${title} (continued)`
+    const label = words.continued(doc.seller.name, title)
     f.text(label, LEFT, f.y, fitted(label, { font: fonts.regular, size: 8.5, color: MUTED }, WIDTH))
     f.y -= 24
   }
-  drawLines(flow, doc, fonts)
+  drawLines(flow, doc, fonts, words)
   drawTotals(flow, doc, fonts)
-  drawPayments(flow, doc, fonts)
-  drawParagraphs(flow, 'Notes', doc.notes, fonts)
-  drawParagraphs(flow, 'Terms', doc.terms, fonts)
-  drawPayBlock(flow, doc, fonts)
-  drawFooters(pdf, fonts, `${doc.seller.name} · ${title}`)
+  drawPayments(flow, doc, fonts, words)
+  drawParagraphs(flow, words.notes, doc.notes, fonts)
+  drawParagraphs(flow, words.terms, doc.terms, fonts)
+  drawPayBlock(flow, doc, fonts, words)
+  drawFooters(pdf, fonts, `${doc.seller.name} · ${title}`, words)
   return pdf.save()
 }
 
 function setMetadata(pdf: PDFDocument, doc: InvoiceDocument, title: string): void {
-  pdf.setTitle(`${title} from ${doc.seller.name}`, { showInWindowTitleBar: true })
+  pdf.setTitle(title, { showInWindowTitleBar: true })
   pdf.setAuthor(doc.seller.name)
   pdf.setCreator('Soko')
   pdf.setProducer('Soko')
@@ -120,11 +124,13 @@ function setMetadata(pdf: PDFDocument, doc: InvoiceDocument, title: string): voi
 }
 
 /** A cancelled or draft invoice says so across every page, so a printout cannot pass for one to pay. */
-function stamp(page: PDFPage, doc: InvoiceDocument, fonts: Fonts): void {
+function stamp(page: PDFPage, doc: InvoiceDocument, fonts: Fonts, words: PdfWords): void {
   if (doc.status !== 'void' && doc.status !== 'draft') return
   const bold = fonts.bold
   const word =
-    doc.status === 'void' ? printable(bold, doc.statusText.toUpperCase()).trim() || 'VOID' : 'DRAFT'
+    doc.status === 'void'
+      ? printable(bold, doc.statusText.toUpperCase()).trim() || words.voidStamp
+      : words.draftStamp
   const color = doc.status === 'void' ? BADGE.void.ink : MUTED
   const angle = 35
   const style = fitted(word, { font: bold, size: 110 }, 560)
@@ -146,7 +152,13 @@ function stamp(page: PDFPage, doc: InvoiceDocument, fonts: Fonts): void {
   })
 }
 
-function drawHeader(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts, title: string): void {
+function drawHeader(
+  flow: PageFlow,
+  doc: InvoiceDocument,
+  fonts: Fonts,
+  title: string,
+  words: PdfWords,
+): void {
   const top = flow.y
   // Left: who sends it.
   const name: TextStyle = { font: fonts.bold, size: 15 }
@@ -170,9 +182,9 @@ function drawHeader(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts, title: s
   const label: TextStyle = { font: fonts.regular, size: 9.5, color: MUTED }
   const value: TextStyle = { font: fonts.bold, size: 9.5 }
   const rows: [string, string][] = [
-    ['Issued', doc.issueDate],
-    ['Due', doc.dueDate],
-    ['Currency', doc.currency],
+    [words.issued, doc.issueDate],
+    [words.due, doc.dueDate],
+    [words.currency, doc.currency],
   ]
   const valueWidth = Math.max(...rows.map(([, v]) => widthOf(v, value)))
   for (const [l, v] of rows) {
@@ -185,7 +197,7 @@ function drawHeader(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts, title: s
   flow.rule(flow.y + 6)
   flow.y -= 14
   // Who pays it.
-  flow.text('BILL TO', LEFT, flow.y, { font: fonts.bold, size: 8, color: MUTED })
+  flow.text(words.billTo, LEFT, flow.y, { font: fonts.bold, size: 8, color: MUTED })
   flow.y -= 16
   const client: TextStyle = { font: fonts.bold, size: 12 }
   for (const line of wrap(doc.client.name, client, WIDTH)) {
@@ -220,7 +232,7 @@ function drawBadge(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts, top: numb
   return top - height
 }
 
-function drawLines(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts): void {
+function drawLines(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts, words: PdfWords): void {
   const cell: TextStyle = { font: fonts.regular, size: 10 }
   const head: TextStyle = { font: fonts.bold, size: 8, color: MUTED }
   // Number columns as wide as their widest entry (within reason); the description takes the rest.
@@ -228,9 +240,9 @@ function drawLines(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts): void {
     const widest = Math.max(min, widthOf(header, head), ...doc.lines.map((l) => widthOf(l[key], cell)))
     return Math.min(130, widest + 18)
   }
-  const amountW = column('AMOUNT', 'total', 60)
-  const priceW = column('UNIT PRICE', 'unitPrice', 60)
-  const qtyW = column('QTY', 'quantity', 24)
+  const amountW = column(words.amount, 'total', 60)
+  const priceW = column(words.unitPrice, 'unitPrice', 60)
+  const qtyW = column(words.quantity, 'quantity', 24)
   const amountRight = RIGHT - 6
   const priceRight = amountRight - amountW
   const qtyRight = priceRight - priceW
@@ -238,10 +250,10 @@ function drawLines(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts): void {
 
   const header = (f: PageFlow) => {
     f.page.drawRectangle({ x: LEFT, y: f.y - 7, width: WIDTH, height: 20, color: SHADE })
-    f.text('DESCRIPTION', LEFT + 6, f.y, head)
-    f.textRight('QTY', qtyRight, f.y, head)
-    f.textRight('UNIT PRICE', priceRight, f.y, head)
-    f.textRight('AMOUNT', amountRight, f.y, head)
+    f.text(words.description, LEFT + 6, f.y, head)
+    f.textRight(words.quantity, qtyRight, f.y, head)
+    f.textRight(words.unitPrice, priceRight, f.y, head)
+    f.textRight(words.amount, amountRight, f.y, head)
     f.y -= 24
   }
   const continued = flow.onNewPage
@@ -302,11 +314,11 @@ function drawTotals(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts): void {
   flow.y -= 14
 }
 
-function drawPayments(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts): void {
+function drawPayments(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts, words: PdfWords): void {
   if (doc.payments.length === 0) return
   const cell: TextStyle = { font: fonts.regular, size: 9.5 }
   flow.need(22 + 16 * Math.min(doc.payments.length, 3))
-  flow.text('Payments received', LEFT, flow.y, { font: fonts.bold, size: 10.5 })
+  flow.text(words.paymentsReceived, LEFT, flow.y, { font: fonts.bold, size: 10.5 })
   flow.y -= 8
   flow.rule(flow.y)
   flow.y -= 14
@@ -336,7 +348,7 @@ function drawParagraphs(flow: PageFlow, heading: string, text: string | null, fo
 }
 
 /** How to pay, at the foot of the last page: the QR code of the pay link, the link, and the Paybill. */
-function drawPayBlock(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts): void {
+function drawPayBlock(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts, words: PdfWords): void {
   // A cancelled invoice asks for nothing, whatever else it carries.
   if (doc.status === 'void' || (!doc.payUrl && !doc.paybill)) return
   const qr = doc.payUrl ? qrCode(doc.payUrl, 84) : null
@@ -347,7 +359,7 @@ function drawPayBlock(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts): void 
   const link: TextStyle = { font: fonts.regular, size: 9, color: LINK }
   const strong: TextStyle = { font: fonts.bold, size: 10 }
   const urlLines = doc.payUrl ? wrap(doc.payUrl, link, textWidth) : []
-  const paybill = doc.paybill ? `Pay by M-Pesa Paybill ${doc.paybill}, account ${doc.reference}` : null
+  const paybill = doc.paybill ? words.paybill(doc.paybill, doc.reference) : null
   const paybillLines = paybill ? wrap(paybill, strong, textWidth) : []
   const textHeight = (doc.payUrl ? 18 + 14 + urlLines.length * 12 + 8 : 0) + paybillLines.length * 14
   const height = Math.max(qrSize, textHeight) + 24
@@ -361,9 +373,9 @@ function drawPayBlock(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts): void 
   if (qr) drawQr(flow.page, qr, LEFT + 12, top - 12 - qrSize)
   let y = top - 12 - (doc.payUrl ? 12 : 10)
   if (doc.payUrl) {
-    flow.text('Pay online', textLeft, y, { font: fonts.bold, size: 12 })
+    flow.text(words.payOnline, textLeft, y, { font: fonts.bold, size: 12 })
     y -= 18
-    flow.text('Scan the code with your phone camera, or open this link:', textLeft, y, small)
+    flow.text(words.scan, textLeft, y, fitted(words.scan, small, textWidth))
     y -= 14
     const linkTop = y + 10
     for (const line of urlLines) {
@@ -381,12 +393,12 @@ function drawPayBlock(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts): void 
 }
 
 /** "Page 2 of 3" on every page once the invoice runs over one. */
-function drawFooters(pdf: PDFDocument, fonts: Fonts, label: string): void {
+function drawFooters(pdf: PDFDocument, fonts: Fonts, label: string, words: PdfWords): void {
   const pages = pdf.getPages()
   if (pages.length < 2) return
   const style: TextStyle = { font: fonts.regular, size: 8, color: MUTED }
   pages.forEach((page, i) => {
     drawText(page, label, LEFT, FOOTER_Y, fitted(label, style, WIDTH - 80))
-    drawTextRight(page, `Page ${i + 1} of ${pages.length}`, RIGHT, FOOTER_Y, style)
+    drawTextRight(page, words.page(i + 1, pages.length), RIGHT, FOOTER_Y, style)
   })
 }
