@@ -1,11 +1,11 @@
-import { DEFAULT_LANG, type Lang } from '../../contract/i18n'
+import { DEFAULT_LANG, type Lang, type Message, type MessageParams } from '../../contract/i18n'
 import { escapeHtml } from '../lib/html'
 import { translate } from '../lib/i18n'
 import type { MailMessage } from './mailer'
 
 /** Plain, readable mails: one idea, one link, the same words in text and HTML. */
 /** A mail's greeting. */
-const HI = /*i18n*/ { id: 'mail.hi', message: 'Hi {name},' }
+export const HI = /*i18n*/ { id: 'mail.hi', message: 'Hi {name},' }
 
 export function compose(
   to: string,
@@ -127,13 +127,31 @@ export function inviteMail(
   inviter: string,
   role: 'customer' | 'admin',
   url: string,
+  lang: Lang = DEFAULT_LANG,
 ): MailMessage {
-  const as = role === 'admin' ? 'help run Soko as an admin' : 'join Soko'
+  const t = (message: Message, params?: MessageParams) => translate(lang, message, params)
+  const invited =
+    role === 'admin'
+      ? t(
+          /*i18n*/ {
+            id: 'mail.invite.body.admin',
+            message: '{inviter} invited you to help run Soko as an admin. The invitation works for 7 days.',
+          },
+          { inviter },
+        )
+      : t(
+          /*i18n*/ {
+            id: 'mail.invite.body',
+            message: '{inviter} invited you to join Soko. The invitation works for 7 days.',
+          },
+          { inviter },
+        )
   return compose(
     to,
-    `${inviter} invited you to Soko`,
-    [`Hi,`, `${inviter} invited you to ${as}. The invitation works for 7 days.`],
-    { label: 'Accept the invitation', url },
+    t(/*i18n*/ { id: 'mail.invite.subject', message: '{inviter} invited you to Soko' }, { inviter }),
+    [t(/*i18n*/ { id: 'mail.invite.hi', message: 'Hi,' }), invited],
+    { label: t(/*i18n*/ { id: 'mail.invite.action', message: 'Accept the invitation' }), url },
+    lang,
   )
 }
 
@@ -143,44 +161,104 @@ export function verificationReviewedMail(
   approved: boolean,
   reason: string | null,
   url: string,
+  lang: Lang = DEFAULT_LANG,
 ): MailMessage {
+  const t = (message: Message, params?: MessageParams) => translate(lang, message, params)
   return approved
     ? compose(
         to,
-        'Your identity is verified on Soko',
-        [`Hi ${name},`, 'We checked your identity details: you are verified, and payouts are open to you.'],
-        { label: 'See your account', url },
+        t(
+          /*i18n*/ { id: 'mail.verification.approved.subject', message: 'Your identity is verified on Soko' },
+        ),
+        [
+          t(HI, { name }),
+          t(
+            /*i18n*/ {
+              id: 'mail.verification.approved.body',
+              message: 'We checked your identity details: you are verified, and payouts are open to you.',
+            },
+          ),
+        ],
+        { label: t(/*i18n*/ { id: 'mail.verification.approved.action', message: 'See your account' }), url },
+        lang,
       )
     : compose(
         to,
-        'We could not verify your identity on Soko yet',
+        t(
+          /*i18n*/ {
+            id: 'mail.verification.rejected.subject',
+            message: 'We could not verify your identity on Soko yet',
+          },
+        ),
         [
-          `Hi ${name},`,
-          'We checked your identity details and could not verify them.',
-          `What to fix: ${reason ?? 'see your account'}`,
-          'Correct the details and send them again; we will check them once more.',
+          t(HI, { name }),
+          t(
+            /*i18n*/ {
+              id: 'mail.verification.rejected.body',
+              message: 'We checked your identity details and could not verify them.',
+            },
+          ),
+          t(
+            /*i18n*/ { id: 'mail.verification.rejected.fix', message: 'What to fix: {reason}' },
+            {
+              reason:
+                reason ??
+                t(/*i18n*/ { id: 'mail.verification.rejected.see-account', message: 'see your account' }),
+            },
+          ),
+          t(
+            /*i18n*/ {
+              id: 'mail.verification.rejected.again',
+              message: 'Correct the details and send them again; we will check them once more.',
+            },
+          ),
         ],
-        { label: 'Correct my details', url },
+        {
+          label: t(/*i18n*/ { id: 'mail.verification.rejected.action', message: 'Correct my details' }),
+          url,
+        },
+        lang,
       )
+}
+
+/** What a contact message is about, as an admin reads it in the mail. */
+function contactTopicLabel(lang: Lang, topic: string): string {
+  const labels: Record<string, Message> = {
+    selling: /*i18n*/ { id: 'mail.contact.topic.selling', message: 'Selling on Soko' },
+    payments: /*i18n*/ { id: 'mail.contact.topic.payments', message: 'Payments and payouts' },
+    purchase: /*i18n*/ { id: 'mail.contact.topic.purchase', message: 'Something I bought' },
+    account: /*i18n*/ { id: 'mail.contact.topic.account', message: 'My account' },
+    other: /*i18n*/ { id: 'mail.contact.topic.other', message: 'Something else' },
+  }
+  const label = labels[topic]
+  return label ? translate(lang, label) : topic
 }
 
 export function contactMessageMail(
   to: string,
   from: { name: string; email: string },
-  topicLabel: string,
+  topic: string,
   message: string,
   adminUrl: string,
+  lang: Lang = DEFAULT_LANG,
 ): MailMessage {
+  const t = (m: Message, params?: MessageParams) => translate(lang, m, params)
+  const params = {
+    topic: contactTopicLabel(lang, topic),
+    name: from.name,
+    from: `${from.name} <${from.email}>`,
+  }
   return {
     ...compose(
       to,
-      `Contact: ${topicLabel} — from ${from.name}`,
+      t(/*i18n*/ { id: 'mail.contact.subject', message: 'Contact: {topic} — from {name}' }, params),
       [
-        `${from.name} <${from.email}> wrote about "${topicLabel}":`,
+        t(/*i18n*/ { id: 'mail.contact.wrote', message: '{from} wrote about "{topic}":' }, params),
         message,
-        'Reply to this e-mail to answer them.',
+        t(/*i18n*/ { id: 'mail.contact.reply', message: 'Reply to this e-mail to answer them.' }),
       ],
-      { label: 'See all messages', url: adminUrl },
+      { label: t(/*i18n*/ { id: 'mail.contact.action', message: 'See all messages' }), url: adminUrl },
+      lang,
     ),
     replyTo: `${from.name} <${from.email}>`,
   }

@@ -80,10 +80,25 @@ export function invoiceSms(p: {
   due: string
   link: string
   reminder?: boolean
+  lang?: Lang
 }): string {
+  const lang = p.lang ?? DEFAULT_LANG
   // toGsm7 trims each part, so the spaces between them are put back here.
-  const head = p.reminder ? `${toGsm7('Reminder:')} ` : ''
-  const tail = ` ${toGsm7(`sent invoice ${p.number}: ${formatMoney(p.amount, p.currency, 'en-KE')} due ${p.due}. Pay: ${p.link}`)}`
+  const head = p.reminder
+    ? `${toGsm7(translate(lang, /*i18n*/ { id: 'sms.invoice.reminder', message: 'Reminder:' }))} `
+    : ''
+  const tail = ` ${toGsm7(
+    translate(
+      lang,
+      /*i18n*/ { id: 'sms.invoice.tail', message: 'sent invoice {number}: {amount} due {due}. Pay: {link}' },
+      {
+        number: p.number,
+        amount: formatMoney(p.amount, p.currency, smsLocale(lang)),
+        due: p.due,
+        link: p.link,
+      },
+    ),
+  )}`
   const room = SMS_MAX - (gsm7Length(head) ?? 0) - (gsm7Length(tail) ?? 0)
   return checked(`${head}${fitGsm7(p.seller, Math.max(room, 8))}${tail}`)
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { invoices, orders, refunds, smsMessages } from '../../server/db/schema'
+import { invoices, orders, refunds, smsMessages, users } from '../../server/db/schema'
 import { CHECKOUT_NOTES, refundOrder } from '../../server/features/checkout'
 import { createJobRunner, type JobRunner } from '../../server/jobs/runner'
 import { createLogger } from '../../server/lib/log'
@@ -17,6 +17,7 @@ describe.each(databaseKinds)('receipts in the buyer’s language on %s', (kind) 
   let runner: JobRunner
   let productId: string
   let steps: ReturnType<typeof invoiceSteps>
+  let sellerId: string
 
   beforeAll(async () => {
     app = await startApp(kind)
@@ -26,6 +27,7 @@ describe.each(databaseKinds)('receipts in the buyer’s language on %s', (kind) 
       definitions: [app.services.sms.job],
     })
     const seller = await sellerOf(app, 'vitenge')
+    sellerId = seller.id
     steps = invoiceSteps(app, () => seller.token)
     productId = await productOnSale(
       app,
@@ -165,6 +167,38 @@ describe.each(databaseKinds)('receipts in the buyer’s language on %s', (kind) 
       expect(refund).toMatchObject({ reason: soldOut.text, reasonCode: soldOut.code })
       const mail = (await readOutbox(app.database.db, 'mail')).filter((m) => m.to === email).at(-1)
       expect(mail?.text).toContain(why)
+    }
+  })
+
+  it('writes to a seller in their account language: the sale, and an invoice whose client has not said theirs', async () => {
+    const setLanguage = (language: 'en' | 'sw') =>
+      app.database.db.update(users).set({ settings: { language } }).where(eq(users.id, sellerId))
+    await setLanguage('sw')
+    try {
+      const { order } = await buyAndPay('buyer.sale@example.com', '0711 333 999', 'en')
+      const sale = (await readOutbox(app.database.db, 'mail'))
+        .filter((m) => m.to === 'vitenge@example.com')
+        .at(-1)
+      expect(sale?.subject).toBe(`Umeuza: Kitenge pattern pack (${order?.reference})`)
+      expect(sale?.text).toContain('buyer.sale@example.com amenunua Kitenge pattern pack')
+      expect(sale?.text).toContain('Tazama maagizo yako: ')
+
+      const invoice = await steps.send(
+        (
+          await steps.create({
+            client: { name: 'Achieng Otieno', email: 'achieng@example.com', phone: null },
+            lines: [{ description: 'Print', quantityMilli: 1000, unitPrice: 100_00 }],
+            taxes: [],
+            deposit: null,
+          })
+        ).id,
+      )
+      const sent = (await steps.mailsTo('achieng@example.com')).at(-1)
+      expect(sent?.subject).toBe(`Ankara ${invoice.number} kutoka vitenge Studio`)
+      expect(sent?.text).toContain('Habari Achieng Otieno,')
+      expect(sent?.text).toContain(`vitenge Studio amekutumia ankara ${invoice.number}.`)
+    } finally {
+      await setLanguage('en')
     }
   })
 })

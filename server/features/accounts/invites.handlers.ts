@@ -32,7 +32,13 @@ export const inviteHandlers: Pick<Handlers, 'createInvite' | 'acceptInvite'> = {
     })
     await sendQuietly(
       ctx,
-      inviteMail(input.email, admin.name, input.role, `${ctx.config.publicUrl}/invite?code=${token}`),
+      inviteMail(
+        input.email,
+        admin.name,
+        input.role,
+        `${ctx.config.publicUrl}/invite?code=${token}`,
+        ctx.lang,
+      ),
     )
     return { sentTo: input.email, expiresAt: expiresAt.toISOString() }
   },

@@ -10,6 +10,7 @@ import { refuseOwnAccount } from '../../lib/own-account'
 import { uuidv7 } from '../../lib/uuid'
 import { verificationReviewedMail } from '../../mail/templates'
 import type { Handlers } from '../../rpc/context'
+import { userLanguage } from '../settings'
 import { sendQuietly } from './accounts.handlers'
 
 type VerificationRow = typeof sellerVerifications.$inferSelect
@@ -157,6 +158,7 @@ export const verificationHandlers: Pick<
           approved,
           row.reason,
           `${ctx.config.publicUrl}/account/verify`,
+          userLanguage(seller),
         ),
       )
     return { verification: toVerification(row) }

@@ -4,9 +4,10 @@ import { sellers, users } from '../../db/schema'
 import { audit, readAuditLog } from '../../lib/audit'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
-import { compose, passwordResetMail } from '../../mail/templates'
+import { passwordResetMail } from '../../mail/templates'
 import type { Handlers } from '../../rpc/context'
 import { issueOneTimeToken, sendQuietly } from '../accounts'
+import { userLanguage } from '../settings'
 import {
   adminUserRow,
   assertAdminRemains,
@@ -16,6 +17,7 @@ import {
   listUsers,
   userDetails,
 } from './people'
+import { reinstatedMail, suspendedMail } from './people-mails'
 
 export const peopleHandlers: Pick<
   Handlers,
@@ -55,19 +57,7 @@ export const peopleHandlers: Pick<
       })
       return next
     })
-    await sendQuietly(
-      ctx,
-      compose(
-        updated.email,
-        'Your Soko account is suspended',
-        [
-          `Hi ${updated.name},`,
-          `A Soko admin suspended your account: ${reason}`,
-          'While it is suspended you cannot sign in, your products are not shown and your payouts wait. If you think this is a mistake, reply through the contact page.',
-        ],
-        { label: 'Contact Soko', url: `${ctx.config.publicUrl}/contact-us` },
-      ),
-    )
+    await sendQuietly(ctx, suspendedMail(updated, reason, `${ctx.config.publicUrl}/contact-us`))
     return { user: adminUserRow(updated, await handleOf(ctx.db, id)) }
   },
 
@@ -90,18 +80,7 @@ export const peopleHandlers: Pick<
       })
       return next
     })
-    await sendQuietly(
-      ctx,
-      compose(
-        updated.email,
-        'Your Soko account is active again',
-        [
-          `Hi ${updated.name},`,
-          'A Soko admin lifted the suspension of your account: you can sign in again, your storefront is back and your payouts resume.',
-        ],
-        { label: 'Sign in', url: `${ctx.config.publicUrl}/login` },
-      ),
-    )
+    await sendQuietly(ctx, reinstatedMail(updated, `${ctx.config.publicUrl}/login`))
     return { user: adminUserRow(updated, await handleOf(ctx.db, id)) }
   },
 
@@ -162,7 +141,10 @@ export const peopleHandlers: Pick<
       })
       return { row, token }
     })
-    await sendQuietly(ctx, passwordResetMail(row.email, row.name, `${ctx.config.publicUrl}/reset/${token}`))
+    await sendQuietly(
+      ctx,
+      passwordResetMail(row.email, row.name, `${ctx.config.publicUrl}/reset/${token}`, userLanguage(row)),
+    )
     return { ok: true as const }
   },
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { EventDetails } from '../../../contract/catalog.contract'
-import type { Message, MessageParams } from '../../../contract/i18n'
+import type { Lang, Message, MessageParams } from '../../../contract/i18n'
 import { orderLinks, products, users } from '../../db/schema'
 import { translate } from '../../lib/i18n'
 import { dayTimeText, slotText } from '../../lib/when'
@@ -67,15 +67,33 @@ export function bookingMessages(deps: BookingServices) {
   const toBuyerIn = (order: OrderRow) => (message: Message, params?: MessageParams) =>
     translate(order.language, message, params)
 
-  async function toSeller(order: OrderRow, subject: string, lines: string[]) {
+  /** The seller's mail about a booking, in their account's language; `lines` writes it in that language. */
+  async function toSeller(
+    order: OrderRow,
+    write: (
+      t: (message: Message, params?: MessageParams) => string,
+      lang: Lang,
+    ) => {
+      subject: string
+      lines: string[]
+    },
+  ) {
     const seller = await sellerOf(deps.db, order.sellerId)
-    if (seller)
-      await send(
-        compose(seller.email, subject, lines, {
-          label: 'See your bookings',
+    if (!seller) return
+    const lang = seller.lang
+    const { subject, lines } = write((message, params) => translate(lang, message, params), lang)
+    await send(
+      compose(
+        seller.email,
+        subject,
+        lines,
+        {
+          label: translate(lang, /*i18n*/ { id: 'mail.booking.seller.action', message: 'See your bookings' }),
           url: `${config.publicUrl}/account/bookings`,
-        }),
-      )
+        },
+        lang,
+      ),
+    )
   }
 
   return {
@@ -124,10 +142,45 @@ export function bookingMessages(deps: BookingServices) {
       )
       await queueSms(order, `moved:${order.id}:${order.item.moves ?? 0}`, now, true)
       const sellerZone = booking.details.timeZone
-      await toSeller(order, `Booking moved: ${title} (${order.reference})`, [
-        `${by === 'buyer' ? `${order.buyerEmail} moved` : 'You moved'} the booking of ${title}.`,
-        `New time: ${slotText(slot, sellerZone)}. It was ${slotText(from, sellerZone)}.`,
-      ])
+      await toSeller(order, (t, lang) => {
+        const params = {
+          title,
+          reference: order.reference,
+          buyer: order.buyerEmail,
+          now: slotText(slot, sellerZone, lang),
+          was: slotText(from, sellerZone, lang),
+        }
+        return {
+          subject: t(
+            /*i18n*/ {
+              id: 'mail.booking.seller.moved.subject',
+              message: 'Booking moved: {title} ({reference})',
+            },
+            params,
+          ),
+          lines: [
+            by === 'buyer'
+              ? t(
+                  /*i18n*/ {
+                    id: 'mail.booking.seller.moved.by-buyer',
+                    message: '{buyer} moved the booking of {title}.',
+                  },
+                  params,
+                )
+              : t(
+                  /*i18n*/ {
+                    id: 'mail.booking.seller.moved.by-you',
+                    message: 'You moved the booking of {title}.',
+                  },
+                  params,
+                ),
+            t(
+              /*i18n*/ { id: 'mail.booking.seller.moved.times', message: 'New time: {now}. It was {was}.' },
+              params,
+            ),
+          ],
+        }
+      })
     },
 
     async cancelled(order: OrderRow, by: 'buyer' | 'seller', reason: string) {
@@ -178,10 +231,45 @@ export function bookingMessages(deps: BookingServices) {
         ],
       )
       if (by === 'buyer')
-        await toSeller(order, `Booking cancelled: ${title} (${order.reference})`, [
-          `${order.buyerEmail} cancelled the booking of ${title} on ${slotText(slot, booking.details.timeZone)}; the time is free again and the payment is refunded.`,
-          ...(reason ? [`Their reason: ${reason}`] : []),
-        ])
+        await toSeller(order, (t, lang) => {
+          const params = {
+            title,
+            reference: order.reference,
+            buyer: order.buyerEmail,
+            when: slotText(slot, booking.details.timeZone, lang),
+            reason,
+          }
+          return {
+            subject: t(
+              /*i18n*/ {
+                id: 'mail.booking.seller.cancelled.subject',
+                message: 'Booking cancelled: {title} ({reference})',
+              },
+              params,
+            ),
+            lines: [
+              t(
+                /*i18n*/ {
+                  id: 'mail.booking.seller.cancelled.body',
+                  message:
+                    '{buyer} cancelled the booking of {title} on {when}; the time is free again and the payment is refunded.',
+                },
+                params,
+              ),
+              ...(reason
+                ? [
+                    t(
+                      /*i18n*/ {
+                        id: 'mail.booking.seller.cancelled.reason',
+                        message: 'Their reason: {reason}',
+                      },
+                      params,
+                    ),
+                  ]
+                : []),
+            ],
+          }
+        })
     },
 
     /** A reminder, a day or an hour before. */

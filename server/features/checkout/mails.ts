@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm'
 import { METHOD_NAMES } from '../../../contract/checkout.constants'
 import type { OrderDelivery } from '../../../contract/checkout.contract'
 import { formatMoney } from '../../../contract/format-money'
-import { intlLocale, type Lang } from '../../../contract/i18n'
+import { intlLocale, type Lang, type Message, type MessageParams } from '../../../contract/i18n'
 import type { Db } from '../../db/client'
 import { sellers, users } from '../../db/schema'
 import { translate } from '../../lib/i18n'
 import { slotText } from '../../lib/when'
 import { compose } from '../../mail/templates'
+import { userLanguage } from '../settings'
 import { bookingFacts, calendarParts } from './booking-event'
 import type { CheckoutServices } from './deps'
 import { checkoutNoteIn } from './notes'
@@ -175,27 +176,63 @@ export function orderMails(deps: CheckoutServices) {
     async paid(order: OrderRow) {
       const item = order.item
       const { line, booking } = await receipt(order)
-      const seller = await sellerEmail(deps, order.sellerId)
-      if (seller)
-        await send(
-          compose(
-            seller,
-            `You made a sale: ${item.title} (${order.reference})`,
-            [
-              `${order.buyerEmail} bought ${line} for ${money(order.total, order.currency)}.`,
-              ...(order.kind === 'merch' && order.delivery?.kind === 'ship'
-                ? [`Ship to: ${shipTo(order.delivery)}.`]
-                : []),
-              ...(booking && item.slot
-                ? [`Booked for ${slotText(item.slot, booking.details.timeZone)}.`]
-                : []),
-              'Your earnings can be withdrawn after the hold period.',
-            ],
-            booking
-              ? { label: 'See your bookings', url: `${config.publicUrl}/account/bookings` }
-              : { label: 'See your orders', url: `${config.publicUrl}/account/customers?view=orders` },
+      const seller = await sellerOf(deps.db, order.sellerId)
+      if (!seller) return
+      const lang = seller.lang
+      const t = (message: Message, params?: MessageParams) => translate(lang, message, params)
+      await send(
+        compose(
+          seller.email,
+          t(
+            /*i18n*/ { id: 'mail.sale.subject', message: 'You made a sale: {title} ({reference})' },
+            { title: item.title, reference: order.reference },
           ),
-        )
+          [
+            t(
+              /*i18n*/ { id: 'mail.sale.bought', message: '{buyer} bought {line} for {amount}.' },
+              {
+                buyer: order.buyerEmail,
+                line,
+                amount: moneyIn(lang, order.total, order.currency),
+              },
+            ),
+            ...(order.kind === 'merch' && order.delivery?.kind === 'ship'
+              ? [
+                  t(
+                    /*i18n*/ { id: 'mail.sale.ship-to', message: 'Ship to: {address}.' },
+                    { address: shipTo(order.delivery) },
+                  ),
+                ]
+              : []),
+            ...(booking && item.slot
+              ? [
+                  t(
+                    /*i18n*/ { id: 'mail.sale.booked', message: 'Booked for {when}.' },
+                    {
+                      when: slotText(item.slot, booking.details.timeZone, lang),
+                    },
+                  ),
+                ]
+              : []),
+            t(
+              /*i18n*/ {
+                id: 'mail.sale.earnings',
+                message: 'Your earnings can be withdrawn after the hold period.',
+              },
+            ),
+          ],
+          booking
+            ? {
+                label: t(/*i18n*/ { id: 'mail.sale.action.bookings', message: 'See your bookings' }),
+                url: `${config.publicUrl}/account/bookings`,
+              }
+            : {
+                label: t(/*i18n*/ { id: 'mail.sale.action.orders', message: 'See your orders' }),
+                url: `${config.publicUrl}/account/customers?view=orders`,
+              },
+          lang,
+        ),
+      )
     },
     async refunded(order: OrderRow, stored: string, reasonCode: string | null = null) {
       const item = order.item
@@ -274,16 +311,12 @@ function shipTo(to: Extract<OrderDelivery, { kind: 'ship' }>): string {
     .join(', ')
 }
 
-async function sellerEmail(deps: CheckoutServices, sellerId: string): Promise<string | null> {
-  return (await sellerOf(deps.db, sellerId))?.email ?? null
-}
-
-/** Sellers' names for mails. */
+/** Sellers' names for mails, with their address and the language of their account. */
 export async function sellerOf(db: Db, sellerId: string) {
   const [row] = await db
-    .select({ displayName: sellers.displayName, email: users.email })
+    .select({ displayName: sellers.displayName, email: users.email, settings: users.settings })
     .from(sellers)
     .innerJoin(users, eq(users.id, sellers.userId))
     .where(eq(sellers.userId, sellerId))
-  return row ?? null
+  return row ? { displayName: row.displayName, email: row.email, lang: userLanguage(row) } : null
 }

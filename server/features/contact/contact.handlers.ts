@@ -1,13 +1,12 @@
 import { desc, lt } from 'drizzle-orm'
 import type { z } from 'zod'
-import { CONTACT_TOPICS } from '../../../contract/contact.constants'
 import { CONTACT_PAGE_SIZE, type contactMessage } from '../../../contract/contact.contract'
 import { LIMITS } from '../../../contract/errors/limits'
 import { contactMessages } from '../../db/schema'
 import { verifyChallenge } from '../../lib/challenge'
 import { enforceRateLimit } from '../../lib/rate-limit'
 import { uuidv7 } from '../../lib/uuid'
-import { adminAddresses } from '../../mail/admin-alert'
+import { adminRecipients } from '../../mail/admin-alert'
 import { contactMessageMail } from '../../mail/templates'
 import type { Handlers } from '../../rpc/context'
 import { sendQuietly } from '../accounts'
@@ -43,8 +42,7 @@ export const contactHandlers: Pick<Handlers, 'sendContactMessage' | 'listContact
       ip: ctx.ip,
     })
     // Stored first: a mail server that is down loses no message, the admin page still lists it.
-    const topicLabel = CONTACT_TOPICS.find((t) => t.value === input.topic)?.label ?? input.topic
-    const admins = await adminAddresses(ctx.db, ctx.config)
+    const admins = await adminRecipients(ctx.db, ctx.config)
     if (admins.length === 0)
       ctx.log.warn('contact message stored, but there is no admin to mail it to', {
         requestId: ctx.requestId,
@@ -52,7 +50,14 @@ export const contactHandlers: Pick<Handlers, 'sendContactMessage' | 'listContact
     for (const to of admins)
       await sendQuietly(
         ctx,
-        contactMessageMail(to, input, topicLabel, input.message, `${ctx.config.publicUrl}/admin`),
+        contactMessageMail(
+          to.email,
+          input,
+          input.topic,
+          input.message,
+          `${ctx.config.publicUrl}/admin`,
+          to.lang,
+        ),
       )
     return { id }
   },

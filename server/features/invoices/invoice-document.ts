@@ -1,33 +1,22 @@
-import { eq } from 'drizzle-orm'
 import { METHOD_NAMES } from '../../../contract/checkout.constants'
-import { formatMoney } from '../../../contract/format-money'
-import { DEFAULT_LANG, isLang, type Lang } from '../../../contract/i18n'
+import type { Lang } from '../../../contract/i18n'
 import { quantityText, rateText } from '../../../contract/invoice-totals'
-import { saidOf } from '../../../contract/say'
-import { users } from '../../db/schema'
 import { clock } from '../../lib/clock'
-import { translate } from '../../lib/i18n'
 import type { InvoiceServices } from './deps'
 import { type InvoiceDocument, renderInvoicePdf } from './invoice-pdf'
-import { type DbOrTx, dayText, dueNow, type InvoiceRow, payUrl, statusOf } from './invoice-rows'
-import { invoiceFigureWords, invoiceWords } from './invoice-words'
+import { dayText, dueNow, type InvoiceRow, payUrl, statusOf } from './invoice-rows'
+import { documentWords, invoiceMoney, pdfWords } from './invoice-words'
+import { invoiceLanguage } from './language'
 import { paymentsOf, receiptOf, sellerOfInvoice } from './view'
 
 /** An invoice as its PDF reads, everything already in words and formatted money. */
 export async function invoiceDocument(
   deps: Pick<InvoiceServices, 'db' | 'gateway' | 'config'>,
   row: InvoiceRow,
-  lang: Lang = DEFAULT_LANG,
+  lang: Lang = 'en',
 ) {
-  const money = (amount: number) => formatMoney(amount, row.currency, lang === 'sw' ? 'sw-KE' : 'en')
-  const w = invoiceFigureWords(lang)
-  const methodName = (method: string) => {
-    if (method === 'cash') return w.cash
-    if (method === 'bank') return w.bankTransfer
-    const english = (METHOD_NAMES as Record<string, string>)[method] ?? method
-    const said = saidOf(english)
-    return said ? translate(lang, said) : english
-  }
+  const money = (amount: number) => invoiceMoney(lang, amount, row.currency)
+  const w = documentWords(lang)
   const now = clock.now()
   const status = statusOf(row, now)
   const seller = await sellerOfInvoice(deps.db, row.sellerId)
@@ -36,8 +25,8 @@ export async function invoiceDocument(
   const due = dueNow(row)
   const statusText =
     status === 'partially_paid' || (status === 'overdue' && paid > 0)
-      ? w.partly(w.status[status], money(paid), money(row.total))
-      : w.status[status]
+      ? w.statusPaidOf(w.status(status), money(paid), money(row.total))
+      : w.status(status)
   const totals: InvoiceDocument['totals'] = [{ label: w.subtotal, value: money(row.subtotal) }]
   if (row.discountAmount > 0)
     totals.push({
@@ -46,12 +35,14 @@ export async function invoiceDocument(
     })
   for (const tax of row.taxes)
     totals.push({
-      label: w.tax(tax.name, rateText(tax.rateBps), tax.inclusive),
+      label: tax.inclusive
+        ? w.taxIncluded(tax.name, rateText(tax.rateBps))
+        : `${tax.name} ${rateText(tax.rateBps)} %`,
       value: money(tax.amount),
     })
   totals.push({ label: w.total, value: money(row.total), strong: true })
   if (row.depositAmount > 0 && row.depositAmount < row.total)
-    totals.push({ label: w.depositDueFirst, value: money(row.depositAmount) })
+    totals.push({ label: w.depositDue, value: money(row.depositAmount) })
   if (paid > 0) totals.push({ label: w.paid, value: money(paid) })
   if (status !== 'void') totals.push({ label: w.balanceDue, value: money(row.total - paid), strong: true })
   // A paid, cancelled or draft invoice has nothing to pay: no pay box.
@@ -77,11 +68,15 @@ export async function invoiceDocument(
       total: money(line.total),
     })),
     totals,
-    payments: payments.map((p) => ({
-      date: dayText((p.paidAt ?? p.createdAt).toISOString().slice(0, 10), lang),
-      method: receiptOf(p) ? w.withReceipt(methodName(p.method), receiptOf(p) ?? '') : methodName(p.method),
-      amount: money(p.amount),
-    })),
+    payments: payments.map((p) => {
+      const method = p.method === 'cash' || p.method === 'bank' ? w[p.method] : METHOD_NAMES[p.method]
+      const receipt = receiptOf(p)
+      return {
+        date: dayText((p.paidAt ?? p.createdAt).toISOString().slice(0, 10), lang),
+        method: receipt ? w.withReceipt(method, receipt) : method,
+        amount: money(p.amount),
+      }
+    }),
     notes: row.notes,
     terms: row.terms,
     payUrl:
@@ -90,23 +85,16 @@ export async function invoiceDocument(
         : payUrl(deps.config.publicUrl, deps.gateway, row.id),
     reference: row.reference,
     paybill: payable && row.currency === 'KES' ? deps.gateway.paybillNumber : null,
-    words: invoiceWords(lang),
+    words: pdfWords(lang),
   }
   return document
 }
 
-/** The invoice's PDF, in the client's language when known, else the seller's. */
-export async function invoicePdf(deps: Pick<InvoiceServices, 'db' | 'gateway' | 'config'>, row: InvoiceRow) {
-  return renderInvoicePdf(await invoiceDocument(deps, row, await invoiceLang(deps.db, row)))
-}
-
-/**
- * The language an invoice is written in: Kiswahili when the client paid in it or the seller works in it
- * (their account's language), else English. A client's language is known only once they have paid.
- */
-export async function invoiceLang(db: DbOrTx, row: InvoiceRow): Promise<Lang> {
-  if (row.clientLanguage !== DEFAULT_LANG) return row.clientLanguage
-  const [seller] = await db.select({ settings: users.settings }).from(users).where(eq(users.id, row.sellerId))
-  const language = (seller?.settings as { language?: unknown } | null)?.language
-  return isLang(language) ? language : DEFAULT_LANG
+/** The invoice's PDF, in its client's language when known, else its seller's (language.ts). */
+export async function invoicePdf(
+  deps: Pick<InvoiceServices, 'db' | 'gateway' | 'config'>,
+  row: InvoiceRow,
+  lang?: Lang,
+) {
+  return renderInvoicePdf(await invoiceDocument(deps, row, lang ?? (await invoiceLanguage(deps.db, row))))
 }

@@ -1,9 +1,8 @@
 // An invoice as a printable A4 PDF. Everything arrives formatted (money, dates, status wording); this module
 // only lays it out. DejaVu Sans is embedded because the standard PDF fonts cannot write ₦ or non-Latin names.
-
 import fontkit from '@cantoo/fontkit'
 import { type Color, degrees, PDFDocument, type PDFPage, rgb } from '@cantoo/pdf-lib'
-import { type InvoiceWords, invoiceWords } from './invoice-words'
+import { type PdfWords, pdfWords } from './invoice-words'
 import {
   A4,
   addLink,
@@ -63,8 +62,8 @@ export interface InvoiceDocument {
   reference: string
   /** The M-Pesa Paybill number, when paying by Paybill applies. */
   paybill: string | null
-  /** The words it is written with (English when not given). */
-  words?: InvoiceWords
+  /** The fixed words, in the invoice's language; English when not given. */
+  words?: PdfWords
 }
 
 const LINK = rgb(0.08, 0.33, 0.68)
@@ -90,14 +89,14 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array
     regular: await pdf.embedFont(files.regular, { subset: true }),
     bold: await pdf.embedFont(files.bold, { subset: true }),
   }
-  const words = doc.words ?? invoiceWords()
-  const title = doc.number ? words.title(doc.number) : words.draftTitle
+  const words = doc.words ?? pdfWords('en')
+  const title = words.title(doc.number)
   setMetadata(pdf, doc, words.from(title, doc.seller.name))
 
   const flow = new PageFlow(pdf, (page) => stamp(page, doc, fonts, words))
   drawHeader(flow, doc, fonts, title, words)
   flow.onNewPage = (f) => {
-    const label = `${doc.seller.name} · ${words.continued(title)}`
+    const label = words.continued(doc.seller.name, title)
     f.text(label, LEFT, f.y, fitted(label, { font: fonts.regular, size: 8.5, color: MUTED }, WIDTH))
     f.y -= 24
   }
@@ -125,11 +124,13 @@ function setMetadata(pdf: PDFDocument, doc: InvoiceDocument, title: string): voi
 }
 
 /** A cancelled or draft invoice says so across every page, so a printout cannot pass for one to pay. */
-function stamp(page: PDFPage, doc: InvoiceDocument, fonts: Fonts, words: InvoiceWords): void {
+function stamp(page: PDFPage, doc: InvoiceDocument, fonts: Fonts, words: PdfWords): void {
   if (doc.status !== 'void' && doc.status !== 'draft') return
   const bold = fonts.bold
   const word =
-    doc.status === 'void' ? printable(bold, doc.statusText.toUpperCase()).trim() || 'VOID' : words.draftStamp
+    doc.status === 'void'
+      ? printable(bold, doc.statusText.toUpperCase()).trim() || words.voidStamp
+      : words.draftStamp
   const color = doc.status === 'void' ? BADGE.void.ink : MUTED
   const angle = 35
   const style = fitted(word, { font: bold, size: 110 }, 560)
@@ -156,7 +157,7 @@ function drawHeader(
   doc: InvoiceDocument,
   fonts: Fonts,
   title: string,
-  words: InvoiceWords,
+  words: PdfWords,
 ): void {
   const top = flow.y
   // Left: who sends it.
@@ -231,7 +232,7 @@ function drawBadge(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts, top: numb
   return top - height
 }
 
-function drawLines(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts, words: InvoiceWords): void {
+function drawLines(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts, words: PdfWords): void {
   const cell: TextStyle = { font: fonts.regular, size: 10 }
   const head: TextStyle = { font: fonts.bold, size: 8, color: MUTED }
   // Number columns as wide as their widest entry (within reason); the description takes the rest.
@@ -313,7 +314,7 @@ function drawTotals(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts): void {
   flow.y -= 14
 }
 
-function drawPayments(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts, words: InvoiceWords): void {
+function drawPayments(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts, words: PdfWords): void {
   if (doc.payments.length === 0) return
   const cell: TextStyle = { font: fonts.regular, size: 9.5 }
   flow.need(22 + 16 * Math.min(doc.payments.length, 3))
@@ -347,7 +348,7 @@ function drawParagraphs(flow: PageFlow, heading: string, text: string | null, fo
 }
 
 /** How to pay, at the foot of the last page: the QR code of the pay link, the link, and the Paybill. */
-function drawPayBlock(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts, words: InvoiceWords): void {
+function drawPayBlock(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts, words: PdfWords): void {
   // A cancelled invoice asks for nothing, whatever else it carries.
   if (doc.status === 'void' || (!doc.payUrl && !doc.paybill)) return
   const qr = doc.payUrl ? qrCode(doc.payUrl, 84) : null
@@ -374,7 +375,7 @@ function drawPayBlock(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts, words:
   if (doc.payUrl) {
     flow.text(words.payOnline, textLeft, y, { font: fonts.bold, size: 12 })
     y -= 18
-    flow.text(words.scanOrOpen, textLeft, y, fitted(words.scanOrOpen, small, textWidth))
+    flow.text(words.scan, textLeft, y, fitted(words.scan, small, textWidth))
     y -= 14
     const linkTop = y + 10
     for (const line of urlLines) {
@@ -392,7 +393,7 @@ function drawPayBlock(flow: PageFlow, doc: InvoiceDocument, fonts: Fonts, words:
 }
 
 /** "Page 2 of 3" on every page once the invoice runs over one. */
-function drawFooters(pdf: PDFDocument, fonts: Fonts, label: string, words: InvoiceWords): void {
+function drawFooters(pdf: PDFDocument, fonts: Fonts, label: string, words: PdfWords): void {
   const pages = pdf.getPages()
   if (pages.length < 2) return
   const style: TextStyle = { font: fonts.regular, size: 8, color: MUTED }

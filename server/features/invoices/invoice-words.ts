@@ -1,112 +1,141 @@
-import { DEFAULT_LANG, type Lang } from '../../../contract/i18n'
+import { formatMoney } from '../../../contract/format-money'
+import { intlLocale, type Lang, type Message, type MessageParams } from '../../../contract/i18n'
+import type { InvoiceStatus } from '../../../contract/invoices.constants'
 import { translate } from '../../lib/i18n'
 
-/** The words an invoice's PDF is written with, in one language. */
-export interface InvoiceWords {
-  title: (number: string) => string
-  draftTitle: string
-  continued: (title: string) => string
-  from: (title: string, seller: string) => string
-  draftStamp: string
-  issued: string
-  due: string
-  currency: string
-  billTo: string
-  description: string
-  quantity: string
-  unitPrice: string
-  amount: string
-  paymentsReceived: string
-  notes: string
-  terms: string
-  payOnline: string
-  scanOrOpen: string
-  paybill: (paybill: string, account: string) => string
-  page: (page: number, pages: number) => string
+/** An invoice's words in its mails and PDF, in the language they are written in (see language.ts). */
+
+/** Money as an invoice writes it: as before in English, Kenya's Kiswahili otherwise. */
+export const invoiceMoney = (lang: Lang, amount: number, currency: string) =>
+  formatMoney(amount, currency, lang === 'en' ? 'en' : intlLocale(lang, undefined, 'en-KE'))
+
+const STATUS: Record<InvoiceStatus, Message> = {
+  draft: /*i18n*/ { id: 'invoice.status.draft', message: 'Draft' },
+  sent: /*i18n*/ { id: 'invoice.status.sent', message: 'Sent' },
+  viewed: /*i18n*/ { id: 'invoice.status.viewed', message: 'Viewed' },
+  partially_paid: /*i18n*/ { id: 'invoice.status.partially-paid', message: 'Partly paid' },
+  paid: /*i18n*/ { id: 'invoice.status.paid', message: 'Paid' },
+  overdue: /*i18n*/ { id: 'invoice.status.overdue', message: 'Overdue' },
+  void: /*i18n*/ { id: 'invoice.status.void', message: 'Cancelled' },
 }
 
-/** The PDF's words in `lang` (English as it always was). */
-export function invoiceWords(lang: Lang = DEFAULT_LANG): InvoiceWords {
-  const say = (message: { id: string; message: string }, params?: Record<string, string | number>) =>
-    translate(lang, message, params)
+/** An invoice's status in a word (the English of INVOICE_STATUS_TEXT). */
+export const statusWord = (lang: Lang, status: InvoiceStatus) => translate(lang, STATUS[status])
+
+/** The fixed words of the invoice PDF. */
+export function pdfWords(lang: Lang) {
+  const t = (message: Message, params?: MessageParams) => translate(lang, message, params)
   return {
-    title: (number) => say(/*i18n*/ { id: 'invoice.pdf.title', message: 'Invoice {number}' }, { number }),
-    draftTitle: say(/*i18n*/ { id: 'invoice.pdf.draftTitle', message: 'Draft invoice' }),
-    continued: (title) =>
-      say(/*i18n*/ { id: 'invoice.pdf.continued', message: '{title} (continued)' }, { title }),
-    from: (title, seller) =>
-      say(/*i18n*/ { id: 'invoice.pdf.from', message: '{title} from {seller}' }, { title, seller }),
-    draftStamp: say(/*i18n*/ { id: 'invoice.pdf.draftStamp', message: 'DRAFT' }),
-    issued: say(/*i18n*/ { id: 'invoice.pdf.issued', message: 'Issued' }),
-    due: say(/*i18n*/ { id: 'invoice.pdf.due', message: 'Due' }),
-    currency: say(/*i18n*/ { id: 'invoice.pdf.currency', message: 'Currency' }),
-    billTo: say(/*i18n*/ { id: 'invoice.pdf.billTo', message: 'BILL TO' }),
-    description: say(/*i18n*/ { id: 'invoice.pdf.description', message: 'DESCRIPTION' }),
-    quantity: say(/*i18n*/ { id: 'invoice.pdf.quantity', message: 'QTY' }),
-    unitPrice: say(/*i18n*/ { id: 'invoice.pdf.unitPrice', message: 'UNIT PRICE' }),
-    amount: say(/*i18n*/ { id: 'invoice.pdf.amount', message: 'AMOUNT' }),
-    paymentsReceived: say(/*i18n*/ { id: 'invoice.pdf.paymentsReceived', message: 'Payments received' }),
-    notes: say(/*i18n*/ { id: 'invoice.pdf.notes', message: 'Notes' }),
-    terms: say(/*i18n*/ { id: 'invoice.pdf.terms', message: 'Terms' }),
-    payOnline: say(/*i18n*/ { id: 'invoice.pdf.payOnline', message: 'Pay online' }),
-    scanOrOpen: say(
+    title: (number: string | null) =>
+      number
+        ? t(/*i18n*/ { id: 'invoice.pdf.title', message: 'Invoice {number}' }, { number })
+        : t(/*i18n*/ { id: 'invoice.pdf.title.draft', message: 'Draft invoice' }),
+    continued: (seller: string, title: string) =>
+      t(
+        /*i18n*/ { id: 'invoice.pdf.continued', message: '{seller} · {title} (continued)' },
+        { seller, title },
+      ),
+    from: (title: string, seller: string) =>
+      t(/*i18n*/ { id: 'invoice.pdf.from', message: '{title} from {seller}' }, { title, seller }),
+    issued: t(/*i18n*/ { id: 'invoice.pdf.issued', message: 'Issued' }),
+    due: t(/*i18n*/ { id: 'invoice.pdf.due', message: 'Due' }),
+    currency: t(/*i18n*/ { id: 'invoice.pdf.currency', message: 'Currency' }),
+    billTo: t(/*i18n*/ { id: 'invoice.pdf.bill-to', message: 'BILL TO' }),
+    description: t(/*i18n*/ { id: 'invoice.pdf.column.description', message: 'DESCRIPTION' }),
+    quantity: t(/*i18n*/ { id: 'invoice.pdf.column.quantity', message: 'QTY' }),
+    unitPrice: t(/*i18n*/ { id: 'invoice.pdf.column.unit-price', message: 'UNIT PRICE' }),
+    amount: t(/*i18n*/ { id: 'invoice.pdf.column.amount', message: 'AMOUNT' }),
+    paymentsReceived: t(/*i18n*/ { id: 'invoice.pdf.payments', message: 'Payments received' }),
+    notes: t(/*i18n*/ { id: 'invoice.pdf.notes', message: 'Notes' }),
+    terms: t(/*i18n*/ { id: 'invoice.pdf.terms', message: 'Terms' }),
+    payOnline: t(/*i18n*/ { id: 'invoice.pdf.pay-online', message: 'Pay online' }),
+    scan: t(
       /*i18n*/ {
-        id: 'invoice.pdf.scanOrOpen',
+        id: 'invoice.pdf.scan',
         message: 'Scan the code with your phone camera, or open this link:',
       },
     ),
-    paybill: (paybill, account) =>
-      say(
-        /*i18n*/ { id: 'invoice.pdf.paybill', message: 'Pay by M-Pesa Paybill {paybill}, account {account}' },
-        { paybill, account },
+    paybill: (paybill: string, reference: string) =>
+      t(
+        /*i18n*/ {
+          id: 'invoice.pdf.paybill',
+          message: 'Pay by M-Pesa Paybill {paybill}, account {reference}',
+        },
+        { paybill, reference },
       ),
-    page: (page, pages) =>
-      say(/*i18n*/ { id: 'invoice.pdf.page', message: 'Page {page} of {pages}' }, { page, pages }),
+    page: (page: number, pages: number) =>
+      t(
+        /*i18n*/ { id: 'invoice.pdf.page', message: 'Page {page} of {pages}' },
+        {
+          page: String(page),
+          pages: String(pages),
+        },
+      ),
+    /** Across a draft's pages. */
+    draftStamp: t(/*i18n*/ { id: 'invoice.pdf.stamp.draft', message: 'DRAFT' }),
+    /** Across a cancelled invoice's pages when its status cannot be written in the font. */
+    voidStamp: t(/*i18n*/ { id: 'invoice.pdf.stamp.void', message: 'VOID' }),
   }
 }
 
-/** The words of the document's own figures (totals, payments, status), in `lang`. */
-export function invoiceFigureWords(lang: Lang = DEFAULT_LANG) {
-  const say = (message: { id: string; message: string }, params?: Record<string, string | number>) =>
-    translate(lang, message, params)
+export type PdfWords = ReturnType<typeof pdfWords>
+
+/** The totals, status and payment words of the invoice PDF. */
+export function documentWords(lang: Lang) {
+  const t = (message: Message, params?: MessageParams) => translate(lang, message, params)
   return {
-    subtotal: say(/*i18n*/ { id: 'invoice.pdf.subtotal', message: 'Subtotal' }),
-    discount: say(/*i18n*/ { id: 'invoice.pdf.discount', message: 'Discount' }),
-    discountPercent: (rate: string) =>
-      say(/*i18n*/ { id: 'invoice.pdf.discountPercent', message: 'Discount ({rate} %)' }, { rate }),
-    tax: (name: string, rate: string, included: boolean) =>
-      included
-        ? say(
-            /*i18n*/ { id: 'invoice.pdf.taxIncluded', message: '{name} {rate} % (included)' },
-            { name, rate },
-          )
-        : say(/*i18n*/ { id: 'invoice.pdf.tax', message: '{name} {rate} %' }, { name, rate }),
-    total: say(/*i18n*/ { id: 'invoice.pdf.total', message: 'Total' }),
-    depositDueFirst: say(/*i18n*/ { id: 'invoice.pdf.depositDueFirst', message: 'Deposit due first' }),
-    paid: say(/*i18n*/ { id: 'invoice.pdf.paid', message: 'Paid' }),
-    balanceDue: say(/*i18n*/ { id: 'invoice.pdf.balanceDue', message: 'Balance due' }),
-    cash: say(/*i18n*/ { id: 'invoice.pdf.cash', message: 'Cash' }),
-    bankTransfer: say(/*i18n*/ { id: 'invoice.pdf.bankTransfer', message: 'Bank transfer' }),
-    withReceipt: (method: string, receipt: string) =>
-      say(
-        /*i18n*/ { id: 'invoice.pdf.withReceipt', message: '{method}, receipt {receipt}' },
-        { method, receipt },
-      ),
-    partly: (status: string, paid: string, total: string) =>
-      say(
-        /*i18n*/ { id: 'invoice.pdf.partly', message: '{status}: {paid} of {total}' },
-        { status, paid, total },
+    status: (status: InvoiceStatus) => statusWord(lang, status),
+    statusPaidOf: (status: string, paid: string, total: string) =>
+      t(
+        /*i18n*/ { id: 'invoice.pdf.status.paid-of', message: '{status}: {paid} of {total}' },
+        {
+          status,
+          paid,
+          total,
+        },
       ),
     depositFirst: (status: string) =>
-      say(/*i18n*/ { id: 'invoice.pdf.depositFirst', message: '{status} · deposit due first' }, { status }),
-    status: {
-      draft: say(/*i18n*/ { id: 'invoice.status.draft', message: 'Draft' }),
-      sent: say(/*i18n*/ { id: 'invoice.status.sent', message: 'Sent' }),
-      viewed: say(/*i18n*/ { id: 'invoice.status.viewed', message: 'Viewed' }),
-      partially_paid: say(/*i18n*/ { id: 'invoice.status.partiallyPaid', message: 'Partly paid' }),
-      paid: say(/*i18n*/ { id: 'invoice.status.paid', message: 'Paid' }),
-      overdue: say(/*i18n*/ { id: 'invoice.status.overdue', message: 'Overdue' }),
-      void: say(/*i18n*/ { id: 'invoice.status.void', message: 'Cancelled' }),
-    },
+      t(
+        /*i18n*/ { id: 'invoice.pdf.status.deposit-first', message: '{status} · deposit due first' },
+        { status },
+      ),
+    subtotal: t(/*i18n*/ { id: 'invoice.pdf.subtotal', message: 'Subtotal' }),
+    discount: t(/*i18n*/ { id: 'invoice.pdf.discount', message: 'Discount' }),
+    discountPercent: (rate: string) =>
+      t(/*i18n*/ { id: 'invoice.pdf.discount.percent', message: 'Discount ({rate} %)' }, { rate }),
+    taxIncluded: (name: string, rate: string) =>
+      t(/*i18n*/ { id: 'invoice.pdf.tax.included', message: '{name} {rate} % (included)' }, { name, rate }),
+    total: t(/*i18n*/ { id: 'invoice.pdf.total', message: 'Total' }),
+    depositDue: t(/*i18n*/ { id: 'invoice.pdf.deposit', message: 'Deposit due first' }),
+    paid: t(/*i18n*/ { id: 'invoice.pdf.paid', message: 'Paid' }),
+    balanceDue: t(/*i18n*/ { id: 'invoice.pdf.balance', message: 'Balance due' }),
+    cash: t(/*i18n*/ { id: 'invoice.pdf.method.cash', message: 'Cash' }),
+    bank: t(/*i18n*/ { id: 'invoice.pdf.method.bank', message: 'Bank transfer' }),
+    withReceipt: (method: string, receipt: string) =>
+      t(
+        /*i18n*/ { id: 'invoice.pdf.method.receipt', message: '{method}, receipt {receipt}' },
+        { method, receipt },
+      ),
   }
+}
+
+/** How money paid by `method` comes back to whoever paid it. */
+export function wayBackIn(lang: Lang, method: string): string {
+  return method === 'mpesa'
+    ? translate(
+        lang,
+        /*i18n*/ { id: 'mail.invoice.back.mpesa', message: 'by M-Pesa, to the number that paid' },
+      )
+    : method === 'card'
+      ? translate(
+          lang,
+          /*i18n*/ {
+            id: 'mail.invoice.back.card',
+            message: 'to the card that paid (banks take a few days to show it)',
+          },
+        )
+      : translate(
+          lang,
+          /*i18n*/ { id: 'mail.invoice.back.paypal', message: 'to the PayPal account that paid' },
+        )
 }

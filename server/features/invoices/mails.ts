@@ -1,11 +1,10 @@
-import { formatMoney } from '../../../contract/format-money'
-import { intlLocale, type Lang, type Message, type MessageParams } from '../../../contract/i18n'
-import { INVOICE_STATUS_TEXT } from '../../../contract/invoices.constants'
+import type { Lang, Message, MessageParams } from '../../../contract/i18n'
 import { clock } from '../../lib/clock'
 import { translate } from '../../lib/i18n'
 import type { MailMessage } from '../../mail/mailer'
 import { compose } from '../../mail/templates'
 import { invoiceSms } from '../../sms/templates'
+import { userLanguageOf } from '../settings'
 import type { InvoiceServices } from './deps'
 import { invoicePdf } from './invoice-document'
 import {
@@ -17,35 +16,10 @@ import {
   payUrl,
   statusOf,
 } from './invoice-rows'
+import { invoiceMoney as moneyIn, wayBackIn } from './invoice-words'
+import { invoiceLanguage } from './language'
+import { openInvoice, paidToSeller, returnedToSeller, sentMail } from './mail-words'
 import { receiptOf, sellerOfInvoice } from './view'
-
-const money = (amount: number, currency: string) => formatMoney(amount, currency, 'en')
-/** Money as the client reads it: as before in English, Kenya's Kiswahili otherwise. */
-const moneyIn = (lang: Lang, amount: number, currency: string) =>
-  lang === 'en'
-    ? money(amount, currency)
-    : formatMoney(amount, currency, intlLocale(lang, undefined, 'en-KE'))
-
-/** How money paid by `method` comes back to the client who paid it, in their language. */
-function wayBackIn(lang: Lang, method: string): string {
-  return method === 'mpesa'
-    ? translate(
-        lang,
-        /*i18n*/ { id: 'mail.invoice.back.mpesa', message: 'by M-Pesa, to the number that paid' },
-      )
-    : method === 'card'
-      ? translate(
-          lang,
-          /*i18n*/ {
-            id: 'mail.invoice.back.card',
-            message: 'to the card that paid (banks take a few days to show it)',
-          },
-        )
-      : translate(
-          lang,
-          /*i18n*/ { id: 'mail.invoice.back.paypal', message: 'to the PayPal account that paid' },
-        )
-}
 
 /** The short link an SMS carries: `/i/{reference}.{signature}`, which opens the pay page with its key. */
 export function shortLink(
@@ -67,19 +41,11 @@ export function invoiceMails(deps: InvoiceServices) {
       return false
     }
   }
-  const pdfOf = async (row: InvoiceRow) => ({
+  const pdfOf = async (row: InvoiceRow, lang: Lang) => ({
     filename: `${row.number ?? 'invoice'}.pdf`,
-    content: Buffer.from(await invoicePdf(deps, row)),
+    content: Buffer.from(await invoicePdf(deps, row, lang)),
     contentType: 'application/pdf',
   })
-
-  /** How money paid by `method` comes back to whoever paid it. */
-  const wayBack = (method: string) =>
-    method === 'mpesa'
-      ? 'by M-Pesa, to the number that paid'
-      : method === 'card'
-        ? 'to the card that paid (banks take a few days to show it)'
-        : 'to the PayPal account that paid'
 
   return {
     /** The invoice to its client (a revision says so): e-mail with the PDF, and SMS with the link. */
@@ -88,41 +54,14 @@ export function invoiceMails(deps: InvoiceServices) {
       const link = payUrl(config.publicUrl, deps.gateway, row.id)
       const due = dueNow(row)
       const number = row.number ?? row.reference
-      const what = due.deposit
-        ? `A deposit of ${money(due.amount, row.currency)} is due first; the total is ${money(row.total, row.currency)}.`
-        : `${money(due.amount, row.currency)} is due by ${dayText(row.dueDate)}.`
-      const subject =
-        opts.reminder !== undefined
-          ? `Reminder: invoice ${number} from ${seller.name}`
-          : row.revision > 0
-            ? `Invoice ${number} from ${seller.name} (updated)`
-            : `Invoice ${number} from ${seller.name}`
-      const reminderLine =
-        opts.reminder === undefined
-          ? []
-          : [
-              opts.reminder < 0
-                ? `A reminder: this invoice is due on ${dayText(row.dueDate)}.`
-                : opts.reminder === 0
-                  ? 'A reminder: this invoice is due today.'
-                  : `A reminder: this invoice was due on ${dayText(row.dueDate)}.`,
-            ]
+      const lang = await invoiceLanguage(deps.db, row)
+      const mail = sentMail(lang, row, { seller: seller.name, number, due, reminder: opts.reminder })
       let mailed = false
       if (row.clientEmail)
         mailed = await send({
-          ...compose(
-            row.clientEmail,
-            subject,
-            [
-              `Hello ${row.clientName},`,
-              ...reminderLine,
-              `${seller.name} has sent you invoice ${number}${row.revision > 0 ? ` (revision ${row.revision})` : ''}. ${what}`,
-              'Pay by M-Pesa, card or PayPal on the invoice’s page. The invoice is attached as a PDF.',
-            ],
-            { label: `Pay ${money(due.amount, row.currency)}`, url: link },
-          ),
+          ...compose(row.clientEmail, mail.subject, mail.lines, { label: mail.action, url: link }, lang),
           ...(seller.email ? { replyTo: seller.email } : {}),
-          attachments: [await pdfOf(row)],
+          attachments: [await pdfOf(row, lang)],
         })
       if (row.clientPhone)
         await deps.sms.queue(deps.db, {
@@ -134,9 +73,10 @@ export function invoiceMails(deps: InvoiceServices) {
             number,
             amount: due.amount,
             currency: row.currency,
-            due: dayText(row.dueDate),
+            due: dayText(row.dueDate, lang),
             link: shortLink(deps, row),
             reminder: opts.reminder !== undefined,
+            lang,
           }),
         })
       return mailed
@@ -149,7 +89,6 @@ export function invoiceMails(deps: InvoiceServices) {
     async returned(row: InvoiceRow, payment: InvoicePaymentRow) {
       const seller = await sellerOfInvoice(deps.db, row.sellerId)
       const number = row.number ?? row.reference
-      const amount = money(payment.amount, row.currency)
       const lang = row.clientLanguage
       const t = (message: Message, params?: MessageParams) => translate(lang, message, params)
       const params = { number, amount: moneyIn(lang, payment.amount, row.currency), seller: seller.name }
@@ -186,18 +125,17 @@ export function invoiceMails(deps: InvoiceServices) {
             lang,
           ),
         )
-      if (seller.email)
+      if (seller.email) {
+        const sellerLang = await userLanguageOf(deps.db, row.sellerId)
         await send(
           compose(
             seller.email,
-            `A payment on cancelled invoice ${number} is being given back`,
-            [
-              `${row.clientName} paid ${amount} on invoice ${number} after you cancelled it.`,
-              `It is not counted as a sale: Soko is giving it back ${wayBack(payment.method)}.`,
-            ],
-            { label: 'Open the invoice', url: `${config.publicUrl}/account/invoices/${row.id}` },
+            ...returnedToSeller(sellerLang, row, payment, number),
+            { label: openInvoice(sellerLang), url: `${config.publicUrl}/account/invoices/${row.id}` },
+            sellerLang,
           ),
         )
+      }
     },
 
     /** A payment arrived: a receipt to the client, a note to the seller. */
@@ -206,21 +144,14 @@ export function invoiceMails(deps: InvoiceServices) {
       const number = row.number ?? row.reference
       const status = statusOf(row, clock.now())
       const left = Math.max(0, row.total - row.paid)
-      const state =
-        status === 'paid'
-          ? `Invoice ${number} is paid in full.`
-          : `${money(left, row.currency)} is left to pay on invoice ${number}.`
-      const receipt = receiptOf(payment) ? `, receipt ${receiptOf(payment)}` : ''
-      const line = `${money(payment.amount, row.currency)} received${receipt}.`
-      const extra = money(payment.excess, row.currency)
-      const excess =
-        payment.excess > 0
-          ? [
-              `${extra} of it was more than was due: it is held for ${row.clientName} until you give it back or keep it as a payment, on the invoice's page.`,
-            ]
-          : []
       const link = `${config.publicUrl}/p?invoice=${row.id}&key=${invoiceKey(deps.gateway, row.id)}`
-      const pdf = status === 'paid' ? [await pdfOf(row)] : []
+      const pdfs = new Map<Lang, Awaited<ReturnType<typeof pdfOf>>>()
+      const pdfIn = async (lang: Lang) => {
+        if (status !== 'paid') return []
+        const pdf = pdfs.get(lang) ?? (await pdfOf(row, lang))
+        pdfs.set(lang, pdf)
+        return [pdf]
+      }
       if (row.clientEmail && payment.method !== 'cash' && payment.method !== 'bank') {
         const lang = row.clientLanguage
         const t = (message: Message, params?: MessageParams) => translate(lang, message, params)
@@ -293,19 +224,21 @@ export function invoiceMails(deps: InvoiceServices) {
             { label: t(/*i18n*/ { id: 'mail.invoice.see', message: 'See the invoice' }), url: link },
             lang,
           ),
-          attachments: pdf,
+          attachments: await pdfIn(lang),
         })
       }
-      if (seller.email)
+      if (seller.email) {
+        const sellerLang = await userLanguageOf(deps.db, row.sellerId)
         await send({
           ...compose(
             seller.email,
-            `${row.clientName} paid ${money(payment.amount, row.currency)} on ${number}`,
-            [line, ...excess, state, `Status: ${INVOICE_STATUS_TEXT[status]}.`],
-            { label: 'Open the invoice', url: `${config.publicUrl}/account/invoices/${row.id}` },
+            ...paidToSeller(sellerLang, row, payment, { number, status, left }),
+            { label: openInvoice(sellerLang), url: `${config.publicUrl}/account/invoices/${row.id}` },
+            sellerLang,
           ),
-          attachments: pdf,
+          attachments: await pdfIn(sellerLang),
         })
+      }
     },
   }
 }

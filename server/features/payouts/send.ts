@@ -4,19 +4,15 @@ import type { Tx } from '../../db/client'
 import { payouts, users } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { isUuid } from '../../lib/uuid'
-import { alertAdmins } from '../../mail/admin-alert'
-import { compose } from '../../mail/templates'
 import { type PayoutRequest, type TransferState, transferMatches } from '../../payments/provider'
-import { resolveUserSettings } from '../settings'
 import type { PayoutServices } from './deps'
 import { explain, failureColumns, failureTitle, neverSent, retryDelayMs } from './failures'
 import { postBack, postSent } from './ledger'
 import { methodLabel } from './methods'
 import { note, PAYOUT_NOTES } from './notes'
+import { alertPayoutMismatch, notifyFailed, notifyPaid } from './notify'
 import { type PayoutRow, step } from './view'
-import { money } from './words'
-
-const RAIL_NAMES: Record<PayoutRail, string> = { mpesa: 'M-Pesa', paypal: 'PayPal', bank: 'the bank' }
+import { RAIL_NAMES } from './words'
 
 /** The step of a payout paid: where to and, when the provider gave one, its receipt. */
 function paidNote(row: PayoutRow, receipt: string | null) {
@@ -37,6 +33,7 @@ function payoutRequest(row: PayoutRow, key: string): PayoutRequest {
       d.kind === 'mpesa'
         ? { kind: 'mpesa', phone: d.phone }
         : { kind: 'paypal', email: d.kind === 'paypal' ? d.email : '' },
+    // i18n-ignore: the remark sent to the provider with the transfer
     remarks: 'Soko payout',
   }
 }
@@ -327,15 +324,7 @@ async function payoutMismatch(deps: PayoutServices, { row, got }: { row: PayoutR
     expected,
     got,
   })
-  await alertAdmins(
-    deps,
-    `A payout result does not match: ${money(sent.amount, sent.currency)} to ${methodLabel(row.destination)}`,
-    [
-      `${RAIL_NAMES[row.rail]} reported payout ${row.id} paid, but for ${got} (minor units) where Soko sent ${expected}.`,
-      'Nothing was settled: the payout stays on its way and its provider is asked again. Check it with the provider before anything else is done.',
-    ],
-    { label: 'Open the payouts', url: `${deps.config.publicUrl}/admin/payouts` },
-  )
+  await alertPayoutMismatch(deps, row, { sent, got, expected })
 }
 
 /** Asks the provider about payouts on their way whose result is late; the answer comes back as a transfer. */
@@ -375,69 +364,4 @@ export async function checkLate(deps: PayoutServices, now = clock.now()) {
       deps.log.warn('asking about a payout failed; asked again later', { payoutId: row.id, error })
     }
   }
-}
-
-async function recipient(deps: PayoutServices, sellerId: string) {
-  const [user] = await deps.db.select().from(users).where(eq(users.id, sellerId))
-  if (!user) return null
-  const settings = resolveUserSettings(user)
-  return {
-    email: user.email,
-    phone: user.phone && user.phoneVerifiedAt && settings.smsPayouts ? user.phone : null,
-    timeZone: settings.timeZone,
-  }
-}
-
-async function tell(
-  deps: PayoutServices,
-  row: PayoutRow,
-  mail: { subject: string; lines: string[] },
-  sms: string,
-) {
-  const to = await recipient(deps, row.sellerId)
-  if (!to) return
-  const url = `${deps.config.publicUrl}/account/withdraw`
-  try {
-    await deps.mailer.send(compose(to.email, mail.subject, mail.lines, { label: 'See your payouts', url }))
-  } catch (error) {
-    deps.log.error('payout mail not sent', { payoutId: row.id, error })
-  }
-  if (to.phone)
-    await deps.sms.queue(deps.db, {
-      eventKey: `payout:${row.id}:${row.status}`,
-      kind: 'payout',
-      phone: to.phone,
-      text: sms,
-    })
-}
-
-export async function notifyPaid(deps: PayoutServices, row: PayoutRow) {
-  const arrived = money(row.amount - row.fee, row.currency)
-  const where = methodLabel(row.destination)
-  await tell(
-    deps,
-    row,
-    {
-      subject: `Paid: ${arrived} to ${where}`,
-      lines: [
-        `Your Soko payout of ${arrived} was paid to ${where}.`,
-        ...(row.receipt ? [`Receipt: ${row.receipt}.`] : []),
-      ],
-    },
-    `Soko: ${arrived} paid to ${where}.${row.receipt ? ` Receipt ${row.receipt}.` : ''}`,
-  )
-}
-
-export async function notifyFailed(deps: PayoutServices, row: PayoutRow) {
-  const amount = money(row.amount - row.fee, row.currency)
-  const why = row.failureText ?? 'The payout could not be made.'
-  await tell(
-    deps,
-    row,
-    {
-      subject: `Payout not made: ${row.failureTitle ?? amount}`,
-      lines: [`Your Soko payout of ${amount} to ${methodLabel(row.destination)} was not made.`, why],
-    },
-    `Soko: your payout of ${amount} was not made: ${row.failureTitle ?? 'see the app'}. The money is back in your balance.`,
-  )
 }

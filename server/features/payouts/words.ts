@@ -1,8 +1,19 @@
 import { formatMoney } from '../../../contract/format-money'
+import { intlLocale, type Lang } from '../../../contract/i18n'
+import type { PayoutRail } from '../../../contract/payouts.constants'
 
 /** Money and instants in payout mails, texts and timelines, written the way the app writes them. */
 
+/** The rails by name, as stored texts and alerts say them. */
+export const RAIL_NAMES: Record<PayoutRail, string> = { mpesa: 'M-Pesa', paypal: 'PayPal', bank: 'the bank' }
+
 export const money = (amount: number, currency: string) => formatMoney(amount, currency, 'en')
+
+/** Money in a seller's language: as before in English, Kenya's Kiswahili otherwise. */
+export const moneyIn = (lang: Lang, amount: number, currency: string) =>
+  lang === 'en'
+    ? money(amount, currency)
+    : formatMoney(amount, currency, intlLocale(lang, undefined, 'en-KE'))
 
 /** `Nov 24, 2026, 6:00 AM EAT`, in the seller's zone. */
 export function when(at: Date, timeZone: string): string {

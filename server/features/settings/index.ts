@@ -4,4 +4,4 @@
  */
 
 export { settingsHandlers } from './settings.handlers'
-export { resolveUserSettings } from './settings.service'
+export { resolveUserSettings, userLanguage, userLanguageOf } from './settings.service'

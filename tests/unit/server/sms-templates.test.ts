@@ -127,6 +127,21 @@ describe('SMS in each language', () => {
       `${lang} booking ${moved ? 'moved' : 'reminder'}`,
       bookingSms({ title: LONG_TITLE, when: LONGEST_WHEN[lang], link: LONG_LINK, moved, lang }),
     ]),
+    ...currencyCodes.flatMap((currency): [string, string][] =>
+      [false, true].map((reminder) => [
+        `${lang} invoice${reminder ? ' reminder' : ''} in ${currency}`,
+        invoiceSms({
+          seller: LONG_TITLE,
+          number: 'INV-12345',
+          amount: 1_000_000_000_00,
+          currency,
+          due: '30 Sep 2026',
+          link: `https://soko-marketplace.example.co.ke/i/IVABCD2345.${'A'.repeat(12)}`,
+          reminder,
+          lang,
+        }),
+      ]),
+    ),
   ])
 
   it.each(cases)('%s is GSM-7 and fits one segment', (_name, text) => {
@@ -171,5 +186,9 @@ describe('SMS in each language', () => {
         lang: 'sw',
       }),
     ).toBe(`Soko: miadi yako "Ushauri" imehamishwa hadi Jumatano, 30 Sep, 10:00. Maelezo: ${LONG_LINK}`)
+    const invoice = { seller: 'Wanjiru Studio', number: 'INV-0002', amount: 14_501_16, currency: 'KES' }
+    expect(invoiceSms({ ...invoice, due: '11 Des 2026', link: LONG_LINK, reminder: true, lang: 'sw' })).toBe(
+      `Kikumbusho: Wanjiru Studio ametuma ankara INV-0002: KES 14,501.16 ifikapo 11 Des 2026. Lipa: ${LONG_LINK}`,
+    )
   })
 })
