@@ -11,6 +11,9 @@ import { receiptOf } from './view'
 const say = (lang: Lang) => (message: Message, params?: MessageParams) => translate(lang, message, params)
 
 /** "Open the invoice": the button of every mail to the seller about one. */
+/** A mail's greeting to an invoice's client. */
+export const HELLO = /*i18n*/ { id: 'mail.invoice.hello', message: 'Hello {name},' }
+
 export const openInvoice = (lang: Lang) =>
   translate(lang, /*i18n*/ { id: 'mail.invoice.seller.action', message: 'Open the invoice' })
 
@@ -100,7 +103,7 @@ export function sentMail(
   return {
     subject,
     lines: [
-      t(/*i18n*/ { id: 'mail.invoice.hello', message: 'Hello {name},' }, params),
+      t(HELLO, params),
       ...reminderLine,
       `${sentLine} ${what}`,
       t(

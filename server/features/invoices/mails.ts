@@ -18,7 +18,7 @@ import {
 } from './invoice-rows'
 import { invoiceMoney as moneyIn, wayBackIn } from './invoice-words'
 import { invoiceLanguage } from './language'
-import { openInvoice, paidToSeller, returnedToSeller, sentMail } from './mail-words'
+import { HELLO, openInvoice, paidToSeller, returnedToSeller, sentMail } from './mail-words'
 import { receiptOf, sellerOfInvoice } from './view'
 
 /** The short link an SMS carries: `/i/{reference}.{signature}`, which opens the pay page with its key. */
@@ -104,7 +104,7 @@ export function invoiceMails(deps: InvoiceServices) {
               params,
             ),
             [
-              t(/*i18n*/ { id: 'mail.invoice.hello', message: 'Hello {name},' }, { name: row.clientName }),
+              t(HELLO, { name: row.clientName }),
               t(
                 /*i18n*/ {
                   id: 'mail.invoice.returned.body',
