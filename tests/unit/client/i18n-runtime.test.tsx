@@ -25,6 +25,9 @@ describe('the app’s message runtime', () => {
     const kind = { id: 'k', message: compiled('{kind, select, digital {a file} other {a thing}}') }
     expect(i18n._(kind, { kind: 'digital' })).toBe('a file')
     expect(i18n._(kind, { kind: 'merch' })).toBe('a thing')
+    // Values go in as they are: no replacement patterns, no placeholders read inside them.
+    expect(i18n._('Pay {name} now', { name: '$& {name} $1' })).toBe('Pay $& {name} $1 now')
+    expect(i18n._(files, { count: 2, name: '$`\u0000' })).toBe('2 files for $`\u0000')
     // A '#' outside a plural is just a character.
     expect(i18n._({ id: 'h', message: compiled('Order #{ref}') }, { ref: 'A1' })).toBe('Order #A1')
   })
