@@ -76,7 +76,9 @@ const NOT_READ_CALLS = /^(console\.\w+|Error|TypeError|RangeError|require|import
 export function isWords(text) {
   const trimmed = text.replace(/\s+/g, ' ').trim()
   // One token: a key or path (details.endsAt, Africa/Nairobi), an address, a name in code (monthDay).
-  if (!trimmed.includes(' ') && (/[./_@:#=]/.test(trimmed) || /^[a-z]+[A-Z]/.test(trimmed))) return false
+  // A word and its full stop ("Published.") is a sentence all the same.
+  const token = trimmed.replace(/(?<=[a-z])\.$/, '')
+  if (!trimmed.includes(' ') && (/[./_@:#=]/.test(token) || /^[a-z]+[A-Z]/.test(token))) return false
   // A CSS selector (`#add-destination summary`, `[name="amount"]`).
   if (/^[#.[][\w-]/.test(trimmed)) return false
   // What is left once names and codes (KES, KE) are taken out.
@@ -88,7 +90,7 @@ export function isWords(text) {
 
 /** A string literal outside JSX that reads as a sentence or a phrase: capitalised and with a space. */
 function isSentence(text) {
-  return /^[A-Z][a-z’']*[ ,]/.test(text.trim()) && /[a-z]{2}/.test(text) && isWords(text)
+  return /^[A-Z][a-z’']*([ ,:;!?]|\.$|\. )/.test(text.trim()) && /[a-z]{2}/.test(text) && isWords(text)
 }
 
 /** The name a call's callee is written as (`console.error`, `t`, `setError`). */

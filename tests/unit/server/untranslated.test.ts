@@ -83,6 +83,15 @@ describe('the check for words without a message id', () => {
       expect(isWords(text), text).toBe(false)
   })
 
+  it('reads a word with a colon or a full stop as the start of a sentence', () => {
+    const code = [
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source of a module under test
+      'export const saved = (slug: string) => `Published: it is on sale at /${slug}.`',
+      "export const done = (ok: boolean) => (ok ? 'Published.' : 'index.html')",
+    ].join('\n')
+    expect(texts(code)).toEqual(['Published: it is on sale at /{}.', 'Published.'])
+  })
+
   it('walks a folder, leaving words written once per language to their twin', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'soko-words-'))
     try {

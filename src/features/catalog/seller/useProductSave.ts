@@ -91,7 +91,8 @@ export function useProductSave({
         saved = (await rpc('publishProduct', { id: saved.id })).product
       onSaved(saved)
       setMessage({
-        text: saved.status === 'published' ? `Published: it is on sale at /${saved.slug}.` : t`Draft saved.`,
+        text:
+          saved.status === 'published' ? t`Published: it is on sale at /${saved.slug}.` : t`Draft saved.`,
         tone: 'ok',
       })
     } catch (error) {
@@ -106,7 +107,7 @@ export function useProductSave({
     try {
       onSaved((await rpc(subject, { id: current.id })).product)
       setMessage({
-        text: subject === 'publishProduct' ? 'Published.' : t`Taken off sale: it is a draft again.`,
+        text: subject === 'publishProduct' ? t`Published.` : t`Taken off sale: it is a draft again.`,
         tone: 'ok',
       })
     } catch (error) {
