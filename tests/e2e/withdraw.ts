@@ -9,13 +9,16 @@ export async function typeInto(page: Page, label: string | RegExp, value: string
   await page.keyboard.type(value)
 }
 
+/** What the code's SMS says after the code, in the account's language. */
+const CODE_WORDS = { en: 'is your Soko code', sw: 'ni msimbo wako wa Soko' }
+
 /** The code the SMS sandbox delivered to `phone`, read on the sandbox phone in a tab of its own. */
-export async function codeOnPhone(context: BrowserContext, phone: string): Promise<string> {
+export async function codeOnPhone(context: BrowserContext, phone: string, lang: 'en' | 'sw' = 'en') {
   const handset = await context.newPage()
   await handset.goto(`/sandbox/mpesa/phone?number=${phone}`)
-  const sms = handset.locator('.sms', { hasText: 'is your Soko code' }).first()
+  const sms = handset.locator('.sms', { hasText: CODE_WORDS[lang] }).first()
   await expect(sms).toBeVisible({ timeout: 20_000 })
-  const code = /(\d{6}) is your Soko code/.exec((await sms.textContent()) ?? '')?.[1]
+  const code = new RegExp(`(\\d{6}) ${CODE_WORDS[lang]}`).exec((await sms.textContent()) ?? '')?.[1]
   await handset.close()
   if (!code) throw new Error('no code in the SMS')
   return code
@@ -60,12 +63,11 @@ export async function withdraw(page: Page, amount: string, destination: RegExp) 
   await form.getByRole('button', { name: 'Confirm' }).click()
 }
 
-export const available = async (page: Page) =>
+/** The available KES on the withdraw page, as a number; `label` is that line's words in the page's language. */
+export const available = async (page: Page, label = 'Available in KES') =>
   Number(
     (
-      (await page
-        .locator('.balance-list li', { hasText: 'Available in KES' })
-        .locator('.balance-amount')
-        .textContent()) ?? ''
+      (await page.locator('.balance-list li', { hasText: label }).locator('.balance-amount').textContent()) ??
+      ''
     ).replace(/[^\d.]/g, ''),
   )

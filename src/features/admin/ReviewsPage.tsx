@@ -22,15 +22,24 @@ function Verifications() {
   const queryClient = useQueryClient()
   const list = useQuery(adminQueries.verifications())
   const [rejecting, setRejecting] = useState<string | null>(null)
+  // What the last decision did, said once its card has left the list.
+  const [decided, setDecided] = useState<string | null>(null)
   const review = useSubmit(async (data) => {
     const id = text(data, 'id')
     const decision = text(data, 'decision') as 'approve' | 'reject'
+    setDecided(null)
     await rpc('reviewSellerVerification', {
       id,
       decision,
       ...(decision === 'reject' ? { reason: text(data, 'reason') } : {}),
     })
     setRejecting(null)
+    const name = list.data?.verifications.find((v) => v.id === id)?.seller.displayName ?? ''
+    setDecided(
+      decision === 'approve'
+        ? t`Approved: ${name} can withdraw now. They were told by e-mail.`
+        : t`Rejected: ${name} was told by e-mail what to fix.`,
+    )
     await queryClient.invalidateQueries({ queryKey: adminQueries.verifications().queryKey })
   })
   const reason = list.error?.message
@@ -40,6 +49,7 @@ function Verifications() {
         <Trans>Identity verifications to review</Trans>
       </h2>
       <FormMessage message={review.message} />
+      <FormMessage message={decided} tone="ok" />
       {list.isPending ? (
         <p>
           <Trans>Loading…</Trans>

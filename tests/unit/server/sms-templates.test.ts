@@ -176,7 +176,7 @@ describe('SMS in each language', () => {
     expect(text).toMatch(/^Soko: umelipa KES 9,999,999\.00 kwa ""Mwangaza/)
     expect(text).toContain('Kumb. SKABCD1234')
     expect(text).toContain(`Fungua au pakua: ${LONG_LINK}`)
-    expect(codeSms('123456', 'sw')).toMatch(/^123456 ni nambari yako ya Soko\./)
+    expect(codeSms('123456', 'sw')).toMatch(/^123456 ni msimbo wako wa Soko\./)
     expect(
       bookingSms({
         title: 'Ushauri',

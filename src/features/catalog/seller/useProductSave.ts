@@ -91,8 +91,7 @@ export function useProductSave({
         saved = (await rpc('publishProduct', { id: saved.id })).product
       onSaved(saved)
       setMessage({
-        text:
-          saved.status === 'published' ? t`Published: it is on sale at /${saved.slug}.` : t`Draft saved.`,
+        text: saved.status === 'published' ? t`Published: it is on sale at /${saved.slug}.` : t`Draft saved.`,
         tone: 'ok',
       })
     } catch (error) {
