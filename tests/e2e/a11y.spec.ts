@@ -8,6 +8,7 @@ import { buyByCard, DEMO_ADMIN, DEMO_HANDLE, DEMO_SELLER, demoProducts, newBuyer
 import { expect, test } from './fixtures'
 import { rendered } from './rendered'
 import { rpc } from './seller'
+import { keepAccountLanguage } from './session'
 
 /**
  * Every page of the route table through axe-core on a phone (390×844): signed out, as a buyer and as the
@@ -245,17 +246,8 @@ for (const role of Object.keys(roleRoutes) as Role[]) {
     if (tokens[role])
       await context.addCookies([{ name: 'auth_token', value: tokens[role], url: baseURL ?? '' }])
     const found: Finding[] = []
-    // The walk reads the pages in Kiswahili without making it the demo accounts' language: the app saves a
-    // browser's choice to the account, and other tests use these accounts in English at the same time.
-    await context.route(
-      (url) => url.pathname === '/',
-      async (route) => {
-        const call = route.request().method() === 'POST' ? route.request().postDataJSON() : null
-        if (call?.subject === 'updateSettings' && 'language' in call)
-          await route.fulfill({ json: { statusCode: 200, message: 'OK', data: {} } })
-        else await route.fallback()
-      },
-    )
+    // The walk reads the pages in Kiswahili without making it the demo accounts' language.
+    await keepAccountLanguage(context)
     for (const lang of ['en', 'sw'] as const) {
       await context.addCookies([{ name: 'lang', value: lang, url: baseURL ?? '' }])
       // A route that sends this role elsewhere (an account page, signed out, goes to /login) is scanned once.

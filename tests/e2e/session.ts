@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { type BrowserContext, expect, type Page } from '@playwright/test'
 import { rendered } from './rendered'
 
 /** Where a sign-in with no ?redirect= leads: an admin's /admin, anyone else's /account. */
@@ -24,4 +24,21 @@ export async function signInTyping(page: Page, email: string, password: string, 
   await page.keyboard.type(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(lands)
+}
+
+/**
+ * Lets this browser read a language without saving it as the account's: the app saves a browser's choice to
+ * the account, and other tests use the demo accounts in English at the same time. The save is answered as
+ * done; everything else goes to Soko.
+ */
+export async function keepAccountLanguage(context: BrowserContext) {
+  await context.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      const call = route.request().method() === 'POST' ? route.request().postDataJSON() : null
+      if (call?.subject === 'updateSettings' && 'language' in call)
+        await route.fulfill({ json: { statusCode: 200, message: 'OK', data: {} } })
+      else await route.fallback()
+    },
+  )
 }

@@ -4,7 +4,7 @@ import { buyByCard, DEMO_ADMIN, newBuyer } from './demo'
 import { expect, test } from './fixtures'
 import { rendered } from './rendered'
 import { newSeller, rpc, sellDigitalProduct, zipBytes } from './seller'
-import { signInTyping } from './session'
+import { keepAccountLanguage, signInTyping } from './session'
 import { typeInto } from './typing'
 import { available, codeOnPhone } from './withdraw'
 
@@ -178,17 +178,8 @@ test('a seller in Kiswahili: the invoice and its PDF, and a refused payment said
 
 test('an admin reading Kiswahili approves the seller’s identity', async ({ page, context }) => {
   test.setTimeout(90_000)
-  // The admin reads Kiswahili without making it the demo admin's language: the app saves a browser's choice
-  // to the account, and other tests use this account in English at the same time.
-  await context.route(
-    (url) => url.pathname === '/',
-    async (route) => {
-      const call = route.request().method() === 'POST' ? route.request().postDataJSON() : null
-      if (call?.subject === 'updateSettings' && 'language' in call)
-        await route.fulfill({ json: { statusCode: 200, message: 'OK', data: {} } })
-      else await route.fallback()
-    },
-  )
+  // The admin reads Kiswahili without making it the demo admin's language.
+  await keepAccountLanguage(context)
   await signInTyping(page, DEMO_ADMIN.email, DEMO_ADMIN.password)
   await rendered(page)
   await page.getByRole('banner').getByRole('link', { name: 'Kiswahili' }).click()
