@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Field, FormMessage, SubmitButton, text, useSubmit } from '../../components/Form'
+import { ListState } from '../../components/ListState'
 import { formatDateTime } from '../../lib/dates'
 import { formatMoney } from '../../lib/money'
 import { rpc } from '../../lib/rpc'
@@ -24,7 +25,6 @@ export function AdminUnmatched() {
     await queryClient.invalidateQueries({ queryKey: [...adminQueries.all(), 'unmatched'] })
   })
   const payments = list.data?.payments ?? []
-  const reason = list.error?.message
   return (
     <section aria-labelledby="admin-unmatched-heading">
       <h2 id="admin-unmatched-heading">
@@ -54,16 +54,7 @@ export function AdminUnmatched() {
           <Trans>Settled</Trans>
         </button>
       </div>
-      {list.isPending ? (
-        <p>
-          <Trans>Loading…</Trans>
-        </p>
-      ) : null}
-      {list.isError ? (
-        <p role="alert">
-          <Trans>Could not load payments: {reason}</Trans>
-        </p>
-      ) : null}
+      <ListState list={list} what={t`payments`} />
       {list.isSuccess && payments.length === 0 ? (
         <p className="muted">
           {resolved ? t`None settled yet.` : t`Nothing waiting: every payment found its order or invoice.`}

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Field, FormMessage, SubmitButton, text, useSubmit } from '../../components/Form'
+import { ListState } from '../../components/ListState'
 import { formatDateTime } from '../../lib/dates'
 import { rpc } from '../../lib/rpc'
 import { AdminShell } from './AdminShell'
@@ -42,7 +43,6 @@ function Verifications() {
     )
     await queryClient.invalidateQueries({ queryKey: adminQueries.verifications().queryKey })
   })
-  const reason = list.error?.message
   return (
     <section aria-labelledby="verifications-heading">
       <h2 id="verifications-heading">
@@ -50,16 +50,7 @@ function Verifications() {
       </h2>
       <FormMessage message={review.message} />
       <FormMessage message={decided} tone="ok" />
-      {list.isPending ? (
-        <p>
-          <Trans>Loading…</Trans>
-        </p>
-      ) : null}
-      {list.isError ? (
-        <p role="alert">
-          <Trans>Could not load verifications: {reason}</Trans>
-        </p>
-      ) : null}
+      <ListState list={list} what={t`verifications`} />
       {list.data?.verifications.length === 0 ? (
         <p className="muted">
           <Trans>Nothing waiting for review.</Trans>
