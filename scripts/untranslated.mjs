@@ -159,6 +159,9 @@ export function untranslated(code, file = 'module.tsx') {
             )
           return key('id')?.value.type === 'StringLiteral' && Boolean(key('message'))
         }
+        // An RPC subject's `summary`: the API's documentation, in English by design, like `.describe()`.
+        if (p.isObjectProperty() && p.node.key.type === 'Identifier' && p.node.key.name === 'summary')
+          return p.node.value.start <= path.node.start && path.node.end <= p.node.value.end
         if (p.isJSXAttribute()) {
           const name = p.node.name.name
           return typeof name === 'string' && (NOT_WORDS_ATTRIBUTES.has(name) || name.startsWith('data-'))

@@ -70,6 +70,7 @@ describe('the check for words without a message id', () => {
     const code = [
       "import { z } from 'zod'",
       "export const input = z.object({ id: z.string().describe('The product to take off sale.') })",
+      "export const signOut = defineSubject({ summary: 'Ends this session: its token stops working.' })",
       "export const dates = z.string().min(1, 'Use dates such as 2026-12-25').describe('When it starts.')",
       'export async function tell(deps, log, mailer, to) {',
       "  log.info('Payout sent to the seller', { to })",
