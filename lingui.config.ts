@@ -36,6 +36,7 @@ const SELLER_CONTRACT = [
   'admin-ops.contract.ts',
   'admin-people.contract.ts',
   'catalog.contract.ts',
+  'contact-topics.ts',
   'customers.contract.ts',
   'invoice-fields.ts',
   'mpesa-b2c.ts',
