@@ -8,10 +8,12 @@ import type { Logger } from '../lib/log'
 import { contextLang } from './locale'
 
 /** What a page or hook not answered in time gets, in the language of the one asking. */
-export const LATE_MESSAGE = /*i18n*/ {
+export const LATE = /*i18n*/ {
   id: 'server.late',
   message: 'Soko is taking longer than it should to answer: try again in a moment.',
 }
+/** Its English. */
+export const LATE_MESSAGE = LATE.message
 
 /** A plain 404 to a person: an address of the server's own that names nothing. */
 export const NOT_FOUND = /*i18n*/ { id: 'server.not-found', message: 'Not found' }
@@ -48,7 +50,7 @@ export function requestDeadline(opts: {
           deadlineMs: opts.ms,
         })
         c.res = undefined
-        c.res = c.text(translate(contextLang(c), LATE_MESSAGE), 503, {
+        c.res = c.text(translate(contextLang(c), LATE), 503, {
           'retry-after': '5',
           'cache-control': 'no-store',
         })
