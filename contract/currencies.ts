@@ -1,17 +1,21 @@
 /** Currencies without zod, so the browser can format money without loading the schemas. */
 
-/** ISO 4217 currencies Soko prices and pays in, with their minor-unit exponent. */
+/**
+ * ISO 4217 currencies Soko prices and pays in, with their minor-unit exponent. `name` is the English: pages
+ * in another language name a currency through Intl.DisplayNames (src/lib/currency-name.ts), hence the
+ * i18n-ignore on each.
+ */
 export const currencies = {
-  KES: { name: 'Kenyan shilling', minorUnits: 2 },
-  UGX: { name: 'Ugandan shilling', minorUnits: 0 },
-  TZS: { name: 'Tanzanian shilling', minorUnits: 2 },
-  RWF: { name: 'Rwandan franc', minorUnits: 0 },
-  NGN: { name: 'Nigerian naira', minorUnits: 2 },
-  GHS: { name: 'Ghanaian cedi', minorUnits: 2 },
-  ZAR: { name: 'South African rand', minorUnits: 2 },
+  KES: { name: 'Kenyan shilling', minorUnits: 2 }, // i18n-ignore: named by Intl.DisplayNames
+  UGX: { name: 'Ugandan shilling', minorUnits: 0 }, // i18n-ignore: named by Intl.DisplayNames
+  TZS: { name: 'Tanzanian shilling', minorUnits: 2 }, // i18n-ignore: named by Intl.DisplayNames
+  RWF: { name: 'Rwandan franc', minorUnits: 0 }, // i18n-ignore: named by Intl.DisplayNames
+  NGN: { name: 'Nigerian naira', minorUnits: 2 }, // i18n-ignore: named by Intl.DisplayNames
+  GHS: { name: 'Ghanaian cedi', minorUnits: 2 }, // i18n-ignore: named by Intl.DisplayNames
+  ZAR: { name: 'South African rand', minorUnits: 2 }, // i18n-ignore: named by Intl.DisplayNames
   USD: { name: 'US dollar', minorUnits: 2 },
   EUR: { name: 'Euro', minorUnits: 2 },
-  GBP: { name: 'British pound', minorUnits: 2 },
+  GBP: { name: 'British pound', minorUnits: 2 }, // i18n-ignore: named by Intl.DisplayNames
 } as const
 
 export type CurrencyCode = keyof typeof currencies

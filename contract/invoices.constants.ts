@@ -11,11 +11,15 @@ export const INVOICE_STATUSES = [
 ] as const
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
 
+/**
+ * The statuses' English, the reference copy: the app writes each in the page's language by its own ids
+ * (src/features/invoices/invoice-format.tsx), the server's documents by theirs (invoice-words.ts).
+ */
 export const INVOICE_STATUS_TEXT: Record<InvoiceStatus, string> = {
   draft: 'Draft',
   sent: 'Sent',
   viewed: 'Viewed',
-  partially_paid: 'Partly paid',
+  partially_paid: 'Partly paid', // i18n-ignore: the English reference copy, translated by the app's own ids
   paid: 'Paid',
   overdue: 'Overdue',
   void: 'Cancelled',
@@ -41,8 +45,12 @@ export const INVOICE_CHARGE_MINUTES = 35
 /** "INV-0007": sellers' invoice numbers, four digits and more. */
 export const invoiceNumber = (n: number) => `INV-${String(n).padStart(4, '0')}`
 
-/** How a reminder reads in the editor: "3 days before", "On the due date", "7 days after". */
+/**
+ * How a reminder reads in English: "3 days before", "On the due date", "7 days after". The English
+ * reference copy: the editor writes it in the page's language (src/features/invoices/invoice-format.tsx).
+ */
 export function reminderText(days: number): string {
+  // i18n-ignore: the English reference copy, translated by the app's own ids
   if (days === 0) return 'On the due date'
   const n = Math.abs(days)
   return `${n} day${n === 1 ? '' : 's'} ${days < 0 ? 'before' : 'after'}`

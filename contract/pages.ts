@@ -2,6 +2,7 @@ import type { Message } from './i18n'
 import type { AppRoute } from './routes'
 
 /** docs/product.md (Title and pages): the site's title; a page may put its own name in front (`Pricing | Soko — …`). */
+// i18n-ignore: the title pattern stays English in every language, tools and tests find it (docs/swahili.md)
 export const SITE_TITLE = 'Soko — Sell Digital Products & Get Paid Anywhere'
 
 export const SITE_DESCRIPTION: Message = /*i18n*/ {

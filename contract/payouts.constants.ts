@@ -45,13 +45,21 @@ export const PAYOUT_RUN_HOUR = 6
 /** The currencies PayPal pays out in, of those Soko sells in. */
 export const PAYPAL_PAYOUT_CURRENCIES = ['USD', 'EUR', 'GBP'] as const
 
+/**
+ * The statuses' English, the reference copy: the seller's pages write each in the page's language by their
+ * own ids (src/features/payouts/withdraw-model.ts).
+ */
 export const PAYOUT_STATUS_TEXT: Record<PayoutStatus, string> = {
+  // i18n-ignore: the English reference copy, translated by the app's own ids
   approval: 'Waiting for approval',
   scheduled: 'Scheduled',
   sending: 'Sending',
+  // i18n-ignore: the English reference copy, translated by the app's own ids
   processing: 'On the way',
   paid: 'Paid',
+  // i18n-ignore: the English reference copy, translated by the app's own ids
   failed: 'Failed — money back in your balance',
+  // i18n-ignore: the English reference copy, translated by the app's own ids
   returned: 'Returned — money back in your balance',
   cancelled: 'Cancelled',
 }

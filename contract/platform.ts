@@ -28,13 +28,19 @@ export const holdText = (days: number) => (days > 0 ? `held ${daysText(days)}` :
  */
 export const holdMark = (withHold: string, without: string) => `[[hold|${withHold}|${without}]]`
 
-/** What the marketing pages say of the hold, as marks the server fills with the hold in force. */
+/**
+ * What the marketing pages say of the hold, as marks the server fills with the hold in force: the English
+ * content's words (content.sw.ts writes its own Kiswahili, src/features/marketing).
+ */
 export const HOLD_WORDS = {
   /** The home page's last step. */
+  // i18n-ignore: English marketing content, its Kiswahili twin is content.sw.ts
   step: holdMark('Earnings become available after {days}.', 'Earnings are available at once.'),
   /** The pricing page's "When can I withdraw?". */
   withdraw: holdMark(
+    // i18n-ignore: English marketing content, its Kiswahili twin is content.sw.ts
     'Earnings from a sale are held for {days}, in case of a refund, then you can withdraw them at once or on a schedule.',
+    // i18n-ignore: English marketing content, its Kiswahili twin is content.sw.ts
     'Earnings from a sale are available at once: withdraw them straight away or on a schedule.',
   ),
 }

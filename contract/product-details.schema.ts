@@ -147,7 +147,14 @@ export const serviceDetails = z.object({
     )
     .max(70),
   /** Dates (YYYY-MM-DD) with no bookings. */
-  exceptions: z.array(z.iso.date('Use dates such as 2026-12-25')).max(366).default([]),
+  exceptions: z
+    .array(
+      z.iso.date(
+        say(/*i18n*/ { id: 'productDetails.exceptionDates', message: 'Use dates such as 2026-12-25' }),
+      ),
+    )
+    .max(366)
+    .default([]),
   bufferMinutes: wholeMinutes(240, {
     missing: say(/*i18n*/ { id: 'productDetails.bufferMissing', message: 'Give the buffer in minutes' }),
     whole: say(

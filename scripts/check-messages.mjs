@@ -3,14 +3,16 @@
 // them). A line that must stay as it is says why with an `i18n-ignore` comment on it or the line before.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { untranslatedIn } from './untranslated.mjs'
+import { notChecked, untranslatedIn } from './untranslated.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const found = untranslatedIn(root, 'src', (file) => file.endsWith('routeTree.gen.ts'))
+// The app, the server (mail, SMS, its pages) and the contract the two share; notChecked says what is left out.
+const found = ['src', 'server', 'contract'].flatMap((dir) => untranslatedIn(root, dir, notChecked))
 if (found.length > 0) {
   for (const { file, line, text } of found) console.error(`${file}:${line}: "${text}" has no message id`)
   console.error(
-    `\n${found.length} words without a message id. Mark them with Lingui's macros (<Trans>, t\`…\`, msg\`…\`), ` +
+    `\n${found.length} words without a message id. Mark them with Lingui's macros (<Trans>, t\`…\`, msg\`…\`) ` +
+      "in src/, as `/*i18n*/ { id: 'area.what', message: '…' }` in server/ and contract/, " +
       'run `npm run i18n:extract` and write their Kiswahili in locales/sw/ (docs/swahili.md).',
   )
   process.exit(1)

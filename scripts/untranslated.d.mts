@@ -9,3 +9,4 @@ export function untranslatedIn(
   dir?: string,
   ignore?: (file: string) => boolean,
 ): (Untranslated & { file: string })[]
+export function notChecked(file: string): boolean

@@ -69,8 +69,13 @@ const NAMES = new Set([
   'Kiswahili',
 ])
 
-/** Calls whose strings are not read by a person in the app: logs, programming errors, ids. */
-const NOT_READ_CALLS = /^(console\.\w+|Error|TypeError|RangeError|require|import|assertNever|invariant)$/
+/**
+ * Calls whose strings are not read by a person in the app: logs (`console.warn`, and a logger's
+ * `log.error`, `deps.log.info`, `this.log.warn`…), programming errors, ids, and the API's own documentation
+ * (zod's `.describe('…')`, in English by design).
+ */
+const NOT_READ_CALLS =
+  /^(console\.\w+|Error|TypeError|RangeError|require|import|assertNever|invariant|(.+\.)?describe|(.*\.)?\w*[lL]og\.(debug|info|warn|error))$/
 
 /** Text that is words: two letters in a row, and not just a name or a code-like token. */
 export function isWords(text) {
@@ -139,7 +144,13 @@ export function untranslated(code, file = 'module.tsx') {
         if (p.isTaggedTemplateExpression()) return macros.has(calleeName(p.node.tag))
         if (p.isCallExpression()) {
           const name = calleeName(p.node.callee)
-          return name !== null && (macros.has(name) || name === 'say' || NOT_READ_CALLS.test(name))
+          // Only the call's own arguments: in `z.string().min(1, '…').describe('…')` the min's words are read.
+          const inArguments = p.node.arguments.some(
+            (argument) => argument.start <= path.node.start && path.node.end <= argument.end,
+          )
+          return (
+            inArguments && name !== null && (macros.has(name) || name === 'say' || NOT_READ_CALLS.test(name))
+          )
         }
         if (p.isNewExpression()) return NOT_READ_CALLS.test(calleeName(p.node.callee) ?? '')
         // A message with its id (`{ id: 'mail.hi', message: 'Hi {name},' }`), as the server says them.
@@ -150,6 +161,9 @@ export function untranslated(code, file = 'module.tsx') {
             )
           return key('id')?.value.type === 'StringLiteral' && Boolean(key('message'))
         }
+        // An RPC subject's `summary`: the API's documentation, in English by design, like `.describe()`.
+        if (p.isObjectProperty() && p.node.key.type === 'Identifier' && p.node.key.name === 'summary')
+          return p.node.value.start <= path.node.start && path.node.end <= p.node.value.end
         if (p.isJSXAttribute()) {
           const name = p.node.name.name
           return typeof name === 'string' && (NOT_WORDS_ATTRIBUTES.has(name) || name.startsWith('data-'))
@@ -218,6 +232,22 @@ function* modules(dir) {
     if (entry.isDirectory()) yield* modules(full)
     else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) yield full
   }
+}
+
+/**
+ * What `npm run lint` does not check (scripts/check-messages.mjs): generated routes; the demo seller's own
+ * content; the payment and SMS providers' adapters and sandboxes, which imitate the providers' English APIs; the
+ * database's code; and operator-facing configuration (server/env.ts, `*.config.ts`), whose errors an
+ * operator reads at start-up.
+ */
+export function notChecked(file) {
+  return (
+    file.endsWith('routeTree.gen.ts') ||
+    /^server\/(features\/demo|payments|db)\//.test(file) ||
+    /^server\/sms\/africastalking(\.sandbox)?\.ts$/.test(file) ||
+    file === 'server/env.ts' ||
+    file.endsWith('.config.ts')
+  )
 }
 
 /** Every untranslated string of the modules under `root`/`dir`: `{ file, line, text }`. */

@@ -1,15 +1,17 @@
 import { Hono } from 'hono'
 import { orderLinkWithKey } from './features/checkout'
 import { invoiceRoutes } from './features/invoices'
+import { translate } from './lib/i18n'
 import { paymentEvents } from './payment-events'
 import type { Fetch } from './payments/payments'
 import { sandboxRoutes } from './payments/sandbox/sandbox'
 import { rpcBodyLimit, rpcDispatcher, rpcHandler } from './rpc/dispatcher'
 import { createServices, type ServiceChoices } from './services'
 import { smsReportUrl, smsRoutes } from './sms/sms.routes'
-import { jsonBodyGuard, requestDeadline } from './web/guards'
+import { jsonBodyGuard, requestDeadline, SERVER_ERROR } from './web/guards'
 import { healthRoutes } from './web/health'
 import { rpcOverNode as nodeRpc } from './web/listener'
+import { contextLang } from './web/locale'
 import { requestIds, requestLog } from './web/request-log'
 import { securityHeaders } from './web/security-headers'
 import { createSite } from './web/site'
@@ -97,7 +99,7 @@ export function createApp(deps: AppDeps) {
   app.onError((error, c) => {
     const requestId = c.get('requestId')
     log.error('unhandled error', { requestId, path: c.req.path, error })
-    return c.text(`Something went wrong on our side (request ${requestId}).`, 500)
+    return c.text(translate(contextLang(c), SERVER_ERROR, { requestId }), 500)
   })
 
   // index.ts runs the background jobs with the same services (the sandboxes reached in-process), and

@@ -59,6 +59,7 @@ export function startupLines(config: Config, url: string, demo: DemoAccounts | n
   const where = config.databaseUrl
     ? `PostgreSQL (DATABASE_URL${config.migrationDatabaseUrl ? '; migrated as MIGRATION_DATABASE_URL' : ''})`
     : `PGlite in ${config.dataDir}`
+  // i18n-ignore: the operator's console at start-up
   const lines = [`Soko is running at ${url}`, `  database: ${where}`]
   if (demo) {
     lines.push('  demo sign-in (password for both):', `    admin   ${demo.adminEmail}`)

@@ -1,6 +1,8 @@
 import { CURRENCY_LIMITS, currencies, currencyCodes } from '../../contract/money'
 import { PAYOUT_HOLD_DAYS, SALE_FEE_BPS, SALE_FEE_TEXT } from '../../contract/platform'
 import type { PlatformSettings } from '../../contract/settings.contract'
+import { english } from '../lib/i18n'
+import { FEE_SENTENCE } from './terms-view'
 
 /** 2 GB, the largest file a seller can upload. */
 const MAX_UPLOAD_BYTES = 2 * 1024 ** 3
@@ -17,6 +19,7 @@ export function buildPlatformSettings(opts: {
     opts.livePayments[id] ? 'live' : 'sandbox'
   const settings: PlatformSettings = {
     siteName: 'Soko',
+    // i18n-ignore: the site's tagline as the API gives it, the words of the title that stays English
     tagline: 'Sell Digital Products & Get Paid Anywhere',
     defaultCurrency: 'KES',
     currencies: currencyCodes.map((code) => ({
@@ -37,7 +40,7 @@ export function buildPlatformSettings(opts: {
     ],
     fees: {
       saleFeeBps: SALE_FEE_BPS,
-      description: `Soko keeps ${SALE_FEE_TEXT} of each sale; there is no monthly fee.`,
+      description: english(FEE_SENTENCE, { fee: SALE_FEE_TEXT }),
     },
     payouts: {
       schedules: ['instant', 'daily', 'weekly', 'monthly'],

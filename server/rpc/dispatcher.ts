@@ -244,7 +244,7 @@ function internalError(
 }
 
 /** The app names the person's language (Content-Language); another client, by its Accept-Language. */
-function callerLang(contentLanguage: string | undefined, acceptLanguage: string | undefined): Lang {
+export function callerLang(contentLanguage: string | undefined, acceptLanguage: string | undefined): Lang {
   const named = contentLanguage?.trim().slice(0, 2).toLowerCase()
   return isLang(named) ? named : langFromAcceptLanguage(acceptLanguage)
 }

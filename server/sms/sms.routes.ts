@@ -3,8 +3,10 @@ import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import type { Db } from '../db/client'
 import { orderLinks, orders } from '../db/schema'
+import { translate } from '../lib/i18n'
 import type { Logger } from '../lib/log'
 import type { Gateway } from '../payments/gateway'
+import { requestLang } from '../web/locale'
 import type { Sms } from './sms'
 
 /** Only the SHA-256 of a short link's token is kept. */
@@ -46,6 +48,7 @@ export function smsRoutes(deps: {
     if (outcome === 'unknown')
       deps.log.warn('an SMS delivery report for no message we know', { id: fields.id })
     // 404 for a message not recorded yet: the report may have overtaken the answer to our own request.
+    // i18n-ignore: the answer to the SMS provider's delivery report, read by its servers
     return outcome === 'recorded' ? c.text('OK') : c.text('Not found', 404)
   })
 
@@ -59,9 +62,17 @@ export function smsRoutes(deps: {
           .where(eq(orderLinks.tokenHash, hashToken(token)))
       : []
     if (!link)
-      return c.text('This link is not valid. Open the receipt mail, or sign in to see your purchases.', 404, {
-        'cache-control': 'no-store',
-      })
+      return c.text(
+        translate(
+          requestLang(c.req.query('lang'), c.req.header('cookie'), c.req.header('accept-language')).lang,
+          /*i18n*/ {
+            id: 'sms.link.not-valid',
+            message: 'This link is not valid. Open the receipt mail, or sign in to see your purchases.',
+          },
+        ),
+        404,
+        { 'cache-control': 'no-store' },
+      )
     const target = new URL(deps.orderLink(link))
     target.searchParams.set('sms', token)
     return c.redirect(target.href, 302)

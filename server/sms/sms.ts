@@ -7,9 +7,10 @@ import type { Config } from '../env'
 import { defineJob, exponentialBackoff, type JobDefinition } from '../jobs/define'
 import { enqueue } from '../jobs/store'
 import { clock } from '../lib/clock'
+import { translate } from '../lib/i18n'
 import type { Logger } from '../lib/log'
 import { uuidv7 } from '../lib/uuid'
-import { alertAdmins } from '../mail/admin-alert'
+import { alertAdminsIn } from '../mail/admin-alert'
 import type { Mailer } from '../mail/mailer'
 import { writeToOutbox } from '../mail/outbox'
 import type { Fetch } from '../payments/payments'
@@ -74,7 +75,9 @@ export function createSms(deps: SmsDeps): Sms {
       if (message?.status !== 'queued') return
       if (await overLimit(message.phone, message.id)) {
         if (attempt < SEND_ATTEMPTS)
+          // i18n-ignore: why the job tries later, for its log
           throw new TryLater(`More than ${config.sms.perNumberHour} SMS to this number in an hour`)
+        // i18n-ignore: the message row's delivery reason, an internal record beside the provider's own
         return settle(id, 'failed', { reason: 'Too many messages to this number' })
       }
       const sent = await sender.send(message.phone, message.text)
@@ -121,15 +124,34 @@ export function createSms(deps: SmsDeps): Sms {
       .where(and(eq(smsMessages.id, id), eq(smsMessages.status, 'queued')))
   }
 
+  /** Each admin reads it in their account's language; the provider's reason as it gave it. */
   const alertOutOfCredit = (reason: string) =>
-    alertAdmins(
-      { db, config, mailer: deps.mailer, log },
-      'Soko cannot send SMS: the account is out of credit',
-      [
-        `Africa's Talking refused an SMS: ${reason}.`,
-        'Top up the SMS account; messages refused meanwhile are not sent again.',
+    alertAdminsIn({ db, config, mailer: deps.mailer, log }, (lang) => ({
+      subject: translate(
+        lang,
+        /*i18n*/ {
+          id: 'alert.sms.no-credit.subject',
+          message: 'Soko cannot send SMS: the account is out of credit',
+        },
+      ),
+      paragraphs: [
+        translate(
+          lang,
+          /*i18n*/ {
+            id: 'alert.sms.no-credit.refused',
+            message: "Africa's Talking refused an SMS: {reason}.",
+          },
+          { reason },
+        ),
+        translate(
+          lang,
+          /*i18n*/ {
+            id: 'alert.sms.no-credit.next',
+            message: 'Top up the SMS account; messages refused meanwhile are not sent again.',
+          },
+        ),
       ],
-    )
+    }))
 
   return {
     job,

@@ -30,6 +30,7 @@ import {
   type StoredObject,
   type UploadedPart,
 } from './storage'
+import { storageWords } from './words'
 
 const MULTIPART_ID = /^[0-9a-f-]{36}$/
 /** Refused uploads up to this size are read to their end (and dropped) so their connection stays usable. */
@@ -314,26 +315,25 @@ export class DiskStorage implements Storage {
           c.req.query('sig') ?? '',
         )
       )
-        return refuse('This upload link is not valid or has expired: ask for a new one.', 403)
+        return refuse(storageWords(c, 'uploadLinkExpired'), 403)
       const declared = Number(c.req.header('content-length') ?? Number.NaN)
-      if (declared > maxBytes) return refuse(`The file is larger than ${maxBytes} bytes.`, 413)
+      if (declared > maxBytes) return refuse(storageWords(c, 'tooLarge', { max: maxBytes }), 413)
       const body = c.req.raw.body
-      if (!body) return c.text('The upload has no body.', 400)
+      if (!body) return c.text(storageWords(c, 'noBody'), 400)
       let target = this.file(key)
       if (part) {
         const [multipartId = '', partNumber = ''] = part.split(':')
-        if ((await this.upload(multipartId))?.key !== key)
-          return refuse('This upload was finished or cancelled: start it again.', 404)
+        if ((await this.upload(multipartId))?.key !== key) return refuse(storageWords(c, 'uploadGone'), 404)
         target = path.join(this.partsDir(multipartId), String(Number(partNumber)))
       }
       const result = await this.receive(body, target, maxBytes)
       if (!result.ok)
         return result.tooLarge
-          ? c.text(`The file is larger than ${maxBytes} bytes.`, 413)
-          : c.text('The upload was interrupted: try again.', 400)
+          ? c.text(storageWords(c, 'tooLarge', { max: maxBytes }), 413)
+          : c.text(storageWords(c, 'interrupted'), 400)
       if (part && result.received !== maxBytes) {
         await rm(target, { force: true })
-        return c.text(`This part must be ${maxBytes} bytes long: send it again.`, 400)
+        return c.text(storageWords(c, 'partSize', { size: maxBytes }), 400)
       }
       if (!part) await writeFile(`${target}.meta.json`, JSON.stringify({ contentType }))
       return c.body(null, 200, { etag: `"${result.received}-${expires}"` })

@@ -3,6 +3,7 @@ import type { Hono } from 'hono'
 import type { Logger } from '../lib/log'
 import type { UrlSigner } from './signed-url'
 import { attachmentDisposition, decodedKey, type FileSource, SAFE_KEY } from './storage'
+import { storageWords } from './words'
 
 /** The file is no longer the version asked for (replaced or removed since it was looked at). */
 export class FileChangedError extends Error {}
@@ -60,7 +61,7 @@ export function serveFiles(
 ) {
   app.get('/files/*', async (c) => {
     const key = decodedKey(c.req.path.slice('/files/'.length))
-    if (!key || !SAFE_KEY.test(key)) return c.text('Not found', 404)
+    if (!key || !SAFE_KEY.test(key)) return c.text(storageWords(c, 'notFound'), 404)
     const isPublic = key.startsWith('public/')
     const fileName = isPublic ? undefined : c.req.query('name') || undefined
     if (
@@ -70,7 +71,7 @@ export function serveFiles(
         c.req.query('sig') ?? '',
       )
     )
-      return c.text('This link is not valid or has expired.', 403)
+      return c.text(storageWords(c, 'linkExpired'), 403)
     // Public keys are never reused (they carry a UUID), so they can be kept for good.
     const cacheControl = isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store'
 
@@ -79,7 +80,7 @@ export function serveFiles(
       // is answered 503 rather than chased.
       for (let look = 0; look < 2; look++) {
         const file = await source.stat(key)
-        if (!file) return c.text('Not found', 404, { 'cache-control': 'no-store' })
+        if (!file) return c.text(storageWords(c, 'notFound'), 404, { 'cache-control': 'no-store' })
         const { size, etag } = file
         const headers: Record<string, string> = {
           'content-type': file.contentType,
@@ -93,7 +94,7 @@ export function serveFiles(
 
         const range = requestedRange(c.req.header('range'), c.req.header('if-range'), etag, size)
         if (range === 'unsatisfiable')
-          return c.text(`This file has ${size} bytes: ask for a range within them.`, 416, {
+          return c.text(storageWords(c, 'rangeOutside', { size }), 416, {
             'content-range': `bytes */${size}`,
             'accept-ranges': 'bytes',
             'cache-control': cacheControl,
@@ -112,7 +113,7 @@ export function serveFiles(
           if (!(error instanceof FileChangedError)) throw error
         }
       }
-      return c.text('This file is being replaced: try again in a moment.', 503, {
+      return c.text(storageWords(c, 'replacing'), 503, {
         'retry-after': '1',
         'cache-control': 'no-store',
       })
@@ -120,7 +121,7 @@ export function serveFiles(
       if (!(error instanceof StorageUnavailableError)) throw error
       const { requestId } = c.var as { requestId?: string }
       log.error('file storage failed', { requestId, key, error })
-      return c.text('The file store did not answer: try again in a moment.', 502, {
+      return c.text(storageWords(c, 'storeDown'), 502, {
         'retry-after': '5',
         'cache-control': 'no-store',
       })

@@ -2,12 +2,27 @@ import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { REQUEST } from '../../contract/errors/common'
 import { MAX_RPC_BODY_BYTES } from '../../contract/rpc'
-import { english } from '../lib/i18n'
+import { english, translate } from '../lib/i18n'
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../lib/json-depth'
 import type { Logger } from '../lib/log'
+import { contextLang } from './locale'
 
-/** What a page or hook not answered in time gets. */
-export const LATE_MESSAGE = 'Soko is taking longer than it should to answer: try again in a moment.'
+/** What a page or hook not answered in time gets, in the language of the one asking. */
+export const LATE = /*i18n*/ {
+  id: 'server.late',
+  message: 'Soko is taking longer than it should to answer: try again in a moment.',
+}
+/** Its English. */
+export const LATE_MESSAGE = LATE.message
+
+/** A plain 404 to a person: an address of the server's own that names nothing. */
+export const NOT_FOUND = /*i18n*/ { id: 'server.not-found', message: 'Not found' }
+
+/** What a request that failed on Soko's side gets: the id to tell support. */
+export const SERVER_ERROR = /*i18n*/ {
+  id: 'server.error',
+  message: 'Something went wrong on our side (request {requestId}).',
+}
 
 /**
  * Answers 503 when the rest of the app has not answered within `ms` (a database that stopped answering,
@@ -35,7 +50,10 @@ export function requestDeadline(opts: {
           deadlineMs: opts.ms,
         })
         c.res = undefined
-        c.res = c.text(LATE_MESSAGE, 503, { 'retry-after': '5', 'cache-control': 'no-store' })
+        c.res = c.text(translate(contextLang(c), LATE), 503, {
+          'retry-after': '5',
+          'cache-control': 'no-store',
+        })
       }
     } finally {
       clearTimeout(timer)

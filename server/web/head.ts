@@ -29,6 +29,7 @@ export function headFor(
 ): Head {
   const meta: PageMeta = route ? pageMeta[route] : {}
   // 'Page Not Found' is the same in every language: tools and people search for it.
+  // i18n-ignore: the title tools look for stays English (docs/swahili.md)
   const name = route ? meta.name && translate(lang, meta.name) : 'Page Not Found'
   return {
     title: pageTitle(name),

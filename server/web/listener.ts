@@ -1,8 +1,10 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { getRequestListener } from '@hono/node-server'
 import { MAX_RPC_BODY_BYTES } from '../../contract/rpc'
+import { translate } from '../lib/i18n'
 import type { Logger } from '../lib/log'
-import { envelopeReply, type RpcCall, type RpcReply, tooLargeEnvelope } from '../rpc/dispatcher'
+import { callerLang, envelopeReply, type RpcCall, type RpcReply, tooLargeEnvelope } from '../rpc/dispatcher'
+import { SERVER_ERROR } from './guards'
 import { HSTS } from './security-headers'
 
 /**
@@ -116,7 +118,9 @@ export function rpcOverNode(opts: {
           send({
             status: 500,
             headers: { 'content-type': 'text/plain; charset=utf-8' },
-            body: `Something went wrong on our side (request ${requestId}).`,
+            body: translate(callerLang(header('content-language'), header('accept-language')), SERVER_ERROR, {
+              requestId,
+            }),
           })
         },
       )

@@ -49,6 +49,13 @@ export function requestLang(
   return { lang: langFromAcceptLanguage(acceptLanguage), fromQuery: false }
 }
 
+/** requestLang of a Hono request: the language to answer a person in with a page's plain text. */
+export function contextLang(c: {
+  req: { query(name: string): string | undefined; header(name: string): string | undefined }
+}): Lang {
+  return requestLang(c.req.query('lang'), c.req.header('cookie'), c.req.header('accept-language')).lang
+}
+
 /** The Set-Cookie that keeps a language chosen by the address. */
 export function langCookie(lang: Lang, secure: boolean): string {
   return `${LANG_COOKIE}=${lang}; Path=/; Max-Age=${LANG_COOKIE_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`

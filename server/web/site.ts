@@ -6,11 +6,13 @@ import type { PlatformTerms } from '../../contract/platform-terms.contract'
 import { payloadPath } from '../../contract/runtime'
 import type { Database } from '../db/client'
 import { payPageHead } from '../features/invoices'
+import { translate } from '../lib/i18n'
 import type { AppServices } from '../services'
 import { CatalogCache } from './catalog-cache'
 import { fillFigures, PageFigureFiller } from './figures'
+import { NOT_FOUND } from './guards'
 import { runtimeSettings } from './html'
-import { langCookie, pageLocale, requestLang } from './locale'
+import { contextLang, langCookie, pageLocale, requestLang } from './locale'
 import { loadPrerendered, loadRouteScripts, Pages } from './pages'
 import { appContentSecurityPolicy } from './security-headers'
 import { ServerRenderer } from './ssr'
@@ -112,8 +114,10 @@ export function createSite(services: AppServices, catalogVersion: Database['cata
         : null
       return sendAnswer(c, answer ?? NO_PAYLOAD)
     }
-    if (SERVER_OWNED.test(path)) return c.text('Not found', 404, { 'cache-control': 'no-store' })
+    if (SERVER_OWNED.test(path))
+      return c.text(translate(contextLang(c), NOT_FOUND), 404, { 'cache-control': 'no-store' })
     if (!pages)
+      // i18n-ignore: for the operator who started the server before building the app
       return c.text('The app is not built yet: run `npm run build` (npm start does it for you).', 503, {
         'retry-after': '5',
       })

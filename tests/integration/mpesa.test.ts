@@ -975,6 +975,8 @@ describe('M-Pesa result words', () => {
       title: 'You cancelled the M-Pesa prompt',
       nextStep: 'Try again when you are ready.',
       retry: true,
+      titleId: 'checkout.mpesa.cancelled.title',
+      nextStepId: 'checkout.mpesa.cancelled.next',
     })
     expect(mpesaResult('1037').title).toBe('Your phone did not answer the M-Pesa prompt')
     expect(mpesaResult(1).nextStep).toBe('Top up or use Fuliza, then try again.')

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { payouts } from '../../server/db/schema'
+import { payouts, users } from '../../server/db/schema'
 import { type RunningApp, startApp } from '../support/app'
 import { testConfig } from '../support/config'
 import { databaseKinds } from '../support/db'
@@ -147,5 +147,36 @@ describe.each(databaseKinds)('a payout in its reader’s language on %s', (kind)
       'Inasubiri timu ya Soko ifanye uhamisho wa benki (siku 1–3 za kazi)',
       'Uhamisho wa benki haukufaulu. Pesa zimerudi kwenye salio lako linalopatikana.',
     ])
+  })
+
+  it('a payout M-Pesa refused by its code: the seller whose language is Kiswahili reads why in it', async () => {
+    const seller = await steps.sellerWithSale('mutua')
+    await app.database.db
+      .update(users)
+      .set({ settings: sql`${users.settings} || '{"language":"sw"}'::jsonb` })
+      .where(eq(users.id, seller.id))
+    // The sandbox's number that M-Pesa answers with 2040: not registered.
+    const methodId = await steps.mpesaDestination(seller.token, '0700000701')
+    const id = await steps.approvedPayout(seller.token, methodId)
+
+    const english = await read(id, seller.token, 'en')
+    expect(english.failure).toMatchObject({
+      code: '2040',
+      title: 'Number not registered on M-Pesa',
+      text: expect.stringMatching(/^This phone number has no M-Pesa account .* then withdraw again\.$/),
+    })
+    expect(english.timeline.at(-1).text).toBe(
+      'Number not registered on M-Pesa. The money is back in your available balance.',
+    )
+    const swahili = await read(id, seller.token, 'sw')
+    expect(swahili.failure).toMatchObject({
+      code: '2040',
+      action: 'fix-destination',
+      title: 'Namba haijasajiliwa kwenye M-Pesa',
+      text: expect.stringMatching(/^Namba hii ya simu haina akaunti ya M-Pesa .* kisha toa pesa tena\.$/),
+    })
+    expect(swahili.timeline.at(-1).text).toBe(
+      'Namba haijasajiliwa kwenye M-Pesa. Pesa zimerudi kwenye salio lako linalopatikana.',
+    )
   })
 })

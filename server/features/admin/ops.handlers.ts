@@ -5,11 +5,13 @@ import { productReports, products, users } from '../../db/schema'
 import { audit } from '../../lib/audit'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
+import { translate } from '../../lib/i18n'
 import { enforceRateLimit } from '../../lib/rate-limit'
 import { uuidv7 } from '../../lib/uuid'
-import { compose } from '../../mail/templates'
+import { compose, HI } from '../../mail/templates'
 import type { Handlers } from '../../rpc/context'
 import { sendQuietly } from '../accounts'
+import { userLanguage } from '../settings'
 import { dashboard } from './dashboard'
 import { adminProduct, listAdminProducts, listReports } from './products'
 
@@ -58,20 +60,49 @@ export const opsHandlers: Pick<
       const [seller] = await tx.select().from(users).where(eq(users.id, row.sellerId))
       return { product: row, seller }
     })
-    if (seller)
+    if (seller) {
+      // In the seller's own language; the admin's reason as they wrote it.
+      const lang = userLanguage(seller)
+      const title = product.title
       await sendQuietly(
         ctx,
         compose(
           seller.email,
-          `“${product.title}” was taken off Soko`,
+          translate(
+            lang,
+            /*i18n*/ { id: 'mail.product.unpublished.subject', message: '“{title}” was taken off Soko' },
+            { title },
+          ),
           [
-            `Hi ${seller.name},`,
-            `A Soko admin unpublished “${product.title}”: ${reason}`,
-            'It is kept as a draft. Change what the reason says and publish it again, or write to us through the contact page if you think this is a mistake.',
+            translate(lang, HI, { name: seller.name }),
+            translate(
+              lang,
+              /*i18n*/ {
+                id: 'mail.product.unpublished.body',
+                message: 'A Soko admin unpublished “{title}”: {reason}',
+              },
+              { title, reason },
+            ),
+            translate(
+              lang,
+              /*i18n*/ {
+                id: 'mail.product.unpublished.next',
+                message:
+                  'It is kept as a draft. Change what the reason says and publish it again, or write to us through the contact page if you think this is a mistake.',
+              },
+            ),
           ],
-          { label: 'Open your products', url: `${ctx.config.publicUrl}/account/products` },
+          {
+            label: translate(
+              lang,
+              /*i18n*/ { id: 'mail.product.unpublished.action', message: 'Open your products' },
+            ),
+            url: `${ctx.config.publicUrl}/account/products`,
+          },
+          lang,
         ),
       )
+    }
     return { product: await adminProduct(ctx.db, id) }
   },
 

@@ -26,6 +26,7 @@ export const termsHandlers: Pick<Handlers, 'getPlatformTerms' | 'updatePlatformT
       const apply = await ctx.terms.save(tx, terms)
       await audit(tx, ctx, {
         action: 'settings.update',
+        // i18n-ignore: the audit log's label of what changed, an internal record
         target: { kind: 'settings', id: 'terms', label: 'Platform terms' },
         before: pick(before),
         after: pick(terms),

@@ -10,6 +10,7 @@ import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import type { RpcContext } from '../../rpc/context'
 import {
+  CHECKOUT_NOTES,
   changeHours,
   changeUntil,
   dropReminders,
@@ -188,8 +189,9 @@ export async function cancelBooking(
 ): Promise<OrderRow> {
   const { row, slot, actor, details } = await ownBooking(ctx, input.orderId, input.key)
   assertChangeable(row, slot, actor, details, clock.ms(), 'cancel')
-  const reason =
-    input.reason || (actor === 'buyer' ? 'You cancelled the booking' : 'The seller cancelled the booking')
+  // Soko's own words when the person gave none, by id, so each reader of the refund gets their language.
+  const ours = actor === 'buyer' ? CHECKOUT_NOTES.buyerCancelled : CHECKOUT_NOTES.sellerCancelled
+  const reason = input.reason || { text: ours.message, code: ours.id }
   await refundOrder(deps, row.id, ctx.caller?.user.id ?? null, reason)
   await dropReminders(deps.db, row.id)
   const [after] = await deps.db

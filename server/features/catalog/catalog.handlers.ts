@@ -297,6 +297,7 @@ export const catalogHandlers: Pick<
       if (changed.length > 0)
         await audit(tx, ctx, {
           action: 'rates.update',
+          // i18n-ignore: the audit log's label of what changed, an internal record
           target: { kind: 'settings', id: 'rates', label: 'Exchange rates' },
           before: Object.fromEntries(
             changed.map((c) => [c, before.perUsd[c as keyof typeof before.perUsd] ?? null]),

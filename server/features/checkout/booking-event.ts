@@ -45,8 +45,20 @@ export async function bookingFacts(db: DbOrTx, order: OrderRow, url: string): Pr
       sequence: order.item.moves ?? 0,
       start: slot.start,
       end: slot.end,
-      title: `${order.item.title} with ${row.sellerName}`,
-      description: `Booking ${order.reference} on Soko. Move or cancel it from your order page.`,
+      // The buyer's calendar entry, in the language of their order.
+      title: translate(
+        order.language,
+        /*i18n*/ { id: 'calendar.booking.title', message: '{title} with {seller}' },
+        { title: order.item.title, seller: row.sellerName },
+      ),
+      description: translate(
+        order.language,
+        /*i18n*/ {
+          id: 'calendar.booking.description',
+          message: 'Booking {reference} on Soko. Move or cancel it from your order page.',
+        },
+        { reference: order.reference },
+      ),
       location: where,
       url,
       cancelled: order.status === 'refunding' || order.status === 'refunded',

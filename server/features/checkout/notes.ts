@@ -10,6 +10,11 @@ export const CHECKOUT_NOTES = {
     id: 'checkout.refund.sold-out',
     message: 'It sold out while the payment was on its way',
   },
+  buyerCancelled: /*i18n*/ { id: 'checkout.refund.buyer-cancelled', message: 'You cancelled the booking' },
+  sellerCancelled: /*i18n*/ {
+    id: 'checkout.refund.seller-cancelled',
+    message: 'The seller cancelled the booking',
+  },
   amountMismatch: /*i18n*/ {
     id: 'checkout.failure.amount',
     message: 'The amount paid does not match: Soko will look into it',

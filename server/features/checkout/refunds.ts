@@ -6,8 +6,9 @@ import { postTransaction } from '../../ledger/ledger'
 import { refundEntries } from '../../ledger/postings'
 import { clock } from '../../lib/clock'
 import { AppError, type FieldMessage, isUniqueViolation } from '../../lib/errors'
+import { translate } from '../../lib/i18n'
 import { uuidv7 } from '../../lib/uuid'
-import { alertAdmins } from '../../mail/admin-alert'
+import { alertAdminsIn } from '../../mail/admin-alert'
 import { type Money, PaymentProviderError, providerMessage } from '../../payments/payments'
 import type { TransferState } from '../../payments/provider'
 import type { CheckoutServices } from './deps'
@@ -125,6 +126,7 @@ export async function completeRefund(deps: CheckoutServices, refundId: string, p
       await postTransaction(tx, {
         kind: 'refund',
         orderId: order.id,
+        // i18n-ignore: a ledger memo, the books' own record (the seller's lists write their own titles)
         memo: `Refund ${order.reference}`,
         entries: refundEntries(order, order.paidAt),
       })
@@ -171,8 +173,31 @@ export async function refundMismatch(
     expected,
     got,
   })
-  await alertAdmins(deps, `A refund result does not match: ${what}`, [
-    `The provider reported ${what} done, but for ${got} (minor units) where Soko asked ${expected}.`,
-    'Nothing was settled: it stays on its way and the provider is asked again. Check it with the provider.',
-  ])
+  // Each admin reads it in their account's language.
+  await alertAdminsIn(deps, (lang) => ({
+    subject: translate(
+      lang,
+      /*i18n*/ { id: 'alert.refund.mismatch.subject', message: 'A refund result does not match: {what}' },
+      { what },
+    ),
+    paragraphs: [
+      translate(
+        lang,
+        /*i18n*/ {
+          id: 'alert.refund.mismatch.body',
+          message:
+            'The provider reported {what} done, but for {got} (minor units) where Soko asked {expected}.',
+        },
+        { what, got, expected },
+      ),
+      translate(
+        lang,
+        /*i18n*/ {
+          id: 'alert.refund.mismatch.next',
+          message:
+            'Nothing was settled: it stays on its way and the provider is asked again. Check it with the provider.',
+        },
+      ),
+    ],
+  }))
 }

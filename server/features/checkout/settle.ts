@@ -172,6 +172,7 @@ export async function fulfilPaid(
     await postTransaction(tx, {
       kind: 'sale',
       orderId: updated.id,
+      // i18n-ignore: a ledger memo, the books' own record (the seller's lists write their own titles)
       memo: `Sale ${updated.reference}`,
       entries: saleEntries(updated, paidAt),
     })

@@ -13,6 +13,7 @@ import { type TransferState, type TransferTarget, transferMatches } from '../../
 import { refundMismatch } from '../checkout'
 import type { InvoiceServices } from './deps'
 import type { InvoicePaymentRow } from './invoice-rows'
+import { EXCESS_REFUND_UNSENT } from './view'
 
 /**
  * What a payment paid beyond what was due (a Paybill payment for more, a second payment of a paid
@@ -98,14 +99,14 @@ export async function refundExcess(
         payment: claimed.payment ?? {},
       },
       amount: excessCharged(claimed),
+      // The refund's reason as the payment provider records it (its dashboard, its API), not Soko's page.
       reason: invoice?.voidedAt
-        ? `Paid after invoice ${invoice.number ?? invoice.reference} was cancelled`
-        : `Paid beyond invoice ${invoice?.number ?? invoice?.reference ?? ''}`,
+        ? `Paid after invoice ${invoice.number ?? invoice.reference} was cancelled` // i18n-ignore: the provider's record
+        : `Paid beyond invoice ${invoice?.number ?? invoice?.reference ?? ''}`, // i18n-ignore: the provider's record
     })
     await applyExcessRefund(deps, claimed.excessRefundId, state)
   } catch (error) {
-    const message =
-      error instanceof PaymentProviderError ? error.message : 'The refund could not be sent: try again later'
+    const message = error instanceof PaymentProviderError ? error.message : EXCESS_REFUND_UNSENT.message
     deps.log.warn('excess refund not sent', { paymentId, error })
     await applyExcessRefund(deps, claimed.excessRefundId, { state: 'failed', message })
   }
@@ -161,6 +162,7 @@ export async function acceptExcess(
     await postTransaction(tx, {
       kind: 'excess-kept',
       invoicePaymentId: payment.id,
+      // i18n-ignore: a ledger memo, the books' own record
       memo: `Excess kept as a payment on invoice ${invoice.number ?? invoice.reference}`,
       entries,
     })
@@ -227,6 +229,7 @@ export async function applyExcessRefund(deps: InvoiceServices, refundId: string,
     await postTransaction(tx, {
       kind: 'refund',
       invoicePaymentId: payment.id,
+      // i18n-ignore: a ledger memo, the books' own record
       memo: `Excess given back (${payment.id})`,
       entries: [
         { account: `provider:${payment.method}`, amount: -charged.amount, currency: charged.currency },

@@ -19,7 +19,7 @@ export async function invoiceDocument(
   const w = documentWords(lang)
   const now = clock.now()
   const status = statusOf(row, now)
-  const seller = await sellerOfInvoice(deps.db, row.sellerId)
+  const seller = await sellerOfInvoice(deps.db, row.sellerId, lang)
   const payments = (await paymentsOf(deps.db, [row.id])).filter((p) => p.status === 'paid')
   const paid = Math.min(row.paid, row.total)
   const due = dueNow(row)

@@ -22,7 +22,10 @@ import { sendInvoice } from './send'
 import { invoiceView, payInvoiceView } from './view'
 
 const viewOf = (ctx: ContextFor<'seller'>, row: InvoiceRow) =>
-  invoiceView({ db: ctx.db, gateway: ctx.gateway, publicUrl: ctx.config.publicUrl }, row).then((invoice) => ({
+  invoiceView(
+    { db: ctx.db, gateway: ctx.gateway, publicUrl: ctx.config.publicUrl, lang: ctx.lang },
+    row,
+  ).then((invoice) => ({
     invoice,
   }))
 
@@ -172,7 +175,7 @@ export const invoicesHandlers: Pick<
     }
     return {
       invoice: await payInvoiceView(
-        { db: ctx.db, gateway: ctx.gateway, publicUrl: ctx.config.publicUrl },
+        { db: ctx.db, gateway: ctx.gateway, publicUrl: ctx.config.publicUrl, lang: ctx.lang },
         row,
       ),
     }

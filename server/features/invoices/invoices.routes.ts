@@ -1,12 +1,13 @@
 import { timingSafeEqual } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { formatMoney } from '../../../contract/format-money'
 import { DEFAULT_LANG, intlLocale, type Lang } from '../../../contract/i18n'
 import { invoices } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { translate } from '../../lib/i18n'
 import { isUuid } from '../../lib/uuid'
+import { requestLang } from '../../web/locale'
 import type { InvoiceServices } from './deps'
 import { invoicePdf } from './invoice-document'
 import { dayText, dueNow, type InvoiceRow, keyOpens, payUrl, statusOf } from './invoice-rows'
@@ -18,13 +19,23 @@ import { sellerOfInvoice } from './view'
  */
 export function invoiceRoutes(deps: InvoiceServices) {
   const app = new Hono()
+  /** The language of the one asking: `?lang=`, the `lang` cookie, then Accept-Language. */
+  const langOf = (c: Context) =>
+    requestLang(c.req.query('lang'), c.req.header('cookie'), c.req.header('accept-language')).lang
 
   app.get('/invoices/:file{[0-9a-f-]{36}\\.pdf}', async (c) => {
     const id = c.req.param('file').slice(0, -'.pdf'.length)
     const key = c.req.query('key') ?? ''
     const [row] = isUuid(id) ? await deps.db.select().from(invoices).where(eq(invoices.id, id)) : []
     if (!row || !keyOpens(deps.gateway, id, key))
-      return c.text('There is no invoice at this address.', 404, { 'cache-control': 'no-store' })
+      return c.text(
+        translate(
+          langOf(c),
+          /*i18n*/ { id: 'invoices.pdf.not-found', message: 'There is no invoice at this address.' },
+        ),
+        404,
+        { 'cache-control': 'no-store' },
+      )
     const pdf = await invoicePdf(deps, row)
     return c.body(Buffer.from(pdf), 200, {
       'content-type': 'application/pdf',
@@ -41,7 +52,17 @@ export function invoiceRoutes(deps: InvoiceServices) {
       signature.length === expected.length && timingSafeEqual(Buffer.from(signature), Buffer.from(expected))
     const [row] =
       same && reference ? await deps.db.select().from(invoices).where(eq(invoices.reference, reference)) : []
-    if (!row) return c.text('This link does not open anything. Ask the sender for a new one.', 404)
+    if (!row)
+      return c.text(
+        translate(
+          langOf(c),
+          /*i18n*/ {
+            id: 'invoices.short-link.not-found',
+            message: 'This link does not open anything. Ask the sender for a new one.',
+          },
+        ),
+        404,
+      )
     return c.redirect(payUrl(deps.config.publicUrl, deps.gateway, row.id), 302)
   })
 
@@ -70,7 +91,7 @@ export async function payPageHead(
   if (!isUuid(id)) return null
   const [row] = await deps.db.select().from(invoices).where(eq(invoices.id, id))
   if (!row?.sentAt || !keyOpens(deps.gateway, id, key)) return null
-  return headOf(row, (await sellerOfInvoice(deps.db, row.sellerId)).name, lang)
+  return headOf(row, (await sellerOfInvoice(deps.db, row.sellerId, lang)).name, lang)
 }
 
 /** The share card of a pay link, in the language of the person opening it. */

@@ -87,9 +87,9 @@ export function invoiceMails(deps: InvoiceServices) {
      * is on its way back, the seller that it is not theirs.
      */
     async returned(row: InvoiceRow, payment: InvoicePaymentRow) {
-      const seller = await sellerOfInvoice(deps.db, row.sellerId)
-      const number = row.number ?? row.reference
       const lang = row.clientLanguage
+      const seller = await sellerOfInvoice(deps.db, row.sellerId, lang)
+      const number = row.number ?? row.reference
       const t = (message: Message, params?: MessageParams) => translate(lang, message, params)
       const params = { number, amount: moneyIn(lang, payment.amount, row.currency), seller: seller.name }
       if (row.clientEmail)

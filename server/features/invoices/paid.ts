@@ -72,6 +72,7 @@ export async function applyPaid(
       await postTransaction(tx, {
         kind: 'sale',
         invoicePaymentId: payment.id,
+        // i18n-ignore: a ledger memo, the books' own record (the seller's lists write their own titles)
         memo: `Invoice ${invoice.number ?? invoice.reference}`,
         entries: invoiceSaleEntries(updated, paidPayment, split, paidAt),
       })

@@ -158,6 +158,7 @@ async function startAttempt(
       id: a.id,
       reference: a.invoice.reference,
       amount: a.charge.amount,
+      // i18n-ignore: the charge's description at the provider (its dashboard and statement), not Soko's page
       description: `Invoice ${a.invoice.number ?? a.invoice.reference}${a.deposit ? ' (deposit)' : ''}`,
       email: a.invoice.clientEmail ?? '',
       phone: a.phone,
@@ -179,6 +180,7 @@ async function startAttempt(
       .update(invoicePayments)
       .set({
         status: 'failed',
+        // i18n-ignore: the stored record of the attempt; the pay page writes its own words for a failed start
         failure: { code: 'start', message: 'The payment could not start' },
         updatedAt: clock.now(),
       })

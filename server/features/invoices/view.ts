@@ -1,9 +1,11 @@
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { z } from 'zod'
+import { DEFAULT_LANG, type Lang } from '../../../contract/i18n'
 import type { InvoiceView, invoicePayment, PayInvoiceView } from '../../../contract/invoices.contract'
 import { displayPhone } from '../../../contract/phone-number'
 import { invoicePayments, invoiceReminders, sellers, users } from '../../db/schema'
 import { clock } from '../../lib/clock'
+import { translate } from '../../lib/i18n'
 import type { Gateway } from '../../payments/gateway'
 import { avatarUrls } from '../accounts'
 import { loadRates } from '../catalog'
@@ -34,7 +36,20 @@ export function receiptOf(row: Pick<InvoicePaymentRow, 'payment'>): string | nul
   return typeof receipt === 'string' && receipt && !INTERNAL_ID.test(receipt) ? receipt : null
 }
 
-export function paymentView(row: InvoicePaymentRow): z.infer<typeof invoicePayment> {
+/** Why a refund of money paid beyond an invoice could not be sent, when it was Soko that could not send it. */
+export const EXCESS_REFUND_UNSENT = /*i18n*/ {
+  id: 'invoices.excess.refund-unsent',
+  message: 'The refund could not be sent: try again later',
+}
+
+/** A stored refund failure in the reader's language: Soko's own words by their English, a provider's as they are. */
+const refundMessageIn = (lang: Lang, message: string | null) =>
+  message === EXCESS_REFUND_UNSENT.message ? translate(lang, EXCESS_REFUND_UNSENT) : message
+
+export function paymentView(
+  row: InvoicePaymentRow,
+  lang: Lang = DEFAULT_LANG,
+): z.infer<typeof invoicePayment> {
   const charged =
     row.chargeCurrency !== row.currency || row.chargeAmount !== row.amount
       ? { amount: row.chargeAmount, currency: row.chargeCurrency }
@@ -47,7 +62,7 @@ export function paymentView(row: InvoicePaymentRow): z.infer<typeof invoicePayme
     charged,
     excess: row.excess,
     excessRefund: row.excessRefundStatus
-      ? { status: row.excessRefundStatus, message: row.excessRefundMessage }
+      ? { status: row.excessRefundStatus, message: refundMessageIn(lang, row.excessRefundMessage) }
       : null,
     receipt: receiptOf(row),
     failure: row.status === 'paid' ? null : (row.failure ?? null),
@@ -83,6 +98,8 @@ export interface ViewContext {
   db: DbOrTx
   gateway: Gateway
   publicUrl: string
+  /** The reader's language (the request's): Soko's own stored words are shown in it. */
+  lang?: Lang
 }
 
 /** An invoice as its seller sees it. */
@@ -119,7 +136,9 @@ export async function invoiceView(
       const sentAt = iso(r?.sentAt ?? null)
       return { days, sendAt: settled && !sentAt ? null : iso(r?.sendAt ?? null), sentAt }
     }),
-    payments: payments.filter((p) => p.status === 'paid' || p.status === 'pending').map(paymentView),
+    payments: payments
+      .filter((p) => p.status === 'paid' || p.status === 'pending')
+      .map((p) => paymentView(p, ctx.lang)),
     payUrl: row.sentAt ? payUrl(ctx.publicUrl, ctx.gateway, row.id) : null,
     pdfUrl: pdfUrl(ctx.publicUrl, ctx.gateway, row),
     sentAt: iso(row.sentAt),
@@ -132,7 +151,8 @@ export async function invoiceView(
 }
 
 /** Who the invoice is from, as the client reads it. */
-export async function sellerOfInvoice(db: DbOrTx, sellerId: string) {
+/** Who bills: their storefront's name, else their own; Soko's words in `lang` when they have neither. */
+export async function sellerOfInvoice(db: DbOrTx, sellerId: string, lang: Lang = DEFAULT_LANG) {
   const [row] = await db
     .select({
       name: users.name,
@@ -145,7 +165,10 @@ export async function sellerOfInvoice(db: DbOrTx, sellerId: string) {
     .leftJoin(sellers, eq(sellers.userId, users.id))
     .where(eq(users.id, sellerId))
   return {
-    name: row?.storeName || row?.name || 'A Soko seller',
+    name:
+      row?.storeName ||
+      row?.name ||
+      translate(lang, /*i18n*/ { id: 'invoices.seller.unnamed', message: 'A Soko seller' }),
     handle: row?.handle ?? null,
     email: row?.email ?? null,
     avatar: row?.avatarKey ? avatarUrls(row.avatarKey) : null,
@@ -166,7 +189,7 @@ export async function payInvoiceView(
   const last = payments.filter((p) => p.method !== 'cash' && p.method !== 'bank').at(-1)
   const failed = last && ['failed', 'expired', 'cancelled'].includes(last.status) ? last : undefined
   const strip = (p: InvoicePaymentRow) => {
-    const { note: _note, ...view } = paymentView(p)
+    const { note: _note, ...view } = paymentView(p, ctx.lang)
     return view
   }
   return {
@@ -175,7 +198,7 @@ export async function payInvoiceView(
     reference: row.reference,
     status,
     currency: row.currency,
-    seller: await sellerOfInvoice(ctx.db, row.sellerId),
+    seller: await sellerOfInvoice(ctx.db, row.sellerId, ctx.lang),
     // The phone as the page shows it (+254 712 345 678): formatted here, so the pay page, which must stay
     // light on a cheap phone, does not load the numbering plans of every country to write one number.
     client: {

@@ -43,6 +43,7 @@ export function postAsked(tx: DbOrTx, p: PayoutPosting) {
   return postTransaction(tx, {
     kind: 'payout',
     payoutId: p.id,
+    // i18n-ignore: a ledger memo, the books' own record
     memo: 'Payout asked',
     entries: askedEntries(p),
   })
@@ -52,6 +53,7 @@ export function postSent(tx: DbOrTx, p: PayoutPosting) {
   return postTransaction(tx, {
     kind: 'payout-sent',
     payoutId: p.id,
+    // i18n-ignore: a ledger memo, the books' own record
     memo: 'Payout sent',
     entries: sentEntries(p),
   })
@@ -60,5 +62,6 @@ export function postSent(tx: DbOrTx, p: PayoutPosting) {
 /** The money back to the seller; `wasSent` when it had left (a PayPal payout returned after success). */
 export function postBack(tx: DbOrTx, p: PayoutPosting, wasSent: boolean) {
   const entries = [...turned(askedEntries(p)), ...(wasSent ? turned(sentEntries(p)) : [])]
+  // i18n-ignore: a ledger memo, the books' own record
   return postTransaction(tx, { kind: 'payout-back', payoutId: p.id, memo: 'Payout back', entries })
 }

@@ -9,11 +9,13 @@ import { displayPhone } from '../../../contract/phone-number'
 import { payoutMethods, users } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
+import { translate } from '../../lib/i18n'
 import { uuidv7 } from '../../lib/uuid'
 import { compose } from '../../mail/templates'
 import { consumePhoneCode } from '../../sms/phone-codes'
+import { userLanguage } from '../settings'
 import type { PayoutServices } from './deps'
-import { money, when } from './words'
+import { money, whenIn } from './words'
 
 export type MethodRow = typeof payoutMethods.$inferSelect
 
@@ -149,23 +151,55 @@ export async function addSignupMethod(deps: PayoutServices, sellerId: string, me
 
 async function tellSellerOfNewMethod(deps: PayoutServices, sellerId: string, row: MethodRow) {
   const [user] = await deps.db
-    .select({ email: users.email, phone: users.phone, verified: users.phoneVerifiedAt })
+    .select({
+      email: users.email,
+      phone: users.phone,
+      verified: users.phoneVerifiedAt,
+      settings: users.settings,
+    })
     .from(users)
     .where(eq(users.id, sellerId))
   if (!user) return
+  // In the seller's own language, as every mail and text to them.
+  const lang = userLanguage(user)
+  const t = (message: Message, params?: MessageParams) => translate(lang, message, params)
   const label = methodLabel(row.details)
-  const from = when(row.usableFrom, 'Africa/Nairobi')
+  const from = whenIn(lang, row.usableFrom, 'Africa/Nairobi')
   const url = `${deps.config.publicUrl}/account/withdraw`
   try {
     await deps.mailer.send(
       compose(
         user.email,
-        'A new payout destination was added to your Soko account',
+        t(
+          /*i18n*/ {
+            id: 'mail.payout-method.added.subject',
+            message: 'A new payout destination was added to your Soko account',
+          },
+        ),
         [
-          `${label} was added as a place to send your Soko payouts. It can receive money from ${from}.`,
-          'If this was not you, remove it now and change your password: no money goes there before that time.',
+          t(
+            /*i18n*/ {
+              id: 'mail.payout-method.added.body',
+              message:
+                '{label} was added as a place to send your Soko payouts. It can receive money from {from}.',
+            },
+            { label, from },
+          ),
+          t(
+            /*i18n*/ {
+              id: 'mail.payout-method.added.not-you',
+              message:
+                'If this was not you, remove it now and change your password: no money goes there before that time.',
+            },
+          ),
         ],
-        { label: 'Review your payout destinations', url },
+        {
+          label: t(
+            /*i18n*/ { id: 'mail.payout-method.added.action', message: 'Review your payout destinations' },
+          ),
+          url,
+        },
+        lang,
       ),
     )
   } catch (error) {
@@ -176,7 +210,13 @@ async function tellSellerOfNewMethod(deps: PayoutServices, sellerId: string, row
       eventKey: `payout-method:${row.id}`,
       kind: 'payout',
       phone: user.phone,
-      text: `Soko: ${label} was added for your payouts. Not you? Remove it at ${url}`,
+      text: t(
+        /*i18n*/ {
+          id: 'sms.payout-method.added',
+          message: 'Soko: {label} was added for your payouts. Not you? Remove it at {url}',
+        },
+        { label, url },
+      ),
     })
 }
 

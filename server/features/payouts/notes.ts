@@ -1,5 +1,7 @@
 import { formatMoney } from '../../../contract/format-money'
 import { intlLocale, type Lang, type Message, type MessageParams } from '../../../contract/i18n'
+import { B2C_MESSAGES } from '../../../contract/mpesa-b2c'
+import { PAYPAL_PAYOUT_MESSAGES } from '../../../contract/paypal-payouts'
 import { english, translate } from '../../lib/i18n'
 
 /**
@@ -89,7 +91,12 @@ export const PAYOUT_NOTES = {
   },
 } as const satisfies Record<string, Message>
 
-const byId: ReadonlyMap<string, Message> = new Map(Object.values(PAYOUT_NOTES).map((m) => [m.id, m]))
+/** Every message a payout's columns may name: Soko's notes, and the rails' failures (contract). */
+const byId: ReadonlyMap<string, Message> = new Map(
+  [PAYOUT_NOTES, B2C_MESSAGES, PAYPAL_PAYOUT_MESSAGES].flatMap((messages) =>
+    Object.values(messages).map((m): [string, Message] => [m.id, m]),
+  ),
+)
 
 /** A stored param in the reader's words: money and instants formatted for the language. */
 function shown(value: NoteParam, lang: Lang): string | number {

@@ -28,6 +28,20 @@ export function when(at: Date, timeZone: string): string {
   }).format(at)
 }
 
+/** An instant as `when` writes it, in the reader's language (Kiswahili as written in Kenya). */
+export function whenIn(lang: Lang, at: Date, timeZone: string): string {
+  if (lang === 'en') return when(at, timeZone)
+  return new Intl.DateTimeFormat(intlLocale(lang, undefined, 'en-KE'), {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(at)
+}
+
 /**
  * A scheduled run as the seller reads it, in their zone: `Friday 4 December, 06:00` (the hour on 24 hours,
  * as runs are said everywhere: 06:00 your time).

@@ -3,6 +3,7 @@ import type { PayoutMethod } from '../../../contract/accounts.contract'
 import type { OrderStatus } from '../../../contract/checkout.constants'
 import { type CurrencyCode, currencies, currencyForCountry } from '../../../contract/currencies'
 import { TRANSACTIONS, TRANSACTIONS_FIELD } from '../../../contract/errors/transactions'
+import { DEFAULT_LANG, type Lang } from '../../../contract/i18n'
 import type {
   BuyerBooks,
   BuyerMovement,
@@ -16,6 +17,7 @@ import { ledgerEntries, orders, sellers } from '../../db/schema'
 import type { UserRow } from '../../lib/caller'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
+import { translate } from '../../lib/i18n'
 
 /** The filters of a page of transactions, as the contract validated them (buyers ignore `currency`). */
 export type TransactionFilters = Pick<
@@ -90,11 +92,23 @@ function filtersWhere(filters: TransactionFilters, method: SQL, withCursor: bool
   return sql.join(conditions, sql` and `)
 }
 
-/** What was bought, as a line: `Kanga T-shirt (M / Black) × 2`. */
-function itemTitle(row: Row): string {
+/**
+ * What was bought, as a line: `Kanga T-shirt (M / Black) × 2`. A payout, or an order without a title, is
+ * named in Soko's words, in the language of the one reading the list.
+ */
+function itemTitle(row: Row, lang: Lang): string {
   const title = textOrNull(row.item_title)
   const label = textOrNull(row.item_label)
-  if (!title) return row.kind === 'payout' ? 'Payout' : `Order ${String(row.reference ?? '')}`.trim()
+  if (!title)
+    return row.kind === 'payout'
+      ? translate(lang, /*i18n*/ { id: 'transactions.title.payout', message: 'Payout' })
+      : translate(
+          lang,
+          /*i18n*/ { id: 'transactions.title.order', message: 'Order {reference}' },
+          {
+            reference: String(row.reference ?? ''),
+          },
+        ).trim()
   const quantity = num(row.quantity)
   return `${title}${label && label !== title ? ` (${label})` : ''}${quantity > 1 ? ` × ${quantity}` : ''}`
 }
@@ -229,6 +243,7 @@ export async function sellerTransactions(
   sellerId: string,
   filters: TransactionFilters,
   now = clock.now(),
+  lang: Lang = DEFAULT_LANG,
 ): Promise<SellerBooks> {
   const [own, balances] = await Promise.all([sellerCurrency(db, sellerId), sellerBalances(db, sellerId, now)])
   const currency = filters.currency ?? own
@@ -295,7 +310,7 @@ export async function sellerTransactions(
         kind: row.kind as SellerMovement['kind'],
         orderId: textOrNull(row.order_id),
         reference: textOrNull(row.reference),
-        title: itemTitle(row),
+        title: itemTitle(row, lang),
         slot: slotOf(row),
         method: textOrNull(row.method) as SellerMovement['method'],
         amount: num(row.amount),
@@ -333,6 +348,7 @@ export async function buyerTransactions(
   db: Db,
   buyer: UserRow,
   filters: TransactionFilters,
+  lang: Lang = DEFAULT_LANG,
 ): Promise<BuyerBooks> {
   const theirs = and(
     eq(orders.buyerId, buyer.id),
@@ -372,7 +388,7 @@ export async function buyerTransactions(
         kind: row.kind as BuyerMovement['kind'],
         orderId: String(row.order_id),
         reference: String(row.reference),
-        title: itemTitle(row),
+        title: itemTitle(row, lang),
         slot: slotOf(row),
         method: String(row.method) as BuyerMovement['method'],
         amount: num(row.amount),

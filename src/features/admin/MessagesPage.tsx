@@ -4,9 +4,16 @@ import { useState } from 'react'
 import { CONTACT_TOPICS } from '../../../contract/contact.constants'
 import { Field, text } from '../../components/Form'
 import { formatDateTime } from '../../lib/dates'
+import { translateCode } from '../../lib/i18n'
 import { AdminShell } from './AdminShell'
 import { adminQueries } from './admin.queries'
 import { smsSummary } from './outbox-format'
+
+/** A message's topic in the page's language; a topic the list does not know, as it is. */
+function topicLabel(value: string): string {
+  const topic = CONTACT_TOPICS.find((one) => one.value === value)
+  return topic ? translateCode(topic.labelId, undefined, topic.label) : value
+}
 
 /** /admin/messages: what people wrote on the contact page, and the outbox of mail and SMS. */
 export function MessagesPage() {
@@ -51,10 +58,7 @@ function ContactMessages() {
             <li key={m.id} className="card">
               <details>
                 <summary>
-                  <span className="badge">
-                    {CONTACT_TOPICS.find((topic) => topic.value === m.topic)?.label ?? m.topic}
-                  </span>{' '}
-                  {m.name} — {formatDateTime(m.sentAt)}
+                  <span className="badge">{topicLabel(m.topic)}</span> {m.name} — {formatDateTime(m.sentAt)}
                 </summary>
                 <p className="message-text">{m.message}</p>
                 <p>

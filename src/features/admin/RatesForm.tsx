@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { currencies, currencyCodes } from '../../../contract/currencies'
+import { currencyCodes } from '../../../contract/currencies'
 import { Field, FormMessage, SubmitButton, text, useSubmit } from '../../components/Form'
+import { currencyName } from '../../lib/currency-name'
 import { formatDateTime } from '../../lib/dates'
 import { rpc } from '../../lib/rpc'
 import { adminQueries } from './admin.queries'
@@ -50,7 +51,7 @@ export function RatesForm() {
             .map((code) => (
               <Field
                 key={code}
-                label={`${code} (${currencies[code].name})`}
+                label={`${code} (${currencyName(code)})`}
                 name={code}
                 inputMode="decimal"
                 defaultValue={String(rates.data.perUsd[code] ?? '')}

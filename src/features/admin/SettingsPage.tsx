@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react'
 import { type CurrencyCode, currencies, currencyCodes } from '../../../contract/currencies'
 import type { PlatformTerms } from '../../../contract/platform-terms.contract'
 import { errorState, Field, type FieldErrors, FormMessage, SelectField } from '../../components/Form'
+import { currencyName } from '../../lib/currency-name'
 import { formatDateTime } from '../../lib/dates'
 import { formatMoney, majorText, toMinor } from '../../lib/money'
 import { rpc } from '../../lib/rpc'
@@ -237,7 +238,7 @@ function TermsForm({
           onChange={(value) => setCurrency(value as CurrencyCode)}
           options={currencyCodes.map((code) => ({
             value: code,
-            label: `${code} (${currencies[code].name})`,
+            label: `${code} (${currencyName(code)})`,
           }))}
         />
         {PER_CURRENCY.map(({ key, label, hint }) => {

@@ -3,6 +3,17 @@ import type { Order } from '../../../contract/checkout.contract'
 import { mpesaResult } from '../../../contract/mpesa'
 import { countryName } from '../../lib/country'
 import { formatDateTime, formatTime } from '../../lib/dates'
+import { translateCode } from '../../lib/i18n'
+
+/** What an M-Pesa result code means for the buyer, in the page's language (contract/mpesa.ts). */
+export function mpesaWords(code: number | string): { title: string; nextStep: string; retry: boolean } {
+  const words = mpesaResult(code)
+  return {
+    title: translateCode(words.titleId, words.params, words.title),
+    nextStep: translateCode(words.nextStepId, undefined, words.nextStep),
+    retry: words.retry,
+  }
+}
 
 /** 254712345678 → `0712 345 678`, as Kenyans write it; anything else as it is. */
 export function formatPhone(phone: string): string {
@@ -36,7 +47,7 @@ export function addressText(delivery: Order['delivery']): string | null {
 /** Why a payment failed and what to do, in words: M-Pesa's result codes have their own. */
 export function failureWords(order: Order): { title: string; nextStep: string; retry: boolean } | null {
   if (!order.failure) return null
-  if (order.method === 'mpesa') return mpesaResult(order.failure.code)
+  if (order.method === 'mpesa') return mpesaWords(order.failure.code)
   return { title: t`The payment did not go through`, nextStep: order.failure.message, retry: true }
 }
 

@@ -3,11 +3,10 @@ import { useEffect, useId, useRef } from 'react'
 import { METHOD_NAMES, type PaymentMethod } from '../../../contract/checkout.constants'
 import type { PayInvoiceView } from '../../../contract/invoices.contract'
 import type { Money } from '../../../contract/money'
-import { mpesaResult } from '../../../contract/mpesa'
 import { Paybill, SandboxPhoneNote, useLate } from '../../components/MpesaHelp'
 import { translateCode } from '../../lib/i18n'
 import { formatMoney } from '../../lib/money'
-import { formatPhone } from '../checkout/order-format'
+import { formatPhone, mpesaWords } from '../checkout/order-format'
 import { type Payment, paidBy } from './invoice-format'
 import type { LeftWait } from './PayBox'
 
@@ -185,7 +184,7 @@ export function ResultMessage({
   return (
     <p className="form-message form-message-error pay-result" role="alert" tabIndex={-1} ref={ref}>
       {result.method === 'mpesa' && result.failure
-        ? `${mpesaResult(result.failure.code).title}. ${t`Nothing was charged.`} ${mpesaResult(result.failure.code).nextStep}`
+        ? `${mpesaWords(result.failure.code).title}. ${t`Nothing was charged.`} ${mpesaWords(result.failure.code).nextStep}`
         : result.method === 'mpesa'
           ? t`The M-Pesa payment did not go through. Nothing was charged.`
           : result.method === 'card'

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
-import { type CurrencyCode, currencies, currencyCodes } from '../../../contract/currencies'
+import { type CurrencyCode, currencyCodes } from '../../../contract/currencies'
 import { DEFAULT_REMINDERS, REMINDER_HOUR } from '../../../contract/invoices.constants'
 import type { InvoiceView } from '../../../contract/invoices.contract'
 import { Field, FieldNotes, FormMessage, SelectField, TextAreaField } from '../../components/Form'
+import { currencyName } from '../../lib/currency-name'
 import { useOnline } from '../../lib/install'
 import { formatMoney } from '../../lib/money'
 import { ClientFields } from './ClientFields'
@@ -131,7 +132,7 @@ export function InvoiceEditor({
               }}
               options={currencyCodes.map((code) => ({
                 value: code,
-                label: `${code} · ${currencies[code].name}`,
+                label: `${code} · ${currencyName(code)}`,
               }))}
               errors={errors}
             />

@@ -159,7 +159,7 @@ const contact: ContactPayload = {
   heading: 'Contact us',
   lead: 'Questions about selling, payouts or something you bought? Write to us and a person will answer.',
   responseTime: 'We answer within one working day, Monday to Friday, East Africa Time.',
-  topics: CONTACT_TOPICS.map((topic) => ({ ...topic })),
+  topics: CONTACT_TOPICS.map((topic) => ({ value: topic.value, label: topic.label })),
   tips: [
     {
       title: 'A purchase',

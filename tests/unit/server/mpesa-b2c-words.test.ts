@@ -51,6 +51,8 @@ describe('what a B2C result code tells the seller', () => {
         title: 'M-Pesa could not send the payout',
         text: expect.stringMatching(/no money left Soko/),
         action: 'admins',
+        titleCode: 'payouts.mpesa.unknown.title',
+        textCode: 'payouts.mpesa.unknown.text',
       })
     }
   })

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { isWords, untranslated, untranslatedIn } from '../../../scripts/untranslated.mjs'
+import { isWords, notChecked, untranslated, untranslatedIn } from '../../../scripts/untranslated.mjs'
 
 const texts = (code: string) => untranslated(code, 'Page.tsx').map((hit) => hit.text)
 
@@ -63,6 +63,45 @@ describe('the check for words without a message id', () => {
       '}',
     ].join('\n')
     expect(texts(code)).toEqual([])
+  })
+
+  it('on the server: passes API documentation and logs, finds a mail line without an id', () => {
+    const server = (code: string) => untranslated(code, 'server/features/x.ts').map((hit) => hit.text)
+    const code = [
+      "import { z } from 'zod'",
+      "export const input = z.object({ id: z.string().describe('The product to take off sale.') })",
+      "export const signOut = defineSubject({ summary: 'Ends this session: its token stops working.' })",
+      "export const dates = z.string().min(1, 'Use dates such as 2026-12-25').describe('When it starts.')",
+      'export async function tell(deps, log, mailer, to) {',
+      "  log.info('Payout sent to the seller', { to })",
+      "  deps.log.error('The mail could not go out', { to })",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the source of a module under test
+      '  this.log.warn(`The provider answered ${to} late`)',
+      "  const subject = translate(lang, /*i18n*/ { id: 'mail.added', message: 'A new destination was added' })",
+      "  await mailer.send(compose(to, subject, ['If this was not you, remove it now.']))",
+      '}',
+    ].join('\n')
+    expect(server(code)).toEqual(['Use dates such as 2026-12-25', 'If this was not you, remove it now.'])
+  })
+
+  it('leaves out of the check what no reader of the app meets', () => {
+    for (const file of [
+      'server/features/demo/seed.ts',
+      'server/payments/mpesa.provider.ts',
+      'server/sms/africastalking.sandbox.ts',
+      'server/db/schema.ts',
+      'server/env.ts',
+      'server/sms/sms.config.ts',
+      'src/routeTree.gen.ts',
+    ])
+      expect(notChecked(file), file).toBe(true)
+    for (const file of [
+      'server/features/payouts/methods.ts',
+      'server/sms/sms.ts',
+      'contract/platform.ts',
+      'src/main.tsx',
+    ])
+      expect(notChecked(file), file).toBe(false)
   })
 
   it('tells words from codes, keys and names', () => {
