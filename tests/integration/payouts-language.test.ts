@@ -1,34 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { payouts, users } from '../../server/db/schema'
-import { type RunningApp, startApp } from '../support/app'
-import { testConfig } from '../support/config'
 import { databaseKinds } from '../support/db'
-import { data, payoutSteps } from '../support/payouts'
-import { personOf } from '../support/shop'
+import { data, payoutSuite } from '../support/payouts'
 
 /**
  * What Soko writes on a payout (its timeline, why it failed) is stored with its message id: its seller
  * reads it in the language they call in, and the English stays as it was written.
  */
 describe.each(databaseKinds)('a payout in its reader’s language on %s', (kind) => {
-  let app: RunningApp
-  let admin = ''
-  let steps: ReturnType<typeof payoutSteps>
-
-  beforeAll(async () => {
-    const base = testConfig()
-    app = await startApp(kind, { payouts: { ...base.payouts, holdDays: 0, newMethodWaitHours: 0 } })
-    admin = (await personOf(app, 'admin@example.com', { roles: ['admin'] })).token
-    steps = payoutSteps(app, () => admin)
-  })
-  afterAll(async () => {
-    await app?.close()
-  })
+  const suite = payoutSuite(kind)
 
   const read = async (payoutId: string, token: string, lang: 'en' | 'sw') => {
-    const answer = await app.rpc(
+    const answer = await suite.app.rpc(
       { subject: 'getPayout', payoutId },
       { authorization: `Bearer ${token}`, 'content-language': lang },
     )
@@ -42,7 +27,7 @@ describe.each(databaseKinds)('a payout in its reader’s language on %s', (kind)
 
   const ask = async (token: string, methodId: string) =>
     data(
-      await app.call(
+      await suite.app.call(
         'requestPayout',
         { requestKey: randomUUID(), currency: 'KES', amount: 2_000_00, methodId, speed: 'standard' },
         token,
@@ -50,11 +35,11 @@ describe.each(databaseKinds)('a payout in its reader’s language on %s', (kind)
     ).payout
 
   it('a cancelled payout: its steps in Kiswahili, and in English as they were', async () => {
-    const seller = await steps.sellerWithSale('wanjiru')
-    const methodId = await steps.mpesaDestination(seller.token, '0712345091')
+    const seller = await suite.steps.sellerWithSale('wanjiru')
+    const methodId = await suite.steps.mpesaDestination(seller.token, '0712345091')
     const asked = await ask(seller.token, methodId)
     expect(asked.status).toBe('approval')
-    expect((await app.call('cancelPayout', { payoutId: asked.id }, seller.token)).status).toBe(200)
+    expect((await suite.app.call('cancelPayout', { payoutId: asked.id }, seller.token)).status).toBe(200)
 
     const english = await read(asked.id, seller.token, 'en')
     expect(texts(english)).toEqual([
@@ -69,15 +54,21 @@ describe.each(databaseKinds)('a payout in its reader’s language on %s', (kind)
       'Umeughairi: pesa zimerudi kwenye salio lako linalopatikana.',
     ])
     // The default (no Content-Language) is English, byte for byte.
-    expect(data(await app.call('getPayout', { payoutId: asked.id }, seller.token)).payout).toEqual(english)
+    expect(data(await suite.app.call('getPayout', { payoutId: asked.id }, seller.token)).payout).toEqual(
+      english,
+    )
   })
 
   it('a payout the Soko team did not approve: why, in Kiswahili, with the reason as the admin wrote it', async () => {
-    const seller = await steps.sellerWithSale('kamau')
-    const methodId = await steps.mpesaDestination(seller.token, '0712345092')
+    const seller = await suite.steps.sellerWithSale('kamau')
+    const methodId = await suite.steps.mpesaDestination(seller.token, '0712345092')
     const asked = await ask(seller.token, methodId)
     const reason = 'Please confirm this amount with us by e-mail first.'
-    const rejected = await app.call('reviewPayout', { payoutId: asked.id, approve: false, reason }, admin)
+    const rejected = await suite.app.call(
+      'reviewPayout',
+      { payoutId: asked.id, approve: false, reason },
+      suite.admin,
+    )
     expect(rejected.status, JSON.stringify(rejected.body)).toBe(200)
 
     const english = await read(asked.id, seller.token, 'en')
@@ -99,8 +90,8 @@ describe.each(databaseKinds)('a payout in its reader’s language on %s', (kind)
   })
 
   it('a bank transfer that failed: Soko’s words in Kiswahili around the reason the admin wrote', async () => {
-    const seller = await steps.sellerWithSale('achieng')
-    const added = await app.call(
+    const seller = await suite.steps.sellerWithSale('achieng')
+    const added = await suite.app.call(
       'addPayoutMethod',
       {
         method: {
@@ -114,15 +105,19 @@ describe.each(databaseKinds)('a payout in its reader’s language on %s', (kind)
       seller.token,
     )
     const asked = await ask(seller.token, data(added).method.id)
-    await app.call('reviewPayout', { payoutId: asked.id, approve: true }, admin)
-    await app.database.db
+    await suite.app.call('reviewPayout', { payoutId: asked.id, approve: true }, suite.admin)
+    await suite.app.database.db
       .update(payouts)
       .set({ dueAt: new Date(Date.now() - 1000) })
       .where(eq(payouts.id, asked.id))
     const { sendDue } = await import('../../server/features/payouts/schedule')
-    await sendDue(app.services, new Date())
+    await sendDue(suite.app.services, new Date())
     const reason = 'Equity Bank has no account 0123456780.'
-    const marked = await app.call('markBankPayout', { payoutId: asked.id, outcome: 'failed', reason }, admin)
+    const marked = await suite.app.call(
+      'markBankPayout',
+      { payoutId: asked.id, outcome: 'failed', reason },
+      suite.admin,
+    )
     expect(marked.status, JSON.stringify(marked.body)).toBe(200)
 
     const english = await read(asked.id, seller.token, 'en')
@@ -150,14 +145,14 @@ describe.each(databaseKinds)('a payout in its reader’s language on %s', (kind)
   })
 
   it('a payout M-Pesa refused by its code: the seller whose language is Kiswahili reads why in it', async () => {
-    const seller = await steps.sellerWithSale('mutua')
-    await app.database.db
+    const seller = await suite.steps.sellerWithSale('mutua')
+    await suite.app.database.db
       .update(users)
       .set({ settings: sql`${users.settings} || '{"language":"sw"}'::jsonb` })
       .where(eq(users.id, seller.id))
     // The sandbox's number that M-Pesa answers with 2040: not registered.
-    const methodId = await steps.mpesaDestination(seller.token, '0700000701')
-    const id = await steps.approvedPayout(seller.token, methodId)
+    const methodId = await suite.steps.mpesaDestination(seller.token, '0700000701')
+    const id = await suite.steps.approvedPayout(seller.token, methodId)
 
     const english = await read(id, seller.token, 'en')
     expect(english.failure).toMatchObject({

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { jobs, orders, sellerVerifications, smsMessages } from '../../server/db/schema'
 import { payoutsSendBatch, payoutsSweep } from '../../server/jobs/payouts.job'
 import { createJobRunner } from '../../server/jobs/runner'
 import { saleFee } from '../../server/ledger/postings'
 import { createLogger } from '../../server/lib/log'
 import { uuidv7 } from '../../server/lib/uuid'
-import type { RunningApp } from './app'
+import { type RunningApp, startApp } from './app'
+import { testConfig } from './config'
+import type { DatabaseKind } from './db'
 import { testClock } from './jobs'
 import { submitSandboxCard } from './sandbox-card'
 import { eventOnSale, personOf, sellerOf } from './shop'
@@ -176,4 +178,22 @@ export async function mpesaPaidOrder(
   })
   expect(paid.status).toBe(200)
   return orderId
+}
+
+/**
+ * A suite's app whose payouts go at once (no hold on earnings, no wait for a new destination), an admin to
+ * approve them and the steps of payoutSteps: started before the suite's tests, closed after them.
+ */
+export function payoutSuite(kind: DatabaseKind, adminEmail = 'admin@example.com') {
+  const suite = {} as { app: RunningApp; admin: string; steps: ReturnType<typeof payoutSteps> }
+  beforeAll(async () => {
+    const base = testConfig()
+    suite.app = await startApp(kind, { payouts: { ...base.payouts, holdDays: 0, newMethodWaitHours: 0 } })
+    suite.admin = (await personOf(suite.app, adminEmail, { roles: ['admin'] })).token
+    suite.steps = payoutSteps(suite.app, () => suite.admin)
+  })
+  afterAll(async () => {
+    await suite.app?.close()
+  })
+  return suite
 }

@@ -15,31 +15,25 @@ export const moneyIn = (lang: Lang, amount: number, currency: string) =>
     ? money(amount, currency)
     : formatMoney(amount, currency, intlLocale(lang, undefined, 'en-KE'))
 
+/** How an instant is written: date, time and the zone's short name. */
+const WHEN_PARTS: Intl.DateTimeFormatOptions = {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+}
+
 /** `Nov 24, 2026, 6:00 AM EAT`, in the seller's zone. */
 export function when(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-    timeZoneName: 'short',
-  }).format(at)
+  return new Intl.DateTimeFormat('en-US', { ...WHEN_PARTS, timeZone }).format(at)
 }
 
 /** An instant as `when` writes it, in the reader's language (Kiswahili as written in Kenya). */
 export function whenIn(lang: Lang, at: Date, timeZone: string): string {
   if (lang === 'en') return when(at, timeZone)
-  return new Intl.DateTimeFormat(intlLocale(lang, undefined, 'en-KE'), {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-    timeZoneName: 'short',
-  }).format(at)
+  return new Intl.DateTimeFormat(intlLocale(lang, undefined, 'en-KE'), { ...WHEN_PARTS, timeZone }).format(at)
 }
 
 /**
