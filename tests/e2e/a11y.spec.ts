@@ -234,22 +234,26 @@ const roleRoutes: Record<Role, readonly AppRoute[]> = {
   admin: appRoutes.filter((route) => route.startsWith('/admin')),
 }
 
-for (const role of Object.keys(roleRoutes) as Role[]) {
-  const who = role === 'signed out' ? 'signed out' : `as the ${role}`
-  test(`every page passes axe ${who}, light and dark, in English and Kiswahili, and fits a phone`, async ({
-    page,
-    context,
-    baseURL,
-  }, testInfo) => {
-    test.setTimeout(180_000)
-    await context.addInitScript({ path: AXE_SCRIPT })
-    if (tokens[role])
-      await context.addCookies([{ name: 'auth_token', value: tokens[role], url: baseURL ?? '' }])
-    const found: Finding[] = []
-    // The walk reads the pages in Kiswahili without making it the demo accounts' language.
-    await keepAccountLanguage(context)
-    for (const lang of ['en', 'sw'] as const) {
+// One test per role and language, so that each walk fits its time on a slow machine.
+for (const role of Object.keys(roleRoutes) as Role[])
+  for (const lang of ['en', 'sw'] as const) {
+    const who = role === 'signed out' ? 'signed out' : `as the ${role}`
+    // Colours do not change with the language: the dark pass runs once, in English.
+    const themes = lang === 'en' ? (['light', 'dark'] as const) : (['light'] as const)
+    const how = lang === 'en' ? 'in English, light and dark' : 'in Kiswahili'
+    test(`every page passes axe ${who} ${how}, and fits a phone`, async ({
+      page,
+      context,
+      baseURL,
+    }, testInfo) => {
+      test.setTimeout(180_000)
+      await context.addInitScript({ path: AXE_SCRIPT })
+      if (tokens[role])
+        await context.addCookies([{ name: 'auth_token', value: tokens[role], url: baseURL ?? '' }])
+      // The walk reads the pages in Kiswahili without making it the demo accounts' language.
+      await keepAccountLanguage(context)
       await context.addCookies([{ name: 'lang', value: lang, url: baseURL ?? '' }])
+      const found: Finding[] = []
       // A route that sends this role elsewhere (an account page, signed out, goes to /login) is scanned once.
       const seen = new Set<string>()
       for (const route of roleRoutes[role]) {
@@ -263,23 +267,21 @@ for (const role of Object.keys(roleRoutes) as Role[]) {
         const at = landed === new URL(pathOf(route, role), baseURL).pathname ? route : `${route} → ${landed}`
         const label = lang === 'en' ? at : `${at} in Kiswahili`
         found.push(...(await layout(page, at, lang)))
-        // Colours do not change with the language: the dark pass runs once, in English.
-        for (const theme of lang === 'en' ? (['light', 'dark'] as const) : (['light'] as const)) {
+        for (const theme of themes) {
           await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
           found.push(...(await scan(page, label, theme)))
         }
       }
-    }
-    const contrast = found.filter((f) => f.rule === 'color-contrast')
-    const failing = found.filter((f) => f.kind === 'violation')
-    await testInfo.attach('a11y-contrast.txt', {
-      body: contrast.map(describe).join('\n') || 'none',
-      contentType: 'text/plain',
+      const contrast = found.filter((f) => f.rule === 'color-contrast')
+      const failing = found.filter((f) => f.kind === 'violation')
+      await testInfo.attach('a11y-contrast.txt', {
+        body: contrast.map(describe).join('\n') || 'none',
+        contentType: 'text/plain',
+      })
+      await testInfo.attach('a11y-violations.txt', {
+        body: failing.map(describe).join('\n') || 'none',
+        contentType: 'text/plain',
+      })
+      expect(failing.map(describe), `axe violations ${who} ${how}`).toEqual([])
     })
-    await testInfo.attach('a11y-violations.txt', {
-      body: failing.map(describe).join('\n') || 'none',
-      contentType: 'text/plain',
-    })
-    expect(failing.map(describe), `axe violations ${who}`).toEqual([])
-  })
-}
+  }
