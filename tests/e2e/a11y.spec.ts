@@ -62,9 +62,7 @@ const demo = {
 }
 const tokens: Record<Role, string> = { 'signed out': '', buyer: '', seller: '', admin: '' }
 
-// Each walk stands alone: the two workers share them (each worker sets up its own buyer and invoice once),
-// and one walk that fails does not skip the others.
-test.describe.configure({ mode: 'parallel' })
+test.describe.configure({ mode: 'serial' })
 // A phone. No service worker: a scan must not meet a page the worker is reloading.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' })
 
