@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto'
+import type { Page } from '@playwright/test'
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs'
 import { buyByCard, DEMO_ADMIN, newBuyer } from './demo'
 import { expect, test } from './fixtures'
@@ -99,13 +100,22 @@ async function pdfWords(bytes: Uint8Array): Promise<string> {
   return parts.join(' ').replace(/\s+/g, ' ')
 }
 
-test('a seller in Kiswahili puts a product on sale through the editor, typed', async ({ page }) => {
-  test.setTimeout(90_000)
+/**
+ * Signs the seller in. This browser never chose a language, so the app reloads the page in the account's
+ * Kiswahili once it has read the settings: wait for that before going anywhere, or the reload can win over
+ * the next page.
+ */
+async function signInSeller(page: Page) {
   await signInTyping(page, SELLER.email, SELLER.password)
-  // The account works in Kiswahili and this browser never chose: the app follows the account, and the
-  // header's switch now leads back to English.
   await expect(page.locator('html')).toHaveAttribute('lang', 'sw')
   await rendered(page)
+}
+
+test('a seller in Kiswahili puts a product on sale through the editor, typed', async ({ page }) => {
+  test.setTimeout(90_000)
+  // The account works in Kiswahili and this browser never chose: the app follows the account, and the
+  // header's switch now leads back to English.
+  await signInSeller(page)
   await expect(page.getByRole('banner').getByRole('link', { name: 'English' })).toBeVisible()
 
   await page.goto('/account/new-product')
@@ -148,7 +158,7 @@ test('a seller in Kiswahili: the invoice and its PDF, and a refused payment said
   request,
 }) => {
   test.setTimeout(90_000)
-  await signInTyping(page, SELLER.email, SELLER.password)
+  await signInSeller(page)
 
   // The invoice, in Kiswahili.
   await page.goto(`/account/invoices/${invoiceId}`)
@@ -217,7 +227,7 @@ test('the seller withdraws in Kiswahili: an M-Pesa number by its SMS code, each 
   context,
 }) => {
   test.setTimeout(120_000)
-  await signInTyping(page, SELLER.email, SELLER.password)
+  await signInSeller(page)
   await page.goto('/account/withdraw')
   await rendered(page)
   await expect(page.getByRole('heading', { level: 1, name: 'Toa pesa' })).toBeVisible()
