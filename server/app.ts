@@ -12,6 +12,7 @@ import { jsonBodyGuard, requestDeadline, SERVER_ERROR } from './web/guards'
 import { healthRoutes } from './web/health'
 import { rpcOverNode as nodeRpc } from './web/listener'
 import { contextLang } from './web/locale'
+import { plainRoutes } from './web/plain'
 import { requestIds, requestLog } from './web/request-log'
 import { securityHeaders } from './web/security-headers'
 import { createSite } from './web/site'
@@ -93,6 +94,8 @@ export function createApp(deps: AppDeps) {
   })
   app.route('/sandbox', sandboxes.routes)
   app.route('/', healthRoutes(database, site.buildId, log))
+  // /buy/…, /login and /logout posted: buying and signing in without script.
+  app.route('/', plainRoutes({ services, style: () => site.style }))
   // Last: the build's files (/builds/ too), the pages and their data answer every other GET.
   app.route('/', site.routes)
 

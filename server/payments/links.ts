@@ -21,6 +21,7 @@ export type SignaturePurpose =
   | 'sms-report'
   | 'invoice-link'
   | 'invoice-short'
+  | 'form'
 
 /**
  * The addresses providers call back and send payers to, each signed for its purpose. M-Pesa's callbacks

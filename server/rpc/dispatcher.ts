@@ -2,7 +2,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { contract, isSubjectName, type SubjectName } from '../../contract'
+import { contract, isSubjectName, type SubjectName, type SubjectOutput } from '../../contract'
 import { DEVICE_HEADER, deviceIdOf } from '../../contract/device'
 import { FIELD, REQUEST } from '../../contract/errors/common'
 import {
@@ -20,6 +20,7 @@ import { clientAddress } from '../lib/client-address'
 import { AppError, type FieldMessage } from '../lib/errors'
 import { english } from '../lib/i18n'
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../lib/json-depth'
+import { fromOwnPages, sessionCookieOf } from '../lib/session-cookie'
 import { fieldErrors } from '../lib/validation'
 import type { Handler, RpcContext } from './context'
 import { handlers } from './handlers'
@@ -152,57 +153,114 @@ async function dispatchCall(
       params: { subject },
       fields: { subject: FIELD.unknownSubject },
     })
-  const def = contract[subject]
-  onSubject(def.kind)
+  onSubject(contract[subject].kind)
 
   let caller: Caller | null = null
-  const token = bearerToken(call.header('authorization'))
   try {
-    if (token) caller = await findCaller(base.db, token)
+    caller = await callerOf(base, call.header.bind(call))
   } catch (error) {
     return internalError(answer, base, requestId, error)
   }
-  if (def.access !== 'public') {
-    if (!caller) return fail(SESSION_EXPIRED, REQUEST.sessionEnded)
-    const roles = caller.user.roles
-    // Admins too: seller subjects act on the caller's own storefront, which an admin may not have.
-    if (def.access === 'seller' && !roles.includes('seller')) return fail(403, REQUEST.sellersOnly)
-    if (def.access === 'admin' && !roles.includes('admin')) return fail(403, REQUEST.adminsOnly)
-  }
-
-  // Before the schema: no field of any subject takes text that cannot be stored.
-  const unstorable = unstorableText(input)
-  if (Object.keys(unstorable).length > 0) return fail(400, REQUEST.fields, { fields: unstorable })
-  const parsed = def.input.safeParse(input)
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error.issues, subject)
-    return fail(400, REQUEST.fields, { fields: errors })
-  }
-
   try {
-    const handler = handlers[subject] as Handler<SubjectName>
-    const data = await handler(parsed.data as never, {
-      ...base,
-      caller,
+    const result = await runSubject(base, subject, input, caller, {
       requestId,
       ip: clientAddress(call.header('x-forwarded-for'), call.remoteAddress(), base.config.trustProxy),
       device: deviceIdOf(call.header(DEVICE_HEADER)),
       userAgent: call.header('user-agent')?.slice(0, 300) ?? null,
       lang: callerLang(call.header('content-language'), call.header('accept-language')),
-      // Made only when a handler asks: on Hono, the full Request behind it is costly to build.
-      get signal() {
-        return call.signal()
-      },
+      signal: () => call.signal(),
     })
-    return answer({ statusCode: 200, message: 'OK', data })
-  } catch (error) {
-    if (error instanceof AppError)
+    if (!result.ok)
       return answer(
-        errorEnvelope(error, requestId),
-        error.retryAfter ? { 'retry-after': String(error.retryAfter) } : undefined,
+        errorEnvelope(result.error, requestId),
+        result.error.retryAfter ? { 'retry-after': String(result.error.retryAfter) } : undefined,
       )
+    return answer({ statusCode: 200, message: 'OK', data: result.data })
+  } catch (error) {
     return internalError(answer, base, requestId, error)
   }
+}
+
+/** Who is asking and how, whichever way the call came in: an RPC, or a page's form posted without script. */
+export interface CallMeta {
+  requestId: string
+  ip: string
+  device: string | null
+  userAgent: string | null
+  lang: Lang
+  signal?: () => AbortSignal
+}
+
+export type SubjectResult<S extends SubjectName = SubjectName> =
+  | { ok: true; data: SubjectOutput<S> }
+  | { ok: false; error: AppError }
+
+/**
+ * One subject run for a caller: its access checked, its input held to the contract's schema, then its
+ * handler. The RPC and the forms that work without script both come through here, so a checkout started
+ * either way meets the same checks, limits and messages. A refusal is returned; anything else is thrown.
+ */
+export async function runSubject<S extends SubjectName>(
+  base: BaseContext,
+  subject: S,
+  input: Record<string, unknown>,
+  caller: Caller | null,
+  meta: CallMeta,
+): Promise<SubjectResult<S>> {
+  const refuse = (
+    statusCode: number,
+    message: Message,
+    options: { params?: MessageParams; fields?: Record<string, FieldMessage> } = {},
+  ) => ({ ok: false as const, error: new AppError(statusCode, message, options) })
+  const def = contract[subject]
+  if (def.access !== 'public') {
+    if (!caller) return refuse(SESSION_EXPIRED, REQUEST.sessionEnded)
+    const roles = caller.user.roles
+    // Admins too: seller subjects act on the caller's own storefront, which an admin may not have.
+    if (def.access === 'seller' && !roles.includes('seller')) return refuse(403, REQUEST.sellersOnly)
+    if (def.access === 'admin' && !roles.includes('admin')) return refuse(403, REQUEST.adminsOnly)
+  }
+  // Before the schema: no field of any subject takes text that cannot be stored.
+  const unstorable = unstorableText(input)
+  if (Object.keys(unstorable).length > 0) return refuse(400, REQUEST.fields, { fields: unstorable })
+  const parsed = def.input.safeParse(input)
+  if (!parsed.success)
+    return refuse(400, REQUEST.fields, { fields: fieldErrors(parsed.error.issues, subject) })
+  try {
+    const handler = handlers[subject] as Handler<S>
+    const { signal, ...who } = meta
+    const data = await handler(
+      parsed.data as never,
+      {
+        ...base,
+        ...who,
+        caller: caller as never,
+        // Made only when a handler asks: on Hono, the full Request behind it is costly to build.
+        get signal() {
+          return signal?.()
+        },
+      } as never,
+    )
+    return { ok: true, data: data as SubjectOutput<S> }
+  } catch (error) {
+    if (error instanceof AppError) return { ok: false, error }
+    throw error
+  }
+}
+
+/**
+ * The caller: the Bearer token the app sends, else the session cookie a form sign-in set — taken only
+ * from a request of this site's own pages (its Origin, or the browser's Sec-Fetch-Site), so another site
+ * cannot make a signed-in browser call Soko.
+ */
+export async function callerOf(
+  base: Pick<BaseContext, 'db' | 'config'>,
+  header: (name: string) => string | undefined,
+): Promise<Caller | null> {
+  const token =
+    bearerToken(header('authorization')) ??
+    (fromOwnPages(header, base.config.publicUrl) ? sessionCookieOf(header('cookie')) : null)
+  return token ? findCaller(base.db, token) : null
 }
 
 /** The dispatcher as a Hono handler (tests call the app in process; the server takes POST / itself). */

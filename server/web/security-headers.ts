@@ -162,10 +162,23 @@ export function appContentSecurityPolicy(config: Config, scriptHashes: string[])
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    // A checkout form posted without script is answered with a redirect to the card's or PayPal's page:
+    // form-action governs that redirect too, so a live provider's page is named (the sandboxes are here).
+    directive('form-action', ["'self'", ...providerCheckoutOrigins(config)]),
     "frame-ancestors 'none'",
     ...(config.publicUrl.startsWith('https:') ? ['upgrade-insecure-requests'] : []),
   ].join('; ')
+}
+
+/** The pages a buyer is sent to by a live provider: Stripe Checkout, and PayPal's approval page. */
+export function providerCheckoutOrigins(config: Pick<Config, 'payments'>): string[] {
+  const { card, paypal } = config.payments
+  return [
+    ...(card.live ? ['https://checkout.stripe.com'] : []),
+    ...(paypal.live
+      ? [/sandbox/.test(paypal.baseUrl ?? '') ? 'https://www.sandbox.paypal.com' : 'https://www.paypal.com']
+      : []),
+  ]
 }
 
 /**

@@ -31,6 +31,8 @@ export interface Site {
   policy: string
   /** Loads the server renderer before the first catalog page asks for it. */
   warm(): Promise<void>
+  /** The app's styles as the build inlines them (a `<style>` element), for the pages made without React. */
+  style: string
 }
 
 /**
@@ -161,7 +163,8 @@ export function createSite(services: AppServices, catalogVersion: Database['cata
     return sendAsset(c, page.asset, page.status, page.asset.cacheControl, true)
   })
 
-  return { routes, buildId, policy: appPolicy, warm: () => renderer.warm() }
+  const style = /<style[^>]*>[\s\S]*?<\/style>/.exec(template?.body.toString('utf8') ?? '')?.[0] ?? ''
+  return { routes, buildId, policy: appPolicy, warm: () => renderer.warm(), style }
 }
 
 /** An answer kept for many requests: its bytes (compressed as asked, once) and its status. */

@@ -227,18 +227,21 @@ export function SubmitButton({
   children,
   busyText,
   className = 'button',
+  posts = false,
 }: {
   busy: boolean
   children: ReactNode
   busyText: string
   /** `button danger` for an action that takes something away. */
   className?: string
+  /** The form posts to the server, which answers it without script: it may be sent before the app runs. */
+  posts?: boolean
 }) {
-  // In HTML the server or the build rendered, the form works once the app has taken the page over: a
-  // submit before that would send it as a plain form, the password in the address.
+  // In HTML the server or the build rendered, a form the server does not answer works once the app has
+  // taken the page over: a submit before that would send it as a GET, the password in the address.
   const hydrated = useHydrated()
   return (
-    <button type="submit" className={className} disabled={busy || !hydrated} aria-busy={busy}>
+    <button type="submit" className={className} disabled={busy || (!hydrated && !posts)} aria-busy={busy}>
       {busy ? busyText : children}
     </button>
   )

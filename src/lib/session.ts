@@ -2,10 +2,12 @@ import { delMany, get, setMany } from 'idb-keyval'
 import Cookies from 'js-cookie'
 import { useSyncExternalStore } from 'react'
 import type { User } from '../../contract/accounts.contract'
+import { AUTH_COOKIE_MAX_AGE } from '../../contract/session'
+
+export { AUTH_COOKIE_MAX_AGE }
 
 /** docs/product.md (The session): the token lives in a cookie and in IndexedDB; the user object in IndexedDB. */
 export const AUTH_COOKIE = 'auth_token'
-export const AUTH_COOKIE_MAX_AGE = 2332800
 export const STORE_KEYS = { token: 'auth_token', user: 'user' } as const
 
 export interface Session {

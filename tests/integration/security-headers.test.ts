@@ -294,6 +294,23 @@ describe('security headers with API, storage, geolocation, Turnstile and Firebas
     expect(policy.get('script-src')).not.toContain("'unsafe-inline'")
   })
 
+  it('lets a checkout form be redirected to a live provider’s page, and only when that provider is live', () => {
+    const sandbox = directives(appContentSecurityPolicy(loadConfig({ PUBLIC_URL: 'https://soko.example' }), []))
+    expect(sandbox.get('form-action')).toEqual(["'self'"])
+    const live = (env: Record<string, string>) =>
+      directives(appContentSecurityPolicy(loadConfig({ PUBLIC_URL: 'https://soko.example', ...env }), []))
+    const stripe = { STRIPE_SECRET_KEY: 'sk_live_0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_0123456789' }
+    const paypal = { PAYPAL_CLIENT_ID: 'client', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'WH-1' }
+    expect(live({ ...stripe, ...paypal }).get('form-action')).toEqual([
+      "'self'",
+      'https://checkout.stripe.com',
+      'https://www.paypal.com',
+    ])
+    // PayPal's own test system has its own approval page.
+    const paypalTests = live({ ...paypal, PAYPAL_BASE_URL: 'https://api-m.sandbox.paypal.com' })
+    expect(paypalTests.get('form-action')).toEqual(["'self'", 'https://www.sandbox.paypal.com'])
+  })
+
   it('takes an explicit STORAGE_HOST on the site’s scheme, and drops a value that would break the header', () => {
     // By default files are this site's /files/: the site's origin covers them.
     const disk = directives(appContentSecurityPolicy(loadConfig({ PUBLIC_URL: 'https://soko.example' }), []))

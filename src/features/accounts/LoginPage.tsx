@@ -41,7 +41,8 @@ export function LoginPage() {
           <Trans>Sign in to continue to that page.</Trans>
         </p>
       ) : null}
-      <form onSubmit={form.onSubmit} noValidate className="form">
+      {/* Without script the server answers the same form (and sets a session cookie); the app takes it over. */}
+      <form method="post" action="/login" onSubmit={form.onSubmit} noValidate className="form">
         <FormMessage message={form.message} />
         <Field
           label={t`E-mail`}
@@ -59,7 +60,7 @@ export function LoginPage() {
           required
           errors={form.errors}
         />
-        <SubmitButton busy={form.busy} busyText={t`Signing in…`}>
+        <SubmitButton busy={form.busy} busyText={t`Signing in…`} posts>
           <Trans>Sign in</Trans>
         </SubmitButton>
       </form>

@@ -16,9 +16,9 @@ const loadCheckout = () => {
 
 /**
  * The buy button: it opens the checkout in place, loading its code only then, so the product page's
- * first load stays small. It is server-rendered inside a GET form for `?buy=1`: pressed before the
- * page's script has arrived (a slow link), it reloads the page asking for the checkout, which then opens
- * by itself instead of the press being lost.
+ * first load stays small. It is server-rendered inside a form for `/buy/{slug}`, the checkout the server
+ * answers as plain forms: without script (Opera Mini, KaiOS, a script that did not arrive) the press
+ * opens that checkout instead of being lost. A page opened with `?buy=1` opens the checkout by itself.
  */
 export function BuyButton({ product, label }: { product: PublicProduct; label: string }) {
   const [Checkout, setCheckout] = useState<CheckoutComponent | null>(null)
@@ -41,8 +41,12 @@ export function BuyButton({ product, label }: { product: PublicProduct; label: s
   // Open, the form takes the button's place and its heading takes the focus.
   if (Checkout) return <Checkout product={product} />
   return (
-    <form method="get" className="buy-form" onSubmit={(event) => event.preventDefault()}>
-      <input type="hidden" name="buy" value="1" />
+    <form
+      method="get"
+      action={`/buy/${encodeURIComponent(product.slug)}`}
+      className="buy-form"
+      onSubmit={(event) => event.preventDefault()}
+    >
       <button
         type="submit"
         className="button"

@@ -41,7 +41,15 @@ export function Checkout({
       <h2 id={headingId} tabIndex={-1} ref={headingRef ?? form.headingRef}>
         {product.kind === 'service' ? t`Book and pay` : t`Checkout`}
       </h2>
-      <form ref={form.formRef} onSubmit={form.onSubmit} noValidate className="form">
+      {/* The server's own checkout takes this form's fields without script; the app sends them by RPC. */}
+      <form
+        ref={form.formRef}
+        method="post"
+        action={`/buy/${encodeURIComponent(product.slug)}`}
+        onSubmit={form.onSubmit}
+        noValidate
+        className="form"
+      >
         <FormMessage message={form.message} />
         <FormMessage message={form.notice} tone="ok" />
         <CheckoutChoices product={product} choices={choices} errors={errors} picker={slot === undefined} />

@@ -1,0 +1,370 @@
+import { MAX_QUANTITY } from '../../../contract/checkout.constants'
+import { formatMoney } from '../../../contract/format-money'
+import { intlLocale, type Message } from '../../../contract/i18n'
+import type { Money } from '../../../contract/money'
+import type { ProductPage, PublicProduct } from '../../../contract/storefront'
+import { clock } from '../../lib/clock'
+import { escapeHtml } from '../../lib/html'
+import { translate } from '../../lib/i18n'
+import { pageLocale } from '../locale'
+import { type Draft, hasDetails, type Step, selectionOf } from './buy-input'
+import { BUY } from './buy-words'
+import { button, formMessage, hidden, input, radios, select } from './fields'
+import { type PlainKit, type PlainRequest, runFor, sendPage } from './kit'
+import { tokenField } from './layout'
+
+/** The fields each step asks; a later step carries the earlier ones as hidden fields. */
+const CHOOSE_KEYS = ['quantity', 'variantId', 'ticketTypeId', 'slot', 'amount']
+const isDetail = (key: string) => /^(holders|delivery)\./.test(key)
+
+/** What a page's words need: its language, and the buyer's way of writing money and dates. */
+function wordsFor(req: PlainRequest) {
+  const accept = req.c.req.header('accept-language')
+  const locale = intlLocale(req.lang, accept, pageLocale(accept))
+  return {
+    locale,
+    say: (message: Message, params?: Record<string, string | number>) =>
+      escapeHtml(translate(req.lang, message, params)),
+    text: (message: Message, params?: Record<string, string | number>) =>
+      translate(req.lang, message, params),
+    money: (m: Money) => formatMoney(m.amount, m.currency, locale),
+  }
+}
+
+type Words = ReturnType<typeof wordsFor>
+
+export async function render(
+  kit: PlainKit,
+  req: PlainRequest,
+  page: ProductPage,
+  step: Step,
+  draft: Draft,
+  status = 200,
+): Promise<Response> {
+  const w = wordsFor(req)
+  const { product } = page
+  const heading = w.text(product.kind === 'service' ? BUY.book : BUY.buy, { title: product.title })
+  const intro = `<h1>${escapeHtml(heading)}</h1><p class="muted">${w.say(BUY.by, { seller: page.seller.displayName })} · ${w.say(BUY.price, { price: w.money(product.price) })}</p>`
+  const action = `/buy/${encodeURIComponent(product.slug)}`
+  let form: string
+  if (step === 'choose') form = await chooseStep(kit, req, w, product, draft, action)
+  else if (step === 'details') form = detailsStep(w, product, draft, action)
+  else {
+    if (!draft.quote) {
+      const quoted = await runFor(
+        kit,
+        req,
+        'quoteCheckout',
+        selectionOf(product, draft.fields, hasDetails(product)),
+      )
+      if (quoted.ok) draft.quote = quoted.data
+    }
+    form = payStep(req, w, product, draft, action)
+  }
+  return sendPage(kit, req, { title: heading, main: intro + form, status })
+}
+
+function carried(draft: Draft, keep: (key: string) => boolean): string {
+  return Object.entries(draft.fields)
+    .filter(([key]) => keep(key))
+    .map(([key, value]) => hidden(key, value))
+    .join('')
+}
+
+async function chooseStep(
+  kit: PlainKit,
+  req: PlainRequest,
+  w: Words,
+  product: PublicProduct,
+  draft: Draft,
+  action: string,
+): Promise<string> {
+  const { fields, errors } = draft
+  const parts: string[] = []
+  if (product.kind === 'service') parts.push(await slotChoice(kit, req, w, product, draft, action))
+  if (product.kind === 'merch') {
+    const variants = product.details.variants
+    if (variants.length > 1)
+      parts.push(
+        select({
+          label: w.text(BUY.variant),
+          name: 'variantId',
+          value: fields.variantId ?? variants.find((v) => v.stock > 0)?.id,
+          error: errors.variantId,
+          options: variants.map((v) => {
+            const name = Object.values(v.options).join(' / ') || w.text(BUY.standard)
+            const price = w.money(v.price)
+            return {
+              value: v.id,
+              label: v.stock > 0 ? `${name} — ${price}` : w.text(BUY.soldOut, { name, price }),
+              disabled: v.stock <= 0,
+            }
+          }),
+        }),
+      )
+    else parts.push(hidden('variantId', variants[0]?.id))
+  }
+  if (product.kind === 'event') {
+    const types = product.details.ticketTypes
+    const now = clock.ms()
+    const open = (t: (typeof types)[number]) =>
+      !(t.saleStartsAt && Date.parse(t.saleStartsAt) > now) &&
+      !(t.saleEndsAt && Date.parse(t.saleEndsAt) <= now)
+    if (types.length > 1)
+      parts.push(
+        select({
+          label: w.text(BUY.ticketType),
+          name: 'ticketTypeId',
+          value: fields.ticketTypeId ?? types.find(open)?.id,
+          error: errors.ticketTypeId,
+          options: types.map((t) => {
+            const name = t.name
+            const price = t.price.amount === 0 ? w.text(BUY.free) : w.money(t.price)
+            return {
+              value: t.id,
+              label: open(t) ? `${name} — ${price}` : w.text(BUY.notOnSale, { name, price }),
+              disabled: !open(t),
+            }
+          }),
+        }),
+      )
+    else parts.push(hidden('ticketTypeId', types[0]?.id))
+  }
+  if (product.kind === 'merch' || product.kind === 'event')
+    parts.push(
+      input({
+        label: w.text(BUY.quantity),
+        name: 'quantity',
+        type: 'number',
+        inputmode: 'numeric',
+        min: 1,
+        max: MAX_QUANTITY,
+        value: fields.quantity ?? '1',
+        error: errors.quantity,
+        hint: w.text(BUY.upTo, { most: MAX_QUANTITY }),
+      }),
+    )
+  if (product.kind === 'digital' && product.details.payWhatYouWant) {
+    const minimum = product.details.payWhatYouWant.minimum
+    const digits = product.price.currency === 'UGX' ? 0 : 2
+    parts.push(
+      input({
+        label: w.text(BUY.amount),
+        name: 'amount',
+        inputmode: 'decimal',
+        value: fields.amount ?? String(product.price.amount / 10 ** digits),
+        error: errors.amount,
+        hint: w.text(BUY.amountHint, {
+          currency: product.price.currency,
+          minimum: w.money(minimum),
+          suggested: w.money(product.price),
+        }),
+      }),
+    )
+  }
+  const next = product.kind === 'event' || product.kind === 'merch' ? 'details' : 'pay'
+  return `<form method="get" action="${escapeHtml(action)}" class="form" novalidate>${formMessage(draft.message)}${hidden('step', next)}${carried(draft, isDetail)}${parts.join('')}${button(w.text(BUY.next))}</form>`
+}
+
+/** A service's free times, a week at a time, as radio buttons by day. */
+async function slotChoice(
+  kit: PlainKit,
+  req: PlainRequest,
+  w: Words,
+  product: Extract<PublicProduct, { kind: 'service' }>,
+  draft: Draft,
+  action: string,
+): Promise<string> {
+  const from = /^\d{4}-\d{2}-\d{2}$/.test(draft.fields.from ?? '') ? draft.fields.from : undefined
+  const listed = await runFor(kit, req, 'listSlots', {
+    productId: product.id,
+    days: 7,
+    ...(from ? { from } : {}),
+  })
+  const slots = listed.ok ? listed.data.slots : []
+  const zone = listed.ok ? listed.data.timeZone : (product.details.timeZone ?? 'Africa/Nairobi')
+  const label = new Intl.DateTimeFormat(w.locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: zone,
+  })
+  const choice = slots.length
+    ? radios({
+        legend: w.text(BUY.time),
+        name: 'slot',
+        value: draft.fields.slot,
+        error: draft.errors.slot,
+        options: slots.map((slot) => ({ value: slot.start, label: label.format(new Date(slot.start)) })),
+      })
+    : `<p>${w.say(BUY.noTimes)}</p>${draft.errors.slot ? `<p class="field-error">${escapeHtml(draft.errors.slot)}</p>` : ''}`
+  const last = slots.at(-1)?.start
+  const day = new Date(last ? Date.parse(last) : clock.ms() + 86_400_000).toISOString().slice(0, 10)
+  const later = `${action}?from=${day}`
+  return `${choice}<p class="muted">${w.say(BUY.timesIn, { zone: zone.replace(/_/g, ' ') })} <a href="${escapeHtml(later)}">${w.say(BUY.laterTimes)}</a></p>`
+}
+
+function detailsStep(w: Words, product: PublicProduct, draft: Draft, action: string): string {
+  const { fields, errors } = draft
+  const parts: string[] = []
+  if (product.kind === 'event') {
+    const quantity = Math.max(1, Math.min(MAX_QUANTITY, Number(fields.quantity) || 1))
+    const names = Array.from({ length: quantity }, (_, i) =>
+      input({
+        label: quantity === 1 ? w.text(BUY.name) : w.text(BUY.ticketN, { number: i + 1 }),
+        name: `holders.${i}`,
+        value: fields[`holders.${i}`],
+        autocomplete: i === 0 ? 'name' : 'off',
+        error: errors[`holders.${i}`] ?? (i === 0 ? errors.holders : undefined),
+      }),
+    )
+    parts.push(
+      `<fieldset class="fieldset"><legend>${w.say(BUY.names)}</legend><p class="muted">${w.say(BUY.namesHint)}</p>${names.join('')}</fieldset>`,
+    )
+  }
+  if (product.kind === 'merch') parts.push(deliveryFields(w, product, draft))
+  const back = `${action}?${new URLSearchParams(Object.entries(fields).filter(([k]) => CHOOSE_KEYS.includes(k)))}&step=choose`
+  return `<form method="get" action="${escapeHtml(action)}" class="form" novalidate>${formMessage(draft.message)}${hidden('step', 'pay')}${carried(draft, (k) => CHOOSE_KEYS.includes(k))}${parts.join('')}${button(w.text(BUY.next))}</form><p><a href="${escapeHtml(back)}">${w.say(BUY.change)}</a></p>`
+}
+
+function deliveryFields(w: Words, product: Extract<PublicProduct, { kind: 'merch' }>, draft: Draft): string {
+  const { fields, errors } = draft
+  const zones = product.details.shippingZones ?? []
+  const pickup = product.details.pickup
+  const shipsTo = [...new Set(zones.flatMap((z) => z.countries))]
+  const kind = fields['delivery.kind'] ?? (zones.length > 0 ? 'ship' : 'pickup')
+  const options = [
+    ...(zones.length ? [{ value: 'ship', label: w.text(BUY.ship) }] : []),
+    ...(pickup ? [{ value: 'pickup', label: w.text(BUY.pickup, { address: pickup.address }) }] : []),
+  ]
+  const parts = [
+    options.length > 1
+      ? radios({
+          legend: w.text(BUY.howGet),
+          name: 'delivery.kind',
+          value: kind,
+          options,
+          error: errors.delivery,
+        })
+      : hidden('delivery.kind', options[0]?.value),
+  ]
+  if (zones.length) {
+    const names = new Intl.DisplayNames([w.locale], { type: 'region' })
+    const field = (key: string, label: Message, autocomplete: string) =>
+      input({
+        label: w.text(label),
+        name: `delivery.${key}`,
+        value: fields[`delivery.${key}`],
+        autocomplete,
+        error: errors[`delivery.${key}`],
+      })
+    parts.push(
+      field('name', BUY.shipName, 'name'),
+      field('phone', BUY.shipPhone, 'tel'),
+      field('line1', BUY.line1, 'address-line1'),
+      field('line2', BUY.line2, 'address-line2'),
+      field('city', BUY.city, 'address-level2'),
+      field('region', BUY.region, 'address-level1'),
+      field('postalCode', BUY.postalCode, 'postal-code'),
+      select({
+        label: w.text(BUY.country),
+        name: 'delivery.country',
+        value: fields['delivery.country'] ?? shipsTo[0],
+        error: errors['delivery.country'],
+        options: shipsTo.map((code) => ({ value: code, label: names.of(code) ?? code })),
+      }),
+    )
+  }
+  return `<fieldset class="fieldset"><legend>${w.say(BUY.delivery)}</legend>${parts.join('')}</fieldset>`
+}
+
+const METHOD_WORDS = { mpesa: BUY.mpesa, card: BUY.card, paypal: BUY.paypal } as const
+
+function payStep(req: PlainRequest, w: Words, product: PublicProduct, draft: Draft, action: string): string {
+  const { fields, errors, quote } = draft
+  const parts: string[] = []
+  const free = quote ? quote.total.amount === 0 : product.price.amount === 0
+  if (quote) {
+    const lines = [
+      `<strong>${escapeHtml(quote.label)}</strong>`,
+      ...(quote.shipping.amount > 0 ? [w.say(BUY.shipping, { amount: w.money(quote.shipping) })] : []),
+      `<strong>${w.say(BUY.total, { amount: w.money(quote.total) })}</strong>`,
+    ]
+    parts.push(`<div class="card"><h2>${w.say(BUY.summary)}</h2><p>${lines.join('<br>')}</p></div>`)
+  }
+  const methods = quote?.charges ?? []
+  const method = fields.method ?? methods[0]?.method
+  if (!free) {
+    parts.push(
+      radios({
+        legend: w.text(BUY.method),
+        name: 'method',
+        value: method,
+        error: errors.method,
+        options: methods.map((charge) => ({
+          value: charge.method,
+          label: w.text(BUY.chargedAs, {
+            method: w.text(METHOD_WORDS[charge.method]),
+            amount: w.money(charge.amount),
+          }),
+          ...(charge.method === 'mpesa' ? { hint: w.text(BUY.mpesaHint) } : {}),
+        })),
+      }),
+      input({
+        label: w.text(BUY.phone),
+        name: 'phone',
+        type: 'tel',
+        autocomplete: 'tel',
+        inputmode: 'tel',
+        value: fields.phone,
+        error: errors.phone,
+        hint: w.text(BUY.phoneHint),
+      }),
+    )
+  }
+  parts.push(
+    req.caller
+      ? `<p class="muted">${w.say(BUY.receiptTo, { email: req.caller.user.email })}</p>`
+      : input({
+          label: w.text(BUY.email),
+          name: 'email',
+          type: 'email',
+          autocomplete: 'email',
+          inputmode: 'email',
+          value: fields.email,
+          error: errors.email,
+          hint: w.text(BUY.emailHint),
+        }),
+  )
+  const charge = methods.find((c) => c.method === method)
+  const label = free
+    ? w.text(BUY.getFree)
+    : charge && methods.length === 1
+      ? w.text(BUY.payAmount, { amount: w.money(charge.amount) })
+      : w.text(BUY.pay)
+  const others = Object.entries(errors).filter(([key]) => !['method', 'phone', 'email'].includes(key))
+  const otherErrors = others.map(([, said]) => `<p class="field-error">${escapeHtml(said)}</p>`).join('')
+  const keep = (key: string) => CHOOSE_KEYS.includes(key) || isDetail(key)
+  const back = `${action}?${new URLSearchParams(Object.entries(fields).filter(([k]) => keep(k)))}&step=choose`
+  return `<form method="post" action="${escapeHtml(action)}" class="form" novalidate>${formMessage(draft.message)}${otherErrors}${tokenField(req.formToken)}${carried(draft, keep)}${parts.join('')}${button(label)}</form><p><a href="${escapeHtml(back)}">${w.say(BUY.change)}</a></p>`
+}
+
+export function notOnSale(kit: PlainKit, req: PlainRequest): Response {
+  const w = wordsFor(req)
+  return sendPage(kit, req, {
+    title: w.text(BUY.notFoundTitle),
+    main: `<h1>${w.say(BUY.notFoundTitle)}</h1><p>${w.say(BUY.notFound)}</p><p><a class="button" href="/explore">${w.say(BUY.browse)}</a></p>`,
+    status: 404,
+  })
+}
+
+export function refused(kit: PlainKit, req: PlainRequest): Response {
+  const w = wordsFor(req)
+  return sendPage(kit, req, {
+    title: w.text(BUY.refusedTitle),
+    main: `<h1>${w.say(BUY.refusedTitle)}</h1><p>${w.say(BUY.refused)}</p>`,
+    status: 403,
+  })
+}

@@ -1,0 +1,117 @@
+import { Hono } from 'hono'
+import { startCheckoutInput } from '../../../contract/checkout.contract'
+import type { PublicProduct } from '../../../contract/storefront'
+import { productPage } from '../../features/catalog'
+import { translate } from '../../lib/i18n'
+import { serverCookie } from '../../lib/session-cookie'
+import { fieldErrors } from '../../lib/validation'
+import {
+  checkoutInput,
+  type Draft,
+  hasChoices,
+  hasDetails,
+  type Step,
+  selectionOf,
+  stepOfField,
+} from './buy-input'
+import { notOnSale, refused, render } from './buy-steps'
+import { BUY } from './buy-words'
+import {
+  type PlainKit,
+  type PlainRequest,
+  plainRequest,
+  postedFields,
+  redirectTo,
+  refusalIn,
+  runFor,
+} from './kit'
+import { orderPath, PLAIN_ORDER_COOKIE } from './order-link'
+
+/**
+ * Buying without script: `/buy/{slug}` is the checkout as plain forms, one step after another where one
+ * form is not enough — what to buy (variant, ticket type, how many, the time of a service), the names on
+ * the tickets or where merch goes, then how to pay. Each step is a GET carrying the earlier answers; the
+ * last is a POST that starts the checkout through the contract's `startCheckout`, as the app's RPC does
+ * (the same checks, limits, holds and messages), then redirects: to the order's page, which refreshes
+ * itself while the M-Pesa prompt waits, or to the card's or PayPal's page.
+ */
+
+export function buyRoutes(kit: PlainKit) {
+  const app = new Hono()
+
+  app.get('/buy/:slug', async (c) => {
+    const req = await plainRequest(kit, c)
+    const page = await productPage(kit.services.db, c.req.param('slug'))
+    if (!page) return notOnSale(kit, req)
+    const fields = Object.fromEntries(new URL(c.req.url).searchParams)
+    const asked = (fields.step as Step | undefined) ?? (hasChoices(page.product) ? 'choose' : 'pay')
+    const draft: Draft = { fields, errors: {}, message: null }
+    // A later step is shown only once the earlier answers hold, checked as the checkout will check them.
+    const step = asked === 'choose' ? 'choose' : await checkedUpTo(kit, req, page.product, draft, asked)
+    return render(kit, req, page, step, draft)
+  })
+
+  app.post('/buy/:slug', async (c) => {
+    const req = await plainRequest(kit, c)
+    const fields = await postedFields(kit, req)
+    if (!fields) return refused(kit, req)
+    const page = await productPage(kit.services.db, c.req.param('slug'))
+    if (!page) return notOnSale(kit, req)
+    const started = await runFor(kit, req, 'startCheckout', checkoutInput(page.product, fields))
+    if (!started.ok) {
+      const { message, fields: errors } = refusalIn(req.lang, started.error)
+      const draft: Draft = { fields, errors, message: Object.keys(errors).length ? null : message }
+      if (Object.keys(errors).length) draft.message = translate(req.lang, BUY.checkFields)
+      const steps = Object.keys(errors).map(stepOfField)
+      const step = steps.includes('choose') ? 'choose' : steps.includes('details') ? 'details' : 'pay'
+      return render(kit, req, page, step, draft, started.error.status)
+    }
+    const { orderId, next } = started.data
+    const here = orderPath(kit.services.gateway, orderId)
+    if (next.kind === 'redirect') {
+      // Back from the card's or PayPal's page, this browser is sent to the order's plain page.
+      const https = kit.services.config.publicUrl.startsWith('https:')
+      return redirectTo(req, next.url, [serverCookie(PLAIN_ORDER_COOKIE, orderId, https, 3600)])
+    }
+    return redirectTo(req, here)
+  })
+
+  return app
+}
+
+/** The earlier steps' answers checked (the quote's rules, the names' schema); the step to show. */
+async function checkedUpTo(
+  kit: PlainKit,
+  req: PlainRequest,
+  product: PublicProduct,
+  draft: Draft,
+  asked: Step,
+): Promise<Step> {
+  const input = checkoutInput(product, draft.fields)
+  const quoted = await runFor(kit, req, 'quoteCheckout', selectionOf(product, draft.fields, asked === 'pay'))
+  if (!quoted.ok) {
+    const { message, fields } = refusalIn(req.lang, quoted.error)
+    draft.errors = fields
+    draft.message = Object.keys(fields).length ? translate(req.lang, BUY.checkFields) : message
+    return Object.keys(fields).some((key) => stepOfField(key) === 'choose') || !hasDetails(product)
+      ? 'choose'
+      : 'details'
+  }
+  if (asked === 'pay' && product.kind === 'event') {
+    // One name per ticket, held to the contract's own rule for a name (its words too).
+    const holders = Array.from(
+      { length: Number(input.quantity ?? 1) },
+      (_, i) => draft.fields[`holders.${i}`] ?? '',
+    )
+    const named = startCheckoutInput.pick({ holders: true }).safeParse({ holders })
+    if (!named.success) {
+      for (const [key, said] of Object.entries(fieldErrors(named.error.issues, 'startCheckout')))
+        draft.errors[key] = translate(req.lang, said, said.params)
+      draft.message = translate(req.lang, BUY.checkFields)
+      return 'details'
+    }
+  }
+  if (asked === 'details' && !hasDetails(product)) return 'pay'
+  if (asked === 'pay') draft.quote = quoted.data
+  return asked
+}

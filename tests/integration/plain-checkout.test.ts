@@ -1,0 +1,269 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CHECKOUT_FIELD } from '../../contract/errors/checkout'
+import type { Message } from '../../contract/i18n'
+import { MPESA_PHONE } from '../../contract/phone'
+import { translate } from '../../server/lib/i18n'
+import { type RunningApp, startApp } from '../support/app'
+import { defaultCheckoutLimits } from '../support/config'
+import { databaseKinds } from '../support/db'
+import { submitSandboxCard } from '../support/sandbox-card'
+import { eventOnSale, personOf, productOnSale, sellerOf } from '../support/shop'
+
+/**
+ * Buying without script: the plain checkout's form posts start the checkout exactly as the RPC does — one
+ * table of refusals run through both entrances gives the same status and the same words — and a post
+ * from another site is refused before anything is read. Then a whole purchase as a browser without script
+ * makes it: the form, the order's page that refreshes itself, the receipt, the file.
+ */
+
+const PHONE = '0712345678'
+const BUYER_PHONE = '0722000111'
+
+describe.each(databaseKinds)('buying without script on %s', (kind) => {
+  let app: RunningApp
+  let slug = ''
+  let eventSlug = ''
+  let productId = ''
+  let eventId = ''
+  let address = 0
+
+  beforeAll(async () => {
+    app = await startApp(kind, { trustProxy: true, checkoutLimits: defaultCheckoutLimits() })
+    const seller = await sellerOf(app, 'plain-seller')
+    productId = await productOnSale(
+      app,
+      seller.id,
+      {
+        kind: 'digital',
+        title: 'Plain beats',
+        description: '',
+        price: { amount: 350_00, currency: 'KES' },
+        details: { payWhatYouWant: null, downloadLimit: null, free: false },
+      },
+      [{ name: 'beats.zip', body: Buffer.alloc(5_000, 'b') }],
+    )
+    eventId = await eventOnSale(app, seller.id, 'Plain meetup', { amount: 500_00, currency: 'KES' })
+    const slugOf = async (id: string) =>
+      (
+        (await app.database.db.query.products.findFirst({ where: (p, { eq }) => eq(p.id, id) })) as {
+          slug: string
+        }
+      ).slug
+    slug = await slugOf(productId)
+    eventSlug = await slugOf(eventId)
+  })
+  afterAll(() => app.close())
+
+  /** A browser of its own (its own address, so limits reached by one case touch no other). */
+  const browser = () => {
+    address += 1
+    return { 'x-forwarded-for': `10.9.${Math.floor(address / 250)}.${address % 250}` }
+  }
+
+  const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(`${app.url}${path}`, {
+      method: 'POST',
+      headers: {
+        origin: app.url,
+        'content-type': 'application/x-www-form-urlencoded',
+        ...browser(),
+        ...headers,
+      },
+      body: new URLSearchParams(fields),
+      redirect: 'manual',
+    })
+
+  /** Each refusal as the contract input, and as the plain form sends it. */
+  const refusals = (): {
+    name: string
+    rpc: Record<string, unknown>
+    form: { path: string; fields: Record<string, string> }
+    status: number
+    said: Message | null
+  }[] => [
+    {
+      name: 'a phone M-Pesa cannot reach',
+      rpc: { productId, method: 'mpesa', phone: '12345', email: 'amina@example.com' },
+      form: { path: `/buy/${slug}`, fields: { method: 'mpesa', phone: '12345', email: 'amina@example.com' } },
+      status: 400,
+      said: MPESA_PHONE,
+    },
+    {
+      name: 'no method chosen',
+      rpc: { productId, phone: PHONE, email: 'amina@example.com' },
+      form: { path: `/buy/${slug}`, fields: { phone: PHONE, email: 'amina@example.com' } },
+      status: 400,
+      said: CHECKOUT_FIELD.chooseMethod,
+    },
+    {
+      name: 'more tickets than one order may hold',
+      rpc: { productId: eventId, quantity: 50, method: 'mpesa', phone: PHONE, email: 'amina@example.com' },
+      form: {
+        path: `/buy/${eventSlug}`,
+        fields: { quantity: '50', method: 'mpesa', phone: PHONE, email: 'amina@example.com' },
+      },
+      status: 400,
+      said: null,
+    },
+    {
+      name: 'no receipt address',
+      rpc: { productId, method: 'mpesa', phone: PHONE },
+      form: { path: `/buy/${slug}`, fields: { method: 'mpesa', phone: PHONE } },
+      status: 400,
+      said: CHECKOUT_FIELD.giveReceiptEmail,
+    },
+  ]
+
+  it('refuses through the form exactly what the RPC refuses, in the same words', async () => {
+    for (const case_ of refusals()) {
+      const rpc = await app.rpc({ subject: 'startCheckout', ...case_.rpc }, browser())
+      const form = await post(case_.form.path, case_.form.fields)
+      const html = await form.text()
+      expect(form.status, case_.name).toBe(rpc.status)
+      expect(rpc.status, case_.name).toBe(case_.status)
+      // Every word the RPC said about a field is on the page, next to the form.
+      const errors = Object.values((rpc.body.errors ?? {}) as Record<string, string>)
+      expect(errors.length, case_.name).toBeGreaterThan(0)
+      for (const said of errors) expect(html, case_.name).toContain(htmlOf(said))
+      if (case_.said) expect(html, case_.name).toContain(htmlOf(translate('en', case_.said)))
+    }
+  })
+
+  it('says the same refusals in Kiswahili when the page is in Kiswahili', async () => {
+    const res = await post(`/buy/${slug}?lang=sw`, {
+      method: 'mpesa',
+      phone: '12345',
+      email: 'amina@example.com',
+    })
+    expect(res.status).toBe(400)
+    const html = await res.text()
+    expect(html).toContain('lang="sw"')
+    expect(html).toContain(htmlOf(translate('sw', MPESA_PHONE)))
+    expect(translate('sw', MPESA_PHONE)).not.toBe(translate('en', MPESA_PHONE))
+  })
+
+  it('refuses a post from another site, and a post without Origin unless it carries its token', async () => {
+    const fields = { method: 'mpesa', phone: PHONE, email: 'cross@example.com' }
+    const other = await post(`/buy/${slug}`, fields, { origin: 'https://evil.example' })
+    expect(other.status).toBe(403)
+    const bare = await fetch(`${app.url}/buy/${slug}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...browser() },
+      body: new URLSearchParams(fields),
+      redirect: 'manual',
+    })
+    expect(bare.status).toBe(403)
+    const orders = await app.database.db.query.orders.findMany({
+      where: (o, { eq }) => eq(o.buyerEmail, 'cross@example.com'),
+    })
+    expect(orders).toHaveLength(0)
+    // The page's own form, sent by a browser that names no Origin: its token and cookie let it through.
+    const page = await fetch(`${app.url}/buy/${slug}`, { headers: browser() })
+    const cookie = cookieSet(page, 'soko_form')
+    const token = /name="_form" value="([^"]+)"/.exec(await page.text())?.[1] ?? ''
+    expect(token).not.toBe('')
+    const ok = await fetch(`${app.url}/buy/${slug}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, ...browser() },
+      body: new URLSearchParams({ ...fields, _form: token }),
+      redirect: 'manual',
+    })
+    expect(ok.status).toBe(303)
+  })
+
+  it('buys by M-Pesa without script: the waiting page refreshes itself, then is the receipt with the file', async () => {
+    const res = await post(`/buy/${slug}`, {
+      method: 'mpesa',
+      phone: BUYER_PHONE,
+      email: 'plain@example.com',
+    })
+    expect(res.status).toBe(303)
+    const orderPage = new URL(res.headers.get('location') ?? '', app.url).href
+    expect(orderPage).toMatch(/\/buy\/order\/[0-9a-f-]{36}\?key=/)
+    const waiting = await (await fetch(orderPage)).text()
+    expect(waiting).toContain('http-equiv="refresh"')
+    expect(waiting).toContain('0722 000 111')
+    // The sandbox phone answers the prompt.
+    const phonePage = await (await fetch(`${app.url}/sandbox/mpesa/phone?number=${BUYER_PHONE}`)).text()
+    const action = phonePage.match(/<form method="post" action="([^"]+)"/)?.[1] ?? ''
+    await fetch(new URL(action.replace(/&amp;/g, '&'), `${app.url}/sandbox/mpesa/phone`), {
+      method: 'POST',
+      body: new URLSearchParams({ action: 'pay', pin: '1234' }),
+      redirect: 'manual',
+    })
+    await app.sandboxesIdle()
+    const paid = await (await fetch(orderPage)).text()
+    expect(paid).not.toContain('http-equiv="refresh"')
+    expect(paid).toContain('Paid — thank you')
+    const file = /href="(\/buy\/order\/[^"]+\/file\/[^"]+)"/.exec(paid)?.[1]?.replace(/&amp;/g, '&') ?? ''
+    expect(file).not.toBe('')
+    const link = await fetch(`${app.url}${file}`, { redirect: 'manual' })
+    expect(link.status).toBe(303)
+    const download = await fetch(new URL(link.headers.get('location') ?? '', app.url))
+    expect(download.status).toBe(200)
+    expect((await download.arrayBuffer()).byteLength).toBe(5_000)
+  })
+
+  it('names each ticket on a step of its own, and a card payment comes back to the plain receipt', async () => {
+    const names = await fetch(`${app.url}/buy/${eventSlug}?step=details&quantity=2`)
+    const namesPage = await names.text()
+    expect(namesPage).toContain('name="holders.0"')
+    expect(namesPage).toContain('name="holders.1"')
+    const missing = await fetch(`${app.url}/buy/${eventSlug}?step=pay&quantity=2&holders.0=Amina+W`)
+    expect(await missing.text()).toContain('field-error')
+    const res = await post(`/buy/${eventSlug}`, {
+      quantity: '2',
+      'holders.0': 'Amina Wanjiku',
+      'holders.1': 'Otieno Odhiambo',
+      method: 'card',
+      email: 'tickets@example.com',
+    })
+    expect(res.status).toBe(303)
+    const cookie = cookieSet(res, 'soko_order')
+    expect(cookie).toMatch(/^soko_order=/)
+    const payPage = new URL(res.headers.get('location') ?? '', app.url).href
+    const paid = await submitSandboxCard(payPage, '4242 4242 4242 4242')
+    const back = new URL(paid.headers.get('location') ?? '', app.url)
+    const plain = await fetch(back, { headers: { cookie }, redirect: 'manual' })
+    expect(plain.status).toBe(303)
+    await app.sandboxesIdle()
+    const receipt = await (await fetch(new URL(plain.headers.get('location') ?? '', app.url))).text()
+    expect(receipt).toContain('Amina Wanjiku')
+    expect(receipt).toContain('Otieno Odhiambo')
+    expect(receipt).toContain('data:image/svg+xml')
+    expect(receipt).toContain('calendar.ics')
+  })
+
+  it('signs in with a plain form: an HttpOnly cookie the pages and the RPC accept, from this site only', async () => {
+    await personOf(app, 'cookie@example.com')
+    const bad = await post('/login', { email: 'cookie@example.com', password: 'wrong-password-1' })
+    expect(bad.status).toBe(401)
+    const res = await post('/login', { email: 'cookie@example.com', password: 'baobab-shade-2026' })
+    expect(res.status).toBe(303)
+    expect(res.headers.getSetCookie().find((line) => line.startsWith('soko_session='))).toMatch(/HttpOnly/)
+    const cookie = cookieSet(res, 'soko_session')
+    const me = await app.rpc({ subject: 'getMe' }, { cookie, origin: app.url })
+    expect(me.status).toBe(200)
+    // Another site's script cannot use the cookie.
+    const cross = await app.rpc({ subject: 'getMe' }, { cookie, origin: 'https://evil.example' })
+    expect(cross.status).toBe(600)
+    // Signing out ends the session itself.
+    const out = await post('/logout', {}, { cookie })
+    expect(cookieSet(out, 'soko_session')).toBe('soko_session=')
+    expect((await app.rpc({ subject: 'getMe' }, { cookie, origin: app.url })).status).toBe(600)
+  })
+})
+
+/** A cookie the answer set, as a Cookie header sends it back (`name=value`). */
+function cookieSet(res: Response, name: string): string {
+  return (
+    res.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0] ?? '')
+      .find((pair) => pair.startsWith(`${name}=`)) ?? ''
+  )
+}
+
+function htmlOf(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+}
