@@ -295,7 +295,9 @@ describe('security headers with API, storage, geolocation, Turnstile and Firebas
   })
 
   it('lets a checkout form be redirected to a live provider’s page, and only when that provider is live', () => {
-    const sandbox = directives(appContentSecurityPolicy(loadConfig({ PUBLIC_URL: 'https://soko.example' }), []))
+    const sandbox = directives(
+      appContentSecurityPolicy(loadConfig({ PUBLIC_URL: 'https://soko.example' }), []),
+    )
     expect(sandbox.get('form-action')).toEqual(["'self'"])
     const live = (env: Record<string, string>) =>
       directives(appContentSecurityPolicy(loadConfig({ PUBLIC_URL: 'https://soko.example', ...env }), []))

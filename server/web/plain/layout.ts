@@ -13,7 +13,6 @@ export const LAYOUT = {
   home: /*i18n*/ { id: 'plain.layout.home', message: 'Soko home' },
   signIn: /*i18n*/ { id: 'plain.layout.signIn', message: 'Sign in' },
   signOut: /*i18n*/ { id: 'plain.layout.signOut', message: 'Sign out' },
-  downloads: /*i18n*/ { id: 'plain.layout.downloads', message: 'Your downloads' },
   /** A language's name in itself, for the link to it. */
   otherLanguage: /*i18n*/ { id: 'plain.layout.otherLanguage', message: 'English' },
   title: /*i18n*/ { id: 'plain.layout.title', message: '{page} — Soko' },
@@ -51,7 +50,6 @@ export function plainBody(view: PlainView): string {
     '<header class="site-header"><div class="header-inner">',
     `<a class="brand" href="/" aria-label="${say(LAYOUT.home)}"><span>Soko</span></a>`,
     '<nav class="main-nav"><ul class="nav-links">',
-    `<li><a class="nav-link" href="/downloads">${say(LAYOUT.downloads)}</a></li>`,
     `<li>${otherLanguage(view)}</li></ul>${account}</nav>`,
     '</div></header>',
     `<main id="main" class="layout-default"><section class="page narrow plain-page">${view.main}</section></main>`,
