@@ -12,7 +12,7 @@ import { jsonBodyGuard, requestDeadline, SERVER_ERROR } from './web/guards'
 import { healthRoutes } from './web/health'
 import { rpcOverNode as nodeRpc } from './web/listener'
 import { contextLang } from './web/locale'
-import { plainRoutes } from './web/plain'
+import { plainPageMarkup, plainRoutes } from './web/plain'
 import { requestIds, requestLog } from './web/request-log'
 import { securityHeaders } from './web/security-headers'
 import { createSite } from './web/site'
@@ -41,7 +41,9 @@ export function createApp(deps: AppDeps) {
   }
   const services = createServices({ ...deps, fetch: local })
   const { storage, gateway, sms } = services
-  const site = createSite(services, database.catalogVersion)
+  // The pages that work without script share the site's styles; the site shows their markup in its pages.
+  const plain = { services, style: () => site.style }
+  const site = createSite(services, database.catalogVersion, (c) => plainPageMarkup(plain, c))
   const newRequestId = requestIds()
 
   // Every request: an id, the security headers, a deadline; what providers and the sandboxes' APIs are
@@ -95,7 +97,7 @@ export function createApp(deps: AppDeps) {
   app.route('/sandbox', sandboxes.routes)
   app.route('/', healthRoutes(database, site.buildId, log))
   // /buy/…, /login and /logout posted: buying and signing in without script.
-  app.route('/', plainRoutes({ services, style: () => site.style }))
+  app.route('/', plainRoutes(plain))
   // Last: the build's files (/builds/ too), the pages and their data answer every other GET.
   app.route('/', site.routes)
 

@@ -130,15 +130,22 @@ export class Pages {
    * A page whose share card depends on the request (an invoice's pay link): the shell with that head, or
    * the app's 404 page with a 404 status when `head` is null. Never cached: the head is someone's.
    */
-  renderWithHead(pathname: string, head: Partial<Head> | null, lang: Lang = DEFAULT_LANG) {
+  renderWithHead(
+    pathname: string,
+    head: Partial<Head> | null,
+    lang: Lang = DEFAULT_LANG,
+    /** The page as plain HTML for a browser without script (server/web/plain), replaced by the app. */
+    markup: string | null = null,
+  ) {
     const route = head ? matchAppRoute(pathname) : null
-    const html = this.withRouteScripts(
+    let html = this.withRouteScripts(
       withHead(withRuntimeSettings(this.shell, this.settings), {
         ...headFor(route, pathname, this.settings.siteUrl, lang),
         ...head,
       }),
       route,
     )
+    if (markup) html = insertAt(html, '<div id="root"></div>', `<div id="root">${markup}</div>`)
     const body = Buffer.from(html)
     return {
       asset: makeLazyAsset('/index.html', body),

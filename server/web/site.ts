@@ -41,7 +41,17 @@ export interface Site {
  * marketing pages with the fee and hold in force, and every other path a page of the app (its status
  * telling crawlers and people with scripts off what the path is).
  */
-export function createSite(services: AppServices, catalogVersion: Database['catalogVersion']): Site {
+/**
+ * A page of the app as plain HTML for a browser without script (an invoice's pay page, the library, the
+ * door): its markup for the app's root and the cookies it sets; null when the path has none.
+ */
+export type PlainPageMarkup = (c: Context) => Promise<{ markup: string; cookies: string[] } | null>
+
+export function createSite(
+  services: AppServices,
+  catalogVersion: Database['catalogVersion'],
+  plainMarkup: PlainPageMarkup = async () => null,
+): Site {
   const { config, log, terms, db } = services
   const assets = loadAssets(config.clientDir)
   const template = assets.get('/index.html')
@@ -133,7 +143,10 @@ export function createSite(services: AppServices, catalogVersion: Database['cata
     if (fromQuery) c.header('set-cookie', langCookie(lang, config.publicUrl.startsWith('https:')))
     // An invoice's pay link: its share card says who bills how much; a link naming nothing is a 404.
     if (path === '/p') {
-      const page = pages.renderWithHead(path, await payPageHead(services, params, lang), lang)
+      const plain = await plainMarkup(c)
+      for (const cookie of plain?.cookies ?? []) c.header('set-cookie', cookie, { append: true })
+      const head = await payPageHead(services, params, lang)
+      const page = pages.renderWithHead(path, head, lang, head ? (plain?.markup ?? null) : null)
       return sendAsset(c, page.asset, page.status, 'no-store')
     }
     // Catalog pages: their head (share card), first data and markup come from the database and the
@@ -157,6 +170,13 @@ export function createSite(services: AppServices, catalogVersion: Database['cata
     if ((await pageExists(db, path)) === false) {
       const missing = pages.renderWithHead(path, null, lang)
       return sendAsset(c, missing.asset, missing.status, 'no-store')
+    }
+    // A page someone's own (the library, the door) as plain HTML, for a browser without script.
+    const plain = await plainMarkup(c)
+    if (plain) {
+      for (const cookie of plain.cookies) c.header('set-cookie', cookie, { append: true })
+      const page = pages.renderWithHead(path, {}, lang, plain.markup)
+      return sendAsset(c, page.asset, page.status, 'private, no-store')
     }
     // The status tells crawlers and people with scripts off what a path is; the head, what the page is.
     const page = pages.render(path, lang)

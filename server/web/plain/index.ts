@@ -1,6 +1,8 @@
+import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { buyRoutes } from './buy.routes'
-import type { PlainKit } from './kit'
+import { type PlainKit, type PlainRequest, plainMarkup, plainRequest } from './kit'
+import { libraryMain } from './library'
 import { orderRoutes } from './order.routes'
 import { sessionRoutes } from './session.routes'
 
@@ -13,4 +15,33 @@ export function plainRoutes(kit: PlainKit) {
   app.route('/', orderRoutes(kit))
   app.route('/', sessionRoutes(kit))
   return app
+}
+
+/** A page of the app that has a plain version: its path pattern, and its content for the request. */
+interface PlainPage {
+  path: RegExp
+  main(kit: PlainKit, req: PlainRequest, match: RegExpExecArray): Promise<string | null>
+}
+
+/** The app's pages that a browser without script gets as plain HTML inside the app's own page. */
+const PLAIN_PAGES: PlainPage[] = [
+  {
+    path: /^\/(downloads|account\/downloads|account\/purchases)\/?$/,
+    main: (kit, req) => libraryMain(kit, req),
+  },
+]
+
+/** The plain version of an app page, for the site to put in the page's root (the app replaces it). */
+export async function plainPageMarkup(kit: PlainKit, c: Context) {
+  const path = c.req.path
+  for (const page of PLAIN_PAGES) {
+    const match = page.path.exec(path)
+    if (!match) continue
+    const req = await plainRequest(kit, c)
+    const main = await page.main(kit, req, match)
+    // The site sets the language's cookie itself.
+    const cookies = req.cookies.filter((cookie) => !cookie.startsWith('lang='))
+    return main === null ? null : { markup: plainMarkup(req, main), cookies }
+  }
+  return null
 }

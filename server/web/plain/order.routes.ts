@@ -42,8 +42,7 @@ export function orderRoutes(kit: PlainKit) {
   app.get('/buy/order/:id', async (c) => {
     const req = await plainRequest(kit, c)
     const orderId = c.req.param('id')
-    const key = c.req.query('key') ?? ''
-    const read = await runFor(kit, req, 'getOrder', { orderId, key })
+    const read = await runFor(kit, req, 'getOrder', { orderId, ...keyOf(c.req.query('key')) })
     if (!read.ok) return notFound(kit, req)
     const order = read.data.order
     const [row] = await db.select().from(orders).where(eq(orders.id, orderId))
@@ -67,14 +66,14 @@ export function orderRoutes(kit: PlainKit) {
     const req = await plainRequest(kit, c)
     const fields = await postedFields(kit, req)
     const orderId = c.req.param('id')
-    if (fields) await runFor(kit, req, 'cancelOrder', { orderId, key: c.req.query('key') ?? '' })
+    if (fields) await runFor(kit, req, 'cancelOrder', { orderId, ...keyOf(c.req.query('key')) })
     return redirectTo(req, orderPath(gateway, orderId))
   })
 
   // A file of a paid order: a fresh signed link each time (the download limit counts it, as in the app).
   app.get('/buy/order/:id/file/:fileId', async (c) => {
     const req = await plainRequest(kit, c)
-    const asked = { orderId: c.req.param('id'), fileId: c.req.param('fileId'), key: c.req.query('key') ?? '' }
+    const asked = { orderId: c.req.param('id'), fileId: c.req.param('fileId'), ...keyOf(c.req.query('key')) }
     const link = await runFor(kit, req, 'getDownloadUrl', asked)
     if (!link.ok) {
       const w = words(req)
@@ -96,7 +95,7 @@ export function orderRoutes(kit: PlainKit) {
   app.get('/buy/order/:id/calendar.ics', async (c) => {
     const req = await plainRequest(kit, c)
     const orderId = c.req.param('id')
-    const read = await runFor(kit, req, 'getOrder', { orderId, key: c.req.query('key') ?? '' })
+    const read = await runFor(kit, req, 'getOrder', { orderId, ...keyOf(c.req.query('key')) })
     const event = read.ok
       ? await calendarOf(kit, read.data.order, kit.services.config.publicUrl + orderPath(gateway, orderId))
       : null
@@ -118,6 +117,9 @@ export function orderRoutes(kit: PlainKit) {
 
   return app
 }
+
+/** The order's key from its link; none for its buyer, signed in by the session cookie. */
+const keyOf = (key: string | undefined) => (key ? { key } : {})
 
 function words(req: PlainRequest) {
   const accept = req.c.req.header('accept-language')
