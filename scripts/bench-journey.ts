@@ -21,6 +21,8 @@ const BASELINE = {
 const PHONE = '0712345678'
 /** Another phone for the 2G run: a phone gets one prompt a minute, and the first journey has just had its. */
 const SLOW_PHONE = '0798765432'
+/** The no-script journey's own number: prompts per phone are limited. */
+const NO_SCRIPT_PHONE = '0798765433'
 
 export interface Journey {
   slug: string
@@ -101,7 +103,7 @@ async function buyWithMpesa(page: Page, url: string, marks: Marks = {}, phone = 
   await page.getByText('Check your phone').waitFor({ timeout: 60_000 })
 }
 
-async function onPhone<T>(run: (context: BrowserContext) => Promise<T>): Promise<T | string> {
+async function onPhone<T>(run: (context: BrowserContext) => Promise<T>, script = true): Promise<T | string> {
   const executablePath = findChromium()
   if (!executablePath) return 'skipped: no Chromium (see npm run test:e2e)'
   const browser = await chromium.launch({ executablePath, args: chromiumArgs })
@@ -111,6 +113,7 @@ async function onPhone<T>(run: (context: BrowserContext) => Promise<T>): Promise
       isMobile: true,
       hasTouch: true,
       serviceWorkers: 'block',
+      javaScriptEnabled: script,
     })
     return await run(context)
   } catch (error) {
@@ -188,6 +191,67 @@ export async function slowJourney(baseUrl: string): Promise<SlowJourney | string
     figures.promptMs = since()
     return figures
   })
+}
+
+export interface NoScriptJourney {
+  slug: string
+  /** From the link opened to the M-Pesa prompt sent ("Check your phone"), and the title shown. */
+  titleMs: number
+  promptMs: number
+  /** Everything the phone downloaded on the way (compressed, as sent), and in how many requests. */
+  bytes: number
+  requests: number
+}
+
+/**
+ * The same 2G journey on a phone whose browser runs no script (Opera Mini, KaiOS): the product page, Buy
+ * now, the server's checkout form typed into and sent, until the page says the prompt is on its way.
+ */
+export async function noScriptJourney(baseUrl: string): Promise<NoScriptJourney | string> {
+  const slug = await payableBySlug(baseUrl)
+  if (!slug) return 'skipped: no digital product in shillings in the demo data'
+  return onPhone(async (context) => {
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_2G })
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_CPU })
+    let bytes = 0
+    let requests = 0
+    cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+      bytes += event.encodedDataLength
+      requests += 1
+    })
+    const start = performance.now()
+    const since = () => Math.round(performance.now() - start)
+    await page.goto(`${baseUrl}/${slug}`, { waitUntil: 'commit' })
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    const titleMs = since()
+    await page.getByRole('button', { name: 'Buy now' }).click()
+    await page.getByRole('radio', { name: /^M-Pesa/ }).check()
+    await page.getByLabel('M-Pesa phone number').click()
+    await page.keyboard.type(NO_SCRIPT_PHONE)
+    await page.getByLabel('E-mail').click()
+    await page.keyboard.type('no-script@example.com')
+    await page.getByRole('button', { name: /^Pay/ }).click()
+    await page.getByRole('heading', { name: 'Check your phone' }).waitFor({ timeout: 60_000 })
+    return { slug, titleMs, promptMs: since(), bytes, requests }
+  }, false)
+}
+
+export function printNoScriptJourney(figures: NoScriptJourney | string) {
+  if (typeof figures === 'string') {
+    console.log(`  checkout journey on 2G without JavaScript: ${figures}`)
+    return
+  }
+  const { slug, titleMs, promptMs, bytes, requests } = figures
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+  console.log(
+    `  on 2G without JavaScript (250/50 kbit/s, 300 ms, CPU 4×), /${slug} opened → M-Pesa prompt sent: ` +
+      `${s(promptMs)} (title at ${s(titleMs)}; ${(bytes / 1024).toFixed(1)} KB in ${requests} requests; ` +
+      `target <= ${s(SLOW_TARGET_MS)}: ${promptMs <= SLOW_TARGET_MS ? 'within' : 'OVER'}; no baseline: ` +
+      'there was no way to buy without script before)',
+  )
 }
 
 export function printSlowJourney(figures: SlowJourney | string) {

@@ -42,7 +42,14 @@ import { launchDebuggableChromium } from './bench-chromium'
 import { downloadFigures, printDownloadFigures } from './bench-downloads'
 import { BEHIND_NGINX, printTicketDrop, TWO_INSTANCES, ticketDrop } from './bench-drop'
 import { firstVisitBytes, printFirstVisit } from './bench-first-visit'
-import { checkoutJourney, printJourney, printSlowJourney, slowJourney } from './bench-journey'
+import {
+  checkoutJourney,
+  noScriptJourney,
+  printJourney,
+  printNoScriptJourney,
+  printSlowJourney,
+  slowJourney,
+} from './bench-journey'
 import { lcpWithAndWithoutJs, printLoading, roundTripsBeforeInteractive } from './bench-loading'
 import { printScanFigures, scanFigures } from './bench-scan'
 import { CONNECTIONS, catalogLoad, memoryUnderLoad } from './bench-server'
@@ -475,6 +482,7 @@ async function byteFigures(baseUrl: string, slug: string | null) {
   const js = await firstLoadJs(baseUrl, slug ? [...pages, `/${slug}`] : pages)
   // The journey taps English words: measured in English only.
   const journey = process.env.BENCH_LANG ? 'skipped: in English only' : await checkoutJourney(baseUrl)
+  const noScript = process.env.BENCH_LANG ? 'skipped: in English only' : await noScriptJourney(baseUrl)
   console.log(`\nSoko bench: bytes${process.env.BENCH_LANG ? ` (lang ${process.env.BENCH_LANG})` : ''}`)
   if (typeof js === 'string') console.log(`  first-load JS: ${js}`)
   else
@@ -483,6 +491,7 @@ async function byteFigures(baseUrl: string, slug: string | null) {
         `  first-load JS ${page}: ${(bytes / 1024).toFixed(1)} KB gzip (${bytes} bytes)${error ? ` ! ${error}` : ''}`,
       )
   printJourney(journey)
+  printNoScriptJourney(noScript)
 }
 
 /** First-load bytes, Lighthouse, accessibility and the door scan: printed as they are measured. */
@@ -504,6 +513,7 @@ async function browserFigures(baseUrl: string, slug: string | null, slugLabel: s
   const firstVisit = await firstVisitBytes(baseUrl, '/')
   const journey = await checkoutJourney(baseUrl)
   const slow = await slowJourney(baseUrl)
+  const noScript = await noScriptJourney(baseUrl)
   const lcp = slug
     ? await lcpWithAndWithoutJs(baseUrl, `/${slug}`)
     : 'skipped: no published product in /explore/_payload.json'
@@ -561,6 +571,7 @@ async function browserFigures(baseUrl: string, slug: string | null, slugLabel: s
   printFirstVisit(firstVisit)
   printJourney(journey)
   printSlowJourney(slow)
+  printNoScriptJourney(noScript)
   printLoading(lcp, trips, (page) => (slug && page === `/${slug}` ? slugLabel : page))
   printLighthouse(lighthouseResults, failed)
   printAccessibility(accessibility)

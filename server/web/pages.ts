@@ -9,6 +9,7 @@ import {
   scriptSafeJson,
 } from '../../contract/runtime'
 import { escapeHtml, insertAt } from '../lib/html'
+import { translate } from '../lib/i18n'
 import { type Head, headFor, withHead } from './head'
 import { withRuntimeSettings } from './html'
 import { inlineScriptHashes } from './security-headers'
@@ -19,6 +20,21 @@ import { type Asset, compressVariants, makeAsset, makeLazyAsset } from './static
  * head goes after it, as a photo's preload picks its size from the viewport it knows when it is read.
  */
 const VIEWPORT = /<meta name="viewport"[^>]*>/
+
+/** What a browser without script reads at the foot of every page of the app. */
+const NOSCRIPT = /*i18n*/ {
+  id: 'pages.noscript',
+  message:
+    'Without JavaScript you can still buy, sign in and download what you bought. Turn it on for the rest of Soko.',
+}
+
+/** The page's note for browsers without script, in its language (the build writes it in English). */
+function withNoscript(html: string, lang: Lang): string {
+  return html.replace(
+    /<noscript>[^<]*<\/noscript>/,
+    `<noscript>${escapeHtml(translate(lang, NOSCRIPT))}</noscript>`,
+  )
+}
 
 /** Rendered pages kept in memory; beyond this many paths the oldest are dropped. */
 const CACHE_SIZE = 500
@@ -75,7 +91,7 @@ export class Pages {
       ),
       route,
     )
-    const body = Buffer.from(html)
+    const body = Buffer.from(withNoscript(html, lang))
     const page = {
       asset: makeLazyAsset('/index.html', body),
       status: route ? 200 : 404,
@@ -119,7 +135,7 @@ export class Pages {
         )
     }
     if (data) html = insertAt(html, '</head>', `  ${payloadScript(pathname, data.payload)}\n  </head>`)
-    const body = Buffer.from(html)
+    const body = Buffer.from(withNoscript(html, lang))
     return {
       asset: makeLazyAsset('/index.html', body),
       status: data ? 200 : 404,
@@ -146,7 +162,7 @@ export class Pages {
       route,
     )
     if (markup) html = insertAt(html, '<div id="root"></div>', `<div id="root">${markup}</div>`)
-    const body = Buffer.from(html)
+    const body = Buffer.from(withNoscript(html, lang))
     return {
       asset: makeLazyAsset('/index.html', body),
       status: head ? 200 : 404,

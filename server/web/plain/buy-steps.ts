@@ -41,6 +41,18 @@ export async function render(
   draft: Draft,
   status = 200,
 ): Promise<Response> {
+  const { title, main } = await stepMain(kit, req, page, step, draft)
+  return sendPage(kit, req, { title, main, status })
+}
+
+/** A step of the checkout as a page's content: the product named, then the step's form. */
+export async function stepMain(
+  kit: PlainKit,
+  req: PlainRequest,
+  page: ProductPage,
+  step: Step,
+  draft: Draft,
+): Promise<{ title: string; main: string }> {
   const w = wordsFor(req)
   const { product } = page
   const heading = w.text(product.kind === 'service' ? BUY.book : BUY.buy, { title: product.title })
@@ -61,7 +73,7 @@ export async function render(
     }
     form = payStep(req, w, product, draft, action)
   }
-  return sendPage(kit, req, { title: heading, main: intro + form, status })
+  return { title: heading, main: intro + form }
 }
 
 function carried(draft: Draft, keep: (key: string) => boolean): string {

@@ -64,7 +64,7 @@ export function select(o: {
   return `<div class="field"><label for="${id}">${escapeHtml(o.label)}</label><select id="${id}"${attr('name', o.name)}${attr('aria-invalid', o.error ? 'true' : undefined)}${attr('aria-describedby', describedBy(id, o.hint, o.error))}>${options}</select>${notes(id, o.hint, o.error)}</div>`
 }
 
-/** One choice of several, as radio buttons in a fieldset with its legend. */
+/** One choice of several, as the app's tiles: each radio button inside its label, in a fieldset. */
 export function radios(o: {
   legend: string
   name: string
@@ -74,12 +74,12 @@ export function radios(o: {
 }): string {
   const group = nextId(o.name)
   const items = o.options
-    .map((option, i) => {
-      const id = `${group}-${i}`
-      return `<div class="choice"><input type="radio" id="${id}"${attr('name', o.name)}${attr('value', option.value)}${attr('checked', option.value === o.value)}${attr('aria-describedby', o.error ? `${group}-error` : undefined)}><label for="${id}">${escapeHtml(option.label)}${option.hint ? ` <span class="muted">${escapeHtml(option.hint)}</span>` : ''}</label></div>`
-    })
+    .map(
+      (option) =>
+        `<label class="field-check choice"><input type="radio"${attr('name', o.name)}${attr('value', option.value)}${attr('checked', option.value === o.value)}${attr('aria-describedby', o.error ? `${group}-error` : undefined)}> ${escapeHtml(option.label)}${option.hint ? ` <span class="muted">${escapeHtml(option.hint)}</span>` : ''}</label>`,
+    )
     .join('')
-  return `<fieldset class="fieldset"><legend>${escapeHtml(o.legend)}</legend>${items}${notes(group, undefined, o.error)}</fieldset>`
+  return `<fieldset class="fieldset"><legend>${escapeHtml(o.legend)}</legend>${notes(group, undefined, o.error)}<div class="choices">${items}</div></fieldset>`
 }
 
 export function hidden(name: string, value: string | number | undefined | null): string {

@@ -1,6 +1,8 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { productPage } from '../../features/catalog'
 import { buyRoutes } from './buy.routes'
+import { stepMain } from './buy-steps'
 import { type PlainKit, type PlainRequest, plainMarkup, plainRequest } from './kit'
 import { libraryMain } from './library'
 import { orderRoutes } from './order.routes'
@@ -28,6 +30,22 @@ const PLAIN_PAGES: PlainPage[] = [
   {
     path: /^\/(downloads|account\/downloads|account\/purchases)\/?$/,
     main: (kit, req) => libraryMain(kit, req),
+  },
+  // A service's booking page: its free times, the plain checkout's first step.
+  {
+    path: /^\/book\/([^/]+)\/?$/,
+    main: async (kit, req, match) => {
+      let slug: string
+      try {
+        slug = decodeURIComponent(match[1] ?? '')
+      } catch {
+        return null
+      }
+      const page = await productPage(kit.services.db, slug)
+      if (page?.product.kind !== 'service') return null
+      const fields = Object.fromEntries(new URL(req.c.req.url).searchParams)
+      return (await stepMain(kit, req, page, 'choose', { fields, errors: {}, message: null })).main
+    },
   },
 ]
 
