@@ -76,7 +76,7 @@ export function radios(o: {
   const items = o.options
     .map(
       (option) =>
-        `<label class="field-check choice"><input type="radio"${attr('name', o.name)}${attr('value', option.value)}${attr('checked', option.value === o.value)}${attr('aria-describedby', o.error ? `${group}-error` : undefined)}> ${escapeHtml(option.label)}${option.hint ? ` <span class="muted">${escapeHtml(option.hint)}</span>` : ''}</label>`,
+        `<label class="field-check choice"><input type="radio"${attr('name', o.name)}${attr('value', option.value)}${attr('checked', option.value === o.value)}${attr('aria-describedby', o.error ? `${group}-error` : undefined)}><span>${escapeHtml(option.label)}${option.hint ? `<br><span class="muted">${escapeHtml(option.hint)}</span>` : ''}</span></label>`,
     )
     .join('')
   return `<fieldset class="fieldset"><legend>${escapeHtml(o.legend)}</legend>${notes(group, undefined, o.error)}<div class="choices">${items}</div></fieldset>`

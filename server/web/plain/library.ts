@@ -49,7 +49,7 @@ export async function libraryMain(kit: PlainKit, req: PlainRequest): Promise<str
     const files = order.files
       .map(
         (file) =>
-          `<li><a href="/buy/order/${order.id}/file/${file.id}">${say(LIBRARY.download, { name: file.name })}</a></li>`,
+          `<li><a class="button secondary" href="/buy/order/${order.id}/file/${file.id}">${say(LIBRARY.download, { name: file.name })}</a></li>`,
       )
       .join('')
     return `<li class="card"><h2>${escapeHtml(order.product.title)}</h2>${files ? `<ul class="plain-list">${files}</ul>` : ''}<p><a href="/buy/order/${order.id}">${say(LIBRARY.open)}</a></p></li>`
