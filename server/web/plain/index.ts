@@ -1,6 +1,8 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { buyRoutes } from './buy.routes'
+import { doorEventsMain, doorMain, outcomeOf } from './door'
+import { doorRoutes } from './door.routes'
 import { type PlainKit, type PlainRequest, plainMarkup, plainRequest } from './kit'
 import { libraryMain } from './library'
 import { orderRoutes } from './order.routes'
@@ -8,12 +10,16 @@ import { sessionRoutes } from './session.routes'
 
 export type { PlainKit } from './kit'
 
-/** The forms and pages that work without script: buying, an order's page, signing in and out. */
+/**
+ * The forms and pages that work without script: buying, an order's page, signing in and out, checking a
+ * ticket in at the door.
+ */
 export function plainRoutes(kit: PlainKit) {
   const app = new Hono()
   app.route('/', buyRoutes(kit))
   app.route('/', orderRoutes(kit))
   app.route('/', sessionRoutes(kit))
+  app.route('/', doorRoutes(kit))
   return app
 }
 
@@ -28,6 +34,11 @@ const PLAIN_PAGES: PlainPage[] = [
   {
     path: /^\/(downloads|account\/downloads|account\/purchases)\/?$/,
     main: (kit, req) => libraryMain(kit, req),
+  },
+  { path: /^\/account\/check-in\/?$/, main: (kit, req) => doorEventsMain(kit, req) },
+  {
+    path: /^\/account\/check-in\/([^/]+)\/?$/,
+    main: (kit, req, match) => doorMain(kit, req, match[1] ?? '', outcomeOf(req)),
   },
 ]
 
