@@ -94,7 +94,11 @@ export const ticketsContract = {
         .array(
           z.strictObject({
             id: z.uuid({ error: say(/*i18n*/ { id: 'tickets.notCheck', message: 'Not a check-in' }) }),
-            code: z.string().trim().min(1).max(64),
+            code: z
+              .string()
+              .trim()
+              .min(1, say(/*i18n*/ { id: 'tickets.typeCode', message: 'Type the ticket’s code' }))
+              .max(64, say(/*i18n*/ { id: 'tickets.codeTooLong', message: 'Too long for a ticket’s code' })),
             at: z.iso.datetime({
               offset: true,
               error: say(/*i18n*/ { id: 'tickets.notTime', message: 'Not a time' }),

@@ -34,6 +34,10 @@ export interface InputOptions {
   error?: string | undefined
   hint?: string | undefined
   autocomplete?: string
+  /** `characters` for codes typed on a phone's keyboard. */
+  autocapitalize?: string
+  /** The one field a page is for (the door's code), ready to type into when the page opens. */
+  autofocus?: boolean
   inputmode?: string
   required?: boolean
   min?: number
@@ -43,7 +47,7 @@ export interface InputOptions {
 
 export function input(o: InputOptions): string {
   const id = nextId(o.name)
-  return `<div class="field"><label for="${id}">${escapeHtml(o.label)}</label><input id="${id}"${attr('name', o.name)}${attr('type', o.type ?? 'text')}${attr('value', o.value)}${attr('autocomplete', o.autocomplete)}${attr('inputmode', o.inputmode)}${attr('required', o.required)}${attr('min', o.min)}${attr('max', o.max)}${attr('step', o.step)}${attr('aria-invalid', o.error ? 'true' : undefined)}${attr('aria-describedby', describedBy(id, o.hint, o.error))}>${notes(id, o.hint, o.error)}</div>`
+  return `<div class="field"><label for="${id}">${escapeHtml(o.label)}</label><input id="${id}"${attr('name', o.name)}${attr('type', o.type ?? 'text')}${attr('value', o.value)}${attr('autocomplete', o.autocomplete)}${attr('autocapitalize', o.autocapitalize)}${attr('autofocus', o.autofocus)}${attr('inputmode', o.inputmode)}${attr('required', o.required)}${attr('min', o.min)}${attr('max', o.max)}${attr('step', o.step)}${attr('aria-invalid', o.error ? 'true' : undefined)}${attr('aria-describedby', describedBy(id, o.hint, o.error))}>${notes(id, o.hint, o.error)}</div>`
 }
 
 export function select(o: {

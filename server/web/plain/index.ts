@@ -3,6 +3,8 @@ import { Hono } from 'hono'
 import { productPage } from '../../features/catalog'
 import { buyRoutes } from './buy.routes'
 import { stepMain } from './buy-steps'
+import { doorEventsMain, doorMain, outcomeOf } from './door'
+import { doorRoutes } from './door.routes'
 import { type PlainKit, type PlainRequest, plainMarkup, plainRequest } from './kit'
 import { libraryMain } from './library'
 import { orderRoutes } from './order.routes'
@@ -10,12 +12,16 @@ import { sessionRoutes } from './session.routes'
 
 export type { PlainKit } from './kit'
 
-/** The forms and pages that work without script: buying, an order's page, signing in and out. */
+/**
+ * The forms and pages that work without script: buying, an order's page, signing in and out, checking a
+ * ticket in at the door.
+ */
 export function plainRoutes(kit: PlainKit) {
   const app = new Hono()
   app.route('/', buyRoutes(kit))
   app.route('/', orderRoutes(kit))
   app.route('/', sessionRoutes(kit))
+  app.route('/', doorRoutes(kit))
   return app
 }
 
@@ -46,6 +52,11 @@ const PLAIN_PAGES: PlainPage[] = [
       const fields = Object.fromEntries(new URL(req.c.req.url).searchParams)
       return (await stepMain(kit, req, page, 'choose', { fields, errors: {}, message: null })).main
     },
+  },
+  { path: /^\/account\/check-in\/?$/, main: (kit, req) => doorEventsMain(kit, req) },
+  {
+    path: /^\/account\/check-in\/([^/]+)\/?$/,
+    main: (kit, req, match) => doorMain(kit, req, match[1] ?? '', outcomeOf(req)),
   },
 ]
 
