@@ -25,6 +25,8 @@ describe.each(databaseKinds)('buying without script on %s', (kind) => {
   let eventSlug = ''
   let productId = ''
   let eventId = ''
+  let shirtId = ''
+  let shirtSlug = ''
   let address = 0
 
   beforeAll(async () => {
@@ -51,6 +53,36 @@ describe.each(databaseKinds)('buying without script on %s', (kind) => {
       ).slug
     slug = await slugOf(productId)
     eventSlug = await slugOf(eventId)
+    // The last shirt, held by someone's checkout not yet paid: sold out for everyone else.
+    shirtId = await productOnSale(app, seller.id, {
+      kind: 'merch',
+      title: 'Last kanga shirt',
+      description: '',
+      price: { amount: 1_000_00, currency: 'KES' },
+      details: {
+        variants: [
+          { options: { size: 'M' }, price: { amount: 1_000_00, currency: 'KES' }, stock: 1, sku: '' },
+        ],
+        shippingZones: [],
+        pickup: { address: 'Kilimani studio, Nairobi' },
+      },
+    })
+    shirtSlug = await slugOf(shirtId)
+    const held = await app.call('startCheckout', {
+      productId: shirtId,
+      method: 'card',
+      email: 'first@example.com',
+      delivery: { kind: 'pickup' },
+    })
+    expect(held.status).toBe(200)
+    // A buyer who holds as many tickets as one may hold unpaid.
+    const hoard = await app.call('startCheckout', {
+      productId: eventId,
+      quantity: 10,
+      method: 'card',
+      email: 'hoarder@example.com',
+    })
+    expect(hoard.status).toBe(200)
   })
   afterAll(() => app.close())
 
@@ -103,6 +135,32 @@ describe.each(databaseKinds)('buying without script on %s', (kind) => {
         fields: { quantity: '50', method: 'mpesa', phone: PHONE, email: 'amina@example.com' },
       },
       status: 400,
+      said: null,
+    },
+    {
+      name: 'sold out (the last one held by another checkout)',
+      rpc: {
+        productId: shirtId,
+        method: 'mpesa',
+        phone: PHONE,
+        email: 'late@example.com',
+        delivery: { kind: 'pickup' },
+      },
+      form: {
+        path: `/buy/${shirtSlug}`,
+        fields: { method: 'mpesa', phone: PHONE, email: 'late@example.com', 'delivery.kind': 'pickup' },
+      },
+      status: 409,
+      said: null,
+    },
+    {
+      name: 'more held unpaid than one buyer may hold',
+      rpc: { productId: eventId, quantity: 1, method: 'card', email: 'hoarder@example.com' },
+      form: {
+        path: `/buy/${eventSlug}`,
+        fields: { quantity: '1', method: 'card', email: 'hoarder@example.com' },
+      },
+      status: 429,
       said: null,
     },
     {

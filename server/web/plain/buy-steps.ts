@@ -76,6 +76,11 @@ export async function stepMain(
   return { title: heading, main: intro + form }
 }
 
+/** A field's message where the step shows no field for it (a choice with one option, carried hidden). */
+function fieldError(said: string | undefined): string {
+  return said ? `<p class="field-error" role="alert">${escapeHtml(said)}</p>` : ''
+}
+
 function carried(draft: Draft, keep: (key: string) => boolean): string {
   return Object.entries(draft.fields)
     .filter(([key]) => keep(key))
@@ -114,7 +119,7 @@ async function chooseStep(
           }),
         }),
       )
-    else parts.push(hidden('variantId', variants[0]?.id))
+    else parts.push(hidden('variantId', variants[0]?.id), fieldError(errors.variantId))
   }
   if (product.kind === 'event') {
     const types = product.details.ticketTypes
@@ -140,7 +145,7 @@ async function chooseStep(
           }),
         }),
       )
-    else parts.push(hidden('ticketTypeId', types[0]?.id))
+    else parts.push(hidden('ticketTypeId', types[0]?.id), fieldError(errors.ticketTypeId))
   }
   if (product.kind === 'merch' || product.kind === 'event')
     parts.push(

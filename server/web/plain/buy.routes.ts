@@ -60,9 +60,14 @@ export function buyRoutes(kit: PlainKit) {
     const started = await runFor(kit, req, 'startCheckout', checkoutInput(page.product, fields))
     if (!started.ok) {
       const { message, fields: errors } = refusalIn(req.lang, started.error)
-      const draft: Draft = { fields, errors, message: Object.keys(errors).length ? null : message }
-      if (Object.keys(errors).length) draft.message = translate(req.lang, BUY.checkFields)
-      const steps = Object.keys(errors).map(stepOfField)
+      // Fields the page shows are marked there; what is about the product itself is said above the form.
+      const marked = Object.keys(errors).filter((key) => key !== 'productId' && key !== '_')
+      const draft: Draft = {
+        fields,
+        errors,
+        message: marked.length ? translate(req.lang, BUY.checkFields) : message,
+      }
+      const steps = marked.map(stepOfField)
       const step = steps.includes('choose') ? 'choose' : steps.includes('details') ? 'details' : 'pay'
       return render(kit, req, page, step, draft, started.error.status)
     }
@@ -92,8 +97,9 @@ async function checkedUpTo(
   if (!quoted.ok) {
     const { message, fields } = refusalIn(req.lang, quoted.error)
     draft.errors = fields
-    draft.message = Object.keys(fields).length ? translate(req.lang, BUY.checkFields) : message
-    return Object.keys(fields).some((key) => stepOfField(key) === 'choose') || !hasDetails(product)
+    const marked = Object.keys(fields).filter((key) => key !== 'productId' && key !== '_')
+    draft.message = marked.length ? translate(req.lang, BUY.checkFields) : message
+    return marked.some((key) => stepOfField(key) === 'choose') || !hasDetails(product)
       ? 'choose'
       : 'details'
   }
