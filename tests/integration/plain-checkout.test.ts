@@ -292,6 +292,47 @@ describe.each(databaseKinds)('buying without script on %s', (kind) => {
     expect(receipt).toContain('calendar.ics')
   })
 
+  it('sells the last five to exactly five of ten buyers posting the form at once, across two instances', async () => {
+    const seller = await sellerOf(app, 'crowd-seller')
+    const id = await productOnSale(app, seller.id, {
+      kind: 'merch',
+      title: 'Five tote bags',
+      description: '',
+      price: { amount: 800_00, currency: 'KES' },
+      details: {
+        variants: [
+          { options: { colour: 'Red' }, price: { amount: 800_00, currency: 'KES' }, stock: 5, sku: '' },
+        ],
+        shippingZones: [],
+        pickup: { address: 'Kilimani studio, Nairobi' },
+      },
+    })
+    const row = await app.database.db.query.products.findFirst({ where: (p, { eq }) => eq(p.id, id) })
+    const other = kind === 'postgres' ? await startApp(kind, { trustProxy: true }, { sharing: app }) : null
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => {
+          const url = (i % 2 === 1 && other ? other : app).url
+          return fetch(`${url}/buy/${row?.slug}`, {
+            method: 'POST',
+            headers: { origin: url, 'content-type': 'application/x-www-form-urlencoded', ...browser() },
+            body: new URLSearchParams({
+              method: 'card',
+              email: `crowd-${i}@example.com`,
+              'delivery.kind': 'pickup',
+            }),
+            redirect: 'manual',
+          })
+        }),
+      )
+      const statuses = answers.map((answer) => answer.status).sort()
+      expect(statuses.filter((status) => status === 303)).toHaveLength(5)
+      expect(statuses.filter((status) => status === 409)).toHaveLength(5)
+    } finally {
+      await other?.close()
+    }
+  })
+
   it('signs in with a plain form: an HttpOnly cookie the pages and the RPC accept, from this site only', async () => {
     await personOf(app, 'cookie@example.com')
     const bad = await post('/login', { email: 'cookie@example.com', password: 'wrong-password-1' })

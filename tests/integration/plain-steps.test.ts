@@ -156,6 +156,39 @@ describe.each(databaseKinds)('the plain checkout’s steps on %s', (kind) => {
     expect(picked).toContain('Total: KES\u00a01,200.00')
   })
 
+  it('writes hostile text as text: a seller’s title and a buyer’s typed words never become markup', async () => {
+    const seller = await sellerOf(app, 'hostile-seller', '<img src=x onerror=alert(1)>')
+    const id = await productOnSale(
+      app,
+      seller.id,
+      {
+        kind: 'digital',
+        title: '<script>alert("t")</script> & beats',
+        description: '',
+        price: { amount: 100_00, currency: 'KES' },
+        details: { payWhatYouWant: null, downloadLimit: null, free: false },
+      },
+      [{ name: 'x.zip', body: Buffer.alloc(10, 'x') }],
+    )
+    const slug = (await app.database.db.query.products.findFirst({ where: (p, { eq }) => eq(p.id, id) }))
+      ?.slug
+    const page = await (
+      await get(`/buy/${slug}?email=${encodeURIComponent('"><script>x()</script>')}`)
+    ).text()
+    expect(page).not.toContain('<script>')
+    expect(page).not.toContain('<img src=x')
+    expect(page).toContain('&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt; &amp; beats')
+    const refused = await post(`/buy/${slug}`, {
+      method: 'mpesa',
+      phone: '<b>0712</b>',
+      email: '"><svg onload=x()>',
+    })
+    const html = await refused.text()
+    expect(refused.status).toBe(400)
+    expect(html).not.toContain('<svg')
+    expect(html).not.toContain('<b>0712')
+  })
+
   it('signs in by a plain form and downloads again from the library, with no key in any link', async () => {
     const buyer = await personOf(app, 'library@example.com')
     const bought = await app.call(
