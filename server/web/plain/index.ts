@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { buyRoutes } from './buy.routes'
+import { invoiceRoutes, payPageMain } from './invoice.routes'
 import { type PlainKit, type PlainRequest, plainMarkup, plainRequest } from './kit'
 import { libraryMain } from './library'
 import { orderRoutes } from './order.routes'
@@ -8,11 +9,12 @@ import { sessionRoutes } from './session.routes'
 
 export type { PlainKit } from './kit'
 
-/** The forms and pages that work without script: buying, an order's page, signing in and out. */
+/** The forms and pages that work without script: buying, an order's page, paying an invoice, signing in and out. */
 export function plainRoutes(kit: PlainKit) {
   const app = new Hono()
   app.route('/', buyRoutes(kit))
   app.route('/', orderRoutes(kit))
+  app.route('/', invoiceRoutes(kit))
   app.route('/', sessionRoutes(kit))
   return app
 }
@@ -29,6 +31,8 @@ const PLAIN_PAGES: PlainPage[] = [
     path: /^\/(downloads|account\/downloads|account\/purchases)\/?$/,
     main: (kit, req) => libraryMain(kit, req),
   },
+  // An invoice's pay link (the site shows it only for a link that opens one), or the form that finds one.
+  { path: /^\/p\/?$/, main: (kit, req) => payPageMain(kit, req) },
 ]
 
 /** The plain version of an app page, for the site to put in the page's root (the app replaces it). */
