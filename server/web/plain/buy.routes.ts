@@ -99,9 +99,7 @@ async function checkedUpTo(
     draft.errors = fields
     const marked = Object.keys(fields).filter((key) => key !== 'productId' && key !== '_')
     draft.message = marked.length ? translate(req.lang, BUY.checkFields) : message
-    return marked.some((key) => stepOfField(key) === 'choose') || !hasDetails(product)
-      ? 'choose'
-      : 'details'
+    return marked.some((key) => stepOfField(key) === 'choose') || !hasDetails(product) ? 'choose' : 'details'
   }
   if (asked === 'pay' && product.kind === 'event') {
     // One name per ticket, held to the contract's own rule for a name (its words too).

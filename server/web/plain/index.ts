@@ -5,6 +5,7 @@ import { buyRoutes } from './buy.routes'
 import { stepMain } from './buy-steps'
 import { doorEventsMain, doorMain, outcomeOf } from './door'
 import { doorRoutes } from './door.routes'
+import { invoiceRoutes, payPageMain } from './invoice.routes'
 import { type PlainKit, type PlainRequest, plainMarkup, plainRequest } from './kit'
 import { libraryMain } from './library'
 import { orderRoutes } from './order.routes'
@@ -13,13 +14,14 @@ import { sessionRoutes } from './session.routes'
 export type { PlainKit } from './kit'
 
 /**
- * The forms and pages that work without script: buying, an order's page, signing in and out, checking a
- * ticket in at the door.
+ * The forms and pages that work without script: buying, an order's page, paying an invoice, signing in
+ * and out, checking a ticket in at the door.
  */
 export function plainRoutes(kit: PlainKit) {
   const app = new Hono()
   app.route('/', buyRoutes(kit))
   app.route('/', orderRoutes(kit))
+  app.route('/', invoiceRoutes(kit))
   app.route('/', sessionRoutes(kit))
   app.route('/', doorRoutes(kit))
   return app
@@ -58,6 +60,8 @@ const PLAIN_PAGES: PlainPage[] = [
     path: /^\/account\/check-in\/([^/]+)\/?$/,
     main: (kit, req, match) => doorMain(kit, req, match[1] ?? '', outcomeOf(req)),
   },
+  // An invoice's pay link (the site shows it only for a link that opens one), or the form that finds one.
+  { path: /^\/p\/?$/, main: (kit, req) => payPageMain(kit, req) },
 ]
 
 /** The plain version of an app page, for the site to put in the page's root (the app replaces it). */
