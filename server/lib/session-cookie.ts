@@ -49,6 +49,22 @@ export function serverCookie(
   ].join('; ')
 }
 
+/**
+ * The app's own cookie of the same session (`auth_token`, read by its script): set beside the server's
+ * when a form signs someone in, so a browser whose script arrives later is signed in in the app too.
+ */
+export const APP_COOKIE = 'auth_token'
+
+export function appCookie(token: string, https: boolean, maxAge = AUTH_COOKIE_MAX_AGE): string {
+  return [
+    `${APP_COOKIE}=${token}`,
+    'Path=/',
+    `Max-Age=${maxAge}`,
+    'SameSite=Lax',
+    ...(https ? ['Secure'] : []),
+  ].join('; ')
+}
+
 /** The Set-Cookie that removes a cookie `serverCookie` set. */
 export function clearedCookie(name: string, https: boolean): string {
   return serverCookie(name, '', https, 0)

@@ -341,6 +341,9 @@ describe.each(databaseKinds)('buying without script on %s', (kind) => {
     expect(res.status).toBe(303)
     expect(res.headers.getSetCookie().find((line) => line.startsWith('soko_session='))).toMatch(/HttpOnly/)
     const cookie = cookieSet(res, 'soko_session')
+    // The app's own cookie of the same session, for a browser whose script arrives after the post.
+    expect(cookieSet(res, 'auth_token')).toBe(`auth_token=${cookie.slice('soko_session='.length)}`)
+    expect(res.headers.getSetCookie().find((line) => line.startsWith('auth_token='))).not.toMatch(/HttpOnly/)
     const me = await app.rpc({ subject: 'getMe' }, { cookie, origin: app.url })
     expect(me.status).toBe(200)
     // Another site's script cannot use the cookie.
@@ -349,6 +352,7 @@ describe.each(databaseKinds)('buying without script on %s', (kind) => {
     // Signing out ends the session itself.
     const out = await post('/logout', {}, { cookie })
     expect(cookieSet(out, 'soko_session')).toBe('soko_session=')
+    expect(cookieSet(out, 'auth_token')).toBe('auth_token=')
     expect((await app.rpc({ subject: 'getMe' }, { cookie, origin: app.url })).status).toBe(600)
   })
 })

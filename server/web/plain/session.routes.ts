@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { escapeHtml } from '../../lib/html'
 import { translate } from '../../lib/i18n'
-import { clearedCookie, SESSION_COOKIE, serverCookie } from '../../lib/session-cookie'
+import { appCookie, clearedCookie, SESSION_COOKIE, serverCookie } from '../../lib/session-cookie'
 import { BUY } from './buy-words'
 import { button, formMessage, hidden, input } from './fields'
 import {
@@ -50,8 +50,11 @@ export function sessionRoutes(kit: PlainKit) {
       return form(kit, req, fields, refusalIn(req.lang, signedIn.error), signedIn.error.status)
     const token = signedIn.data.token
     if (!token) return form(kit, req, fields, { message: null, fields: {} }, 400)
+    // The same session in the app's cookie too: a browser whose script arrives after this post (a slow
+    // link, a press before the app had started) is signed in in the app as well.
     return redirectTo(req, safeNext(fields.next ?? c.req.query('next')), [
       serverCookie(SESSION_COOKIE, token, https),
+      appCookie(token, https),
     ])
   })
 
@@ -59,7 +62,7 @@ export function sessionRoutes(kit: PlainKit) {
     const req = await plainRequest(kit, c)
     const fields = await postedFields(kit, req)
     if (fields && req.caller) await runFor(kit, req, 'signOut', {})
-    return redirectTo(req, '/', [clearedCookie(SESSION_COOKIE, https)])
+    return redirectTo(req, '/', [clearedCookie(SESSION_COOKIE, https), appCookie('', https, 0)])
   })
 
   return app
