@@ -159,6 +159,16 @@ export async function checkoutJourney(baseUrl: string): Promise<Journey | string
   })
 }
 
+/** A page on 2G with the CPU 4× slower (Chromium's network and CPU emulation), and its DevTools session. */
+async function slowPage(context: BrowserContext) {
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_2G })
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_CPU })
+  return { page, cdp }
+}
+
 /**
  * The same journey on 2G with the CPU 4× slower (Chromium's network and CPU emulation): a shared link
  * opened cold, to the M-Pesa prompt sent. The typing itself is instant, so the figure is the page's.
@@ -167,11 +177,7 @@ export async function slowJourney(baseUrl: string): Promise<SlowJourney | string
   const slug = await payableBySlug(baseUrl)
   if (!slug) return 'skipped: no digital product in shillings in the demo data'
   return onPhone(async (context) => {
-    const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Network.enable')
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_2G })
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_CPU })
+    const { page } = await slowPage(context)
     const start = performance.now()
     const since = () => Math.round(performance.now() - start)
     const figures: SlowJourney = { slug, titleMs: 0, usableMs: 0, promptMs: 0 }
@@ -211,11 +217,7 @@ export async function noScriptJourney(baseUrl: string): Promise<NoScriptJourney 
   const slug = await payableBySlug(baseUrl)
   if (!slug) return 'skipped: no digital product in shillings in the demo data'
   return onPhone(async (context) => {
-    const page = await context.newPage()
-    const cdp = await context.newCDPSession(page)
-    await cdp.send('Network.enable')
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...SLOW_2G })
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_CPU })
+    const { page, cdp } = await slowPage(context)
     let bytes = 0
     let requests = 0
     cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {

@@ -6,6 +6,7 @@ import { translate } from '../../server/lib/i18n'
 import { type RunningApp, startApp } from '../support/app'
 import { defaultCheckoutLimits } from '../support/config'
 import { databaseKinds } from '../support/db'
+import { cookieSet, htmlOf, plainBrowser } from '../support/plain-forms'
 import { submitSandboxCard } from '../support/sandbox-card'
 import { eventOnSale, personOf, productOnSale, sellerOf } from '../support/shop'
 
@@ -27,7 +28,6 @@ describe.each(databaseKinds)('buying without script on %s', (kind) => {
   let eventId = ''
   let shirtId = ''
   let shirtSlug = ''
-  let address = 0
 
   beforeAll(async () => {
     app = await startApp(kind, { trustProxy: true, checkoutLimits: defaultCheckoutLimits() })
@@ -86,24 +86,7 @@ describe.each(databaseKinds)('buying without script on %s', (kind) => {
   })
   afterAll(() => app.close())
 
-  /** A browser of its own (its own address, so limits reached by one case touch no other). */
-  const browser = () => {
-    address += 1
-    return { 'x-forwarded-for': `10.9.${Math.floor(address / 250)}.${address % 250}` }
-  }
-
-  const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    fetch(`${app.url}${path}`, {
-      method: 'POST',
-      headers: {
-        origin: app.url,
-        'content-type': 'application/x-www-form-urlencoded',
-        ...browser(),
-        ...headers,
-      },
-      body: new URLSearchParams(fields),
-      redirect: 'manual',
-    })
+  const { browser, post } = plainBrowser(() => app, 9)
 
   /** Each refusal as the contract input, and as the plain form sends it. */
   const refusals = (): {
@@ -356,17 +339,3 @@ describe.each(databaseKinds)('buying without script on %s', (kind) => {
     expect((await app.rpc({ subject: 'getMe' }, { cookie, origin: app.url })).status).toBe(600)
   })
 })
-
-/** A cookie the answer set, as a Cookie header sends it back (`name=value`). */
-function cookieSet(res: Response, name: string): string {
-  return (
-    res.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0] ?? '')
-      .find((pair) => pair.startsWith(`${name}=`)) ?? ''
-  )
-}
-
-function htmlOf(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-}

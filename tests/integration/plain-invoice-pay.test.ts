@@ -6,6 +6,7 @@ import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { fixtureBuild } from '../support/fixture-build'
 import { invoiceSteps } from '../support/invoices'
+import { htmlOf, plainBrowser } from '../support/plain-forms'
 import { submitSandboxCard } from '../support/sandbox-card'
 import { sellerOf } from '../support/shop'
 
@@ -22,7 +23,6 @@ describe.each(databaseKinds)('paying an invoice without script on %s', (kind) =>
   let app: RunningApp
   let steps: ReturnType<typeof invoiceSteps>
   let seller: { id: string; token: string }
-  let address = 0
 
   beforeAll(async () => {
     // A miniature build, so /p is served as a page (integration tests run before `npm run build`).
@@ -38,24 +38,7 @@ describe.each(databaseKinds)('paying an invoice without script on %s', (kind) =>
     expect(await ledgerImbalance(app.database.db)).toEqual({})
   })
 
-  /** A browser of its own (its own address, so one case's limits touch no other). */
-  const browser = () => {
-    address += 1
-    return { 'x-forwarded-for': `10.8.${Math.floor(address / 250)}.${address % 250}` }
-  }
-
-  const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    fetch(`${app.url}${path}`, {
-      method: 'POST',
-      headers: {
-        origin: app.url,
-        'content-type': 'application/x-www-form-urlencoded',
-        ...browser(),
-        ...headers,
-      },
-      body: new URLSearchParams(fields),
-      redirect: 'manual',
-    })
+  const { browser, post } = plainBrowser(() => app, 7)
 
   /** The invoice's pay link as a path, and where its form posts. */
   const linkOf = (invoice: { payUrl: string }) => {
@@ -171,7 +154,3 @@ describe.each(databaseKinds)('paying an invoice without script on %s', (kind) =>
     expect(await landed.text()).toContain('Paid in full')
   })
 })
-
-function htmlOf(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-}

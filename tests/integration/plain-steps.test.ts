@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
+import { cookieSet, plainBrowser } from '../support/plain-forms'
 import { submitSandboxCard } from '../support/sandbox-card'
 import { personOf, productOnSale, sellerOf } from '../support/shop'
 
@@ -14,7 +15,6 @@ const everyMorning = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, from: '09:00', t
 describe.each(databaseKinds)('the plain checkout’s steps on %s', (kind) => {
   let app: RunningApp
   const slugs = { service: '', merch: '', digital: '' }
-  let address = 0
 
   beforeAll(async () => {
     app = await startApp(kind, { trustProxy: true })
@@ -77,24 +77,7 @@ describe.each(databaseKinds)('the plain checkout’s steps on %s', (kind) => {
   })
   afterAll(() => app.close())
 
-  const browser = () => {
-    address += 1
-    return { 'x-forwarded-for': `10.8.${Math.floor(address / 250)}.${address % 250}` }
-  }
-  const get = (path: string, headers: Record<string, string> = {}) =>
-    fetch(`${app.url}${path}`, { headers: { ...browser(), ...headers }, redirect: 'manual' })
-  const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    fetch(`${app.url}${path}`, {
-      method: 'POST',
-      headers: {
-        origin: app.url,
-        'content-type': 'application/x-www-form-urlencoded',
-        ...browser(),
-        ...headers,
-      },
-      body: new URLSearchParams(fields),
-      redirect: 'manual',
-    })
+  const { get, post } = plainBrowser(() => app, 8)
 
   it('books a service: its free times are radio buttons, a time taken meanwhile is refused by its field', async () => {
     const page = await (await get(`/buy/${slugs.service}`)).text()
@@ -215,11 +198,7 @@ describe.each(databaseKinds)('the plain checkout’s steps on %s', (kind) => {
     })
     expect(signIn.status).toBe(303)
     expect(signIn.headers.get('location')).toBe('/downloads')
-    const cookie =
-      signIn.headers
-        .getSetCookie()
-        .map((line) => line.split(';')[0] ?? '')
-        .find((pair) => pair.startsWith('soko_session=')) ?? ''
+    const cookie = cookieSet(signIn, 'soko_session')
     const library = await get('/downloads', { cookie })
     expect(library.headers.get('cache-control')).toBe('private, no-store')
     const html = await library.text()

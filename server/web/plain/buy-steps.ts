@@ -1,37 +1,18 @@
 import { MAX_QUANTITY } from '../../../contract/checkout.constants'
-import { formatMoney } from '../../../contract/format-money'
-import { intlLocale, type Message } from '../../../contract/i18n'
-import type { Money } from '../../../contract/money'
+import type { Message } from '../../../contract/i18n'
 import type { ProductPage, PublicProduct } from '../../../contract/storefront'
 import { clock } from '../../lib/clock'
 import { escapeHtml } from '../../lib/html'
-import { translate } from '../../lib/i18n'
-import { pageLocale } from '../locale'
 import { type Draft, hasDetails, type Step, selectionOf } from './buy-input'
 import { BUY } from './buy-words'
 import { button, formMessage, hidden, input, radios, select } from './fields'
 import { type PlainKit, type PlainRequest, runFor, sendPage } from './kit'
 import { tokenField } from './layout'
+import { type Words, wordsFor } from './words'
 
 /** The fields each step asks; a later step carries the earlier ones as hidden fields. */
 const CHOOSE_KEYS = ['quantity', 'variantId', 'ticketTypeId', 'slot', 'amount']
 const isDetail = (key: string) => /^(holders|delivery)\./.test(key)
-
-/** What a page's words need: its language, and the buyer's way of writing money and dates. */
-function wordsFor(req: PlainRequest) {
-  const accept = req.c.req.header('accept-language')
-  const locale = intlLocale(req.lang, accept, pageLocale(accept))
-  return {
-    locale,
-    say: (message: Message, params?: Record<string, string | number>) =>
-      escapeHtml(translate(req.lang, message, params)),
-    text: (message: Message, params?: Record<string, string | number>) =>
-      translate(req.lang, message, params),
-    money: (m: Money) => formatMoney(m.amount, m.currency, locale),
-  }
-}
-
-type Words = ReturnType<typeof wordsFor>
 
 export async function render(
   kit: PlainKit,

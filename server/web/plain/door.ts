@@ -1,14 +1,12 @@
-import { intlLocale, type Message } from '../../../contract/i18n'
 import type { AttendeeList } from '../../../contract/tickets.contract'
 import { CHECK_IN_RESULTS } from '../../../contract/tickets.contract'
 import { clock } from '../../lib/clock'
 import { escapeHtml } from '../../lib/html'
-import { translate } from '../../lib/i18n'
-import { pageLocale } from '../locale'
 import { DOOR } from './door-words'
 import { button, formMessage, hidden, input } from './fields'
 import { type PlainKit, type PlainRequest, refusalIn, runFor } from './kit'
 import { tokenField } from './layout'
+import { type Words, wordsFor } from './words'
 
 /**
  * The door without script (a phone whose browser runs none, a borrowed handset): the seller's events to
@@ -31,29 +29,6 @@ export interface DoorOutcome {
 /** The event's door page's address. */
 export const doorPath = (eventId: string) => `/account/check-in/${encodeURIComponent(eventId)}`
 
-function words(req: PlainRequest) {
-  const accept = req.c.req.header('accept-language')
-  const locale = intlLocale(req.lang, accept, pageLocale(accept))
-  const text = (message: Message, params?: Record<string, string | number>) =>
-    translate(req.lang, message, params)
-  return {
-    text,
-    say: (message: Message, params?: Record<string, string | number>) => escapeHtml(text(message, params)),
-    when: (iso: string, timeZone: string) =>
-      new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(
-        new Date(iso),
-      ),
-    clockTime: (iso: string, timeZone: string) =>
-      new Intl.DateTimeFormat(locale, {
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-        timeZone,
-      }).format(new Date(iso)),
-  }
-}
-type Words = ReturnType<typeof words>
-
 /** Signed out: the sign-in form, which comes back to this page. */
 function signInForm(req: PlainRequest, w: Words): string {
   const next = new URL(req.c.req.url).pathname
@@ -66,7 +41,7 @@ const notSeller = (w: Words) =>
 
 /** /account/check-in: the seller's events on sale, soonest first, each a link to its door page. */
 export async function doorEventsMain(kit: PlainKit, req: PlainRequest): Promise<string> {
-  const w = words(req)
+  const w = wordsFor(req)
   if (!req.caller) return signInForm(req, w)
   const listed = await runFor(kit, req, 'listMyProducts', { kinds: ['event'] })
   if (!listed.ok)
@@ -81,7 +56,7 @@ export async function doorEventsMain(kit: PlainKit, req: PlainRequest): Promise<
     return `${heading}<p>${w.say(DOOR.noEvents)}</p><p><a class="button" href="/account/new-product">${w.say(DOOR.addEvent)}</a></p>`
   const now = clock.now().toISOString()
   const items = events.map((event) => {
-    const time = w.when(event.details.startsAt, event.details.timeZone)
+    const time = w.time(event.details.startsAt, event.details.timeZone)
     const date = event.details.startsAt < now ? w.text(DOOR.started, { time }) : time
     return `<li class="card"><h2 class="sale-title"><a href="${escapeHtml(doorPath(event.id))}">${escapeHtml(event.title)}</a></h2><p class="muted">${escapeHtml(date)}</p></li>`
   })
@@ -106,7 +81,7 @@ export async function doorMain(
   eventId: string,
   outcome: DoorOutcome | null,
 ): Promise<string> {
-  const w = words(req)
+  const w = wordsFor(req)
   if (!req.caller) return signInForm(req, w)
   const back = `<p><a href="/account/check-in">${w.say(DOOR.allEvents)}</a></p>`
   const read = await runFor(kit, req, 'listAttendees', { eventId })
@@ -123,7 +98,7 @@ export async function doorMain(
   return [
     back,
     `<h1>${escapeHtml(list.event.title)}</h1>`,
-    `<p class="muted">${escapeHtml(w.when(list.event.startsAt, list.event.timeZone))} · ${escapeHtml(list.event.where)}</p>`,
+    `<p class="muted">${escapeHtml(w.time(list.event.startsAt, list.event.timeZone))} · ${escapeHtml(list.event.where)}</p>`,
     `<p><strong>${w.say(DOOR.checkedIn, { checkedIn, sold })}</strong></p>`,
     outcome?.result ? verdict(w, list, outcome.code, outcome.result) : '',
     form,

@@ -1,16 +1,13 @@
 import type { PaymentMethod } from '../../../contract/checkout.constants'
-import { formatMoney } from '../../../contract/format-money'
-import { intlLocale, type Message } from '../../../contract/i18n'
+import type { Message } from '../../../contract/i18n'
 import type { PayInvoiceView } from '../../../contract/invoices.contract'
-import type { Money } from '../../../contract/money'
 import { normalizeKenyanMobile } from '../../../contract/phone'
 import { escapeHtml } from '../../lib/html'
-import { translate } from '../../lib/i18n'
-import { pageLocale } from '../locale'
 import { button, formMessage, input, radios } from './fields'
 import { INVOICE } from './invoice-words'
 import type { PlainRequest } from './kit'
 import { tokenField } from './layout'
+import { phoneText, type Words, wordsFor } from './words'
 
 /**
  * The invoice at its pay link as plain HTML (`/p?invoice=…&key=…`), as the app's page shows it: who bills
@@ -27,43 +24,17 @@ export interface Draft {
 
 export const NO_DRAFT: Draft = { fields: {}, errors: {}, message: null }
 
-export function invoiceWords(req: PlainRequest) {
-  const accept = req.c.req.header('accept-language')
-  const locale = intlLocale(req.lang, accept, pageLocale(accept))
-  const text = (message: Message, params?: Record<string, string | number>) =>
-    translate(req.lang, message, params)
-  return {
-    locale,
-    text,
-    say: (message: Message, params?: Record<string, string | number>) => escapeHtml(text(message, params)),
-    money: (m: Money) => formatMoney(m.amount, m.currency, locale),
-    /** An invoice's calendar day (`2026-11-24`), the same day in every time zone. */
-    day: (day: string) =>
-      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-        new Date(day.length === 10 ? `${day}T00:00:00Z` : day),
-      ),
-  }
-}
-
-export type InvoiceWords = ReturnType<typeof invoiceWords>
-
 /** The pay link, and the pages that hang off it: what they carry is the invoice and its key. */
 export function payPath(invoiceId: string, key: string, page = ''): string {
   return `/p${page}?${new URLSearchParams({ invoice: invoiceId, key })}`
 }
 
 /** How a payment was made, in the client's words. */
-export function methodName(w: InvoiceWords, method: PaymentMethod | 'cash' | 'bank'): string {
+export function methodName(w: Words, method: PaymentMethod | 'cash' | 'bank'): string {
   if (method === 'card') return w.text(INVOICE.card)
   if (method === 'cash') return w.text(INVOICE.cash)
   if (method === 'bank') return w.text(INVOICE.bank)
   return method === 'mpesa' ? 'M-Pesa' : 'PayPal'
-}
-
-/** 254712345678 → `0712 345 678`, as Kenyans write it. */
-export function phoneText(phone: string): string {
-  const match = /^(?:254|0)?([17]\d{2})(\d{3})(\d{3})$/.exec(phone.replace(/\D/g, ''))
-  return match ? `0${match[1]} ${match[2]} ${match[3]}` : phone
 }
 
 const STATUS: Record<PayInvoiceView['status'], Message> = {
@@ -83,7 +54,7 @@ const TONE: Partial<Record<PayInvoiceView['status'], string>> = {
 
 /** The whole page's content: the heading, the state, the form when something is due, the invoice. */
 export function invoiceMain(req: PlainRequest, invoice: PayInvoiceView, key: string, draft: Draft): string {
-  const w = invoiceWords(req)
+  const w = wordsFor(req)
   const amount = (n: number) => w.money({ amount: n, currency: invoice.currency })
   const number = invoice.number ?? invoice.reference
   const parts = [
@@ -115,12 +86,12 @@ export function invoiceMain(req: PlainRequest, invoice: PayInvoiceView, key: str
   return parts.join('')
 }
 
-function voided(w: InvoiceWords, invoice: PayInvoiceView): string {
+function voided(w: Words, invoice: PayInvoiceView): string {
   const email = invoice.seller.email
   return `<section class="invoice-state invoice-void"><h2>${w.say(INVOICE.voidTitle)}</h2><p>${w.say(INVOICE.voidText, { seller: invoice.seller.name })}${email ? ` ${w.say(INVOICE.askSeller, { email })}` : ''}</p></section>`
 }
 
-function paidInFull(w: InvoiceWords, invoice: PayInvoiceView): string {
+function paidInFull(w: Words, invoice: PayInvoiceView): string {
   const days = invoice.payments.map((p) => p.paidAt).filter((d): d is string => Boolean(d))
   const on = invoice.paidAt ?? days.sort().at(-1) ?? null
   const total = w.money({ amount: invoice.totals.total, currency: invoice.currency })
@@ -129,7 +100,7 @@ function paidInFull(w: InvoiceWords, invoice: PayInvoiceView): string {
 }
 
 /** A payment on its way (back from the card page before its provider answered, or a prompt waiting). */
-function pendingNote(w: InvoiceWords, invoice: PayInvoiceView, key: string): string {
+function pendingNote(w: Words, invoice: PayInvoiceView, key: string): string {
   const pending = invoice.pending
   if (!pending) return ''
   const charged = w.money(pending.charged ?? { amount: pending.amount, currency: invoice.currency })
@@ -142,7 +113,7 @@ function pendingNote(w: InvoiceWords, invoice: PayInvoiceView, key: string): str
 }
 
 /** What is due now, how to pay it (each way with what it charges), the M-Pesa number, and the button. */
-function payForm(req: PlainRequest, w: InvoiceWords, invoice: PayInvoiceView, key: string, draft: Draft) {
+function payForm(req: PlainRequest, w: Words, invoice: PayInvoiceView, key: string, draft: Draft) {
   const { totals } = invoice
   const amount = (n: number) => w.money({ amount: n, currency: invoice.currency })
   const heading = invoice.dueNowIsDeposit
@@ -215,7 +186,7 @@ function payForm(req: PlainRequest, w: InvoiceWords, invoice: PayInvoiceView, ke
 }
 
 /** The invoice itself: dates, lines (two columns, so a phone reads them), totals, payments, notes, terms. */
-function document(w: InvoiceWords, invoice: PayInvoiceView, amount: (n: number) => string): string {
+function document(w: Words, invoice: PayInvoiceView, amount: (n: number) => string): string {
   const { totals } = invoice
   const quantity = new Intl.NumberFormat(w.locale, { maximumFractionDigits: 3 })
   const lines = invoice.lines
@@ -271,7 +242,7 @@ function document(w: InvoiceWords, invoice: PayInvoiceView, amount: (n: number) 
 
 /** `/p` without a link: the invoice's number and the e-mail or phone it went to open it. */
 export function findMain(req: PlainRequest, draft: Draft): string {
-  const w = invoiceWords(req)
+  const w = wordsFor(req)
   const others = Object.entries(draft.errors)
     .filter(([name]) => name !== 'number' && name !== 'contact')
     .map(([, said]) => `<p class="field-error">${escapeHtml(said)}</p>`)

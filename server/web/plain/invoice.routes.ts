@@ -5,16 +5,7 @@ import { escapeHtml } from '../../lib/html'
 import { translate } from '../../lib/i18n'
 import { refused } from './buy-steps'
 import { button, hidden } from './fields'
-import {
-  type Draft,
-  findMain,
-  type InvoiceWords,
-  invoiceMain,
-  invoiceWords,
-  NO_DRAFT,
-  payPath,
-  phoneText,
-} from './invoice-page'
+import { type Draft, findMain, invoiceMain, NO_DRAFT, payPath } from './invoice-page'
 import { INVOICE } from './invoice-words'
 import {
   type PlainKit,
@@ -27,6 +18,7 @@ import {
   sendPage,
 } from './kit'
 import { tokenField } from './layout'
+import { phoneText, type Words, wordsFor } from './words'
 
 /** How often the waiting page looks again, in seconds. */
 const REFRESH_SECONDS = 4
@@ -85,7 +77,7 @@ export function invoiceRoutes(kit: PlainKit) {
     const read = await runFor(kit, req, 'getPayInvoice', { invoiceId, key })
     if (!read.ok) return notFound(kit, req, refusalIn(req.lang, read.error).message, read.error.status)
     const invoice = read.data.invoice
-    const w = invoiceWords(req)
+    const w = wordsFor(req)
     const here = waitPath(invoiceId, key, paymentId, phone)
     if (invoice.pending?.id === paymentId)
       return sendPage(kit, req, {
@@ -114,7 +106,7 @@ export function invoiceRoutes(kit: PlainKit) {
       const link = new URL(found.data.link, kit.services.config.publicUrl)
       return redirectTo(req, link.pathname + link.search)
     }
-    const w = invoiceWords(req)
+    const w = wordsFor(req)
     const refusal = found.ok ? null : refusalIn(req.lang, found.error)
     const draft: Draft = {
       fields,
@@ -159,7 +151,7 @@ function titleOf(req: PlainRequest, invoice: PayInvoiceView): string {
 }
 
 /** "Check your phone": the prompt's amount and number, the Paybill way, and the page that looks again. */
-function waiting(w: InvoiceWords, invoice: PayInvoiceView, key: string, phone: string, here: string): string {
+function waiting(w: Words, invoice: PayInvoiceView, key: string, phone: string, here: string): string {
   const pending = invoice.pending
   const amount = pending
     ? w.money(pending.charged ?? { amount: pending.amount, currency: invoice.currency })
@@ -182,7 +174,7 @@ function waiting(w: InvoiceWords, invoice: PayInvoiceView, key: string, phone: s
 /** The prompt did not go through: why (M-Pesa's words), a new prompt to the same number, or another way. */
 function failed(
   req: PlainRequest,
-  w: InvoiceWords,
+  w: Words,
   invoice: PayInvoiceView,
   key: string,
   paymentId: string,
@@ -210,7 +202,7 @@ function failed(
 }
 
 function notFound(kit: PlainKit, req: PlainRequest, message: string, status: number): Response {
-  const w = invoiceWords(req)
+  const w = wordsFor(req)
   return sendPage(kit, req, {
     title: w.text(INVOICE.notFoundTitle),
     main: `<h1>${w.say(INVOICE.notFoundTitle)}</h1><p class="form-message form-message-error" role="alert">${escapeHtml(message)}</p>`,

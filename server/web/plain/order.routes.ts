@@ -2,16 +2,13 @@ import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { type CalendarEvent, icsFile } from '../../../contract/calendar'
 import type { Order } from '../../../contract/checkout.contract'
-import { formatMoney } from '../../../contract/format-money'
-import { intlLocale, type Message } from '../../../contract/i18n'
-import type { Money } from '../../../contract/money'
+import type { Message } from '../../../contract/i18n'
 import { mpesaResult } from '../../../contract/mpesa'
 import { orders } from '../../db/schema'
 import { bookingFacts, type OrderRow } from '../../features/checkout'
 import { escapeHtml } from '../../lib/html'
 import { translate } from '../../lib/i18n'
 import { cookieOf } from '../../lib/session-cookie'
-import { pageLocale } from '../locale'
 import { button, hidden } from './fields'
 import {
   type PlainKit,
@@ -25,6 +22,7 @@ import {
 import { tokenField } from './layout'
 import { orderPath, PLAIN_ORDER_COOKIE } from './order-link'
 import { ORDER } from './order-words'
+import { phoneText, type Words, wordsFor } from './words'
 
 /** How often the waiting page looks again, in seconds. */
 const REFRESH_SECONDS = 4
@@ -47,7 +45,7 @@ export function orderRoutes(kit: PlainKit) {
     const order = read.data.order
     const [row] = await db.select().from(orders).where(eq(orders.id, orderId))
     const here = orderPath(gateway, orderId)
-    const w = words(req)
+    const w = wordsFor(req)
     if (order.status === 'pending')
       return sendPage(kit, req, {
         title: w.text(ORDER.waitingTitle),
@@ -76,7 +74,7 @@ export function orderRoutes(kit: PlainKit) {
     const asked = { orderId: c.req.param('id'), fileId: c.req.param('fileId'), ...keyOf(c.req.query('key')) }
     const link = await runFor(kit, req, 'getDownloadUrl', asked)
     if (!link.ok) {
-      const w = words(req)
+      const w = wordsFor(req)
       const said = translate(
         req.lang,
         { id: link.error.code, message: link.error.message },
@@ -120,31 +118,6 @@ export function orderRoutes(kit: PlainKit) {
 
 /** The order's key from its link; none for its buyer, signed in by the session cookie. */
 const keyOf = (key: string | undefined) => (key ? { key } : {})
-
-function words(req: PlainRequest) {
-  const accept = req.c.req.header('accept-language')
-  const locale = intlLocale(req.lang, accept, pageLocale(accept))
-  const text = (message: Message, params?: Record<string, string | number>) =>
-    translate(req.lang, message, params)
-  return {
-    locale,
-    text,
-    say: (message: Message, params?: Record<string, string | number>) => escapeHtml(text(message, params)),
-    money: (m: Money) => formatMoney(m.amount, m.currency, locale),
-    time: (iso: string, timeZone: string) =>
-      new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(
-        new Date(iso),
-      ),
-  }
-}
-
-type Words = ReturnType<typeof words>
-
-/** 254712345678 → `0712 345 678`, as Kenyans write it. */
-function phoneText(phone: string): string {
-  const match = /^(?:254|0)?([17]\d{2})(\d{3})(\d{3})$/.exec(phone.replace(/\D/g, ''))
-  return match ? `0${match[1]} ${match[2]} ${match[3]}` : phone
-}
 
 function waiting(req: PlainRequest, w: Words, order: Order, row: OrderRow | undefined, here: string): string {
   const phone = typeof row?.payment?.phone === 'string' ? row.payment.phone : ''
@@ -323,7 +296,7 @@ async function calendarOf(kit: PlainKit, order: Order, url: string): Promise<Cal
 }
 
 function notFound(kit: PlainKit, req: PlainRequest): Response {
-  const w = words(req)
+  const w = wordsFor(req)
   return sendPage(kit, req, {
     title: w.text(ORDER.notFoundTitle),
     main: `<h1>${w.say(ORDER.notFoundTitle)}</h1><p><a href="/explore">${w.say(ORDER.more)}</a></p>`,
