@@ -44,10 +44,11 @@ test('the app takes over the HTML the server and the build sent, as it is, witho
     expect(said, path).toEqual([])
     expect(kept, `${path}: the heading is still the element the HTML made`).toBe(true)
   }
-  // Until the app has taken the sign-in page over, its button waits: a plain form would put the password in
-  // the address.
+  // Before the app has taken the sign-in page over (or without script), its form posts to the server, which
+  // signs the person in: the button works at once, and the password never goes into the address.
   const html = await (await request.get('/login')).text()
-  expect(html).toMatch(/<button type="submit" class="button" disabled=""/)
+  expect(html).toMatch(/<form[^>]* action="\/login" method="post">/)
+  expect(html).toMatch(/<button type="submit" class="button" aria-busy="false">Sign in<\/button>/)
   // An address the build rendered without its query: the page takes it over, then says what the query adds.
   const { kept, said } = await openRendered(page, '/login?redirect=%2Faccount%2Fpurchases')
   expect(said).toEqual([])
