@@ -32,7 +32,7 @@ const NOSCRIPT = /*i18n*/ {
 function withNoscript(html: string, lang: Lang): string {
   return html.replace(
     /<noscript>[^<]*<\/noscript>/,
-    `<noscript>${escapeHtml(translate(lang, NOSCRIPT))}</noscript>`,
+    () => `<noscript>${escapeHtml(translate(lang, NOSCRIPT))}</noscript>`,
   )
 }
 

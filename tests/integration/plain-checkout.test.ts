@@ -273,6 +273,13 @@ describe.each(databaseKinds)('buying without script on %s', (kind) => {
     expect(receipt).toContain('Otieno Odhiambo')
     expect(receipt).toContain('data:image/svg+xml')
     expect(receipt).toContain('calendar.ics')
+    // A cookie someone writes naming this order, without its key, opens nothing: the app's page answers.
+    const orderId = back.searchParams.get('order') ?? ''
+    for (const forged of [`soko_order=${orderId}`, `soko_order=${orderId}.not-its-key`]) {
+      const answer = await fetch(back, { headers: { cookie: forged }, redirect: 'manual' })
+      expect(answer.status, forged).not.toBe(303)
+      expect(answer.headers.get('location'), forged).toBeNull()
+    }
   })
 
   it('sells the last five to exactly five of ten buyers posting the form at once, across two instances', async () => {

@@ -25,7 +25,7 @@ import {
   refusalIn,
   runFor,
 } from './kit'
-import { orderPath, PLAIN_ORDER_COOKIE } from './order-link'
+import { orderPath, PLAIN_ORDER_COOKIE, plainOrderCookieValue } from './order-link'
 
 /**
  * Buying without script: `/buy/{slug}` is the checkout as plain forms, one step after another where one
@@ -76,7 +76,9 @@ export function buyRoutes(kit: PlainKit) {
     if (next.kind === 'redirect') {
       // Back from the card's or PayPal's page, this browser is sent to the order's plain page.
       const https = kit.services.config.publicUrl.startsWith('https:')
-      return redirectTo(req, next.url, [serverCookie(PLAIN_ORDER_COOKIE, orderId, https, 3600)])
+      return redirectTo(req, next.url, [
+        serverCookie(PLAIN_ORDER_COOKIE, plainOrderCookieValue(kit.services.gateway, orderId), https, 3600),
+      ])
     }
     return redirectTo(req, here)
   })

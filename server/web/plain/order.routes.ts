@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { type CalendarEvent, icsFile } from '../../../contract/calendar'
 import type { Order } from '../../../contract/checkout.contract'
+import { currencies, isCurrencyCode } from '../../../contract/currencies'
 import type { Message } from '../../../contract/i18n'
 import { mpesaResult } from '../../../contract/mpesa'
 import { orders } from '../../db/schema'
@@ -20,7 +21,7 @@ import {
   sendPage,
 } from './kit'
 import { tokenField } from './layout'
-import { orderPath, PLAIN_ORDER_COOKIE } from './order-link'
+import { orderOfCookie, orderPath, PLAIN_ORDER_COOKIE } from './order-link'
 import { ORDER } from './order-words'
 import { phoneText, type Words, wordsFor } from './words'
 
@@ -55,7 +56,7 @@ export function orderRoutes(kit: PlainKit) {
     if (order.status === 'paid' || order.status === 'refunding')
       return sendPage(kit, req, {
         title: w.text(ORDER.paidTitle),
-        main: await receipt(kit, w, order, row, here),
+        main: receipt(w, order, here),
       })
     return sendPage(kit, req, { title: w.text(titleOf(order)), main: failed(req, w, order, row) })
   })
@@ -109,7 +110,7 @@ export function orderRoutes(kit: PlainKit) {
   // the order's plain page; the app's page is for everyone else.
   app.get('/sucess-payment', async (c, next) => {
     const orderId = c.req.query('order') ?? ''
-    if (!orderId || cookieOf(c.req.header('cookie'), PLAIN_ORDER_COOKIE) !== orderId) return next()
+    if (!orderOfCookie(gateway, cookieOf(c.req.header('cookie'), PLAIN_ORDER_COOKIE), orderId)) return next()
     return c.redirect(orderPath(gateway, orderId), 303)
   })
 
@@ -142,13 +143,7 @@ function waiting(req: PlainRequest, w: Words, order: Order, row: OrderRow | unde
   ].join('')
 }
 
-async function receipt(
-  kit: PlainKit,
-  w: Words,
-  order: Order,
-  row: OrderRow | undefined,
-  here: string,
-): Promise<string> {
+function receipt(w: Words, order: Order, here: string): string {
   const key = new URL(here, 'http://x').searchParams.get('key') ?? ''
   const parts = [
     `<h1>${w.say(ORDER.paidTitle)}</h1>`,
@@ -203,8 +198,6 @@ async function receipt(
           : w.say(ORDER.pickupAt, { address: order.delivery.address })
       }</p>`,
     )
-  void kit
-  void row
   parts.push(`<p><a href="/explore">${w.say(ORDER.more)}</a></p>`)
   return parts.join('')
 }
@@ -271,7 +264,10 @@ function retryFields(row: OrderRow): Record<string, string> {
   if (row.guest) fields.email = row.buyerEmail
   const phone = row.payment?.phone
   if (typeof phone === 'string') fields.phone = phone
-  if (row.kind === 'digital' && row.subtotal > 0) fields.amount = String(row.subtotal / 100)
+  if (row.kind === 'digital' && row.subtotal > 0) {
+    const digits = isCurrencyCode(row.currency) ? currencies[row.currency].minorUnits : 2
+    fields.amount = String(row.subtotal / 10 ** digits)
+  }
   return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ''))
 }
 
