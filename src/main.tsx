@@ -10,7 +10,7 @@ import { listenForInstallPrompt } from './lib/install'
 import { importerHandlesChunkErrors, reloadAfterChunkError } from './lib/reload'
 import { loginAfterExpiry, setSessionExpiredHandler } from './lib/rpc'
 import { registerServiceWorker } from './lib/service-worker'
-import { clearSession, getSession, restoreSession } from './lib/session'
+import { clearSession, getSession, restoreSession, subscribeSession } from './lib/session'
 import { refreshSettings } from './lib/settings'
 import { CURRENT_BUILD, startUpdateChecks } from './lib/updates'
 import { createAppRouter, createQueryClient } from './router'
@@ -30,6 +30,14 @@ async function startSession(queryClient: QueryClient) {
     console.error('The signed-in user could not be loaded', error)
   }
   await refreshSettings()
+}
+
+let sellerSyncStarted = false
+
+function startSellerSync(queryClient: QueryClient) {
+  if (sellerSyncStarted || !getSession().user?.roles.includes('seller')) return
+  sellerSyncStarted = true
+  void import('./features/invoices/start-sync').then((sync) => sync.startInvoiceSync(queryClient))
 }
 
 // The build puts the stylesheet inside every page (scripts/page-assets.ts); the dev server serves it here.
@@ -52,9 +60,10 @@ async function mount() {
   })
   const queryClient = createQueryClient()
   void startSession(queryClient).then(() => {
-    // A seller's invoices written offline go to Soko from the start (and when the network returns).
-    if (getSession().user?.roles.includes('seller'))
-      void import('./features/invoices/start-sync').then((sync) => sync.startInvoiceSync(queryClient))
+    // A seller's invoices written offline go to Soko from the start (and when the network returns), or
+    // from their sign-in: the code is then fetched while online, so the worker keeps it for offline starts.
+    startSellerSync(queryClient)
+    subscribeSession(() => startSellerSync(queryClient))
   })
   // On a first visit the prices' approximate figures wait for the location: they show once it is known.
   void cacheLocation().then((found) => {
