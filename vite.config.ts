@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { LANGS } from './contract/i18n'
 import { payloadPath } from './contract/runtime'
 import { linguiPlugins } from './scripts/lingui'
+import { liteScript } from './scripts/lite-script'
 import { inlineStyles, routeScripts, startAfterFirstPaint, storefrontModules } from './scripts/page-assets'
 import { precachePlan } from './scripts/precache-plan'
 import { sourceHash } from './scripts/source-hash.mjs'
@@ -90,6 +91,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
   const precache = precachePlan()
   const rootDir = path.dirname(fileURLToPath(import.meta.url))
   const storefront = storefrontModules(rootDir)
+  const lite = liteScript(rootDir)
   const define = { 'import.meta.env.SOKO_BUILD_ID': JSON.stringify(id) }
   if (mode === 'prerender')
     return {
@@ -138,7 +140,8 @@ export default defineConfig(({ command, isSsrBuild, mode }) => {
       }),
       precache.plugin,
       inlineStyles(path.join(rootDir, 'src', 'styles.css')),
-      startAfterFirstPaint(),
+      lite,
+      startAfterFirstPaint(lite.fileName),
       routeScripts(rootDir),
       storefront.plugin,
       buildManifest(id),

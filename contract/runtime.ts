@@ -47,6 +47,12 @@ export const PAGE_SCRIPTS_ELEMENT_ID = 'soko-page-scripts'
  */
 export const EARLY_INSTALL_PROMPT = 'sokoInstallPrompt'
 
+/**
+ * Where the start script keeps its registration of the service worker (`window[WORKER_REGISTRATION]`, a
+ * promise of it, or of null where there is none): the app checks for updates through it.
+ */
+export const WORKER_REGISTRATION = 'sokoWorker'
+
 /** Where a page's public data is served: `/_payload.json` for `/`, `{path}/_payload.json` otherwise. */
 export function payloadPath(pagePath: string): string {
   return `${pagePath.replace(/\/+$/, '')}/_payload.json`

@@ -35,7 +35,8 @@ export interface RoundTrips {
   scripts: number
 }
 
-async function withBrowser<T>(run: (browser: Browser) => Promise<T>): Promise<T | string> {
+/** Runs with a Chromium of its own, closed after; a failure is the row's "skipped" text. */
+export async function withBrowser<T>(run: (browser: Browser) => Promise<T>): Promise<T | string> {
   const executablePath = findChromium()
   if (!executablePath) return 'skipped: no Chromium (see npm run test:e2e)'
   const browser = await chromium.launch({ executablePath, args: chromiumArgs })

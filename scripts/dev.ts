@@ -20,8 +20,11 @@ import { fillFigures } from '../server/web/figures'
 import { runtimeSettings, withRuntimeSettings } from '../server/web/html'
 import { requestListener } from '../server/web/listener'
 
-/** What the server answers; everything else (pages, modules, assets, hot reload) is Vite's. */
-const SERVER_OWNED = /^\/(files|hooks|builds|sandbox|healthz)(\/|$)|\/_payload\.json$/
+/**
+ * What the server answers (and every form posted to it: the RPC, the plain pages'); everything else
+ * (pages, modules, assets, hot reload) is Vite's.
+ */
+const SERVER_OWNED = /^\/(files|hooks|builds|sandbox|healthz|buy|p)\/|^\/healthz$|\/_payload\.json$/
 
 const config = loadConfig()
 // Lines a person reads while developing: coloured, local time, one event a line (JSON everywhere else).
@@ -58,7 +61,7 @@ async function route(req: IncomingMessage, res: ServerResponse) {
     res.end(json)
     return
   }
-  if ((req.method === 'POST' && pathname === '/') || SERVER_OWNED.test(pathname)) return api(req, res)
+  if (req.method === 'POST' || SERVER_OWNED.test(pathname)) return api(req, res)
   vite.middlewares(req, res, () => void page(req, res))
 }
 

@@ -2,8 +2,9 @@ import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { bundle } from 'lightningcss'
 import type { Plugin } from 'vite'
+import { LOAD_COOKIE } from '../contract/lite'
 import { appRoutes } from '../contract/routes'
-import { EARLY_INSTALL_PROMPT, PAGE_SCRIPTS_ELEMENT_ID } from '../contract/runtime'
+import { EARLY_INSTALL_PROMPT, PAGE_SCRIPTS_ELEMENT_ID, WORKER_REGISTRATION } from '../contract/runtime'
 import { type ChunkLike, chunksOf } from './precache-plan'
 
 /**
@@ -53,7 +54,7 @@ export function inlineStyles(stylesheet: string): Plugin {
  * entry. In a tab that is not shown (it paints nothing) it starts at once. An install offer the browser
  * makes meanwhile is kept for the app (`EARLY_INSTALL_PROMPT`).
  */
-export function startAfterFirstPaint(): Plugin {
+export function startAfterFirstPaint(liteFile: () => string): Plugin {
   return {
     name: 'soko:start-after-first-paint',
     apply: 'build',
@@ -66,34 +67,60 @@ export function startAfterFirstPaint(): Plugin {
           ...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g),
         ]
         const scripts = [entry[1], ...preloads.map((link) => link[1] as string)]
-        const start = [
-          // The browser may offer installation before the app runs: kept for it (src/lib/install.ts).
-          "addEventListener('beforeinstallprompt', (event) => {",
-          '  event.preventDefault()',
-          `  window.${EARLY_INSTALL_PROMPT} = event`,
-          '}, { once: true })',
-          `const entry = ${JSON.stringify(entry[1])}`,
-          `const listed = document.getElementById(${JSON.stringify(PAGE_SCRIPTS_ELEMENT_ID)})`,
-          `const scripts = ${JSON.stringify(scripts)}.concat(listed ? JSON.parse(listed.textContent) : [])`,
-          'const start = () => {',
-          '  for (const href of scripts) {',
-          "    const link = document.createElement('link')",
-          "    link.rel = 'modulepreload'",
-          "    link.crossOrigin = ''",
-          '    link.href = href',
-          '    document.head.append(link)',
-          '  }',
-          "  import(entry).catch((error) => console.error('Error while mounting app:', error))",
-          '}',
-          "if (document.visibilityState === 'hidden') start()",
-          'else requestAnimationFrame(() => setTimeout(start, 0))',
-        ].join('\n')
         let out = html.replace(entry[0], '')
         for (const link of preloads) out = out.replace(link[0], '')
+        const start = startScript(entry[1], scripts, `/${liteFile()}`)
         return out.replace('</body>', () => `  <script type="module">\n${start}\n</script>\n  </body>`)
       },
     },
   }
+}
+
+/**
+ * The start script (docs/loading.md). A slow connection (2G or 3G by the Network Information API, or
+ * Save-Data), or the `soko_load` cookie, makes it lite: a standalone page (`data-standalone` on its root,
+ * contract/lite.ts) then runs the small script instead of the app, and the service worker is registered
+ * once the page is idle, so its precache does not compete with the page. Otherwise the app's scripts are
+ * asked for together after the first paint, and the worker once the page has loaded.
+ */
+function startScript(entry: string, scripts: string[], lite: string): string {
+  return [
+    // The browser may offer installation before the app runs: kept for it (src/lib/install.ts, src/lite).
+    "addEventListener('beforeinstallprompt', (event) => {",
+    '  event.preventDefault()',
+    `  window.${EARLY_INSTALL_PROMPT} = event`,
+    '}, { once: true })',
+    `const forced = (document.cookie.match(/(?:^|; )${LOAD_COOKIE}=(lite|app)(?:;|$)/) || [])[1]`,
+    'const connection = navigator.connection',
+    "const slow = forced ? forced === 'lite' : !!connection && (connection.saveData || /2g|3g/.test(connection.effectiveType || ''))",
+    "const root = document.getElementById('root')",
+    "const whenLoaded = (run) => document.readyState === 'complete' ? run() : addEventListener('load', run, { once: true })",
+    'const whenIdle = (run) => window.requestIdleCallback ? requestIdleCallback(run, { timeout: 10000 }) : setTimeout(run, 1000)',
+    `window.${WORKER_REGISTRATION} = 'serviceWorker' in navigator ? new Promise((resolve) => whenLoaded(() => (slow ? whenIdle : (run) => run())(() =>`,
+    "  navigator.serviceWorker.register('/sw.js').then(resolve, (error) => {",
+    "    console.error('Service worker registration failed', error)",
+    '    resolve(null)',
+    '  })))) : Promise.resolve(null)',
+    `const entry = ${JSON.stringify(entry)}`,
+    `const listed = document.getElementById(${JSON.stringify(PAGE_SCRIPTS_ELEMENT_ID)})`,
+    `const scripts = ${JSON.stringify(scripts)}.concat(listed ? JSON.parse(listed.textContent) : [])`,
+    'const start = () => {',
+    "  if (slow && root && root.hasAttribute('data-standalone')) {",
+    `    import(${JSON.stringify(lite)}).catch((error) => console.error('Error while starting the page:', error))`,
+    '    return',
+    '  }',
+    '  for (const href of scripts) {',
+    "    const link = document.createElement('link')",
+    "    link.rel = 'modulepreload'",
+    "    link.crossOrigin = ''",
+    '    link.href = href',
+    '    document.head.append(link)',
+    '  }',
+    "  import(entry).catch((error) => console.error('Error while mounting app:', error))",
+    '}',
+    "if (document.visibilityState === 'hidden') start()",
+    'else requestAnimationFrame(() => setTimeout(start, 0))',
+  ].join('\n')
 }
 
 /** A route file's place: its URL segments (pathless layouts such as `_default` left out), whether an index. */
@@ -138,9 +165,17 @@ export function routeChain(route: string, files: string[]): string[] {
   return chain
 }
 
+/** The build's chunks as the byte budgets read them (scripts/check-budgets.ts): `bundle-graph.json`. */
+export interface BundleGraph {
+  /** The entry chunk index.html starts. */
+  entry: string
+  chunks: Record<string, { imports: string[]; dynamicImports: string[]; modules: string[] }>
+}
+
 export function routeScripts(rootDir: string): Plugin {
   let outDir = ''
   let scripts: Record<string, string[]> = {}
+  let graph: BundleGraph = { entry: '', chunks: {} }
   return {
     name: 'soko:route-scripts',
     apply: 'build',
@@ -157,7 +192,17 @@ export function routeScripts(rootDir: string): Plugin {
         }
         return into
       }
-      const entry = reach([...chunks.values()].filter((chunk) => chunk.isEntry).map((c) => c.fileName))
+      const entries = [...chunks.values()].filter((chunk) => chunk.isEntry).map((c) => c.fileName)
+      graph = { entry: entries[0] ?? '', chunks: {} }
+      for (const chunk of chunks.values())
+        graph.chunks[chunk.fileName] = {
+          imports: chunk.imports,
+          dynamicImports: chunk.dynamicImports,
+          modules: chunk.moduleIds
+            .map((id) => projectPath(rootDir, id))
+            .filter((id) => id.startsWith('src/') || id.startsWith('contract/')),
+        }
+      const entry = reach(entries)
       // The chunk of each route file's page component (the router plugin's `?tsr-split=component` module).
       const componentChunks = new Map<string, string>()
       for (const chunk of chunks.values())
@@ -180,6 +225,7 @@ export function routeScripts(rootDir: string): Plugin {
         path.join(path.dirname(outDir), 'route-scripts.json'),
         `${JSON.stringify(scripts, null, 1)}\n`,
       )
+      writeFileSync(path.join(path.dirname(outDir), 'bundle-graph.json'), `${JSON.stringify(graph)}\n`)
     },
   }
 }

@@ -5,7 +5,8 @@ import { spawn } from 'node:child_process'
 
 /** npm scripts, run one after the other within a group; the groups of a stage run at the same time. */
 const STAGES = [
-  [['typecheck'], ['lint', 'build', 'build:e2e']],
+  // The byte budgets right after the build: sizes of what it made (scripts/check-budgets.ts).
+  [['typecheck'], ['lint', 'build', 'check:budgets', 'build:e2e']],
   [['test:unit']],
   [['test:integration']],
   [['test:e2e']],

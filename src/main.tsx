@@ -9,7 +9,7 @@ import { startLanguage } from './lib/i18n'
 import { listenForInstallPrompt } from './lib/install'
 import { importerHandlesChunkErrors, reloadAfterChunkError } from './lib/reload'
 import { loginAfterExpiry, setSessionExpiredHandler } from './lib/rpc'
-import { registerServiceWorker } from './lib/service-worker'
+import { followServiceWorker } from './lib/service-worker'
 import { clearSession, getSession, restoreSession, subscribeSession } from './lib/session'
 import { refreshSettings } from './lib/settings'
 import { CURRENT_BUILD, startUpdateChecks } from './lib/updates'
@@ -99,4 +99,4 @@ mount().catch((error: unknown) => {
   console.error('Error while mounting app:', error)
 })
 
-registerServiceWorker()
+followServiceWorker()

@@ -8,5 +8,6 @@ export const CACHE_VERSION = 'v1'
 export function registerPrecache(manifest: Array<PrecacheEntry | string>) {
   setCacheNameDetails({ prefix: CACHE_PREFIX, suffix: CACHE_VERSION, precache: 'shell' })
   cleanupOutdatedCaches()
-  precacheAndRoute(manifest)
+  // `/` is a page of the server's like the others (navigation.ts), not the precached shell at /index.html.
+  precacheAndRoute(manifest, { directoryIndex: '' })
 }

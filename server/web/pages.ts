@@ -12,6 +12,7 @@ import { escapeHtml, insertAt } from '../lib/html'
 import { translate } from '../lib/i18n'
 import { type Head, headFor, withHead } from './head'
 import { withRuntimeSettings } from './html'
+import { asStandalone } from './lite'
 import { inlineScriptHashes } from './security-headers'
 import { type Asset, compressVariants, makeAsset, makeLazyAsset } from './static'
 
@@ -91,7 +92,7 @@ export class Pages {
       ),
       route,
     )
-    const body = Buffer.from(withNoscript(html, lang))
+    const body = Buffer.from(withNoscript(asStandalone(html, route, lang), lang))
     const page = {
       asset: makeLazyAsset('/index.html', body),
       status: route ? 200 : 404,
@@ -135,7 +136,7 @@ export class Pages {
         )
     }
     if (data) html = insertAt(html, '</head>', `  ${payloadScript(pathname, data.payload)}\n  </head>`)
-    const body = Buffer.from(withNoscript(html, lang))
+    const body = Buffer.from(withNoscript(asStandalone(html, route, lang), lang))
     return {
       asset: makeLazyAsset('/index.html', body),
       status: data ? 200 : 404,
@@ -162,7 +163,7 @@ export class Pages {
       route,
     )
     if (markup) html = insertAt(html, '<div id="root"></div>', `<div id="root">${markup}</div>`)
-    const body = Buffer.from(withNoscript(html, lang))
+    const body = Buffer.from(withNoscript(markup ? asStandalone(html, route, lang) : html, lang))
     return {
       asset: makeLazyAsset('/index.html', body),
       status: head ? 200 : 404,

@@ -12,6 +12,7 @@ import { CatalogCache } from './catalog-cache'
 import { fillFigures, PageFigureFiller } from './figures'
 import { NOT_FOUND } from './guards'
 import { runtimeSettings } from './html'
+import { loadModeCookie } from './lite'
 import { contextLang, langCookie, pageLocale, requestLang } from './locale'
 import { loadPrerendered, loadRouteScripts, Pages } from './pages'
 import { appContentSecurityPolicy } from './security-headers'
@@ -141,6 +142,8 @@ export function createSite(
       c.req.header('accept-language'),
     )
     if (fromQuery) c.header('set-cookie', langCookie(lang, config.publicUrl.startsWith('https:')))
+    const loadMode = loadModeCookie(c.req.header('save-data'), c.req.header('cookie'))
+    if (loadMode) c.header('set-cookie', loadMode, { append: true })
     // An invoice's pay link: its share card says who bills how much; a link naming nothing is a 404.
     if (path === '/p') {
       const plain = await plainMarkup(c)

@@ -48,7 +48,8 @@ export function Share({
   }
   const linkText = copied === 'failed' ? link() : ''
   return (
-    <div className="share">
+    // What to share, for the small script a standalone page runs instead of the app (src/lite).
+    <div className="share" data-title={title} data-text={text} data-url={url}>
       {mode === 'native' ? (
         <button type="button" className="button secondary" onClick={() => void share()}>
           <Icon name="share" size={18} /> <Trans>Share</Trans>

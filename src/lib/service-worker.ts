@@ -1,23 +1,20 @@
+import { WORKER_REGISTRATION } from '../../contract/runtime'
+
 let registered: Promise<ServiceWorkerRegistration | null> = Promise.resolve(null)
 
 /**
- * Registers sw/ after the page has loaded, so it never competes with first paint. Production builds only.
- * The browser's own API is all it takes (a helper library would be 2 KB more on every first load).
+ * Follows the service worker the page's start script registers (scripts/page-assets.ts: once the page has
+ * loaded, or once it is idle on a slow connection), so it is there on pages that never start the app.
+ * Production builds only.
  */
-export function registerServiceWorker() {
+export function followServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
   if (!navigator.serviceWorker.controller)
     navigator.serviceWorker.addEventListener('controllerchange', handOverLoadedAssets, { once: true })
-  registered = new Promise((resolve) => {
-    const register = () =>
-      navigator.serviceWorker.register('/sw.js').then(resolve, (error: unknown) => {
-        console.error('Service worker registration failed', error)
-        resolve(null)
-      })
-    // The app starts after the first paint (index.html): the page may have finished loading by then.
-    if (document.readyState === 'complete') void register()
-    else window.addEventListener('load', () => void register(), { once: true })
-  })
+  const started = (
+    window as unknown as Record<string, Promise<ServiceWorkerRegistration | null> | undefined>
+  )[WORKER_REGISTRATION]
+  registered = started ?? Promise.resolve(null)
 }
 
 /**

@@ -25,7 +25,8 @@ export async function sellDigitalProduct(
   request: APIRequestContext,
   token: string,
   product: { title: string; description: string; price: { amount: number; currency: string } },
-  files: { name: string; bytes: Buffer }[],
+  /** Each file's type is a ZIP's unless named. */
+  files: { name: string; bytes: Buffer; type?: string }[],
 ): Promise<{ id: string; slug: string }> {
   const { product: made } = await rpc<{ product: { id: string; slug: string } }>(
     request,
@@ -45,7 +46,7 @@ export async function sellDigitalProduct(
         productId: made.id,
         role: 'file',
         fileName: file.name,
-        contentType: 'application/zip',
+        contentType: file.type ?? 'application/zip',
         size: file.bytes.length,
       },
       token,
@@ -54,7 +55,7 @@ export async function sellDigitalProduct(
       const from = (part.partNumber - 1) * ticket.partSize
       const res = await request.put(part.url, {
         data: file.bytes.subarray(from, from + ticket.partSize),
-        headers: { 'content-type': 'application/zip' },
+        headers: { 'content-type': file.type ?? 'application/zip' },
       })
       expect(res.status(), `part ${part.partNumber}`).toBeLessThan(300)
     }

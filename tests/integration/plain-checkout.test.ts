@@ -183,6 +183,19 @@ describe.each(databaseKinds)('buying without script on %s', (kind) => {
     expect(translate('sw', MPESA_PHONE)).not.toBe(translate('en', MPESA_PHONE))
   })
 
+  it('sends its pages compressed as the browser accepts, the stylesheet inside them being most of their bytes', async () => {
+    const plain = await fetch(`${app.url}/buy/${slug}`, { headers: { 'accept-encoding': 'identity' } })
+    const whole = (await plain.arrayBuffer()).byteLength
+    for (const coding of ['br', 'gzip']) {
+      const page = await fetch(`${app.url}/buy/${slug}`, { headers: { 'accept-encoding': coding } })
+      expect(page.headers.get('content-encoding')).toBe(coding)
+      expect(page.headers.get('vary')).toContain('Accept-Encoding')
+      // fetch decodes it: what arrives is the page whole.
+      expect((await page.text()).length).toBeGreaterThan(whole / 2)
+    }
+    expect(plain.headers.get('content-encoding')).toBeNull()
+  })
+
   it('refuses a post from another site, and a post without Origin unless it carries its token', async () => {
     const fields = { method: 'mpesa', phone: PHONE, email: 'cross@example.com' }
     const other = await post(`/buy/${slug}`, fields, { origin: 'https://evil.example' })

@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { IndexHtmlTransformHook, Plugin } from 'vite'
 import { afterAll, describe, expect, it } from 'vitest'
 import { appRoutes } from '../../../contract/routes'
-import { PAGE_SCRIPTS_ELEMENT_ID } from '../../../contract/runtime'
+import { PAGE_SCRIPTS_ELEMENT_ID, WORKER_REGISTRATION } from '../../../contract/runtime'
 import { inlineStyles, routeChain, startAfterFirstPaint } from '../../../scripts/page-assets'
 
 const root = path.resolve(import.meta.dirname, '../../..')
@@ -54,6 +54,8 @@ describe('routeChain', () => {
   })
 })
 
+const lite = () => 'assets/lite-c3.js'
+
 describe('startAfterFirstPaint', () => {
   const built = `<head>
     <script type="module" crossorigin src="/assets/index-a1.js"></script>
@@ -64,7 +66,7 @@ describe('startAfterFirstPaint', () => {
   </body>`
 
   it('leaves no script tag or preload in the page, and starts the entry and its imports from one inline script', () => {
-    const html = transform(startAfterFirstPaint(), built)
+    const html = transform(startAfterFirstPaint(lite), built)
     expect(html).not.toContain('src="/assets/')
     expect(html).not.toContain('<link rel="modulepreload"')
     const start = /<script type="module">([\s\S]*)<\/script>\s*<\/body>/.exec(html)?.[1] ?? ''
@@ -74,8 +76,29 @@ describe('startAfterFirstPaint', () => {
     expect(start).toContain('requestAnimationFrame')
   })
 
+  it('runs the small script instead on a standalone page when the connection is slow or the cookie says lite', () => {
+    const start =
+      /<script type="module">([\s\S]*)<\/script>/.exec(transform(startAfterFirstPaint(lite), built))?.[1] ??
+      ''
+    expect(start).toContain('import("/assets/lite-c3.js")')
+    expect(start).toContain("root.hasAttribute('data-standalone')")
+    expect(start).toContain('soko_load=(lite|app)')
+    expect(start).toMatch(/saveData \|\| \/2g\|3g\/\.test\(connection\.effectiveType/)
+  })
+
+  it('registers the service worker itself, once the page is idle on a slow connection, for the app to follow', () => {
+    const start =
+      /<script type="module">([\s\S]*)<\/script>/.exec(transform(startAfterFirstPaint(lite), built))?.[1] ??
+      ''
+    expect(start).toContain("navigator.serviceWorker.register('/sw.js')")
+    expect(start).toContain(`window.${WORKER_REGISTRATION} =`)
+    expect(start).toContain('(slow ? whenIdle :')
+  })
+
   it('refuses a page without an entry script rather than building one that never starts', () => {
-    expect(() => transform(startAfterFirstPaint(), '<head></head><body></body>')).toThrow(/no entry script/)
+    expect(() => transform(startAfterFirstPaint(lite), '<head></head><body></body>')).toThrow(
+      /no entry script/,
+    )
   })
 })
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RuntimeSettings } from '../../../contract/runtime'
+import { loadModeCookie } from '../../../server/web/lite'
 import { pageLocale } from '../../../server/web/locale'
 import { Pages } from '../../../server/web/pages'
 
@@ -29,7 +30,7 @@ describe('Pages.renderData', () => {
     )
     expect(html.indexOf('imageSrcSet')).toBeLessThan(html.indexOf('soko-page-scripts'))
     // Out of the markup React takes over: it starts with the page itself.
-    expect(html).toContain('<div id="root" data-prerendered="/kanga"><h1>Kanga</h1></div>')
+    expect(html).toContain('<div id="root" data-standalone data-prerendered="/kanga"><h1>Kanga</h1></div>')
     expect(html).toContain('["/assets/product-1.js"]')
   })
 
@@ -58,7 +59,43 @@ describe('Pages.renderData in a language', () => {
   it('names the language of its prices and dates on the root, for the app to keep to', () => {
     const pages = new Pages(SHELL, new Map(), settings)
     const { asset } = pages.renderData('/kanga', { payload: {} }, '<h1>Kanga</h1>', 'fr-FR')
-    expect(asset.body.toString()).toContain('<div id="root" data-prerendered="/kanga" data-locale="fr-FR">')
+    expect(asset.body.toString()).toContain(
+      '<div id="root" data-standalone data-prerendered="/kanga" data-locale="fr-FR">',
+    )
+  })
+})
+
+describe('standalone pages', () => {
+  const pages = new Pages(SHELL, new Map(), settings)
+  const words = (html: string) =>
+    JSON.parse(
+      /<script id="soko-lite-words" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null',
+    )
+
+  it("marks a public page that works as HTML, with the small script's words in its language", () => {
+    const html = pages.render('/explore', 'sw').asset.body.toString()
+    expect(html).toContain('<div id="root" data-standalone>')
+    expect(words(html)).toMatchObject({ install: 'Weka Soko', copyThis: 'Nakili kiungo hiki: {link}' })
+    expect(words(pages.render('/features').asset.body.toString())).toMatchObject({ install: 'Install Soko' })
+  })
+
+  it("leaves the account's pages, sign-in and unknown paths to the app", () => {
+    for (const path of ['/account', '/downloads', '/login', '/no/such/page']) {
+      const html = pages.render(path).asset.body.toString()
+      expect(html, path).toContain('<div id="root"></div>')
+      expect(words(html), path).toBeNull()
+    }
+  })
+})
+
+describe('loadModeCookie', () => {
+  it('tells a browser saving data to load pages lite, once, and never overrides a mode already set', () => {
+    expect(loadModeCookie('on', undefined)).toBe('soko_load=lite; Path=/; SameSite=Lax')
+    expect(loadModeCookie(' On ', 'lang=sw')).toBe('soko_load=lite; Path=/; SameSite=Lax')
+    expect(loadModeCookie('on', 'soko_load=app')).toBeNull()
+    expect(loadModeCookie('on', 'lang=sw; soko_load=lite')).toBeNull()
+    expect(loadModeCookie(undefined, undefined)).toBeNull()
+    expect(loadModeCookie('off', undefined)).toBeNull()
   })
 })
 
