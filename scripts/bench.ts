@@ -4,8 +4,11 @@
 //     links, gzip) of /, /explore, a product page and /login with the 10 KB budget next to it
 //   - the checkout journey on a phone (product page, Buy now, M-Pesa, paid): JavaScript and all bytes, and
 //     how soon after the M-Pesa callback "Payment received" shows (bench-journey.ts)
-//   - the same journey on 2G (250/50 kbit/s, 300 ms) with the CPU 4x slower: when the title shows, when the
-//     app answers taps, when the M-Pesa prompt is sent, next to the 6 s target (bench-journey.ts)
+//   - the same journey on 2G (250/50 kbit/s, 300 ms) with the CPU 4x slower from a phone saving data (the
+//     lite pages): when the title shows, when the small script has run, when the M-Pesa prompt is sent,
+//     next to the 4 s target; and without JavaScript, next to 3 s (bench-journey.ts)
+//   - the JavaScript before the first tap on a slow connection, / and a product page, next to 30 KB, and
+//     what a returning visitor whose worker is installed gets for a product page (bench-lite.ts)
 //   - LCP of a product page with JavaScript on and off, and round trips before interactive of /, /explore
 //     and a product page (the longest chain of requests for code, each asked for by the one before)
 //     (bench-loading.ts)

@@ -1,3 +1,4 @@
+import { LITE_WORDS_ELEMENT_ID, type LiteWords as Words } from '../../contract/lite'
 import { EARLY_INSTALL_PROMPT } from '../../contract/runtime'
 
 /**
@@ -12,22 +13,8 @@ interface InstallPromptEvent extends Event {
   prompt(): Promise<void>
 }
 
-// The words' keys, written once here and in the server (contract/lite.ts's LiteWords).
-type Words = Record<
-  | 'install'
-  | 'share'
-  | 'shareOn'
-  | 'copyLink'
-  | 'linkCopied'
-  | 'copyThis'
-  | 'account'
-  | 'installLine'
-  | 'notNow',
-  string
->
-
 function readWords(): Words | null {
-  const element = document.getElementById('soko-lite-words')
+  const element = document.getElementById(LITE_WORDS_ELEMENT_ID)
   try {
     return element?.textContent ? (JSON.parse(element.textContent) as Words) : null
   } catch {

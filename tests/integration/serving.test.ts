@@ -87,7 +87,8 @@ describe('serving the PWA', () => {
 
   it('serves a prerendered page with its content in the HTML, and its payload as JSON with an ETag', async () => {
     const html = await (await get('/pricing')).text()
-    expect(html).toContain('<div id="root" data-prerendered="/pricing"><h1>Pricing</h1>')
+    // A page that works as HTML says so (contract/lite.ts).
+    expect(html).toContain('<div id="root" data-standalone data-prerendered="/pricing"><h1>Pricing</h1>')
     expect(html).toContain(`<script id="${RUNTIME_SETTINGS_ELEMENT_ID}"`)
     // Other pages get the plain shell.
     expect(await (await get('/contact-us')).text()).toContain('<div id="root"></div>')
