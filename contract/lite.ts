@@ -44,3 +44,18 @@ export interface LiteWords {
   installLine: string
   notNow: string
 }
+
+/**
+ * The classes the small script gives what it adds to a page (the install offer, the share buttons): a page
+ * whose stylesheet the server cuts to its own rules keeps theirs too.
+ */
+export const LITE_CLASSES: readonly string[] = [
+  'app-status-line',
+  'button',
+  'install-button',
+  'install-line',
+  'link-button',
+  'secondary',
+  'share-native',
+  'visually-hidden',
+]

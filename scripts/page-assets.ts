@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { bundle } from 'lightningcss'
@@ -24,21 +25,33 @@ import { type ChunkLike, chunksOf } from './precache-plan'
  * The app's one stylesheet (src/styles.css and what it imports), bundled and minified, put into the page as
  * a `<style>` element. It is not part of the JavaScript bundle at all: a stylesheet a chunk imports is one
  * that lazily loaded parts fetch again when they load (the page has it already, inline). In development
- * src/main.tsx imports it instead.
+ * src/main.tsx imports it instead. The same stylesheet is also a file of the build, named by the element's
+ * `data-href`: the server cuts the inline copy down to a page's own rules on the pages that work as HTML
+ * alone (server/web/page-style.ts), and the start script loads the file before it starts the app there.
  */
 export function inlineStyles(stylesheet: string): Plugin {
+  let css = ''
+  let file = ''
+  let ssr = false
   return {
     name: 'soko:inline-styles',
     apply: 'build',
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr)
+    },
+    buildStart() {
+      css = bundle({ filename: stylesheet, minify: true }).code.toString()
+      // `</style` inside the text would end the element early; a stylesheet has no reason to hold one.
+      if (/<\/style/i.test(css)) throw new Error(`${stylesheet} contains "</style": it cannot be inlined`)
+      file = `assets/styles-${createHash('sha256').update(css).digest('base64url').slice(0, 10)}.css`
+      // Emitted now, so every plugin that reads the bundle (the precache plan) sees it.
+      if (!ssr) this.emitFile({ type: 'asset', fileName: file, source: css })
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html) {
-        const { code } = bundle({ filename: stylesheet, minify: true })
-        const css = code.toString()
-        // `</style` inside the text would end the element early; a stylesheet has no reason to hold one.
-        if (/<\/style/i.test(css)) throw new Error(`${stylesheet} contains "</style": it cannot be inlined`)
         if (!html.includes('</head>')) throw new Error('index.html has no </head> to put the styles before')
-        return html.replace('</head>', () => `  <style>${css}</style>\n  </head>`)
+        return html.replace('</head>', () => `  <style data-href="/${file}">${css}</style>\n  </head>`)
       },
     },
   }
@@ -81,7 +94,8 @@ export function startAfterFirstPaint(liteFile: () => string): Plugin {
  * Save-Data), or the `soko_load` cookie, makes it lite: a standalone page (`data-standalone` on its root,
  * contract/lite.ts) then runs the small script instead of the app, and the service worker is registered
  * once the page is idle, so its precache does not compete with the page. Otherwise the app's scripts are
- * asked for together after the first paint, and the worker once the page has loaded.
+ * asked for together after the first paint (with the whole stylesheet, when the server cut the page's to
+ * its own rules), and the worker once the page has loaded.
  */
 function startScript(entry: string, scripts: string[], lite: string): string {
   return [
@@ -109,6 +123,16 @@ function startScript(entry: string, scripts: string[], lite: string): string {
     `    import(${JSON.stringify(lite)}).catch((error) => console.error('Error while starting the page:', error))`,
     '    return',
     '  }',
+    // A page whose styles the server cut to its own (data-full: server/web/page-style.ts) gets the whole
+    // stylesheet before the app, which shows the rest of the app's pages.
+    "  const cut = document.querySelector('style[data-full]')",
+    '  const styled = cut ? new Promise((resolve) => {',
+    "    const sheet = document.createElement('link')",
+    "    sheet.rel = 'stylesheet'",
+    '    sheet.href = cut.dataset.full',
+    '    sheet.onload = sheet.onerror = resolve',
+    '    document.head.append(sheet)',
+    '  }) : Promise.resolve()',
     '  for (const href of scripts) {',
     "    const link = document.createElement('link')",
     "    link.rel = 'modulepreload'",
@@ -116,7 +140,7 @@ function startScript(entry: string, scripts: string[], lite: string): string {
     '    link.href = href',
     '    document.head.append(link)',
     '  }',
-    "  import(entry).catch((error) => console.error('Error while mounting app:', error))",
+    "  styled.then(() => import(entry)).catch((error) => console.error('Error while mounting app:', error))",
     '}',
     "if (document.visibilityState === 'hidden') start()",
     'else requestAnimationFrame(() => setTimeout(start, 0))',

@@ -90,6 +90,9 @@ function precachedFiles(bundle: Record<string, { type: string }>): Set<string> {
     for (const next of chunk.dynamicImports) visit(next, false)
   }
   for (const [name, chunk] of chunks) if (chunk.isEntry) visit(name, true)
+  // The whole stylesheet as a file (scripts/page-assets.ts inlineStyles): the app loads it on a page whose
+  // styles the server cut, which an offline start may be (a kept copy of a public page).
+  for (const name of Object.keys(bundle)) if (/^assets\/styles-[\w-]+\.css$/.test(name)) kept.add(name)
   return kept
 }
 

@@ -1,9 +1,16 @@
 import type { Lang } from '../../contract/i18n'
-import { LITE_WORDS_ELEMENT_ID, type LiteWords, LOAD_COOKIE, STANDALONE_ROUTES } from '../../contract/lite'
+import {
+  LITE_CLASSES,
+  LITE_WORDS_ELEMENT_ID,
+  type LiteWords,
+  LOAD_COOKIE,
+  STANDALONE_ROUTES,
+} from '../../contract/lite'
 import type { AppRoute } from '../../contract/routes'
 import { scriptSafeJson } from '../../contract/runtime'
 import { insertAt } from '../lib/html'
 import { translate } from '../lib/i18n'
+import type { PageStyle } from './page-style'
 
 /** The small script's words (src/lite/lite.ts), put in each standalone page in its language. */
 const LITE_WORDS: Record<keyof LiteWords, { id: string; message: string }> = {
@@ -21,8 +28,14 @@ const LITE_WORDS: Record<keyof LiteWords, { id: string; message: string }> = {
 /**
  * A page that works as HTML alone (contract/lite.ts) says so on its root, `data-standalone`, and carries
  * the small script's words: on a slow connection its start script runs that script instead of the app.
+ * Its stylesheet is cut to the rules it uses (page-style.ts); the app, when it starts, loads the rest.
  */
-export function asStandalone(html: string, route: AppRoute | null, lang: Lang): string {
+export function asStandalone(
+  html: string,
+  route: AppRoute | null,
+  lang: Lang,
+  style: PageStyle | null = null,
+): string {
   if (!route || !STANDALONE_ROUTES.has(route)) return html
   const words = Object.fromEntries(
     Object.entries(LITE_WORDS).map(([key, message]) => [
@@ -32,11 +45,12 @@ export function asStandalone(html: string, route: AppRoute | null, lang: Lang): 
     ]),
   )
   const marked = insertAt(html, '<div id="root"', '<div id="root" data-standalone')
-  return insertAt(
+  const page = insertAt(
     marked,
     '</head>',
     `  <script id="${LITE_WORDS_ELEMENT_ID}" type="application/json">${scriptSafeJson(words)}</script>\n  </head>`,
   )
+  return style ? style.cutIn(page, LITE_CLASSES, true) : page
 }
 
 /**

@@ -13,6 +13,7 @@ import { translate } from '../lib/i18n'
 import { type Head, headFor, withHead } from './head'
 import { withRuntimeSettings } from './html'
 import { asStandalone } from './lite'
+import { PageStyle } from './page-style'
 import { inlineScriptHashes } from './security-headers'
 import { type Asset, compressVariants, makeAsset, makeLazyAsset } from './static'
 
@@ -47,6 +48,8 @@ const CACHE_SIZE = 500
  */
 export class Pages {
   private readonly cache = new Map<string, { asset: Asset; status: 200 | 404 }>()
+  /** The build's stylesheet, cut to each standalone page's rules; null before a build. */
+  readonly style: PageStyle | null
 
   constructor(
     private readonly shell: string,
@@ -55,7 +58,9 @@ export class Pages {
     private readonly settings: RuntimeSettings,
     /** Route → the scripts its page needs beyond the entry's (route-scripts.json, written by the build). */
     private readonly routeScripts: Map<string, string[]> = new Map(),
-  ) {}
+  ) {
+    this.style = PageStyle.of(shell)
+  }
 
   /**
    * The scripts of the page's route, listed for index.html's start script, which asks for them with the
@@ -92,7 +97,7 @@ export class Pages {
       ),
       route,
     )
-    const body = Buffer.from(withNoscript(asStandalone(html, route, lang), lang))
+    const body = Buffer.from(withNoscript(asStandalone(html, route, lang, this.style), lang))
     const page = {
       asset: makeLazyAsset('/index.html', body),
       status: route ? 200 : 404,
@@ -136,7 +141,7 @@ export class Pages {
         )
     }
     if (data) html = insertAt(html, '</head>', `  ${payloadScript(pathname, data.payload)}\n  </head>`)
-    const body = Buffer.from(withNoscript(asStandalone(html, route, lang), lang))
+    const body = Buffer.from(withNoscript(asStandalone(html, route, lang, this.style), lang))
     return {
       asset: makeLazyAsset('/index.html', body),
       status: data ? 200 : 404,
@@ -163,7 +168,7 @@ export class Pages {
       route,
     )
     if (markup) html = insertAt(html, '<div id="root"></div>', `<div id="root">${markup}</div>`)
-    const body = Buffer.from(withNoscript(markup ? asStandalone(html, route, lang) : html, lang))
+    const body = Buffer.from(withNoscript(markup ? asStandalone(html, route, lang, this.style) : html, lang))
     return {
       asset: makeLazyAsset('/index.html', body),
       status: head ? 200 : 404,

@@ -14,6 +14,7 @@ import { NOT_FOUND } from './guards'
 import { runtimeSettings } from './html'
 import { loadModeCookie } from './lite'
 import { contextLang, langCookie, pageLocale, requestLang } from './locale'
+import type { PageStyle } from './page-style'
 import { loadPrerendered, loadRouteScripts, Pages } from './pages'
 import { appContentSecurityPolicy } from './security-headers'
 import { ServerRenderer } from './ssr'
@@ -32,8 +33,8 @@ export interface Site {
   policy: string
   /** Loads the server renderer before the first catalog page asks for it. */
   warm(): Promise<void>
-  /** The app's styles as the build inlines them (a `<style>` element), for the pages made without React. */
-  style: string
+  /** The app's styles as the build inlines them, cut to each page made without React; null before a build. */
+  style: PageStyle | null
 }
 
 /**
@@ -96,6 +97,10 @@ export function createSite(
         loadRouteScripts(path.dirname(config.clientDir)),
       )
     : null
+  // Browsers ask for /favicon.ico on a page that names no icon (an old browser, a plain page cached from
+  // before): the app's icon, not the 13 KB page of a missing path.
+  const icon = assets.get('/favicon.svg')
+  if (icon && !assets.has('/favicon.ico')) assets.set('/favicon.ico', icon)
   // The service worker's offline shell: the same page with no route's head in it.
   if (pages) assets.set('/index.html', pages.shellAsset())
   // One policy for all the app's pages: its inline scripts are the build's own, the same in every page.
@@ -186,8 +191,7 @@ export function createSite(
     return sendAsset(c, page.asset, page.status, page.asset.cacheControl, true)
   })
 
-  const style = /<style[^>]*>[\s\S]*?<\/style>/.exec(template?.body.toString('utf8') ?? '')?.[0] ?? ''
-  return { routes, buildId, policy: appPolicy, warm: () => renderer.warm(), style }
+  return { routes, buildId, policy: appPolicy, warm: () => renderer.warm(), style: pages?.style ?? null }
 }
 
 /** An answer kept for many requests: its bytes (compressed as asked, once) and its status. */

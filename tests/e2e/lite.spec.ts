@@ -64,7 +64,8 @@ async function saveDataPhone(browser: Browser, baseURL: string | undefined) {
   await trackOnLine(context)
   const scripts: string[] = []
   context.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    const type = request.resourceType()
+    if (type === 'script' || type === 'stylesheet') scripts.push(new URL(request.url()).pathname)
   })
   return { context, scripts }
 }
@@ -99,6 +100,7 @@ test('on a slow connection the storefront and a product are HTML with a small sc
   const page = await context.newPage()
   await page.goto('/')
   await lite(page)
+  // The small script alone: not the app, nor the whole stylesheet (the page's own rules are in it).
   expect(scripts.filter((script) => script.startsWith('/assets/'))).toEqual([
     expect.stringMatching(/^\/assets\/lite-[\w-]+\.js$/),
   ])
@@ -214,6 +216,16 @@ async function returningVisitor(browser: Browser, baseURL: string | undefined): 
   const page = await context.newPage()
   await page.goto('/')
   await rendered(page)
+  // The page came with its styles cut to its own rules; the app loaded the whole stylesheet before it
+  // started, for the pages it shows next.
+  const styles = await page.evaluate(() => ({
+    cut: document.querySelector('style[data-full]')?.sheet?.cssRules.length ?? 0,
+    whole:
+      [...document.styleSheets].find((sheet) => sheet.href?.includes('/assets/styles-'))?.cssRules.length ??
+      0,
+  }))
+  expect(styles.cut).toBeGreaterThan(0)
+  expect(styles.whole).toBeGreaterThan(styles.cut)
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 20_000,
   })

@@ -5,7 +5,7 @@ import type { PlatformTerms } from '../../contract/platform-terms.contract'
 import { PAGE_SCRIPTS_ELEMENT_ID, RUNTIME_SETTINGS_ELEMENT_ID } from '../../contract/runtime'
 import { type RunningApp, startApp } from '../support/app'
 import { testConfig } from '../support/config'
-import { fixtureBuild } from '../support/fixture-build'
+import { FIXTURE_STYLES, fixtureBuild } from '../support/fixture-build'
 import { personOf } from '../support/shop'
 
 describe('serving the PWA', () => {
@@ -98,6 +98,30 @@ describe('serving the PWA', () => {
     expect(await payload.json()).toEqual({ heading: 'Pricing' })
     const etag = payload.headers.get('etag') ?? ''
     expect((await get('/pricing/_payload.json', { 'if-none-match': etag })).status).toBe(304)
+  })
+
+  it('cuts the stylesheet of a page that works as HTML to its own rules, naming the whole one for the app', async () => {
+    const html = await (await get('/pricing')).text()
+    // The page's classes and those the small script adds (.share-native); not what nothing on it uses.
+    expect(html).toContain(
+      `<style data-full="${FIXTURE_STYLES.href}">body{margin:0}.pricing-note{color:green}.share-native{border:0}</style>`,
+    )
+    expect(html).not.toContain('never-used')
+    // A page of the app (not standalone) keeps the whole stylesheet, as the build wrote it.
+    expect(await (await get('/account/settings/profile')).text()).toContain(
+      `<style data-href="${FIXTURE_STYLES.href}">${FIXTURE_STYLES.css}</style>`,
+    )
+    const file = await get(FIXTURE_STYLES.href)
+    expect(file.status).toBe(200)
+    expect(file.headers.get('content-type')).toContain('text/css')
+    expect(file.headers.get('cache-control')).toContain('immutable')
+    expect(await file.text()).toBe(FIXTURE_STYLES.css)
+  })
+
+  it('answers /favicon.ico with the app’s icon, not the page of a missing path', async () => {
+    const icon = await get('/favicon.ico')
+    expect(icon.status).toBe(200)
+    expect(icon.headers.get('content-type')).toContain('image/svg+xml')
   })
 
   it('states the hold the server runs with (HOLD_DAYS) and the fee in force, not the build’s, in pages and payloads', async () => {

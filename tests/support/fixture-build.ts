@@ -6,6 +6,13 @@ import { brotliCompressSync, gzipSync } from 'node:zlib'
 /** The inline script of the fixture's prerendered page, as the router's scroll restoration puts one there. */
 export const FIXTURE_INLINE_SCRIPT = 'scrollTo(0,0);document.currentScript.remove()'
 
+/** The fixture's stylesheet, inline as the build puts it (scripts/page-assets.ts), and its file. */
+export const FIXTURE_STYLES = {
+  href: '/assets/styles-fix123.css',
+  css: 'body{margin:0}h1.headline{font-size:2rem}.pricing-note{color:green}.share-native{border:0}.never-used{color:red}',
+}
+const STYLE = `<style data-href="${FIXTURE_STYLES.href}">${FIXTURE_STYLES.css}</style>`
+
 /**
  * A miniature build: what `vite build` leaves in dist/client, with precompressed copies, and one page the
  * prerender step wrote to dist/prerendered. Answers the client folder.
@@ -23,9 +30,11 @@ export function fixtureBuild(): string {
   }
   write(
     'index.html',
-    '<!doctype html><html><head><title>Soko — Sell Digital Products &amp; Get Paid Anywhere</title></head><body><div id="root"></div></body></html>',
+    `<!doctype html><html><head><title>Soko — Sell Digital Products &amp; Get Paid Anywhere</title>${STYLE}</head><body><div id="root"></div></body></html>`,
   )
+  write(FIXTURE_STYLES.href.slice(1), FIXTURE_STYLES.css, true)
   write('assets/index-abc123.js', `console.log(${JSON.stringify('x'.repeat(2000))})`, true)
+  write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>')
   write('sw.js', 'self.addEventListener("fetch", () => {})')
   write('manifest.webmanifest', '{"name":"Soko"}')
   write('builds/latest.json', '{"id":"build-1","timestamp":1}')
@@ -56,7 +65,7 @@ export function fixtureBuild(): string {
   )
   write(
     '../prerendered/pricing.html',
-    `<!doctype html><html><head><title>Soko — Sell Digital Products &amp; Get Paid Anywhere</title></head><body><div id="root" data-prerendered="/pricing"><h1>Pricing</h1><p>No monthly fee</p><script>${FIXTURE_INLINE_SCRIPT}</script></div><script id="soko-payload" type="application/json" data-path="/pricing">{"heading":"Pricing"}</script></body></html>`,
+    `<!doctype html><html><head><title>Soko — Sell Digital Products &amp; Get Paid Anywhere</title>${STYLE}</head><body><div id="root" data-prerendered="/pricing"><h1>Pricing</h1><p class="pricing-note">No monthly fee</p><script>${FIXTURE_INLINE_SCRIPT}</script></div><script id="soko-payload" type="application/json" data-path="/pricing">{"heading":"Pricing"}</script></body></html>`,
   )
   return dir
 }

@@ -6,10 +6,12 @@ import type { Lang } from '../../../contract/i18n'
 import type { Caller } from '../../lib/caller'
 import { clientAddress } from '../../lib/client-address'
 import type { AppError } from '../../lib/errors'
+import { insertAt } from '../../lib/html'
 import { translate } from '../../lib/i18n'
 import { callerOf, runSubject } from '../../rpc/dispatcher'
 import type { AppServices } from '../../services'
 import { langCookie, requestLang } from '../locale'
+import type { PageStyle } from '../page-style'
 import { makeLazyAsset, negotiate } from '../static'
 import { formPostAllowed, formTokenFor } from './form-guard'
 import { plainBody, plainDocument } from './layout'
@@ -17,7 +19,7 @@ import { plainBody, plainDocument } from './layout'
 /** What the plain pages share: the services, and the app's styles from the build (none before a build). */
 export interface PlainKit {
   services: AppServices
-  style(): string
+  style(): PageStyle | null
 }
 
 /** One request to a plain page: its language, who is asking, and the token its forms carry. */
@@ -99,16 +101,18 @@ export function sendPage(
   req: PlainRequest,
   page: { title: string; main: string; status?: number; refresh?: { seconds: number; url: string } },
 ): Response {
-  const html = plainDocument({
+  const bare = plainDocument({
     lang: req.lang,
     path: req.path,
     signedIn: req.caller !== null,
     formToken: req.formToken,
     main: page.main,
     title: page.title,
-    style: kit.style(),
     ...(page.refresh ? { refresh: page.refresh } : {}),
   })
+  // The app's styles cut to the rules this page can match: no script ever runs here to need the rest.
+  const style = kit.style()
+  const html = style ? insertAt(bare, '</head>', `${style.cut(bare)}</head>`) : bare
   const headers = new Headers({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
   for (const cookie of req.cookies) headers.append('set-cookie', cookie)
   // Compressed as the browser accepts: the stylesheet inside the page is most of its bytes, and on 2G

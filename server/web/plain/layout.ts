@@ -56,15 +56,15 @@ export function plainBody(view: PlainView): string {
   ].join('')
 }
 
-/** A whole plain page: the app's styles (the build's own), and a refresh when the page is waiting. */
+/** A whole plain page (its styles are put in by sendPage), and a refresh when the page is waiting. */
 export function plainDocument(
-  view: PlainView & { title: string; style: string; refresh?: { seconds: number; url: string } },
+  view: PlainView & { title: string; refresh?: { seconds: number; url: string } },
 ): string {
   const title = escapeHtml(translate(view.lang, LAYOUT.title, { page: view.title }))
   const refresh = view.refresh
     ? `<meta http-equiv="refresh" content="${view.refresh.seconds};url=${escapeHtml(view.refresh.url)}">`
     : ''
-  return `<!doctype html><html lang="${view.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title>${refresh}${view.style}</head><body><div id="root">${plainBody(view)}</div></body></html>`
+  return `<!doctype html><html lang="${view.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title>${refresh}<link rel="icon" href="/favicon.svg" type="image/svg+xml"></head><body><div id="root">${plainBody(view)}</div></body></html>`
 }
 
 /** The hidden field that carries the form's token. */

@@ -110,19 +110,32 @@ describe('inlineStyles', () => {
     return path.join(folder, name)
   }
 
-  it('puts the stylesheet and what it imports into the page, minified', () => {
+  /** The plugin run as the build runs it: the stylesheet read and its file written, then index.html. */
+  const build = (plugin: Plugin, html: string) => {
+    const hook = (name: 'configResolved' | 'buildStart') =>
+      plugin[name] as unknown as (this: unknown, ...args: unknown[]) => void
+    const files: { fileName: string; source: string }[] = []
+    hook('configResolved').call({}, { build: { ssr: false } })
+    hook('buildStart').call({ emitFile: (file: { fileName: string; source: string }) => files.push(file) })
+    return { page: transform(plugin, html), files }
+  }
+
+  it('puts the stylesheet and what it imports into the page, minified, and writes it as a file named there', () => {
     sheet('tokens.css', ':root {\n  --ink: #1c1917;\n}\n')
-    const html = transform(
+    const { page, files } = build(
       inlineStyles(sheet('styles.css', '@import "./tokens.css";\nbody {\n  color: var(--ink);\n}\n')),
       '<head><title>Soko</title></head>',
     )
-    expect(html).toBe(
-      '<head><title>Soko</title>  <style>:root{--ink:#1c1917}body{color:var(--ink)}</style>\n  </head>',
+    const css = ':root{--ink:#1c1917}body{color:var(--ink)}'
+    expect(files).toEqual([
+      { type: 'asset', fileName: expect.stringMatching(/^assets\/styles-[\w-]{10}\.css$/), source: css },
+    ])
+    expect(page).toBe(
+      `<head><title>Soko</title>  <style data-href="/${files[0]?.fileName}">${css}</style>\n  </head>`,
     )
   })
-
   it('refuses a stylesheet that would end the style element early', () => {
     const styles = sheet('bad.css', 'a::after { content: "</style>" }')
-    expect(() => transform(inlineStyles(styles), '<head></head>')).toThrow(/<\/style/)
+    expect(() => build(inlineStyles(styles), '<head></head>')).toThrow(/<\/style/)
   })
 })
