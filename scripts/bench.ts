@@ -71,10 +71,12 @@ const CSS_BUDGET_BYTES = 10 * 1024
 /** The performance issue's targets under Lighthouse mobile, for /, /explore, /{slug} and /login. */
 const PERFORMANCE_TARGET = 98
 const LCP_TARGET_MS = 1500
-/** Lighthouse figures of this machine when the performance work began (commit 578e4be). */
+/** Lighthouse figures of this machine when the lite pages began, and when the performance work began (578e4be). */
 const LIGHTHOUSE_BASELINE: Record<string, string> = {
-  '/{slug}': 'performance 94, LCP 1.94 s',
-  '/explore': 'performance 96, LCP 2.28 s',
+  '/': 'performance 98 when the lite pages began',
+  '/{slug}': 'performance 91 when the lite pages began (94, LCP 1.94 s before the performance work)',
+  '/explore': 'performance 94 when the lite pages began (96, LCP 2.28 s before the performance work)',
+  '/login': 'performance 95 when the lite pages began',
 }
 const LIGHTHOUSE_RUNS = 2
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)

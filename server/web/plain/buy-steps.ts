@@ -8,6 +8,7 @@ import { BUY } from './buy-words'
 import { button, formMessage, hidden, input, radios, select } from './fields'
 import { type PlainKit, type PlainRequest, runFor, sendPage } from './kit'
 import { tokenField } from './layout'
+import { ATTEMPT_FIELD, newAttempt } from './order-link'
 import { type Words, wordsFor } from './words'
 
 /** The fields each step asks; a later step carries the earlier ones as hidden fields. */
@@ -346,7 +347,8 @@ function payStep(req: PlainRequest, w: Words, product: PublicProduct, draft: Dra
   const otherErrors = others.map(([, said]) => `<p class="field-error">${escapeHtml(said)}</p>`).join('')
   const keep = (key: string) => CHOOSE_KEYS.includes(key) || isDetail(key)
   const back = `${action}?${new URLSearchParams(Object.entries(fields).filter(([k]) => keep(k)))}&step=choose`
-  return `<form method="post" action="${escapeHtml(action)}" class="form" novalidate>${formMessage(draft.message)}${otherErrors}${tokenField(req.formToken)}${carried(draft, keep)}${parts.join('')}${button(label)}</form><p><a href="${escapeHtml(back)}">${w.say(BUY.change)}</a></p>`
+  const attempt = hidden(ATTEMPT_FIELD, fields[ATTEMPT_FIELD] ?? newAttempt())
+  return `<form method="post" action="${escapeHtml(action)}" class="form" novalidate>${formMessage(draft.message)}${otherErrors}${tokenField(req.formToken)}${attempt}${carried(draft, keep)}${parts.join('')}${button(label)}</form><p><a href="${escapeHtml(back)}">${w.say(BUY.change)}</a></p>`
 }
 
 export function notOnSale(kit: PlainKit, req: PlainRequest): Response {

@@ -3,7 +3,7 @@ import { startCheckoutInput } from '../../../contract/checkout.contract'
 import type { PublicProduct } from '../../../contract/storefront'
 import { productPage } from '../../features/catalog'
 import { translate } from '../../lib/i18n'
-import { serverCookie } from '../../lib/session-cookie'
+import { cookieOf, serverCookie } from '../../lib/session-cookie'
 import { fieldErrors } from '../../lib/validation'
 import {
   checkoutInput,
@@ -25,15 +25,25 @@ import {
   refusalIn,
   runFor,
 } from './kit'
-import { orderPath, PLAIN_ORDER_COOKIE, plainOrderCookieValue } from './order-link'
+import { orderPage } from './order.routes'
+import {
+  ATTEMPT_COOKIE,
+  ATTEMPT_FIELD,
+  attemptCookie,
+  attemptOrder,
+  orderPath,
+  PLAIN_ORDER_COOKIE,
+  plainOrderCookieValue,
+} from './order-link'
 
 /**
  * Buying without script: `/buy/{slug}` is the checkout as plain forms, one step after another where one
  * form is not enough — what to buy (variant, ticket type, how many, the time of a service), the names on
  * the tickets or where merch goes, then how to pay. Each step is a GET carrying the earlier answers; the
  * last is a POST that starts the checkout through the contract's `startCheckout`, as the app's RPC does
- * (the same checks, limits, holds and messages), then redirects: to the order's page, which refreshes
- * itself while the M-Pesa prompt waits, or to the card's or PayPal's page.
+ * (the same checks, limits, holds and messages), then answers with the order's page, which refreshes
+ * itself while the M-Pesa prompt waits, or redirects to the card's or PayPal's page. The pay form carries
+ * an attempt id: posted again by this browser, it leads to the order it made.
  */
 
 export function buyRoutes(kit: PlainKit) {
@@ -55,6 +65,13 @@ export function buyRoutes(kit: PlainKit) {
     const req = await plainRequest(kit, c)
     const fields = await postedFields(kit, req)
     if (!fields) return refused(kit, req)
+    const attempt = fields[ATTEMPT_FIELD] ?? ''
+    const earlier = attemptOrder(
+      kit.services.gateway,
+      cookieOf(c.req.header('cookie'), ATTEMPT_COOKIE),
+      attempt,
+    )
+    if (earlier) return redirectTo(req, orderPath(kit.services.gateway, earlier))
     const page = await productPage(kit.services.db, c.req.param('slug'))
     if (!page) return notOnSale(kit, req)
     const started = await runFor(kit, req, 'startCheckout', checkoutInput(page.product, fields))
@@ -72,15 +89,19 @@ export function buyRoutes(kit: PlainKit) {
       return render(kit, req, page, step, draft, started.error.status)
     }
     const { orderId, next } = started.data
-    const here = orderPath(kit.services.gateway, orderId)
+    const { gateway, config } = kit.services
+    const https = config.publicUrl.startsWith('https:')
+    // The same form sent again (a reload that posts it again) goes to this order, not to a new one.
+    if (attempt) req.cookies.push(attemptCookie(gateway, attempt, orderId, https))
     if (next.kind === 'redirect') {
       // Back from the card's or PayPal's page, this browser is sent to the order's plain page.
-      const https = kit.services.config.publicUrl.startsWith('https:')
       return redirectTo(req, next.url, [
-        serverCookie(PLAIN_ORDER_COOKIE, plainOrderCookieValue(kit.services.gateway, orderId), https, 3600),
+        serverCookie(PLAIN_ORDER_COOKIE, plainOrderCookieValue(gateway, orderId), https, 3600),
       ])
     }
-    return redirectTo(req, here)
+    // The order's waiting page is the answer itself, not a redirect to it: on 2G a redirect is one more
+    // round trip (a third of a second) before "Check your phone". It refreshes itself at its own address.
+    return orderPage(kit, req, orderId, gateway.sign('receipt', orderId))
   })
 
   return app

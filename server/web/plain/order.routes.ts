@@ -29,6 +29,37 @@ import { phoneText, type Words, wordsFor } from './words'
 const REFRESH_SECONDS = 4
 
 /**
+ * An order's page as its key opens it (a 404 for a wrong key): waiting for the payment (refreshing itself
+ * at its own address), the receipt, or why it failed. Also the answer to the checkout's post itself.
+ */
+export async function orderPage(
+  kit: PlainKit,
+  req: PlainRequest,
+  orderId: string,
+  key: string | undefined,
+): Promise<Response> {
+  const { gateway, db } = kit.services
+  const read = await runFor(kit, req, 'getOrder', { orderId, ...keyOf(key) })
+  if (!read.ok) return notFound(kit, req)
+  const order = read.data.order
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId))
+  const here = orderPath(gateway, orderId)
+  const w = wordsFor(req)
+  if (order.status === 'pending')
+    return sendPage(kit, req, {
+      title: w.text(ORDER.waitingTitle),
+      main: waiting(req, w, order, row, here),
+      refresh: { seconds: REFRESH_SECONDS, url: here },
+    })
+  if (order.status === 'paid' || order.status === 'refunding')
+    return sendPage(kit, req, {
+      title: w.text(ORDER.paidTitle),
+      main: receipt(w, order, here),
+    })
+  return sendPage(kit, req, { title: w.text(titleOf(order)), main: failed(req, w, order, row) })
+}
+
+/**
  * An order's plain page (`/buy/order/{id}?key=…`), where a checkout posted without script lands: while
  * the payment waits it refreshes itself; then it is the receipt (the files to download, the tickets' QR
  * codes, the booking with its calendar file); a failed or cancelled payment says why and offers to try
@@ -36,29 +67,11 @@ const REFRESH_SECONDS = 4
  */
 export function orderRoutes(kit: PlainKit) {
   const app = new Hono()
-  const { gateway, db } = kit.services
+  const { gateway } = kit.services
 
   app.get('/buy/order/:id', async (c) => {
     const req = await plainRequest(kit, c)
-    const orderId = c.req.param('id')
-    const read = await runFor(kit, req, 'getOrder', { orderId, ...keyOf(c.req.query('key')) })
-    if (!read.ok) return notFound(kit, req)
-    const order = read.data.order
-    const [row] = await db.select().from(orders).where(eq(orders.id, orderId))
-    const here = orderPath(gateway, orderId)
-    const w = wordsFor(req)
-    if (order.status === 'pending')
-      return sendPage(kit, req, {
-        title: w.text(ORDER.waitingTitle),
-        main: waiting(req, w, order, row, here),
-        refresh: { seconds: REFRESH_SECONDS, url: here },
-      })
-    if (order.status === 'paid' || order.status === 'refunding')
-      return sendPage(kit, req, {
-        title: w.text(ORDER.paidTitle),
-        main: receipt(w, order, here),
-      })
-    return sendPage(kit, req, { title: w.text(titleOf(order)), main: failed(req, w, order, row) })
+    return orderPage(kit, req, c.req.param('id'), c.req.query('key'))
   })
 
   app.post('/buy/order/:id/cancel', async (c) => {
