@@ -1,7 +1,8 @@
 // `npm run bench`: figures, never a verdict. Measures, in one run on this machine:
 //   - first-load JavaScript of pages (gzip bytes of every script the page loads until the network is idle),
-//     with the 130 KB budget of / next to it, and first-load CSS (the stylesheet inside the page and any it
-//     links, gzip) of /, /explore, a product page and /login with the 10 KB budget next to it
+//     with the 130 KB budget of / next to it, and first-load CSS (the stylesheet inside the page, next to
+//     the 10 KB budget, and the whole one the app loads after the first paint where the page's was cut, gzip)
+//     of /, /explore, a product page and /login
 //   - the checkout journey on a phone (product page, Buy now, M-Pesa, paid): JavaScript and all bytes, and
 //     how soon after the M-Pesa callback "Payment received" shows (bench-journey.ts)
 //   - the same journey on 2G (250/50 kbit/s, 300 ms) with the CPU 4x slower from a phone saving data (the
@@ -106,8 +107,10 @@ const BASELINE = {
 
 interface FirstLoad {
   bytes: number
-  /** Gzip bytes of every stylesheet the page loaded. */
+  /** Gzip bytes of every stylesheet the page loaded: inside the page, and files (the whole one the app loads). */
   cssBytes: number
+  /** Of those, the stylesheet inside the page: all its first paint waits for. */
+  inlineCssBytes: number
   /** Whether any script the page loaded is the Firebase SDK (it registers itself as "@firebase/…"). */
   firebase: boolean
   /** The first uncaught error or error-page log ("Page error: …"): the figures are then of a broken page. */
@@ -127,7 +130,7 @@ async function firstLoadJs(baseUrl: string, pages: string[]): Promise<Record<str
         process.env.BENCH_LANG ? { locale: process.env.BENCH_LANG } : {},
       )
       const tab = await context.newPage()
-      const load: FirstLoad = { bytes: 0, cssBytes: 0, firebase: false }
+      const load: FirstLoad = { bytes: 0, cssBytes: 0, inlineCssBytes: 0, firebase: false }
       const pending: Promise<void>[] = []
       tab.on('pageerror', (error) => {
         load.error ??= error.message
@@ -157,7 +160,8 @@ async function firstLoadJs(baseUrl: string, pages: string[]): Promise<Record<str
       const inline = (await tab.evaluate(
         "[...document.querySelectorAll('style')].map((style) => style.textContent).join('')",
       )) as string
-      if (inline) load.cssBytes += gzipSync(inline, { level: 9 }).length
+      if (inline) load.inlineCssBytes = gzipSync(inline, { level: 9 }).length
+      load.cssBytes += load.inlineCssBytes
       sizes[page] = load
       await context.close()
     }
@@ -581,12 +585,18 @@ async function browserFigures(baseUrl: string, slug: string | null, slugLabel: s
     )
   if (typeof jsLabelled !== 'string')
     for (const page of ['/', '/explore', slugLabel, '/login']) {
-      const css = jsLabelled[page]?.cssBytes
-      if (css !== undefined)
-        console.log(
-          `  first-load CSS ${page}: ${(css / 1024).toFixed(1)} KB gzip (${css} bytes), ` +
-            `budget ${CSS_BUDGET_BYTES / 1024} KB`,
-        )
+      const load = jsLabelled[page]
+      if (!load) continue
+      const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+      // A page whose styles the server cut to its own (docs/loading.md) paints with those; the app then loads
+      // the whole stylesheet for its next pages.
+      const files = load.cssBytes - load.inlineCssBytes
+      const within = load.inlineCssBytes <= CSS_BUDGET_BYTES ? 'within' : 'OVER'
+      console.log(
+        `  first-load CSS ${page}: ${kb(load.cssBytes)} gzip: ${kb(load.inlineCssBytes)} inside the page, ` +
+          `all its first paint waits for (budget ${CSS_BUDGET_BYTES / 1024} KB: ${within})` +
+          (files ? `, then ${kb(files)} the whole stylesheet the app loads for its other pages` : ''),
+      )
     }
   if (!slug)
     console.log('  Lighthouse mobile /{slug}: skipped: no published product in /explore/_payload.json')

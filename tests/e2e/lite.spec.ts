@@ -219,7 +219,7 @@ async function returningVisitor(browser: Browser, baseURL: string | undefined): 
   // The page came with its styles cut to its own rules; the app loaded the whole stylesheet before it
   // started, for the pages it shows next.
   const styles = await page.evaluate(() => ({
-    cut: document.querySelector('style[data-full]')?.sheet?.cssRules.length ?? 0,
+    cut: document.querySelector<HTMLStyleElement>('style[data-full]')?.sheet?.cssRules.length ?? 0,
     whole:
       [...document.styleSheets].find((sheet) => sheet.href?.includes('/assets/styles-'))?.cssRules.length ??
       0,
