@@ -1,3 +1,5 @@
+import { insertAt } from '../lib/html'
+
 /**
  * The app's stylesheet cut to what one page uses. The build puts the whole stylesheet (about 10 KB
  * compressed) into every page so that it paints without a second round trip; on 2G that is a third of a
@@ -44,11 +46,6 @@ export class PageStyle {
     return new PageStyle(found[0], found[2] ?? '', found[1] ?? null)
   }
 
-  /** The whole stylesheet's element, as the build wrote it. */
-  get whole(): string {
-    return this.element
-  }
-
   /**
    * The element for a page: the rules its classes (and `extra`, the classes a script adds later) can match,
    * naming the whole stylesheet's file for the app when `forApp`.
@@ -68,10 +65,8 @@ export class PageStyle {
 
   /** `html` with the whole stylesheet replaced by its cut (unchanged when it holds no such stylesheet). */
   cutIn(html: string, extra: readonly string[] = [], forApp = false): string {
-    const at = html.indexOf(this.element)
-    if (at < 0) return html
-    const rest = html.slice(0, at) + html.slice(at + this.element.length)
-    return html.slice(0, at) + this.cut(rest, extra, forApp) + html.slice(at + this.element.length)
+    // The stylesheet's own text holds no ` class="` attribute, so the page is read for classes as it is.
+    return html.includes(this.element) ? insertAt(html, this.element, this.cut(html, extra, forApp)) : html
   }
 
   private select(classes: Set<string>): string {
