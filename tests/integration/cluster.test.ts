@@ -520,7 +520,14 @@ describe.runIf(process.env.DATABASE_URL)('three instances behind nginx, one kill
         'every payment and payout to settle and the due jobs to run',
         20_000,
       ).catch(async (error: Error) => {
-        throw new Error(`${error.message}: still ${JSON.stringify(await unsettled())}`)
+        // What each payout still open went through, to tell a lost answer from a slow sweep.
+        const open = await db.query(
+          `select id, status, attempts, send_key, due_at, updated_at, timeline from payouts
+           where status in ('approval', 'scheduled', 'sending', 'processing')`,
+        )
+        throw new Error(
+          `${error.message}: still ${JSON.stringify(await unsettled())}; open payouts ${JSON.stringify(open.rows)}`,
+        )
       })
 
       // Stopped as an operator stops them (SIGTERM): the books are read with nothing writing.

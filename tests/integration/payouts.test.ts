@@ -305,6 +305,50 @@ describe.each(databaseKinds)('payouts on %s', (kind) => {
     expect(await ledgerImbalance(app.database.db)).toEqual({})
   })
 
+  it('a send that gets no answer (the connection cut) is sent again after the send lease, then twice that, under the same key', async () => {
+    const seller = await sellerWithSale('nduta')
+    const methodId = await mpesaDestination(seller.token)
+    const mpesa = app.services.gateway.providers.mpesa
+    const payOut = mpesa.payOut
+    if (!payOut) throw new Error('M-Pesa pays out')
+    const keys: string[] = []
+    let cuts = 2
+    // The first two sends never reach M-Pesa: the connection is cut, as when the host behind a proxy dies.
+    mpesa.payOut = async (request) => {
+      keys.push(request.id)
+      if (cuts-- > 0) throw new TypeError('fetch failed')
+      return payOut.call(mpesa, request)
+    }
+    const leaseMs = app.config.payouts.sendLeaseSeconds * 1000
+    const { sendDue } = await import('../../server/features/payouts/schedule')
+    const dueOf = async (id: string) =>
+      (await app.database.db.select().from(payouts).where(eq(payouts.id, id)))[0]?.dueAt?.getTime() ?? 0
+    try {
+      const before = Date.now()
+      const id = await approvedPayout(seller.token, methodId)
+      expect((await payoutOf(seller.token, id)).status).toBe('sending')
+      const firstDue = await dueOf(id)
+      expect(firstDue).toBeGreaterThanOrEqual(before + leaseMs)
+      expect(firstDue).toBeLessThanOrEqual(Date.now() + leaseMs)
+      // Not before its time.
+      await sendDue(app.services, new Date(firstDue - 1000))
+      expect(keys).toHaveLength(1)
+      // At its time it is sent again, and cut again: the next wait is twice as long.
+      const second = new Date(firstDue)
+      await sendDue(app.services, second)
+      expect(keys).toHaveLength(2)
+      expect(await dueOf(id)).toBe(second.getTime() + 2 * leaseMs)
+      await sendDue(app.services, new Date(second.getTime() + 2 * leaseMs))
+      await app.sandboxesIdle()
+      expect((await payoutOf(seller.token, id)).status).toBe('paid')
+      expect(keys).toEqual([id, id, id])
+      expect(await posted(id, 'payout-sent')).toBe(1)
+      expect(app.logs.some((line) => line.includes('payout send failed; it will be sent again'))).toBe(true)
+    } finally {
+      mpesa.payOut = payOut
+    }
+  })
+
   it('a result that never came is found by Transaction Status, and paid once', async () => {
     const seller = await sellerWithSale('kamau')
     const methodId = await mpesaDestination(seller.token, '0700000705')

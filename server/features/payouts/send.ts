@@ -129,8 +129,8 @@ export async function sendClaimed(
     state = await provider.payOut(payoutRequest(row, key))
   } catch (error) {
     // Nothing known: the provider may or may not have it. The same key is sent again later, so a payout
-    // it did take is never paid twice; the wait grows with each try.
-    const waitMs = Math.min(2 ** row.attempts * 30_000, 60 * 60_000)
+    // it did take is never paid twice; the first wait is the send lease, doubled with each try.
+    const waitMs = sendRetryMs(deps, row.attempts)
     deps.log.warn('payout send failed; it will be sent again', {
       payoutId: row.id,
       attempts: row.attempts,
@@ -145,6 +145,16 @@ export async function sendClaimed(
   await applyTransfer(deps, row.rail, { id: key }, state, now)
   return current(deps, row.id)
 }
+
+/** Up to an hour: a payout is never left for longer than that without being tried again. */
+const MAX_SEND_WAIT_MS = 60 * 60_000
+
+/**
+ * How long a send that ended without an answer (the connection failed, a proxy answered 502) waits before
+ * its `attempts`-th retry: the send lease (PAYOUT_SEND_LEASE_SECONDS), as after a crash, doubled each time.
+ */
+export const sendRetryMs = (deps: Pick<PayoutServices, 'config'>, attempts: number) =>
+  Math.min(2 ** Math.max(attempts - 1, 0) * deps.config.payouts.sendLeaseSeconds * 1000, MAX_SEND_WAIT_MS)
 
 async function current(deps: Pick<PayoutServices, 'db'>, payoutId: string) {
   const [row] = await deps.db.select().from(payouts).where(eq(payouts.id, payoutId))
