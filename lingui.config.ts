@@ -14,6 +14,7 @@ const FEATURES = [
   'catalog',
   'checkout',
   'customers',
+  'developers',
   'downloads',
   'invoice-pay',
   'invoices',
@@ -25,6 +26,9 @@ const FEATURES = [
 
 /** The contract's messages only sellers and admins meet. */
 const SELLER_CONTRACT = [
+  'api.ts',
+  'developers.contract.ts',
+  'errors/developers.ts',
   'errors/admin.ts',
   'errors/catalog.ts',
   'errors/customers.ts',

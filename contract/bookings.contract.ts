@@ -92,7 +92,8 @@ export const bookingsContract = {
         .default('upcoming'),
       cursor: z
         .string()
-        .regex(/^\d{1,6}$/, say(START_AGAIN))
+        // The last booking shown: its start and its order's id.
+        .regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z\|[0-9a-f-]{36}$/, say(START_AGAIN))
         .optional(),
       limit: z.number().int().min(1).max(100).default(30),
     }),

@@ -238,12 +238,23 @@ export const catalogContract = {
   listMyProducts: defineSubject({
     kind: 'query',
     access: 'seller',
-    summary: 'Your products, newest first; archived ones only when asked for.',
+    summary:
+      'Your products, newest first; archived ones only when asked for. All at once, or `limit` at a time ' +
+      'from `cursor` (the last one shown), each page the same whatever is added meanwhile.',
     input: z.strictObject({
       kinds: z.array(productKind).max(4).optional(),
       status: productStatus.optional(),
+      cursor: productId.optional(),
+      limit: z.number().int().min(1).max(100).optional(),
     }),
-    output: z.object({ products: z.array(product) }),
+    output: z.object({ products: z.array(product), nextCursor: z.string().nullable() }),
+  }),
+  getMyProduct: defineSubject({
+    kind: 'query',
+    access: 'seller',
+    summary: 'One of your products, archived ones too.',
+    input: z.strictObject({ id: productId }),
+    output: one,
   }),
   createUploadUrl: defineSubject({
     kind: 'mutation',

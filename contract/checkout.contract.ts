@@ -315,6 +315,13 @@ export const checkoutContract = {
     input: z.strictObject({ ...page, status: orderStatus.optional() }),
     output: z.object({ orders: z.array(order), nextCursor: z.string().nullable() }),
   }),
+  getSale: defineSubject({
+    kind: 'query',
+    access: 'seller',
+    summary: 'One order of your products, as it is now, with the buyer’s e-mail and what to ship.',
+    input: z.strictObject({ orderId }),
+    output: z.object({ order }),
+  }),
   refundOrder: defineSubject({
     kind: 'mutation',
     access: 'user',

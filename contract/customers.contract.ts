@@ -59,9 +59,10 @@ export const customersContract = {
         .optional(),
       /** Sorting by what was spent compares this currency; by default the seller’s own. */
       currency: currencyCode.optional(),
+      /** The last client shown, as the previous page's nextCursor gave it. */
       cursor: z
         .string()
-        .regex(/^\d{1,6}$/, say(/*i18n*/ { id: 'customers.startAgain', message: 'Start again' }))
+        .regex(/^[\w-]{1,600}$/, say(/*i18n*/ { id: 'customers.startAgain', message: 'Start again' }))
         .optional(),
       limit: z.number().int().min(1).max(500).default(50),
     }),

@@ -9,6 +9,7 @@ import { catalogContract } from './catalog.contract'
 import { checkoutContract } from './checkout.contract'
 import { contactContract } from './contact.contract'
 import { customersContract } from './customers.contract'
+import { developersContract } from './developers.contract'
 import { downloadsContract } from './downloads.contract'
 import { invoiceFindContract } from './invoice-find.contract'
 import { invoicesContract } from './invoices.contract'
@@ -31,6 +32,7 @@ export const contract = {
   ...checkoutContract,
   ...contactContract,
   ...customersContract,
+  ...developersContract,
   ...downloadsContract,
   ...invoicesContract,
   ...invoiceFindContract,

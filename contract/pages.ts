@@ -228,6 +228,10 @@ export const pageMeta: Record<AppRoute, PageMeta> = {
     name: /*i18n*/ { id: 'page.account.settings.name', message: 'Settings' },
     private: true,
   },
+  '/account/developers': {
+    name: /*i18n*/ { id: 'page.account.developers.name', message: 'Developers' },
+    private: true,
+  },
   '/account/customers': {
     name: /*i18n*/ { id: 'page.account.customers.name', message: 'Customers' },
     private: true,

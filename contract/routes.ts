@@ -62,6 +62,7 @@ export const appRoutes = [
   '/account/settings/profile',
   '/account/products/services',
   '/account/transactions',
+  '/account/developers',
   '/$product',
 ] as const
 
@@ -125,6 +126,8 @@ export const reservedSegments: ReadonlySet<string> = new Set(
     .map((route) => route.split('/')[1] ?? '')
     .filter((segment) => segment !== '' && !segment.startsWith('$'))
     .concat([
+      'api',
+      'developers',
       'files',
       'hooks',
       'builds',

@@ -246,6 +246,8 @@ export function notChecked(file) {
     /^server\/(features\/demo|payments|db)\//.test(file) ||
     /^server\/sms\/africastalking(\.sandbox)?\.ts$/.test(file) ||
     file === 'server/env.ts' ||
+    // The API's OpenAPI description is read by tools, in English; /developers is its reference in both languages.
+    file === 'server/api/openapi.ts' ||
     file.endsWith('.config.ts')
   )
 }

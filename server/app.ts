@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { apiRoutes } from './api/router'
 import { orderLinkWithKey } from './features/checkout'
 import { invoiceRoutes } from './features/invoices'
 import { translate } from './lib/i18n'
@@ -96,6 +97,8 @@ export function createApp(deps: AppDeps) {
   })
   app.route('/sandbox', sandboxes.routes)
   app.route('/', healthRoutes(database, site.buildId, log))
+  // /api/v1: the seller API, for the seller whose key is sent.
+  app.route('/api/v1', apiRoutes(services))
   // /buy/…, /login and /logout posted: buying and signing in without script.
   app.route('/', plainRoutes(plain))
   // Last: the build's files (/builds/ too), the pages and their data answer every other GET.

@@ -30,6 +30,7 @@ import { Route as DefaultSucessPaymentRouteImport } from './routes/_default/suce
 import { Route as DefaultVerifyEmailRouteImport } from './routes/_default/verify-email'
 import { Route as DefaultAccountIndexRouteImport } from './routes/_default/account/index'
 import { Route as DefaultAccountBookingsRouteImport } from './routes/_default/account/bookings'
+import { Route as DefaultAccountDevelopersRouteImport } from './routes/_default/account/developers'
 import { Route as DefaultAccountDownloadsRouteImport } from './routes/_default/account/downloads'
 import { Route as DefaultAccountNewProductRouteImport } from './routes/_default/account/new-product'
 import { Route as DefaultAccountPurchasesRouteImport } from './routes/_default/account/purchases'
@@ -178,6 +179,12 @@ const DefaultAccountBookingsRoute = DefaultAccountBookingsRouteImport.update({
   path: '/bookings',
   getParentRoute: () => DefaultAccountRoute,
 } as any)
+const DefaultAccountDevelopersRoute =
+  DefaultAccountDevelopersRouteImport.update({
+    id: '/developers',
+    path: '/developers',
+    getParentRoute: () => DefaultAccountRoute,
+  } as any)
 const DefaultAccountDownloadsRoute = DefaultAccountDownloadsRouteImport.update({
   id: '/downloads',
   path: '/downloads',
@@ -435,6 +442,7 @@ export interface FileRoutesByFullPath {
   '/sucess-payment': typeof DefaultSucessPaymentRoute
   '/verify-email': typeof DefaultVerifyEmailRoute
   '/account/bookings': typeof DefaultAccountBookingsRoute
+  '/account/developers': typeof DefaultAccountDevelopersRoute
   '/account/downloads': typeof DefaultAccountDownloadsRoute
   '/account/new-product': typeof DefaultAccountNewProductRoute
   '/account/purchases': typeof DefaultAccountPurchasesRoute
@@ -496,6 +504,7 @@ export interface FileRoutesByTo {
   '/sucess-payment': typeof DefaultSucessPaymentRoute
   '/verify-email': typeof DefaultVerifyEmailRoute
   '/account/bookings': typeof DefaultAccountBookingsRoute
+  '/account/developers': typeof DefaultAccountDevelopersRoute
   '/account/downloads': typeof DefaultAccountDownloadsRoute
   '/account/new-product': typeof DefaultAccountNewProductRoute
   '/account/purchases': typeof DefaultAccountPurchasesRoute
@@ -564,6 +573,7 @@ export interface FileRoutesById {
   '/_default/verify-email': typeof DefaultVerifyEmailRoute
   '/_default/': typeof DefaultIndexRoute
   '/_default/account/bookings': typeof DefaultAccountBookingsRoute
+  '/_default/account/developers': typeof DefaultAccountDevelopersRoute
   '/_default/account/downloads': typeof DefaultAccountDownloadsRoute
   '/_default/account/new-product': typeof DefaultAccountNewProductRoute
   '/_default/account/purchases': typeof DefaultAccountPurchasesRoute
@@ -631,6 +641,7 @@ export interface FileRouteTypes {
     | '/sucess-payment'
     | '/verify-email'
     | '/account/bookings'
+    | '/account/developers'
     | '/account/downloads'
     | '/account/new-product'
     | '/account/purchases'
@@ -692,6 +703,7 @@ export interface FileRouteTypes {
     | '/sucess-payment'
     | '/verify-email'
     | '/account/bookings'
+    | '/account/developers'
     | '/account/downloads'
     | '/account/new-product'
     | '/account/purchases'
@@ -759,6 +771,7 @@ export interface FileRouteTypes {
     | '/_default/verify-email'
     | '/_default/'
     | '/_default/account/bookings'
+    | '/_default/account/developers'
     | '/_default/account/downloads'
     | '/_default/account/new-product'
     | '/_default/account/purchases'
@@ -958,6 +971,13 @@ declare module '@tanstack/react-router' {
       path: '/bookings'
       fullPath: '/account/bookings'
       preLoaderRoute: typeof DefaultAccountBookingsRouteImport
+      parentRoute: typeof DefaultAccountRoute
+    }
+    '/_default/account/developers': {
+      id: '/_default/account/developers'
+      path: '/developers'
+      fullPath: '/account/developers'
+      preLoaderRoute: typeof DefaultAccountDevelopersRouteImport
       parentRoute: typeof DefaultAccountRoute
     }
     '/_default/account/downloads': {
@@ -1273,6 +1293,7 @@ declare module '@tanstack/react-router' {
 
 interface DefaultAccountRouteChildren {
   DefaultAccountBookingsRoute: typeof DefaultAccountBookingsRoute
+  DefaultAccountDevelopersRoute: typeof DefaultAccountDevelopersRoute
   DefaultAccountDownloadsRoute: typeof DefaultAccountDownloadsRoute
   DefaultAccountNewProductRoute: typeof DefaultAccountNewProductRoute
   DefaultAccountPurchasesRoute: typeof DefaultAccountPurchasesRoute
@@ -1299,6 +1320,7 @@ interface DefaultAccountRouteChildren {
 
 const DefaultAccountRouteChildren: DefaultAccountRouteChildren = {
   DefaultAccountBookingsRoute: DefaultAccountBookingsRoute,
+  DefaultAccountDevelopersRoute: DefaultAccountDevelopersRoute,
   DefaultAccountDownloadsRoute: DefaultAccountDownloadsRoute,
   DefaultAccountNewProductRoute: DefaultAccountNewProductRoute,
   DefaultAccountPurchasesRoute: DefaultAccountPurchasesRoute,

@@ -23,6 +23,9 @@ export const SERVER_OWNED = [
   // The server's own forms and pages for buying and paying without the app (server/web/plain).
   /^\/buy\//,
   /^\/p\//,
+  // The seller API, and its reference page.
+  /^\/api\//,
+  /^\/developers$/,
 ]
 
 /** How long a page whose existence depends on data waits for the network before the kept shell answers. */

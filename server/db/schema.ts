@@ -411,6 +411,7 @@ export const downloads = pgTable(
 )
 
 export { auditLog, platformSettings, productReports } from './admin.schema'
+export { apiActivity, apiIdempotency, apiKeys } from './api.schema'
 export { bookingReminders, checkIns } from './bookings.schema'
 export {
   customerNotes,

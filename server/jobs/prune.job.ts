@@ -1,6 +1,6 @@
 import { and, lt, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { jobs, outbox, rateLimits, sandboxObjects } from '../db/schema'
+import { apiIdempotency, jobs, outbox, rateLimits, sandboxObjects } from '../db/schema'
 import type { Logger } from '../lib/log'
 import { LONGEST_WINDOW_SECONDS } from '../lib/rate-limit'
 import { defineRecurringJob } from './define'
@@ -13,11 +13,13 @@ const KEEP_FAILED_MS = 30 * DAY_MS
 const KEEP_OUTBOX_MS = 30 * DAY_MS
 /** The payment sandboxes' prompts, orders and sessions: nobody pays a month-old one. */
 const KEEP_SANDBOX_MS = 30 * DAY_MS
+/** The API's answers under an Idempotency-Key: a day, after which the key is taken afresh anyway. */
+const KEEP_IDEMPOTENCY_MS = DAY_MS
 
 /**
  * Deletes what only grows, daily: finished jobs (a sweep every 30 s alone adds 2,880 rows a day), the
  * outbox's copies, rate-limit counters whose window ended (one per address and account that ever asked),
- * and the sandboxes' records. Logs how many rows went from each table.
+ * the sandboxes' records, and the API's kept answers. Logs how many rows went from each table.
  */
 export function pruneOldRows(deps: { db: Db; log: Logger }) {
   const { db, log } = deps
@@ -58,6 +60,11 @@ export function pruneOldRows(deps: { db: Db; log: Logger }) {
               and(lt(sandboxObjects.createdAt, ago(KEEP_SANDBOX_MS)), ne(sandboxObjects.kind, 'c2b-urls')),
             )
             .returning({ id: sandboxObjects.id }),
+        api_idempotency: () =>
+          db
+            .delete(apiIdempotency)
+            .where(lt(apiIdempotency.createdAt, ago(KEEP_IDEMPOTENCY_MS)))
+            .returning({ key: apiIdempotency.key }),
       }
       const deleted: Record<string, number> = {}
       for (const [table, step] of Object.entries(steps)) {

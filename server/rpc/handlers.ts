@@ -14,6 +14,7 @@ import { catalogHandlers } from '../features/catalog'
 import { checkoutHandlers } from '../features/checkout'
 import { contactHandlers } from '../features/contact'
 import { customersHandlers } from '../features/customers'
+import { developersHandlers } from '../features/developers'
 import { downloadsHandlers } from '../features/downloads'
 import { invoicesHandlers } from '../features/invoices'
 import { payoutsHandlers } from '../features/payouts'
@@ -46,6 +47,7 @@ export const handlers: Handlers = {
   ...payoutsHandlers,
   ...invoicesHandlers,
   ...customersHandlers,
+  ...developersHandlers,
   ...bookingsHandlers,
   ...ticketsHandlers,
   ...smsHandlers,

@@ -159,6 +159,7 @@ export function AccountMenu() {
                 {item('/account/invoices', t`Invoices`)}
                 {item('/account/products', t`Your products`)}
                 {item('/account/withdraw', t`Withdraw`)}
+                {item('/account/developers', t`Developers`)}
               </>
             ) : (
               item('/register', t`Open a storefront`)

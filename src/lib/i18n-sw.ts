@@ -25,6 +25,7 @@ const SW = {
   payouts: () => import('../../locales/sw/payouts.po'),
   tickets: () => import('../../locales/sw/tickets.po'),
   customers: () => import('../../locales/sw/customers.po'),
+  developers: () => import('../../locales/sw/developers.po'),
   transactions: () => import('../../locales/sw/transactions.po'),
   admin: () => import('../../locales/sw/admin.po'),
 }
@@ -41,6 +42,7 @@ const SELLING: Part[] = [
   'catalogSeller',
   'checkout',
   'customers',
+  'developers',
   'downloads',
   'invoices',
   'payouts',

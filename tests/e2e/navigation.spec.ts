@@ -62,6 +62,7 @@ test('the account menu works from the keyboard on a phone: open, arrows, Tab, Es
     'Invoices',
     'Your products',
     'Withdraw',
+    'Developers',
     'Settings',
   ]) {
     await page.keyboard.press('Tab')

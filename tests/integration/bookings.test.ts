@@ -192,6 +192,32 @@ describe.each(databaseKinds)('bookings on %s', (kind) => {
     expect((await app.call('cancelBooking', { orderId }, seller.token)).status).toBe(409)
   })
 
+  it('pages the agenda after the last booking shown: one booked meanwhile never shifts a page', async () => {
+    const id = await service('Paged consult', {})
+    const day = new Date(Date.now() + 5 * DAY).toISOString().slice(0, 10)
+    const [early, , b, c] = await slots(id, day, 7)
+    if (!early || !b || !c) throw new Error('not enough free times')
+    const bId = await book(id, b.start)
+    await book(id, c.start)
+    const page = (limit: number, cursor?: string) =>
+      app.call('listBookings', { when: 'upcoming', limit, ...(cursor ? { cursor } : {}) }, seller.token)
+    const all = data(await page(100)).bookings.map((x: { orderId: string }) => x.orderId) as string[]
+    // The first page ends with b; then a time before b is booked. The next pages go on after b: nothing
+    // shown twice (a page counted by position would show b again), nothing skipped.
+    const first = data(await page(all.indexOf(bId) + 1))
+    const seen: string[] = first.bookings.map((x: { orderId: string }) => x.orderId)
+    expect(seen.at(-1)).toBe(bId)
+    await book(id, early.start)
+    let cursor: string | null = first.nextCursor
+    while (cursor) {
+      const next = data(await page(1, cursor))
+      seen.push(...next.bookings.map((x: { orderId: string }) => x.orderId))
+      cursor = next.nextCursor
+    }
+    expect(seen).toEqual(all)
+    expect((await page(1, 'not-a-cursor')).status).toBe(400)
+  })
+
   it('lets the buyer cancel within the policy, and lists the agenda for the seller only', async () => {
     const id = await service('Colour consult', { changeHours: 24 })
     const [slot] = await slots(id, new Date(Date.now() + 3 * DAY).toISOString().slice(0, 10), 1)

@@ -46,8 +46,16 @@ export async function listBookings(
   input: ListInput,
   now = clock.now(),
 ): Promise<{ bookings: Booking[]; nextCursor: string | null }> {
-  const offset = Number(input.cursor ?? 0)
   const upcoming = input.when === 'upcoming'
+  // After the last booking shown, by its start then its id: a booking made meanwhile never shifts a page.
+  const [afterStart, afterId] = input.cursor?.split('|') ?? []
+  const start = sql`(o.item->'slot'->>'start')::timestamptz`
+  const after =
+    afterStart && afterId
+      ? upcoming
+        ? sql`and (${start}, o.id) > (${afterStart}::timestamptz, ${afterId}::uuid)`
+        : sql`and (${start}, o.id) < (${afterStart}::timestamptz, ${afterId}::uuid)`
+      : sql``
   // A guest's account is named after its e-mail's first part: that is no name, so the e-mail shows.
   const found = await rows(
     db,
@@ -63,10 +71,12 @@ export async function listBookings(
       where o.seller_id = ${sellerId} and o.kind = 'service' and o.item ? 'slot'
         and o.status in ('paid', 'refunding', 'refunded')
         and ${upcoming ? sql`(o.item->'slot'->>'end')::timestamptz >= ${now}` : sql`(o.item->'slot'->>'end')::timestamptz < ${now}`}
-      order by (o.item->'slot'->>'start')::timestamptz ${upcoming ? sql`asc` : sql`desc`}, o.id
-      limit ${input.limit + 1} offset ${offset}`,
+        ${after}
+      order by ${start} ${upcoming ? sql`asc` : sql`desc`}, o.id ${upcoming ? sql`asc` : sql`desc`}
+      limit ${input.limit + 1}`,
   )
   const shown = found.slice(0, input.limit)
+  const last = shown.at(-1)
   return {
     bookings: shown.map((r) => {
       const where = r.where as ServiceDetails['where'] | null
@@ -88,7 +98,8 @@ export async function listBookings(
         where: where?.kind === 'place' ? where.address : 'Online',
       }
     }),
-    nextCursor: found.length > input.limit ? String(offset + input.limit) : null,
+    nextCursor:
+      found.length > input.limit && last ? `${new Date(String(last.start)).toISOString()}|${last.id}` : null,
   }
 }
 

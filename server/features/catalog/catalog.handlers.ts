@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm'
 import {
   type MerchDetails,
   type NewProductInput,
@@ -133,6 +133,7 @@ export const catalogHandlers: Pick<
   | 'unpublishProduct'
   | 'archiveProduct'
   | 'listMyProducts'
+  | 'getMyProduct'
   | 'createUploadUrl'
   | 'completeUpload'
   | 'listRates'
@@ -253,9 +254,10 @@ export const catalogHandlers: Pick<
     return { outcome: 'archived' as const }
   },
 
-  listMyProducts: async ({ kinds, status }, ctx) => {
+  listMyProducts: async ({ kinds, status, cursor, limit }, ctx) => {
     const { user } = ctx.caller
-    const rows = await ctx.db
+    // Ids grow with time (uuidv7): a page after `cursor` holds the same products whatever is made meanwhile.
+    const query = ctx.db
       .select()
       .from(products)
       .where(
@@ -263,11 +265,21 @@ export const catalogHandlers: Pick<
           eq(products.sellerId, user.id),
           kinds?.length ? inArray(products.kind, kinds) : undefined,
           status ? eq(products.status, status) : sql`${products.status} <> 'archived'`,
+          cursor ? lt(products.id, cursor) : undefined,
         ),
       )
       .orderBy(desc(products.id))
-    return { products: await withAssets(ctx.db, rows) }
+    const rows = limit === undefined ? await query : await query.limit(limit + 1)
+    const shown = limit === undefined ? rows : rows.slice(0, limit)
+    const more = limit !== undefined && rows.length > limit
+    return {
+      products: await withAssets(ctx.db, shown),
+      nextCursor: more ? (shown.at(-1)?.id ?? null) : null,
+    }
   },
+
+  getMyProduct: async ({ id }, ctx) =>
+    asProduct(ctx.db, await ownProduct(ctx.db, ctx.caller.user.id, id, { archived: true })),
 
   createUploadUrl: async (input, ctx) => {
     const { user } = ctx.caller

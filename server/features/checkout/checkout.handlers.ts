@@ -48,6 +48,7 @@ export const checkoutHandlers: Pick<
   | 'cancelOrder'
   | 'listPurchases'
   | 'listSales'
+  | 'getSale'
   | 'refundOrder'
   | 'markOrderShipped'
 > = {
@@ -135,6 +136,15 @@ export const checkoutHandlers: Pick<
       .orderBy(desc(orders.id))
       .limit(limit + 1)
     return page(ctx, rows, limit)
+  },
+
+  getSale: async ({ orderId }, ctx) => {
+    const [row] = await ctx.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.sellerId, ctx.caller.user.id)))
+    if (!row) throw new AppError(404, CHECKOUT.noSuchSale)
+    return { order: await orderView(ctx, row.id, ctx.lang) }
   },
 
   refundOrder: async ({ orderId, reason }, ctx) => {

@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import { type CurrencyCode, currencyForCountry } from '../../../contract/currencies'
 import type { CustomerSummary, customersContract } from '../../../contract/customers.contract'
+import { CHECKOUT, CHECKOUT_FIELD } from '../../../contract/errors/checkout'
 import { CUSTOMERS } from '../../../contract/errors/customers'
 import type { InvoiceStatus } from '../../../contract/invoices.constants'
 import type { DbOrTx } from '../../db/client'
@@ -93,7 +94,6 @@ async function ownCurrency(db: DbOrTx, sellerId: string): Promise<CurrencyCode> 
 }
 
 export async function listCustomers(db: DbOrTx, sellerId: string, input: ListInput) {
-  const offset = Number(input.cursor ?? 0)
   const currency = input.currency ?? input.spentOver?.currency ?? (await ownCurrency(db, sellerId))
   const like = containing(input.query)
   const where: SQL[] = [sql`true`]
@@ -107,25 +107,91 @@ export async function listCustomers(db: DbOrTx, sellerId: string, input: ListInp
       sql`coalesce((select amount from spent x where x.key = p.key and x.currency = ${input.spentOver.currency}), 0) >= ${input.spentOver.amount}`,
     )
   if (input.lastBefore) where.push(sql`coalesce(p.last_at, p.seen_at) < ${input.lastBefore}::date`)
-  const order = {
-    recent: sql`coalesce(p.last_at, p.seen_at) desc`,
-    name: sql`lower(p.name) asc`,
-    purchases: sql`p.purchases desc, coalesce(p.last_at, p.seen_at) desc`,
-    spent: sql`coalesce((select amount from spent x where x.key = p.key and x.currency = ${currency}), 0) desc, coalesce(p.last_at, p.seen_at) desc`,
+  const spentIn = sql`coalesce((select amount from spent x where x.key = p.key and x.currency = ${currency}), 0)`
+  const lastSeen = sql`coalesce(p.last_at, p.seen_at)`
+  // Each sort's keys, the client's key last: a page starts after the last client shown, by these values,
+  // so a client added meanwhile never shifts a page (one whose purchases move them moves, as they should).
+  const keys: SortKey[] = {
+    recent: [{ expr: lastSeen, desc: true, cast: sql`timestamptz` }],
+    name: [{ expr: sql`coalesce(lower(p.name), '')`, desc: false, cast: sql`text` }],
+    purchases: [
+      { expr: sql`p.purchases`, desc: true, cast: sql`bigint` },
+      { expr: lastSeen, desc: true, cast: sql`timestamptz` },
+    ],
+    spent: [
+      { expr: spentIn, desc: true, cast: sql`numeric` },
+      { expr: lastSeen, desc: true, cast: sql`timestamptz` },
+    ],
   }[input.sort]
+  const after = afterCursor(keys, input.cursor)
+  if (after) where.push(after)
   const found = await rows(
     db,
     sql`with ${keyed(sellerId)}, ${SUMMARY}
       select p.*, (select json_agg(json_build_object('currency', x.currency, 'amount', x.amount) order by x.currency)
-        from spent x where x.key = p.key and x.amount is not null) as spent
+        from spent x where x.key = p.key and x.amount is not null) as spent,
+        json_build_array(${sql.join(
+          keys.map((k) => k.expr),
+          sql`, `,
+        )}) as sort_values
       from people p where ${sql.join(where, sql` and `)}
-      order by ${order}, p.key
-      limit ${input.limit + 1} offset ${offset}`,
+      order by ${sql.join(
+        keys.map((k) => sql`${k.expr} ${k.desc ? sql`desc` : sql`asc`}`),
+        sql`, `,
+      )}, p.key
+      limit ${input.limit + 1}`,
   )
+  const shown = found.slice(0, input.limit)
+  const last = shown.at(-1)
   return {
-    customers: found.slice(0, input.limit).map(summaryOf),
-    nextCursor: found.length > input.limit ? String(offset + input.limit) : null,
+    customers: shown.map(summaryOf),
+    nextCursor:
+      found.length > input.limit && last
+        ? Buffer.from(JSON.stringify([...(last.sort_values as unknown[]), last.key])).toString('base64url')
+        : null,
   }
+}
+
+/** One key a list is sorted by: its SQL, its direction, and the type its cursor value is read back as. */
+type SortKey = { expr: SQL; desc: boolean; cast: SQL }
+
+/**
+ * Rows after the cursor's: past it on the first key, or equal there and past it on the next, and so on,
+ * the client's key deciding ties. A cursor that cannot be read is refused (the list starts again).
+ */
+function afterCursor(keys: SortKey[], cursor: string | undefined): SQL | null {
+  if (!cursor) return null
+  let values: unknown
+  try {
+    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+  } catch {
+    values = null
+  }
+  if (
+    !Array.isArray(values) ||
+    values.length !== keys.length + 1 ||
+    !values.every((v) => typeof v === 'string' || typeof v === 'number')
+  )
+    throw new AppError(400, CHECKOUT.pageMarkerNotValid, { fields: { cursor: CHECKOUT_FIELD.startAgain } })
+  const key = String(values.at(-1))
+  const value = (i: number) => sql`${values[i]}::${keys[i]?.cast ?? sql`text`}`
+  const past = (i: number) => {
+    const k = keys[i] as SortKey
+    return k.desc ? sql`${k.expr} < ${value(i)}` : sql`${k.expr} > ${value(i)}`
+  }
+  const alternatives = [...keys.map((_, i) => i), keys.length].map((i) =>
+    sql.join(
+      [
+        ...keys.slice(0, i).map((k, j) => sql`${k.expr} = ${value(j)}`),
+        i < keys.length ? past(i) : sql`p.key > ${key}`,
+      ],
+      sql` and `,
+    ),
+  )
+  return sql`(${sql.join(
+    alternatives.map((a) => sql`(${a})`),
+    sql` or `,
+  )})`
 }
 
 export async function getCustomer(db: DbOrTx, sellerId: string, key: string) {

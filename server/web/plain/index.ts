@@ -9,13 +9,14 @@ import { invoiceRoutes, payPageMain } from './invoice.routes'
 import { type PlainKit, type PlainRequest, plainMarkup, plainRequest } from './kit'
 import { libraryMain } from './library'
 import { orderRoutes } from './order.routes'
+import { referenceRoutes } from './reference.routes'
 import { sessionRoutes } from './session.routes'
 
 export type { PlainKit } from './kit'
 
 /**
  * The forms and pages that work without script: buying, an order's page, paying an invoice, signing in
- * and out, checking a ticket in at the door.
+ * and out, checking a ticket in at the door; and the seller API's reference.
  */
 export function plainRoutes(kit: PlainKit) {
   const app = new Hono()
@@ -24,6 +25,7 @@ export function plainRoutes(kit: PlainKit) {
   app.route('/', invoiceRoutes(kit))
   app.route('/', sessionRoutes(kit))
   app.route('/', doorRoutes(kit))
+  app.route('/', referenceRoutes(kit))
   return app
 }
 

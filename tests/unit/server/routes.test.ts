@@ -28,7 +28,7 @@ describe('matchAppRoute', () => {
   })
 
   it('reserves the first segment of every app route for the app', () => {
-    for (const word of ['pricing', 'login', 'account', 'explore', 'p', 'files', 'hooks'])
+    for (const word of ['pricing', 'login', 'account', 'explore', 'p', 'files', 'hooks', 'api', 'developers'])
       expect(reservedSegments.has(word)).toBe(true)
     expect(reservedSegments.has('$product')).toBe(false)
   })

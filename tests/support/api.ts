@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto'
+import { expect } from 'vitest'
+import { API_SCOPES, type ApiScope } from '../../contract/developers.constants'
+import type { RunningApp } from './app'
+import { invoiceDraft } from './invoices'
+
+export interface ApiReply {
+  status: number
+  // biome-ignore lint/suspicious/noExplicitAny: the API answers whatever JSON its endpoint gives
+  body: any
+  headers: Headers
+}
+
+/** A request to /api/v1 as a tool would make it: the key as Bearer, JSON, and an Idempotency-Key on a POST. */
+export function apiOf(app: RunningApp) {
+  return async function api(
+    method: string,
+    path: string,
+    opts: {
+      key?: string | null
+      body?: unknown
+      idempotencyKey?: string | null
+      headers?: Record<string, string>
+    } = {},
+  ): Promise<ApiReply> {
+    const headers: Record<string, string> = { ...opts.headers }
+    if (opts.key) headers.authorization = `Bearer ${opts.key}`
+    if (opts.body !== undefined) headers['content-type'] = 'application/json'
+    const idempotency = opts.idempotencyKey === undefined ? randomUUID() : opts.idempotencyKey
+    if (method === 'POST' && idempotency) headers['idempotency-key'] = idempotency
+    const res = await fetch(`${app.url}/api/v1${path}`, {
+      method,
+      headers,
+      ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
+    })
+    const text = await res.text()
+    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers }
+  }
+}
+
+/** Makes a key with the scopes given as the seller does on the developers page; answers its secret. */
+export async function keyOf(app: RunningApp, token: string, scopes: ApiScope[], name = 'Test tool') {
+  const made = await app.call('createApiKey', { name, scopes }, token)
+  expect(made.status, JSON.stringify(made.body)).toBe(200)
+  const data = made.body.data as { secret: string; key: { id: string } }
+  return { secret: data.secret, id: data.key.id }
+}
+
+/** Every scope a key can have. */
+export const ALL_SCOPES: ApiScope[] = [...API_SCOPES]
+
+/** A body each write endpoint takes as valid, so a refusal is about who asks, not what was sent. */
+export function validBody(operationId: string): unknown {
+  const bodies: Record<string, unknown> = {
+    createProduct: {
+      kind: 'digital',
+      title: 'Nairobi Night Presets',
+      description: 'Twelve presets for city lights.',
+      price: { amount: 900_00, currency: 'KES' },
+    },
+    updateProduct: { title: 'Renamed by a tool' },
+    refundOrder: { reason: 'Asked by the buyer' },
+    rescheduleBooking: { slot: new Date(Date.now() + 10 * 86_400_000).toISOString() },
+    cancelBooking: { reason: 'The studio is closed' },
+    checkIn: {
+      deviceId: 'api-door-0001',
+      door: 'Main gate',
+      checkIns: [{ id: randomUUID(), code: 'NOPE-0000', at: new Date().toISOString() }],
+    },
+    updateCustomerNote: { note: 'Prefers M-Pesa' },
+    createInvoice: { invoice: invoiceDraft() },
+    voidInvoice: { reason: 'Sent by mistake' },
+  }
+  return bodies[operationId]
+}
+
+/** The ids of one seller's records, to fill an endpoint's path with. */
+export interface StoreIds {
+  id: string
+  token: string
+  productId: string
+  orderId: string
+  eventId: string
+  customerKey: string
+  invoiceId: string
+  payoutId: string
+}
+
+/** `/orders/{id}` with the store's record of the endpoint's kind. */
+export function pathFor(
+  endpoint: { path: string; params?: Record<string, string>; subject: string },
+  ids: StoreIds,
+): string {
+  return endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const field = endpoint.params?.[name] ?? name
+    const value =
+      field === 'orderId'
+        ? ids.orderId
+        : field === 'eventId'
+          ? ids.eventId
+          : field === 'invoiceId'
+            ? ids.invoiceId
+            : field === 'payoutId'
+              ? ids.payoutId
+              : field === 'key'
+                ? ids.customerKey
+                : ids.productId
+    return encodeURIComponent(value)
+  })
+}
