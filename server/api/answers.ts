@@ -60,14 +60,13 @@ export function subjectRefusal(
   endpoint: ApiEndpoint,
   error: AppError,
 ): ApiAnswer {
-  const pathName = Object.fromEntries(
-    Object.entries(endpoint.params ?? {}).map(([param, field]) => [field, param]),
-  )
+  // A map, not an object: a field named like an object's own members (`toString`) is just a name.
+  const pathName = new Map(Object.entries(endpoint.params ?? {}).map(([param, field]) => [field, param]))
   const say = (code: string, english: string) => translate(lang, { id: code, message: english }, error.params)
   const fields = Object.entries(error.errors ?? {}).map(([field, english]) => {
     const [head = field, ...rest] = field.split('.')
     const code = error.fieldCodes?.[field] ?? 'field.invalid'
-    return { field: [pathName[head] ?? head, ...rest].join('.'), code, message: say(code, english) }
+    return { field: [pathName.get(head) ?? head, ...rest].join('.'), code, message: say(code, english) }
   })
   const body: ApiErrorBody = {
     error: {

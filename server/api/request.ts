@@ -29,7 +29,7 @@ export function readInput(
   let given: Record<string, unknown> = {}
   if (endpoint.method === 'get') {
     for (const [name, values] of Object.entries(queries)) {
-      const schema = fields?.[name]
+      const schema = fields && Object.hasOwn(fields, name) ? fields[name] : undefined
       if (!schema) return refused(unknown(name))
       const raw = values.at(-1) ?? ''
       const types = typesOf(schema)
@@ -49,7 +49,8 @@ export function readInput(
     }
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       return { ok: false, error: new AppError(400, API.notJson) }
-    if (fields) for (const key of Object.keys(body)) if (!(key in fields)) return refused(unknown(key))
+    if (fields)
+      for (const key of Object.keys(body)) if (!Object.hasOwn(fields, key)) return refused(unknown(key))
     given = body as Record<string, unknown>
   }
   const fromPath = Object.fromEntries(

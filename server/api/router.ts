@@ -21,6 +21,12 @@ import { readInput } from './request'
 
 type ApiEnv = { Variables: { requestId: string } }
 
+/** Each endpoint's path as a pattern, made once: which methods a path takes, for a 405. */
+const ROUTES = API_ENDPOINTS.map((e) => ({
+  method: e.method.toUpperCase(),
+  pattern: new RegExp(`^${e.path.replace(/\{\w+\}/g, '[^/]+')}$`),
+}))
+
 /** `/products/{id}` as Hono writes it: `/products/:id`. */
 const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1')
 
@@ -74,9 +80,7 @@ export function apiRoutes(services: AppServices) {
   // Anything else under /api/v1: a path no endpoint has, or one that does not take this method.
   api.all('*', (c) => {
     const path = c.req.path.replace(/^\/api\/v1/, '') || '/'
-    const allowed = API_ENDPOINTS.filter((e) =>
-      new RegExp(`^${e.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path),
-    ).map((e) => e.method.toUpperCase())
+    const allowed = ROUTES.filter((r) => r.pattern.test(path)).map((r) => r.method)
     const method = c.req.method
     if (allowed.length > 0)
       return send(

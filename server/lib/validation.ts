@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 import { FIELD, REQUEST } from '../../contract/errors/common'
 import { saidOf } from '../../contract/say'
 import { AppError, type FieldMessage } from './errors'
@@ -40,3 +40,11 @@ export function parseOrFail<S extends z.ZodType>(schema: S, value: unknown, subj
     throw new AppError(400, REQUEST.fields, { fields: fieldErrors(parsed.error.issues, subject) })
   return parsed.data
 }
+
+const INSTANT = z.iso.datetime({ offset: true })
+
+/**
+ * Whether text is an instant PostgreSQL reads as one (a real day of a real month, with its offset): a
+ * value from a page marker, checked before it is cast in SQL, where a bad one would be a server error.
+ */
+export const isInstant = (value: unknown): value is string => INSTANT.safeParse(value).success

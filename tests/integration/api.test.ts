@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { API_ENDPOINTS } from '../../contract/api'
 import { API_KEY_REQUESTS_PER_MINUTE, MAX_API_KEYS } from '../../contract/developers.constants'
 import { apiIdempotency, apiKeys, invoices } from '../../server/db/schema'
 import { ALL_SCOPES, apiOf, keyOf } from '../support/api'
@@ -237,6 +238,40 @@ describe.each(databaseKinds)('the seller API, on %s', (kind) => {
     })
     const unknown = await api('GET', '/products?color=red', { key: secret })
     expect(unknown.body.error).toMatchObject({ field: 'color', fields: [{ code: 'field.unknown' }] })
+  })
+
+  it('refuses a forged page marker on every list with 400, never a server error', async () => {
+    const seller = await sellerOf(app, 'cursor-forger')
+    const { secret } = await keyOf(app, seller.token, ALL_SCOPES)
+    const forged = [
+      'garbage',
+      '$&',
+      '%00',
+      Buffer.from(JSON.stringify(['not-a-date', 'e:x@example.com'])).toString('base64url'),
+      Buffer.from(JSON.stringify([{}, 'e:x@example.com'])).toString('base64url'),
+      encodeURIComponent(`2026-13-45T99:99:00Z|${'-'.repeat(36)}`),
+      encodeURIComponent(`2026-12-01T09:00:00.000Z|${'-'.repeat(36)}`),
+    ]
+    for (const endpoint of API_ENDPOINTS.filter((e) => e.list))
+      for (const cursor of forged) {
+        const answer = await api('GET', `${endpoint.path}?cursor=${cursor}`, { key: secret })
+        expect(answer.status, `${endpoint.path}?cursor=${cursor}: ${JSON.stringify(answer.body)}`).toBe(400)
+        expect(answer.body.error.field).toBe('cursor')
+      }
+    // A key the body must not have, however it is named.
+    for (const key of ['toString', '__proto__', 'constructor']) {
+      const answer = await fetch(`${app.url}/api/v1/invoices`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'idempotency-key': randomUUID() },
+        body: `{"invoice": {}, "${key}": 1}`,
+      })
+      const body = (await answer.json()) as { error: { field: string; fields: unknown[] } }
+      expect(answer.status).toBe(400)
+      expect(body.error).toMatchObject({
+        field: key,
+        fields: [{ field: key, message: `Unknown field: createInvoice does not take ${key}` }],
+      })
+    }
   })
 
   it(`holds each key to ${API_KEY_REQUESTS_PER_MINUTE} requests a minute, not its seller's other keys`, async () => {

@@ -4,10 +4,13 @@ import type { Booking, bookingsContract } from '../../../contract/bookings.contr
 import type { ServiceDetails } from '../../../contract/catalog.contract'
 import type { CurrencyCode } from '../../../contract/currencies'
 import { BOOKINGS, BOOKINGS_FIELD } from '../../../contract/errors/bookings'
+import { CHECKOUT, CHECKOUT_FIELD } from '../../../contract/errors/checkout'
 import type { DbOrTx } from '../../db/client'
 import { orders, products } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
+import { isUuid } from '../../lib/uuid'
+import { isInstant } from '../../lib/validation'
 import type { RpcContext } from '../../rpc/context'
 import {
   CHECKOUT_NOTES,
@@ -49,6 +52,8 @@ export async function listBookings(
   const upcoming = input.when === 'upcoming'
   // After the last booking shown, by its start then its id: a booking made meanwhile never shifts a page.
   const [afterStart, afterId] = input.cursor?.split('|') ?? []
+  if (input.cursor && (!isInstant(afterStart) || !isUuid(afterId ?? '')))
+    throw new AppError(400, CHECKOUT.pageMarkerNotValid, { fields: { cursor: CHECKOUT_FIELD.startAgain } })
   const start = sql`(o.item->'slot'->>'start')::timestamptz`
   const after =
     afterStart && afterId

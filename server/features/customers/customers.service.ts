@@ -10,6 +10,7 @@ import { customerNotes, sellers } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { containing } from '../../lib/like'
+import { isInstant } from '../../lib/validation'
 
 /**
  * A seller's clients, from what they did with that seller: paid orders (what was spent, in the order's
@@ -111,18 +112,19 @@ export async function listCustomers(db: DbOrTx, sellerId: string, input: ListInp
   const lastSeen = sql`coalesce(p.last_at, p.seen_at)`
   // Each sort's keys, the client's key last: a page starts after the last client shown, by these values,
   // so a client added meanwhile never shifts a page (one whose purchases move them moves, as they should).
-  const keys: SortKey[] = {
-    recent: [{ expr: lastSeen, desc: true, cast: sql`timestamptz` }],
-    name: [{ expr: sql`coalesce(lower(p.name), '')`, desc: false, cast: sql`text` }],
+  const sorts: Record<typeof input.sort, SortKey[]> = {
+    recent: [{ expr: lastSeen, desc: true, kind: 'time' }],
+    name: [{ expr: sql`coalesce(lower(p.name), '')`, desc: false, kind: 'text' }],
     purchases: [
-      { expr: sql`p.purchases`, desc: true, cast: sql`bigint` },
-      { expr: lastSeen, desc: true, cast: sql`timestamptz` },
+      { expr: sql`p.purchases`, desc: true, kind: 'number' },
+      { expr: lastSeen, desc: true, kind: 'time' },
     ],
     spent: [
-      { expr: spentIn, desc: true, cast: sql`numeric` },
-      { expr: lastSeen, desc: true, cast: sql`timestamptz` },
+      { expr: spentIn, desc: true, kind: 'number' },
+      { expr: lastSeen, desc: true, kind: 'time' },
     ],
-  }[input.sort]
+  }
+  const keys = sorts[input.sort]
   const after = afterCursor(keys, input.cursor)
   if (after) where.push(after)
   const found = await rows(
@@ -152,8 +154,11 @@ export async function listCustomers(db: DbOrTx, sellerId: string, input: ListInp
   }
 }
 
-/** One key a list is sorted by: its SQL, its direction, and the type its cursor value is read back as. */
-type SortKey = { expr: SQL; desc: boolean; cast: SQL }
+/** How a cursor's value is read back in SQL, by the kind of its key. */
+const CASTS = { time: 'timestamptz', number: 'numeric', text: 'text' } as const
+
+/** One key a list is sorted by: its SQL, its direction, and the kind its cursor value is read back as. */
+type SortKey = { expr: SQL; desc: boolean; kind: 'time' | 'number' | 'text' }
 
 /**
  * Rows after the cursor's: past it on the first key, or equal there and past it on the next, and so on,
@@ -167,14 +172,21 @@ function afterCursor(keys: SortKey[], cursor: string | undefined): SQL | null {
   } catch {
     values = null
   }
+  // Each value must be what its key's type reads back: a time, a number, text; the client's key last.
+  const fits = (v: unknown, k: SortKey | undefined) =>
+    k?.kind === 'time'
+      ? isInstant(v)
+      : k?.kind === 'number'
+        ? typeof v === 'number' || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v))
+        : typeof v === 'string'
   if (
     !Array.isArray(values) ||
     values.length !== keys.length + 1 ||
-    !values.every((v) => typeof v === 'string' || typeof v === 'number')
+    !values.every((v, i) => fits(v, keys[i]))
   )
     throw new AppError(400, CHECKOUT.pageMarkerNotValid, { fields: { cursor: CHECKOUT_FIELD.startAgain } })
   const key = String(values.at(-1))
-  const value = (i: number) => sql`${values[i]}::${keys[i]?.cast ?? sql`text`}`
+  const value = (i: number) => sql`${values[i]}::${sql.raw(CASTS[keys[i]?.kind ?? 'text'])}`
   const past = (i: number) => {
     const k = keys[i] as SortKey
     return k.desc ? sql`${k.expr} < ${value(i)}` : sql`${k.expr} > ${value(i)}`
