@@ -29,6 +29,8 @@ const SELLER_CONTRACT = [
   'api.ts',
   'developers.contract.ts',
   'errors/developers.ts',
+  'webhooks.contract.ts',
+  'errors/webhooks.ts',
   'errors/admin.ts',
   'errors/catalog.ts',
   'errors/customers.ts',

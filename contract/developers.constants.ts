@@ -2,7 +2,7 @@
  * The seller API's keys. A key is given scopes, each an area and what it may do there: `read` sees, `write`
  * changes (and sees). Payouts and the balance are read only: money leaves Soko only from the app.
  */
-export const API_AREAS = ['products', 'orders', 'customers', 'invoices', 'payouts'] as const
+export const API_AREAS = ['products', 'orders', 'customers', 'invoices', 'payouts', 'webhooks'] as const
 export type ApiArea = (typeof API_AREAS)[number]
 /** Areas a key can never write to. */
 export const READ_ONLY_AREAS: ReadonlySet<ApiArea> = new Set(['payouts'])
@@ -18,6 +18,8 @@ export const API_SCOPES = [
   'invoices:read',
   'invoices:write',
   'payouts:read',
+  'webhooks:read',
+  'webhooks:write',
 ] as const
 export type ApiScope = (typeof API_SCOPES)[number]
 

@@ -19,6 +19,7 @@ import { settingsContract } from './settings.contract'
 import { smsContract } from './sms.contract'
 import { ticketsContract } from './tickets.contract'
 import { transactionsContract } from './transactions.contract'
+import { webhooksContract } from './webhooks.contract'
 
 /** Every RPC subject Soko answers. Each area adds its own `<area>.contract.ts` here. */
 export const contract = {
@@ -42,6 +43,7 @@ export const contract = {
   ...smsContract,
   ...ticketsContract,
   ...transactionsContract,
+  ...webhooksContract,
 }
 
 export type Contract = typeof contract

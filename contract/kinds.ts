@@ -38,6 +38,8 @@ const QUERIES = everyQuery([
   'getSale',
   'listApiKeys',
   'listApiActivity',
+  'listWebhookEndpoints',
+  'listWebhookDeliveries',
   'listTransactions',
   'getBalances',
   'listPayoutMethods',

@@ -7,6 +7,7 @@ import type { FirebaseWebConfig } from '../contract/runtime'
 import { type PaymentsConfig, paymentsConfig, paymentsEnv, providerIssues } from './payments/payments.config'
 import { SANDBOX } from './payments/sandbox-credentials'
 import { type PayoutsConfig, payoutsConfig, payoutsEnv } from './platform/payouts.config'
+import { type WebhooksConfig, webhooksConfig, webhooksEnv } from './platform/webhooks.config'
 import { type SmsConfig, smsConfig, smsEnv, smsIssues } from './sms/sms.config'
 
 export { SANDBOX }
@@ -84,6 +85,8 @@ export interface Config {
   checkoutLimits: CheckoutLimits
   /** The background job runner (server/jobs/runner.ts). */
   jobs: { pollMs: number; leaseMs: number }
+  /** Sellers' webhooks: the development switch, the timeout and the retry schedule. */
+  webhooks: WebhooksConfig
   sms: SmsConfig
   /** Holds, fees, limits and approvals of money out (server/platform/payouts.config.ts). */
   payouts: PayoutsConfig
@@ -232,6 +235,7 @@ const schema = z.object({
   JOB_LEASE_MS: milliseconds(300, 3_600_000, 'an hour').default(30_000),
   DRAIN_MS: milliseconds(100, 600_000, 'ten minutes').default(20_000),
   ...smsEnv,
+  ...webhooksEnv,
   ...payoutsEnv,
 })
 
@@ -402,6 +406,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     jobs: { pollMs: e.JOB_POLL_MS, leaseMs: e.JOB_LEASE_MS },
     sms: smsConfig(e),
+    webhooks: webhooksConfig(e),
     payouts: payoutsConfig(e),
     rootDir,
     clientDir: path.join(e.DIST_DIR ? path.resolve(e.DIST_DIR) : path.join(rootDir, 'dist'), 'client'),

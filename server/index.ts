@@ -4,6 +4,7 @@ import { createApp } from './app'
 import { prepare, startupLines } from './boot'
 import { DataDirLockedError } from './db/lock'
 import { ConfigError, loadConfig } from './env'
+import { webhookDeliveryJob } from './features/webhooks'
 import { queuePaybillRegistration } from './jobs/paybill.job'
 import { createJobRunner } from './jobs/runner'
 import { serverJobs } from './jobs/server-jobs'
@@ -38,6 +39,18 @@ async function main() {
     pollMs: config.jobs.pollMs,
     leaseMs: config.jobs.leaseMs,
   })
+  // Webhook deliveries have their own runner and slots: endpoints that are slow to answer take turns
+  // among themselves, never the slots of payments and payouts.
+  const webhooks = createJobRunner({
+    db: database.db,
+    log,
+    definitions: [webhookDeliveryJob(app.services)],
+    pollMs: config.jobs.pollMs,
+    leaseMs: config.jobs.leaseMs,
+    concurrency: config.webhooks.concurrency,
+  })
+  const stopJobs = (opts?: { timeoutMs?: number }) =>
+    Promise.all([jobs.stop(opts), webhooks.stop(opts)]).then(() => undefined)
 
   const server = createServer(requestListener(app))
   server.listen(config.port, config.host, () => {
@@ -46,6 +59,7 @@ async function main() {
     console.log(startupLines(config, url, demo).join('\n'))
     // Only once listening: a process that cannot listen exits without having claimed any job.
     jobs.start()
+    webhooks.start()
     void app.warmRenderer()
     // Invoices sent before this start give the Paybill number out too: M-Pesa learns where to confirm
     // (a job, once for every instance; it registers only what M-Pesa has not been told yet).
@@ -58,7 +72,7 @@ async function main() {
         ? `Soko cannot listen on ${config.host}:${config.port}: the port is in use. Stop the other server or set PORT.`
         : `Soko cannot listen on ${config.host}:${config.port}: ${error.message}`,
     )
-    await jobs.stop()
+    await stopJobs()
     await database.close()
     process.exit(1)
   })
@@ -100,9 +114,9 @@ async function main() {
     }, drainMs + CLOSE_MS)
     watchdog.unref()
     // No job is claimed from now on; those running finish while the requests do.
-    const jobsStopped = jobs
-      .stop({ timeoutMs: drainMs })
-      .catch((error: unknown) => log.error('stopping the job runner failed', { error }))
+    const jobsStopped = stopJobs({ timeoutMs: drainMs }).catch((error: unknown) =>
+      log.error('stopping the job runner failed', { error }),
+    )
     log.info('stopping: finishing requests in flight', { signal })
     // Connections the system has already accepted for us wait in its queue until this process takes them,
     // which a busy process does slowly (one per turn of its event loop); shutting the door on them would

@@ -3,6 +3,7 @@ import type { PlatformSettings } from '../contract/settings.contract'
 import type { Database, Db } from './db/client'
 import { OrderChanges } from './db/order-changes'
 import type { Config } from './env'
+import { type Resolver, systemResolver } from './lib/address-guard'
 import { CheckoutLines } from './lib/checkout-line'
 import type { Logger } from './lib/log'
 import { createMailer, type Mailer } from './mail/mailer'
@@ -37,6 +38,8 @@ export interface AppServices {
   orderChanges: OrderChanges
   /** Each product's checkout line on this instance (bounded; told "sold out" by the other instances). */
   checkoutLines: CheckoutLines
+  /** How webhook deliveries resolve a host name before the SSRF guard checks it (tests give their own). */
+  webhookResolver: Resolver
 }
 
 export interface ServiceChoices {
@@ -53,6 +56,8 @@ export interface ServiceChoices {
   gateway?: Gateway | undefined
   /** Defaults to Africa's Talking or its sandbox, as configured. */
   sms?: Sms | undefined
+  /** Defaults to the system's resolver. */
+  webhookResolver?: Resolver | undefined
 }
 
 /** The app's services as configured, with any given instead (tests pass fakes of the outside world). */
@@ -80,6 +85,7 @@ export function createServices(choices: ServiceChoices): AppServices {
     gateway,
     // Buyers' pages waiting for "paid" are woken by the database's notice, not by reading it again and again.
     orderChanges: new OrderChanges(database.notifications),
+    webhookResolver: choices.webhookResolver ?? systemResolver,
     checkoutLines: new CheckoutLines({
       limits: config.checkoutLimits.line,
       notifications: database.notifications,

@@ -3,6 +3,7 @@ import { API_AREAS, API_KEY_PREFIX, API_KEY_REQUESTS_PER_MINUTE } from '../../co
 import type { Lang, Message, MessageParams } from '../../contract/i18n'
 import { escapeHtml } from '../lib/html'
 import { translate } from '../lib/i18n'
+import { WEBHOOKS_TITLE, webhooksSection } from './reference-webhooks'
 import { REFERENCE } from './reference-words'
 import { bodySchema, type JsonSchema, takenFields, typesOf } from './schemas'
 
@@ -109,7 +110,7 @@ export function referenceMain(lang: Lang, origin: string): string {
     `<h1>${say(REFERENCE.title)}</h1>`,
     `<p class="lead">${say(REFERENCE.lede)}</p>`,
     `<p><a class="button" href="/account/developers">${say(REFERENCE.makeKey)}</a> <a class="button secondary" href="${API_BASE}/openapi.json">${say(REFERENCE.openapi)}</a></p>`,
-    `<nav aria-label="${say(REFERENCE.contents)}"><ul class="api-contents">${API_AREAS.map((area) => `<li><a href="#area-${area}">${say(API_AREA_TITLES[area])}</a></li>`).join('')}</ul></nav>`,
+    `<nav aria-label="${say(REFERENCE.contents)}"><ul class="api-contents">${API_AREAS.map((area) => `<li><a href="#area-${area}">${say(API_AREA_TITLES[area])}</a></li>`).join('')}<li><a href="#webhooks">${say(WEBHOOKS_TITLE)}</a></li></ul></nav>`,
     `<h2>${say(REFERENCE.keysTitle)}</h2>`,
     `<p>${say(REFERENCE.keysText)}</p>`,
     `<pre class="api-example"><code>${escapeHtml(`export SOKO_KEY=${API_KEY_PREFIX}…\ncurl "${origin}${API_BASE}/orders" \\\n  -H "Authorization: Bearer $SOKO_KEY"`)}</code></pre>`,
@@ -132,5 +133,5 @@ export function referenceMain(lang: Lang, origin: string): string {
         .map((e) => endpointSection(lang, origin, e))
         .join('')}</section>`,
   )
-  return `<div class="api-reference">${[...intro, ...areas].join('')}</div>`
+  return `<div class="api-reference">${[...intro, ...areas, webhooksSection(lang)].join('')}</div>`
 }

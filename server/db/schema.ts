@@ -425,3 +425,4 @@ export { payoutMethods, payoutSchedules, payouts } from './payouts.schema'
 export { orderLinks, smsMessages, smsOptOuts } from './sms.schema'
 export { catalogState, jobs, outbox, providerState, rateLimits, sandboxObjects } from './system.schema' // the server's own tables, not the marketplace's
 export { users } from './users.schema'
+export { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from './webhooks.schema'

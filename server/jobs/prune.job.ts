@@ -1,6 +1,6 @@
 import { and, lt, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { apiIdempotency, jobs, outbox, rateLimits, sandboxObjects } from '../db/schema'
+import { apiIdempotency, jobs, outbox, rateLimits, sandboxObjects, webhookEvents } from '../db/schema'
 import type { Logger } from '../lib/log'
 import { LONGEST_WINDOW_SECONDS } from '../lib/rate-limit'
 import { defineRecurringJob } from './define'
@@ -15,6 +15,8 @@ const KEEP_OUTBOX_MS = 30 * DAY_MS
 const KEEP_SANDBOX_MS = 30 * DAY_MS
 /** The API's answers under an Idempotency-Key: a day, after which the key is taken afresh anyway. */
 const KEEP_IDEMPOTENCY_MS = DAY_MS
+/** Webhook events, with their deliveries and attempts: the delivery log goes back a month. */
+const KEEP_WEBHOOK_EVENTS_MS = 30 * DAY_MS
 
 /**
  * Deletes what only grows, daily: finished jobs (a sweep every 30 s alone adds 2,880 rows a day), the
@@ -65,6 +67,11 @@ export function pruneOldRows(deps: { db: Db; log: Logger }) {
             .delete(apiIdempotency)
             .where(lt(apiIdempotency.createdAt, ago(KEEP_IDEMPOTENCY_MS)))
             .returning({ key: apiIdempotency.key }),
+        webhook_events: () =>
+          db
+            .delete(webhookEvents)
+            .where(lt(webhookEvents.createdAt, ago(KEEP_WEBHOOK_EVENTS_MS)))
+            .returning({ id: webhookEvents.id }),
       }
       const deleted: Record<string, number> = {}
       for (const [table, step] of Object.entries(steps)) {

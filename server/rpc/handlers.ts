@@ -21,6 +21,7 @@ import { payoutsHandlers } from '../features/payouts'
 import { settingsHandlers } from '../features/settings'
 import { ticketsHandlers } from '../features/tickets'
 import { transactionsHandlers } from '../features/transactions'
+import { webhooksHandlers } from '../features/webhooks'
 import { smsHandlers } from '../sms/sms.handlers'
 import type { Handlers } from './context'
 
@@ -51,4 +52,5 @@ export const handlers: Handlers = {
   ...bookingsHandlers,
   ...ticketsHandlers,
   ...smsHandlers,
+  ...webhooksHandlers,
 }

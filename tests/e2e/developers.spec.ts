@@ -110,6 +110,11 @@ test('the reference reads without script in both languages, and names every endp
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Soko API')
   await expect(page.locator('#listOrders code.api-route')).toHaveText('GET /api/v1/orders')
   await expect(page.locator('#createInvoice pre')).toContainText('Idempotency-Key')
+  // Webhooks: the signature's check in Node and in PHP.
+  await expect(page.locator('#webhooks pre').nth(1)).toContainText(
+    'function verifySoko(body, header, secret)',
+  )
+  await expect(page.locator('#webhooks pre').nth(2)).toContainText('hash_equals($expected')
   await page.getByRole('link', { name: 'Kiswahili' }).click()
   await expect(page.locator('html')).toHaveAttribute('lang', 'sw')
   await expect(page.locator('#listOrders h3')).not.toHaveText('List your orders')

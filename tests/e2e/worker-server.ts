@@ -26,6 +26,11 @@ export async function startWorkerServer(geoUrl: string): Promise<WorkerServer> {
     // Sales can be withdrawn at once, to a destination added a moment ago (payouts.spec).
     HOLD_DAYS: '0',
     PAYOUT_NEW_METHOD_WAIT_HOURS: '0',
+    // Webhooks reach the spec's receiver on this machine, and are retried within seconds (webhooks.spec).
+    WEBHOOKS_ALLOW_LOOPBACK: 'on',
+    WEBHOOK_TIMEOUT_MS: '3000',
+    WEBHOOK_RETRY_BASE_MS: '1000',
+    WEBHOOK_RETRY_MAX_MS: '2000',
   })
   return {
     url: server.url,

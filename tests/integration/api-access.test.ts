@@ -3,12 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_ENDPOINTS, accessOf } from '../../contract/api'
 import type { ApiScope } from '../../contract/developers.constants'
 import { invoices, orders, products, users } from '../../server/db/schema'
-import { ALL_SCOPES, apiOf, keyOf, pathFor, type StoreIds, validBody } from '../support/api'
+import { ALL_SCOPES, apiOf, keyOf, pathFor, type StoreIds, storeOf, validBody } from '../support/api'
 import { type RunningApp, startApp } from '../support/app'
 import { testConfig } from '../support/config'
 import { databaseKinds } from '../support/db'
-import { invoiceDraft } from '../support/invoices'
-import { data, payoutSteps } from '../support/payouts'
 import { personOf } from '../support/shop'
 
 /**
@@ -27,31 +25,8 @@ describe.each(databaseKinds)('the seller API’s keys and scopes, on %s', (kind)
     app = await startApp(kind, { payouts: { ...base.payouts, holdDays: 0, newMethodWaitHours: 0 } })
     api = apiOf(app)
     admin = (await personOf(app, 'admin@example.com', { roles: ['admin'] })).token
-    const steps = payoutSteps(app, () => admin)
-    /** A seller with a product, a sale of an event, a client, an invoice and a payout. */
-    async function store(handle: string, phone: string): Promise<StoreIds> {
-      const seller = await steps.sellerWithSale(handle)
-      const [order] = await app.database.db.select().from(orders).where(eq(orders.sellerId, seller.id))
-      if (!order) throw new Error('no sale')
-      const made = await app.call('createProduct', validBody('createProduct') as never, seller.token)
-      const invoice = await app.call('createInvoice', { invoice: invoiceDraft() }, seller.token)
-      const payoutId = await steps.approvedPayout(
-        seller.token,
-        await steps.mpesaDestination(seller.token, phone),
-      )
-      return {
-        id: seller.id,
-        token: seller.token,
-        productId: data(made).product.id,
-        orderId: order.id,
-        eventId: order.productId,
-        customerKey: `e:buyer-${handle}@example.com`,
-        invoiceId: data(invoice).invoice.id,
-        payoutId,
-      }
-    }
-    a = await store('apiseller-a', '0712345611')
-    b = await store('apiseller-b', '0712345612')
+    a = await storeOf(app, () => admin, 'apiseller-a', '0712345611')
+    b = await storeOf(app, () => admin, 'apiseller-b', '0712345612')
   }, 120_000)
   afterAll(async () => {
     await app?.close()
@@ -109,7 +84,7 @@ describe.each(databaseKinds)('the seller API’s keys and scopes, on %s', (kind)
       .set({ roles: ['customer', 'seller', 'admin'] })
       .where(eq(users.id, b.id))
     const other = (await keyOf(app, b.token, ALL_SCOPES, 'Everything')).secret
-    const aIds = [a.productId, a.orderId, a.invoiceId, a.payoutId, a.customerKey]
+    const aIds = [a.productId, a.orderId, a.invoiceId, a.payoutId, a.customerKey, a.endpointId, a.deliveryId]
     for (const endpoint of API_ENDPOINTS) {
       const method = endpoint.method.toUpperCase()
       const body = validBody(endpoint.operationId)

@@ -1,15 +1,11 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import Ajv2020 from 'ajv/dist/2020'
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_ENDPOINTS } from '../../contract/api'
-import { orders } from '../../server/db/schema'
-import { ALL_SCOPES, apiOf, keyOf, pathFor, type StoreIds, validBody } from '../support/api'
+import { ALL_SCOPES, apiOf, keyOf, pathFor, type StoreIds, storeOf, validBody } from '../support/api'
 import { type RunningApp, startApp } from '../support/app'
 import { testConfig } from '../support/config'
 import { databaseKinds } from '../support/db'
-import { invoiceDraft } from '../support/invoices'
-import { data, payoutSteps } from '../support/payouts'
 import { personOf } from '../support/shop'
 
 interface Operation {
@@ -34,26 +30,8 @@ describe.each(databaseKinds)('the API’s OpenAPI description, on %s', (kind) =>
     app = await startApp(kind, { payouts: { ...base.payouts, holdDays: 0, newMethodWaitHours: 0 } })
     api = apiOf(app)
     const admin = (await personOf(app, 'admin@example.com', { roles: ['admin'] })).token
-    const steps = payoutSteps(app, () => admin)
-    const seller = await steps.sellerWithSale('openapi-seller')
-    const [order] = await app.database.db.select().from(orders).where(eq(orders.sellerId, seller.id))
-    if (!order) throw new Error('no sale')
-    const made = await app.call('createProduct', validBody('createProduct') as never, seller.token)
-    const invoice = await app.call('createInvoice', { invoice: invoiceDraft() }, seller.token)
-    store = {
-      id: seller.id,
-      token: seller.token,
-      productId: data(made).product.id,
-      orderId: order.id,
-      eventId: order.productId,
-      customerKey: 'e:buyer-openapi-seller@example.com',
-      invoiceId: data(invoice).invoice.id,
-      payoutId: await steps.approvedPayout(
-        seller.token,
-        await steps.mpesaDestination(seller.token, '0712345621'),
-      ),
-    }
-    key = (await keyOf(app, seller.token, ALL_SCOPES)).secret
+    store = await storeOf(app, () => admin, 'openapi-seller', '0712345621')
+    key = (await keyOf(app, store.token, ALL_SCOPES)).secret
   }, 120_000)
   afterAll(async () => {
     await app?.close()

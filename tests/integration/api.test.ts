@@ -252,10 +252,18 @@ describe.each(databaseKinds)('the seller API, on %s', (kind) => {
       encodeURIComponent(`2026-13-45T99:99:00Z|${'-'.repeat(36)}`),
       encodeURIComponent(`2026-12-01T09:00:00.000Z|${'-'.repeat(36)}`),
     ]
+    // A list inside a record of theirs (an endpoint's deliveries) is asked of a real one.
+    const hook = await app.call(
+      'createWebhookEndpoint',
+      { url: 'https://hooks.example.com/cursors', events: ['order.paid'] },
+      seller.token,
+    )
+    const endpointId = (hook.body.data as { endpoint: { id: string } }).endpoint.id
     for (const endpoint of API_ENDPOINTS.filter((e) => e.list))
       for (const cursor of forged) {
-        const answer = await api('GET', `${endpoint.path}?cursor=${cursor}`, { key: secret })
-        expect(answer.status, `${endpoint.path}?cursor=${cursor}: ${JSON.stringify(answer.body)}`).toBe(400)
+        const path = endpoint.path.replace('{id}', endpointId)
+        const answer = await api('GET', `${path}?cursor=${cursor}`, { key: secret })
+        expect(answer.status, `${path}?cursor=${cursor}: ${JSON.stringify(answer.body)}`).toBe(400)
         expect(answer.body.error.field).toBe('cursor')
       }
     // A key the body must not have, however it is named.

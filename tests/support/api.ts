@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { API_SCOPES, type ApiScope } from '../../contract/developers.constants'
+import { orders } from '../../server/db/schema'
 import type { RunningApp } from './app'
 import { invoiceDraft } from './invoices'
+import { data, payoutSteps } from './payouts'
 
 export interface ApiReply {
   status: number
@@ -70,6 +73,8 @@ export function validBody(operationId: string): unknown {
     updateCustomerNote: { note: 'Prefers M-Pesa' },
     createInvoice: { invoice: invoiceDraft() },
     voidInvoice: { reason: 'Sent by mistake' },
+    createWebhookEndpoint: { url: 'https://hooks.example.com/soko', events: ['order.paid'] },
+    updateWebhookEndpoint: { events: ['order.paid', 'order.refunded'] },
   }
   return bodies[operationId]
 }
@@ -84,6 +89,47 @@ export interface StoreIds {
   customerKey: string
   invoiceId: string
   payoutId: string
+  endpointId: string
+  deliveryId: string
+}
+
+/**
+ * A seller with one record of each kind the API reaches: a sale of an event, a product, a client, a draft
+ * invoice, an approved payout, a webhook endpoint and a delivery to it (a test event, refused: tests
+ * resolve no names, but it is logged).
+ */
+export async function storeOf(
+  app: RunningApp,
+  admin: () => string,
+  handle: string,
+  phone: string,
+): Promise<StoreIds> {
+  const steps = payoutSteps(app, admin)
+  const seller = await steps.sellerWithSale(handle)
+  const [order] = await app.database.db.select().from(orders).where(eq(orders.sellerId, seller.id))
+  if (!order) throw new Error('no sale')
+  const made = await app.call('createProduct', validBody('createProduct') as never, seller.token)
+  const invoice = await app.call('createInvoice', { invoice: invoiceDraft() }, seller.token)
+  const hook = data(
+    await app.call(
+      'createWebhookEndpoint',
+      { url: `https://hooks.example.com/${handle}`, events: ['order.paid'] },
+      seller.token,
+    ),
+  )
+  const tested = data(await app.call('sendTestWebhook', { endpointId: hook.endpoint.id }, seller.token))
+  return {
+    id: seller.id,
+    token: seller.token,
+    productId: data(made).product.id,
+    orderId: order.id,
+    eventId: order.productId,
+    customerKey: `e:buyer-${handle}@example.com`,
+    invoiceId: data(invoice).invoice.id,
+    payoutId: await steps.approvedPayout(seller.token, await steps.mpesaDestination(seller.token, phone)),
+    endpointId: hook.endpoint.id,
+    deliveryId: tested.delivery.id,
+  }
 }
 
 /** `/orders/{id}` with the store's record of the endpoint's kind. */
@@ -104,7 +150,11 @@ export function pathFor(
               ? ids.payoutId
               : field === 'key'
                 ? ids.customerKey
-                : ids.productId
+                : field === 'endpointId'
+                  ? ids.endpointId
+                  : field === 'deliveryId'
+                    ? ids.deliveryId
+                    : ids.productId
     return encodeURIComponent(value)
   })
 }

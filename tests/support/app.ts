@@ -7,6 +7,7 @@ import { contract, isSubjectName } from '../../contract'
 import { createApp } from '../../server/app'
 import type { DatabaseOptions } from '../../server/db/client'
 import type { Config } from '../../server/env'
+import type { Resolver } from '../../server/lib/address-guard'
 import { createLogger } from '../../server/lib/log'
 import type { AppServices } from '../../server/services'
 import { requestListener } from '../../server/web/listener'
@@ -63,6 +64,11 @@ function safeJson(text: string): unknown {
   }
 }
 
+/** The resolver of tests that give none: every name is unknown. */
+const noNames: Resolver = async (hostname) => {
+  throw new Error(`${hostname}: tests resolve no names (give startApp a webhookResolver)`)
+}
+
 /**
  * createApp() on a fresh database, listening on a free loopback port: statuses like 600 need a socket.
  * `sharing`: a second instance on the first one's PostgreSQL database, as behind a load balancer.
@@ -71,7 +77,7 @@ function safeJson(text: string): unknown {
 export async function startApp(
   kind: DatabaseKind,
   overrides: Partial<Config> = {},
-  opts: { sharing?: RunningApp; database?: DatabaseOptions } = {},
+  opts: { sharing?: RunningApp; database?: DatabaseOptions; webhookResolver?: Resolver } = {},
 ): Promise<RunningApp> {
   const database = opts.sharing
     ? await openSecondConnection(opts.sharing.database, opts.database)
@@ -89,7 +95,9 @@ export async function startApp(
   const { port } = server.address() as AddressInfo
   const url = `http://127.0.0.1:${port}`
   const config = testConfig({ dataDir, publicUrl: url, ...overrides })
-  const app = createApp({ config, database, log })
+  // Webhook deliveries resolve no name unless a test gives its answers: no test reaches out by DNS.
+  const webhookResolver = opts.webhookResolver ?? noNames
+  const app = createApp({ config, database, log, webhookResolver })
   handle = requestListener(app)
   const rpc: RunningApp['rpc'] = async (body, headers = {}) => {
     const res = await fetch(`${url}/`, {

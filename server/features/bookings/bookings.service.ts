@@ -24,6 +24,7 @@ import {
   takenSlots,
   visibleOrder,
 } from '../checkout'
+import { bookingObject, emitEvent } from '../webhooks'
 import type { BookingServices } from './deps'
 import { bookingMessages } from './messages'
 
@@ -188,6 +189,12 @@ export async function rescheduleBooking(
       .returning()
     if (!updated) throw new Error('order vanished under its lock')
     await scheduleReminders(tx, updated.id, slot, now)
+    await emitEvent(tx, {
+      sellerId: updated.sellerId,
+      type: 'booking.rescheduled',
+      objectId: updated.id,
+      object: bookingObject(updated),
+    })
     return updated
   })
   await bookingMessages(deps).moved(moved, old, actor)

@@ -11,6 +11,7 @@ import { uuidv7 } from '../../lib/uuid'
 import { alertAdminsIn } from '../../mail/admin-alert'
 import { type Money, PaymentProviderError, providerMessage } from '../../payments/payments'
 import type { TransferState } from '../../payments/provider'
+import { bookingObject, emitEvent, orderObject } from '../webhooks'
 import type { CheckoutServices } from './deps'
 import { orderMails } from './mails'
 import type { OrderRow } from './orders'
@@ -130,6 +131,18 @@ export async function completeRefund(deps: CheckoutServices, refundId: string, p
         memo: `Refund ${order.reference}`,
         entries: refundEntries(order, order.paidAt),
       })
+    if (updated) {
+      const { sellerId, id } = updated
+      await emitEvent(tx, { sellerId, type: 'order.refunded', objectId: id, object: orderObject(updated) })
+      // A booking refunded is a booking cancelled, whoever asked.
+      if (updated.kind === 'service')
+        await emitEvent(tx, {
+          sellerId,
+          type: 'booking.cancelled',
+          objectId: id,
+          object: bookingObject(updated),
+        })
+    }
     return { order: updated ?? order, refund }
   })
   if (done) await orderMails(deps).refunded(done.order, done.refund.reason, done.refund.reasonCode)

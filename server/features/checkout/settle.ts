@@ -8,6 +8,7 @@ import { clock } from '../../lib/clock'
 import { uuidv7 } from '../../lib/uuid'
 import type { ChargeOutcome } from '../../payments/provider'
 import { byKind } from '../catalog'
+import { bookingObject, emitEvent, orderObject } from '../webhooks'
 import { EVENT_REMINDER_MINUTES, scheduleReminders } from './booking-reminders'
 import type { CheckoutServices } from './deps'
 import { orderMails } from './mails'
@@ -205,5 +206,18 @@ export async function fulfilPaid(
     .update(products)
     .set({ salesCount: sql`${products.salesCount} + 1` })
     .where(eq(products.id, updated.productId))
+  await emitEvent(tx, {
+    sellerId: updated.sellerId,
+    type: 'order.paid',
+    objectId: updated.id,
+    object: orderObject(updated),
+  })
+  if (updated.kind === 'service')
+    await emitEvent(tx, {
+      sellerId: updated.sellerId,
+      type: 'booking.created',
+      objectId: updated.id,
+      object: bookingObject(updated),
+    })
   return updated
 }

@@ -4,6 +4,7 @@ import { invoicePayments, invoiceReminders, invoices } from '../../db/schema'
 import { postTransaction } from '../../ledger/ledger'
 import { saleEntries } from '../../ledger/postings'
 import { clock } from '../../lib/clock'
+import { emitEvent, invoiceObject } from '../webhooks'
 import type { InvoiceServices } from './deps'
 import { payerAccount, refundExcess } from './excess'
 import { type InvoicePaymentRow, type InvoiceRow, statusOf } from './invoice-rows'
@@ -82,6 +83,14 @@ export async function applyPaid(
         .update(invoiceReminders)
         .set({ skippedAt: paidAt })
         .where(and(eq(invoiceReminders.invoiceId, invoice.id), isNull(invoiceReminders.sentAt)))
+    // Paid in full by this payment (money for a cancelled invoice pays nothing: it goes back).
+    if (fullyPaid && !invoice.paidAt && !invoice.voidedAt)
+      await emitEvent(tx, {
+        sellerId: updated.sellerId,
+        type: 'invoice.paid',
+        objectId: updated.id,
+        object: invoiceObject(updated),
+      })
     return { changed: true, invoice: updated, payment: paidPayment }
   })
   const { invoice, payment } = result

@@ -7,6 +7,7 @@ import { queuePaybillRegistration } from '../../jobs/paybill.job'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { sellerTimeZone } from '../payouts'
+import { emitEvent, invoiceObject } from '../webhooks'
 import type { InvoiceServices } from './deps'
 import { type InvoiceRow, ownInvoice, statusOf } from './invoice-rows'
 import { invoiceMails } from './mails'
@@ -100,6 +101,12 @@ export async function sendInvoice(
       .where(eq(invoices.id, current.id))
       .returning()
     if (!updated) throw new Error('invoice vanished under its lock')
+    await emitEvent(tx, {
+      sellerId,
+      type: 'invoice.sent',
+      objectId: updated.id,
+      object: invoiceObject(updated),
+    })
     return updated
   })
   await scheduleReminders(deps, row, timeZone, now)
@@ -116,18 +123,27 @@ export async function resendRevision(deps: InvoiceServices, row: InvoiceRow): Pr
 
 /** Marks invoices overdue whose due day has ended in their seller's time zone; answers how many. */
 export async function markOverdue(deps: Pick<InvoiceServices, 'db'>, now: Date): Promise<number> {
-  const changed = await deps.db
-    .update(invoices)
-    .set({ status: 'overdue', updatedAt: now })
-    .where(
-      and(
-        inArray(invoices.status, ['sent', 'viewed', 'partially_paid']),
-        lte(invoices.overdueAt, now),
-        sql`${invoices.paid} < ${invoices.total}`,
-      ),
-    )
-    .returning({ id: invoices.id })
-  return changed.length
+  return deps.db.transaction(async (tx) => {
+    const changed = await tx
+      .update(invoices)
+      .set({ status: 'overdue', updatedAt: now })
+      .where(
+        and(
+          inArray(invoices.status, ['sent', 'viewed', 'partially_paid']),
+          lte(invoices.overdueAt, now),
+          sql`${invoices.paid} < ${invoices.total}`,
+        ),
+      )
+      .returning()
+    for (const row of changed)
+      await emitEvent(tx, {
+        sellerId: row.sellerId,
+        type: 'invoice.overdue',
+        objectId: row.id,
+        object: invoiceObject(row),
+      })
+    return changed.length
+  })
 }
 
 /**

@@ -13,6 +13,7 @@ import { clock, SKEW_TOLERANCE_MS } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import { resolveUserSettings } from '../settings'
+import { emitEvent, payoutObject } from '../webhooks'
 import { availableNow } from './balances'
 import type { PayoutServices } from './deps'
 import { postAsked, postBack } from './ledger'
@@ -277,6 +278,13 @@ async function callOff(
       .where(eq(payouts.id, row.id))
       .returning()
     await postBack(tx, row, false)
+    if (updated?.status === 'failed')
+      await emitEvent(tx, {
+        sellerId: updated.sellerId,
+        type: 'payout.failed',
+        objectId: updated.id,
+        object: payoutObject(updated),
+      })
     if (updated && onChange) await onChange(tx, updated)
     return updated ?? null
   })

@@ -5,6 +5,7 @@ import { payouts, users } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { isUuid } from '../../lib/uuid'
 import { type PayoutRequest, type TransferState, transferMatches } from '../../payments/provider'
+import { emitEvent, payoutObject } from '../webhooks'
 import type { PayoutServices } from './deps'
 import { explain, failureColumns, failureTitle, neverSent, retryDelayMs } from './failures'
 import { postBack, postSent } from './ledger'
@@ -317,6 +318,14 @@ export async function applyTransfer(
   const outcome = await deps.db.transaction(async (tx) => {
     const result = await apply(tx)
     if (result === 'applied' && onApplied) await onApplied(tx)
+    const ended = told as PayoutRow | null
+    if (ended)
+      await emitEvent(tx, {
+        sellerId: ended.sellerId,
+        type: ended.status === 'paid' ? 'payout.paid' : 'payout.failed',
+        objectId: ended.id,
+        object: payoutObject(ended),
+      })
     return result
   })
   if (told) await ((told as PayoutRow).status === 'paid' ? notifyPaid(deps, told) : notifyFailed(deps, told))

@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../db/client'
 import { checkIns, orders, products, tickets } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
+import { checkInObject, emitEvent } from '../webhooks'
 
 type SyncInput = z.output<(typeof ticketsContract)['syncCheckIns']['input']>
 type SyncResult = z.output<(typeof ticketsContract)['syncCheckIns']['output']>['results'][number]
@@ -115,6 +116,7 @@ export async function syncCheckIns(db: DbOrTx, sellerId: string, input: SyncInpu
           id: tickets.id,
           code: tickets.code,
           holder: tickets.holderName,
+          orderId: tickets.orderId,
           productId: orders.productId,
           sellerId: orders.sellerId,
           status: orders.status,
@@ -131,7 +133,7 @@ export async function syncCheckIns(db: DbOrTx, sellerId: string, input: SyncInpu
     if (!ticket) results.push({ ...base, result: 'unknown' })
     else if (ticket.productId !== input.eventId) results.push({ ...base, result: 'other-event' })
     else if (ticket.status !== 'paid') results.push({ ...base, result: 'refunded' })
-    else results.push({ ...base, ...(await record(db, input, scan, ticket.id)) })
+    else results.push({ ...base, ...(await record(db, sellerId, input, scan, ticket)) })
   }
   return results
 }
@@ -145,10 +147,12 @@ type Verdict = Pick<SyncResult, 'result' | 'first'>
  */
 async function record(
   db: DbOrTx,
+  sellerId: string,
   input: SyncInput,
   scan: SyncInput['checkIns'][number],
-  ticketId: string,
+  ticket: { id: string; code: string; orderId: string; holder: string | null },
 ): Promise<Verdict> {
+  const ticketId = ticket.id
   const row = {
     id: scan.id,
     ticketId,
@@ -157,12 +161,23 @@ async function record(
     door: input.door,
     at: new Date(scan.at),
   }
-  // The valid check-in, unless the ticket has one (or this id is taken): then nothing is written.
-  const [admitted] = await db
-    .insert(checkIns)
-    .values({ ...row, valid: true })
-    .onConflictDoNothing()
-    .returning({ id: checkIns.id })
+  // The valid check-in, unless the ticket has one (or this id is taken): then nothing is written. Its
+  // event is written with it, so only the one valid check-in of a ticket is ever announced.
+  const admitted = await db.transaction(async (tx) => {
+    const [valid] = await tx
+      .insert(checkIns)
+      .values({ ...row, valid: true })
+      .onConflictDoNothing()
+      .returning()
+    if (valid)
+      await emitEvent(tx, {
+        sellerId,
+        type: 'ticket.checked_in',
+        objectId: valid.id,
+        object: checkInObject(valid, ticket),
+      })
+    return valid
+  })
   if (admitted) return { result: 'valid', first: null }
   // A duplicate, unless this id is taken.
   const [kept] = await db

@@ -11,10 +11,12 @@ import { ApiActivity } from './ApiActivity'
 import { developersQueries } from './developers.queries'
 import { KeyForm, NewKey } from './KeyForm'
 import { ScopeList } from './scopes'
+import { Webhooks } from './Webhooks'
 
 /**
  * /account/developers: the seller's API keys — made with scopes and shown once, listed with their last use,
- * revoked — and what the keys changed. The reference is at /developers.
+ * revoked — what the keys changed, and the webhooks that post the store's events. The reference is at
+ * /developers.
  */
 export function DevelopersPage() {
   const { t } = useLingui()
@@ -53,6 +55,7 @@ export function DevelopersPage() {
       </section>
       <KeyForm onMade={setMade} />
       <ApiActivity />
+      <Webhooks />
     </section>
   )
 }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useState } from 'react'
 import {
   API_AREAS,
   type ApiArea,
@@ -10,6 +10,7 @@ import {
 import { Choice, errorState, Field, FormMessage, text } from '../../components/Form'
 import { rpc } from '../../lib/rpc'
 import { developersQueries } from './developers.queries'
+import { ShownOnce } from './ShownOnce'
 import { AREA_NAMES } from './scopes'
 
 type Grant = 'none' | 'read' | 'write'
@@ -105,52 +106,17 @@ export function KeyForm({ onMade }: { onMade: (made: { name: string; secret: str
   )
 }
 
-/** The key just made, shown this once: to copy, with what to do if it is lost. */
+/** The key just made, shown this once. */
 export function NewKey({ name, secret, onDone }: { name: string; secret: string; onDone: () => void }) {
   const { t } = useLingui()
-  const id = useId()
-  const heading = useRef<HTMLHeadingElement>(null)
-  const [copied, setCopied] = useState(false)
-  // Where the seller's attention should go: the key, above the form they just sent.
-  useEffect(() => heading.current?.focus(), [])
   return (
-    <section className="card new-key" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} ref={heading} tabIndex={-1}>
-        {t`Your new key “${name}”`}
-      </h2>
-      <p>
-        <Trans>Copy it now: it is shown only this once. If you lose it, revoke it and make another.</Trans>
-      </p>
-      <div className="field">
-        <label htmlFor={`${id}-secret`}>
-          <Trans>The key</Trans>
-        </label>
-        <input
-          id={`${id}-secret`}
-          className="key-secret"
-          readOnly
-          value={secret}
-          onFocus={(event) => event.currentTarget.select()}
-        />
-      </div>
-      <p className="actions">
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            void navigator.clipboard?.writeText(secret).then(
-              () => setCopied(true),
-              () => setCopied(false),
-            )
-          }}
-        >
-          <Trans>Copy the key</Trans>
-        </button>{' '}
-        <button type="button" className="button secondary" onClick={onDone}>
-          <Trans>I have kept it</Trans>
-        </button>
-      </p>
-      <p role="status">{copied ? t`Copied.` : ''}</p>
-    </section>
+    <ShownOnce
+      heading={t`Your new key “${name}”`}
+      note={t`Copy it now: it is shown only this once. If you lose it, revoke it and make another.`}
+      label={t`The key`}
+      copy={t`Copy the key`}
+      secret={secret}
+      onDone={onDone}
+    />
   )
 }

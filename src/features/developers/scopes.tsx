@@ -10,6 +10,7 @@ export const AREA_NAMES: Record<ApiArea, MessageDescriptor> = {
   customers: msg`Customers`,
   invoices: msg`Invoices`,
   payouts: msg`Payouts and balance`,
+  webhooks: msg`Webhooks`,
 }
 
 /** What a key may do, area by area: "Products: read and write · Invoices: read". */

@@ -1,0 +1,106 @@
+import type { checkIns, invoices, orders, payouts } from '../../db/schema'
+
+/**
+ * The objects events carry, made from the rows the change wrote (no read of their own, so the event
+ * shows the object exactly as that transaction left it). Money is in minor units with its currency, times
+ * are ISO 8601 in UTC. Each names its id, so the API's GET of it gives the whole object.
+ */
+
+type OrderRow = typeof orders.$inferSelect
+type InvoiceRow = typeof invoices.$inferSelect
+type PayoutRow = typeof payouts.$inferSelect
+type CheckInRow = typeof checkIns.$inferSelect
+
+const iso = (at: Date | null | undefined) => at?.toISOString() ?? null
+
+export function orderObject(row: OrderRow) {
+  return {
+    object: 'order',
+    id: row.id,
+    reference: row.reference,
+    status: row.status,
+    kind: row.kind,
+    productId: row.productId,
+    title: row.item.title,
+    item: row.item.label,
+    quantity: row.quantity,
+    total: { amount: row.total, currency: row.currency },
+    charged: { amount: row.chargeAmount, currency: row.chargeCurrency },
+    method: row.method,
+    buyerEmail: row.buyerEmail,
+    fulfilment: row.fulfilment,
+    createdAt: iso(row.createdAt),
+    paidAt: iso(row.paidAt),
+    refundedAt: iso(row.refundedAt),
+  }
+}
+
+/** A booking is its service order: the order's id, and the time booked. */
+export function bookingObject(row: OrderRow) {
+  return {
+    object: 'booking',
+    id: row.id,
+    orderId: row.id,
+    reference: row.reference,
+    status: row.status === 'paid' ? 'booked' : 'cancelled',
+    productId: row.productId,
+    service: row.item.title,
+    start: row.item.slot?.start ?? null,
+    end: row.item.slot?.end ?? null,
+    buyerTimeZone: row.item.timeZone,
+    moves: row.item.moves ?? 0,
+    buyerEmail: row.buyerEmail,
+  }
+}
+
+export function checkInObject(
+  row: CheckInRow,
+  ticket: { code: string; orderId: string; holder: string | null },
+) {
+  return {
+    object: 'check_in',
+    id: row.id,
+    ticketCode: ticket.code,
+    orderId: ticket.orderId,
+    eventId: row.productId,
+    holderName: ticket.holder,
+    door: row.door,
+    at: iso(row.at),
+  }
+}
+
+export function invoiceObject(row: InvoiceRow) {
+  return {
+    object: 'invoice',
+    id: row.id,
+    number: row.number,
+    reference: row.reference,
+    status: row.status,
+    total: { amount: row.total, currency: row.currency },
+    paid: { amount: row.paid, currency: row.currency },
+    client: { name: row.clientName, email: row.clientEmail, phone: row.clientPhone },
+    issueDate: row.issueDate,
+    dueDate: row.dueDate,
+    sentAt: iso(row.sentAt),
+    paidAt: iso(row.paidAt),
+    voidedAt: iso(row.voidedAt),
+  }
+}
+
+export function payoutObject(row: PayoutRow) {
+  return {
+    object: 'payout',
+    id: row.id,
+    status: row.status,
+    rail: row.rail,
+    speed: row.speed,
+    amount: { amount: row.amount, currency: row.currency },
+    fee: { amount: row.fee, currency: row.currency },
+    receipt: row.receipt,
+    failure: row.failureTitle
+      ? { code: row.failureCode, title: row.failureTitle, text: row.failureText }
+      : null,
+    createdAt: iso(row.createdAt),
+    paidAt: iso(row.paidAt),
+  }
+}
