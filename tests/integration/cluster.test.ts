@@ -237,7 +237,7 @@ describe.runIf(process.env.DATABASE_URL)('three instances behind nginx, one kill
       const admin = adminSignIn.data.token as string
 
       // An M-Pesa destination, confirmed with the code the SMS sandbox shows, and the seller's first payout,
-      // which an admin approves: the ones during the load need no approval.
+      // which an admin approves and the sweep pays: the ones during the load need no approval.
       expect((await http.rpc('requestPhoneCode', { phone: PAYOUT_PHONE }, seller)).status).toBe(200)
       let code = ''
       await until(
@@ -270,6 +270,17 @@ describe.runIf(process.env.DATABASE_URL)('three instances behind nginx, one kill
       const payoutIds: string[] = [first.data.payout.id]
       const approved = await http.rpc('reviewPayout', { payoutId: payoutIds[0], approve: true }, admin)
       expect(approved.status, approved.text).toBe(200)
+      // Until one payout has been paid, every new one waits for approval; the load starts after it is.
+      await until(
+        async () => {
+          const seen = await http.rpc('getPayout', { payoutId: payoutIds[0] }, seller)
+          if (seen.status === 200 && seen.data.payout.status === 'paid') return true
+          await pause(100)
+          return false
+        },
+        'the first payout to be paid',
+        20_000,
+      )
 
       // The demo's downloads (one in shillings for cards and M-Pesa, one in dollars for PayPal), and the
       // pages of every product, of every kind, for browsing.
