@@ -30,6 +30,7 @@ const SELLER_CONTRACT = [
   'developers.contract.ts',
   'errors/developers.ts',
   'webhooks.contract.ts',
+  'discounts.contract.ts',
   'errors/webhooks.ts',
   'errors/admin.ts',
   'errors/catalog.ts',

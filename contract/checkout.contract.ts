@@ -92,6 +92,8 @@ const selection = {
     .max(100_000_000_00)
     .optional(),
   delivery: delivery.optional(),
+  /** A discount code, as typed or from a shared link; empty for none. */
+  code: z.string().trim().max(64).optional(),
 }
 
 export const quoteInput = z.strictObject(selection)
@@ -143,6 +145,8 @@ export const charge = z.object({
 export const quote = z.object({
   subtotal: money,
   shipping: money,
+  /** What a code took off the subtotal; null without one. */
+  discount: z.object({ code: z.string(), amount: money }).nullable(),
   total: money,
   /** Exactly what each method would charge. */
   charges: z.array(charge),

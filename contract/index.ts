@@ -10,6 +10,7 @@ import { checkoutContract } from './checkout.contract'
 import { contactContract } from './contact.contract'
 import { customersContract } from './customers.contract'
 import { developersContract } from './developers.contract'
+import { discountsContract } from './discounts.contract'
 import { downloadsContract } from './downloads.contract'
 import { invoiceFindContract } from './invoice-find.contract'
 import { invoicesContract } from './invoices.contract'
@@ -34,6 +35,7 @@ export const contract = {
   ...contactContract,
   ...customersContract,
   ...developersContract,
+  ...discountsContract,
   ...downloadsContract,
   ...invoicesContract,
   ...invoiceFindContract,

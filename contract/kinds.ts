@@ -39,6 +39,7 @@ const QUERIES = everyQuery([
   'listApiKeys',
   'listApiActivity',
   'listWebhookEndpoints',
+  'listDiscountCodes',
   'listWebhookDeliveries',
   'listTransactions',
   'getBalances',

@@ -235,6 +235,11 @@ export const orders = pgTable(
     shippingFee: bigint('shipping_fee', { mode: 'number' }).notNull().default(0),
     total: bigint('total', { mode: 'number' }).notNull(),
     currency: currency('currency').notNull(),
+    /** Taken off the list price (subtotal and shipping) by a discount code: total is what is paid. */
+    discount: bigint('discount', { mode: 'number' }).notNull().default(0),
+    /** The code that took it off, as the seller wrote it, and its row (which counts its uses). */
+    discountCode: text('discount_code'),
+    discountCodeId: uuid('discount_code_id'),
     method: text('method').$type<Column.PaymentMethod | 'free'>().notNull(),
     /** What the method charges, which differs from `total` when it needs another currency. */
     chargeAmount: bigint('charge_amount', { mode: 'number' }).notNull(),
@@ -271,6 +276,9 @@ export const orders = pgTable(
     index('orders_buyer_idx').on(t.buyerId, t.createdAt),
     index('orders_seller_idx').on(t.sellerId, t.createdAt),
     index('orders_pending_idx').on(t.expiresAt).where(sql`${t.status} = 'pending'`),
+    index('orders_discount_code_idx')
+      .on(t.discountCodeId, t.buyerId)
+      .where(sql`${t.discountCodeId} is not null`),
     check(
       'orders_status_check',
       sql`${t.status} in ('pending', 'paid', 'failed', 'cancelled', 'expired', 'refunding', 'refunded')`,
@@ -413,6 +421,7 @@ export const downloads = pgTable(
 export { auditLog, platformSettings, productReports } from './admin.schema'
 export { apiActivity, apiIdempotency, apiKeys } from './api.schema'
 export { bookingReminders, checkIns } from './bookings.schema'
+export { discountCodes } from './discounts.schema'
 export {
   customerNotes,
   invoiceCounters,

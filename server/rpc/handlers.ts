@@ -15,6 +15,7 @@ import { checkoutHandlers } from '../features/checkout'
 import { contactHandlers } from '../features/contact'
 import { customersHandlers } from '../features/customers'
 import { developersHandlers } from '../features/developers'
+import { discountsHandlers } from '../features/discounts'
 import { downloadsHandlers } from '../features/downloads'
 import { invoicesHandlers } from '../features/invoices'
 import { payoutsHandlers } from '../features/payouts'
@@ -49,6 +50,7 @@ export const handlers: Handlers = {
   ...invoicesHandlers,
   ...customersHandlers,
   ...developersHandlers,
+  ...discountsHandlers,
   ...bookingsHandlers,
   ...ticketsHandlers,
   ...smsHandlers,

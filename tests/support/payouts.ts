@@ -149,10 +149,17 @@ export async function mpesaPaidOrder(
   buyerToken: string,
   phone: string,
   receipt: string,
+  /** More of the checkout's input (a discount code), and what happens while the prompt is on the phone. */
+  opts: { input?: Record<string, unknown>; meanwhile?: (orderId: string) => Promise<void> } = {},
 ): Promise<string> {
-  const started = await app.call('startCheckout', { productId, method: 'mpesa', phone }, buyerToken)
+  const started = await app.call(
+    'startCheckout',
+    { productId, method: 'mpesa', phone, ...opts.input },
+    buyerToken,
+  )
   expect(started.status, JSON.stringify(started.body)).toBe(200)
   const orderId = data(started).orderId as string
+  await opts.meanwhile?.(orderId)
   const [row] = await app.database.db.select().from(orders).where(eq(orders.id, orderId))
   const paid = await fetch(app.services.gateway.urls.stkCallback(orderId), {
     method: 'POST',

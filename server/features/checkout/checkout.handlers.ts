@@ -68,7 +68,7 @@ export const checkoutHandlers: Pick<
     return { timeZone: details.timeZone, durationMinutes: details.durationMinutes, slots }
   },
 
-  quoteCheckout: async (input, ctx) => quote(ctx.db, input),
+  quoteCheckout: async (input, ctx) => quote(ctx.db, input, ctx.lang),
 
   startCheckout: async (input, ctx) =>
     startCheckout(

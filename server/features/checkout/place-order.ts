@@ -8,6 +8,7 @@ import {
 import { CHECKOUT, CHECKOUT_FIELD } from '../../../contract/errors/checkout'
 import { LIMITS } from '../../../contract/errors/limits'
 import { PAYMENTS } from '../../../contract/errors/payments'
+import type { Lang } from '../../../contract/i18n'
 import type { Money } from '../../../contract/money'
 import { MPESA_PHONE } from '../../../contract/phone'
 import type { Db, DbOrTx, Tx } from '../../db/client'
@@ -22,6 +23,8 @@ import { uuidv7 } from '../../lib/uuid'
 import { PaymentProviderError, providerMessage } from '../../payments/payments'
 import { saleTermsOf } from '../../platform/terms'
 import { byKind, currentRates, onSale, type ProductRow } from '../catalog'
+import { type AppliedDiscount, applyCode } from '../discounts'
+import { resolveUserSettings } from '../settings'
 import { checkoutChecks, type Requester } from './checkout-limits'
 import { type CheckoutServices, hashKey } from './deps'
 import { newReference, takenSlots } from './orders'
@@ -43,6 +46,38 @@ export interface CheckoutInput extends Selection {
   timeZone?: string | undefined
   /** Events: the name on each ticket. */
   holders?: string[] | undefined
+  /** A discount code of the product's seller. */
+  code?: string | undefined
+}
+
+/**
+ * The discount a code gives this priced selection (null without a code), checked against the code's
+ * rules; with `lock` (in the order's transaction) its uses are counted under its row lock.
+ */
+async function discountFor(
+  db: DbOrTx,
+  product: ProductRow,
+  priced: Priced,
+  code: string | undefined,
+  opts: { buyerId: string | null; lang: Lang; lock?: boolean },
+): Promise<AppliedDiscount | null> {
+  if (!code?.trim()) return null
+  const [seller] = await db
+    .select({ settings: users.settings })
+    .from(users)
+    .where(eq(users.id, product.sellerId))
+  return applyCode(db, {
+    sellerId: product.sellerId,
+    productId: product.id,
+    code,
+    subtotal: priced.subtotal,
+    currency: priced.currency,
+    floor: priced.floor,
+    buyerId: opts.buyerId,
+    lang: opts.lang,
+    timeZone: seller ? resolveUserSettings(seller).timeZone : 'Africa/Nairobi',
+    ...(opts.lock ? { lock: true } : {}),
+  })
 }
 
 /** A published product with its seller's currency and name, or 404. */
@@ -78,16 +113,24 @@ async function priceWithSlot(
   }
 }
 
-export async function quote(db: Db, input: Selection & { productId: string }) {
+export async function quote(
+  db: Db,
+  input: Selection & { productId: string; code?: string | undefined },
+  lang: Lang = 'en',
+) {
   const product = await productOnSale(db, input.productId)
   const priced = await priceWithSlot(db, product, input)
+  const applied = await discountFor(db, product, priced, input.code, { buyerId: null, lang })
   const rates = await currentRates(db)
-  const total: Money = { amount: priced.total, currency: priced.currency }
+  const total: Money = { amount: priced.total - (applied?.amount ?? 0), currency: priced.currency }
   return {
     subtotal: { amount: priced.subtotal, currency: priced.currency },
     shipping: { amount: priced.shipping, currency: priced.currency },
+    discount: applied
+      ? { code: applied.code, amount: { amount: applied.amount, currency: priced.currency } }
+      : null,
     total,
-    charges: priced.total === 0 ? [] : chargesFor(total, rates),
+    charges: total.amount === 0 ? [] : chargesFor(total, rates),
     label: priced.label,
   }
 }
@@ -149,8 +192,11 @@ export async function startCheckout(
             : CHECKOUT_FIELD.onlyTicketsNamed,
       },
     })
-  const total: Money = { amount: priced.total, currency: priced.currency }
-  const free = priced.total === 0
+  const lang = requester.lang ?? 'en'
+  const applied = await discountFor(db, product, priced, input.code, { buyerId: caller?.id ?? null, lang })
+  const discount = applied?.amount ?? 0
+  const total: Money = { amount: priced.total - discount, currency: priced.currency }
+  const free = total.amount === 0
   const method = free ? 'free' : input.method
   if (!method)
     throw new AppError(400, CHECKOUT.chooseHowPay, { fields: { method: CHECKOUT_FIELD.chooseMethod } })
@@ -186,6 +232,12 @@ export async function startCheckout(
           const locked = await productOnSale(tx, product.id, { lock: true })
           const now = await priceWithSlot(tx, locked, input)
           if (now.total !== priced.total)
+            throw new AppError(409, CHECKOUT.priceChanged, {
+              fields: { productId: CHECKOUT_FIELD.priceChanged },
+            })
+          // The code's row lock after the product's (always in this order): its uses counted one order at a time.
+          const code = await discountFor(tx, locked, now, input.code, { buyerId: buyer.id, lang, lock: true })
+          if ((code?.amount ?? 0) !== discount)
             throw new AppError(409, CHECKOUT.priceChanged, {
               fields: { productId: CHECKOUT_FIELD.priceChanged },
             })
@@ -228,8 +280,11 @@ export async function startCheckout(
                 quantity: now.quantity,
                 subtotal: now.subtotal,
                 shippingFee: now.shipping,
-                total: now.total,
+                total: now.total - discount,
                 currency: now.currency,
+                discount,
+                discountCode: code?.code ?? null,
+                discountCodeId: code?.codeId ?? null,
                 method,
                 chargeAmount: charge.amount.amount,
                 chargeCurrency: charge.amount.currency,

@@ -37,6 +37,8 @@ export interface Priced {
   total: number
   currency: CurrencyCode
   delivery: OrderDelivery | null
+  /** The least the subtotal may come to after a discount: a pay-what-you-want minimum, else 0. */
+  floor: number
 }
 
 export interface Charge {
@@ -72,15 +74,17 @@ function stored(m: Money, currency: CurrencyCode): number {
 export function priceSelection(row: ProductRow, selection: Selection, now = clock.ms()): Priced {
   const product = byKind(row)
   const currency = product.priceCurrency
-  const base = { currency, delivery: null, shipping: 0 }
+  const base = { currency, delivery: null, shipping: 0, floor: 0 }
   switch (product.kind) {
     case 'digital': {
       const pwyw = product.details.payWhatYouWant
       const free = product.details.free === true
       let unit = stored({ amount: product.priceAmount, currency }, currency)
+      let floor = 0
       if (free) unit = 0
       else if (pwyw) {
         const minimum = stored(pwyw.minimum, currency)
+        floor = minimum
         unit = selection.amount ?? unit
         if (unit < minimum)
           throw invalid('amount', PRICING.payAtLeast, { amount: formatMoney(minimum, currency) })
@@ -97,6 +101,7 @@ export function priceSelection(row: ProductRow, selection: Selection, now = cloc
         quantity: 1,
         subtotal: unit,
         total: unit,
+        floor,
       }
     }
     case 'merch': {
