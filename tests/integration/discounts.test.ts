@@ -182,6 +182,22 @@ describe.each(databaseKinds)('discount codes, on %s', (kind) => {
     })
   })
 
+  it('slows down guessing: a device gets 20 tries in ten minutes, then is told to wait', async () => {
+    const device = { 'x-soko-device': 'guesser-device-0001' }
+    const tries = []
+    for (let i = 0; i < 21; i++)
+      tries.push(await app.rpc({ subject: 'quoteCheckout', productId, code: `GUESS${i}` }, device))
+    expect(tries.slice(0, 20).map((t) => t.status)).toEqual(Array(20).fill(400))
+    expect(tries[20]?.status).toBe(429)
+    expect(tries[20]?.body.errors).toMatchObject({ code: expect.stringMatching(/^Too many codes tried/) })
+    // Another device on the same network is not held up by it.
+    const other = await app.rpc(
+      { subject: 'quoteCheckout', productId, code: 'NAIROBI20' },
+      { 'x-soko-device': 'honest-device-0002' },
+    )
+    expect(other.status).toBe(200)
+  })
+
   it('makes a free order with no payment step for a 100 % code', async () => {
     await code({ code: 'GIFT100', kind: 'percent', percentBps: 10_000, productIds: [otherId] })
     const buyer = await personOf(app, 'codes-gift@example.com')

@@ -1,3 +1,5 @@
+import { DISCOUNT_TRIES_PER_10_MINUTES } from '../../../contract/discounts.constants'
+import { DISCOUNTS } from '../../../contract/errors/discounts'
 import { LIMITS } from '../../../contract/errors/limits'
 import type { Lang } from '../../../contract/i18n'
 import type { CheckoutLimits } from '../../env'
@@ -54,4 +56,31 @@ export function checkoutChecks(
     refusal: LIMITS.checkoutsFromNetwork,
   })
   return checks
+}
+
+/** How many codes one person may try in ten minutes, and everyone behind one network address. */
+const CODE_TRIES = { max: DISCOUNT_TRIES_PER_10_MINUTES, windowSeconds: 600 }
+const CODE_TRIES_PER_ADDRESS = { max: DISCOUNT_TRIES_PER_10_MINUTES * 10, windowSeconds: 600 }
+
+/**
+ * What trying a discount code is counted against: the person (their device, else their account), and a
+ * ceiling for their network address. Guessing codes is slowed down; a buyer typing one or two is not.
+ */
+export function codeTryChecks(requester: Requester, caller: UserRow | null): RateCheck[] {
+  const person = requester.device
+    ? `device:${requester.device}`
+    : caller
+      ? `account:${caller.id}`
+      : null
+  return [
+    ...(person
+      ? [{ key: `discount:${person}`, limit: CODE_TRIES, refusal: DISCOUNTS.tooManyTries, field: 'code' }]
+      : []),
+    {
+      key: `discount:ip:${requester.ip}`,
+      limit: CODE_TRIES_PER_ADDRESS,
+      refusal: DISCOUNTS.tooManyTries,
+      field: 'code',
+    },
+  ]
 }

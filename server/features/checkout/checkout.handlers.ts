@@ -68,7 +68,8 @@ export const checkoutHandlers: Pick<
     return { timeZone: details.timeZone, durationMinutes: details.durationMinutes, slots }
   },
 
-  quoteCheckout: async (input, ctx) => quote(ctx.db, input, ctx.lang),
+  quoteCheckout: async (input, ctx) =>
+    quote(ctx.db, input, { ip: ctx.ip, device: ctx.device, lang: ctx.lang }, ctx.caller?.user ?? null),
 
   startCheckout: async (input, ctx) =>
     startCheckout(

@@ -18,14 +18,14 @@ import type { UserRow } from '../../lib/caller'
 import { type CheckoutLines, SoldOutError } from '../../lib/checkout-line'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
-import { enforceRateLimit } from '../../lib/rate-limit'
+import { enforceRateLimit, type RateCheck } from '../../lib/rate-limit'
 import { uuidv7 } from '../../lib/uuid'
 import { PaymentProviderError, providerMessage } from '../../payments/payments'
 import { saleTermsOf } from '../../platform/terms'
 import { byKind, currentRates, onSale, type ProductRow } from '../catalog'
 import { type AppliedDiscount, applyCode } from '../discounts'
 import { resolveUserSettings } from '../settings'
-import { checkoutChecks, type Requester } from './checkout-limits'
+import { checkoutChecks, codeTryChecks, type Requester } from './checkout-limits'
 import { type CheckoutServices, hashKey } from './deps'
 import { newReference, takenSlots } from './orders'
 import { orderView, startPayment } from './payment'
@@ -59,9 +59,10 @@ async function discountFor(
   product: ProductRow,
   priced: Priced,
   code: string | undefined,
-  opts: { buyerId: string | null; lang: Lang; lock?: boolean },
+  opts: { buyerId: string | null; lang: Lang; lock?: boolean; tries?: RateCheck[] },
 ): Promise<AppliedDiscount | null> {
   if (!code?.trim()) return null
+  if (opts.tries) await enforceRateLimit(db, opts.tries)
   const [seller] = await db
     .select({ settings: users.settings })
     .from(users)
@@ -116,11 +117,16 @@ async function priceWithSlot(
 export async function quote(
   db: Db,
   input: Selection & { productId: string; code?: string | undefined },
-  lang: Lang = 'en',
+  requester: Requester,
+  caller: UserRow | null,
 ) {
   const product = await productOnSale(db, input.productId)
   const priced = await priceWithSlot(db, product, input)
-  const applied = await discountFor(db, product, priced, input.code, { buyerId: null, lang })
+  const applied = await discountFor(db, product, priced, input.code, {
+    buyerId: caller?.id ?? null,
+    lang: requester.lang ?? 'en',
+    tries: codeTryChecks(requester, caller),
+  })
   const rates = await currentRates(db)
   const total: Money = { amount: priced.total - (applied?.amount ?? 0), currency: priced.currency }
   return {
@@ -193,7 +199,11 @@ export async function startCheckout(
       },
     })
   const lang = requester.lang ?? 'en'
-  const applied = await discountFor(db, product, priced, input.code, { buyerId: caller?.id ?? null, lang })
+  const applied = await discountFor(db, product, priced, input.code, {
+    buyerId: caller?.id ?? null,
+    lang,
+    tries: codeTryChecks(requester, caller),
+  })
   const discount = applied?.amount ?? 0
   const total: Money = { amount: priced.total - discount, currency: priced.currency }
   const free = total.amount === 0
