@@ -40,6 +40,7 @@ export interface ApiEndpoint {
 /** Areas in the reference's order, each with its heading. */
 export const API_AREA_TITLES: Record<ApiArea, Message> = {
   products: /*i18n*/ { id: 'api.area.products', message: 'Products' },
+  discounts: /*i18n*/ { id: 'api.area.discounts', message: 'Discount codes' },
   orders: /*i18n*/ { id: 'api.area.orders', message: 'Orders, bookings and tickets' },
   customers: /*i18n*/ { id: 'api.area.customers', message: 'Customers' },
   invoices: /*i18n*/ { id: 'api.area.invoices', message: 'Invoices' },
@@ -118,6 +119,34 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
       message: 'Delete a product (or archive one that was sold)',
     },
     params: { id: 'id' },
+  },
+  {
+    operationId: 'listDiscountCodes',
+    method: 'get',
+    path: '/discount_codes',
+    subject: 'listDiscountCodes',
+    area: 'discounts',
+    title: /*i18n*/ { id: 'api.op.listDiscountCodes', message: 'List your discount codes with their uses' },
+    one: 'codes',
+  },
+  {
+    operationId: 'createDiscountCode',
+    method: 'post',
+    path: '/discount_codes',
+    subject: 'createDiscountCode',
+    area: 'discounts',
+    title: /*i18n*/ { id: 'api.op.createDiscountCode', message: 'Make a discount code' },
+    one: 'code',
+  },
+  {
+    operationId: 'pauseDiscountCode',
+    method: 'post',
+    path: '/discount_codes/{id}/pause',
+    subject: 'pauseDiscountCode',
+    area: 'discounts',
+    title: /*i18n*/ { id: 'api.op.pauseDiscountCode', message: 'Pause a discount code, or start it again' },
+    params: { id: 'codeId' },
+    one: 'code',
   },
   {
     operationId: 'listOrders',

@@ -2,7 +2,15 @@
  * The seller API's keys. A key is given scopes, each an area and what it may do there: `read` sees, `write`
  * changes (and sees). Payouts and the balance are read only: money leaves Soko only from the app.
  */
-export const API_AREAS = ['products', 'orders', 'customers', 'invoices', 'payouts', 'webhooks'] as const
+export const API_AREAS = [
+  'products',
+  'discounts',
+  'orders',
+  'customers',
+  'invoices',
+  'payouts',
+  'webhooks',
+] as const
 export type ApiArea = (typeof API_AREAS)[number]
 /** Areas a key can never write to. */
 export const READ_ONLY_AREAS: ReadonlySet<ApiArea> = new Set(['payouts'])
@@ -11,6 +19,8 @@ export const READ_ONLY_AREAS: ReadonlySet<ApiArea> = new Set(['payouts'])
 export const API_SCOPES = [
   'products:read',
   'products:write',
+  'discounts:read',
+  'discounts:write',
   'orders:read',
   'orders:write',
   'customers:read',

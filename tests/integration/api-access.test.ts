@@ -84,7 +84,16 @@ describe.each(databaseKinds)('the seller API’s keys and scopes, on %s', (kind)
       .set({ roles: ['customer', 'seller', 'admin'] })
       .where(eq(users.id, b.id))
     const other = (await keyOf(app, b.token, ALL_SCOPES, 'Everything')).secret
-    const aIds = [a.productId, a.orderId, a.invoiceId, a.payoutId, a.customerKey, a.endpointId, a.deliveryId]
+    const aIds = [
+      a.productId,
+      a.orderId,
+      a.invoiceId,
+      a.payoutId,
+      a.customerKey,
+      a.endpointId,
+      a.deliveryId,
+      a.codeId,
+    ]
     for (const endpoint of API_ENDPOINTS) {
       const method = endpoint.method.toUpperCase()
       const body = validBody(endpoint.operationId)

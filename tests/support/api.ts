@@ -75,6 +75,8 @@ export function validBody(operationId: string): unknown {
     voidInvoice: { reason: 'Sent by mistake' },
     createWebhookEndpoint: { url: 'https://hooks.example.com/soko', events: ['order.paid'] },
     updateWebhookEndpoint: { events: ['order.paid', 'order.refunded'] },
+    createDiscountCode: { code: `TOOL${randomUUID().slice(0, 8)}`, kind: 'percent', percentBps: 1000 },
+    pauseDiscountCode: { paused: true },
   }
   return bodies[operationId]
 }
@@ -91,6 +93,7 @@ export interface StoreIds {
   payoutId: string
   endpointId: string
   deliveryId: string
+  codeId: string
 }
 
 /**
@@ -118,6 +121,13 @@ export async function storeOf(
     ),
   )
   const tested = data(await app.call('sendTestWebhook', { endpointId: hook.endpoint.id }, seller.token))
+  const code = data(
+    await app.call(
+      'createDiscountCode',
+      { code: `${handle}-10`, kind: 'percent', percentBps: 1000 },
+      seller.token,
+    ),
+  )
   return {
     id: seller.id,
     token: seller.token,
@@ -129,6 +139,7 @@ export async function storeOf(
     payoutId: await steps.approvedPayout(seller.token, await steps.mpesaDestination(seller.token, phone)),
     endpointId: hook.endpoint.id,
     deliveryId: tested.delivery.id,
+    codeId: code.code.id,
   }
 }
 
@@ -154,7 +165,9 @@ export function pathFor(
                   ? ids.endpointId
                   : field === 'deliveryId'
                     ? ids.deliveryId
-                    : ids.productId
+                    : field === 'codeId'
+                      ? ids.codeId
+                      : ids.productId
     return encodeURIComponent(value)
   })
 }

@@ -6,6 +6,7 @@ import type { ApiArea } from '../../../contract/developers.constants'
 /** Each area as the seller reads it. */
 export const AREA_NAMES: Record<ApiArea, MessageDescriptor> = {
   products: msg`Products`,
+  discounts: msg`Discount codes`,
   orders: msg`Orders, bookings and tickets`,
   customers: msg`Customers`,
   invoices: msg`Invoices`,
