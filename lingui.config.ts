@@ -15,6 +15,7 @@ const FEATURES = [
   'checkout',
   'customers',
   'developers',
+  'discounts',
   'downloads',
   'invoice-pay',
   'invoices',

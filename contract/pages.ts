@@ -232,6 +232,10 @@ export const pageMeta: Record<AppRoute, PageMeta> = {
     name: /*i18n*/ { id: 'page.account.developers.name', message: 'Developers' },
     private: true,
   },
+  '/account/discounts': {
+    name: /*i18n*/ { id: 'page.account.discounts.name', message: 'Discount codes' },
+    private: true,
+  },
   '/account/customers': {
     name: /*i18n*/ { id: 'page.account.customers.name', message: 'Customers' },
     private: true,

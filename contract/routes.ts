@@ -63,6 +63,7 @@ export const appRoutes = [
   '/account/products/services',
   '/account/transactions',
   '/account/developers',
+  '/account/discounts',
   '/$product',
 ] as const
 

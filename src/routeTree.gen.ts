@@ -31,6 +31,7 @@ import { Route as DefaultVerifyEmailRouteImport } from './routes/_default/verify
 import { Route as DefaultAccountIndexRouteImport } from './routes/_default/account/index'
 import { Route as DefaultAccountBookingsRouteImport } from './routes/_default/account/bookings'
 import { Route as DefaultAccountDevelopersRouteImport } from './routes/_default/account/developers'
+import { Route as DefaultAccountDiscountsRouteImport } from './routes/_default/account/discounts'
 import { Route as DefaultAccountDownloadsRouteImport } from './routes/_default/account/downloads'
 import { Route as DefaultAccountNewProductRouteImport } from './routes/_default/account/new-product'
 import { Route as DefaultAccountPurchasesRouteImport } from './routes/_default/account/purchases'
@@ -185,6 +186,11 @@ const DefaultAccountDevelopersRoute =
     path: '/developers',
     getParentRoute: () => DefaultAccountRoute,
   } as any)
+const DefaultAccountDiscountsRoute = DefaultAccountDiscountsRouteImport.update({
+  id: '/discounts',
+  path: '/discounts',
+  getParentRoute: () => DefaultAccountRoute,
+} as any)
 const DefaultAccountDownloadsRoute = DefaultAccountDownloadsRouteImport.update({
   id: '/downloads',
   path: '/downloads',
@@ -443,6 +449,7 @@ export interface FileRoutesByFullPath {
   '/verify-email': typeof DefaultVerifyEmailRoute
   '/account/bookings': typeof DefaultAccountBookingsRoute
   '/account/developers': typeof DefaultAccountDevelopersRoute
+  '/account/discounts': typeof DefaultAccountDiscountsRoute
   '/account/downloads': typeof DefaultAccountDownloadsRoute
   '/account/new-product': typeof DefaultAccountNewProductRoute
   '/account/purchases': typeof DefaultAccountPurchasesRoute
@@ -505,6 +512,7 @@ export interface FileRoutesByTo {
   '/verify-email': typeof DefaultVerifyEmailRoute
   '/account/bookings': typeof DefaultAccountBookingsRoute
   '/account/developers': typeof DefaultAccountDevelopersRoute
+  '/account/discounts': typeof DefaultAccountDiscountsRoute
   '/account/downloads': typeof DefaultAccountDownloadsRoute
   '/account/new-product': typeof DefaultAccountNewProductRoute
   '/account/purchases': typeof DefaultAccountPurchasesRoute
@@ -574,6 +582,7 @@ export interface FileRoutesById {
   '/_default/': typeof DefaultIndexRoute
   '/_default/account/bookings': typeof DefaultAccountBookingsRoute
   '/_default/account/developers': typeof DefaultAccountDevelopersRoute
+  '/_default/account/discounts': typeof DefaultAccountDiscountsRoute
   '/_default/account/downloads': typeof DefaultAccountDownloadsRoute
   '/_default/account/new-product': typeof DefaultAccountNewProductRoute
   '/_default/account/purchases': typeof DefaultAccountPurchasesRoute
@@ -642,6 +651,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/account/bookings'
     | '/account/developers'
+    | '/account/discounts'
     | '/account/downloads'
     | '/account/new-product'
     | '/account/purchases'
@@ -704,6 +714,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/account/bookings'
     | '/account/developers'
+    | '/account/discounts'
     | '/account/downloads'
     | '/account/new-product'
     | '/account/purchases'
@@ -772,6 +783,7 @@ export interface FileRouteTypes {
     | '/_default/'
     | '/_default/account/bookings'
     | '/_default/account/developers'
+    | '/_default/account/discounts'
     | '/_default/account/downloads'
     | '/_default/account/new-product'
     | '/_default/account/purchases'
@@ -978,6 +990,13 @@ declare module '@tanstack/react-router' {
       path: '/developers'
       fullPath: '/account/developers'
       preLoaderRoute: typeof DefaultAccountDevelopersRouteImport
+      parentRoute: typeof DefaultAccountRoute
+    }
+    '/_default/account/discounts': {
+      id: '/_default/account/discounts'
+      path: '/discounts'
+      fullPath: '/account/discounts'
+      preLoaderRoute: typeof DefaultAccountDiscountsRouteImport
       parentRoute: typeof DefaultAccountRoute
     }
     '/_default/account/downloads': {
@@ -1294,6 +1313,7 @@ declare module '@tanstack/react-router' {
 interface DefaultAccountRouteChildren {
   DefaultAccountBookingsRoute: typeof DefaultAccountBookingsRoute
   DefaultAccountDevelopersRoute: typeof DefaultAccountDevelopersRoute
+  DefaultAccountDiscountsRoute: typeof DefaultAccountDiscountsRoute
   DefaultAccountDownloadsRoute: typeof DefaultAccountDownloadsRoute
   DefaultAccountNewProductRoute: typeof DefaultAccountNewProductRoute
   DefaultAccountPurchasesRoute: typeof DefaultAccountPurchasesRoute
@@ -1321,6 +1341,7 @@ interface DefaultAccountRouteChildren {
 const DefaultAccountRouteChildren: DefaultAccountRouteChildren = {
   DefaultAccountBookingsRoute: DefaultAccountBookingsRoute,
   DefaultAccountDevelopersRoute: DefaultAccountDevelopersRoute,
+  DefaultAccountDiscountsRoute: DefaultAccountDiscountsRoute,
   DefaultAccountDownloadsRoute: DefaultAccountDownloadsRoute,
   DefaultAccountNewProductRoute: DefaultAccountNewProductRoute,
   DefaultAccountPurchasesRoute: DefaultAccountPurchasesRoute,

@@ -158,6 +158,7 @@ export function AccountMenu() {
                 {item('/account/customers', t`Customers`)}
                 {item('/account/invoices', t`Invoices`)}
                 {item('/account/products', t`Your products`)}
+                {item('/account/discounts', t`Discount codes`)}
                 {item('/account/withdraw', t`Withdraw`)}
                 {item('/account/developers', t`Developers`)}
               </>

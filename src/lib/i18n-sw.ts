@@ -26,6 +26,7 @@ const SW = {
   tickets: () => import('../../locales/sw/tickets.po'),
   customers: () => import('../../locales/sw/customers.po'),
   developers: () => import('../../locales/sw/developers.po'),
+  discounts: () => import('../../locales/sw/discounts.po'),
   transactions: () => import('../../locales/sw/transactions.po'),
   admin: () => import('../../locales/sw/admin.po'),
 }
@@ -43,6 +44,7 @@ const SELLING: Part[] = [
   'checkout',
   'customers',
   'developers',
+  'discounts',
   'downloads',
   'invoices',
   'payouts',

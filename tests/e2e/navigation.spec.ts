@@ -61,6 +61,7 @@ test('the account menu works from the keyboard on a phone: open, arrows, Tab, Es
     'Customers',
     'Invoices',
     'Your products',
+    'Discount codes',
     'Withdraw',
     'Developers',
     'Settings',

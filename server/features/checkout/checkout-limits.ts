@@ -67,11 +67,7 @@ const CODE_TRIES_PER_ADDRESS = { max: DISCOUNT_TRIES_PER_10_MINUTES * 10, window
  * ceiling for their network address. Guessing codes is slowed down; a buyer typing one or two is not.
  */
 export function codeTryChecks(requester: Requester, caller: UserRow | null): RateCheck[] {
-  const person = requester.device
-    ? `device:${requester.device}`
-    : caller
-      ? `account:${caller.id}`
-      : null
+  const person = requester.device ? `device:${requester.device}` : caller ? `account:${caller.id}` : null
   return [
     ...(person
       ? [{ key: `discount:${person}`, limit: CODE_TRIES, refusal: DISCOUNTS.tooManyTries, field: 'code' }]
