@@ -6,6 +6,7 @@ import type { PublicProduct } from '../../../contract/storefront'
 import { Field, FormMessage } from '../../components/Form'
 import { money } from '../catalog/money'
 import { CheckoutChoices } from './CheckoutChoices'
+import { CheckoutCode } from './CheckoutCode'
 import { CheckoutDelivery } from './CheckoutDelivery'
 import { CheckoutPayment, HOW_IT_GOES } from './CheckoutPayment'
 import { CheckoutSummary } from './CheckoutSummary'
@@ -77,6 +78,7 @@ export function Checkout({
             errors={errors}
           />
         )}
+        {product.free ? null : <CheckoutCode form={form} />}
         {product.free ? null : (
           <CheckoutSummary
             quote={quote.data}

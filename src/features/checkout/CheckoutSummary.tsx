@@ -77,6 +77,14 @@ function QuoteFigures({ quote, item }: { quote: Quote; item: string | undefined 
           <dd>{money(quote.shipping)}</dd>
         </>
       ) : null}
+      {quote.discount ? (
+        <>
+          <dt>
+            <Trans>Discount ({quote.discount.code})</Trans>
+          </dt>
+          <dd>−{money(quote.discount.amount)}</dd>
+        </>
+      ) : null}
       <dt>
         <Trans>Total</Trans>
       </dt>

@@ -25,6 +25,7 @@ import { buyerTimeZone } from './order-format'
 import { keepOrderKey } from './order-keys'
 import { type CheckoutChoicesState, useCheckoutChoices } from './useCheckoutChoices'
 import { useCheckoutQuote } from './useCheckoutQuote'
+import { useDiscountCode } from './useDiscountCode'
 
 /** The longest wait shown on the button; a longer Retry-After is still said in the message. */
 const MAX_RETRY_COUNTDOWN_SECONDS = 60
@@ -98,9 +99,20 @@ export function useCheckoutForm(product: PublicProduct, chosenSlot?: Slot, focus
       : deliveryKind === 'pickup'
         ? { kind: 'pickup' }
         : { kind: 'ship', ...address }
-  const selection: QuoteInput = { ...choices.selection, ...(delivery ? { delivery } : {}) }
+  const code = useDiscountCode()
+  const selection: QuoteInput = {
+    ...choices.selection,
+    ...(delivery ? { delivery } : {}),
+    ...(code.applied ? { code: code.applied } : {}),
+  }
   const missing = missingText(product, choices, deliveryKind === 'ship' && !addressDone)
   const { quote, current, free, charge } = useCheckoutQuote(product, selection, missing, method)
+  // A code the server refuses is said under its field and taken off: the total shows without it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on each new refusal only
+  useEffect(() => {
+    const said = quote.isError ? errorState(quote.error).errors.code : undefined
+    if (said && code.applied) code.refused(said)
+  }, [quote.error])
 
   const validate = (): FieldErrors => {
     const { slot, quantityOk, maxQuantity, pwyw, amountOk } = choices
@@ -226,6 +238,7 @@ export function useCheckoutForm(product: PublicProduct, chosenSlot?: Slot, focus
     current,
     free,
     charge,
+    code,
     missing,
     errors,
     message,
