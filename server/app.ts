@@ -11,6 +11,7 @@ import { createServices, type ServiceChoices } from './services'
 import { smsReportUrl, smsRoutes } from './sms/sms.routes'
 import { jsonBodyGuard, requestDeadline, SERVER_ERROR } from './web/guards'
 import { healthRoutes } from './web/health'
+import { keepLinkedCode } from './web/linked-code'
 import { rpcOverNode as nodeRpc } from './web/listener'
 import { contextLang } from './web/locale'
 import { plainPageMarkup, plainRoutes } from './web/plain'
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps) {
   )
   app.use('/hooks/*', ...jsonBodyGuard)
   app.use('/sandbox/*', ...jsonBodyGuard)
+  app.use(keepLinkedCode(config.publicUrl.startsWith('https:')))
 
   // POST /: the RPC calls. The server takes them off Node's request itself (web/listener.ts), with the
   // same dispatcher; this route answers calls made in process.

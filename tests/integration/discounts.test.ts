@@ -6,6 +6,7 @@ import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { ledgerInvariantViolations } from '../support/ledger-invariants'
 import { data, mpesaPaidOrder } from '../support/payouts'
+import { cookieSet, htmlOf, plainBrowser } from '../support/plain-forms'
 import { submitSandboxCard } from '../support/sandbox-card'
 import { personOf, productOnSale, sellerOf } from '../support/shop'
 
@@ -196,6 +197,42 @@ describe.each(databaseKinds)('discount codes, on %s', (kind) => {
       { 'x-soko-device': 'honest-device-0002' },
     )
     expect(other.status).toBe(200)
+  })
+
+  it('without script: a shared link keeps the code, the pay step shows it applied, a wrong one is said, and the post pays the discounted total', async () => {
+    const { get, post } = plainBrowser(() => app, 48)
+    const slug = 'codes-main'
+    const link = await get(`/${slug}?code=nairobi20`)
+    expect(link.status).toBe(200)
+    const kept = cookieSet(link, 'soko_code')
+    expect(kept).toBe('soko_code=nairobi20')
+    // The choose step carries the kept code on; the pay step applies it.
+    const choose = await (await get(`/buy/${slug}`, { cookie: kept })).text()
+    expect(choose).toContain('name="code" value="nairobi20"')
+    const pay = await (await get(`/buy/${slug}?step=pay`, { cookie: kept })).text()
+    expect(pay).toContain('Code NAIROBI20: −KES')
+    expect(pay).toMatch(/Total: KES.1,200\.00/)
+    // A code that does not apply is said under its field; the total is the list price.
+    const wrong = await (await get(`/buy/${slug}?step=pay&code=NOPE1`)).text()
+    expect(wrong).toContain(htmlOf('There is no code NOPE1 for this product'))
+    expect(wrong).toMatch(/Total: KES.1,500\.00/)
+    const paid = await post(`/buy/${slug}`, {
+      code: 'NAIROBI20',
+      method: 'mpesa',
+      phone: '0712345677',
+      email: 'codes-plain@example.com',
+    })
+    expect(paid.status).toBe(200)
+    const [order] = await app.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.buyerEmail, 'codes-plain@example.com'))
+    expect(order).toMatchObject({
+      total: 1_200_00,
+      discount: 300_00,
+      discountCode: 'NAIROBI20',
+      method: 'mpesa',
+    })
   })
 
   it('makes a free order with no payment step for a 100 % code', async () => {

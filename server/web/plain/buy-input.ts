@@ -54,6 +54,7 @@ export function selectionOf(product: PublicProduct, fields: Record<string, strin
       'ticketTypeId',
       'slot',
       'amount',
+      'code',
       ...(withDelivery ? ['delivery'] : []),
     ]
       .filter((key) => input[key] !== undefined)

@@ -12,7 +12,8 @@ import { ATTEMPT_FIELD, newAttempt } from './order-link'
 import { type Words, wordsFor } from './words'
 
 /** The fields each step asks; a later step carries the earlier ones as hidden fields. */
-const CHOOSE_KEYS = ['quantity', 'variantId', 'ticketTypeId', 'slot', 'amount']
+/** The first step's answers, and the discount code, carried through every step. */
+const CHOOSE_KEYS = ['quantity', 'variantId', 'ticketTypeId', 'slot', 'amount', 'code']
 const isDetail = (key: string) => /^(holders|delivery)\./.test(key)
 
 export async function render(
@@ -162,7 +163,7 @@ async function chooseStep(
     )
   }
   const next = product.kind === 'event' || product.kind === 'merch' ? 'details' : 'pay'
-  return `<form method="get" action="${escapeHtml(action)}" class="form" novalidate>${formMessage(draft.message)}${hidden('step', next)}${carried(draft, isDetail)}${parts.join('')}${button(w.text(BUY.next))}</form>`
+  return `<form method="get" action="${escapeHtml(action)}" class="form" novalidate>${formMessage(draft.message)}${hidden('step', next)}${carried(draft, (k) => isDetail(k) || k === 'code')}${parts.join('')}${button(w.text(BUY.next))}</form>`
 }
 
 /** A service's free times, a week at a time, as radio buttons by day. */
@@ -289,6 +290,9 @@ function payStep(req: PlainRequest, w: Words, product: PublicProduct, draft: Dra
     const lines = [
       `<strong>${escapeHtml(quote.label)}</strong>`,
       ...(quote.shipping.amount > 0 ? [w.say(BUY.shipping, { amount: w.money(quote.shipping) })] : []),
+      ...(quote.discount
+        ? [w.say(BUY.discount, { code: quote.discount.code, amount: w.money(quote.discount.amount) })]
+        : []),
       `<strong>${w.say(BUY.total, { amount: w.money(quote.total) })}</strong>`,
     ]
     parts.push(`<div class="card"><h2>${w.say(BUY.summary)}</h2><p>${lines.join('<br>')}</p></div>`)
@@ -337,15 +341,27 @@ function payStep(req: PlainRequest, w: Words, product: PublicProduct, draft: Dra
           hint: w.text(BUY.emailHint),
         }),
   )
+  // The code: applied by showing this step again with it (a GET of the same form), or when paying.
+  parts.push(
+    input({
+      label: w.text(BUY.code),
+      name: 'code',
+      value: fields.code,
+      autocapitalize: 'characters',
+      error: errors.code,
+    }),
+    `<p><button type="submit" class="button secondary" formmethod="get" formaction="${escapeHtml(action)}" formnovalidate name="step" value="pay">${w.say(BUY.applyCode)}</button></p>`,
+  )
   const charge = methods.find((c) => c.method === method)
   const label = free
     ? w.text(BUY.getFree)
     : charge && methods.length === 1
       ? w.text(BUY.payAmount, { amount: w.money(charge.amount) })
       : w.text(BUY.pay)
-  const others = Object.entries(errors).filter(([key]) => !['method', 'phone', 'email'].includes(key))
+  const others = Object.entries(errors).filter(([key]) => !['method', 'phone', 'email', 'code'].includes(key))
   const otherErrors = others.map(([, said]) => `<p class="field-error">${escapeHtml(said)}</p>`).join('')
-  const keep = (key: string) => CHOOSE_KEYS.includes(key) || isDetail(key)
+  // The code is this step's own field, not carried hidden.
+  const keep = (key: string) => (CHOOSE_KEYS.includes(key) && key !== 'code') || isDetail(key)
   const back = `${action}?${new URLSearchParams(Object.entries(fields).filter(([k]) => keep(k)))}&step=choose`
   const attempt = hidden(ATTEMPT_FIELD, fields[ATTEMPT_FIELD] ?? newAttempt())
   return `<form method="post" action="${escapeHtml(action)}" class="form" novalidate>${formMessage(draft.message)}${otherErrors}${tokenField(req.formToken)}${attempt}${carried(draft, keep)}${parts.join('')}${button(label)}</form><p><a href="${escapeHtml(back)}">${w.say(BUY.change)}</a></p>`

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { startCheckoutInput } from '../../../contract/checkout.contract'
+import { CODE_COOKIE, DISCOUNT_CODE_PATTERN } from '../../../contract/discounts.constants'
 import type { PublicProduct } from '../../../contract/storefront'
 import { productPage } from '../../features/catalog'
 import { translate } from '../../lib/i18n'
@@ -54,6 +55,9 @@ export function buyRoutes(kit: PlainKit) {
     const page = await productPage(kit.services.db, c.req.param('slug'))
     if (!page) return notOnSale(kit, req)
     const fields = Object.fromEntries(new URL(c.req.url).searchParams)
+    // A code a shared link brought to an earlier page, kept in a cookie for pages without script.
+    const linked = cookieOf(c.req.header('cookie'), CODE_COOKIE)
+    if (fields.code === undefined && linked && DISCOUNT_CODE_PATTERN.test(linked)) fields.code = linked
     const asked = (fields.step as Step | undefined) ?? (hasChoices(page.product) ? 'choose' : 'pay')
     const draft: Draft = { fields, errors: {}, message: null }
     // A later step is shown only once the earlier answers hold, checked as the checkout will check them.
@@ -116,7 +120,17 @@ async function checkedUpTo(
   asked: Step,
 ): Promise<Step> {
   const input = checkoutInput(product, draft.fields)
-  const quoted = await runFor(kit, req, 'quoteCheckout', selectionOf(product, draft.fields, asked === 'pay'))
+  let quoted = await runFor(kit, req, 'quoteCheckout', selectionOf(product, draft.fields, asked === 'pay'))
+  if (!quoted.ok && draft.fields.code) {
+    // A code that does not apply is said under its field; the rest is priced without it.
+    const { fields } = refusalIn(req.lang, quoted.error)
+    const keys = Object.keys(fields)
+    if (keys.length === 1 && keys[0] === 'code') {
+      draft.errors.code = fields.code ?? ''
+      const { code: _, ...rest } = draft.fields
+      quoted = await runFor(kit, req, 'quoteCheckout', selectionOf(product, rest, asked === 'pay'))
+    }
+  }
   if (!quoted.ok) {
     const { message, fields } = refusalIn(req.lang, quoted.error)
     draft.errors = fields
