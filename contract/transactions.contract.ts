@@ -119,6 +119,11 @@ export const sellerMovement = z.object({
   balance: z.number().int(),
   /** When this sale's earnings can be withdrawn (7 days after payment); null when not held. */
   availableAt: z.string().nullable(),
+  /**
+   * A sale made with a discount code: the code and what it took off (in the order's currency). The list
+   * price is the sale's amount plus this. Null for anything else.
+   */
+  discount: z.object({ code: z.string(), amount: z.number().int() }).nullable(),
 })
 
 /**

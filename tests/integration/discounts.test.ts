@@ -116,8 +116,20 @@ describe.each(databaseKinds)('discount codes, on %s', (kind) => {
       chargeAmount: 1_200_00,
       discountCode: 'NAIROBI20',
     })
-    const sales = data(await app.call('listSales', { limit: 5 }, seller.token)).orders as { id: string }[]
-    expect(sales.map((s) => s.id)).toContain(order?.id)
+    // The books: the sale at what was paid, with the code and what it took off; the fee on what was paid.
+    const books = data(await app.call('listTransactions', { limit: 50 }, seller.token))
+    const movements = books.movements as {
+      kind: string
+      orderId: string
+      amount: number
+      discount: unknown
+    }[]
+    const mine = movements.filter((m) => m.orderId === order?.id)
+    expect(mine.find((m) => m.kind === 'sale')).toMatchObject({
+      amount: 1_200_00,
+      discount: { code: 'NAIROBI20', amount: 300_00 },
+    })
+    expect(mine.find((m) => m.kind === 'fee')?.amount).toBe(-saleFee(1_200_00, order?.terms))
     expect(saleFee(1_200_00, order?.terms)).toBeLessThan(saleFee(1_500_00, order?.terms))
     const refunded = await app.call('refundOrder', { orderId: order?.id, reason: 'Asked' }, seller.token)
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(200)

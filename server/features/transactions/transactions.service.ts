@@ -260,7 +260,8 @@ export async function sellerTransactions(
           m.amount::text as amount, m.balance::text as balance, ${isoMs(sql`m.available_at`)} as available_at,
           coalesce(o.reference, iv.reference) as reference, ${method} as method, o.quantity,
           coalesce(o.item->>'title', 'Invoice ' || coalesce(iv.number, iv.reference)) as item_title,
-          o.item->>'label' as item_label, o.item->'slot' as item_slot
+          o.item->>'label' as item_label, o.item->'slot' as item_slot,
+          o.discount_code, o.discount::text as discount
         from book m left join orders o on o.id = m.order_id
           left join invoice_payments ip on ip.id = m.invoice_payment_id
           left join invoices iv on iv.id = ip.invoice_id
@@ -317,6 +318,10 @@ export async function sellerTransactions(
         currency,
         balance: num(row.balance),
         availableAt: textOrNull(row.available_at),
+        discount:
+          row.kind === 'sale' && textOrNull(row.discount_code)
+            ? { code: String(row.discount_code), amount: num(row.discount) }
+            : null,
       }),
     ),
     nextCursor: nextCursor(shown, more),

@@ -27,6 +27,11 @@ export function SellerList({ movements }: { movements: SellerMovement[] }) {
             {m.method ? ` · ${translateCode(undefined, undefined, METHOD_NAMES[m.method])}` : ''} ·{' '}
             {dateTimeText(m.at)}
           </p>
+          {m.discount ? (
+            <p className="muted">
+              {t`List price ${formatMoney(m.amount + m.discount.amount, m.currency)} · ${m.discount.code} −${formatMoney(m.discount.amount, m.currency)}`}
+            </p>
+          ) : null}
           <p className="muted">
             {t`Balance ${formatMoney(m.balance, m.currency)}`}
             {m.kind === 'sale' && m.availableAt && Date.parse(m.availableAt) > now

@@ -20,6 +20,9 @@ export const CSV_COLUMNS = [
   'Balance',
   // i18n-ignore: the column's key; its words are columnText's
   'Available from',
+  // i18n-ignore: the column's key; its words are columnText's
+  'Discount code',
+  'Discount',
 ] as const
 
 /** A payment method's name in the page's language: M-Pesa and PayPal are names; a card is a card. */
@@ -62,6 +65,10 @@ function columnText(column: (typeof CSV_COLUMNS)[number], zone: string): string 
       return t`Balance`
     case 'Available from':
       return t`Available from (${zone})`
+    case 'Discount code':
+      return t`Discount code`
+    case 'Discount':
+      return t`Discount`
   }
 }
 
@@ -85,6 +92,8 @@ export function transactionsCsv(movements: CsvMovement[], timeZone = readerZone(
       csvField(m.currency),
       csvField(seller ? toDecimal(m.balance, m.currency) : '', { numeric: true }),
       csvField(seller && m.availableAt ? stamp(m.availableAt) : ''),
+      csvField(seller && m.discount ? m.discount.code : ''),
+      csvField(seller && m.discount ? toDecimal(m.discount.amount, m.currency) : '', { numeric: true }),
     ])
   }
   return csvLines(lines)

@@ -16,6 +16,7 @@ const sale: SellerMovement = {
   currency: 'KES',
   balance: 3_600_00,
   availableAt: '2026-03-09T09:30:00.000Z',
+  discount: null,
 }
 
 const fee: SellerMovement = { ...sale, id: 'a:2', kind: 'fee', amount: -180_00, balance: 3_420_00 }
@@ -38,9 +39,9 @@ describe('transactions CSV', () => {
   it('writes a header and one row per movement, amounts in major units, lines ending in CRLF', () => {
     // Times in the reader's zone (Nairobi here, UTC+3), named in the header: no ISO instant anywhere.
     expect(transactionsCsv([fee, sale], 'Africa/Nairobi').split('\r\n')).toEqual([
-      'Date (Africa/Nairobi),Kind,Reference,Item,Method,Amount,Currency,Balance,Available from (Africa/Nairobi)',
-      '2026-03-02 12:30,Soko fee,SKAB12CD34,Kanga T-shirt (M / Black) × 2,M-Pesa,-180.00,KES,3420.00,2026-03-09 12:30',
-      '2026-03-02 12:30,Sale,SKAB12CD34,Kanga T-shirt (M / Black) × 2,M-Pesa,3600.00,KES,3600.00,2026-03-09 12:30',
+      'Date (Africa/Nairobi),Kind,Reference,Item,Method,Amount,Currency,Balance,Available from (Africa/Nairobi),Discount code,Discount',
+      '2026-03-02 12:30,Soko fee,SKAB12CD34,Kanga T-shirt (M / Black) × 2,M-Pesa,-180.00,KES,3420.00,2026-03-09 12:30,,',
+      '2026-03-02 12:30,Sale,SKAB12CD34,Kanga T-shirt (M / Black) × 2,M-Pesa,3600.00,KES,3600.00,2026-03-09 12:30,,',
       '',
     ])
   })
@@ -59,10 +60,18 @@ describe('transactions CSV', () => {
 
   it('leaves balance and hold empty for a buyer, and names a fee given back', () => {
     const [, row] = transactionsCsv([refund], 'UTC').split('\r\n')
-    expect(row).toBe('2026-03-03 10:00,Refund,SKZZ99YY88,Presets,PayPal,-7.50,USD,,')
+    expect(row).toBe('2026-03-03 10:00,Refund,SKZZ99YY88,Presets,PayPal,-7.50,USD,,,,')
     const [, back] = transactionsCsv([{ ...fee, amount: 180_00, availableAt: null }]).split('\r\n')
     expect(back).toContain(',Soko fee returned,')
-    expect(back?.endsWith(',180.00,KES,3420.00,')).toBe(true)
+    expect(back?.endsWith(',180.00,KES,3420.00,,,')).toBe(true)
+  })
+
+  it('names the code and what it took off on a discounted sale: the amount is what was paid', () => {
+    const [, row] = transactionsCsv(
+      [{ ...sale, amount: 2_880_00, discount: { code: 'NAIROBI20', amount: 720_00 } }],
+      'UTC',
+    ).split('\r\n')
+    expect(row?.endsWith(',2880.00,KES,3600.00,2026-03-09 09:30,NAIROBI20,720.00')).toBe(true)
   })
 
   it('converts minor units exactly, with the currency’s own number of decimals', () => {
