@@ -8,6 +8,7 @@ const NAME_CODE = /*i18n*/ {
   id: 'discounts.nameCode',
   message: 'Name the code with 3 to 32 letters, digits, dashes or underscores',
 }
+const PERCENT_RANGE = /*i18n*/ { id: 'discounts.percentRange', message: 'Take off between 0.01 % and 100 %' }
 const WHOLE = /*i18n*/ { id: 'discounts.wholeNumber', message: 'Use a whole number of at least 1' }
 const instant = z.iso.datetime({
   offset: true,
@@ -51,15 +52,7 @@ export const newDiscountCode = z
       error: say(/*i18n*/ { id: 'discounts.chooseKind', message: 'Choose a percentage or an amount' }),
     }),
     /** Percent codes: hundredths of a percent, 1 (0.01 %) to 10000 (100 %). */
-    percentBps: z
-      .number()
-      .int()
-      .min(1, say(/*i18n*/ { id: 'discounts.percentRange', message: 'Take off between 0.01 % and 100 %' }))
-      .max(
-        10_000,
-        say(/*i18n*/ { id: 'discounts.percentRange', message: 'Take off between 0.01 % and 100 %' }),
-      )
-      .optional(),
+    percentBps: z.number().int().min(1, say(PERCENT_RANGE)).max(10_000, say(PERCENT_RANGE)).optional(),
     /** Amount codes: what is taken off in each currency the seller sells in. */
     amounts: z.array(money).max(10).optional(),
     productIds: z.array(z.uuid()).max(200).optional(),
