@@ -349,6 +349,8 @@ export const accountsContract = {
       smsReceipts: z.boolean().optional(),
       smsPayouts: z.boolean().optional(),
       smsReminders: z.boolean().optional(),
+      recoverCheckouts: z.boolean().optional(),
+      recoverBySms: z.boolean().optional(),
       payoutSchedule: payoutSchedule.optional(),
       payoutMethod: payoutMethod.optional(),
     }),

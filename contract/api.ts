@@ -149,6 +149,15 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     one: 'code',
   },
   {
+    operationId: 'getCheckoutRecovery',
+    method: 'get',
+    path: '/checkout_recovery',
+    subject: 'getCheckoutRecovery',
+    area: 'discounts',
+    title: /*i18n*/ { id: 'api.op.getCheckoutRecovery', message: 'See what checkout reminders brought back' },
+    one: 'recovery',
+  },
+  {
     operationId: 'listOrders',
     method: 'get',
     path: '/orders',

@@ -115,6 +115,10 @@ export const startCheckoutInput = z.strictObject({
     .optional(),
   /** M-Pesa: the number to send the prompt to. */
   phone: kenyanMobile.optional(),
+  /** M-Pesa: the buyer ticked "Text me if my payment doesn't go through" (never assumed). */
+  textMe: z.boolean().optional(),
+  /** The token of the reminder link the buyer came back through, so the seller sees the checkout recovered. */
+  recovery: z.string().trim().max(64).optional(),
   /** The buyer's time zone, so mails state a booking's time as they read it. */
   timeZone: z.string().max(60).optional(),
   /** Events: the name on each ticket, one per ticket bought (the buyer's own when left out). */

@@ -83,6 +83,20 @@ export const newDiscountCode = z
       })
   })
 
+/** What recovering checkouts does for a seller: their switches, the SMS price, and what it brought back. */
+export const checkoutRecoveryView = z.object({
+  recoverCheckouts: z.boolean(),
+  recoverBySms: z.boolean(),
+  /** What each reminder SMS costs the seller, in their currency. */
+  smsPrice: money,
+  /** Reminders sent: by e-mail, and by SMS. */
+  reminders: z.object({ email: z.number().int(), sms: z.number().int() }),
+  /** Checkouts paid through a reminder's link, and what they came to per currency. */
+  recovered: z.number().int(),
+  recoveredTotals: z.array(money),
+})
+export type CheckoutRecoveryView = z.infer<typeof checkoutRecoveryView>
+
 const codeId = z.uuid({ error: say(/*i18n*/ { id: 'discounts.chooseCode', message: 'Choose a code' }) })
 
 export const discountsContract = {
@@ -107,5 +121,14 @@ export const discountsContract = {
     summary: 'Pauses a code (it applies to no new order) or starts it again.',
     input: z.strictObject({ codeId, paused: z.boolean() }),
     output: z.object({ code: discountCodeView }),
+  }),
+  getCheckoutRecovery: defineSubject({
+    kind: 'query',
+    access: 'seller',
+    summary:
+      'Whether buyers who leave a checkout unpaid are reminded (by e-mail, and by SMS when they ask), ' +
+      'what a reminder SMS costs, and the checkouts reminders brought back.',
+    input: z.strictObject({}),
+    output: z.object({ recovery: checkoutRecoveryView }),
   }),
 }

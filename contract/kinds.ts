@@ -40,6 +40,7 @@ const QUERIES = everyQuery([
   'listApiActivity',
   'listWebhookEndpoints',
   'listDiscountCodes',
+  'getCheckoutRecovery',
   'listWebhookDeliveries',
   'listTransactions',
   'getBalances',

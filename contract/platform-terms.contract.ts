@@ -91,6 +91,21 @@ const HIGHEST_PRICE = {
   },
 }
 
+const RECOVERY_SMS = {
+  missing: /*i18n*/ {
+    id: 'platformTerms.recoverySmsMissing',
+    message: 'Give the price of a reminder SMS in {code}',
+  },
+  whole: /*i18n*/ {
+    id: 'platformTerms.recoverySmsWhole',
+    message: 'Give the price of a reminder SMS in {code} in whole minor units',
+  },
+  negative: /*i18n*/ {
+    id: 'platformTerms.recoverySmsNegative',
+    message: 'The price of a reminder SMS cannot be negative',
+  },
+}
+
 /** Said in more than one place. */
 const FEE_CANNOT_NEGATIVE = /*i18n*/ {
   id: 'platformTerms.feeCannotNegative',
@@ -180,6 +195,8 @@ export const platformTerms = z
     /** The range a product's price may take (a free product, ticket or shipping is 0, outside it). */
     minPrice: perCurrency(LOWEST_PRICE),
     maxPrice: perCurrency(HIGHEST_PRICE),
+    /** What a seller pays for each SMS reminding a buyer of a checkout left unpaid, in the order's currency. */
+    recoverySms: perCurrency(RECOVERY_SMS),
   })
   .superRefine((terms, ctx) => {
     for (const code of currencyCodes) {

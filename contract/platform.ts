@@ -6,6 +6,23 @@
 /** Soko's fee on each sale, in basis points (500 = 5%). */
 export const SALE_FEE_BPS = 500
 
+/**
+ * What a seller pays for one SMS reminding a buyer of a checkout left unpaid, by the order's currency, in
+ * minor units: about what the SMS costs Soko (admins change it in the platform terms).
+ */
+export const RECOVERY_SMS_PRICE = {
+  KES: 1_00,
+  UGX: 30,
+  TZS: 20_00,
+  RWF: 10,
+  NGN: 10_00,
+  GHS: 10,
+  ZAR: 15,
+  USD: 1,
+  EUR: 1,
+  GBP: 1,
+} as const
+
 /** Days a sale's earnings are held before they can be withdrawn. */
 export const PAYOUT_HOLD_DAYS = 7
 

@@ -48,6 +48,9 @@ export const userSettings = z.object({
   smsReceipts: z.boolean(),
   smsPayouts: z.boolean(),
   smsReminders: z.boolean(),
+  /** Sellers: remind buyers who left a checkout unpaid (by e-mail), and by SMS those who asked for it. */
+  recoverCheckouts: z.boolean(),
+  recoverBySms: z.boolean(),
   payoutSchedule: payoutSchedule,
 })
 

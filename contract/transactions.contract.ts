@@ -14,7 +14,8 @@ const START_AGAIN = /*i18n*/ { id: 'transactions.startAgain', message: 'Start ag
  */
 
 /** What moves a seller's balance; `payout` (withdrawals) arrives with payouts. */
-export const SELLER_MOVEMENT_KINDS = ['sale', 'fee', 'refund', 'payout'] as const
+/** `sms`: a checkout reminder sent by SMS, charged to the seller. */
+export const SELLER_MOVEMENT_KINDS = ['sale', 'fee', 'refund', 'payout', 'sms'] as const
 /** What a buyer sees: money they paid, and money given back. */
 export const BUYER_MOVEMENT_KINDS = ['payment', 'refund'] as const
 

@@ -15,6 +15,7 @@ export const WEBHOOK_EVENTS = [
   'invoice.overdue',
   'payout.paid',
   'payout.failed',
+  'checkout.recovered',
 ] as const
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
 

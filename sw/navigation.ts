@@ -17,6 +17,8 @@ export const SERVER_OWNED = [
   /^\/builds\//,
   /^\/sandbox\//,
   /^\/o\//,
+  // A checkout reminder's links: back to the product, and the stop page.
+  /^\/r\//,
   /^\/invoices\//,
   /^\/i\//,
   /_payload\.json$/,

@@ -27,6 +27,7 @@ export type LedgerTransactionKind =
   | 'payout-sent'
   | 'payout-back'
   | 'excess-kept'
+  | 'sms-fee'
 export type RefundStatus = 'pending' | 'succeeded' | 'failed'
 
 /** What an order bought, as it was then: the product may have changed since. */

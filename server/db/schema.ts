@@ -240,6 +240,10 @@ export const orders = pgTable(
     /** The code that took it off, as the seller wrote it, and its row (which counts its uses). */
     discountCode: text('discount_code'),
     discountCodeId: uuid('discount_code_id'),
+    /** The buyer asked to be texted if this payment does not go through (unticked unless they tick it). */
+    textMe: boolean('text_me').notNull().default(false),
+    /** The unpaid checkout a reminder brought this one back from, when it came through the reminder's link. */
+    recoveredFrom: uuid('recovered_from'),
     method: text('method').$type<Column.PaymentMethod | 'free'>().notNull(),
     /** What the method charges, which differs from `total` when it needs another currency. */
     chargeAmount: bigint('charge_amount', { mode: 'number' }).notNull(),
@@ -279,6 +283,8 @@ export const orders = pgTable(
     index('orders_discount_code_idx')
       .on(t.discountCodeId, t.buyerId)
       .where(sql`${t.discountCodeId} is not null`),
+    index('orders_recovered_idx').on(t.sellerId, t.recoveredFrom).where(sql`${t.recoveredFrom} is not null`),
+    index('orders_buyer_product_idx').on(t.buyerId, t.productId, t.createdAt),
     check(
       'orders_status_check',
       sql`${t.status} in ('pending', 'paid', 'failed', 'cancelled', 'expired', 'refunding', 'refunded')`,
@@ -328,7 +334,7 @@ export const ledgerTransactions = pgTable(
     uniqueIndex('ledger_transactions_invoice_payment_kind_key').on(t.invoicePaymentId, t.kind),
     check(
       'ledger_transactions_kind_check',
-      sql`${t.kind} in ('sale', 'refund', 'payout', 'payout-sent', 'payout-back', 'excess-kept')`,
+      sql`${t.kind} in ('sale', 'refund', 'payout', 'payout-sent', 'payout-back', 'excess-kept', 'sms-fee')`,
     ),
   ],
 )
@@ -431,6 +437,7 @@ export {
   unmatchedPayments,
 } from './invoices.schema'
 export { payoutMethods, payoutSchedules, payouts } from './payouts.schema'
+export { checkoutReminders, recoveryLinks, recoveryOptOuts } from './recovery.schema'
 export { orderLinks, smsMessages, smsOptOuts } from './sms.schema'
 export { catalogState, jobs, outbox, providerState, rateLimits, sandboxObjects } from './system.schema' // the server's own tables, not the marketplace's
 export { users } from './users.schema'

@@ -4,7 +4,7 @@ import { createdAt, updatedAt } from './columns'
 
 /** Text messages: each SMS Soko sends, who asked not to get which kind, and the short links they carry. */
 
-export const SMS_KINDS = ['code', 'receipt', 'payout', 'reminder', 'invoice'] as const
+export const SMS_KINDS = ['code', 'receipt', 'payout', 'reminder', 'invoice', 'recovery'] as const
 export type SmsKind = (typeof SMS_KINDS)[number]
 
 export const SMS_STATUSES = ['queued', 'sent', 'delivered', 'failed'] as const
@@ -34,7 +34,10 @@ export const smsMessages = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('sms_messages_kind_check', sql`${t.kind} in ('code', 'receipt', 'payout', 'reminder', 'invoice')`),
+    check(
+      'sms_messages_kind_check',
+      sql`${t.kind} in ('code', 'receipt', 'payout', 'reminder', 'invoice', 'recovery')`,
+    ),
     check('sms_messages_status_check', sql`${t.status} in ('queued', 'sent', 'delivered', 'failed')`),
     index('sms_messages_provider_idx').on(t.providerId),
     index('sms_messages_phone_idx').on(t.phone, t.createdAt),

@@ -5,6 +5,7 @@ import { paybillRegistration } from './paybill.job'
 import { paymentsSweep } from './payments.job'
 import { payoutsSendBatch, payoutsSweep } from './payouts.job'
 import { pruneOldRows } from './prune.job'
+import { recoverySweep } from './recovery.job'
 import type { JobServices } from './services'
 
 /** Every job the server runs: a new kind of job is defined in its own module and listed here. */
@@ -17,6 +18,7 @@ export function serverJobs(deps: JobServices): JobDefinition[] {
     bookingsSweep(deps),
     paybillRegistration(deps),
     pruneOldRows(deps),
+    recoverySweep(deps),
     deps.sms.job,
   ]
 }

@@ -20,6 +20,8 @@ export interface MailMessage {
   replyTo?: string
   /** Files sent with it (an invoice's PDF). */
   attachments?: MailAttachment[]
+  /** Headers besides the usual ones: a reminder's one-click `List-Unsubscribe`. */
+  headers?: Record<string, string>
 }
 
 export interface Mailer {

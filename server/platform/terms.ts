@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { CURRENCY_LIMITS, type CurrencyCode, currencyCodes } from '../../contract/currencies'
-import { SALE_FEE_BPS } from '../../contract/platform'
+import { RECOVERY_SMS_PRICE, SALE_FEE_BPS } from '../../contract/platform'
 import { type PlatformTerms, platformTerms } from '../../contract/platform-terms.contract'
 import type { Db, DbOrTx } from '../db/client'
 import type { SaleTerms } from '../db/columns.types'
@@ -32,6 +32,7 @@ export function defaultTerms(payouts: PayoutsConfig): PlatformTerms {
     approvalOver: { ...payouts.approvalOver },
     minPrice: limit('minPrice'),
     maxPrice: limit('maxPrice'),
+    recoverySms: { ...RECOVERY_SMS_PRICE },
   }
 }
 

@@ -19,6 +19,7 @@ import { discountsHandlers } from '../features/discounts'
 import { downloadsHandlers } from '../features/downloads'
 import { invoicesHandlers } from '../features/invoices'
 import { payoutsHandlers } from '../features/payouts'
+import { recoveryHandlers } from '../features/recovery'
 import { settingsHandlers } from '../features/settings'
 import { ticketsHandlers } from '../features/tickets'
 import { transactionsHandlers } from '../features/transactions'
@@ -51,6 +52,7 @@ export const handlers: Handlers = {
   ...customersHandlers,
   ...developersHandlers,
   ...discountsHandlers,
+  ...recoveryHandlers,
   ...bookingsHandlers,
   ...ticketsHandlers,
   ...smsHandlers,

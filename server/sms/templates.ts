@@ -137,3 +137,26 @@ export function bookingSms(p: {
   const room = SMS_MAX - (gsm7Length(head) ?? 0) - (gsm7Length(tail) ?? 0)
   return checked(`${head}${fitGsm7(p.title, Math.max(room, 8))}${tail}`)
 }
+
+/**
+ * A checkout the buyer left unpaid (sent only when they asked for it at checkout): the link back to it,
+ * whose page has the one-tap stop. The title takes what room is left.
+ */
+export function recoverySms(p: { title: string; link: string; lang?: Lang }): string {
+  const lang = p.lang ?? DEFAULT_LANG
+  const head = toGsm7(
+    translate(lang, /*i18n*/ { id: 'sms.recovery.head', message: 'Soko: your payment for "' }),
+  )
+  const tail = toGsm7(
+    translate(
+      lang,
+      /*i18n*/ {
+        id: 'sms.recovery.tail',
+        message: '" did not go through. Finish it (or stop reminders): {link}',
+      },
+      { link: p.link },
+    ),
+  )
+  const room = SMS_MAX - (gsm7Length(head) ?? 0) - (gsm7Length(tail) ?? 0)
+  return checked(`${head}${fitGsm7(p.title, Math.max(room, 8))}${tail}`)
+}

@@ -1,5 +1,12 @@
 import type { MiddlewareHandler } from 'hono'
-import { CODE_COOKIE, DISCOUNT_CODE_PARAM, DISCOUNT_CODE_PATTERN } from '../../contract/discounts.constants'
+import {
+  CODE_COOKIE,
+  DISCOUNT_CODE_PARAM,
+  DISCOUNT_CODE_PATTERN,
+  RECOVERY_COOKIE,
+  RECOVERY_PARAM,
+  RECOVERY_TOKEN_PATTERN,
+} from '../../contract/discounts.constants'
 import { serverCookie } from '../lib/session-cookie'
 
 /** How long a shared link's code is kept for a browser without script. */
@@ -14,9 +21,16 @@ export function keepLinkedCode(https: boolean): MiddlewareHandler {
   return async (c, next) => {
     await next()
     if (c.req.method !== 'GET') return
-    const code = new URL(c.req.url).searchParams.get(DISCOUNT_CODE_PARAM)?.trim()
-    if (!code || !DISCOUNT_CODE_PATTERN.test(code)) return
+    const params = new URL(c.req.url).searchParams
+    const code = params.get(DISCOUNT_CODE_PARAM)?.trim()
+    const recovery = params.get(RECOVERY_PARAM)?.trim()
+    const keepCode = code && DISCOUNT_CODE_PATTERN.test(code)
+    const keepRecovery = recovery && RECOVERY_TOKEN_PATTERN.test(recovery)
+    if (!keepCode && !keepRecovery) return
     c.res = new Response(c.res.body, c.res)
-    c.res.headers.append('set-cookie', serverCookie(CODE_COOKIE, code, https, KEEP_SECONDS))
+    if (keepCode) c.res.headers.append('set-cookie', serverCookie(CODE_COOKIE, code, https, KEEP_SECONDS))
+    // A checkout reminder's link: the checkout without script tells the seller it came back.
+    if (keepRecovery)
+      c.res.headers.append('set-cookie', serverCookie(RECOVERY_COOKIE, recovery, https, KEEP_SECONDS))
   }
 }

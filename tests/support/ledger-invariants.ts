@@ -12,7 +12,7 @@ const CHECKS: { what: string; query: SQL }[] = [
       having sum(amount) <> 0`,
   },
   {
-    what: 'a paid order has its one sale, which took what it charged; an order never paid has no postings',
+    what: 'a paid order has its one sale, which took what it charged; an order never paid has no postings but its reminder SMS fee',
     query: sql`select o.id, o.status, o.reference,
         (select count(*) from ledger_transactions t where t.order_id = o.id and t.kind = 'sale')::int as sales,
         (select coalesce(sum(e.amount), 0) from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
@@ -23,14 +23,25 @@ const CHECKS: { what: string; query: SQL }[] = [
           (select count(*) from ledger_transactions t where t.order_id = o.id and t.kind = 'sale') <> 1
           or (select coalesce(sum(e.amount), 0) from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
               where t.order_id = o.id and t.kind = 'sale' and e.account = 'provider:' || o.method) <> o.charge_amount))
-        or (o.paid_at is null and exists (select 1 from ledger_transactions t where t.order_id = o.id)))`,
+        or (o.paid_at is null and exists (select 1 from ledger_transactions t
+          where t.order_id = o.id and t.kind <> 'sms-fee')))`,
   },
   {
     what: 'a refunded, cancelled or expired order holds no money: its postings net to zero in every account',
     query: sql`select o.id, o.status, e.account, e.currency, sum(e.amount)::text as held
       from orders o join ledger_transactions t on t.order_id = o.id join ledger_entries e on e.transaction_id = t.id
-      where o.status in ('refunded', 'cancelled', 'expired', 'failed')
+      where o.status in ('refunded', 'cancelled', 'expired', 'failed') and t.kind <> 'sms-fee'
       group by o.id, o.status, e.account, e.currency having sum(e.amount) <> 0`,
+  },
+  {
+    what: 'a reminder SMS fee is charged once, for a reminder that went by SMS, from the seller to Soko',
+    query: sql`select t.id, t.order_id from ledger_transactions t
+      where t.kind = 'sms-fee' and (
+        not exists (select 1 from checkout_reminders r where r.order_id = t.order_id and r.sms)
+        or (select count(*) from ledger_entries e where e.transaction_id = t.id) <> 2
+        or not exists (select 1 from ledger_entries e join orders o on o.id = t.order_id
+          where e.transaction_id = t.id and e.account = 'seller:' || o.seller_id::text and e.amount > 0)
+        or not exists (select 1 from ledger_entries e where e.transaction_id = t.id and e.account = 'platform:sms'))`,
   },
   {
     what: "an invoice's paid is what its payments counted (each payment's amount less its excess), at most its total, and nothing on a void one",

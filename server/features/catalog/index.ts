@@ -18,5 +18,6 @@ export {
   homeProducts,
   loadRates,
   productPage,
+  soldOutNow,
 } from './storefront.service'
 export { currentDigest, imageVariants, partSizeFor } from './uploads.service'

@@ -92,6 +92,11 @@ function isSoldOut(product: KindWithDetails, held: Map<string, number> | undefin
   return list.every(([id, total]) => total - (held?.get(String(id)) ?? 0) <= 0)
 }
 
+/** Whether a merch product or an event has nothing left to sell now. */
+export async function soldOutNow(db: DbOrTx, row: ProductRow): Promise<boolean> {
+  return isSoldOut(byKind(row), await heldByItem(db, row.id))
+}
+
 function toCard(
   row: ProductRow,
   seller: Pick<SellerRow, 'handle' | 'displayName'>,

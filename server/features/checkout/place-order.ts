@@ -8,7 +8,6 @@ import {
 import { CHECKOUT, CHECKOUT_FIELD } from '../../../contract/errors/checkout'
 import { LIMITS } from '../../../contract/errors/limits'
 import { PAYMENTS } from '../../../contract/errors/payments'
-import type { Lang } from '../../../contract/i18n'
 import type { Money } from '../../../contract/money'
 import { MPESA_PHONE } from '../../../contract/phone'
 import type { Db, DbOrTx, Tx } from '../../db/client'
@@ -18,18 +17,18 @@ import type { UserRow } from '../../lib/caller'
 import { type CheckoutLines, SoldOutError } from '../../lib/checkout-line'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
-import { enforceRateLimit, type RateCheck } from '../../lib/rate-limit'
+import { enforceRateLimit } from '../../lib/rate-limit'
 import { uuidv7 } from '../../lib/uuid'
 import { PaymentProviderError, providerMessage } from '../../payments/payments'
 import { saleTermsOf } from '../../platform/terms'
 import { byKind, currentRates, onSale, type ProductRow } from '../catalog'
-import { type AppliedDiscount, applyCode } from '../discounts'
-import { resolveUserSettings } from '../settings'
 import { checkoutChecks, codeTryChecks, type Requester } from './checkout-limits'
 import { type CheckoutServices, hashKey } from './deps'
+import { discountFor } from './order-discount'
 import { newReference, takenSlots } from './orders'
 import { orderView, startPayment } from './payment'
 import { chargesFor, type Priced, priceSelection, type Selection } from './pricing'
+import { recoveredFrom } from './recovered'
 import { settle } from './settle'
 import { findSlot } from './slots'
 
@@ -48,37 +47,10 @@ export interface CheckoutInput extends Selection {
   holders?: string[] | undefined
   /** A discount code of the product's seller. */
   code?: string | undefined
-}
-
-/**
- * The discount a code gives this priced selection (null without a code), checked against the code's
- * rules; with `lock` (in the order's transaction) its uses are counted under its row lock.
- */
-async function discountFor(
-  db: DbOrTx,
-  product: ProductRow,
-  priced: Priced,
-  code: string | undefined,
-  opts: { buyerId: string | null; lang: Lang; lock?: boolean; tries?: RateCheck[] },
-): Promise<AppliedDiscount | null> {
-  if (!code?.trim()) return null
-  if (opts.tries) await enforceRateLimit(db, opts.tries)
-  const [seller] = await db
-    .select({ settings: users.settings })
-    .from(users)
-    .where(eq(users.id, product.sellerId))
-  return applyCode(db, {
-    sellerId: product.sellerId,
-    productId: product.id,
-    code,
-    subtotal: priced.subtotal,
-    currency: priced.currency,
-    floor: priced.floor,
-    buyerId: opts.buyerId,
-    lang: opts.lang,
-    timeZone: seller ? resolveUserSettings(seller).timeZone : 'Africa/Nairobi',
-    ...(opts.lock ? { lock: true } : {}),
-  })
+  /** M-Pesa: text the buyer if the payment does not go through. */
+  textMe?: boolean | undefined
+  /** The token of the reminder link the buyer came back through. */
+  recovery?: string | undefined
 }
 
 /** A published product with its seller's currency and name, or 404. */
@@ -295,6 +267,8 @@ export async function startCheckout(
                 discount,
                 discountCode: code?.code ?? null,
                 discountCodeId: code?.codeId ?? null,
+                textMe: method === 'mpesa' && input.textMe === true,
+                recoveredFrom: await recoveredFrom(tx, input.recovery, locked.id),
                 method,
                 chargeAmount: charge.amount.amount,
                 chargeCurrency: charge.amount.currency,

@@ -219,5 +219,13 @@ export async function fulfilPaid(
       objectId: updated.id,
       object: bookingObject(updated),
     })
+  // Paid through a reminder's link: the checkout left unpaid came back.
+  if (updated.recoveredFrom)
+    await emitEvent(tx, {
+      sellerId: updated.sellerId,
+      type: 'checkout.recovered',
+      objectId: updated.id,
+      object: orderObject(updated),
+    })
   return updated
 }

@@ -15,6 +15,8 @@ const defaults: UserSettings = {
   smsReceipts: true,
   smsPayouts: true,
   smsReminders: true,
+  recoverCheckouts: true,
+  recoverBySms: true,
   payoutSchedule: 'weekly',
 }
 

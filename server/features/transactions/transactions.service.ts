@@ -177,7 +177,7 @@ function sellerBook(sellerId: string, currency: string): SQL {
     ),
     movement as (
       -- A payout that failed or came back is a payout movement with the money coming in.
-      select id::text || ':1' as id, case kind when 'payout-back' then 'payout' else kind end as kind,
+      select id::text || ':1' as id, case kind when 'payout-back' then 'payout' when 'sms-fee' then 'sms' else kind end as kind,
         created_at as at, order_id, invoice_payment_id,
         -seller_amount - fee_amount as amount, available_at
       from tx
@@ -274,7 +274,7 @@ export async function sellerTransactions(
       sql`${book}
         select
           coalesce(sum(m.amount) filter (where m.kind = 'sale'), 0)::text as sales,
-          coalesce(-sum(m.amount) filter (where m.kind = 'fee'), 0)::text as fees,
+          coalesce(-sum(m.amount) filter (where m.kind in ('fee', 'sms')), 0)::text as fees,
           coalesce(-sum(m.amount) filter (where m.kind = 'refund'), 0)::text as refunds,
           coalesce(-sum(m.amount) filter (where m.kind = 'payout'), 0)::text as payouts,
           coalesce(sum(m.amount), 0)::text as net

@@ -29,6 +29,8 @@ export function orderObject(row: OrderRow) {
     method: row.method,
     buyerEmail: row.buyerEmail,
     fulfilment: row.fulfilment,
+    discount: row.discountCode ? { code: row.discountCode, amount: row.discount } : null,
+    recoveredFrom: row.recoveredFrom,
     createdAt: iso(row.createdAt),
     paidAt: iso(row.paidAt),
     refundedAt: iso(row.refundedAt),

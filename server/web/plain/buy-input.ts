@@ -40,7 +40,13 @@ export function checkoutInput(
   fields: Record<string, string>,
 ): Record<string, unknown> {
   const amount = amountMinor(fields.amount, product.price.currency)
-  return { ...formInput(fields, NUMBERS), ...(amount === undefined ? {} : { amount }), productId: product.id }
+  const { textMe, ...rest } = fields
+  return {
+    ...formInput(rest, NUMBERS),
+    ...(amount === undefined ? {} : { amount }),
+    ...(textMe === 'on' ? { textMe: true } : {}),
+    productId: product.id,
+  }
 }
 
 /** What the quote is asked: the item chosen, and where it goes once that is asked. */

@@ -325,6 +325,7 @@ function payStep(req: PlainRequest, w: Words, product: PublicProduct, draft: Dra
         error: errors.phone,
         hint: w.text(BUY.phoneHint),
       }),
+      `<div class="field field-check"><input type="checkbox" id="textMe" name="textMe" value="on"${fields.textMe === 'on' ? ' checked' : ''}><label for="textMe">${w.say(BUY.textMe)}</label></div>`,
     )
   }
   parts.push(

@@ -64,6 +64,7 @@ export const BUY = {
     id: 'plain.buy.phoneHint',
     message: 'For M-Pesa: the prompt goes to this number, for example 0712 345 678.',
   },
+  textMe: /*i18n*/ { id: 'plain.buy.textMe', message: 'Text me if my payment doesn’t go through' },
   email: /*i18n*/ { id: 'plain.buy.email', message: 'E-mail' },
   emailHint: /*i18n*/ {
     id: 'plain.buy.emailHint',

@@ -1,6 +1,11 @@
 import { Hono } from 'hono'
 import { startCheckoutInput } from '../../../contract/checkout.contract'
-import { CODE_COOKIE, DISCOUNT_CODE_PATTERN } from '../../../contract/discounts.constants'
+import {
+  CODE_COOKIE,
+  DISCOUNT_CODE_PATTERN,
+  RECOVERY_COOKIE,
+  RECOVERY_TOKEN_PATTERN,
+} from '../../../contract/discounts.constants'
 import type { PublicProduct } from '../../../contract/storefront'
 import { productPage } from '../../features/catalog'
 import { translate } from '../../lib/i18n'
@@ -78,7 +83,12 @@ export function buyRoutes(kit: PlainKit) {
     if (earlier) return redirectTo(req, orderPath(kit.services.gateway, earlier))
     const page = await productPage(kit.services.db, c.req.param('slug'))
     if (!page) return notOnSale(kit, req)
-    const started = await runFor(kit, req, 'startCheckout', checkoutInput(page.product, fields))
+    // Come back through a checkout reminder's link: the seller sees this checkout as recovered.
+    const recovery = cookieOf(c.req.header('cookie'), RECOVERY_COOKIE)
+    const started = await runFor(kit, req, 'startCheckout', {
+      ...checkoutInput(page.product, fields),
+      ...(recovery && RECOVERY_TOKEN_PATTERN.test(recovery) ? { recovery } : {}),
+    })
     if (!started.ok) {
       const { message, fields: errors } = refusalIn(req.lang, started.error)
       // Fields the page shows are marked there; what is about the product itself is said above the form.

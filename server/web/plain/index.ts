@@ -9,6 +9,7 @@ import { invoiceRoutes, payPageMain } from './invoice.routes'
 import { type PlainKit, type PlainRequest, plainMarkup, plainRequest } from './kit'
 import { libraryMain } from './library'
 import { orderRoutes } from './order.routes'
+import { recoveryRoutes } from './recovery.routes'
 import { referenceRoutes } from './reference.routes'
 import { sessionRoutes } from './session.routes'
 
@@ -26,6 +27,7 @@ export function plainRoutes(kit: PlainKit) {
   app.route('/', sessionRoutes(kit))
   app.route('/', doorRoutes(kit))
   app.route('/', referenceRoutes(kit))
+  app.route('/', recoveryRoutes(kit))
   return app
 }
 

@@ -11,6 +11,7 @@ import { clearSession, storeUser, useSession } from '../../lib/session'
 import { usePageTitle } from '../../lib/title'
 import { accountsQueries } from './accounts.queries'
 import { NewPasswordField } from './fields'
+import { RecoverySettings } from './RecoverySettings'
 
 /** The kinds of SMS a person can turn off; codes always go. */
 const SMS_CHOICES = [
@@ -180,6 +181,7 @@ export function SettingsPage() {
               <Link to="/account/withdraw">Withdraw page</Link>.
             </Trans>
           </p>
+          <RecoverySettings />
         </>
       ) : null}
 

@@ -19,6 +19,12 @@ export const accountsQueries = {
       queryKey: [...accountsQueries.all(), 'settings'],
       queryFn: ({ signal }) => rpc('getSettings', {}, { signal }),
     }),
+  /** A seller's checkout reminders: their switches, the SMS price, and what reminders brought back. */
+  recovery: () =>
+    queryOptions({
+      queryKey: [...accountsQueries.all(), 'recovery'],
+      queryFn: ({ signal }) => rpc('getCheckoutRecovery', {}, { signal }),
+    }),
   /** The seller's identity verification, if one was sent. */
   verification: () =>
     queryOptions({

@@ -22,6 +22,7 @@ type PerCurrency =
   | 'payoutMaximum'
   | 'payoutDaily'
   | 'approvalOver'
+  | 'recoverySms'
 
 const PER_CURRENCY: { key: PerCurrency; label: MessageDescriptor; hint: MessageDescriptor }[] = [
   { key: 'saleFeeFixed', label: msg`Fixed fee per sale`, hint: msg`Added to the percentage; 0 for none.` },
@@ -34,6 +35,11 @@ const PER_CURRENCY: { key: PerCurrency; label: MessageDescriptor; hint: MessageD
     key: 'approvalOver',
     label: msg`Approve payouts over`,
     hint: msg`Larger payouts, and every seller’s first, wait for an admin.`,
+  },
+  {
+    key: 'recoverySms',
+    label: msg`Reminder SMS price`,
+    hint: msg`What a seller pays for each SMS reminding a buyer of an unpaid checkout.`,
   },
 ]
 
@@ -87,6 +93,7 @@ function termsOf(draft: Draft): { terms: PlatformTerms } | { errors: FieldErrors
     approvalOver: amounts('approvalOver'),
     minPrice: amounts('minPrice'),
     maxPrice: amounts('maxPrice'),
+    recoverySms: amounts('recoverySms'),
   }
   return Object.keys(errors).length ? { errors } : { terms }
 }

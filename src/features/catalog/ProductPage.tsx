@@ -2,6 +2,7 @@ import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { RECOVERY_PARAM, RECOVERY_TOKEN_PATTERN } from '../../../contract/discounts.constants'
 import type { Creator, ProductPage as ProductPageData, PublicProduct } from '../../../contract/storefront'
 import { Avatar } from '../../components/Avatar'
 import { Icon } from '../../components/Icon'
@@ -157,6 +158,7 @@ export function ProductPage({ data }: { data: ProductPageData }) {
           </p>
           <Buy product={product} />
         </div>
+        <StopReminders />
         <ul className="trust">
           <li>
             <Icon name="shield" size={18} /> <Trans>Pay by M-Pesa, card or PayPal</Trans>
@@ -182,6 +184,27 @@ export function ProductPage({ data }: { data: ProductPageData }) {
       </div>
       <SellerCard seller={seller} />
     </article>
+  )
+}
+
+/**
+ * Opened from a checkout reminder's link (`?r=`): one tap stops such reminders. A plain form post to the
+ * server's stop address, so it works as the server's own page answers it, script or not.
+ */
+function StopReminders() {
+  const [token, setToken] = useState('')
+  useEffect(() => {
+    const r = new URLSearchParams(location.search).get(RECOVERY_PARAM) ?? ''
+    if (RECOVERY_TOKEN_PATTERN.test(r)) setToken(r)
+  }, [])
+  if (!token) return null
+  return (
+    <form method="post" action={`/r/${token}/stop`} className="muted stop-reminders">
+      <Trans>Reminded of this by Soko?</Trans>{' '}
+      <button type="submit" className="link-button">
+        <Trans>Stop reminders</Trans>
+      </button>
+    </form>
   )
 }
 

@@ -74,6 +74,8 @@ export function Checkout({
             available={quote.data ? quote.data.charges.map((c) => c.method) : PAYMENT_METHODS}
             phone={form.phone}
             onPhone={form.setPhone}
+            textMe={form.textMe}
+            onTextMe={form.setTextMe}
             onPhoneBlur={form.checkPhone}
             errors={errors}
           />

@@ -23,6 +23,8 @@ export function CheckoutPayment({
   phone,
   onPhone,
   onPhoneBlur,
+  textMe,
+  onTextMe,
   errors,
 }: {
   method: PaymentMethod
@@ -31,6 +33,9 @@ export function CheckoutPayment({
   phone: string
   onPhone: (phone: string) => void
   onPhoneBlur: () => void
+  /** A checkout's "Text me" choice (an invoice's payment has none). */
+  textMe?: boolean
+  onTextMe?: (textMe: boolean) => void
   errors: FieldErrors
 }) {
   const { t } = useLingui()
@@ -56,19 +61,34 @@ export function CheckoutPayment({
         ))}
       </div>
       {method === 'mpesa' ? (
-        <Field
-          label={t`M-Pesa phone number`}
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder="07XX XXX XXX"
-          value={phone}
-          onChange={(e) => onPhone(e.target.value)}
-          onBlur={onPhoneBlur}
-          errors={errors}
-          hint={t`The number to send the payment prompt to, e.g. 0712 345 678.`}
-        />
+        <>
+          <Field
+            label={t`M-Pesa phone number`}
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="07XX XXX XXX"
+            value={phone}
+            onChange={(e) => onPhone(e.target.value)}
+            onBlur={onPhoneBlur}
+            errors={errors}
+            hint={t`The number to send the payment prompt to, e.g. 0712 345 678.`}
+          />
+          {onTextMe ? (
+            <div className="field field-check">
+              <input
+                id={`${id}-text`}
+                type="checkbox"
+                checked={textMe === true}
+                onChange={(e) => onTextMe(e.target.checked)}
+              />
+              <label htmlFor={`${id}-text`}>
+                <Trans>Text me if my payment doesn’t go through</Trans>
+              </label>
+            </div>
+          ) : null}
+        </>
       ) : null}
     </fieldset>
   )

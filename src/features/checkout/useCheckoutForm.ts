@@ -25,7 +25,7 @@ import { buyerTimeZone } from './order-format'
 import { keepOrderKey } from './order-keys'
 import { type CheckoutChoicesState, useCheckoutChoices } from './useCheckoutChoices'
 import { useCheckoutQuote } from './useCheckoutQuote'
-import { useDiscountCode } from './useDiscountCode'
+import { linkedRecovery, useDiscountCode } from './useDiscountCode'
 
 /** The longest wait shown on the button; a longer Retry-After is still said in the message. */
 const MAX_RETRY_COUNTDOWN_SECONDS = 60
@@ -51,6 +51,8 @@ export function useCheckoutForm(product: PublicProduct, chosenSlot?: Slot, focus
   const [email, setEmail] = useState('')
   const [method, setMethod] = useState<PaymentMethod>('card')
   const [phone, setPhone] = useState('')
+  const [textMe, setTextMe] = useState(false)
+  const [recovery] = useState(linkedRecovery)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [message, setMessage] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
@@ -179,7 +181,8 @@ export function useCheckoutForm(product: PublicProduct, chosenSlot?: Slot, focus
       quantity: choices.quantityValue,
       ...(delivery ? { delivery } : {}),
       ...(free ? {} : { method }),
-      ...(!free && method === 'mpesa' ? { phone: normalizeKenyanMobile(phone) ?? phone } : {}),
+      ...(!free && method === 'mpesa' ? { phone: normalizeKenyanMobile(phone) ?? phone, textMe } : {}),
+      ...(recovery ? { recovery } : {}),
       ...(signedIn ? {} : { email: email.trim() }),
       ...(choices.holders.length ? { holders: choices.holders.map((name) => name.trim()) } : {}),
       timeZone: buyerTimeZone(),
@@ -233,6 +236,8 @@ export function useCheckoutForm(product: PublicProduct, chosenSlot?: Slot, focus
     chooseMethod,
     phone,
     setPhone,
+    textMe,
+    setTextMe,
     checkPhone,
     quote,
     current,

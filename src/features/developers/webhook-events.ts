@@ -15,6 +15,7 @@ export const EVENT_NAMES: Record<WebhookEvent | typeof WEBHOOK_TEST_EVENT, Messa
   'invoice.overdue': msg`Invoice overdue`,
   'payout.paid': msg`Payout paid`,
   'payout.failed': msg`Payout failed`,
+  'checkout.recovered': msg`Checkout recovered`,
   [WEBHOOK_TEST_EVENT]: msg`Test event`,
 }
 
@@ -24,6 +25,7 @@ export const EVENT_GROUPS: { name: MessageDescriptor; events: WebhookEvent[] }[]
   { name: msg`Tickets`, events: ['ticket.checked_in'] },
   { name: msg`Invoices`, events: ['invoice.sent', 'invoice.paid', 'invoice.overdue'] },
   { name: msg`Payouts`, events: ['payout.paid', 'payout.failed'] },
+  { name: msg`Checkouts`, events: ['checkout.recovered'] },
 ]
 
 /** An event's name in the seller's language; the type itself when it is one this app does not know. */

@@ -39,6 +39,8 @@ export function kindName(kind: CsvMovement['kind']): string {
       return t`Refund`
     case 'payout':
       return t`Payout`
+    case 'sms':
+      return t`Reminder SMS`
     case 'payment':
       return t`Payment`
   }

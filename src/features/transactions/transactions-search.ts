@@ -8,7 +8,13 @@ import { type CurrencyCode, currencyCodes } from '../../../contract/currencies'
 export type MovementKind = NonNullable<SubjectInput<'listTransactions'>['kind']>
 
 /** A seller's kinds, and a buyer's; the contract's enum without loading zod. */
-export const SELLER_KINDS = ['sale', 'fee', 'refund', 'payout'] as const satisfies readonly MovementKind[]
+export const SELLER_KINDS = [
+  'sale',
+  'fee',
+  'refund',
+  'payout',
+  'sms',
+] as const satisfies readonly MovementKind[]
 export const BUYER_KINDS = ['payment', 'refund'] as const satisfies readonly MovementKind[]
 const KINDS: readonly MovementKind[] = [...SELLER_KINDS, 'payment']
 

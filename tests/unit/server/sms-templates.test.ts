@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { currencyCodes } from '../../../contract/currencies'
 import { LANGS } from '../../../contract/i18n'
 import { fitGsm7, gsm7Length, isGsm7, toGsm7 } from '../../../server/sms/gsm7'
-import { bookingSms, codeSms, invoiceSms, receiptSms, SMS_MAX } from '../../../server/sms/templates'
+import {
+  bookingSms,
+  codeSms,
+  invoiceSms,
+  receiptSms,
+  recoverySms,
+  SMS_MAX,
+} from '../../../server/sms/templates'
 
 describe('GSM-7', () => {
   it('counts septets, extended characters twice, and refuses what is not GSM-7', () => {
@@ -120,6 +127,14 @@ describe('SMS in each language', () => {
         title: 'Beats',
         reference: 'SKABCD1234',
         link: LONG_LINK,
+        lang,
+      }),
+    ],
+    [
+      `${lang} checkout reminder`,
+      recoverySms({
+        title: LONG_TITLE,
+        link: `https://soko-marketplace.example.co.ke/r/${'A'.repeat(16)}`,
         lang,
       }),
     ],
