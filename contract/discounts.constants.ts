@@ -11,11 +11,5 @@ export const CODE_COOKIE = 'soko_code'
 /** Codes a person may try in ten minutes before being told to wait (guessing is not a way in). */
 export const DISCOUNT_TRIES_PER_10_MINUTES = 20
 
-/** A checkout reminder's link back to the product carries its token in this parameter: `/slug?r=…`. */
-export const RECOVERY_PARAM = 'r'
-/** Where the server keeps a reminder link's token for the checkout without script. */
-export const RECOVERY_COOKIE = 'soko_recovery'
-/** A reminder link's token: 16 URL-safe characters (96 random bits). */
-export const RECOVERY_TOKEN_PATTERN = /^[\w-]{16}$/
 /** When an unpaid checkout's reminders go: an hour after it, then a day after it. The first may go by SMS. */
 export const RECOVERY_DELAYS_MINUTES = [60, 24 * 60] as const

@@ -122,9 +122,10 @@ export const sellerMovement = z.object({
   availableAt: z.string().nullable(),
   /**
    * A sale made with a discount code: the code and what it took off (in the order's currency). The list
-   * price is the sale's amount plus this. Null for anything else.
+   * price is the sale's amount plus this; `fee` is Soko's fee on what was paid, so the seller keeps the
+   * amount less it. Null for anything else.
    */
-  discount: z.object({ code: z.string(), amount: z.number().int() }).nullable(),
+  discount: z.object({ code: z.string(), amount: z.number().int(), fee: z.number().int() }).nullable(),
 })
 
 /**

@@ -1,12 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
-import {
-  CODE_COOKIE,
-  DISCOUNT_CODE_PARAM,
-  DISCOUNT_CODE_PATTERN,
-  RECOVERY_COOKIE,
-  RECOVERY_PARAM,
-  RECOVERY_TOKEN_PATTERN,
-} from '../../contract/discounts.constants'
+import { CODE_COOKIE, DISCOUNT_CODE_PARAM, DISCOUNT_CODE_PATTERN } from '../../contract/discounts.constants'
+import { RECOVERY_COOKIE, RECOVERY_PARAM, RECOVERY_TOKEN_PATTERN } from '../../contract/recovery-link'
 import { serverCookie } from '../lib/session-cookie'
 
 /** How long a shared link's code is kept for a browser without script. */

@@ -127,7 +127,7 @@ describe.each(databaseKinds)('discount codes, on %s', (kind) => {
     const mine = movements.filter((m) => m.orderId === order?.id)
     expect(mine.find((m) => m.kind === 'sale')).toMatchObject({
       amount: 1_200_00,
-      discount: { code: 'NAIROBI20', amount: 300_00 },
+      discount: { code: 'NAIROBI20', amount: 300_00, fee: saleFee(1_200_00, order?.terms) },
     })
     expect(mine.find((m) => m.kind === 'fee')?.amount).toBe(-saleFee(1_200_00, order?.terms))
     expect(saleFee(1_200_00, order?.terms)).toBeLessThan(saleFee(1_500_00, order?.terms))

@@ -27,6 +27,7 @@ const HOUR = 60 * MINUTE
  */
 describe.each(databaseKinds)('recovering checkouts, on %s', (kind) => {
   let app: RunningApp
+  let second: RunningApp | null = null
   let seller: { id: string; token: string }
   let productId = ''
   let otherId = ''
@@ -74,6 +75,7 @@ describe.each(databaseKinds)('recovering checkouts, on %s', (kind) => {
 
   beforeAll(async () => {
     app = await startApp(kind)
+    if (kind === 'postgres') second = await startApp(kind, {}, { sharing: app })
     seller = await sellerOf(app, `recover-${kind}`)
     const digital = (s: string, amount: number) =>
       productOnSale(
@@ -92,6 +94,7 @@ describe.each(databaseKinds)('recovering checkouts, on %s', (kind) => {
     expect(hook.status, JSON.stringify(hook.body)).toBe(200)
   }, 60_000)
   afterAll(async () => {
+    await second?.close()
     await app?.close()
   })
 
@@ -270,7 +273,7 @@ describe.each(databaseKinds)('recovering checkouts, on %s', (kind) => {
     expect(await ledgerInvariantViolations(app.database.db)).toEqual([])
   })
 
-  it('claims each reminder once when sweeps run at the same time', async () => {
+  it('claims each reminder once when sweeps run at the same time, on two instances', async () => {
     const buyer = await personOf(app, `race-${kind}@example.com`)
     const left = await leftCheckout(buyer.token, {
       productId,
@@ -278,7 +281,12 @@ describe.each(databaseKinds)('recovering checkouts, on %s', (kind) => {
       phone: '0712345607',
       textMe: true,
     })
-    await Promise.all(Array.from({ length: 10 }, () => sweepAt(left.at + HOUR + MINUTE)))
+    const at = new Date(left.at + HOUR + MINUTE)
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        sendDueCheckoutReminders((i % 2 === 1 && second ? second : app).services, at),
+      ),
+    )
     expect(await reminderOf(left.orderId)).toHaveLength(1)
     expect(await smsFor(left.orderId)).toHaveLength(1)
     expect(await smsFees(left.orderId)).toHaveLength(2)

@@ -23,7 +23,7 @@ import { productOnSale, sellerOf } from './shop'
 
 /**
  * Cases per subject and caller (each kind of hostility once): every subject × 4 callers × 12 per database,
- * 5,328 calls with the contract's 111 subjects.
+ * 6,336 calls with the contract's 132 subjects.
  */
 const CASES = 12
 /** Tables whose rows a refused call may add to on purpose. */

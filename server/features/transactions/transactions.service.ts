@@ -261,7 +261,10 @@ export async function sellerTransactions(
           coalesce(o.reference, iv.reference) as reference, ${method} as method, o.quantity,
           coalesce(o.item->>'title', 'Invoice ' || coalesce(iv.number, iv.reference)) as item_title,
           o.item->>'label' as item_label, o.item->'slot' as item_slot,
-          o.discount_code, o.discount::text as discount
+          o.discount_code, o.discount::text as discount,
+          (select -sum(f.amount) from ledger_transactions st join ledger_entries f on f.transaction_id = st.id
+            where st.order_id = o.id and st.kind = 'sale' and f.account = 'platform:fees'
+              and f.currency = ${currency})::text as sale_fee
         from book m left join orders o on o.id = m.order_id
           left join invoice_payments ip on ip.id = m.invoice_payment_id
           left join invoices iv on iv.id = ip.invoice_id
@@ -320,7 +323,7 @@ export async function sellerTransactions(
         availableAt: textOrNull(row.available_at),
         discount:
           row.kind === 'sale' && textOrNull(row.discount_code)
-            ? { code: String(row.discount_code), amount: num(row.discount) }
+            ? { code: String(row.discount_code), amount: num(row.discount), fee: num(row.sale_fee) }
             : null,
       }),
     ),

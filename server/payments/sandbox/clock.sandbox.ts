@@ -55,7 +55,10 @@ export function clockSandbox(log: Logger) {
   /** The page; after a refusal, with what was typed kept in the field and why it was refused under it. */
   const view = (error = '', typed = '24') => {
     const { now, offsetHours } = state()
-    const ahead = offsetHours === 0 ? 'not moved' : `${offsetHours} hours ahead of the machine's clock`
+    const ahead =
+      offsetHours === 0
+        ? 'not moved'
+        : `${offsetHours} hour${offsetHours === 1 ? '' : 's'} ahead of the machine's clock`
     return sandboxPage({
       title: 'Sandbox clock',
       css: CSS,

@@ -1,11 +1,7 @@
 import { Hono } from 'hono'
 import { startCheckoutInput } from '../../../contract/checkout.contract'
-import {
-  CODE_COOKIE,
-  DISCOUNT_CODE_PATTERN,
-  RECOVERY_COOKIE,
-  RECOVERY_TOKEN_PATTERN,
-} from '../../../contract/discounts.constants'
+import { CODE_COOKIE, DISCOUNT_CODE_PATTERN } from '../../../contract/discounts.constants'
+import { RECOVERY_COOKIE, RECOVERY_TOKEN_PATTERN } from '../../../contract/recovery-link'
 import type { PublicProduct } from '../../../contract/storefront'
 import { productPage } from '../../features/catalog'
 import { translate } from '../../lib/i18n'

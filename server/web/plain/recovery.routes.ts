@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
-import { DISCOUNT_CODE_PARAM, RECOVERY_PARAM } from '../../../contract/discounts.constants'
+import { DISCOUNT_CODE_PARAM } from '../../../contract/discounts.constants'
+import { RECOVERY_PARAM } from '../../../contract/recovery-link'
 import { recoveryTarget, stopReminders } from '../../features/recovery'
 import { escapeHtml } from '../../lib/html'
 import { translate } from '../../lib/i18n'
@@ -59,7 +60,7 @@ export function recoveryRoutes(kit: PlainKit) {
     const say = (message: { id: string; message: string }) => escapeHtml(translate(req.lang, message))
     const main =
       c.req.query('done') === '1'
-        ? `<h1>${say(WORDS.title)}</h1><p role="status">${say(WORDS.stopped)}</p>`
+        ? `<h1>${say(WORDS.title)}</h1><p role="status">${say(WORDS.stopped)}</p><p><a class="button secondary" href="/">${say(WORDS.home)}</a></p>`
         : `<h1>${say(WORDS.title)}</h1><p>${say(WORDS.ask)}</p><form method="post" action="/r/${escapeHtml(token)}/stop">${button(translate(req.lang, WORDS.stop))}</form>`
     return sendPage(kit, req, { title: translate(req.lang, WORDS.title), main })
   })

@@ -2,7 +2,6 @@ import { plural } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
-import { RECOVERY_PARAM, RECOVERY_TOKEN_PATTERN } from '../../../contract/discounts.constants'
 import type { Creator, ProductPage as ProductPageData, PublicProduct } from '../../../contract/storefront'
 import { Avatar } from '../../components/Avatar'
 import { Icon } from '../../components/Icon'
@@ -158,7 +157,7 @@ export function ProductPage({ data }: { data: ProductPageData }) {
           </p>
           <Buy product={product} />
         </div>
-        <StopReminders />
+        <Reminded />
         <ul className="trust">
           <li>
             <Icon name="shield" size={18} /> <Trans>Pay by M-Pesa, card or PayPal</Trans>
@@ -187,25 +186,17 @@ export function ProductPage({ data }: { data: ProductPageData }) {
   )
 }
 
-/**
- * Opened from a checkout reminder's link (`?r=`): one tap stops such reminders. A plain form post to the
- * server's stop address, so it works as the server's own page answers it, script or not.
- */
-function StopReminders() {
-  const [token, setToken] = useState('')
-  useEffect(() => {
-    const r = new URLSearchParams(location.search).get(RECOVERY_PARAM) ?? ''
-    if (RECOVERY_TOKEN_PATTERN.test(r)) setToken(r)
-  }, [])
-  if (!token) return null
-  return (
-    <form method="post" action={`/r/${token}/stop`} className="muted stop-reminders">
-      <Trans>Reminded of this by Soko?</Trans>{' '}
-      <button type="submit" className="link-button">
-        <Trans>Stop reminders</Trans>
-      </button>
-    </form>
-  )
+const StopReminders = lazy(() => import('./StopReminders'))
+
+/** Opened from a checkout reminder's link (`?r=`): the way to stop reminders, loaded only then. */
+function Reminded() {
+  const [shown, setShown] = useState(false)
+  useEffect(() => setShown(new URLSearchParams(location.search).has('r')), [])
+  return shown ? (
+    <Suspense fallback={null}>
+      <StopReminders />
+    </Suspense>
+  ) : null
 }
 
 const ReportForm = lazy(() => import('./ReportProduct'))

@@ -76,17 +76,10 @@ export function CheckoutPayment({
             hint={t`The number to send the payment prompt to, e.g. 0712 345 678.`}
           />
           {onTextMe ? (
-            <div className="field field-check">
-              <input
-                id={`${id}-text`}
-                type="checkbox"
-                checked={textMe === true}
-                onChange={(e) => onTextMe(e.target.checked)}
-              />
-              <label htmlFor={`${id}-text`}>
-                <Trans>Text me if my payment doesn’t go through</Trans>
-              </label>
-            </div>
+            <label className="field field-check">
+              <input type="checkbox" checked={textMe === true} onChange={(e) => onTextMe(e.target.checked)} />
+              <Trans>Text me if my payment doesn’t go through</Trans>
+            </label>
           ) : null}
         </>
       ) : null}

@@ -52,7 +52,6 @@ export function useCheckoutForm(product: PublicProduct, chosenSlot?: Slot, focus
   const [method, setMethod] = useState<PaymentMethod>('card')
   const [phone, setPhone] = useState('')
   const [textMe, setTextMe] = useState(false)
-  const [recovery] = useState(linkedRecovery)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [message, setMessage] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
@@ -182,7 +181,7 @@ export function useCheckoutForm(product: PublicProduct, chosenSlot?: Slot, focus
       ...(delivery ? { delivery } : {}),
       ...(free ? {} : { method }),
       ...(!free && method === 'mpesa' ? { phone: normalizeKenyanMobile(phone) ?? phone, textMe } : {}),
-      ...(recovery ? { recovery } : {}),
+      recovery: linkedRecovery() || undefined,
       ...(signedIn ? {} : { email: email.trim() }),
       ...(choices.holders.length ? { holders: choices.holders.map((name) => name.trim()) } : {}),
       timeZone: buyerTimeZone(),

@@ -1,26 +1,37 @@
 import { useState } from 'react'
-import { DISCOUNT_CODE_PARAM, RECOVERY_PARAM } from '../../../contract/discounts.constants'
+import { DISCOUNT_CODE_PARAM } from '../../../contract/discounts.constants'
 
 /** Where a code from a shared link is kept while the buyer browses, for this tab only. */
 const KEPT = 'soko.discountCode'
+/** Where the product page keeps a reminder link's token for the tab (the same key there). */
+const KEPT_RECOVERY = 'soko.recovery'
 
-/** A link's parameter, kept for the tab under `key` so it survives the way to the checkout. */
-function linked(param: string, key: string): string {
+/**
+ * The code a shared link brought (`?code=NAIROBI20`), kept for the tab so it survives the way from a
+ * storefront to a product and its checkout.
+ */
+export function linkedCode(): string {
   try {
-    const fromLink = new URLSearchParams(location.search).get(param)?.trim() ?? ''
-    if (fromLink) sessionStorage.setItem(key, fromLink)
-    return fromLink || (sessionStorage.getItem(key) ?? '')
+    const fromLink = new URLSearchParams(location.search).get(DISCOUNT_CODE_PARAM)?.trim() ?? ''
+    if (fromLink) sessionStorage.setItem(KEPT, fromLink)
+    return fromLink || (sessionStorage.getItem(KEPT) ?? '')
   } catch {
-    // Storage refused (a private window's quota): the link's own value still applies.
+    // Storage refused (a private window's quota): the link's own code still applies.
     return ''
   }
 }
 
-/** The code a shared link brought (`?code=NAIROBI20`), from a storefront to a product and its checkout. */
-export const linkedCode = () => linked(DISCOUNT_CODE_PARAM, KEPT)
-
-/** The token of a checkout reminder's link (`?r=`): the checkout it leads to counts as recovered. */
-export const linkedRecovery = () => linked(RECOVERY_PARAM, 'soko.recovery')
+/**
+ * The token of the checkout reminder's link this tab came through, kept by the product page it opened
+ * (ProductPage's StopReminders): the checkout it leads to counts as recovered.
+ */
+export function linkedRecovery(): string {
+  try {
+    return sessionStorage.getItem(KEPT_RECOVERY) ?? ''
+  } catch {
+    return ''
+  }
+}
 
 function forget() {
   try {

@@ -30,6 +30,8 @@ export function SellerList({ movements }: { movements: SellerMovement[] }) {
           {m.discount ? (
             <p className="muted">
               {t`List price ${formatMoney(m.amount + m.discount.amount, m.currency)} · ${m.discount.code} −${formatMoney(m.discount.amount, m.currency)}`}
+              <br />
+              {t`Soko fee ${formatMoney(m.discount.fee, m.currency)} · you keep ${formatMoney(m.amount - m.discount.fee, m.currency)}`}
             </p>
           ) : null}
           <p className="muted">

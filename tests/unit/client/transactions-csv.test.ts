@@ -68,7 +68,7 @@ describe('transactions CSV', () => {
 
   it('names the code and what it took off on a discounted sale: the amount is what was paid', () => {
     const [, row] = transactionsCsv(
-      [{ ...sale, amount: 2_880_00, discount: { code: 'NAIROBI20', amount: 720_00 } }],
+      [{ ...sale, amount: 2_880_00, discount: { code: 'NAIROBI20', amount: 720_00, fee: 144_00 } }],
       'UTC',
     ).split('\r\n')
     expect(row?.endsWith(',2880.00,KES,3600.00,2026-03-09 09:30,NAIROBI20,720.00')).toBe(true)
