@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
 import { request as apiRequest, type Browser, type Page } from '@playwright/test'
 import { DEMO_SELLER } from './demo'
 import { expect, test } from './fixtures'
@@ -218,6 +219,19 @@ test.describe('an hour later, on a server of its own', () => {
       await handset.getByRole('button', { name: 'Stop reminders' }).click()
       await expect(handset.getByRole('status')).toContainText('no more reminders of unpaid checkouts')
       await handset.screenshot({ path: test.info().outputPath('stopped.png'), fullPage: true })
+      // The stop page, asking and done, passes axe in both languages.
+      const stopUrl = new URL(handset.url())
+      for (const lang of ['en', 'sw']) {
+        for (const done of [false, true]) {
+          await handset.goto(`${stopUrl.pathname}?${done ? 'done=1&' : ''}lang=${lang}`)
+          const axe = await new AxeBuilder({ page: handset }).analyze()
+          expect(
+            axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+            `stop page, ${lang}${done ? ', done' : ''}`,
+          ).toEqual([])
+        }
+      }
+      await expect(handset.getByRole('status')).toContainText('hakuna vikumbusho zaidi')
     } finally {
       await context.close()
       await request.dispose()

@@ -44,6 +44,8 @@ describe.each(databaseKinds)('RPC protocol on %s', (kind) => {
       smsReceipts: true,
       smsPayouts: true,
       smsReminders: true,
+      recoverCheckouts: true,
+      recoverBySms: true,
       payoutSchedule: 'weekly',
     })
   })
