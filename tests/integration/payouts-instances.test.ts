@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { jobs, ledgerTransactions, payouts } from '../../server/db/schema'
 import { requestPayout } from '../../server/features/payouts/payouts.service'
 import { SEND_BATCH, sendDue } from '../../server/features/payouts/schedule'
+import { claimSends } from '../../server/features/payouts/send'
 import { createJobRunner } from '../../server/jobs/runner'
 import { serverJobs } from '../../server/jobs/server-jobs'
 import { ledgerImbalance } from '../../server/ledger/ledger'
@@ -142,6 +143,29 @@ describe.runIf(process.env.DATABASE_URL)('payout sweeps of two instances on one 
       // The rest go with the next sweep, whichever instance runs it.
       await sendDue(mpesa.provider(b.services, 'b'), new Date(now.getTime() + 1000))
       await paidOnce(a, ids, mpesa.sends)
+    } finally {
+      await close()
+    }
+  }, 60_000)
+
+  it('each sweep claims the payouts it moved itself first, whatever the other moved meanwhile', async () => {
+    const { a, b, ids, close } = await twoInstancesWithDuePayouts()
+    try {
+      // Both have moved a batch to sending, a's a moment before b's: oldest first, b would take a's.
+      const now = new Date()
+      const mine = { a: ids.slice(0, SEND_BATCH), b: ids.slice(SEND_BATCH, 2 * SEND_BATCH) }
+      for (const [batch, ago] of [
+        [mine.a, 2_000],
+        [mine.b, 1_000],
+      ] as const)
+        await a.database.db
+          .update(payouts)
+          .set({ status: 'sending', dueAt: new Date(now.getTime() - ago) })
+          .where(inArray(payouts.id, [...batch]))
+      const claimedB = await claimSends(b.services, now, SEND_BATCH, mine.b)
+      const claimedA = await claimSends(a.services, now, SEND_BATCH, mine.a)
+      expect(claimedB.map((row) => row.id).sort()).toEqual([...mine.b].sort())
+      expect(claimedA.map((row) => row.id).sort()).toEqual([...mine.a].sort())
     } finally {
       await close()
     }

@@ -106,7 +106,12 @@ export async function sendBatch(deps: PayoutServices, now: Date, opts: BatchOpti
     })
     .where(inArray(payouts.id, deps.db.select({ id: ready.id }).from(ready)))
     .returning({ id: payouts.id })
-  const claimed = await claimSends(deps, now, SEND_BATCH)
+  const claimed = await claimSends(
+    deps,
+    now,
+    SEND_BATCH,
+    moved.map((row) => row.id),
+  )
   const full = moved.length === SEND_BATCH || claimed.length === SEND_BATCH
   if (full && opts.whenFull) await opts.whenFull()
   await sendAll(deps, claimed, now)

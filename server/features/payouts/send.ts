@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import type { PayoutRail } from '../../../contract/payouts.constants'
 import type { Tx } from '../../db/client'
 import { payouts, users } from '../../db/schema'
@@ -77,22 +77,26 @@ export async function sendPayout(
 }
 
 /**
- * Claims up to `limit` payouts that may be sent now, oldest due first, in one statement. Rows another
- * instance is claiming at this moment are skipped, not waited for, so instances sweeping at once each take
- * a different batch.
+ * Claims up to `limit` payouts that may be sent now, in one statement: first those this sweep itself moved
+ * to sending (`own`), then the oldest due. Rows another instance is claiming at this moment are skipped,
+ * not waited for, so instances sweeping at once each take a different batch; preferring its own, an
+ * instance whose view predates another's batch does not end up with that batch's leftovers.
  */
-export async function claimSends(deps: PayoutServices, now: Date, limit: number): Promise<PayoutRow[]> {
-  const due = deps.db
-    .$with('due')
-    .as(
-      deps.db
-        .select({ id: payouts.id })
-        .from(payouts)
-        .where(sendable(now))
-        .orderBy(payouts.dueAt)
-        .limit(limit)
-        .for('update', { skipLocked: true }),
-    )
+export async function claimSends(
+  deps: PayoutServices,
+  now: Date,
+  limit: number,
+  own: string[] = [],
+): Promise<PayoutRow[]> {
+  const due = deps.db.$with('due').as(
+    deps.db
+      .select({ id: payouts.id })
+      .from(payouts)
+      .where(sendable(now))
+      .orderBy(...(own.length > 0 ? [desc(inArray(payouts.id, own))] : []), payouts.dueAt)
+      .limit(limit)
+      .for('update', { skipLocked: true }),
+  )
   return deps.db
     .with(due)
     .update(payouts)
