@@ -50,16 +50,17 @@ test('moved forward a day on the sandbox clock page, the server sends the bookin
     seller,
   )
   await rpc(request, 'publishProduct', { id: product.id }, seller)
-  // A time between 25 and 47 hours from now: its day-before reminder is due once the clock is a day on.
+  // A time between 26 and 47 hours from now: its day-before reminder is due once the clock is a day on, and
+  // its hour-before one is not (a slot just past 25 hours would be within the hour by the time the clock moves).
   const { slots } = await rpc<{ slots: { start: string }[] }>(request, 'listSlots', {
     productId: product.id,
     days: 4,
   })
   const slot = slots.find((s) => {
     const away = Date.parse(s.start) - Date.now()
-    return away > 25 * HOUR && away < 47 * HOUR
+    return away > 26 * HOUR && away < 47 * HOUR
   })
-  if (!slot) throw new Error(`No slot 25 to 47 hours away among ${slots.length}`)
+  if (!slot) throw new Error(`No slot 26 to 47 hours away among ${slots.length}`)
   const buyer = await newBuyer(request, 'clock')
   await rpc(
     request,
