@@ -436,6 +436,7 @@ export {
   invoices,
   unmatchedPayments,
 } from './invoices.schema'
+export { orderLines } from './order-lines.schema'
 export { payoutMethods, payoutSchedules, payouts } from './payouts.schema'
 export { checkoutReminders, recoveryLinks, recoveryOptOuts } from './recovery.schema'
 export { orderLinks, smsMessages, smsOptOuts } from './sms.schema'

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { newProduct } from '../../contract/catalog.contract'
-import { orders, payoutMethods, sellerVerifications, users } from '../../server/db/schema'
+import { orderLines, orders, payoutMethods, sellerVerifications, users } from '../../server/db/schema'
 import { homePeriods } from '../../server/features/account-home/periods'
 import { createProduct, publishProduct } from '../../server/features/catalog/catalog.service'
 import { saleFee } from '../../server/ledger/postings'
@@ -397,18 +397,16 @@ describe.each(databaseKinds)('the account home on %s', (kind) => {
     const now = await book(service, day(1), buyer.token)
     const later = await book(service, day(1), buyer.token)
     const [row] = await app.database.db.select().from(orders).where(eq(orders.id, now))
-    await app.database.db
-      .update(orders)
-      .set({
-        item: {
-          ...(row?.item as object),
-          slot: {
-            start: new Date(Date.now() - 10 * 60_000).toISOString(),
-            end: new Date(Date.now() + 50 * 60_000).toISOString(),
-          },
-        } as never,
-      })
-      .where(eq(orders.id, now))
+    // Moved to have started ten minutes ago, on the order and its line alike.
+    const underWay = {
+      ...(row?.item as object),
+      slot: {
+        start: new Date(Date.now() - 10 * 60_000).toISOString(),
+        end: new Date(Date.now() + 50 * 60_000).toISOString(),
+      },
+    } as never
+    await app.database.db.update(orders).set({ item: underWay }).where(eq(orders.id, now))
+    await app.database.db.update(orderLines).set({ item: underWay }).where(eq(orderLines.orderId, now))
     // Doors: an event in two days; not one in ten days (nor the gig, a month away).
     const door = await eventStarting(seller.id, 'Baraka unplugged', new Date(Date.now() + 2 * DAY))
     await eventStarting(seller.id, 'Baraka far off', new Date(Date.now() + 10 * DAY))

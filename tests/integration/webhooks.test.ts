@@ -197,6 +197,21 @@ describe.each(databaseKinds)('webhooks, on %s', (kind) => {
       total: { amount: 500_00, currency: 'KES' },
     })
     expect(paid.data.object.status).toBe('paid')
+    // What it bought, line by line.
+    expect(paid.data.object.lines).toEqual([
+      {
+        position: 0,
+        productId: expect.any(String),
+        kind: 'digital',
+        title: 'Taarab stems',
+        item: 'Taarab stems',
+        quantity: 1,
+        unitPrice: { amount: 500_00, currency: 'KES' },
+        shipping: { amount: 0, currency: 'KES' },
+        discount: { amount: 0, currency: 'KES' },
+        total: { amount: 500_00, currency: 'KES' },
+      },
+    ])
     // A later state of the same object carries a larger version.
     expect(back.data.version).toBeGreaterThan(paid.data.version)
 

@@ -44,6 +44,19 @@ const CHECKS: { what: string; query: SQL }[] = [
         or not exists (select 1 from ledger_entries e where e.transaction_id = t.id and e.account = 'platform:sms'))`,
   },
   {
+    what: "an order has lines 0, 1, 2… whose totals add up to its total; its first line is the order's own product, item and quantity",
+    query: sql`select o.id, o.reference, o.total,
+        (select count(*) from order_lines l where l.order_id = o.id)::int as lines,
+        (select coalesce(sum(l.total), 0) from order_lines l where l.order_id = o.id)::text as lines_total
+      from orders o
+      where (select coalesce(sum(l.total), 0) from order_lines l where l.order_id = o.id) <> o.total
+        or (select coalesce(max(l.position), -1) + 1 from order_lines l where l.order_id = o.id)
+          <> (select count(*) from order_lines l where l.order_id = o.id)
+        or not exists (select 1 from order_lines l where l.order_id = o.id and l.position = 0
+          and l.product_id = o.product_id and l.item_key = o.item_key and l.quantity = o.quantity
+          and l.item = o.item)`,
+  },
+  {
     what: "an invoice's paid is what its payments counted (each payment's amount less its excess), at most its total, and nothing on a void one",
     query: sql`select i.id, i.number, i.status, i.paid, i.total, i.voided_at,
         coalesce((select sum(p.amount - p.excess) from invoice_payments p

@@ -6,7 +6,7 @@ import type { CurrencyCode } from '../../../contract/currencies'
 import { BOOKINGS, BOOKINGS_FIELD } from '../../../contract/errors/bookings'
 import { CHECKOUT, CHECKOUT_FIELD } from '../../../contract/errors/checkout'
 import type { DbOrTx } from '../../db/client'
-import { orders, products } from '../../db/schema'
+import { orderLines, orders, products } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { isUuid } from '../../lib/uuid'
@@ -188,6 +188,11 @@ export async function rescheduleBooking(
       .where(eq(orders.id, row.id))
       .returning()
     if (!updated) throw new Error('order vanished under its lock')
+    // The booking's line holds the time: it moves with the order.
+    await tx
+      .update(orderLines)
+      .set({ item: updated.item, itemKey: slot.start })
+      .where(and(eq(orderLines.orderId, row.id), eq(orderLines.productId, row.productId)))
     await scheduleReminders(tx, updated.id, slot, now)
     await emitEvent(tx, {
       sellerId: updated.sellerId,

@@ -1,7 +1,7 @@
-import { and, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { HOLDING_STATUSES } from '../../../contract/checkout.constants'
 import type { DbOrTx } from '../../db/client'
-import { orders } from '../../db/schema'
+import { orderLines, orders } from '../../db/schema'
 
 // What the storefront shows as left of a product: its stock less what orders hold (HOLDING_STATUSES).
 // Checkout counts the same under the product's lock when it places an order (checkout/orders.ts).
@@ -20,13 +20,14 @@ export async function heldByProduct(
   if (productIds.length === 0) return byProduct
   const rows = await db
     .select({
-      productId: orders.productId,
-      key: orders.itemKey,
-      held: sql<string>`sum(${orders.quantity})::text`,
+      productId: orderLines.productId,
+      key: orderLines.itemKey,
+      held: sql<string>`sum(${orderLines.quantity})::text`,
     })
-    .from(orders)
-    .where(and(inArray(orders.productId, productIds), inArray(orders.status, [...HOLDING_STATUSES])))
-    .groupBy(orders.productId, orders.itemKey)
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(inArray(orderLines.productId, productIds), inArray(orders.status, [...HOLDING_STATUSES])))
+    .groupBy(orderLines.productId, orderLines.itemKey)
   for (const row of rows) {
     const items = byProduct.get(row.productId) ?? new Map<string, number>()
     items.set(row.key, Number(row.held))

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { HOLDING_STATUSES } from '../../../contract/checkout.constants'
 import type { DbOrTx } from '../../db/client'
-import { orders } from '../../db/schema'
+import { orderLines, orders } from '../../db/schema'
 
 export type OrderRow = typeof orders.$inferSelect
 
@@ -16,15 +16,16 @@ export function newReference(): string {
   return `SK${Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join('')}`
 }
 
-/** How many of one item (variant, ticket type) holding orders have, leaving out `except`. */
+/** How many of one item (variant, ticket type) holding orders' lines have, leaving out order `except`. */
 export async function heldQuantity(tx: DbOrTx, productId: string, itemKey: string, except?: string) {
   const [row] = await tx
-    .select({ held: sql<string>`coalesce(sum(${orders.quantity}), 0)::text` })
-    .from(orders)
+    .select({ held: sql<string>`coalesce(sum(${orderLines.quantity}), 0)::text` })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(
       and(
-        eq(orders.productId, productId),
-        eq(orders.itemKey, itemKey),
+        eq(orderLines.productId, productId),
+        eq(orderLines.itemKey, itemKey),
         inArray(orders.status, [...HOLDING_STATUSES]),
         except ? sql`${orders.id} <> ${except}` : undefined,
       ),
@@ -32,29 +33,26 @@ export async function heldQuantity(tx: DbOrTx, productId: string, itemKey: strin
   return Number(row?.held ?? 0)
 }
 
-/** Booked (or being booked) times of a service, leaving out `except`. */
+/** Booked (or being booked) times of a service, leaving out order `except`. */
 export async function takenSlots(tx: DbOrTx, productId: string, except?: string) {
-  const rows = await tx
-    .select({ item: orders.item })
-    .from(orders)
+  return (await takenSlotsByProduct(tx, [productId], except)).get(productId) ?? []
+}
+
+/** Booked (or being booked) times of several services at once, by product: one query for a whole list. */
+export async function takenSlotsByProduct(db: DbOrTx, productIds: string[], except?: string) {
+  const byProduct = new Map<string, { start: string; end: string }[]>()
+  if (productIds.length === 0) return byProduct
+  const rows = await db
+    .select({ productId: orderLines.productId, item: orderLines.item })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(
       and(
-        eq(orders.productId, productId),
+        inArray(orderLines.productId, productIds),
         inArray(orders.status, [...HOLDING_STATUSES]),
         except ? sql`${orders.id} <> ${except}` : undefined,
       ),
     )
-  return rows.map((r) => r.item.slot).filter((s): s is { start: string; end: string } => Boolean(s))
-}
-
-/** Booked (or being booked) times of several services at once, by product: one query for a whole list. */
-export async function takenSlotsByProduct(db: DbOrTx, productIds: string[]) {
-  const byProduct = new Map<string, { start: string; end: string }[]>()
-  if (productIds.length === 0) return byProduct
-  const rows = await db
-    .select({ productId: orders.productId, item: orders.item })
-    .from(orders)
-    .where(and(inArray(orders.productId, productIds), inArray(orders.status, [...HOLDING_STATUSES])))
   for (const row of rows)
     if (row.item.slot) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row.item.slot])
   return byProduct

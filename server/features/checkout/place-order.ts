@@ -1,17 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import {
-  HOLDING_STATUSES,
-  ORDER_HOLD_MINUTES,
-  type PaymentMethod,
-} from '../../../contract/checkout.constants'
+import { ORDER_HOLD_MINUTES, type PaymentMethod } from '../../../contract/checkout.constants'
 import { CHECKOUT, CHECKOUT_FIELD } from '../../../contract/errors/checkout'
 import { LIMITS } from '../../../contract/errors/limits'
 import { PAYMENTS } from '../../../contract/errors/payments'
 import type { Money } from '../../../contract/money'
 import { MPESA_PHONE } from '../../../contract/phone'
 import type { Db, DbOrTx, Tx } from '../../db/client'
-import { orders, products, users } from '../../db/schema'
+import { orderLines, orders, products, users } from '../../db/schema'
 import type { Config } from '../../env'
 import type { UserRow } from '../../lib/caller'
 import { type CheckoutLines, SoldOutError } from '../../lib/checkout-line'
@@ -25,7 +21,8 @@ import { byKind, currentRates, onSale, type ProductRow } from '../catalog'
 import { checkoutChecks, codeTryChecks, type Requester } from './checkout-limits'
 import { type CheckoutServices, hashKey } from './deps'
 import { discountFor } from './order-discount'
-import { newReference, takenSlots } from './orders'
+import { insertLines, lineHolds, onlyLine } from './order-lines'
+import { heldQuantity, newReference, takenSlots } from './orders'
 import { orderView, startPayment } from './payment'
 import { chargesFor, type Priced, priceSelection, type Selection } from './pricing'
 import { recoveredFrom } from './recovered'
@@ -281,7 +278,10 @@ export async function startCheckout(
               })
               .onConflictDoNothing({ target: orders.reference })
               .returning()
-            if (inserted) return inserted
+            if (inserted) {
+              await insertLines(tx, [onlyLine(inserted)])
+              return inserted
+            }
             if (attempt > 2) throw new Error('could not give the order a reference')
           }
         }),
@@ -372,24 +372,14 @@ function assertLeft(kind: ProductRow['kind'], priced: Priced, held: number) {
   if (left <= 0) throw new SoldOutError(field, priced.itemKey)
   throw new AppError(409, CHECKOUT.onlyLeft, {
     params: { left },
-    fields: { [priced.quantity > 1 ? 'quantity' : field]: CHECKOUT_FIELD.onlyLeft },
+    fields: { [priced.quantity > 1 ? 'quantity' : field]: { ...CHECKOUT_FIELD.onlyLeft, params: { left } } },
   })
 }
 
 /** Units of an item held by orders waiting for payment, paid or being refunded (no lock: see startCheckout). */
-async function heldOf(db: DbOrTx, productId: string, itemKey: string): Promise<number> {
-  const [row] = await db
-    .select({ held: sql<string>`coalesce(sum(${orders.quantity}), 0)::text` })
-    .from(orders)
-    .where(and(eq(orders.productId, productId), eq(orders.itemKey, itemKey), holdingStatus()))
-  return Number(row?.held ?? 0)
+function heldOf(db: DbOrTx, productId: string, itemKey: string): Promise<number> {
+  return heldQuantity(db, productId, itemKey)
 }
-
-const holdingStatus = () =>
-  sql`${orders.status} in (${sql.join(
-    HOLDING_STATUSES.map((status) => sql`${status}`),
-    sql`, `,
-  )})`
 
 interface Holds {
   /** Units of this item held by orders waiting for payment, paid or being refunded. */
@@ -399,20 +389,24 @@ interface Holds {
   buyerUntil: string | null
 }
 
-/** What holds a product's stock, for the item and for the buyer, in one read (under the product's lock). */
+/**
+ * What holds a product's stock, for the item and for the buyer, in one read of the orders' lines (under the
+ * product's lock).
+ */
 async function holdsOf(tx: Tx, productId: string, itemKey: string, buyerId: string): Promise<Holds> {
-  const holding = holdingStatus()
+  const holding = lineHolds()
   const mine = sql`${orders.buyerId} = ${buyerId} and ${orders.status} = 'pending'`
   const [row] = await tx
     .select({
-      held: sql<string>`coalesce(sum(${orders.quantity}) filter (where ${orders.itemKey} = ${itemKey} and ${holding}), 0)::text`,
-      buyerUnits: sql<string>`coalesce(sum(${orders.quantity}) filter (where ${mine}), 0)::text`,
+      held: sql<string>`coalesce(sum(${orderLines.quantity}) filter (where ${orderLines.itemKey} = ${itemKey} and ${holding}), 0)::text`,
+      buyerUnits: sql<string>`coalesce(sum(${orderLines.quantity}) filter (where ${mine}), 0)::text`,
       buyerUntil: sql<
         string | null
       >`to_char(min(${orders.expiresAt}) filter (where ${mine}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
     })
-    .from(orders)
-    .where(eq(orders.productId, productId))
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(eq(orderLines.productId, productId))
   return {
     held: Number(row?.held ?? 0),
     buyerUnits: Number(row?.buyerUnits ?? 0),

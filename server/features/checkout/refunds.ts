@@ -14,6 +14,7 @@ import type { TransferState } from '../../payments/provider'
 import { bookingObject, emitEvent, orderObject } from '../webhooks'
 import type { CheckoutServices } from './deps'
 import { orderMails } from './mails'
+import { linesOf } from './order-lines'
 import type { OrderRow } from './orders'
 
 type RefundRow = typeof refunds.$inferSelect
@@ -133,7 +134,12 @@ export async function completeRefund(deps: CheckoutServices, refundId: string, p
       })
     if (updated) {
       const { sellerId, id } = updated
-      await emitEvent(tx, { sellerId, type: 'order.refunded', objectId: id, object: orderObject(updated) })
+      await emitEvent(tx, {
+        sellerId,
+        type: 'order.refunded',
+        objectId: id,
+        object: orderObject(updated, await linesOf(tx, id)),
+      })
       // A booking refunded is a booking cancelled, whoever asked.
       if (updated.kind === 'service')
         await emitEvent(tx, {

@@ -7,12 +7,13 @@ import { saleEntries } from '../../ledger/postings'
 import { clock } from '../../lib/clock'
 import { uuidv7 } from '../../lib/uuid'
 import type { ChargeOutcome } from '../../payments/provider'
-import { byKind } from '../catalog'
+import { byKind, type ProductRow } from '../catalog'
 import { bookingObject, emitEvent, orderObject } from '../webhooks'
 import { EVENT_REMINDER_MINUTES, scheduleReminders } from './booking-reminders'
 import type { CheckoutServices } from './deps'
 import { orderMails } from './mails'
 import { CHECKOUT_NOTES } from './notes'
+import { linesOf, type OrderLineRow } from './order-lines'
 import { heldQuantity, type OrderRow, type Tx, takenSlots } from './orders'
 import { queueReceiptSms } from './receipt-sms'
 import { refundOrder } from './refunds'
@@ -122,15 +123,32 @@ export async function settle(
   return result
 }
 
-/** Whether an order that lost its hold could take it again now. */
+/**
+ * Whether an order that lost its hold could take it again now: every line's stock, seat or time free. The
+ * lines' products are locked in the order of their ids, as checkout locks them.
+ */
 async function stillAvailable(tx: Tx, row: OrderRow): Promise<boolean> {
-  const [product] = await tx.select().from(products).where(eq(products.id, row.productId)).for('update')
-  if (!product) return false
-  if (row.kind === 'digital') return true
-  if (row.kind === 'service') {
-    const slot = row.item.slot
-    if (!slot) throw new Error(`service order ${row.id} holds no slot`)
-    const taken = await takenSlots(tx, row.productId, row.id)
+  const lines = await linesOf(tx, row.id)
+  const ids = [...new Set(lines.map((line) => line.productId))].sort()
+  const locked = new Map<string, ProductRow>()
+  for (const id of ids) {
+    const [product] = await tx.select().from(products).where(eq(products.id, id)).for('update')
+    if (!product) return false
+    locked.set(id, product)
+  }
+  for (const line of lines) {
+    const product = locked.get(line.productId)
+    if (!product || !(await lineAvailable(tx, row.id, line, product))) return false
+  }
+  return true
+}
+
+async function lineAvailable(tx: Tx, orderId: string, line: OrderLineRow, product: ProductRow) {
+  if (line.kind === 'digital') return true
+  if (line.kind === 'service') {
+    const slot = line.item.slot
+    if (!slot) throw new Error(`service order ${orderId} holds no slot`)
+    const taken = await takenSlots(tx, line.productId, orderId)
     return !taken.some(
       (t) => Date.parse(t.start) < Date.parse(slot.end) && Date.parse(slot.start) < Date.parse(t.end),
     )
@@ -138,17 +156,19 @@ async function stillAvailable(tx: Tx, row: OrderRow): Promise<boolean> {
   const offered = byKind(product)
   const capacity =
     (offered.kind === 'merch'
-      ? (offered.details.variants ?? []).find((v) => v.id === row.itemKey)?.stock
+      ? (offered.details.variants ?? []).find((v) => v.id === line.itemKey)?.stock
       : offered.kind === 'event'
-        ? (offered.details.ticketTypes ?? []).find((t) => t.id === row.itemKey)?.capacity
+        ? (offered.details.ticketTypes ?? []).find((t) => t.id === line.itemKey)?.capacity
         : undefined) ?? 0
-  return capacity - (await heldQuantity(tx, row.productId, row.itemKey, row.id)) >= row.quantity
+  return capacity - (await heldQuantity(tx, line.productId, line.itemKey, orderId)) >= line.quantity
 }
 
 /**
  * What a payment does to its order, in the caller's transaction (which holds the order's row lock): the
- * order is paid, the sale goes into the books, an event's tickets are issued and the product counts one
- * more sale. The demo data's sales are made with it too, so they are the same as real ones.
+ * order is paid, the sale goes into the books, and each line delivers as if bought alone: an event's
+ * tickets are issued with their names, a booking's and an event's reminders set, merch waits to be sent, and
+ * each line's product counts one more sale. The demo data's sales are made with it too, so they are the
+ * same as real ones.
  */
 export async function fulfilPaid(
   tx: Tx,
@@ -156,6 +176,7 @@ export async function fulfilPaid(
   outcome: Extract<ChargeOutcome, { kind: 'paid' }>,
   paidAt: Date,
 ): Promise<OrderRow> {
+  const lines = await linesOf(tx, row.id)
   const [updated] = await tx
     .update(orders)
     .set({
@@ -163,7 +184,7 @@ export async function fulfilPaid(
       paidAt,
       failure: null,
       payment: { ...(row.payment ?? {}), ...outcome.details, receipt: outcome.receipt },
-      fulfilment: row.kind === 'merch' ? 'to_ship' : null,
+      fulfilment: lines.some((line) => line.kind === 'merch') ? 'to_ship' : null,
       updatedAt: paidAt,
     })
     .where(eq(orders.id, row.id))
@@ -177,40 +198,42 @@ export async function fulfilPaid(
       memo: `Sale ${updated.reference}`,
       entries: saleEntries(updated, paidAt),
     })
-  if (updated.kind === 'event') {
-    // Each ticket carries the name given for it at checkout, else the buyer's.
-    const [buyer] = await tx.select({ name: users.name }).from(users).where(eq(users.id, updated.buyerId))
-    await tx.insert(tickets).values(
-      Array.from({ length: updated.quantity }, (_, i) => ({
-        id: uuidv7(),
-        orderId: updated.id,
-        code: `${updated.reference}-${randomBytes(5).toString('hex').toUpperCase()}`,
-        ticketTypeId: updated.itemKey,
-        holderName: updated.item.holders?.[i] ?? buyer?.name ?? null,
-        position: i,
-      })),
-    )
+  let ticketsIssued = 0
+  for (const line of lines) {
+    if (line.kind === 'event') {
+      // Each ticket carries the name given for it at checkout, else the buyer's.
+      const [buyer] = await tx.select({ name: users.name }).from(users).where(eq(users.id, updated.buyerId))
+      await tx.insert(tickets).values(
+        Array.from({ length: line.quantity }, (_, i) => ({
+          id: uuidv7(),
+          orderId: updated.id,
+          code: `${updated.reference}-${randomBytes(5).toString('hex').toUpperCase()}`,
+          ticketTypeId: line.itemKey,
+          holderName: line.item.holders?.[i] ?? buyer?.name ?? null,
+          position: ticketsIssued + i,
+        })),
+      )
+      ticketsIssued += line.quantity
+      const [event] = await tx
+        .select({ details: products.details })
+        .from(products)
+        .where(eq(products.id, line.productId))
+      const startsAt = (event?.details as { startsAt?: string } | undefined)?.startsAt
+      if (startsAt)
+        await scheduleReminders(tx, updated.id, { start: startsAt }, paidAt.getTime(), EVENT_REMINDER_MINUTES)
+    }
+    if (line.kind === 'service' && line.item.slot)
+      await scheduleReminders(tx, updated.id, line.item.slot, paidAt.getTime())
+    await tx
+      .update(products)
+      .set({ salesCount: sql`${products.salesCount} + 1` })
+      .where(eq(products.id, line.productId))
   }
-  if (updated.kind === 'service' && updated.item.slot)
-    await scheduleReminders(tx, updated.id, updated.item.slot, paidAt.getTime())
-  if (updated.kind === 'event') {
-    const [event] = await tx
-      .select({ details: products.details })
-      .from(products)
-      .where(eq(products.id, updated.productId))
-    const startsAt = (event?.details as { startsAt?: string } | undefined)?.startsAt
-    if (startsAt)
-      await scheduleReminders(tx, updated.id, { start: startsAt }, paidAt.getTime(), EVENT_REMINDER_MINUTES)
-  }
-  await tx
-    .update(products)
-    .set({ salesCount: sql`${products.salesCount} + 1` })
-    .where(eq(products.id, updated.productId))
   await emitEvent(tx, {
     sellerId: updated.sellerId,
     type: 'order.paid',
     objectId: updated.id,
-    object: orderObject(updated),
+    object: orderObject(updated, lines),
   })
   if (updated.kind === 'service')
     await emitEvent(tx, {
@@ -225,7 +248,7 @@ export async function fulfilPaid(
       sellerId: updated.sellerId,
       type: 'checkout.recovered',
       objectId: updated.id,
-      object: orderObject(updated),
+      object: orderObject(updated, lines),
     })
   return updated
 }

@@ -5,7 +5,7 @@ import { orders, paymentEvents } from '../../db/schema'
 import { uuidv7 } from '../../lib/uuid'
 import { createUser } from '../accounts'
 import type { ProductRow } from '../catalog'
-import { fulfilPaid, hashKey, newReference } from '../checkout'
+import { fulfilPaid, hashKey, insertLines, newReference, onlyLine } from '../checkout'
 
 /**
  * The demo seller's first sales: two buyers who paid by card for downloads (one of them also the client of
@@ -56,6 +56,7 @@ export async function seedDemoSales(tx: Tx, products: ProductRow[], terms: SaleT
         })
         .returning()
       if (!row) throw new Error('insert returned no row')
+      await insertLines(tx, [onlyLine(row)])
       const outcome = {
         kind: 'paid' as const,
         amount: { amount: total, currency: product.priceCurrency },

@@ -1,4 +1,4 @@
-import type { checkIns, invoices, orders, payouts } from '../../db/schema'
+import type { checkIns, invoices, orderLines, orders, payouts } from '../../db/schema'
 
 /**
  * The objects events carry, made from the rows the change wrote (no read of their own, so the event
@@ -7,13 +7,19 @@ import type { checkIns, invoices, orders, payouts } from '../../db/schema'
  */
 
 type OrderRow = typeof orders.$inferSelect
+type OrderLineRow = typeof orderLines.$inferSelect
 type InvoiceRow = typeof invoices.$inferSelect
 type PayoutRow = typeof payouts.$inferSelect
 type CheckInRow = typeof checkIns.$inferSelect
 
 const iso = (at: Date | null | undefined) => at?.toISOString() ?? null
 
-export function orderObject(row: OrderRow) {
+/**
+ * An order as webhooks and the API show it: its totals and status, and what it bought line by line (the
+ * top-level product, item and quantity are its first line's).
+ */
+export function orderObject(row: OrderRow, lines: OrderLineRow[]) {
+  const money = (amount: number) => ({ amount, currency: row.currency })
   return {
     object: 'order',
     id: row.id,
@@ -31,6 +37,18 @@ export function orderObject(row: OrderRow) {
     fulfilment: row.fulfilment,
     discount: row.discountCode ? { code: row.discountCode, amount: row.discount } : null,
     recoveredFrom: row.recoveredFrom,
+    lines: lines.map((line) => ({
+      position: line.position,
+      productId: line.productId,
+      kind: line.kind,
+      title: line.item.title,
+      item: line.item.label,
+      quantity: line.quantity,
+      unitPrice: money(line.unitPrice),
+      shipping: money(line.shippingFee),
+      discount: money(line.discount),
+      total: money(line.total),
+    })),
     createdAt: iso(row.createdAt),
     paidAt: iso(row.paidAt),
     refundedAt: iso(row.refundedAt),

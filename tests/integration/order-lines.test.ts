@@ -1,0 +1,214 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { asc, eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { orderLines, orders } from '../../server/db/schema'
+import { type RunningApp, startApp } from '../support/app'
+import { databaseKinds, migrationsDir } from '../support/db'
+import { data } from '../support/payouts'
+import { submitSandboxCard } from '../support/sandbox-card'
+import { personOf, productOnSale, sellerOf } from '../support/shop'
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString()
+
+/**
+ * Orders have lines. Every order placed writes its line in the transaction that places it, and the
+ * migration that brought lines in gave each order placed before it one line with the same figures: run
+ * again here through the migrator on orders of every kind (shipping, a discount code, tickets, a booking),
+ * it writes exactly the lines checkout writes. Stock, seats and times are counted from the lines.
+ */
+describe.each(databaseKinds)('order lines, on %s', (kind) => {
+  let app: RunningApp
+  let seller: { id: string; token: string }
+  let buyer: { id: string; token: string }
+  const ids: Record<string, string> = {}
+  const placed: string[] = []
+
+  const checkout = async (input: Record<string, unknown>, pay = false) => {
+    const started = await app.call('startCheckout', { method: 'card', ...input }, buyer.token)
+    expect(started.status, JSON.stringify(started.body)).toBe(200)
+    if (pay) {
+      expect((await submitSandboxCard(data(started).next.url, '4242 4242 4242 4242')).status).toBe(303)
+      await app.sandboxesIdle()
+    }
+    placed.push(data(started).orderId)
+    return data(started).orderId as string
+  }
+  const lines = () =>
+    app.database.db.select().from(orderLines).orderBy(asc(orderLines.orderId), asc(orderLines.position))
+
+  beforeAll(async () => {
+    app = await startApp(kind)
+    seller = await sellerOf(app, 'lines-seller')
+    buyer = await personOf(app, 'lines-buyer@example.com')
+    const product = (input: Record<string, unknown>, file = false) =>
+      productOnSale(app, seller.id, input, file ? [{ name: 'pack.zip', body: Buffer.from('pack') }] : [])
+    ids.digital = await product(
+      {
+        kind: 'digital',
+        title: 'Sample pack',
+        description: '',
+        price: { amount: 1_200_00, currency: 'KES' },
+        details: { payWhatYouWant: null, downloadLimit: null, free: false },
+      },
+      true,
+    )
+    ids.merch = await product({
+      kind: 'merch',
+      title: 'Kanga tote',
+      description: '',
+      price: { amount: 1_800_00, currency: 'KES' },
+      details: {
+        variants: [
+          { options: { colour: 'Indigo' }, price: { amount: 1_800_00, currency: 'KES' }, stock: 3, sku: '' },
+        ],
+        shippingZones: [{ name: 'Kenya', countries: ['KE'], fee: { amount: 200_00, currency: 'KES' } }],
+        pickup: null,
+      },
+    })
+    ids.event = await product({
+      kind: 'event',
+      title: 'Listening night',
+      description: '',
+      price: { amount: 500_00, currency: 'KES' },
+      details: {
+        startsAt: inDays(30),
+        endsAt: null,
+        timeZone: 'Africa/Nairobi',
+        where: { kind: 'place', address: 'The Alchemist, Westlands' },
+        ticketTypes: [
+          {
+            name: 'Regular',
+            price: { amount: 500_00, currency: 'KES' },
+            capacity: 5,
+            saleStartsAt: null,
+            saleEndsAt: null,
+          },
+        ],
+      },
+    })
+    ids.service = await product({
+      kind: 'service',
+      title: 'Mix review',
+      description: '',
+      price: { amount: 2_500_00, currency: 'KES' },
+      details: {
+        durationMinutes: 60,
+        where: { kind: 'online', url: 'https://meet.example.com/review' },
+        timeZone: 'Africa/Nairobi',
+        availability: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, from: '09:00', to: '12:00' })),
+        exceptions: [],
+        bufferMinutes: 0,
+        bookAheadDays: 30,
+      },
+    })
+    const made = await app.call(
+      'createDiscountCode',
+      { code: 'TOTE10', kind: 'percent', percentBps: 1000, productIds: [ids.merch] },
+      seller.token,
+    )
+    expect(made.status, JSON.stringify(made.body)).toBe(200)
+  }, 60_000)
+  afterAll(() => app?.close())
+
+  it('every order placed has its line, with the order’s product, item and figures', async () => {
+    await checkout({ productId: ids.digital }, true)
+    await checkout({
+      productId: ids.merch,
+      quantity: 2,
+      code: 'TOTE10',
+      delivery: { kind: 'ship', name: 'Amina', line1: 'Ngong Road 1', city: 'Nairobi', country: 'KE' },
+    })
+    const eventType = (
+      data(await app.call('getMyProduct', { id: ids.event }, seller.token)).product.details
+        .ticketTypes[0] as {
+        id: string
+      }
+    ).id
+    await checkout(
+      { productId: ids.event, quantity: 2, ticketTypeId: eventType, holders: ['Amina', 'Kevin'] },
+      true,
+    )
+    const { slots } = data(await app.call('listSlots', { productId: ids.service, days: 7 }))
+    await checkout({ productId: ids.service, slot: slots[0].start, timeZone: 'Africa/Nairobi' }, true)
+
+    const all = await lines()
+    expect(all).toHaveLength(4)
+    const tote = all.find((l) => l.productId === ids.merch)
+    // 2 × 1,800 + 200 shipping, 10 % off the 3,600 of the goods.
+    expect(tote).toMatchObject({
+      position: 0,
+      kind: 'merch',
+      quantity: 2,
+      unitPrice: 1_800_00,
+      subtotal: 3_600_00,
+      shippingFee: 200_00,
+      discount: 360_00,
+      total: 3_440_00,
+    })
+    const tickets = all.find((l) => l.productId === ids.event)
+    expect(tickets?.item.holders).toEqual(['Amina', 'Kevin'])
+    expect(tickets?.itemKey).toBe(eventType)
+    const booking = all.find((l) => l.productId === ids.service)
+    expect(booking?.itemKey).toBe(slots[0].start)
+    for (const id of placed) {
+      const [order] = await app.database.db.select().from(orders).where(eq(orders.id, id))
+      const line = all.find((l) => l.orderId === id)
+      expect(line && order && line.total).toBe(order?.total)
+    }
+  })
+
+  it('stock, seats and times are counted from the lines', async () => {
+    // 3 totes in stock, 2 held by the unpaid order above: 1 left.
+    const { slug } = data(await app.call('getMyProduct', { id: ids.merch }, seller.token)).product
+    const page = (await (await fetch(`${app.url}/${slug}/_payload.json`)).json()) as {
+      product: { details: { variants: { stock: number }[] } }
+    }
+    expect(page.product.details.variants[0]?.stock).toBe(1)
+    const refused = await app.call(
+      'startCheckout',
+      {
+        productId: ids.merch,
+        method: 'card',
+        quantity: 2,
+        delivery: { kind: 'ship', name: 'Amina', line1: 'Ngong Road 1', city: 'Nairobi', country: 'KE' },
+      },
+      (await personOf(app, 'second-buyer@example.com')).token,
+    )
+    expect(refused.status).toBe(409)
+    expect(refused.body.errors).toEqual({ quantity: 'Only 1 left' })
+    // The booked time is no longer offered.
+    const [booking] = await app.database.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.productId, ids.service ?? ''))
+    const { slots } = data(await app.call('listSlots', { productId: ids.service, days: 7 }))
+    expect(slots.map((s: { start: string }) => s.start)).not.toContain(booking?.itemKey)
+  })
+
+  it('the migration that brought lines gives each earlier order one line with the same figures', async () => {
+    const written = await lines()
+    expect(written.length).toBeGreaterThanOrEqual(4)
+    const db = app.database.db
+    // Back to the database as it was before lines: no table, the migration not yet applied.
+    const journal = JSON.parse(readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { tag: string; when: number }[]
+    }
+    const entry = journal.entries.find((e) => e.tag.endsWith('_order_lines'))
+    if (!entry) throw new Error('no order_lines migration in the journal')
+    await db.execute(sql`drop table order_lines`)
+    const removed = (await db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = ${entry.when} returning id`,
+    )) as unknown as { rows: unknown[] }
+    expect(removed.rows).toHaveLength(1)
+    // The migrator applies it again, as it does at a server's start.
+    if (app.database.driver === 'pglite') {
+      const { migrate } = await import('drizzle-orm/pglite/migrator')
+      await migrate(db as never, { migrationsFolder: migrationsDir })
+    } else {
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator')
+      await migrate(db as never, { migrationsFolder: migrationsDir })
+    }
+    expect(await lines()).toEqual(written)
+  })
+})
