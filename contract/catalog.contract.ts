@@ -190,6 +190,21 @@ export const catalogContract = {
       slug: slug.optional(),
       category: z.string().trim().max(40).nullable().optional(),
       details: detailsOfTheProductsKind.optional(),
+      /** The offer its checkout makes (another of your digital products, at a lower price); null for none. */
+      upsell: z
+        .strictObject({
+          productId: z.uuid({
+            error: say(
+              /*i18n*/ {
+                id: 'catalog.chooseUpsell',
+                message: 'Choose one of your digital products to offer',
+              },
+            ),
+          }),
+          price: money,
+        })
+        .nullable()
+        .optional(),
       /** The photos to keep, in order; those left out are removed. */
       images: assetIds(UPLOAD_LIMITS.imagesPerProduct, {
         choose: say(/*i18n*/ { id: 'catalog.choosePhotos', message: 'Choose photos of this product' }),

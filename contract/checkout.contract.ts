@@ -94,6 +94,8 @@ const selection = {
   delivery: delivery.optional(),
   /** A discount code, as typed or from a shared link; empty for none. */
   code: z.string().trim().max(64).optional(),
+  /** Take the product's offer too (another product for less, shown at checkout): one more line, one payment. */
+  upsell: z.boolean().optional(),
 }
 
 export const quoteInput = z.strictObject(selection)
@@ -156,6 +158,21 @@ export const quote = z.object({
   charges: z.array(charge),
   /** The item as people read it: `M / Black`, `VIP`, the title (a booking's time is formatted by the reader). */
   label: z.string(),
+  /** The offer this checkout makes, and whether the totals above include it; null when there is none. */
+  offer: z
+    .object({ productId: z.string(), title: z.string(), price: money, listPrice: money, taken: z.boolean() })
+    .nullable(),
+})
+
+/** One line of an order: a product it bought, how many and for what. */
+export const orderLine = z.object({
+  productId: z.string(),
+  title: z.string(),
+  label: z.string(),
+  quantity: z.number(),
+  total: money,
+  /** Taken from the checkout's offer: the product's own price, which the offer undercut. */
+  listPrice: money.nullable(),
 })
 
 export const orderStatus = z.enum(ORDER_STATUSES)
@@ -183,6 +200,8 @@ export const order = z.object({
   }),
   label: z.string(),
   quantity: z.number(),
+  /** What it bought, line by line: the product above first, then what else (an offer taken at checkout). */
+  lines: z.array(orderLine),
   /**
    * Services: the booked time, the service's zone, and until when the buyer may move or cancel it
    * themselves under the seller's policy (null: not now, or only through the seller).

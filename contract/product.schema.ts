@@ -247,6 +247,10 @@ export const productFile = z.object({
   contentType: z.string(),
 })
 
+/** The one offer a product's checkout makes: another of the seller's digital products, for `price`. */
+export const productUpsell = z.object({ productId: z.string(), price: money })
+export type ProductUpsell = z.infer<typeof productUpsell>
+
 const productFields = {
   id: z.string(),
   slug: z.string(),
@@ -260,6 +264,7 @@ const productFields = {
   publishedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  upsell: productUpsell.nullable(),
 }
 
 export const product = z.discriminatedUnion('kind', [

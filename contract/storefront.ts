@@ -96,6 +96,17 @@ export interface ProductPage {
   product: PublicProduct
   seller: Creator
   rates: Rates
+  /** The one offer its checkout makes: another of the seller's digital products, for less. */
+  offer: UpsellOfferView | null
+}
+
+/** "Add {title} for {price} (instead of {listPrice})", as a checkout shows it. */
+export interface UpsellOfferView {
+  productId: string
+  slug: string
+  title: string
+  price: Money
+  listPrice: Money
 }
 
 export interface CreatorPage {

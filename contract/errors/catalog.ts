@@ -68,6 +68,10 @@ export const CATALOG = {
     id: 'catalog.typeDiffers',
     message: 'This file is not the {contentType} it says it is: check it opens, then upload it again.',
   },
+  upsellRefused: /*i18n*/ {
+    id: 'catalog.upsellRefused',
+    message: 'That offer cannot be made: see the offer’s fields',
+  },
 }
 
 /** Per-field messages of the same answers. */
@@ -107,4 +111,20 @@ export const CATALOG_FIELD = {
   sizeDiffers: /*i18n*/ { id: 'catalog.field.sizeDiffers', message: 'Size differs' },
   notAPhoto: /*i18n*/ { id: 'catalog.field.notAPhoto', message: 'Not a photo' },
   typeDiffers: /*i18n*/ { id: 'catalog.field.typeDiffers', message: 'Type differs from content' },
+  upsellNotSelf: /*i18n*/ {
+    id: 'catalog.field.upsellNotSelf',
+    message: 'Offer another product, not this one',
+  },
+  upsellDigital: /*i18n*/ {
+    id: 'catalog.field.upsellDigital',
+    message: 'Choose one of your digital products: their files reach the buyer at once',
+  },
+  upsellCurrency: /*i18n*/ {
+    id: 'catalog.field.upsellCurrency',
+    message: 'Both products are priced in {currency}: the offer must be too',
+  },
+  upsellBelowPrice: /*i18n*/ {
+    id: 'catalog.field.upsellBelowPrice',
+    message: 'An offer is less than the product’s own price ({price})',
+  },
 }

@@ -44,6 +44,10 @@ export const CHECKOUT = {
     message: 'This method cannot take this currency yet: choose another',
   },
   giveEmail: /*i18n*/ { id: 'checkout.giveEmail', message: 'Give your e-mail address' },
+  offerGone: /*i18n*/ {
+    id: 'checkout.offerGone',
+    message: 'The offer you added has just ended: check out without it, or look at the product again',
+  },
   priceChanged: /*i18n*/ {
     id: 'checkout.priceChanged',
     message: 'The price has just changed: check it and pay again',
@@ -102,6 +106,7 @@ export const CHECKOUT_FIELD = {
     message: 'Give the e-mail address for your receipt and downloads',
   },
   priceChanged: /*i18n*/ { id: 'checkout.field.priceChanged', message: 'Price changed' },
+  offerGone: /*i18n*/ { id: 'checkout.field.offerGone', message: 'This offer has ended' },
   atMostAtOnce: /*i18n*/ { id: 'checkout.field.atMostAtOnce', message: 'At most {most} at a time' },
   pricesNeedCorrecting: /*i18n*/ {
     id: 'checkout.field.pricesNeedCorrecting',

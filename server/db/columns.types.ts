@@ -31,6 +31,13 @@ export type LedgerTransactionKind =
 export type RefundStatus = 'pending' | 'succeeded' | 'failed'
 
 /** What an order bought, as it was then: the product may have changed since. */
+/** A product's offer at checkout: `productId` (a digital product of the same seller) for `price`. */
+export interface ProductUpsell {
+  productId: string
+  /** In minor units of both products' currency, less than the offered product's own price. */
+  price: number
+}
+
 export interface OrderItem {
   title: string
   /** In minor units of the order's currency. */
@@ -51,6 +58,8 @@ export interface OrderItem {
   slot?: { start: string; end: string }
   /** Services: how often the booking has been moved (its calendar event's sequence). */
   moves?: number
+  /** A line taken from the checkout's offer: the product's own price, which the offer undercut. */
+  upsellOf?: { listPrice: number }
 }
 
 /**

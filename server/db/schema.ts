@@ -76,6 +76,8 @@ export const products = pgTable(
     searchText: text('search_text').notNull().default(''),
     /** Paid orders, for /explore's "popular" order; counted by checkout. */
     salesCount: integer('sales_count').notNull().default(0),
+    /** The one offer its checkout makes: another of the seller's digital products at a lower price. */
+    upsell: jsonb('upsell').$type<Column.ProductUpsell>(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

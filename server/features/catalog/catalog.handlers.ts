@@ -30,6 +30,7 @@ import {
 import { sanitizeDescription } from './rich-text'
 import { forgetKeptRates, loadRates, setRates } from './storefront.service'
 import { deleteAssetObjects, finishUpload, ownUpload, startUpload, uploadTicket } from './uploads.service'
+import { checkedUpsell } from './upsell'
 
 /**
  * What a merch product lacks to be sold: stock in some variant, and a way to reach the buyer (a shipping
@@ -146,7 +147,7 @@ export const catalogHandlers: Pick<
     return asProduct(ctx.db, await createProduct(ctx.db, user.id, input))
   },
 
-  updateProduct: async ({ id, images, files, ...changes }, ctx) => {
+  updateProduct: async ({ id, images, files, upsell: offer, ...changes }, ctx) => {
     const { user } = ctx.caller
     const row = await ownProduct(ctx.db, user.id, id)
     // The product as it would be after the change, validated whole, so cross-field rules still hold.
@@ -164,6 +165,8 @@ export const catalogHandlers: Pick<
       'updateProduct',
     )
     assertPricesInRange(next, await ctx.terms.get())
+    // The offer is checked against the product as it will be (its currency may change with its price).
+    const upsell = await checkedUpsell(ctx.db, { ...row, priceCurrency: next.price.currency }, offer)
     if (files && files.length === 0 && row.kind === 'digital' && row.status === 'published')
       throw new AppError(400, CATALOG.onSaleNeedsFile, {
         fields: { files: CATALOG_FIELD.keepLeastFile },
@@ -193,6 +196,7 @@ export const catalogHandlers: Pick<
             category: next.category ?? null,
             details: withItemIds(next),
             searchText: searchTextOf(next),
+            ...(upsell !== undefined ? { upsell } : {}),
             updatedAt: clock.now(),
           })
           .where(eq(products.id, row.id))

@@ -71,6 +71,9 @@ export function toProduct(row: ProductRow, assets: AssetRow[] = []): Product {
     publishedAt: row.publishedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    upsell: row.upsell
+      ? { productId: row.upsell.productId, price: { amount: row.upsell.price, currency: row.priceCurrency } }
+      : null,
   })
 }
 

@@ -21,3 +21,5 @@ export {
   soldOutNow,
 } from './storefront.service'
 export { currentDigest, imageVariants, partSizeFor } from './uploads.service'
+export type { UpsellOffer } from './upsell'
+export { upsellOffer } from './upsell'

@@ -28,6 +28,7 @@ import { avatarUrls } from '../accounts'
 import { type AssetRow, byKind, type ProductRow, readyAssets, toFile, toImage } from './catalog.service'
 import { heldByItem, heldByProduct } from './held'
 import { onSale, sellerListed } from './listed'
+import { upsellOffer } from './upsell'
 
 type SellerRow = typeof sellers.$inferSelect
 
@@ -208,7 +209,19 @@ export async function productPage(db: Db, slug: string): Promise<ProductPage | n
     ...publicDetails(byKind(row.product), held),
     publishedAt: (row.product.publishedAt ?? row.product.createdAt).toISOString(),
   }
-  return { product, seller: await creatorOf(db, row.seller), rates: await loadRates(db) }
+  const offer = await upsellOffer(db, row.product)
+  return {
+    product,
+    seller: await creatorOf(db, row.seller),
+    rates: await loadRates(db),
+    offer: offer && {
+      productId: offer.product.id,
+      slug: offer.product.slug,
+      title: offer.product.title,
+      price: offer.price,
+      listPrice: offer.listPrice,
+    },
+  }
 }
 
 /** A creator's storefront: their profile and published products, newest first; null when unknown. */

@@ -4,7 +4,7 @@ import type { ServiceDetails } from '../../../contract/catalog.contract'
 import type { Order } from '../../../contract/checkout.contract'
 import type { Lang } from '../../../contract/i18n'
 import type { Db, DbOrTx } from '../../db/client'
-import { downloads, products, refunds, sellers, tickets } from '../../db/schema'
+import { downloads, orderLines, products, refunds, sellers, tickets } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { readyAssets, toFile, toImage } from '../catalog'
 import { changeUntil } from './booking-policy'
@@ -33,7 +33,12 @@ const PAID_LIKE = new Set(['paid', 'refunding'])
 export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext): Promise<Order[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
-  const productIds = [...new Set(rows.map((r) => r.productId))]
+  const lineRows = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, ids))
+    .orderBy(orderLines.orderId, orderLines.position)
+  const productIds = [...new Set([...rows.map((r) => r.productId), ...lineRows.map((l) => l.productId)])]
   const [productRows, assets, ticketRows, refundRows, downloadCounts] = await Promise.all([
     db
       .select({
@@ -66,13 +71,22 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
     const image = assets.find((a) => a.productId === row.productId && a.role === 'image')
     const refund = refundRows.find((r) => r.orderId === row.id)
     const limit = 'downloadLimit' in details ? details.downloadLimit : null
-    const downloadsLeft = (fileId: string) =>
-      limit === null
+    const lines = lineRows.filter((l) => l.orderId === row.id)
+    const limitOf = (productId: string) => {
+      const of = productById.get(productId)?.details
+      return of && 'downloadLimit' in of ? of.downloadLimit : null
+    }
+    const downloadsLeft = (fileId: string, productId: string) => {
+      const most = limitOf(productId)
+      return most === null
         ? null
         : Math.max(
             0,
-            limit - (downloadCounts.find((d) => d.orderId === row.id && d.assetId === fileId)?.n ?? 0),
+            most - (downloadCounts.find((d) => d.orderId === row.id && d.assetId === fileId)?.n ?? 0),
           )
+    }
+    // The files of every digital line: the product bought, and an offer taken with it.
+    const digital = new Set(lines.filter((l) => l.kind === 'digital').map((l) => l.productId))
     const slot = row.item.slot
     return {
       id: row.id,
@@ -88,6 +102,16 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
       },
       label: row.item.label ?? product.title,
       quantity: row.quantity,
+      lines: lines.map((line) => ({
+        productId: line.productId,
+        title: line.item.title,
+        label: line.item.label ?? line.item.title,
+        quantity: line.quantity,
+        total: { amount: line.total, currency: row.currency },
+        listPrice: line.item.upsellOf
+          ? { amount: line.item.upsellOf.listPrice, currency: row.currency }
+          : null,
+      })),
       slot: slot
         ? {
             ...slot,
@@ -128,12 +152,13 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
         row.method === 'mpesa' && (row.status === 'pending' || row.status === 'failed')
           ? ctx.mpesaSandboxPhone
           : null,
-      files:
-        paid && row.kind === 'digital'
-          ? assets
-              .filter((a) => a.productId === row.productId && a.role === 'file')
-              .map((a) => ({ ...toFile(a), downloadsLeft: downloadsLeft(a.id) }))
-          : [],
+      files: paid
+        ? [...digital].flatMap((productId) =>
+            assets
+              .filter((a) => a.productId === productId && a.role === 'file')
+              .map((a) => ({ ...toFile(a), downloadsLeft: downloadsLeft(a.id, productId) })),
+          )
+        : [],
       downloadLimit: row.kind === 'digital' ? limit : null,
       tickets: paid
         ? ticketRows

@@ -7,22 +7,23 @@ import { PAYMENTS } from '../../../contract/errors/payments'
 import type { Money } from '../../../contract/money'
 import { MPESA_PHONE } from '../../../contract/phone'
 import type { Db, DbOrTx, Tx } from '../../db/client'
-import { orderLines, orders, products, users } from '../../db/schema'
-import type { Config } from '../../env'
+import { orders, products, users } from '../../db/schema'
 import type { UserRow } from '../../lib/caller'
-import { type CheckoutLines, SoldOutError } from '../../lib/checkout-line'
+import type { CheckoutLines } from '../../lib/checkout-line'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { enforceRateLimit } from '../../lib/rate-limit'
 import { uuidv7 } from '../../lib/uuid'
 import { PaymentProviderError, providerMessage } from '../../payments/payments'
 import { saleTermsOf } from '../../platform/terms'
-import { byKind, currentRates, onSale, type ProductRow } from '../catalog'
+import { byKind, currentRates, onSale, type ProductRow, upsellOffer } from '../catalog'
 import { checkoutChecks, codeTryChecks, type Requester } from './checkout-limits'
 import { type CheckoutServices, hashKey } from './deps'
+import { assertBuyerMayHold, assertLeft, heldOf, holdsOf } from './holds'
 import { discountFor } from './order-discount'
-import { insertLines, lineHolds, onlyLine } from './order-lines'
-import { heldQuantity, newReference, takenSlots } from './orders'
+import { insertLines, type OrderLineRow, onlyLine } from './order-lines'
+import { lockProducts, offerGone, offerLine } from './order-offer'
+import { newReference, takenSlots } from './orders'
 import { orderView, startPayment } from './payment'
 import { chargesFor, type Priced, priceSelection, type Selection } from './pricing'
 import { recoveredFrom } from './recovered'
@@ -48,6 +49,8 @@ export interface CheckoutInput extends Selection {
   textMe?: boolean | undefined
   /** The token of the reminder link the buyer came back through. */
   recovery?: string | undefined
+  /** Take the product's offer too. */
+  upsell?: boolean | undefined
 }
 
 /** A published product with its seller's currency and name, or 404. */
@@ -85,7 +88,7 @@ async function priceWithSlot(
 
 export async function quote(
   db: Db,
-  input: Selection & { productId: string; code?: string | undefined },
+  input: Selection & { productId: string; code?: string | undefined; upsell?: boolean | undefined },
   requester: Requester,
   caller: UserRow | null,
 ) {
@@ -97,9 +100,12 @@ export async function quote(
     tries: codeTryChecks(requester, caller),
   })
   const rates = await currentRates(db)
-  const total: Money = { amount: priced.total - (applied?.amount ?? 0), currency: priced.currency }
+  const offer = await upsellOffer(db, product)
+  if (input.upsell && !offer) throw offerGone()
+  const extra = input.upsell && offer ? offer.price.amount : 0
+  const total: Money = { amount: priced.total - (applied?.amount ?? 0) + extra, currency: priced.currency }
   return {
-    subtotal: { amount: priced.subtotal, currency: priced.currency },
+    subtotal: { amount: priced.subtotal + extra, currency: priced.currency },
     shipping: { amount: priced.shipping, currency: priced.currency },
     discount: applied
       ? { code: applied.code, amount: { amount: applied.amount, currency: priced.currency } }
@@ -107,6 +113,13 @@ export async function quote(
     total,
     charges: total.amount === 0 ? [] : chargesFor(total, rates),
     label: priced.label,
+    offer: offer && {
+      productId: offer.product.id,
+      title: offer.product.title,
+      price: offer.price,
+      listPrice: offer.listPrice,
+      taken: Boolean(input.upsell),
+    },
   }
 }
 
@@ -174,7 +187,10 @@ export async function startCheckout(
     tries: codeTryChecks(requester, caller),
   })
   const discount = applied?.amount ?? 0
-  const total: Money = { amount: priced.total - discount, currency: priced.currency }
+  const offer = input.upsell ? await upsellOffer(db, product) : null
+  if (input.upsell && !offer) throw offerGone()
+  const extra = offer?.price.amount ?? 0
+  const total: Money = { amount: priced.total - discount + extra, currency: priced.currency }
   const free = total.amount === 0
   const method = free ? 'free' : input.method
   if (!method)
@@ -207,8 +223,13 @@ export async function startCheckout(
         db.transaction(async (tx) => {
           // The buyer first: another instance's checkouts of this product wait only for what needs the lock.
           const buyer = await buyerFor(tx, caller, input.email ?? '')
-          // The product's row lock serialises checkouts of one product: the count below cannot go stale.
-          const locked = await productOnSale(tx, product.id, { lock: true })
+          // The product's row lock serialises checkouts of one product: the count below cannot go stale. With
+          // an offer taken, both products are locked, in the order of their ids.
+          if (offer) await lockProducts(tx, [product.id, offer.product.id])
+          const locked = await productOnSale(tx, product.id, { lock: !offer })
+          const offerNow = offer ? await upsellOffer(tx, locked) : null
+          if (offer && (offerNow?.product.id !== offer.product.id || offerNow.price.amount !== extra))
+            throw offerGone()
           const now = await priceWithSlot(tx, locked, input)
           if (now.total !== priced.total)
             throw new AppError(409, CHECKOUT.priceChanged, {
@@ -257,9 +278,9 @@ export async function startCheckout(
                 },
                 itemKey: now.itemKey,
                 quantity: now.quantity,
-                subtotal: now.subtotal,
+                subtotal: now.subtotal + extra,
                 shippingFee: now.shipping,
-                total: now.total - discount,
+                total: now.total - discount + extra,
                 currency: now.currency,
                 discount,
                 discountCode: code?.code ?? null,
@@ -279,7 +300,16 @@ export async function startCheckout(
               .onConflictDoNothing({ target: orders.reference })
               .returning()
             if (inserted) {
-              await insertLines(tx, [onlyLine(inserted)])
+              // The product bought, with its shipping and code; then the offer, if taken.
+              const main: OrderLineRow = {
+                ...onlyLine(inserted),
+                subtotal: now.subtotal,
+                total: now.total - discount,
+              }
+              await insertLines(
+                tx,
+                offerNow ? [main, offerLine(id, offerNow, input.timeZone ?? null)] : [main],
+              )
               return inserted
             }
             if (attempt > 2) throw new Error('could not give the order a reference')
@@ -329,87 +359,5 @@ export async function startCheckout(
       })
     }
     throw error
-  }
-}
-
-/**
- * One buyer may hold only so many units of a product in orders not yet paid, so that nobody can take an
- * event's seats or a shop's stock off sale by starting checkouts they never pay. Counted under the
- * product's row lock (`holdsOf`), so the count cannot go stale.
- */
-function assertBuyerMayHold(limits: Config['checkoutLimits'], holds: Holds, quantity: number) {
-  const most = limits.unitsHeldPerBuyer
-  if (quantity > most)
-    throw new AppError(400, CHECKOUT.atMostAtOnce, {
-      params: { most },
-      fields: { quantity: { ...CHECKOUT_FIELD.atMostAtOnce, params: { most } } },
-    })
-  const units = holds.buyerUnits
-  if (units + quantity <= most) return
-  const retryAfter = Math.max(1, Math.ceil((Date.parse(holds.buyerUntil ?? '') - clock.ms()) / 1000) || 1)
-  const minutes = retryAfter >= 90
-  throw new AppError(429, minutes ? CHECKOUT.heldWaitMinutes : CHECKOUT.heldWaitSeconds, {
-    params: { units, most, ...(minutes ? { minutes: Math.ceil(retryAfter / 60) } : { seconds: retryAfter }) },
-    fields: {
-      quantity:
-        units < most
-          ? { ...CHECKOUT_FIELD.moreWhileUnpaid, params: { more: most - units } }
-          : CHECKOUT_FIELD.payUnpaidFirst,
-    },
-    retryAfter,
-  })
-}
-
-/**
- * Refuses a quantity more than is left of an item: "Sold out" when none is (which the checkout line tells
- * everyone waiting for the item), else how many are left.
- */
-function assertLeft(kind: ProductRow['kind'], priced: Priced, held: number) {
-  if (priced.capacity === null || kind === 'service') return
-  const left = priced.capacity - held
-  if (left >= priced.quantity) return
-  const field = kind === 'merch' ? 'variantId' : 'ticketTypeId'
-  if (left <= 0) throw new SoldOutError(field, priced.itemKey)
-  throw new AppError(409, CHECKOUT.onlyLeft, {
-    params: { left },
-    fields: { [priced.quantity > 1 ? 'quantity' : field]: { ...CHECKOUT_FIELD.onlyLeft, params: { left } } },
-  })
-}
-
-/** Units of an item held by orders waiting for payment, paid or being refunded (no lock: see startCheckout). */
-function heldOf(db: DbOrTx, productId: string, itemKey: string): Promise<number> {
-  return heldQuantity(db, productId, itemKey)
-}
-
-interface Holds {
-  /** Units of this item held by orders waiting for payment, paid or being refunded. */
-  held: number
-  /** Units of this product the buyer has in orders waiting for payment, and when the first lapses. */
-  buyerUnits: number
-  buyerUntil: string | null
-}
-
-/**
- * What holds a product's stock, for the item and for the buyer, in one read of the orders' lines (under the
- * product's lock).
- */
-async function holdsOf(tx: Tx, productId: string, itemKey: string, buyerId: string): Promise<Holds> {
-  const holding = lineHolds()
-  const mine = sql`${orders.buyerId} = ${buyerId} and ${orders.status} = 'pending'`
-  const [row] = await tx
-    .select({
-      held: sql<string>`coalesce(sum(${orderLines.quantity}) filter (where ${orderLines.itemKey} = ${itemKey} and ${holding}), 0)::text`,
-      buyerUnits: sql<string>`coalesce(sum(${orderLines.quantity}) filter (where ${mine}), 0)::text`,
-      buyerUntil: sql<
-        string | null
-      >`to_char(min(${orders.expiresAt}) filter (where ${mine}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-    })
-    .from(orderLines)
-    .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(eq(orderLines.productId, productId))
-  return {
-    held: Number(row?.held ?? 0),
-    buyerUnits: Number(row?.buyerUnits ?? 0),
-    buyerUntil: row?.buyerUntil ?? null,
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { DOWNLOADS, DOWNLOADS_FIELD } from '../../../contract/errors/downloads'
 import { downloads, orders, productAssets, products } from '../../db/schema'
 import { clock } from '../../lib/clock'
@@ -6,13 +6,17 @@ import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import type { Handlers } from '../../rpc/context'
 import { currentDigest } from '../catalog'
-import { downloadsUsed, visibleOrder } from '../checkout'
+import { downloadsUsed, linesOf, visibleOrder } from '../checkout'
 
 /** Links to the files of a paid order, counted against the product's download limit. */
 export const downloadsHandlers: Pick<Handlers, 'getDownloadUrl'> = {
   getDownloadUrl: async ({ orderId, fileId, key, downloadId }, ctx) => {
     const row = await visibleOrder(ctx, orderId, key, 'buyer')
-    if (row.kind !== 'digital') throw new AppError(400, DOWNLOADS.orderNoFiles)
+    // The files of the order's digital lines: the product bought, and an offer taken with it.
+    const digital = (await linesOf(ctx.db, row.id))
+      .filter((line) => line.kind === 'digital')
+      .map((line) => line.productId)
+    if (digital.length === 0) throw new AppError(400, DOWNLOADS.orderNoFiles)
     if (row.status !== 'paid')
       throw new AppError(403, row.status === 'pending' ? DOWNLOADS.notPaidYet : DOWNLOADS.refunded)
     const [file] = await ctx.db
@@ -21,7 +25,7 @@ export const downloadsHandlers: Pick<Handlers, 'getDownloadUrl'> = {
       .where(
         and(
           eq(productAssets.id, fileId),
-          eq(productAssets.productId, row.productId),
+          inArray(productAssets.productId, digital),
           eq(productAssets.role, 'file'),
           eq(productAssets.status, 'ready'),
         ),
@@ -43,7 +47,7 @@ export const downloadsHandlers: Pick<Handlers, 'getDownloadUrl'> = {
       const [product] = await ctx.db
         .select({ details: products.details })
         .from(products)
-        .where(eq(products.id, row.productId))
+        .where(eq(products.id, file.productId))
       const limit = product && 'downloadLimit' in product.details ? product.details.downloadLimit : null
       download = await ctx.db.transaction(async (tx) => {
         // The order's row lock serialises first downloads of its files: two at once cannot both take the

@@ -40,11 +40,12 @@ export function checkoutInput(
   fields: Record<string, string>,
 ): Record<string, unknown> {
   const amount = amountMinor(fields.amount, product.price.currency)
-  const { textMe, ...rest } = fields
+  const { textMe, upsell, ...rest } = fields
   return {
     ...formInput(rest, NUMBERS),
     ...(amount === undefined ? {} : { amount }),
     ...(textMe === 'on' ? { textMe: true } : {}),
+    ...(upsell === 'on' ? { upsell: true } : {}),
     productId: product.id,
   }
 }
@@ -61,6 +62,7 @@ export function selectionOf(product: PublicProduct, fields: Record<string, strin
       'slot',
       'amount',
       'code',
+      'upsell',
       ...(withDelivery ? ['delivery'] : []),
     ]
       .filter((key) => input[key] !== undefined)
@@ -76,3 +78,10 @@ function amountMinor(typed: string | undefined, currency: string): number | stri
   const digits = isCurrencyCode(currency) ? currencies[currency].minorUnits : 2
   return Math.round(Number(text) * 10 ** digits)
 }
+
+/** The hidden field that says whether the total the pay step showed included the offer (`on`, `off`). */
+export const OFFER_QUOTED = '_offerQuoted'
+
+/** Whether the buyer ticked or unticked the offer after the total was shown: the total shown was not this. */
+export const offerChanged = (fields: Record<string, string>) =>
+  fields[OFFER_QUOTED] !== undefined && (fields.upsell === 'on') !== (fields[OFFER_QUOTED] === 'on')

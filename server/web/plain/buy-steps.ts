@@ -1,9 +1,10 @@
 import { MAX_QUANTITY } from '../../../contract/checkout.constants'
+import type { Quote } from '../../../contract/checkout.contract'
 import type { Message } from '../../../contract/i18n'
 import type { ProductPage, PublicProduct } from '../../../contract/storefront'
 import { clock } from '../../lib/clock'
 import { escapeHtml } from '../../lib/html'
-import { type Draft, hasDetails, type Step, selectionOf } from './buy-input'
+import { type Draft, hasDetails, OFFER_QUOTED, type Step, selectionOf } from './buy-input'
 import { BUY } from './buy-words'
 import { button, formMessage, hidden, input, radios, select } from './fields'
 import { type PlainKit, type PlainRequest, runFor, sendPage } from './kit'
@@ -53,6 +54,12 @@ export async function stepMain(
         selectionOf(product, draft.fields, hasDetails(product)),
       )
       if (quoted.ok) draft.quote = quoted.data
+      else if (draft.fields.upsell === 'on') {
+        // The offer has ended: the total is shown without it, and its box says so.
+        const { upsell: _, ...rest } = draft.fields
+        const again = await runFor(kit, req, 'quoteCheckout', selectionOf(product, rest, hasDetails(product)))
+        if (again.ok) draft.quote = again.data
+      }
     }
     form = payStep(req, w, product, draft, action)
   }
@@ -293,10 +300,15 @@ function payStep(req: PlainRequest, w: Words, product: PublicProduct, draft: Dra
       ...(quote.discount
         ? [w.say(BUY.discount, { code: quote.discount.code, amount: w.money(quote.discount.amount) })]
         : []),
+      ...(quote.offer?.taken
+        ? [w.say(BUY.added, { title: quote.offer.title, price: w.money(quote.offer.price) })]
+        : []),
       `<strong>${w.say(BUY.total, { amount: w.money(quote.total) })}</strong>`,
     ]
     parts.push(`<div class="card"><h2>${w.say(BUY.summary)}</h2><p>${lines.join('<br>')}</p></div>`)
   }
+  if (quote?.offer) parts.push(offerBox(w, quote.offer, errors.upsell, action))
+  else parts.push(fieldError(errors.upsell))
   const methods = quote?.charges ?? []
   const method = fields.method ?? methods[0]?.method
   if (!free) {
@@ -359,13 +371,30 @@ function payStep(req: PlainRequest, w: Words, product: PublicProduct, draft: Dra
     : charge && methods.length === 1
       ? w.text(BUY.payAmount, { amount: w.money(charge.amount) })
       : w.text(BUY.pay)
-  const others = Object.entries(errors).filter(([key]) => !['method', 'phone', 'email', 'code'].includes(key))
+  const others = Object.entries(errors).filter(
+    ([key]) => !['method', 'phone', 'email', 'code', 'upsell'].includes(key),
+  )
   const otherErrors = others.map(([, said]) => `<p class="field-error">${escapeHtml(said)}</p>`).join('')
   // The code is this step's own field, not carried hidden.
   const keep = (key: string) => (CHOOSE_KEYS.includes(key) && key !== 'code') || isDetail(key)
   const back = `${action}?${new URLSearchParams(Object.entries(fields).filter(([k]) => keep(k)))}&step=choose`
   const attempt = hidden(ATTEMPT_FIELD, fields[ATTEMPT_FIELD] ?? newAttempt())
   return `<form method="post" action="${escapeHtml(action)}" class="form" novalidate>${formMessage(draft.message)}${otherErrors}${tokenField(req.formToken)}${attempt}${carried(draft, keep)}${parts.join('')}${button(label)}</form><p><a href="${escapeHtml(back)}">${w.say(BUY.change)}</a></p>`
+}
+
+/**
+ * The seller's offer: a box to tick, and the button that shows the total with (or without) it again
+ * before paying. The total it was shown with goes along, so a pay press after a change shows the new total
+ * first instead of charging it unseen.
+ */
+function offerBox(w: Words, offer: NonNullable<Quote['offer']>, error: string | undefined, action: string) {
+  const label = w.say(BUY.offer, {
+    title: offer.title,
+    price: w.money(offer.price),
+    list: w.money(offer.listPrice),
+  })
+  const said = error ? `<p class="field-error" id="upsell-error" role="alert">${escapeHtml(error)}</p>` : ''
+  return `<div class="card offer"><div class="field field-check"><input type="checkbox" id="upsell" name="upsell" value="on"${offer.taken ? ' checked' : ''}${error ? ' aria-describedby="upsell-error"' : ''}><label for="upsell">${label}</label></div>${said}${hidden(OFFER_QUOTED, offer.taken ? 'on' : 'off')}<p><button type="submit" class="button secondary" formmethod="get" formaction="${escapeHtml(action)}" formnovalidate name="step" value="pay">${w.say(BUY.updateTotal)}</button></p></div>`
 }
 
 export function notOnSale(kit: PlainKit, req: PlainRequest): Response {

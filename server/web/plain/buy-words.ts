@@ -53,6 +53,13 @@ export const BUY = {
   discount: /*i18n*/ { id: 'plain.buy.discount', message: 'Code {code}: −{amount}' },
   code: /*i18n*/ { id: 'plain.buy.code', message: 'Discount code (optional)' },
   applyCode: /*i18n*/ { id: 'plain.buy.applyCode', message: 'Apply the code' },
+  offer: /*i18n*/ { id: 'plain.buy.offer', message: 'Add {title} for {price} (instead of {list})' },
+  added: /*i18n*/ { id: 'plain.buy.added', message: 'Added: {title}, {price}' },
+  updateTotal: /*i18n*/ { id: 'plain.buy.updateTotal', message: 'Update the total' },
+  totalChanged: /*i18n*/ {
+    id: 'plain.buy.totalChanged',
+    message: 'Your total changed with the offer: check it, then pay.',
+  },
   chargedAs: /*i18n*/ { id: 'plain.buy.chargedAs', message: '{method}: {amount}' },
   method: /*i18n*/ { id: 'plain.buy.method', message: 'Pay with' },
   mpesa: /*i18n*/ { id: 'plain.buy.mpesa', message: 'M-Pesa' },

@@ -12,6 +12,7 @@ import {
   type Draft,
   hasChoices,
   hasDetails,
+  offerChanged,
   type Step,
   selectionOf,
   stepOfField,
@@ -79,6 +80,12 @@ export function buyRoutes(kit: PlainKit) {
     if (earlier) return redirectTo(req, orderPath(kit.services.gateway, earlier))
     const page = await productPage(kit.services.db, c.req.param('slug'))
     if (!page) return notOnSale(kit, req)
+    // The offer ticked or unticked after the total was shown: the new total is shown before anything is charged.
+    if (offerChanged(fields)) {
+      const draft: Draft = { fields, errors: {}, message: translate(req.lang, BUY.totalChanged) }
+      const step = await checkedUpTo(kit, req, page.product, draft, 'pay')
+      return render(kit, req, page, step, draft)
+    }
     // Come back through a checkout reminder's link: the seller sees this checkout as recovered.
     const recovery = cookieOf(c.req.header('cookie'), RECOVERY_COOKIE)
     const started = await runFor(kit, req, 'startCheckout', {
@@ -127,13 +134,16 @@ async function checkedUpTo(
 ): Promise<Step> {
   const input = checkoutInput(product, draft.fields)
   let quoted = await runFor(kit, req, 'quoteCheckout', selectionOf(product, draft.fields, asked === 'pay'))
-  if (!quoted.ok && draft.fields.code) {
-    // A code that does not apply is said under its field; the rest is priced without it.
+  for (const own of ['code', 'upsell'] as const) {
+    if (quoted.ok || !draft.fields[own]) continue
+    // A code that does not apply, an offer that has ended: said under its field, the rest priced without it.
     const { fields } = refusalIn(req.lang, quoted.error)
     const keys = Object.keys(fields)
-    if (keys.length === 1 && keys[0] === 'code') {
-      draft.errors.code = fields.code ?? ''
-      const { code: _, ...rest } = draft.fields
+    if (keys.length === 1 && keys[0] === own) {
+      draft.errors[own] = fields[own] ?? ''
+      const { [own]: _, ...rest } = draft.fields
+      // The typed code stays in its field; an ended offer's box is shown unticked.
+      if (own === 'upsell') draft.fields = rest
       quoted = await runFor(kit, req, 'quoteCheckout', selectionOf(product, rest, asked === 'pay'))
     }
   }

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type Ref, useId } from 'react'
+import { lazy, type Ref, Suspense, useId } from 'react'
 import { PAYMENT_METHODS } from '../../../contract/checkout.constants'
 import type { PublicProduct } from '../../../contract/storefront'
 import { Field, FormMessage } from '../../components/Form'
@@ -14,6 +14,9 @@ import type { Slot } from './checkout-model'
 import { MpesaWait } from './MpesaWait'
 import { slotText } from './order-format'
 import { type CheckoutForm, useCheckoutForm } from './useCheckoutForm'
+
+/** The seller's offer, loaded only when the quote brings one: most checkouts have none. */
+const CheckoutOffer = lazy(() => import('./CheckoutOffer'))
 
 /**
  * The checkout, opened in place on the product page (and /book/{slug} for services): what to buy, where
@@ -80,6 +83,12 @@ export function Checkout({
             errors={errors}
           />
         )}
+        {/* The seller's offer, when the quote brings one (a free product's checkout asks no quote). */}
+        {quote.data?.offer ? (
+          <Suspense fallback={null}>
+            <CheckoutOffer form={form} />
+          </Suspense>
+        ) : null}
         {product.free ? null : <CheckoutCode form={form} />}
         {product.free ? null : (
           <CheckoutSummary
@@ -109,8 +118,13 @@ export function Checkout({
 /** Where the receipt goes: the signed-in buyer's address, or a field for a guest's. */
 function ReceiptEmail({ form, booking }: { form: CheckoutForm; booking: boolean }) {
   const { t } = useLingui()
-  const { session } = form
-  if (form.signedIn) return session.user ? <ReceiptTo email={session.user.email} /> : null
+  const email = form.session.user?.email
+  if (form.signedIn)
+    return email ? (
+      <p className="muted">
+        <Trans>Your receipt goes to {email}.</Trans>
+      </p>
+    ) : null
   return (
     <Field
       label={t`E-mail`}
@@ -128,14 +142,6 @@ function ReceiptEmail({ form, booking }: { form: CheckoutForm; booking: boolean 
           : t`Your receipt and download link go here; an account for this address keeps your purchases.`
       }
     />
-  )
-}
-
-function ReceiptTo({ email }: { email: string }) {
-  return (
-    <p className="muted">
-      <Trans>Your receipt goes to {email}.</Trans>
-    </p>
   )
 }
 

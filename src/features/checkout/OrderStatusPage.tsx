@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react'
+import { Fragment, lazy, type ReactNode, Suspense, useEffect, useRef } from 'react'
 import { METHOD_NAMES } from '../../../contract/checkout.constants'
 import type { Order } from '../../../contract/checkout.contract'
 import { formatDate, formatDateTime } from '../../lib/dates'
@@ -267,6 +267,14 @@ function OrderFacts({ order }: { order: Order }) {
         {order.product.title}
         {order.kind === 'service' || !itemText(order) ? '' : ` — ${itemText(order)}`}
       </dd>
+      {order.lines.slice(1).map((line) => (
+        <Fragment key={line.productId}>
+          <dt>{t`Added`}</dt>
+          <dd>
+            {line.title} · {money(line.total)}
+          </dd>
+        </Fragment>
+      ))}
       {order.shipping.amount > 0 ? (
         <>
           <dt>{t`Shipping`}</dt>

@@ -52,6 +52,8 @@ export function useCheckoutForm(product: PublicProduct, chosenSlot?: Slot, focus
   const [method, setMethod] = useState<PaymentMethod>('card')
   const [phone, setPhone] = useState('')
   const [textMe, setTextMe] = useState(false)
+  // The seller's offer taken (undefined until the buyer touches its box).
+  const [upsell, setUpsell] = useState<boolean>()
   const [errors, setErrors] = useState<FieldErrors>({})
   const [message, setMessage] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
@@ -105,6 +107,7 @@ export function useCheckoutForm(product: PublicProduct, chosenSlot?: Slot, focus
     ...choices.selection,
     ...(delivery ? { delivery } : {}),
     ...(code.applied ? { code: code.applied } : {}),
+    upsell,
   }
   const missing = missingText(product, choices, deliveryKind === 'ship' && !addressDone)
   const { quote, current, free, charge } = useCheckoutQuote(product, selection, missing, method)
@@ -237,6 +240,8 @@ export function useCheckoutForm(product: PublicProduct, chosenSlot?: Slot, focus
     setPhone,
     textMe,
     setTextMe,
+    upsell,
+    setUpsell,
     checkPhone,
     quote,
     current,

@@ -20,6 +20,7 @@ import { MediaField } from './MediaField'
 import { MerchFields } from './MerchFields'
 import { PriceFields } from './PriceFields'
 import { ServiceFields } from './ServiceFields'
+import { UpsellField } from './UpsellField'
 import { useProductSave } from './useProductSave'
 import { useUploadQueue } from './useUploadQueue'
 
@@ -203,6 +204,9 @@ export function ProductEditor({ kind, id }: { kind: ProductKind; id?: string }) 
           />
           <DraftField form={form} name="category" label={t`Category (e.g. Photography, Music, Apparel)`} />
         </details>
+        {current ? (
+          <UpsellField product={current} mine={mine.data?.products ?? []} onSaved={refresh} />
+        ) : null}
 
         <div className="actions">
           <button type="submit" className="button secondary" disabled={busy} aria-busy={busy}>

@@ -1,0 +1,141 @@
+import { randomBytes, randomInt } from 'node:crypto'
+import type { Browser } from '@playwright/test'
+import { DEMO_SELLER } from './demo'
+import { expect, test } from './fixtures'
+import { rendered } from './rendered'
+import { rpc, sellDigitalProduct } from './seller'
+import { signInTyping } from './session'
+import { typeInto } from './typing'
+
+/**
+ * An offer at checkout, on phones, typed: the seller sets "Add the presets for KES 500 (instead of 800)" on
+ * their stems in the product editor; a buyer ticks it at checkout and pays both with one M-Pesa prompt for
+ * the total, and the order has two lines with the files of both; the same without script, where the total
+ * is shown again with the offer before paying.
+ */
+
+const run = randomBytes(3).toString('hex')
+const PHONE_VIEWPORT = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+const zip = () => {
+  const bytes = randomBytes(16 * 1024)
+  bytes.set([0x50, 0x4b, 0x03, 0x04])
+  return bytes
+}
+const main = `Studio stems ${run}`
+const extra = `Mixing presets ${run}`
+let product = { id: '', slug: '' }
+
+const phoneOfRun = () => `0797${String(randomInt(0, 1_000_000)).padStart(6, '0')}`
+
+test.use({ ...PHONE_VIEWPORT, serviceWorkers: 'block' })
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async ({ request }) => {
+  const token = (await rpc<{ token: string }>(request, 'signIn', DEMO_SELLER)).token
+  product = await sellDigitalProduct(
+    request,
+    token,
+    { title: main, description: 'Stems from the Kilimani sessions.', price: { amount: 1_500_00, currency: 'KES' } },
+    [{ name: `stems-${run}.zip`, bytes: zip() }],
+  )
+  await sellDigitalProduct(
+    request,
+    token,
+    { title: extra, description: 'Presets for the stems.', price: { amount: 800_00, currency: 'KES' } },
+    [{ name: `presets-${run}.zip`, bytes: zip() }],
+  )
+})
+
+/** The buyer's handset: exactly one prompt for `amount` to this number, paid with the PIN. */
+async function payTheOnePrompt(browser: Browser, baseURL: string | undefined, phone: string, amount: string) {
+  const handset = await browser.newContext({ ...PHONE_VIEWPORT, baseURL, serviceWorkers: 'block' })
+  const page = await handset.newPage()
+  await page.goto(`/sandbox/mpesa/phone?number=${phone}`)
+  const prompt = page.locator('.prompt').first()
+  await expect(prompt).toContainText(amount, { timeout: 15_000 })
+  await expect(page.locator('.prompt')).toHaveCount(1)
+  await prompt.getByLabel('M-PESA PIN').click()
+  await page.keyboard.type('1234')
+  await prompt.getByRole('button', { name: 'Pay', exact: true }).click()
+  await expect(page.getByText(/Paid/).first()).toBeVisible()
+  await handset.close()
+}
+
+test('the seller sets an offer in the editor; a buyer adds it at checkout: one M-Pesa prompt, two lines, both files', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000)
+  await signInTyping(page, DEMO_SELLER.email, DEMO_SELLER.password)
+  await page.goto(`/account/create/product?kind=digital&id=${product.id}`)
+  await rendered(page)
+  await page.getByText('Offer at checkout').click()
+  await page.getByLabel('Product to offer').selectOption({ label: `${extra} (KES 800.00)` })
+  await expect(page.getByText('Less than its own price, KES 800.00.')).toBeVisible()
+  // A price at or above the product's own is refused under its field.
+  await typeInto(page.getByLabel('Offer price (KES)'), '800')
+  await page.getByRole('button', { name: 'Save offer' }).click()
+  await expect(page.getByText('An offer is less than the product’s own price (KES 800.00)')).toBeVisible()
+  await page.getByLabel('Offer price (KES)').click()
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.type('500')
+  await page.getByRole('button', { name: 'Save offer' }).click()
+  await expect(page.getByText(`Saved: its checkout offers ${extra} for KES 500.00.`)).toBeVisible()
+  await page.screenshot({ path: test.info().outputPath('editor-offer.png'), fullPage: true })
+
+  const buyer = await browser.newContext({ ...PHONE_VIEWPORT, baseURL, serviceWorkers: 'block' })
+  const shop = await buyer.newPage()
+  await shop.goto(`/${product.slug}`)
+  await rendered(shop)
+  await shop.getByRole('button', { name: 'Buy now' }).click()
+  const offer = shop.getByRole('checkbox', { name: new RegExp(`Add ${extra} for KES 500\\.00`) })
+  await expect(offer).toBeVisible()
+  await offer.check()
+  await expect(shop.locator('.quote dd strong')).toHaveText('KES 2,000.00')
+  const phone = phoneOfRun()
+  await shop.getByLabel('E-mail').click()
+  await shop.keyboard.type(`offer-buyer-${run}@example.com`)
+  await shop.getByRole('radio', { name: 'M-Pesa', exact: true }).check()
+  await shop.getByLabel('M-Pesa phone number').click()
+  await shop.keyboard.type(phone)
+  await shop.screenshot({ path: test.info().outputPath('checkout-offer.png'), fullPage: true })
+  await shop.getByRole('button', { name: /^Pay KES 2,000\.00/ }).click()
+  await expect(shop.getByText('Check your phone')).toBeVisible()
+  await payTheOnePrompt(browser, baseURL, phone, '2,000')
+  await expect(shop.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 15_000 })
+  await expect(shop.getByText(`${extra} · KES 500.00`)).toBeVisible()
+  await expect(shop.getByRole('button', { name: `Download stems-${run}.zip` })).toBeVisible()
+  await expect(shop.getByRole('button', { name: `Download presets-${run}.zip` })).toBeVisible()
+  await shop.screenshot({ path: test.info().outputPath('order-two-lines.png'), fullPage: true })
+  await buyer.close()
+})
+
+test.describe('without script', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the offer is ticked, the total shown again with it, and one M-Pesa prompt takes both', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000)
+    await page.goto(`/${product.slug}`)
+    await page.getByRole('button', { name: 'Buy now' }).click()
+    await expect(page).toHaveURL(new RegExp(`/buy/${product.slug}`))
+    await expect(page.getByText('Total: KES 1,500.00')).toBeVisible()
+    await page.getByLabel(`Add ${extra} for KES 500.00 (instead of KES 800.00)`).check()
+    await page.getByRole('button', { name: 'Update the total' }).click()
+    await expect(page.getByText('Total: KES 2,000.00')).toBeVisible()
+    await expect(page.getByText(`Added: ${extra}, KES 500.00`)).toBeVisible()
+    const phone = phoneOfRun()
+    await page.getByRole('radio', { name: /^M-Pesa/ }).check()
+    await typeInto(page.getByLabel('M-Pesa phone number'), phone)
+    await typeInto(page.getByLabel('E-mail'), `plain-offer-${run}@example.com`)
+    await page.screenshot({ path: test.info().outputPath('plain-offer.png'), fullPage: true })
+    await page.getByRole('button', { name: /^Pay/ }).click()
+    await expect(page.getByRole('heading', { name: 'Check your phone' })).toBeVisible()
+    await payTheOnePrompt(browser, baseURL, phone, '2,000')
+    await expect(page.getByRole('heading', { name: 'Paid — thank you' })).toBeVisible({ timeout: 20_000 })
+  })
+})
