@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderLines, orders, products } from '../../server/db/schema'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
+import { readOutbox } from '../support/outbox'
 import { data, mpesaPaidOrder } from '../support/payouts'
 import { htmlOf, plainBrowser } from '../support/plain-forms'
 import { personOf, productOnSale, sellerOf } from '../support/shop'
@@ -167,6 +168,15 @@ describe.each(databaseKinds)('an offer at checkout, on %s', (kind) => {
     const link = await app.call('getDownloadUrl', { orderId, fileId: offered.id }, buyer.token)
     expect(link.status, JSON.stringify(link.body)).toBe(200)
     expect(await (await fetch(new URL(data(link).url, app.url))).text()).toBe('files of offer-presets')
+    // The receipt and the seller's sale mail name both.
+    const mails = await readOutbox(app.database.db)
+    const receipt = mails.find(
+      (m) => m.to === 'offer-buyer@example.com' && m.text.includes('Pack offer-presets'),
+    )
+    expect(receipt?.text).toContain('Pack offer-beats × 1, Pack offer-presets × 1')
+    expect(
+      mails.find((m) => m.to === 'offer-seller@example.com' && m.subject.startsWith('You made a sale'))?.text,
+    ).toContain('Pack offer-beats × 1, Pack offer-presets × 1')
     // Both products count the sale.
     const counts = await app.database.db.select({ id: products.id, n: products.salesCount }).from(products)
     expect(counts.find((c) => c.id === ids.presets)?.n).toBe(1)

@@ -12,6 +12,7 @@ import { userLanguage } from '../settings'
 import { bookingFacts, calendarParts } from './booking-event'
 import type { CheckoutServices } from './deps'
 import { checkoutNoteIn } from './notes'
+import { linesOf, onlyLine } from './order-lines'
 import type { OrderRow } from './orders'
 
 const money = (amount: number, currency: string) => formatMoney(amount, currency, 'en')
@@ -49,7 +50,14 @@ export function orderMails(deps: CheckoutServices) {
     const lang = order.language
     const t = (message: { id: string; message: string }, params?: Record<string, string | number>) =>
       translate(lang, message, params)
-    const line = `${item.title}${item.label !== item.title ? ` (${item.label})` : ''} × ${order.quantity}`
+    // Every line the order bought (an offer taken at checkout is the second).
+    const lines = await linesOf(deps.db, order.id)
+    const line = (lines.length > 0 ? lines : [onlyLine(order)])
+      .map(
+        ({ item, quantity }) =>
+          `${item.title}${item.label !== item.title ? ` (${item.label})` : ''} × ${quantity}`,
+      )
+      .join(', ')
     const paidWith =
       order.method === 'free'
         ? t(/*i18n*/ { id: 'mail.receipt.free', message: 'Nothing to pay.' })

@@ -12,6 +12,7 @@ import { formatDate } from '../../lib/dates'
 import { translateCode } from '../../lib/i18n'
 import { rpc } from '../../lib/rpc'
 import { kindLabel, money } from '../catalog/money'
+import { AddedLines } from './AddedLines'
 import { checkoutQueries } from './checkout.queries'
 import { addressText, itemText, slotText } from './order-format'
 
@@ -81,6 +82,7 @@ function Sale({ order }: { order: Order }) {
         {order.product.title}
         {!order.slot && itemText(order) ? ` — ${itemText(order)}` : ''}
       </h2>
+      <AddedLines order={order} />
       <dl className="details">
         <dt>
           <Trans>Buyer</Trans>
