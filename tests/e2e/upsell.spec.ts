@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto'
-import type { Browser } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import type { Browser, Page } from '@playwright/test'
 import { DEMO_SELLER } from './demo'
 import { expect, test } from './fixtures'
 import { rendered } from './rendered'
@@ -24,6 +25,12 @@ const zip = () => {
 const main = `Studio stems ${run}`
 const extra = `Mixing presets ${run}`
 let product = { id: '', slug: '' }
+
+/** axe's violations on the page as it is now, one line each. */
+async function axeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze()
+  return axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
 
 const phoneOfRun = () => `0797${String(randomInt(0, 1_000_000)).padStart(6, '0')}`
 
@@ -82,6 +89,7 @@ test('the seller sets an offer in the editor; a buyer adds it at checkout: one M
   await page.keyboard.type('500')
   await page.getByRole('button', { name: 'Save offer' }).click()
   await expect(page.getByText(`Saved: its checkout offers ${extra} for KES 500.00.`)).toBeVisible()
+  expect(await axeViolations(page), 'editor with its offer').toEqual([])
   await page.screenshot({ path: test.info().outputPath('editor-offer.png'), fullPage: true })
 
   const buyer = await browser.newContext({ ...PHONE_VIEWPORT, baseURL, serviceWorkers: 'block' })
@@ -93,6 +101,7 @@ test('the seller sets an offer in the editor; a buyer adds it at checkout: one M
   await expect(offer).toBeVisible()
   await offer.check()
   await expect(shop.locator('.quote dd strong')).toHaveText('KES 2,000.00')
+  expect(await axeViolations(shop), 'checkout with the offer taken').toEqual([])
   const phone = phoneOfRun()
   await shop.getByLabel('E-mail').click()
   await shop.keyboard.type(`offer-buyer-${run}@example.com`)
@@ -108,6 +117,10 @@ test('the seller sets an offer in the editor; a buyer adds it at checkout: one M
   await expect(shop.getByRole('button', { name: `Download stems-${run}.zip` })).toBeVisible()
   await expect(shop.getByRole('button', { name: `Download presets-${run}.zip` })).toBeVisible()
   await shop.screenshot({ path: test.info().outputPath('order-two-lines.png'), fullPage: true })
+  // The checkout without script, as its page stands with the offer ticked (axe needs script to run).
+  await shop.goto(`/buy/${product.slug}?step=pay&upsell=on`)
+  await expect(shop.getByText(`Added: ${extra}, KES 500.00`)).toBeVisible()
+  expect(await axeViolations(shop), 'plain pay step with the offer').toEqual([])
   await buyer.close()
 })
 

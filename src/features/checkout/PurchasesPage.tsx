@@ -15,7 +15,6 @@ import { usePageTitle } from '../../lib/title'
 import { money } from '../catalog/money'
 import { useForgetRefunded, useLibrary } from '../downloads/library'
 import { StorageUsage } from '../downloads/StorageUsage'
-import { AddedLines } from './AddedLines'
 import { checkoutQueries } from './checkout.queries'
 import { OrderFiles } from './DownloadButton'
 import { itemText } from './order-format'
@@ -142,7 +141,6 @@ export function PurchasesPage() {
                     {order.total.amount === 0 ? t`Free` : money(order.total)} ·{' '}
                     {formatDate(order.paidAt ?? order.createdAt)}
                   </p>
-                  <AddedLines order={order} />
                   <p>
                     <span className={`badge badge-${order.status}`}>
                       {translateCode(undefined, undefined, ORDER_STATUS_TEXT[order.status])}

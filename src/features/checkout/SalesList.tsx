@@ -12,7 +12,6 @@ import { formatDate } from '../../lib/dates'
 import { translateCode } from '../../lib/i18n'
 import { rpc } from '../../lib/rpc'
 import { kindLabel, money } from '../catalog/money'
-import { AddedLines } from './AddedLines'
 import { checkoutQueries } from './checkout.queries'
 import { addressText, itemText, slotText } from './order-format'
 
@@ -233,4 +232,14 @@ function Refund({
       </p>
     </form>
   )
+}
+
+/** What else an order bought besides its product (an offer taken at checkout), in one line; nothing if none. */
+function AddedLines({ order }: { order: Pick<Order, 'lines'> }) {
+  const { t } = useLingui()
+  const added = order.lines
+    .slice(1)
+    .map((line) => `${line.title} (${money(line.total)})`)
+    .join(', ')
+  return added ? <p className="muted">{t`Added: ${added}`}</p> : null
 }
