@@ -1,8 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
-import { request as apiRequest, type Browser, type Page } from '@playwright/test'
+import { request as apiRequest, type Page } from '@playwright/test'
 import { DEMO_SELLER } from './demo'
 import { expect, test } from './fixtures'
+import { payPromptOnHandset } from './handset'
 import { rendered } from './rendered'
 import { rpc, sellDigitalProduct } from './seller'
 import { signInTyping } from './session'
@@ -41,20 +42,6 @@ test.beforeAll(async ({ request }) => {
   )
   slug = product.slug
 })
-
-/** The tester's handset: pays the newest prompt to a number on the sandbox phone. */
-async function payOnPhone(browser: Browser, baseURL: string | undefined, phone: string, amount: string) {
-  const handset = await browser.newContext({ ...PHONE_VIEWPORT, baseURL, serviceWorkers: 'block' })
-  const page = await handset.newPage()
-  await page.goto(`/sandbox/mpesa/phone?number=${phone}`)
-  const prompt = page.locator('.prompt').first()
-  await expect(prompt).toContainText(amount, { timeout: 15_000 })
-  await prompt.getByLabel('M-PESA PIN').click()
-  await page.keyboard.type('1234')
-  await prompt.getByRole('button', { name: 'Pay', exact: true }).click()
-  await expect(page.getByText(/Paid/).first()).toBeVisible()
-  await handset.close()
-}
 
 /** The buyer's checkout from a product page opened by the shared link, up to the M-Pesa prompt. */
 async function checkoutByMpesa(page: Page, phone: string, opts: { textMe?: boolean } = {}) {
@@ -100,7 +87,7 @@ test('a seller makes a 20 % code for one product; its shared link takes 20 % off
   const phone = phoneOfRun()
   await checkoutByMpesa(shop, phone)
   await shop.screenshot({ path: test.info().outputPath('checkout-code.png'), fullPage: true })
-  await payOnPhone(browser, baseURL, phone, '1,200')
+  await payPromptOnHandset(browser, baseURL, phone, '1,200')
   await expect(shop.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 15_000 })
   await buyer.close()
 
@@ -148,7 +135,7 @@ test.describe('without script', () => {
     await page.screenshot({ path: test.info().outputPath('plain-pay.png'), fullPage: true })
     await page.getByRole('button', { name: /^Pay/ }).click()
     await expect(page.getByRole('heading', { name: 'Check your phone' })).toBeVisible()
-    await payOnPhone(browser, baseURL, phone, '1,200')
+    await payPromptOnHandset(browser, baseURL, phone, '1,200')
     await expect(page.getByRole('heading', { name: 'Paid — thank you' })).toBeVisible({ timeout: 20_000 })
   })
 })

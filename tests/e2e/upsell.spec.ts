@@ -1,8 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
-import type { Browser, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { DEMO_SELLER } from './demo'
 import { expect, test } from './fixtures'
+import { payPromptOnHandset } from './handset'
 import { rendered } from './rendered'
 import { rpc, sellDigitalProduct } from './seller'
 import { signInTyping } from './session'
@@ -42,7 +43,11 @@ test.beforeAll(async ({ request }) => {
   product = await sellDigitalProduct(
     request,
     token,
-    { title: main, description: 'Stems from the Kilimani sessions.', price: { amount: 1_500_00, currency: 'KES' } },
+    {
+      title: main,
+      description: 'Stems from the Kilimani sessions.',
+      price: { amount: 1_500_00, currency: 'KES' },
+    },
     [{ name: `stems-${run}.zip`, bytes: zip() }],
   )
   await sellDigitalProduct(
@@ -52,21 +57,6 @@ test.beforeAll(async ({ request }) => {
     [{ name: `presets-${run}.zip`, bytes: zip() }],
   )
 })
-
-/** The buyer's handset: exactly one prompt for `amount` to this number, paid with the PIN. */
-async function payTheOnePrompt(browser: Browser, baseURL: string | undefined, phone: string, amount: string) {
-  const handset = await browser.newContext({ ...PHONE_VIEWPORT, baseURL, serviceWorkers: 'block' })
-  const page = await handset.newPage()
-  await page.goto(`/sandbox/mpesa/phone?number=${phone}`)
-  const prompt = page.locator('.prompt').first()
-  await expect(prompt).toContainText(amount, { timeout: 15_000 })
-  await expect(page.locator('.prompt')).toHaveCount(1)
-  await prompt.getByLabel('M-PESA PIN').click()
-  await page.keyboard.type('1234')
-  await prompt.getByRole('button', { name: 'Pay', exact: true }).click()
-  await expect(page.getByText(/Paid/).first()).toBeVisible()
-  await handset.close()
-}
 
 test('the seller sets an offer in the editor; a buyer adds it at checkout: one M-Pesa prompt, two lines, both files', async ({
   page,
@@ -111,7 +101,7 @@ test('the seller sets an offer in the editor; a buyer adds it at checkout: one M
   await shop.screenshot({ path: test.info().outputPath('checkout-offer.png'), fullPage: true })
   await shop.getByRole('button', { name: /^Pay KES 2,000\.00/ }).click()
   await expect(shop.getByText('Check your phone')).toBeVisible()
-  await payTheOnePrompt(browser, baseURL, phone, '2,000')
+  await payPromptOnHandset(browser, baseURL, phone, '2,000', { only: true })
   await expect(shop.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 15_000 })
   await expect(shop.getByText(`${extra} · KES 500.00`)).toBeVisible()
   await expect(shop.getByRole('button', { name: `Download stems-${run}.zip` })).toBeVisible()
@@ -148,7 +138,7 @@ test.describe('without script', () => {
     await page.screenshot({ path: test.info().outputPath('plain-offer.png'), fullPage: true })
     await page.getByRole('button', { name: /^Pay/ }).click()
     await expect(page.getByRole('heading', { name: 'Check your phone' })).toBeVisible()
-    await payTheOnePrompt(browser, baseURL, phone, '2,000')
+    await payPromptOnHandset(browser, baseURL, phone, '2,000', { only: true })
     await expect(page.getByRole('heading', { name: 'Paid — thank you' })).toBeVisible({ timeout: 20_000 })
   })
 })

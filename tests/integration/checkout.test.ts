@@ -17,6 +17,7 @@ import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { readOutbox } from '../support/outbox'
 import { registerPaybillAtStart } from '../support/paybill'
+import { serviceInput } from '../support/product-inputs'
 import { submitSandboxCard } from '../support/sandbox-card'
 import { personOf, productOnSale, sellerOf } from '../support/shop'
 
@@ -130,21 +131,7 @@ describe.each(databaseKinds)('checkout on %s', (kind) => {
         ],
       },
     })
-    ids.service = await product({
-      kind: 'service',
-      title: 'Portfolio review',
-      description: '',
-      price: { amount: 2_500_00, currency: 'KES' },
-      details: {
-        durationMinutes: 60,
-        where: { kind: 'online', url: 'https://meet.example.com/review' },
-        timeZone: 'Africa/Nairobi',
-        availability: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, from: '09:00', to: '12:00' })),
-        exceptions: [],
-        bufferMinutes: 0,
-        bookAheadDays: 30,
-      },
-    })
+    ids.service = await product(serviceInput('Portfolio review'))
   }, 60_000)
   afterAll(() => app.close())
 

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderLines, orders } from '../../server/db/schema'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds, migrationsDir } from '../support/db'
+import { eventInput } from '../support/event-input'
 import { data } from '../support/payouts'
+import { merchInput, serviceInput } from '../support/product-inputs'
 import { submitSandboxCard } from '../support/sandbox-card'
 import { personOf, productOnSale, sellerOf } from '../support/shop'
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString()
 
 /**
  * Orders have lines. Every order placed writes its line in the transaction that places it, and the
@@ -53,55 +53,9 @@ describe.each(databaseKinds)('order lines, on %s', (kind) => {
       },
       true,
     )
-    ids.merch = await product({
-      kind: 'merch',
-      title: 'Kanga tote',
-      description: '',
-      price: { amount: 1_800_00, currency: 'KES' },
-      details: {
-        variants: [
-          { options: { colour: 'Indigo' }, price: { amount: 1_800_00, currency: 'KES' }, stock: 3, sku: '' },
-        ],
-        shippingZones: [{ name: 'Kenya', countries: ['KE'], fee: { amount: 200_00, currency: 'KES' } }],
-        pickup: null,
-      },
-    })
-    ids.event = await product({
-      kind: 'event',
-      title: 'Listening night',
-      description: '',
-      price: { amount: 500_00, currency: 'KES' },
-      details: {
-        startsAt: inDays(30),
-        endsAt: null,
-        timeZone: 'Africa/Nairobi',
-        where: { kind: 'place', address: 'The Alchemist, Westlands' },
-        ticketTypes: [
-          {
-            name: 'Regular',
-            price: { amount: 500_00, currency: 'KES' },
-            capacity: 5,
-            saleStartsAt: null,
-            saleEndsAt: null,
-          },
-        ],
-      },
-    })
-    ids.service = await product({
-      kind: 'service',
-      title: 'Mix review',
-      description: '',
-      price: { amount: 2_500_00, currency: 'KES' },
-      details: {
-        durationMinutes: 60,
-        where: { kind: 'online', url: 'https://meet.example.com/review' },
-        timeZone: 'Africa/Nairobi',
-        availability: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, from: '09:00', to: '12:00' })),
-        exceptions: [],
-        bufferMinutes: 0,
-        bookAheadDays: 30,
-      },
-    })
+    ids.merch = await product(merchInput('Kanga tote', { stock: 3 }))
+    ids.event = await product(eventInput('Listening night', { daysAhead: 30, capacity: 5 }))
+    ids.service = await product(serviceInput('Mix review'))
     const made = await app.call(
       'createDiscountCode',
       { code: 'TOTE10', kind: 'percent', percentBps: 1000, productIds: [ids.merch] },
