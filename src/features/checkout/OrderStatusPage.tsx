@@ -267,7 +267,8 @@ function OrderFacts({ order }: { order: Order }) {
         {order.product.title}
         {order.kind === 'service' || !itemText(order) ? '' : ` — ${itemText(order)}`}
       </dd>
-      {order.lines.slice(1).map((line) => (
+      {/* An order kept offline from before orders had lines has none. */}
+      {(order.lines ?? []).slice(1).map((line) => (
         <Fragment key={line.productId}>
           <dt>{t`Added`}</dt>
           <dd>

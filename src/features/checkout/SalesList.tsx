@@ -237,7 +237,8 @@ function Refund({
 /** What else an order bought besides its product (an offer taken at checkout), in one line; nothing if none. */
 function AddedLines({ order }: { order: Pick<Order, 'lines'> }) {
   const { t } = useLingui()
-  const added = order.lines
+  // An order kept offline from before orders had lines has none to add.
+  const added = (order.lines ?? [])
     .slice(1)
     .map((line) => `${line.title} (${money(line.total)})`)
     .join(', ')
