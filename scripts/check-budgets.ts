@@ -21,7 +21,10 @@ const BUDGETS = {
     target: 30 * KiB,
   },
   fastHome: { label: 'fast connection, / first load', budget: 129 * KiB, target: 100 * KiB },
-  checkout: { label: 'fast connection, checkout journey', budget: 147 * KiB, target: 130 * KiB },
+  // 147.2, not 147.0: the content hashes in the import maps (random letters gzip cannot shrink) moved this
+  // figure between 150,507 and 150,555 B in builds whose checkout code was the same (an order page changed);
+  // 0.2 KiB is that noise, not room for more code.
+  checkout: { label: 'fast connection, checkout journey', budget: 147.2 * KiB, target: 130 * KiB },
 }
 type Figure = keyof typeof BUDGETS
 
