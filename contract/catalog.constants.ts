@@ -3,6 +3,10 @@
 export const PRODUCT_KINDS = ['digital', 'service', 'merch', 'event'] as const
 export type ProductKind = (typeof PRODUCT_KINDS)[number]
 
+/** A bundle holds two to this many products; a seller keeps at most MAX_BUNDLES of them. */
+export const MAX_BUNDLE_PARTS = 10
+export const MAX_BUNDLES = 50
+
 export const CATALOG_LIMITS = { title: 120, description: 20_000, variants: 100 } as const
 
 const MiB = 1024 * 1024

@@ -171,7 +171,7 @@ export const orderLine = z.object({
   label: z.string(),
   quantity: z.number(),
   total: money,
-  /** Taken from the checkout's offer: the product's own price, which the offer undercut. */
+  /** Taken from the checkout's offer or a bundle: the product's own price, which the line undercut. */
   listPrice: money.nullable(),
 })
 
@@ -202,6 +202,8 @@ export const order = z.object({
   quantity: z.number(),
   /** What it bought, line by line: the product above first, then what else (an offer taken at checkout). */
   lines: z.array(orderLine),
+  /** Bought as a bundle: the bundle, whose parts are the lines (each with its own price as `listPrice`). */
+  bundle: z.object({ id: z.string(), title: z.string() }).nullable().optional(),
   /**
    * Services: the booked time, the service's zone, and until when the buyer may move or cancel it
    * themselves under the seller's policy (null: not now, or only through the seller).

@@ -5,6 +5,7 @@ import { adminContract } from './admin.contract'
 import { adminOpsContract } from './admin-ops.contract'
 import { adminPeopleContract } from './admin-people.contract'
 import { bookingsContract } from './bookings.contract'
+import { bundlesContract } from './bundles.contract'
 import { catalogContract } from './catalog.contract'
 import { checkoutContract } from './checkout.contract'
 import { contactContract } from './contact.contract'
@@ -30,6 +31,7 @@ export const contract = {
   ...adminOpsContract,
   ...adminPeopleContract,
   ...bookingsContract,
+  ...bundlesContract,
   ...catalogContract,
   ...checkoutContract,
   ...contactContract,

@@ -60,6 +60,8 @@ export interface OrderItem {
   moves?: number
   /** A line taken from the checkout's offer: the product's own price, which the offer undercut. */
   upsellOf?: { listPrice: number }
+  /** A line of a bundle bought: the bundle, and the part's own price, of which the line has a share. */
+  bundle?: { id: string; title: string; listPrice: number }
 }
 
 /**

@@ -429,6 +429,7 @@ export const downloads = pgTable(
 export { auditLog, platformSettings, productReports } from './admin.schema'
 export { apiActivity, apiIdempotency, apiKeys } from './api.schema'
 export { bookingReminders, checkIns } from './bookings.schema'
+export { bundleParts, bundles } from './bundles.schema'
 export { discountCodes } from './discounts.schema'
 export {
   customerNotes,

@@ -10,6 +10,7 @@ import {
 } from '../features/accounts'
 import { opsHandlers, ordersHandlers, outboxHandlers, peopleHandlers, termsHandlers } from '../features/admin'
 import { bookingsHandlers } from '../features/bookings'
+import { bundlesHandlers } from '../features/bundles'
 import { catalogHandlers } from '../features/catalog'
 import { checkoutHandlers } from '../features/checkout'
 import { contactHandlers } from '../features/contact'
@@ -52,6 +53,7 @@ export const handlers: Handlers = {
   ...customersHandlers,
   ...developersHandlers,
   ...discountsHandlers,
+  ...bundlesHandlers,
   ...recoveryHandlers,
   ...bookingsHandlers,
   ...ticketsHandlers,

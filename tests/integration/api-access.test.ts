@@ -93,6 +93,7 @@ describe.each(databaseKinds)('the seller API’s keys and scopes, on %s', (kind)
       a.endpointId,
       a.deliveryId,
       a.codeId,
+      a.bundleId,
     ]
     for (const endpoint of API_ENDPOINTS) {
       const method = endpoint.method.toUpperCase()

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { API_SCOPES, type ApiScope } from '../../contract/developers.constants'
+import { digitalDetails } from '../../contract/product-details.schema'
 import { orders } from '../../server/db/schema'
 import type { RunningApp } from './app'
 import { invoiceDraft } from './invoices'
 import { data, payoutSteps } from './payouts'
+import { productOnSale } from './shop'
 
 export interface ApiReply {
   status: number
@@ -52,6 +54,13 @@ export async function keyOf(app: RunningApp, token: string, scopes: ApiScope[], 
 /** Every scope a key can have. */
 export const ALL_SCOPES: ApiScope[] = [...API_SCOPES]
 
+/** A bundle's body (its products are made up: a seller with them gets a refusal about them, not about who asks). */
+const bundleBody = {
+  title: 'Tool bundle',
+  price: { amount: 1_000_00, currency: 'KES' },
+  parts: [{ productId: randomUUID() }, { productId: randomUUID() }],
+}
+
 /** A body each write endpoint takes as valid, so a refusal is about who asks, not what was sent. */
 export function validBody(operationId: string): unknown {
   const bodies: Record<string, unknown> = {
@@ -77,6 +86,8 @@ export function validBody(operationId: string): unknown {
     updateWebhookEndpoint: { events: ['order.paid', 'order.refunded'] },
     createDiscountCode: { code: `TOOL${randomUUID().slice(0, 8)}`, kind: 'percent', percentBps: 1000 },
     pauseDiscountCode: { paused: true },
+    createBundle: bundleBody,
+    replaceBundle: bundleBody,
   }
   return bodies[operationId]
 }
@@ -94,6 +105,7 @@ export interface StoreIds {
   endpointId: string
   deliveryId: string
   codeId: string
+  bundleId: string
 }
 
 /**
@@ -128,10 +140,36 @@ export async function storeOf(
       seller.token,
     ),
   )
+  const bundle = await app.call(
+    'saveBundle',
+    {
+      title: `${handle} bundle`,
+      price: { amount: 1_000_00, currency: 'KES' },
+      parts: await Promise.all(
+        [1, 2].map(async (n) => ({
+          productId: await productOnSale(
+            app,
+            seller.id,
+            {
+              kind: 'digital',
+              title: `${handle} pack ${n}`,
+              slug: `${handle}-pack-${n}`,
+              price: { amount: 900_00, currency: 'KES' },
+              details: digitalDetails.parse({}),
+            },
+            [{ name: `pack-${n}.zip`, body: Buffer.from(`pack ${n}`) }],
+          ),
+        })),
+      ),
+    },
+    seller.token,
+  )
+  expect(bundle.status, JSON.stringify(bundle.body)).toBe(200)
   return {
     id: seller.id,
     token: seller.token,
     productId: data(made).product.id,
+    bundleId: data(bundle).bundle.id,
     orderId: order.id,
     eventId: order.productId,
     customerKey: `e:buyer-${handle}@example.com`,
@@ -150,8 +188,9 @@ export function pathFor(
 ): string {
   return endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const field = endpoint.params?.[name] ?? name
-    const value =
-      field === 'orderId'
+    const value = endpoint.subject.includes('Bundle')
+      ? ids.bundleId
+      : field === 'orderId'
         ? ids.orderId
         : field === 'eventId'
           ? ids.eventId

@@ -149,14 +149,23 @@ export async function mpesaPaidOrder(
   buyerToken: string,
   phone: string,
   receipt: string,
-  /** More of the checkout's input (a discount code), and what happens while the prompt is on the phone. */
-  opts: { input?: Record<string, unknown>; meanwhile?: (orderId: string) => Promise<void> } = {},
+  /**
+   * More of the checkout's input (a discount code), what happens while the prompt is on the phone, and
+   * `bundle` when `productId` is a bundle's id.
+   */
+  opts: {
+    input?: Record<string, unknown>
+    meanwhile?: (orderId: string) => Promise<void>
+    bundle?: boolean
+  } = {},
 ): Promise<string> {
-  const started = await app.call(
-    'startCheckout',
-    { productId, method: 'mpesa', phone, ...opts.input },
-    buyerToken,
-  )
+  const started = opts.bundle
+    ? await app.call(
+        'startBundleCheckout',
+        { bundleId: productId, method: 'mpesa', phone, ...opts.input },
+        buyerToken,
+      )
+    : await app.call('startCheckout', { productId, method: 'mpesa', phone, ...opts.input }, buyerToken)
   expect(started.status, JSON.stringify(started.body)).toBe(200)
   const orderId = data(started).orderId as string
   await opts.meanwhile?.(orderId)

@@ -85,7 +85,7 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
             most - (downloadCounts.find((d) => d.orderId === row.id && d.assetId === fileId)?.n ?? 0),
           )
     }
-    // The files of every digital line: the product bought, and an offer taken with it.
+    // The files of every digital line: the product bought, an offer taken with it, a bundle's downloads.
     const digital = new Set(lines.filter((l) => l.kind === 'digital').map((l) => l.productId))
     const slot = row.item.slot
     return {
@@ -108,10 +108,12 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
         label: line.item.label ?? line.item.title,
         quantity: line.quantity,
         total: { amount: line.total, currency: row.currency },
-        listPrice: line.item.upsellOf
-          ? { amount: line.item.upsellOf.listPrice, currency: row.currency }
-          : null,
+        listPrice:
+          (line.item.upsellOf ?? line.item.bundle)
+            ? { amount: (line.item.upsellOf ?? line.item.bundle)?.listPrice ?? 0, currency: row.currency }
+            : null,
       })),
+      bundle: row.item.bundle ? { id: row.item.bundle.id, title: row.item.bundle.title } : null,
       slot: slot
         ? {
             ...slot,

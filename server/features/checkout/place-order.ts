@@ -23,7 +23,7 @@ import { assertBuyerMayHold, assertLeft, heldOf, holdsOf } from './holds'
 import { discountFor } from './order-discount'
 import { insertLines, type OrderLineRow, onlyLine } from './order-lines'
 import { lockProducts, offerGone, offerLine } from './order-offer'
-import { newReference, takenSlots } from './orders'
+import { newReference, type OrderRow, takenSlots } from './orders'
 import { orderView, startPayment } from './payment'
 import { chargesFor, type Priced, priceSelection, type Selection } from './pricing'
 import { recoveredFrom } from './recovered'
@@ -124,11 +124,38 @@ export async function quote(
 }
 
 /**
+ * How an order of `total` is paid: free, or the method asked for with exactly what it charges; refused with
+ * the field to fix when no method is chosen, the method cannot take the currency, or the phone or e-mail
+ * it needs is missing.
+ */
+export async function paymentFor(
+  db: DbOrTx,
+  total: Money,
+  input: { method?: PaymentMethod | undefined; phone?: string | undefined; email?: string | undefined },
+  caller: UserRow | null,
+) {
+  const method: PaymentMethod | 'free' | undefined = total.amount === 0 ? 'free' : input.method
+  if (!method)
+    throw new AppError(400, CHECKOUT.chooseHowPay, { fields: { method: CHECKOUT_FIELD.chooseMethod } })
+  const charge =
+    method === 'free' ? { amount: total, rate: null } : chargesFor(total, await currentRates(db), [method])[0]
+  if (!charge)
+    throw new AppError(400, CHECKOUT.methodCannotTakeCurrency, {
+      fields: { method: { ...CHECKOUT_FIELD.noExchangeRate, params: { currency: total.currency } } },
+    })
+  if (method === 'mpesa' && !input.phone)
+    throw new AppError(400, CHECKOUT.giveMpesaPhone, { fields: { phone: MPESA_PHONE } })
+  if (!caller && !input.email)
+    throw new AppError(400, CHECKOUT.giveEmail, { fields: { email: CHECKOUT_FIELD.giveReceiptEmail } })
+  return { method, charge }
+}
+
+/**
  * The buyer: the caller, or the account of the e-mail given (made now, without a password, if new), in
  * the order's transaction: a checkout refused after this point leaves no account behind. Two checkouts
  * for one new address wait for each other on the unique index; the second finds the first's account.
  */
-async function buyerFor(tx: Tx, caller: UserRow | null, email: string) {
+export async function buyerFor(tx: Tx, caller: UserRow | null, email: string) {
   if (caller) return { id: caller.id, email: caller.email, guest: false }
   const address = email.trim()
   const find = () => tx.select().from(users).where(sql`lower(${users.email}) = lower(${address})`)
@@ -191,20 +218,7 @@ export async function startCheckout(
   if (input.upsell && !offer) throw offerGone()
   const extra = offer?.price.amount ?? 0
   const total: Money = { amount: priced.total - discount + extra, currency: priced.currency }
-  const free = total.amount === 0
-  const method = free ? 'free' : input.method
-  if (!method)
-    throw new AppError(400, CHECKOUT.chooseHowPay, { fields: { method: CHECKOUT_FIELD.chooseMethod } })
-  const charge =
-    method === 'free' ? { amount: total, rate: null } : chargesFor(total, await currentRates(db), [method])[0]
-  if (!charge)
-    throw new AppError(400, CHECKOUT.methodCannotTakeCurrency, {
-      fields: { method: { ...CHECKOUT_FIELD.noExchangeRate, params: { currency: total.currency } } },
-    })
-  if (method === 'mpesa' && !input.phone)
-    throw new AppError(400, CHECKOUT.giveMpesaPhone, { fields: { phone: MPESA_PHONE } })
-  if (!caller && !input.email)
-    throw new AppError(400, CHECKOUT.giveEmail, { fields: { email: CHECKOUT_FIELD.giveReceiptEmail } })
+  const { method, charge } = await paymentFor(db, total, input, caller)
   const accessKey = randomBytes(24).toString('base64url')
   const id = uuidv7()
   // The fee and hold in force now go with the order: a later change of them applies to new orders only.
@@ -245,87 +259,120 @@ export async function startCheckout(
           if (holds) assertBuyerMayHold(limits, holds, now.quantity)
           if (holds) assertLeft(locked.kind, now, holds.held)
           // Counted in this transaction: a checkout refused above (or rolled back) sends no prompt and counts none.
-          if (method === 'mpesa' && input.phone)
-            await enforceRateLimit(
-              tx,
-              limits.promptsPerPhone.map((limit) => ({
-                key: `mpesaPrompt:phone:${input.phone}:${limit.windowSeconds}`,
-                limit,
-                refusal: LIMITS.mpesaPrompts,
-                field: 'phone',
-              })),
-            )
-          // A reference collision (one in 10^12) gets a fresh reference. Skipped, not caught: on PostgreSQL an
-          // error inside a transaction aborts it, so a retry after catching one could never succeed.
-          for (let attempt = 0; ; attempt++) {
-            const [inserted] = await tx
-              .insert(orders)
-              .values({
-                id,
-                reference: newReference(),
-                buyerId: buyer.id,
-                buyerEmail: buyer.email,
-                guest: buyer.guest,
-                sellerId: locked.sellerId,
-                productId: locked.id,
-                kind: locked.kind,
-                status: 'pending',
-                item: {
-                  ...now.item,
-                  label: now.label,
-                  timeZone: input.timeZone ?? null,
-                  ...(input.holders ? { holders: input.holders } : {}),
-                },
-                itemKey: now.itemKey,
-                quantity: now.quantity,
-                subtotal: now.subtotal + extra,
-                shippingFee: now.shipping,
-                total: now.total - discount + extra,
-                currency: now.currency,
-                discount,
-                discountCode: code?.code ?? null,
-                discountCodeId: code?.codeId ?? null,
-                textMe: method === 'mpesa' && input.textMe === true,
-                recoveredFrom: await recoveredFrom(tx, input.recovery, locked.id),
-                method,
-                chargeAmount: charge.amount.amount,
-                chargeCurrency: charge.amount.currency,
-                rate: charge.rate === null ? null : String(charge.rate),
-                terms: saleTermsOf(terms, now.currency),
-                delivery: now.delivery,
-                accessKeyHash: hashKey(accessKey),
-                language: requester.lang ?? 'en',
-                expiresAt: new Date(clock.ms() + ORDER_HOLD_MINUTES * 60_000),
-              })
-              .onConflictDoNothing({ target: orders.reference })
-              .returning()
-            if (inserted) {
-              // The product bought, with its shipping and code; then the offer, if taken.
-              const main: OrderLineRow = {
-                ...onlyLine(inserted),
-                subtotal: now.subtotal,
-                total: now.total - discount,
-              }
-              await insertLines(
-                tx,
-                offerNow ? [main, offerLine(id, offerNow, input.timeZone ?? null)] : [main],
-              )
-              return inserted
-            }
-            if (attempt > 2) throw new Error('could not give the order a reference')
+          if (method === 'mpesa' && input.phone) await countPrompt(tx, limits, input.phone)
+          const inserted = await insertOrder(tx, {
+            id,
+            buyerId: buyer.id,
+            buyerEmail: buyer.email,
+            guest: buyer.guest,
+            sellerId: locked.sellerId,
+            productId: locked.id,
+            kind: locked.kind,
+            status: 'pending',
+            item: {
+              ...now.item,
+              label: now.label,
+              timeZone: input.timeZone ?? null,
+              ...(input.holders ? { holders: input.holders } : {}),
+            },
+            itemKey: now.itemKey,
+            quantity: now.quantity,
+            subtotal: now.subtotal + extra,
+            shippingFee: now.shipping,
+            total: now.total - discount + extra,
+            currency: now.currency,
+            discount,
+            discountCode: code?.code ?? null,
+            discountCodeId: code?.codeId ?? null,
+            textMe: method === 'mpesa' && input.textMe === true,
+            recoveredFrom: await recoveredFrom(tx, input.recovery, locked.id),
+            method,
+            chargeAmount: charge.amount.amount,
+            chargeCurrency: charge.amount.currency,
+            rate: charge.rate === null ? null : String(charge.rate),
+            terms: saleTermsOf(terms, now.currency),
+            delivery: now.delivery,
+            accessKeyHash: hashKey(accessKey),
+            language: requester.lang ?? 'en',
+            expiresAt: new Date(clock.ms() + ORDER_HOLD_MINUTES * 60_000),
+          })
+          // The product bought, with its shipping and code; then the offer, if taken.
+          const main: OrderLineRow = {
+            ...onlyLine(inserted),
+            subtotal: now.subtotal,
+            total: now.total - discount,
           }
+          await insertLines(tx, offerNow ? [main, offerLine(id, offerNow, input.timeZone ?? null)] : [main])
+          return inserted
         }),
       )
     },
     line.signal,
   )
 
+  return startPlaced(deps, row, accessKey, input.phone ?? null, product.title)
+}
+
+/** An M-Pesa prompt to a phone, counted against the phone's limits in the order's transaction. */
+export async function countPrompt(
+  tx: Tx,
+  limits: CheckoutServices['config']['checkoutLimits'],
+  phone: string,
+) {
+  await enforceRateLimit(
+    tx,
+    limits.promptsPerPhone.map((limit) => ({
+      key: `mpesaPrompt:phone:${phone}:${limit.windowSeconds}`,
+      limit,
+      refusal: LIMITS.mpesaPrompts,
+      field: 'phone',
+    })),
+  )
+}
+
+type NewOrder = Omit<typeof orders.$inferInsert, 'reference'>
+
+/**
+ * Inserts a placed order under a new reference, in the caller's transaction. A reference collision (one in
+ * 10^12) gets a fresh reference: skipped, not caught, since on PostgreSQL an error inside a transaction
+ * aborts it, so a retry after catching one could never succeed.
+ */
+export async function insertOrder(tx: Tx, values: NewOrder): Promise<OrderRow> {
+  for (let attempt = 0; ; attempt++) {
+    const [inserted] = await tx
+      .insert(orders)
+      .values({ ...values, reference: newReference() })
+      .onConflictDoNothing({ target: orders.reference })
+      .returning()
+    if (inserted) return inserted
+    if (attempt > 2) throw new Error('could not give the order a reference')
+  }
+}
+
+/**
+ * After an order is placed: a free one is settled at once; otherwise its payment is started, and if the
+ * provider refuses, the order fails at once and releases what it held.
+ */
+export async function startPlaced(
+  deps: CheckoutServices,
+  row: OrderRow,
+  accessKey: string,
+  phone: string | null,
+  title: string,
+) {
+  const { db } = deps
+  const method = row.method
   if (method === 'free') {
     await settle(deps, {
       orderId: row.id,
       eventKey: `free:${row.id}`,
       provider: 'free',
-      outcome: { kind: 'paid', amount: total, receipt: null, details: {} },
+      outcome: {
+        kind: 'paid',
+        amount: { amount: row.total, currency: row.currency },
+        receipt: null,
+        details: {},
+      },
     })
     return {
       orderId: row.id,
@@ -335,7 +382,7 @@ export async function startCheckout(
     }
   }
   try {
-    const next = await startPayment(deps, row, input.phone ?? null, product.title)
+    const next = await startPayment(deps, row, phone, title)
     return { orderId: row.id, accessKey, order: await orderView(deps, row.id), next }
   } catch (error) {
     // The provider refused: the order fails at once and releases what it held.

@@ -37,6 +37,7 @@ export function orderObject(row: OrderRow, lines: OrderLineRow[]) {
     fulfilment: row.fulfilment,
     discount: row.discountCode ? { code: row.discountCode, amount: row.discount } : null,
     recoveredFrom: row.recoveredFrom,
+    bundle: row.item.bundle ? { id: row.item.bundle.id, title: row.item.bundle.title } : null,
     lines: lines.map((line) => ({
       position: line.position,
       productId: line.productId,
@@ -48,6 +49,11 @@ export function orderObject(row: OrderRow, lines: OrderLineRow[]) {
       shipping: money(line.shippingFee),
       discount: money(line.discount),
       total: money(line.total),
+      /** Bundles and offers: the product's own price, of which the line's is a share or an undercut. */
+      listPrice:
+        line.item.bundle || line.item.upsellOf
+          ? money((line.item.bundle ?? line.item.upsellOf)?.listPrice ?? 0)
+          : null,
     })),
     createdAt: iso(row.createdAt),
     paidAt: iso(row.paidAt),
