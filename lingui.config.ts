@@ -28,6 +28,7 @@ const FEATURES = [
 /** The contract's messages only sellers and admins meet. */
 const SELLER_CONTRACT = [
   'api.ts',
+  'api-bundles.ts',
   'developers.contract.ts',
   'errors/developers.ts',
   'webhooks.contract.ts',

@@ -1,4 +1,5 @@
-import type { SubjectName } from '.'
+import { BUNDLE_ENDPOINTS } from './api-bundles'
+import type { ApiEndpoint } from './api-endpoint'
 import type { ApiArea } from './developers.constants'
 import type { Message } from './i18n'
 
@@ -10,32 +11,7 @@ import type { Message } from './i18n'
 
 export const API_BASE = '/api/v1'
 
-export type ApiMethod = 'get' | 'post' | 'patch' | 'delete'
-
-export interface ApiEndpoint {
-  /** Stable: OpenAPI's operationId, and the action's name in the seller's activity. */
-  operationId: string
-  method: ApiMethod
-  /** Under /api/v1, with `{name}` for a path parameter. */
-  path: string
-  subject: SubjectName
-  /** The scope it needs: its area, and read (GET) or write (anything else). */
-  area: ApiArea
-  /** What it does, in a few words: the reference's heading, and the activity's line. */
-  title: Message
-  /** Each path parameter and the subject's input field it fills. */
-  params?: Record<string, string>
-  /** The subject's input fields the API does not take (the app's own). */
-  omit?: readonly string[]
-  /** Inputs the API sets when the request does not (a page of 20, where the app takes all). */
-  defaults?: Record<string, unknown>
-  /**
-   * How the subject's answer is given: `list` names its array (answered as `data` with `nextCursor`), `one`
-   * its object (answered as `data`); without either, the answer as a whole is `data`.
-   */
-  list?: string
-  one?: string
-}
+export type { ApiEndpoint, ApiMethod } from './api-endpoint'
 
 /** Areas in the reference's order, each with its heading. */
 export const API_AREA_TITLES: Record<ApiArea, Message> = {
@@ -120,68 +96,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     },
     params: { id: 'id' },
   },
-  {
-    operationId: 'listBundles',
-    method: 'get',
-    path: '/bundles',
-    subject: 'listMyBundles',
-    area: 'products',
-    title: /*i18n*/ { id: 'api.op.listBundles', message: 'List your bundles' },
-    one: 'bundles',
-  },
-  {
-    operationId: 'createBundle',
-    method: 'post',
-    path: '/bundles',
-    subject: 'saveBundle',
-    area: 'products',
-    title: /*i18n*/ { id: 'api.op.createBundle', message: 'Make a bundle of your products' },
-    omit: ['id'],
-    one: 'bundle',
-  },
-  {
-    operationId: 'replaceBundle',
-    method: 'post',
-    path: '/bundles/{id}',
-    subject: 'saveBundle',
-    area: 'products',
-    title: /*i18n*/ { id: 'api.op.replaceBundle', message: 'Change a bundle (its title, price and parts)' },
-    params: { id: 'id' },
-    one: 'bundle',
-  },
-  {
-    operationId: 'publishBundle',
-    method: 'post',
-    path: '/bundles/{id}/publish',
-    subject: 'publishBundle',
-    area: 'products',
-    title: /*i18n*/ { id: 'api.op.publishBundle', message: 'Put a bundle on sale' },
-    params: { id: 'id' },
-    omit: ['published'],
-    defaults: { published: true },
-    one: 'bundle',
-  },
-  {
-    operationId: 'unpublishBundle',
-    method: 'post',
-    path: '/bundles/{id}/unpublish',
-    subject: 'publishBundle',
-    area: 'products',
-    title: /*i18n*/ { id: 'api.op.unpublishBundle', message: 'Take a bundle off sale' },
-    params: { id: 'id' },
-    omit: ['published'],
-    defaults: { published: false },
-    one: 'bundle',
-  },
-  {
-    operationId: 'deleteBundle',
-    method: 'delete',
-    path: '/bundles/{id}',
-    subject: 'deleteBundle',
-    area: 'products',
-    title: /*i18n*/ { id: 'api.op.deleteBundle', message: 'Delete a bundle' },
-    params: { id: 'id' },
-  },
+  ...BUNDLE_ENDPOINTS,
   {
     operationId: 'listDiscountCodes',
     method: 'get',

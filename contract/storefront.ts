@@ -109,10 +109,24 @@ export interface UpsellOfferView {
   listPrice: Money
 }
 
+/** A bundle on a storefront: its price beside what its parts cost alone, and whether it can be bought now. */
+export interface BundleCard {
+  id: string
+  title: string
+  price: Money
+  worth: Money
+  saving: Money
+  /** Its parts' titles, in the seller's order. */
+  parts: string[]
+  available: boolean
+}
+
 export interface CreatorPage {
   creator: Creator
   products: ProductCard[]
   rates: Rates
+  /** Absent from pages kept offline from before bundles. */
+  bundles?: BundleCard[]
 }
 
 /** The home page's products, beside its words: best sellers still on sale, then the newest of the rest. */

@@ -4,6 +4,7 @@ import { DEFAULT_LANG, type Lang, type Message, type MessageParams } from '../..
 import { matchAppRoute, paramHasShape } from '../../contract/routes'
 import { EXPLORE_SORTS, type ExploreQuery, type ExploreSort } from '../../contract/storefront'
 import type { Db } from '../db/client'
+import { storefrontBundles } from '../features/bundles'
 import {
   creatorPage,
   creatorsPage,
@@ -106,7 +107,7 @@ export async function publicData(
     if (!page) return null
     const { creator } = page
     return {
-      payload: page,
+      payload: { ...page, bundles: await storefrontBundles(db, creator.handle) },
       head: {
         title: say(HEAD.creatorTitle, { name: creator.displayName }),
         description: summary(creator.bio, say(HEAD.creatorSummary, { name: creator.displayName })),

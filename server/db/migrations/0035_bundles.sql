@@ -26,3 +26,9 @@ ALTER TABLE "bundles" ADD CONSTRAINT "bundles_seller_id_users_id_fk" FOREIGN KEY
 CREATE INDEX "bundle_parts_product_idx" ON "bundle_parts" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "bundles_seller_idx" ON "bundles" USING btree ("seller_id","created_at");--> statement-breakpoint
 ALTER TABLE "bundle_parts" ADD CONSTRAINT "bundle_parts_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+-- A storefront lists its bundles: a bundle made, changed, put on or off sale or deleted changes its page.
+CREATE CONSTRAINT TRIGGER "bundles_catalog_changed" AFTER INSERT OR UPDATE OR DELETE ON "bundles"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "catalog_changed"();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "bundle_parts_catalog_changed" AFTER INSERT OR UPDATE OR DELETE ON "bundle_parts"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "catalog_changed"();

@@ -5,6 +5,7 @@ import { MAX_BUNDLES } from '../../../contract/catalog.constants'
 import { CURRENCY_LIMITS } from '../../../contract/currencies'
 import { BUNDLES } from '../../../contract/errors/bundles'
 import { formatMoney } from '../../../contract/format-money'
+import type { BundleCard } from '../../../contract/storefront'
 import type { Db, DbOrTx } from '../../db/client'
 import { bundleParts, bundles, orders, products, sellers } from '../../db/schema'
 import { clock } from '../../lib/clock'
@@ -233,12 +234,26 @@ export async function publicBundle(db: Db, id: string) {
   return viewOf(db, await bundleOnSale(db, id))
 }
 
-/** A storefront's bundles on sale, newest first. */
-export async function storefrontBundles(db: DbOrTx, sellerId: string) {
+/** A storefront's bundles on sale, newest first, as its page lists them. */
+export async function storefrontBundles(db: DbOrTx, handle: string): Promise<BundleCard[]> {
   const rows = await db
-    .select()
+    .select({ bundle: bundles })
     .from(bundles)
-    .where(and(eq(bundles.sellerId, sellerId), eq(bundles.status, 'published')))
+    .innerJoin(sellers, eq(sellers.userId, bundles.sellerId))
+    .where(and(sql`lower(${sellers.handle}) = lower(${handle})`, eq(bundles.status, 'published')))
     .orderBy(desc(bundles.createdAt), desc(bundles.id))
-  return bundleViews(db, rows)
+    .limit(MAX_BUNDLES)
+  const views = await bundleViews(
+    db,
+    rows.map((r) => r.bundle),
+  )
+  return views.map((view) => ({
+    id: view.id,
+    title: view.title,
+    price: view.price,
+    worth: view.worth,
+    saving: view.saving,
+    parts: view.parts.map((part) => part.title),
+    available: view.blocked === null,
+  }))
 }

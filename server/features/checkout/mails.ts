@@ -146,7 +146,7 @@ export function orderMails(deps: CheckoutServices) {
         t(
           /*i18n*/ { id: 'mail.receipt.subject', message: 'Your Soko receipt: {title} ({reference})' },
           {
-            title: item.title,
+            title: item.bundle?.title ?? item.title,
             reference: order.reference,
           },
         ),
@@ -193,7 +193,7 @@ export function orderMails(deps: CheckoutServices) {
           seller.email,
           t(
             /*i18n*/ { id: 'mail.sale.subject', message: 'You made a sale: {title} ({reference})' },
-            { title: item.title, reference: order.reference },
+            { title: item.bundle?.title ?? item.title, reference: order.reference },
           ),
           [
             t(
@@ -248,7 +248,10 @@ export function orderMails(deps: CheckoutServices) {
       const reason = checkoutNoteIn(lang, stored, reasonCode)
       const t = (message: { id: string; message: string }, params?: Record<string, string | number>) =>
         translate(lang, message, params)
-      const params = { amount: moneyIn(lang, order.chargeAmount, order.chargeCurrency), title: item.title }
+      const params = {
+        amount: moneyIn(lang, order.chargeAmount, order.chargeCurrency),
+        title: item.bundle?.title ?? item.title,
+      }
       const refundedTo =
         order.method === 'mpesa'
           ? t(
@@ -288,7 +291,7 @@ export function orderMails(deps: CheckoutServices) {
           t(
             /*i18n*/ { id: 'mail.refund.subject', message: 'Refunded: {title} ({reference})' },
             {
-              title: item.title,
+              title: item.bundle?.title ?? item.title,
               reference: order.reference,
             },
           ),

@@ -31,7 +31,7 @@ export async function queueReceiptSms(deps: CheckoutServices, order: OrderRow): 
     const text = receiptSms({
       amount: order.chargeAmount,
       currency: order.chargeCurrency,
-      title: order.item.title,
+      title: order.item.bundle?.title ?? order.item.title,
       reference: order.reference,
       link: `${deps.config.publicUrl}/o/${token}`,
       lang: order.language,

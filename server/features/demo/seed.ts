@@ -10,6 +10,7 @@ import { uuidv7 } from '../../lib/uuid'
 import type { Storage } from '../../storage/storage'
 import { createUser, makeSeller } from '../accounts'
 import { createProduct, type ProductRow, publishProduct } from '../catalog'
+import { seedDemoBundle } from './demo-bundle'
 import { seedDemoInvoices } from './demo-invoices'
 import { demoProducts } from './demo-products'
 import { seedDemoSales } from './demo-sales'
@@ -106,6 +107,7 @@ export async function seedDemoData(
     )
     const rows = media.flat().map((asset) => ({ ...asset, sellerId: seller.id }))
     await tx.insert(productAssets).values(rows)
+    await seedDemoBundle(tx, seller.id, created)
     await seedDemoSales(
       tx,
       created,

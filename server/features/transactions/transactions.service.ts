@@ -259,8 +259,8 @@ export async function sellerTransactions(
         select m.id, m.kind, m.order_id::text as order_id, ${isoMs(sql`m.at`)} as at, ${isoUs(sql`m.at`)} as at_key,
           m.amount::text as amount, m.balance::text as balance, ${isoMs(sql`m.available_at`)} as available_at,
           coalesce(o.reference, iv.reference) as reference, ${method} as method, o.quantity,
-          coalesce(o.item->>'title', 'Invoice ' || coalesce(iv.number, iv.reference)) as item_title,
-          o.item->>'label' as item_label, o.item->'slot' as item_slot,
+          coalesce(o.item->'bundle'->>'title', o.item->>'title', 'Invoice ' || coalesce(iv.number, iv.reference)) as item_title,
+          case when o.item->'bundle' is not null then null else o.item->>'label' end as item_label, o.item->'slot' as item_slot,
           o.discount_code, o.discount::text as discount,
           (select -sum(f.amount) from ledger_transactions st join ledger_entries f on f.transaction_id = st.id
             where st.order_id = o.id and st.kind = 'sale' and f.account = 'platform:fees'
@@ -366,7 +366,7 @@ export async function buyerTransactions(
     gt(orders.chargeAmount, 0),
   )
   const columns = sql`id as order_id, reference, method, charge_currency as currency, status, quantity,
-    item->>'title' as item_title, item->>'label' as item_label, item->'slot' as item_slot`
+    coalesce(item->'bundle'->>'title', item->>'title') as item_title, case when item->'bundle' is not null then null else item->>'label' end as item_label, item->'slot' as item_slot`
   const page = await rows(
     db,
     sql`

@@ -1,3 +1,4 @@
+import type { BundleQuote } from '../../../contract/bundles.contract'
 import type { Quote } from '../../../contract/checkout.contract'
 import { currencies, isCurrencyCode } from '../../../contract/currencies'
 import type { PublicProduct } from '../../../contract/storefront'
@@ -32,6 +33,8 @@ export interface Draft {
   message: string | null
   /** At the last step: what each method would charge. */
   quote?: Quote
+  /** A bundle's last step: its lines, shipping, total and charges. */
+  bundleQuote?: BundleQuote
 }
 
 /** The form's answers as the contract's checkout input (the amount typed in major units made minor). */

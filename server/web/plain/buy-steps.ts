@@ -236,7 +236,11 @@ function detailsStep(w: Words, product: PublicProduct, draft: Draft, action: str
   return `<form method="get" action="${escapeHtml(action)}" class="form" novalidate>${formMessage(draft.message)}${hidden('step', 'pay')}${carried(draft, (k) => CHOOSE_KEYS.includes(k))}${parts.join('')}${button(w.text(BUY.next))}</form><p><a href="${escapeHtml(back)}">${w.say(BUY.change)}</a></p>`
 }
 
-function deliveryFields(w: Words, product: Extract<PublicProduct, { kind: 'merch' }>, draft: Draft): string {
+export function deliveryFields(
+  w: Words,
+  product: Extract<PublicProduct, { kind: 'merch' }>,
+  draft: Pick<Draft, 'fields' | 'errors'>,
+): string {
   const { fields, errors } = draft
   const zones = product.details.shippingZones ?? []
   const pickup = product.details.pickup
@@ -287,29 +291,16 @@ function deliveryFields(w: Words, product: Extract<PublicProduct, { kind: 'merch
   return `<fieldset class="fieldset"><legend>${w.say(BUY.delivery)}</legend>${parts.join('')}</fieldset>`
 }
 
-const METHOD_WORDS = { mpesa: BUY.mpesa, card: BUY.card, paypal: BUY.paypal } as const
-
-function payStep(req: PlainRequest, w: Words, product: PublicProduct, draft: Draft, action: string): string {
-  const { fields, errors, quote } = draft
+/** How the buyer pays and where the receipt goes: the methods with what each charges, the phone, the e-mail. */
+export function payerFields(
+  req: PlainRequest,
+  w: Words,
+  draft: Pick<Draft, 'fields' | 'errors'>,
+  methods: Quote['charges'],
+  free: boolean,
+): string[] {
+  const { fields, errors } = draft
   const parts: string[] = []
-  const free = quote ? quote.total.amount === 0 : product.price.amount === 0
-  if (quote) {
-    const lines = [
-      `<strong>${escapeHtml(quote.label)}</strong>`,
-      ...(quote.shipping.amount > 0 ? [w.say(BUY.shipping, { amount: w.money(quote.shipping) })] : []),
-      ...(quote.discount
-        ? [w.say(BUY.discount, { code: quote.discount.code, amount: w.money(quote.discount.amount) })]
-        : []),
-      ...(quote.offer?.taken
-        ? [w.say(BUY.added, { title: quote.offer.title, price: w.money(quote.offer.price) })]
-        : []),
-      `<strong>${w.say(BUY.total, { amount: w.money(quote.total) })}</strong>`,
-    ]
-    parts.push(`<div class="card"><h2>${w.say(BUY.summary)}</h2><p>${lines.join('<br>')}</p></div>`)
-  }
-  if (quote?.offer) parts.push(offerBox(w, quote.offer, errors.upsell, action))
-  else parts.push(fieldError(errors.upsell))
-  const methods = quote?.charges ?? []
   const method = fields.method ?? methods[0]?.method
   if (!free) {
     parts.push(
@@ -354,6 +345,34 @@ function payStep(req: PlainRequest, w: Words, product: PublicProduct, draft: Dra
           hint: w.text(BUY.emailHint),
         }),
   )
+  return parts
+}
+
+const METHOD_WORDS = { mpesa: BUY.mpesa, card: BUY.card, paypal: BUY.paypal } as const
+
+function payStep(req: PlainRequest, w: Words, product: PublicProduct, draft: Draft, action: string): string {
+  const { fields, errors, quote } = draft
+  const parts: string[] = []
+  const free = quote ? quote.total.amount === 0 : product.price.amount === 0
+  if (quote) {
+    const lines = [
+      `<strong>${escapeHtml(quote.label)}</strong>`,
+      ...(quote.shipping.amount > 0 ? [w.say(BUY.shipping, { amount: w.money(quote.shipping) })] : []),
+      ...(quote.discount
+        ? [w.say(BUY.discount, { code: quote.discount.code, amount: w.money(quote.discount.amount) })]
+        : []),
+      ...(quote.offer?.taken
+        ? [w.say(BUY.added, { title: quote.offer.title, price: w.money(quote.offer.price) })]
+        : []),
+      `<strong>${w.say(BUY.total, { amount: w.money(quote.total) })}</strong>`,
+    ]
+    parts.push(`<div class="card"><h2>${w.say(BUY.summary)}</h2><p>${lines.join('<br>')}</p></div>`)
+  }
+  if (quote?.offer) parts.push(offerBox(w, quote.offer, errors.upsell, action))
+  else parts.push(fieldError(errors.upsell))
+  const methods = quote?.charges ?? []
+  const method = fields.method ?? methods[0]?.method
+  parts.push(...payerFields(req, w, draft, methods, free))
   // The code: applied by showing this step again with it (a GET of the same form), or when paying.
   parts.push(
     input({

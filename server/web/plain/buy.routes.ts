@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import type { SubjectOutput } from '../../../contract'
 import { startCheckoutInput } from '../../../contract/checkout.contract'
 import { CODE_COOKIE, DISCOUNT_CODE_PATTERN } from '../../../contract/discounts.constants'
 import { RECOVERY_COOKIE, RECOVERY_TOKEN_PATTERN } from '../../../contract/recovery-link'
@@ -105,23 +106,36 @@ export function buyRoutes(kit: PlainKit) {
       const step = steps.includes('choose') ? 'choose' : steps.includes('details') ? 'details' : 'pay'
       return render(kit, req, page, step, draft, started.error.status)
     }
-    const { orderId, next } = started.data
-    const { gateway, config } = kit.services
-    const https = config.publicUrl.startsWith('https:')
-    // The same form sent again (a reload that posts it again) goes to this order, not to a new one.
-    if (attempt) req.cookies.push(attemptCookie(gateway, attempt, orderId, https))
-    if (next.kind === 'redirect') {
-      // Back from the card's or PayPal's page, this browser is sent to the order's plain page.
-      return redirectTo(req, next.url, [
-        serverCookie(PLAIN_ORDER_COOKIE, plainOrderCookieValue(gateway, orderId), https, 3600),
-      ])
-    }
-    // The order's waiting page is the answer itself, not a redirect to it: on 2G a redirect is one more
-    // round trip (a third of a second) before "Check your phone". It refreshes itself at its own address.
-    return orderPage(kit, req, orderId, gateway.sign('receipt', orderId))
+    return answerStarted(kit, req, attempt, started.data)
   })
 
   return app
+}
+
+/**
+ * A checkout started from a plain form: the browser's attempt remembered (the same form sent again goes
+ * to this order), then the card's or PayPal's page, or the order's waiting page as the answer itself.
+ */
+export function answerStarted(
+  kit: PlainKit,
+  req: PlainRequest,
+  attempt: string,
+  started: SubjectOutput<'startCheckout'>,
+) {
+  const { orderId, next } = started
+  const { gateway, config } = kit.services
+  const https = config.publicUrl.startsWith('https:')
+  // The same form sent again (a reload that posts it again) goes to this order, not to a new one.
+  if (attempt) req.cookies.push(attemptCookie(gateway, attempt, orderId, https))
+  if (next.kind === 'redirect') {
+    // Back from the card's or PayPal's page, this browser is sent to the order's plain page.
+    return redirectTo(req, next.url, [
+      serverCookie(PLAIN_ORDER_COOKIE, plainOrderCookieValue(gateway, orderId), https, 3600),
+    ])
+  }
+  // The order's waiting page is the answer itself, not a redirect to it: on 2G a redirect is one more
+  // round trip (a third of a second) before "Check your phone". It refreshes itself at its own address.
+  return orderPage(kit, req, orderId, gateway.sign('receipt', orderId))
 }
 
 /** The earlier steps' answers checked (the quote's rules, the names' schema); the step to show. */

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { productPage } from '../../features/catalog'
+import { bundleRoutes } from './bundle.routes'
 import { buyRoutes } from './buy.routes'
 import { stepMain } from './buy-steps'
 import { doorEventsMain, doorMain, outcomeOf } from './door'
@@ -21,6 +22,7 @@ export type { PlainKit } from './kit'
  */
 export function plainRoutes(kit: PlainKit) {
   const app = new Hono()
+  app.route('/', bundleRoutes(kit))
   app.route('/', buyRoutes(kit))
   app.route('/', orderRoutes(kit))
   app.route('/', invoiceRoutes(kit))

@@ -10,6 +10,7 @@ import { bookingFacts, type OrderRow } from '../../features/checkout'
 import { escapeHtml } from '../../lib/html'
 import { translate } from '../../lib/i18n'
 import { cookieOf } from '../../lib/session-cookie'
+import { BUNDLE } from './bundle-words'
 import { button, hidden } from './fields'
 import {
   type PlainKit,
@@ -162,6 +163,9 @@ function receipt(w: Words, order: Order, here: string): string {
     `<h1>${w.say(ORDER.paidTitle)}</h1>`,
     `<p class="lead">${w.say(ORDER.paidText, { reference: order.reference, amount: w.money(order.charge), email: order.buyerEmail })}</p>`,
     order.receipt ? `<p class="muted">${w.say(ORDER.receipt, { receipt: order.receipt })}</p>` : '',
+    order.bundle
+      ? `<h2>${escapeHtml(order.bundle.title)}</h2><p>${w.say(BUNDLE.includes)}: ${order.lines.map((line) => escapeHtml(line.label === line.title ? line.title : `${line.title} (${line.label})`)).join(', ')}</p>`
+      : '',
   ]
   const calendar = `<p><a class="button secondary" href="/buy/order/${order.id}/calendar.ics?key=${escapeHtml(key)}">${w.say(ORDER.calendar)}</a></p>`
   const place = order.address
@@ -196,7 +200,7 @@ function receipt(w: Words, order: Order, here: string): string {
     parts.push(
       `<h2>${w.say(ORDER.booking)}</h2><p>${w.say(ORDER.when, { time: w.time(order.slot.start, order.slot.timeZone) })}</p>${place}${calendar}`,
     )
-  if (order.kind === 'merch' && order.delivery)
+  if (order.delivery)
     parts.push(
       `<p>${
         order.delivery.kind === 'ship'

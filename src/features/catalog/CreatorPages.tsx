@@ -10,6 +10,7 @@ import { Share } from '../../components/Share'
 import { countryName } from '../../lib/country'
 import { storefrontHue } from '../../lib/storefront-hue'
 import { usePageTitle } from '../../lib/title'
+import { money } from './money'
 import { ProductGrid } from './ProductCards'
 
 export function CreatorsPage({ data, onPage }: { data: CreatorsData; onPage: (page: number) => void }) {
@@ -100,6 +101,43 @@ export function CreatorPage({ data }: { data: CreatorData }) {
       ) : (
         <ProductGrid products={products} rates={rates} />
       )}
+      {/* Pages kept offline from before bundles have none. */}
+      <BundleList bundles={data.bundles ?? []} />
     </section>
+  )
+}
+
+/**
+ * The storefront's bundles: each with its parts, its price beside what they cost alone, and a link to buy
+ * it. The bundle's page is the server's own form, so it is a plain link: it works with or without script.
+ */
+function BundleList({ bundles }: { bundles: NonNullable<CreatorData['bundles']> }) {
+  const { t } = useLingui()
+  if (bundles.length === 0) return null
+  return (
+    <>
+      <h2 id="bundles-heading" className="storefront-count">
+        <Trans>Bundles</Trans>
+      </h2>
+      <ul className="cards" aria-labelledby="bundles-heading">
+        {bundles.map((bundle) => {
+          const worth = money(bundle.worth)
+          const saving = money(bundle.saving)
+          return (
+            <li key={bundle.id} className="card bundle-card">
+              <h3>
+                <a href={`/buy/bundles/${bundle.id}`}>{bundle.title}</a>
+              </h3>
+              <p className="muted">{bundle.parts.join(' + ')}</p>
+              <p>
+                <strong>{money(bundle.price)}</strong>{' '}
+                <span className="muted">{t`instead of ${worth}: you save ${saving}`}</span>
+              </p>
+              {bundle.available ? null : <p className="muted">{t`Not available right now`}</p>}
+            </li>
+          )
+        })}
+      </ul>
+    </>
   )
 }

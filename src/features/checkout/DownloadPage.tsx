@@ -38,7 +38,7 @@ export function DownloadPage({ orderId, smsToken }: { orderId: string; smsToken?
   usePageTitle(order ? t`Download ${title}` : t`Download`)
   return (
     <section className="page narrow" aria-labelledby="download-heading" aria-busy={query.isPending}>
-      <h1 id="download-heading">{order ? order.product.title : t`Download`}</h1>
+      <h1 id="download-heading">{order ? (order.bundle?.title ?? order.product.title) : t`Download`}</h1>
       <OfflineNote updatedAt={query.dataUpdatedAt} failed={query.isError && !!order} />
       {query.isPending ? (
         <p role="status">
@@ -49,7 +49,8 @@ export function DownloadPage({ orderId, smsToken }: { orderId: string; smsToken?
         <OrderError error={query.error} what="download" onRetry={() => void query.refetch()} />
       ) : null}
       {order ? (
-        order.kind !== 'digital' ? (
+        // A bundle's order has files without being a download's.
+        order.kind !== 'digital' && order.files.length === 0 ? (
           <p>
             <Trans>
               This order has no files to download.{' '}

@@ -155,7 +155,7 @@ function OrderStatus({ orderId }: { orderId: string }) {
 }
 
 function OrderState({ order }: { order: Order }) {
-  const title = order.product.title
+  const title = order.bundle?.title ?? order.product.title
   const name = translateCode(undefined, undefined, METHOD_NAMES[order.method])
   const amount = money(order.charge)
   const refunded = order.refund ? money(order.refund.amount) : amount
@@ -264,15 +264,16 @@ function OrderFacts({ order }: { order: Order }) {
       ) : null}
       <dt>{t`Bought`}</dt>
       <dd>
-        {order.product.title}
-        {order.kind === 'service' || !itemText(order) ? '' : ` — ${itemText(order)}`}
+        {order.bundle ? order.bundle.title : order.product.title}
+        {order.bundle || order.kind === 'service' || !itemText(order) ? '' : ` — ${itemText(order)}`}
       </dd>
       {/* An order kept offline from before orders had lines has none. */}
-      {(order.lines ?? []).slice(1).map((line) => (
+      {(order.bundle ? order.lines : (order.lines ?? []).slice(1)).map((line) => (
         <Fragment key={line.productId}>
-          <dt>{t`Added`}</dt>
+          <dt>{order.bundle ? t`Includes` : t`Added`}</dt>
           <dd>
-            {line.title} · {money(line.total)}
+            {line.title}
+            {line.label === line.title ? '' : ` — ${line.label}`} · {money(line.total)}
           </dd>
         </Fragment>
       ))}

@@ -128,14 +128,24 @@ export function PurchasesPage() {
       {orders.length > 0 ? (
         <ul className="my-products">
           {orders.map((order) => {
-            const title = order.product.title
+            const title = order.bundle?.title ?? order.product.title
             return (
               <li key={order.id} className="my-product">
                 <Thumb order={order} />
                 <div className="my-product-main">
-                  <Link to="/$product" params={{ product: order.product.slug }} className="my-product-title">
-                    {order.product.title}
-                  </Link>
+                  {order.bundle ? (
+                    <Link to="/sucess-payment" search={{ order: order.id }} className="my-product-title">
+                      {title}
+                    </Link>
+                  ) : (
+                    <Link
+                      to="/$product"
+                      params={{ product: order.product.slug }}
+                      className="my-product-title"
+                    >
+                      {title}
+                    </Link>
+                  )}
                   <p className="muted">
                     {itemText(order) ? `${itemText(order)} · ` : ''}
                     {order.total.amount === 0 ? t`Free` : money(order.total)} ·{' '}
@@ -148,7 +158,7 @@ export function PurchasesPage() {
                   </p>
                 </div>
                 <div className="my-product-actions">
-                  {order.kind === 'digital' && order.status === 'paid' ? (
+                  {(order.kind === 'digital' || order.files.length > 0) && order.status === 'paid' ? (
                     <Link to="/download/$id" params={{ id: order.id }}>
                       <Trans>
                         Download files<span className="visually-hidden"> of {title}</span>
@@ -182,7 +192,10 @@ export function DownloadsPage() {
   usePageTitle(t`Your downloads`)
   const { list, orders, awaiting } = usePurchases()
   const { entries } = useLibrary()
-  const digital = orders.filter((order) => order.kind === 'digital' && order.status === 'paid')
+  // Downloads, and bundles with a download among their parts.
+  const digital = orders.filter(
+    (order) => (order.kind === 'digital' || order.files.length > 0) && order.status === 'paid',
+  )
   return (
     <section className="page narrow" aria-labelledby="downloads-heading">
       <h1 id="downloads-heading">{t`Your downloads`}</h1>
@@ -198,12 +211,12 @@ export function DownloadsPage() {
         </p>
       ) : null}
       {digital.map((order) => {
-        const title = order.product.title
+        const title = order.bundle?.title ?? order.product.title
         const seller = order.product.seller.displayName
         const day = formatDate(order.paidAt ?? order.createdAt)
         return (
           <section key={order.id} className="card download-order" aria-labelledby={`files-${order.id}`}>
-            <h2 id={`files-${order.id}`}>{order.product.title}</h2>
+            <h2 id={`files-${order.id}`}>{title}</h2>
             <p className="muted">
               <Trans>
                 By {seller} · {day} ·{' '}

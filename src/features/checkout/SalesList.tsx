@@ -78,8 +78,8 @@ function Sale({ order }: { order: Order }) {
   return (
     <li className="card">
       <h2 className="sale-title">
-        {order.product.title}
-        {!order.slot && itemText(order) ? ` — ${itemText(order)}` : ''}
+        {order.bundle ? order.bundle.title : order.product.title}
+        {!order.bundle && !order.slot && itemText(order) ? ` — ${itemText(order)}` : ''}
       </h2>
       <AddedLines order={order} />
       <dl className="details">
@@ -117,7 +117,7 @@ function Sale({ order }: { order: Order }) {
             <dd>{slotText(order.slot)}</dd>
           </>
         ) : null}
-        {order.kind === 'merch' ? (
+        {order.delivery ? (
           <>
             <dt>
               <Trans>Delivery</Trans>
@@ -131,7 +131,7 @@ function Sale({ order }: { order: Order }) {
       </dl>
       <FormMessage message={done} tone="ok" />
       <FormMessage message={ship.isError ? errorState(ship.error).message : null} />
-      {order.kind === 'merch' && order.status === 'paid' && order.fulfilment !== 'shipped' ? (
+      {order.delivery && order.status === 'paid' && order.fulfilment !== 'shipped' ? (
         <p className="actions">
           <button
             type="button"
@@ -234,13 +234,17 @@ function Refund({
   )
 }
 
-/** What else an order bought besides its product (an offer taken at checkout), in one line; nothing if none. */
-function AddedLines({ order }: { order: Pick<Order, 'lines'> }) {
+/**
+ * What else an order bought besides its product (an offer taken at checkout), or a bundle's parts, in one
+ * line; nothing if none.
+ */
+function AddedLines({ order }: { order: Pick<Order, 'lines' | 'bundle'> }) {
   const { t } = useLingui()
   // An order kept offline from before orders had lines has none to add.
-  const added = (order.lines ?? [])
-    .slice(1)
+  const lines = order.lines ?? []
+  const added = (order.bundle ? lines : lines.slice(1))
     .map((line) => `${line.title} (${money(line.total)})`)
     .join(', ')
-  return added ? <p className="muted">{t`Added: ${added}`}</p> : null
+  if (!added) return null
+  return <p className="muted">{order.bundle ? t`Includes: ${added}` : t`Added: ${added}`}</p>
 }

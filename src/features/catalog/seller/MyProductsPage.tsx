@@ -11,13 +11,23 @@ import { RpcError, rpc } from '../../../lib/rpc'
 import { usePageTitle } from '../../../lib/title'
 import { catalogQueries } from '../catalog.queries'
 import { kindLabel, money } from '../money'
+import { BundlesSection } from './BundlesSection'
 import { editPath } from './ProductEditor'
 
 /**
  * The seller's own products of some kinds, with what can be done to each: see it, edit it, put it on sale
  * or take it off, and delete it (archived: orders keep pointing at it, so nothing is really deleted).
  */
-export function MyProductsPage({ kinds, heading }: { kinds: ProductKind[]; heading: string }) {
+export function MyProductsPage({
+  kinds,
+  heading,
+  bundles = false,
+}: {
+  kinds: ProductKind[]
+  heading: string
+  /** Show the seller's bundles of these products too. */
+  bundles?: boolean
+}) {
   usePageTitle(heading)
   const queryClient = useQueryClient()
   const list = useQuery(catalogQueries.myProducts(kinds))
@@ -158,6 +168,7 @@ export function MyProductsPage({ kinds, heading }: { kinds: ProductKind[]; headi
           ))}
         </ul>
       ) : null}
+      {bundles && list.data ? <BundlesSection products={list.data.products} /> : null}
     </section>
   )
 }

@@ -5,5 +5,7 @@ import { authClient } from '../../../../lib/guard'
 
 export const Route = createFileRoute('/_default/account/products/')({
   beforeLoad: ({ location }) => authClient({ href: location.href, role: 'seller' }),
-  component: () => <MyProductsPage kinds={['digital', 'merch', 'event']} heading={t`Your products`} />,
+  component: () => (
+    <MyProductsPage kinds={['digital', 'merch', 'event']} heading={t`Your products`} bundles />
+  ),
 })
