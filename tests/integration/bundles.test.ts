@@ -8,6 +8,7 @@ import {
   webhookEndpoints,
   webhookEvents,
 } from '../../server/db/schema'
+import { apiOf, keyOf } from '../support/api'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { eventInput } from '../support/event-input'
@@ -121,9 +122,44 @@ describe.each(databaseKinds)('bundles, on %s', (kind) => {
       ['Launch tee', 'Indigo'],
     ])
     ids.bundle = saved.bundle.id
-    // In the seller API too, with the seller's key.
-    const other = await app.call('getBundle', { id: saved.bundle.id }, buyer.token)
-    expect(other.status).toBe(200)
+    // Anyone signed in sees it as it is on sale.
+    expect((await app.call('getBundle', { id: saved.bundle.id }, buyer.token)).status).toBe(200)
+    // And in the seller API, with the seller's key: made, listed, taken off sale and deleted.
+    const api = apiOf(app)
+    const { secret: key } = await keyOf(app, seller.token, ['products:read', 'products:write'])
+    const made = await api('POST', '/bundles', {
+      key,
+      body: {
+        title: 'By a tool',
+        price: kes(2_000_00),
+        parts: [{ productId: ids.beats }, { productId: ids.show }],
+      },
+    })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    expect(made.body.data).toMatchObject({ title: 'By a tool', status: 'draft', saving: kes(500_00) })
+    const listed = await api('GET', '/bundles', { key })
+    expect(listed.body.data.map((b: { title: string }) => b.title)).toEqual(['By a tool', 'Launch bundle'])
+    const off = await api('POST', `/bundles/${saved.bundle.id}/unpublish`, { key })
+    expect(off.body.data).toMatchObject({ status: 'draft' })
+    await api('POST', `/bundles/${saved.bundle.id}/publish`, { key })
+    expect((await api('DELETE', `/bundles/${made.body.data.id}`, { key })).status).toBe(200)
+  })
+
+  it('says hostile words as text on its page and the storefront', async () => {
+    const title = '<script>alert(1)</script> & "pack"'
+    const id = await publish({
+      title,
+      description: '<img src=x onerror=alert(2)>',
+      price: kes(2_000_00),
+      parts: [{ productId: ids.beats }, { productId: ids.show }],
+    })
+    for (const path of [`/buy/bundles/${id}`, '/creators/bundle-seller']) {
+      const html = await (await fetch(`${app.url}${path}`)).text()
+      expect(html, path).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; ')
+      expect(html, path).not.toContain('<script>alert(1)')
+      expect(html, path).not.toContain('<img src=x')
+    }
+    expect((await app.call('deleteBundle', { id }, seller.token)).status).toBe(200)
   })
 
   it('bought by M-Pesa: one prompt, a line per part, each delivered as if bought alone', async () => {
@@ -217,6 +253,58 @@ describe.each(databaseKinds)('bundles, on %s', (kind) => {
     expect(off.status).toBe(409)
     expect(off.body.message).toBe('Beat pack is no longer on sale, so this bundle cannot be bought now')
     await app.call('publishProduct', { id: ids.beats }, seller.token)
+  })
+
+  it('a refund returns the whole bundle: its files and ticket stop, its seat is free again', async () => {
+    const beatsAndShow = await publish({
+      title: 'Refunded pair',
+      price: kes(2_200_00),
+      parts: [{ productId: ids.beats }, { productId: ids.show }],
+    })
+    const started = await app.call(
+      'startBundleCheckout',
+      { bundleId: beatsAndShow, method: 'card' },
+      buyer.token,
+    )
+    expect(started.status, JSON.stringify(started.body)).toBe(200)
+    const { orderId, next } = data(started)
+    // The sandbox's card page, paid with the card that pays; its webhook settles the order.
+    const paid = await fetch(next.url, {
+      method: 'POST',
+      body: new URLSearchParams({
+        step: 'card',
+        number: '4242 4242 4242 4242',
+        expiry: '12/39',
+        cvc: '123',
+        name: 'Amina',
+      }),
+      redirect: 'manual',
+    })
+    expect(paid.status).toBe(303)
+    await expect
+      .poll(async () => data(await app.call('getOrder', { orderId }, buyer.token)).order.status)
+      .toBe('paid')
+    const seats = async () =>
+      (
+        await app.database.db.select().from(orderLines).innerJoin(orders, eq(orders.id, orderLines.orderId))
+      ).filter(
+        (r) =>
+          r.order_lines.productId === ids.show && ['pending', 'paid', 'refunding'].includes(r.orders.status),
+      ).length
+    const before = await seats()
+    const view = data(await app.call('getOrder', { orderId }, buyer.token)).order
+    const refunded = await app.call('refundOrder', { orderId, reason: 'Cannot come' }, seller.token)
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200)
+    await expect
+      .poll(async () => data(await app.call('getOrder', { orderId }, buyer.token)).order.status)
+      .toBe('refunded')
+    const after = data(await app.call('getOrder', { orderId }, buyer.token)).order
+    expect(after.files).toEqual([])
+    expect(after.tickets).toEqual([])
+    expect(
+      (await app.call('getDownloadUrl', { orderId, fileId: view.files[0].id }, buyer.token)).status,
+    ).not.toBe(200)
+    expect(await seats()).toBe(before - 1)
   })
 
   it('checkouts of bundles holding the same stock in opposite orders, on two instances, never oversell', async () => {

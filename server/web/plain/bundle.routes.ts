@@ -6,26 +6,16 @@ import type { PublicProduct } from '../../../contract/storefront'
 import { productPage } from '../../features/catalog'
 import { escapeHtml } from '../../lib/html'
 import { translate } from '../../lib/i18n'
-import { cookieOf } from '../../lib/session-cookie'
 import { fieldErrors } from '../../lib/validation'
 import { BUNDLE } from './bundle-words'
-import { answerStarted } from './buy.routes'
+import { answerStarted, postedCheckout } from './buy.routes'
 import { type Draft, NUMBERS } from './buy-input'
-import { deliveryFields, notOnSale, payerFields, refused } from './buy-steps'
+import { deliveryFields, namesFieldset, notOnSale, payerFields } from './buy-steps'
 import { BUY } from './buy-words'
-import { button, formInput, formMessage, hidden, input } from './fields'
-import {
-  type PlainKit,
-  type PlainRequest,
-  plainRequest,
-  postedFields,
-  redirectTo,
-  refusalIn,
-  runFor,
-  sendPage,
-} from './kit'
+import { button, formInput, formMessage, hidden } from './fields'
+import { type PlainKit, type PlainRequest, plainRequest, refusalIn, runFor, sendPage } from './kit'
 import { tokenField } from './layout'
-import { ATTEMPT_COOKIE, ATTEMPT_FIELD, attemptOrder, newAttempt, orderPath } from './order-link'
+import { ATTEMPT_FIELD, newAttempt } from './order-link'
 import { type Words, wordsFor } from './words'
 
 /**
@@ -78,15 +68,9 @@ export function bundleRoutes(kit: PlainKit) {
 
   app.post('/buy/bundles/:id', async (c) => {
     const req = await plainRequest(kit, c)
-    const fields = await postedFields(kit, req)
-    if (!fields) return refused(kit, req)
-    const attempt = fields[ATTEMPT_FIELD] ?? ''
-    const earlier = attemptOrder(
-      kit.services.gateway,
-      cookieOf(c.req.header('cookie'), ATTEMPT_COOKIE),
-      attempt,
-    )
-    if (earlier) return redirectTo(req, orderPath(kit.services.gateway, earlier))
+    const posted = await postedCheckout(kit, req)
+    if (posted instanceof Response) return posted
+    const { fields, attempt } = posted
     const page = await pageOf(kit, req, c.req.param('id'))
     if (!page) return notOnSale(kit, req)
     const started = await runFor(kit, req, 'startBundleCheckout', inputOf(page.bundle.id, fields))
@@ -193,22 +177,15 @@ function carried(fields: Record<string, string>, keep: (key: string) => boolean)
 }
 
 function detailsForm(w: Words, page: Page, draft: Draft, action: string): string {
-  const { fields, errors } = draft
   const parts: string[] = []
-  if (page.events.length > 0) {
-    const names = page.events.map((event, i) =>
-      input({
-        label: w.text(BUNDLE.nameFor, { title: event.title }),
-        name: `holders.${i}`,
-        value: fields[`holders.${i}`],
-        autocomplete: i === 0 ? 'name' : 'off',
-        error: errors[`holders.${i}`] ?? (i === 0 ? errors.holders : undefined),
-      }),
-    )
+  if (page.events.length > 0)
     parts.push(
-      `<fieldset class="fieldset"><legend>${w.say(BUY.names)}</legend><p class="muted">${w.say(BUY.namesHint)}</p>${names.join('')}</fieldset>`,
+      namesFieldset(
+        w,
+        page.events.map((event) => w.text(BUNDLE.nameFor, { title: event.title })),
+        draft,
+      ),
     )
-  }
   if (page.merch) parts.push(deliveryFields(w, page.merch, draft))
   return `<form method="get" action="${escapeHtml(action)}" class="form" novalidate>${formMessage(draft.message)}${hidden('step', 'pay')}${parts.join('')}${button(w.text(BUY.next))}</form>`
 }

@@ -214,26 +214,33 @@ async function slotChoice(
 }
 
 function detailsStep(w: Words, product: PublicProduct, draft: Draft, action: string): string {
-  const { fields, errors } = draft
+  const { fields } = draft
   const parts: string[] = []
   if (product.kind === 'event') {
     const quantity = Math.max(1, Math.min(MAX_QUANTITY, Number(fields.quantity) || 1))
-    const names = Array.from({ length: quantity }, (_, i) =>
-      input({
-        label: quantity === 1 ? w.text(BUY.name) : w.text(BUY.ticketN, { number: i + 1 }),
-        name: `holders.${i}`,
-        value: fields[`holders.${i}`],
-        autocomplete: i === 0 ? 'name' : 'off',
-        error: errors[`holders.${i}`] ?? (i === 0 ? errors.holders : undefined),
-      }),
+    const labels = Array.from({ length: quantity }, (_, i) =>
+      quantity === 1 ? w.text(BUY.name) : w.text(BUY.ticketN, { number: i + 1 }),
     )
-    parts.push(
-      `<fieldset class="fieldset"><legend>${w.say(BUY.names)}</legend><p class="muted">${w.say(BUY.namesHint)}</p>${names.join('')}</fieldset>`,
-    )
+    parts.push(namesFieldset(w, labels, draft))
   }
   if (product.kind === 'merch') parts.push(deliveryFields(w, product, draft))
   const back = `${action}?${new URLSearchParams(Object.entries(fields).filter(([k]) => CHOOSE_KEYS.includes(k)))}&step=choose`
   return `<form method="get" action="${escapeHtml(action)}" class="form" novalidate>${formMessage(draft.message)}${hidden('step', 'pay')}${carried(draft, (k) => CHOOSE_KEYS.includes(k))}${parts.join('')}${button(w.text(BUY.next))}</form><p><a href="${escapeHtml(back)}">${w.say(BUY.change)}</a></p>`
+}
+
+/** The names on the tickets, one field per label: `holders.0`, `holders.1`… */
+export function namesFieldset(w: Words, labels: string[], draft: Pick<Draft, 'fields' | 'errors'>): string {
+  const { fields, errors } = draft
+  const names = labels.map((label, i) =>
+    input({
+      label,
+      name: `holders.${i}`,
+      value: fields[`holders.${i}`],
+      autocomplete: i === 0 ? 'name' : 'off',
+      error: errors[`holders.${i}`] ?? (i === 0 ? errors.holders : undefined),
+    }),
+  )
+  return `<fieldset class="fieldset"><legend>${w.say(BUY.names)}</legend><p class="muted">${w.say(BUY.namesHint)}</p>${names.join('')}</fieldset>`
 }
 
 export function deliveryFields(

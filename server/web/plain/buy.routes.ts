@@ -70,15 +70,9 @@ export function buyRoutes(kit: PlainKit) {
 
   app.post('/buy/:slug', async (c) => {
     const req = await plainRequest(kit, c)
-    const fields = await postedFields(kit, req)
-    if (!fields) return refused(kit, req)
-    const attempt = fields[ATTEMPT_FIELD] ?? ''
-    const earlier = attemptOrder(
-      kit.services.gateway,
-      cookieOf(c.req.header('cookie'), ATTEMPT_COOKIE),
-      attempt,
-    )
-    if (earlier) return redirectTo(req, orderPath(kit.services.gateway, earlier))
+    const posted = await postedCheckout(kit, req)
+    if (posted instanceof Response) return posted
+    const { fields, attempt } = posted
     const page = await productPage(kit.services.db, c.req.param('slug'))
     if (!page) return notOnSale(kit, req)
     // The offer ticked or unticked after the total was shown: the new total is shown before anything is charged.
@@ -110,6 +104,26 @@ export function buyRoutes(kit: PlainKit) {
   })
 
   return app
+}
+
+/**
+ * A checkout's pay form posted: its fields and attempt id, or the answer already due: refused (a form from
+ * elsewhere), or the order this attempt made (the same form sent again).
+ */
+export async function postedCheckout(
+  kit: PlainKit,
+  req: PlainRequest,
+): Promise<{ fields: Record<string, string>; attempt: string } | Response> {
+  const fields = await postedFields(kit, req)
+  if (!fields) return refused(kit, req)
+  const attempt = fields[ATTEMPT_FIELD] ?? ''
+  const earlier = attemptOrder(
+    kit.services.gateway,
+    cookieOf(req.c.req.header('cookie'), ATTEMPT_COOKIE),
+    attempt,
+  )
+  if (earlier) return redirectTo(req, orderPath(kit.services.gateway, earlier))
+  return { fields, attempt }
 }
 
 /**
