@@ -168,7 +168,7 @@ describe.each(databaseKinds)('bundles, on %s', (kind) => {
     expect(quoted).toMatchObject({ subtotal: kes(3_500_00), shipping: kes(200_00), total: kes(3_700_00) })
     // Shares in proportion to the parts' own prices (1,500 + 1,000 + 1,800 = 4,300), adding up exactly.
     expect(quoted.lines.map((l: { price: { amount: number } }) => l.price.amount)).toEqual([
-      81395, 122093, 146512,
+      122093, 81395, 146512,
     ])
     // An endpoint that wants order.paid, so the event is kept.
     await app.database.db.insert(webhookEndpoints).values({

@@ -52,7 +52,7 @@ type Delivery = z.output<typeof bundleQuoteInput>['delivery']
 
 interface Planned {
   /** The lines without their order: the event's first (the order's own product), then the seller's order. */
-  lines: (Omit<OrderLineRow, 'orderId' | 'position'> & { capacity: number | null })[]
+  lines: (Omit<OrderLineRow, 'orderId' | 'position'> & { capacity: number | null; part: number })[]
   shipping: number
   delivery: OrderDelivery | null
   /** Events in the bundle (one at most): they take one name each. */
@@ -119,6 +119,7 @@ async function plan(
       discount: 0,
       total: share,
       capacity: one.capacity,
+      part: one.part.position,
     })
   }
   const firstMerch = lines.find((line) => line.kind === 'merch')
@@ -142,12 +143,15 @@ export async function quoteBundle(db: Db, input: z.output<typeof bundleQuoteInpu
     shipping: m(planned.shipping),
     total,
     charges: chargesFor(total, await currentRates(db)),
-    lines: planned.lines.map((line) => ({
-      title: line.item.title,
-      label: line.item.label,
-      price: m(line.unitPrice),
-      listPrice: m(line.item.bundle?.listPrice ?? line.unitPrice),
-    })),
+    // In the seller's order of the parts, as the bundle's page lists them.
+    lines: [...planned.lines]
+      .sort((a, b) => a.part - b.part)
+      .map((line) => ({
+        title: line.item.title,
+        label: line.item.label,
+        price: m(line.unitPrice),
+        listPrice: m(line.item.bundle?.listPrice ?? line.unitPrice),
+      })),
   }
 }
 
@@ -246,7 +250,11 @@ export async function startBundleCheckout(
           })
           await insertLines(
             tx,
-            planned.lines.map(({ capacity: _, ...rest }, position) => ({ ...rest, orderId: id, position })),
+            planned.lines.map(({ capacity: _, part: __, ...rest }, position) => ({
+              ...rest,
+              orderId: id,
+              position,
+            })),
           )
           return inserted
         }),
