@@ -11,10 +11,13 @@ import { say } from './say'
  * bought alone.
  */
 
-/** Why a bundle cannot be bought now: a part off sale, sold out, not selling tickets, or cheaper alone. */
+/**
+ * Why a bundle cannot be bought now: a part off sale, sold out, not selling tickets, priced in another
+ * currency since, or the parts cheaper alone.
+ */
 export const bundleBlock = z
   .object({
-    reason: z.enum(['offSale', 'soldOut', 'closed', 'cheaper']),
+    reason: z.enum(['offSale', 'soldOut', 'closed', 'currency', 'cheaper']),
     /** The part it is about (null for `cheaper`, which is about them all). */
     title: z.string().nullable(),
   })

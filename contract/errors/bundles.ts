@@ -46,6 +46,11 @@ export const BUNDLES = {
     id: 'bundles.partClosed',
     message: 'Tickets for {title} are not sold now, so this bundle cannot be bought now',
   },
+  partCurrency: /*i18n*/ {
+    id: 'bundles.partCurrency',
+    message:
+      '{title} is priced in another currency now, so this bundle cannot be bought until its seller changes it',
+  },
   partsCheaper: /*i18n*/ {
     id: 'bundles.partsCheaper',
     message:

@@ -253,6 +253,27 @@ describe.each(databaseKinds)('bundles, on %s', (kind) => {
     expect(off.status).toBe(409)
     expect(off.body.message).toBe('Beat pack is no longer on sale, so this bundle cannot be bought now')
     await app.call('publishProduct', { id: ids.beats }, seller.token)
+    // A part priced in another currency since: the bundle says so and is not sold.
+    await app.call(
+      'updateProduct',
+      { id: ids.beats, price: { amount: 15_00, currency: 'USD' } },
+      seller.token,
+    )
+    expect(data(await app.call('getBundle', { id: two })).bundle.blocked).toEqual({
+      reason: 'currency',
+      title: 'Beat pack',
+    })
+    const other = await app.call('startBundleCheckout', {
+      bundleId: two,
+      method: 'card',
+      email: 'x@example.com',
+    })
+    expect(other.status).toBe(409)
+    expect(other.body.message).toBe(
+      'Beat pack is priced in another currency now, so this bundle cannot be bought until its seller changes it',
+    )
+    await app.call('updateProduct', { id: ids.beats, price: kes(1_500_00) }, seller.token)
+    expect(data(await app.call('getBundle', { id: two })).bundle.blocked).toBeNull()
   })
 
   it('a refund returns the whole bundle: its files and ticket stop, its seat is free again', async () => {

@@ -44,7 +44,10 @@ export async function buyerHome(db: DbOrTx, buyer: UserRow, now: Date): Promise<
   const start = sql`(p.details->>'startsAt')::timestamptz`
   const [purchases, downloads, tickets, bookings] = await Promise.all([
     bought(sql`o.status in ('paid', 'refunding', 'refunded')`),
-    bought(sql`o.kind = 'digital' and o.status = 'paid'`),
+    // Downloads, and orders with a download among their lines (a bundle's).
+    bought(
+      sql`o.status = 'paid' and (o.kind = 'digital' or exists (select 1 from order_lines l where l.order_id = o.id and l.kind = 'digital'))`,
+    ),
     rows(
       db,
       sql`select o.id::text as id, o.item->>'title' as title, o.quantity, p.details->>'startsAt' as start,

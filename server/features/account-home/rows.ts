@@ -34,7 +34,8 @@ export function itemTitle(row: Row): string {
 
 /** The columns of an order that a home list shows, from `o` (orders); `party` is the caller's to add. */
 export const orderColumns = sql`o.id::text as id, o.reference, o.kind, o.status, o.quantity,
-  o.item->>'title' as item_title, o.item->>'label' as item_label,
+  coalesce(o.item->'bundle'->>'title', o.item->>'title') as item_title,
+  case when o.item->'bundle' is not null then null else o.item->>'label' end as item_label,
   ${iso(sql`coalesce(o.paid_at, o.created_at)`)} as at`
 
 /** An order of `orderColumns` with its `amount`, `currency` and `party`. */

@@ -76,6 +76,7 @@ async function plan(
     if (one?.part.row.status !== 'published' || one.part.row.sellerId !== bundle.sellerId)
       throw refuse(BUNDLES.partOffSale, title)
     if (one.closed) throw refuse(BUNDLES.partClosed, title)
+    if (one.part.row.priceCurrency !== bundle.priceCurrency) throw refuse(BUNDLES.partCurrency, title)
   }
   const ready = priced.filter((one) => one !== null)
   if (ready.length < 2 || worthOf(ready) <= bundle.priceAmount)

@@ -73,7 +73,7 @@ export async function bundleViews(db: DbOrTx, rows: BundleRow[]): Promise<Bundle
           price: m(one?.price ?? 0),
         }
       }),
-      blocked: await blockOf(db, row.priceAmount, priced, own),
+      blocked: await blockOf(db, m(row.priceAmount), priced, own),
       sales: sales.find((s) => s.id === row.id)?.n ?? 0,
       seller: { handle: owner?.handle ?? '', displayName: owner?.displayName ?? '' },
     })

@@ -105,12 +105,13 @@ export function pricePart(part: Part, now = clock.ms()): PricedPart | null {
 
 /**
  * Why a bundle cannot be bought now, naming the first part at fault: off sale, not selling tickets, sold
- * out (counted from the orders holding it, without a lock: the checkout counts again under one), or, with
+ * out (counted from the orders holding it, without a lock: the checkout counts again under one), priced in
+ * another currency since, or, with
  * every part fine, the parts costing no more alone than the bundle.
  */
 export async function blockOf(
   db: DbOrTx,
-  price: number,
+  price: Money,
   priced: (PricedPart | null)[],
   parts: Part[],
 ): Promise<BundleView['blocked']> {
@@ -118,10 +119,11 @@ export async function blockOf(
     const title = parts[i]?.row.title ?? null
     if (one?.part.row.status !== 'published') return { reason: 'offSale', title }
     if (one.closed) return { reason: 'closed', title }
+    if (one.part.row.priceCurrency !== price.currency) return { reason: 'currency', title }
     if (one.capacity !== null && one.capacity - (await heldOf(db, one.part.row.id, one.part.itemKey)) < 1)
       return { reason: 'soldOut', title }
   }
-  if (worthOf(priced) <= price) return { reason: 'cheaper', title: null }
+  if (worthOf(priced) <= price.amount) return { reason: 'cheaper', title: null }
   return null
 }
 

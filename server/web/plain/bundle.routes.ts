@@ -164,6 +164,8 @@ function blockedText(w: Words, blocked: NonNullable<BundleView['blocked']>): str
       return w.say(BUNDLES.partSoldOut, { title })
     case 'closed':
       return w.say(BUNDLES.partClosed, { title })
+    case 'currency':
+      return w.say(BUNDLES.partCurrency, { title })
     default:
       return w.say(BUNDLES.partsCheaper)
   }

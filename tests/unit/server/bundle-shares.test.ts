@@ -24,7 +24,7 @@ describe('shares', () => {
       expect(split.reduce((a, b) => a + b, 0)).toBe(price)
       for (const share of split) expect(share).toBeGreaterThanOrEqual(0)
       // No part's share is more than its own price.
-      split.forEach((share, i) => expect(share).toBeLessThanOrEqual(worths[i] ?? 0))
+      for (const [i, share] of split.entries()) expect(share).toBeLessThanOrEqual(worths[i] ?? 0)
     }
   })
 })

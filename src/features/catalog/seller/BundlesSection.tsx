@@ -169,6 +169,8 @@ function blockedText(blocked: NonNullable<BundleView['blocked']>): string {
       return say`Not for sale now: ${title} is sold out.`
     case 'closed':
       return say`Not for sale now: tickets for ${title} are not sold now.`
+    case 'currency':
+      return say`Not for sale now: ${title} is priced in another currency. Change the bundle.`
     default:
       return say`Not for sale now: its parts cost less alone. Lower its price.`
   }
