@@ -53,15 +53,17 @@ export const bundleView = z.object({
 })
 export type BundleView = z.infer<typeof bundleView>
 
+const GIVE_TITLE = /*i18n*/ { id: 'bundles.giveTitle', message: 'Give the bundle a title' }
+
 const bundleId = z.uuid({ error: say(/*i18n*/ { id: 'bundles.chooseBundle', message: 'Choose a bundle' }) })
 
 export const saveBundleInput = z.strictObject({
   /** Left out to make a new bundle; given to change one. */
   id: bundleId.optional(),
   title: z
-    .string({ error: say(/*i18n*/ { id: 'bundles.giveTitle', message: 'Give the bundle a title' }) })
+    .string({ error: say(GIVE_TITLE) })
     .trim()
-    .min(2, say(/*i18n*/ { id: 'bundles.giveTitle', message: 'Give the bundle a title' }))
+    .min(2, say(GIVE_TITLE))
     .max(120, say(/*i18n*/ { id: 'bundles.titleLength', message: 'Keep the title under 120 characters' })),
   description: z
     .string()
