@@ -166,6 +166,8 @@ export const quote = z.object({
 
 /** One line of an order: a product it bought, how many and for what. */
 export const orderLine = z.object({
+  /** 0 for the first; what refundOrder's `lines` names. Absent from orders kept offline from before. */
+  position: z.number().int().optional(),
   productId: z.string(),
   title: z.string(),
   label: z.string(),
@@ -173,6 +175,8 @@ export const orderLine = z.object({
   total: money,
   /** Taken from the checkout's offer or a bundle: the product's own price, which the line undercut. */
   listPrice: money.nullable(),
+  /** Refunded on its own (its money back, its files and tickets gone) while the order stays paid. */
+  refunded: z.boolean().optional(),
 })
 
 export const orderStatus = z.enum(ORDER_STATUSES)
@@ -263,6 +267,8 @@ export const checkoutNext = z.discriminatedUnion('kind', [
 export const slot = z.object({ start: z.string(), end: z.string() })
 
 const page = { cursor: z.string().max(100).optional(), limit: z.number().int().min(1).max(50).default(20) }
+
+const CHOOSE_LINES = /*i18n*/ { id: 'checkout.chooseLines', message: 'Choose the lines to refund' }
 
 export const checkoutContract = {
   listSlots: defineSubject({
@@ -355,10 +361,23 @@ export const checkoutContract = {
     kind: 'mutation',
     access: 'user',
     summary:
-      'Gives a paid order’s money back in full (its seller or an admin): card and PayPal through their APIs, ' +
-      'M-Pesa as a payment to the buyer’s phone. Access ends; the buyer is e-mailed.',
+      'Gives a paid order’s money back (its seller or an admin), in full or for the lines chosen: card and ' +
+      'PayPal through their APIs, M-Pesa as a payment to the buyer’s phone. Access to what is refunded ' +
+      'ends (the whole order once every line is); the buyer is e-mailed.',
     input: z.strictObject({
       orderId,
+      /** The positions of the lines to refund (0 is the first); left out, every line not refunded yet. */
+      lines: z
+        .array(
+          z
+            .number({ error: say(CHOOSE_LINES) })
+            .int()
+            .min(0)
+            .max(99),
+        )
+        .min(1, say(CHOOSE_LINES))
+        .max(100)
+        .optional(),
       reason: z
         .string()
         .trim()

@@ -84,6 +84,19 @@ export const CHECKOUT = {
     id: 'checkout.refundNotSent',
     message: 'The refund could not be sent: try again later',
   },
+  noSuchLine: /*i18n*/ { id: 'checkout.noSuchLine', message: 'This order has no line {position}' },
+  lineRefunded: /*i18n*/ {
+    id: 'checkout.lineRefunded',
+    message: 'A line you chose has already been refunded, or its refund is on its way',
+  },
+  bundleWhole: /*i18n*/ {
+    id: 'checkout.bundleWhole',
+    message: 'A bundle is refunded whole: refund the order without choosing lines',
+  },
+  refundOnItsWay: /*i18n*/ {
+    id: 'checkout.refundOnItsWay',
+    message: 'A refund of this order is on its way: wait until it is done, then refund more',
+  },
 }
 
 /** Per-field messages of the same answers. */

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import type * as Column from './columns.types'
 
 /**
@@ -28,6 +39,9 @@ export const orderLines = pgTable(
     /** unit price × quantity. */
     subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
     shippingFee: bigint('shipping_fee', { mode: 'number' }).notNull().default(0),
+    /** The refund returning this line (on its way or done), and when the money was back: then it holds nothing. */
+    refundId: uuid('refund_id'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** The line's share of what a code (or a bundle's price) took off. */
     discount: bigint('discount', { mode: 'number' }).notNull().default(0),
     /** subtotal + shipping − discount: what the buyer pays for this line. */

@@ -186,23 +186,6 @@ export const sellerVerifications = pgTable(
   ],
 )
 
-/** Messages sent from /contact-us; each is also mailed to the admins. */
-export const contactMessages = pgTable(
-  'contact_messages',
-  {
-    id: uuid('id').primaryKey(),
-    name: text('name').notNull(),
-    email: text('email').notNull(),
-    topic: text('topic').$type<Column.ContactTopic>().notNull(),
-    message: text('message').notNull(),
-    /** The sender's account when they were signed in. */
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    ip: text('ip').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
-)
-
 /**
  * One purchase of one product (with a quantity): what was bought, what it costs in the seller's currency,
  * what the chosen method charges (M-Pesa takes only KES, PayPal a few currencies), and how far payment
@@ -316,7 +299,7 @@ export const paymentEvents = pgTable(
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 )
 
-/** A movement of money: its entries sum to zero in each currency. One sale and at most one refund per order. */
+/** A movement of money: its entries sum to zero in each currency. One sale per order, one transaction per refund. */
 export const ledgerTransactions = pgTable(
   'ledger_transactions',
   {
@@ -327,11 +310,14 @@ export const ledgerTransactions = pgTable(
     payoutId: uuid('payout_id'),
     /** An invoice's payment, for its sale (invoices are in invoices.schema.ts). */
     invoicePaymentId: uuid('invoice_payment_id'),
+    /** A refund's transaction: an order may have several refunds, each returning some of its lines. */
+    refundId: uuid('refund_id'),
     memo: text('memo').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('ledger_transactions_order_kind_key').on(t.orderId, t.kind),
+    uniqueIndex('ledger_transactions_order_kind_key').on(t.orderId, t.kind).where(sql`${t.refundId} is null`),
+    uniqueIndex('ledger_transactions_refund_key').on(t.refundId).where(sql`${t.refundId} is not null`),
     uniqueIndex('ledger_transactions_payout_kind_key').on(t.payoutId, t.kind),
     uniqueIndex('ledger_transactions_invoice_payment_kind_key').on(t.invoicePaymentId, t.kind),
     check(
@@ -390,8 +376,9 @@ export const refunds = pgTable(
     id: uuid('id').primaryKey(),
     orderId: uuid('order_id')
       .notNull()
-      .unique()
       .references(() => orders.id),
+    /** The positions of the order's lines it returns; null: every line the order had left. */
+    lines: integer('lines').array(),
     method: text('method').$type<Column.PaymentMethod | 'free'>().notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     currency: currency('currency').notNull(),
@@ -407,7 +394,12 @@ export const refunds = pgTable(
     /** When its provider was last asked about it (an M-Pesa refund whose B2C result never came). */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
   },
-  (t) => [check('refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`)],
+  (t) => [
+    index('refunds_order_idx').on(t.orderId),
+    // One refund of an order on its way at a time: the lines it returns are counted against those before.
+    uniqueIndex('refunds_order_pending_key').on(t.orderId).where(sql`${t.status} = 'pending'`),
+    check('refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+  ],
 )
 
 /** Each file download of a purchase, so a product's download limit can be kept. */
@@ -430,6 +422,7 @@ export { auditLog, platformSettings, productReports } from './admin.schema'
 export { apiActivity, apiIdempotency, apiKeys } from './api.schema'
 export { bookingReminders, checkIns } from './bookings.schema'
 export { bundleParts, bundles } from './bundles.schema'
+export { contactMessages } from './contact.schema'
 export { discountCodes } from './discounts.schema'
 export {
   customerNotes,

@@ -46,14 +46,14 @@ export function imbalance(entries: Entry[]): Record<string, number> {
 
 /**
  * Writes one balanced transaction of an order, a payout or an invoice's payment; the unique (order, kind),
- * (payout, kind) and (invoice payment, kind) indexes make a second sale, refund or payout step fail.
+ * (payout, kind), (invoice payment, kind) and (refund) indexes make a second sale, refund or payout step fail.
  */
 export async function postTransaction(
   tx: DbOrTx,
   opts: { kind: LedgerKind; memo: string; entries: Entry[] } & (
-    | { orderId: string; payoutId?: never; invoicePaymentId?: never }
-    | { payoutId: string; orderId?: never; invoicePaymentId?: never }
-    | { invoicePaymentId: string; orderId?: never; payoutId?: never }
+    | { orderId: string; refundId?: string; payoutId?: never; invoicePaymentId?: never }
+    | { payoutId: string; orderId?: never; refundId?: never; invoicePaymentId?: never }
+    | { invoicePaymentId: string; orderId?: never; refundId?: never; payoutId?: never }
   ),
 ): Promise<string> {
   const [off] = Object.entries(imbalance(opts.entries))
@@ -70,6 +70,7 @@ export async function postTransaction(
     orderId: opts.orderId ?? null,
     payoutId: opts.payoutId ?? null,
     invoicePaymentId: opts.invoicePaymentId ?? null,
+    refundId: opts.refundId ?? null,
     memo: opts.memo,
   })
   const entries = opts.entries.filter((e) => e.amount !== 0)

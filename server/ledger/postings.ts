@@ -43,8 +43,7 @@ export function saleFee(
  * the total in the other, so each currency sums to zero. M-Pesa's rounding up to whole shillings lands in
  * `platform:rounding`.
  */
-export function saleEntries(order: Sale, paidAt: Date): Entry[] {
-  const fee = saleFee(order.total, order.terms)
+export function saleEntries(order: Sale, paidAt: Date, fee = saleFee(order.total, order.terms)): Entry[] {
   const availableAt = new Date(paidAt.getTime() + order.terms.holdDays * 24 * 60 * 60 * 1000)
   const entries: Entry[] = [
     { account: `provider:${order.method}`, amount: order.chargeAmount, currency: order.chargeCurrency },
@@ -74,4 +73,34 @@ export function saleEntries(order: Sale, paidAt: Date): Entry[] {
 /** The sale's entries turned around: the buyer's money goes back, and with it the fee and the earnings. */
 export function refundEntries(order: Sale, paidAt: Date): Entry[] {
   return saleEntries(order, paidAt).map((e) => ({ ...e, amount: -e.amount, availableAt: undefined }))
+}
+
+/**
+ * A refund of some of a sale's lines, coming to `from` … `to` of the sale's total (what earlier refunds of
+ * it returned, and that plus these lines): its share of the charge and of Soko's fee is what the sale's
+ * figures come to at `to` less at `from`, each rounded the same way, so refunds of every line one by one
+ * return the sale's charge and fee exactly. From nothing to the whole total it is `refundEntries`.
+ */
+export function partialRefundEntries(order: Sale, paidAt: Date, from: number, to: number): Entry[] {
+  if (from === 0 && to === order.total) return refundEntries(order, paidAt)
+  const fee = saleFee(order.total, order.terms)
+  const upTo = (amount: number, part: number) =>
+    order.total === 0 ? 0 : Math.round((amount * part) / order.total)
+  const share: Sale = {
+    ...order,
+    total: to - from,
+    chargeAmount: upTo(order.chargeAmount, to) - upTo(order.chargeAmount, from),
+  }
+  return saleEntries(share, paidAt, upTo(fee, to) - upTo(fee, from)).map((e) => ({
+    ...e,
+    amount: -e.amount,
+    availableAt: undefined,
+  }))
+}
+
+/** What a refund of `from` … `to` of a sale's total gives back, in the charge's currency. */
+export function refundCharge(order: Pick<Sale, 'total' | 'chargeAmount'>, from: number, to: number): number {
+  if (order.total === 0) return from === 0 ? order.chargeAmount : 0
+  const upTo = (part: number) => Math.round((order.chargeAmount * part) / order.total)
+  return upTo(to) - upTo(from)
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
 import sharp from 'sharp'
 import { expect, test } from './fixtures'
+import { rendered } from './rendered'
 import { signIn } from './session'
 
 const SELLER = { email: 'wanjiru@soko.test', password: 'soko-demo-2026' }
@@ -163,7 +164,11 @@ test('a seller creates and publishes one product of each kind, uploading a 5 MB 
 test('a signed-out visitor finds the product through /explore search and opens its page', async ({
   page,
 }) => {
+  // On sale, as the first test left it: its page answers (said here, not as an empty search, if not).
+  const own = await page.request.get(`/${slugs.digital}/_payload.json`)
+  expect(own.status(), `/${slugs.digital} is on sale`).toBe(200)
   await page.goto('/explore')
+  await rendered(page)
   await page.getByLabel('Search').fill(`recordings ${run}`)
   await page.getByRole('button', { name: 'Search' }).click()
   await expect(page).toHaveURL(/q=recordings/)

@@ -114,6 +114,39 @@ test('the seller sets an offer in the editor; a buyer adds it at checkout: one M
   await buyer.close()
 })
 
+test('the seller refunds the offer’s line alone: its money back, the product bought stays the buyer’s', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await signInTyping(page, DEMO_SELLER.email, DEMO_SELLER.password)
+  await page.goto('/account/customers?view=orders')
+  await rendered(page)
+  const sale = page
+    .locator('li.card')
+    .filter({ hasText: `Added: ${extra}` })
+    .first()
+  await sale.getByRole('button', { name: /^Refund order/ }).click()
+  // Both lines are ticked; the product bought is unticked, so only the offer goes back.
+  await sale.getByRole('checkbox', { name: new RegExp(main) }).uncheck()
+  await expect(sale.getByRole('checkbox', { name: new RegExp(extra) })).toBeChecked()
+  await typeInto(sale.getByLabel('Reason (optional)'), 'Sent the wrong presets')
+  expect(await axeViolations(page), 'refund of chosen lines').toEqual([])
+  await page.screenshot({ path: test.info().outputPath('refund-line.png'), fullPage: true })
+  await sale.getByRole('button', { name: 'Refund KES 500.00' }).click()
+  await expect(page.getByText(/what you ticked/)).toBeVisible()
+  // M-Pesa gives it back by B2C: once its result is in, the sale says the line was refunded.
+  await expect
+    .poll(
+      async () => {
+        await page.reload()
+        await rendered(page)
+        return page.getByText(`${extra} (KES 500.00, refunded)`).count()
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(1)
+})
+
 test.describe('without script', () => {
   test.use({ javaScriptEnabled: false })
 

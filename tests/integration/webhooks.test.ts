@@ -210,6 +210,7 @@ describe.each(databaseKinds)('webhooks, on %s', (kind) => {
         shipping: { amount: 0, currency: 'KES' },
         discount: { amount: 0, currency: 'KES' },
         total: { amount: 500_00, currency: 'KES' },
+        refunded: false,
         listPrice: null,
       },
     ])

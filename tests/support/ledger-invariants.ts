@@ -27,6 +27,14 @@ const CHECKS: { what: string; query: SQL }[] = [
           where t.order_id = o.id and t.kind <> 'sms-fee')))`,
   },
   {
+    what: 'an order’s refunds took from the provider exactly what its refunds that went through gave back',
+    query: sql`select o.id, o.reference from orders o
+      where o.method <> 'free' and o.charge_amount > 0 and (
+        select coalesce(-sum(e.amount), 0) from ledger_transactions t join ledger_entries e on e.transaction_id = t.id
+        where t.order_id = o.id and t.kind = 'refund' and e.account = 'provider:' || o.method
+      ) <> (select coalesce(sum(r.amount), 0) from refunds r where r.order_id = o.id and r.status = 'succeeded')`,
+  },
+  {
     what: 'a refunded, cancelled or expired order holds no money: its postings net to zero in every account',
     query: sql`select o.id, o.status, e.account, e.currency, sum(e.amount)::text as held
       from orders o join ledger_transactions t on t.order_id = o.id join ledger_entries e on e.transaction_id = t.id

@@ -105,7 +105,13 @@ export const ordersHandlers: Pick<
       .from(paymentEvents)
       .where(eq(paymentEvents.orderId, id))
       .orderBy(paymentEvents.receivedAt)
-    const [refund] = await ctx.db.select().from(refunds).where(eq(refunds.orderId, id))
+    // The latest of the order's refunds (an order may be refunded a line at a time).
+    const [refund] = await ctx.db
+      .select()
+      .from(refunds)
+      .where(eq(refunds.orderId, id))
+      .orderBy(desc(refunds.createdAt))
+      .limit(1)
     return {
       order: view(row),
       events: events.map((e) => ({

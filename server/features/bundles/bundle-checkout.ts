@@ -52,7 +52,10 @@ type Delivery = z.output<typeof bundleQuoteInput>['delivery']
 
 interface Planned {
   /** The lines without their order: the event's first (the order's own product), then the seller's order. */
-  lines: (Omit<OrderLineRow, 'orderId' | 'position'> & { capacity: number | null; part: number })[]
+  lines: (Omit<OrderLineRow, 'orderId' | 'position' | 'refundId' | 'refundedAt'> & {
+    capacity: number | null
+    part: number
+  })[]
   shipping: number
   delivery: OrderDelivery | null
   /** Events in the bundle (one at most): they take one name each. */
@@ -255,6 +258,8 @@ export async function startBundleCheckout(
               ...rest,
               orderId: id,
               position,
+              refundId: null,
+              refundedAt: null,
             })),
           )
           return inserted

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { HOLDING_STATUSES } from '../../../contract/checkout.constants'
 import type { DbOrTx } from '../../db/client'
 import { orderLines, orders } from '../../db/schema'
@@ -26,7 +26,14 @@ export async function heldByProduct(
     })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
-    .where(and(inArray(orderLines.productId, productIds), inArray(orders.status, [...HOLDING_STATUSES])))
+    .where(
+      and(
+        inArray(orderLines.productId, productIds),
+        inArray(orders.status, [...HOLDING_STATUSES]),
+        // A line refunded on its own gives its stock back while the rest of its order stays paid.
+        isNull(orderLines.refundedAt),
+      ),
+    )
     .groupBy(orderLines.productId, orderLines.itemKey)
   for (const row of rows) {
     const items = byProduct.get(row.productId) ?? new Map<string, number>()

@@ -148,12 +148,12 @@ export const checkoutHandlers: Pick<
     return { order: await orderView(ctx, row.id, ctx.lang) }
   },
 
-  refundOrder: async ({ orderId, reason }, ctx) => {
+  refundOrder: async ({ orderId, reason, lines }, ctx) => {
     const { user } = ctx.caller
     const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId))
     if (!row || (row.sellerId !== user.id && !isAdmin(ctx.caller)))
       throw new AppError(404, CHECKOUT.noSuchSale)
-    await refundOrder(ctx, row.id, user.id, reason)
+    await refundOrder(ctx, row.id, user.id, reason, undefined, lines)
     return { order: await orderView(ctx, row.id, ctx.lang) }
   },
 

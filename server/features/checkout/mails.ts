@@ -242,14 +242,23 @@ export function orderMails(deps: CheckoutServices) {
         ),
       )
     },
-    async refunded(order: OrderRow, stored: string, reasonCode: string | null = null) {
+    async refunded(
+      order: OrderRow,
+      stored: string,
+      reasonCode: string | null = null,
+      /** What went back: the whole charge, or the share of the lines refunded. */
+      back: { amount: number; currency: string } = {
+        amount: order.chargeAmount,
+        currency: order.chargeCurrency,
+      },
+    ) {
       const item = order.item
       const lang = order.language
       const reason = checkoutNoteIn(lang, stored, reasonCode)
       const t = (message: { id: string; message: string }, params?: Record<string, string | number>) =>
         translate(lang, message, params)
       const params = {
-        amount: moneyIn(lang, order.chargeAmount, order.chargeCurrency),
+        amount: moneyIn(lang, back.amount, back.currency),
         title: item.bundle?.title ?? item.title,
       }
       const refundedTo =

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { PaymentMethod } from '../../../contract/checkout.constants'
 import { orders, refunds } from '../../db/schema'
 import { clock } from '../../lib/clock'
@@ -107,7 +107,13 @@ export function refundOwner(deps: CheckoutServices): PaymentEventOwner {
       if (!order) return null
       where = eq(refunds.orderId, order.id)
     }
-    const [refund] = await db.select().from(refunds).where(where)
+    // An order may have had several refunds (of some lines each): the one on its way, else the latest.
+    const [refund] = await db
+      .select()
+      .from(refunds)
+      .where(where)
+      .orderBy(sql`${refunds.status} = 'pending' desc`, desc(refunds.createdAt))
+      .limit(1)
     if (!refund || refund.method !== method) return null
     // A result naming another conversation than the refund's own is not about this refund.
     if ('id' in target && target.providerRef && refund.providerRef !== target.providerRef) return null

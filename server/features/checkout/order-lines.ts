@@ -26,6 +26,8 @@ export function onlyLine(order: OrderRow): OrderLineRow {
     shippingFee: order.shippingFee,
     discount: order.discount,
     total: order.total,
+    refundId: null,
+    refundedAt: null,
   }
 }
 
@@ -39,9 +41,12 @@ export function linesOf(db: DbOrTx, orderId: string): Promise<OrderLineRow[]> {
   return db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position))
 }
 
-/** The condition "the line's order holds stock" (waiting for payment, paid or being refunded). */
+/**
+ * The condition "the line holds stock": its order waits for payment, is paid or being refunded, and the
+ * line was not refunded on its own.
+ */
 export const lineHolds = () =>
   sql`${orders.status} in (${sql.join(
     HOLDING_STATUSES.map((status) => sql`${status}`),
     sql`, `,
-  )})`
+  )}) and ${orderLines.refundedAt} is null`

@@ -48,5 +48,7 @@ export function offerLine(orderId: string, offer: UpsellOffer, timeZone: string 
     shippingFee: 0,
     discount: 0,
     total: price,
+    refundId: null,
+    refundedAt: null,
   }
 }

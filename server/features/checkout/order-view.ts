@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from 'drizzle-orm'
+import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import { renderSVG } from 'uqr'
 import type { ServiceDetails } from '../../../contract/catalog.contract'
 import type { Order } from '../../../contract/checkout.contract'
@@ -54,7 +54,8 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
       .where(inArray(products.id, productIds)),
     readyAssets(db, productIds),
     db.select().from(tickets).where(inArray(tickets.orderId, ids)).orderBy(tickets.position, tickets.id),
-    db.select().from(refunds).where(inArray(refunds.orderId, ids)),
+    // Newest first: an order refunded a line at a time shows its latest refund.
+    db.select().from(refunds).where(inArray(refunds.orderId, ids)).orderBy(desc(refunds.createdAt)),
     db
       .select({ orderId: downloads.orderId, assetId: downloads.assetId, n: count() })
       .from(downloads)
@@ -86,7 +87,12 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
           )
     }
     // The files of every digital line: the product bought, an offer taken with it, a bundle's downloads.
-    const digital = new Set(lines.filter((l) => l.kind === 'digital').map((l) => l.productId))
+    // A line refunded on its own has no files any more.
+    const digital = new Set(
+      lines.filter((l) => l.kind === 'digital' && l.refundedAt === null).map((l) => l.productId),
+    )
+    // Nor an event's line refunded on its own its tickets.
+    const ticketsVoid = lines.some((l) => l.kind === 'event' && l.refundedAt !== null)
     const slot = row.item.slot
     return {
       id: row.id,
@@ -103,11 +109,13 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
       label: row.item.label ?? product.title,
       quantity: row.quantity,
       lines: lines.map((line) => ({
+        position: line.position,
         productId: line.productId,
         title: line.item.title,
         label: line.item.label ?? line.item.title,
         quantity: line.quantity,
         total: { amount: line.total, currency: row.currency },
+        refunded: line.refundedAt !== null,
         listPrice:
           (line.item.upsellOf ?? line.item.bundle)
             ? { amount: (line.item.upsellOf ?? line.item.bundle)?.listPrice ?? 0, currency: row.currency }
@@ -162,16 +170,17 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
           )
         : [],
       downloadLimit: row.kind === 'digital' ? limit : null,
-      tickets: paid
-        ? ticketRows
-            .filter((t) => t.orderId === row.id)
-            .map((t) => ({
-              code: t.code,
-              ticketType: row.item.ticketType ?? '',
-              holder: t.holderName ?? '',
-              qrSvg: renderSVG(t.code, { border: 2 }),
-            }))
-        : [],
+      tickets:
+        paid && !ticketsVoid
+          ? ticketRows
+              .filter((t) => t.orderId === row.id)
+              .map((t) => ({
+                code: t.code,
+                ticketType: row.item.ticketType ?? '',
+                holder: t.holderName ?? '',
+                qrSvg: renderSVG(t.code, { border: 2 }),
+              }))
+          : [],
       event:
         'startsAt' in details && 'ticketTypes' in details
           ? {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { HOLDING_STATUSES } from '../../../contract/checkout.constants'
 import type { DbOrTx } from '../../db/client'
 import { orderLines, orders } from '../../db/schema'
@@ -27,6 +27,7 @@ export async function heldQuantity(tx: DbOrTx, productId: string, itemKey: strin
         eq(orderLines.productId, productId),
         eq(orderLines.itemKey, itemKey),
         inArray(orders.status, [...HOLDING_STATUSES]),
+        isNull(orderLines.refundedAt),
         except ? sql`${orders.id} <> ${except}` : undefined,
       ),
     )
@@ -50,6 +51,7 @@ export async function takenSlotsByProduct(db: DbOrTx, productIds: string[], exce
       and(
         inArray(orderLines.productId, productIds),
         inArray(orders.status, [...HOLDING_STATUSES]),
+        isNull(orderLines.refundedAt),
         except ? sql`${orders.id} <> ${except}` : undefined,
       ),
     )

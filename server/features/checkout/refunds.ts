@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { CHECKOUT } from '../../../contract/errors/checkout'
 import type { Tx } from '../../db/client'
-import { orders, refunds } from '../../db/schema'
+import { orderLines, orders, refunds } from '../../db/schema'
 import { postTransaction } from '../../ledger/ledger'
-import { refundEntries } from '../../ledger/postings'
+import { partialRefundEntries, refundCharge } from '../../ledger/postings'
 import { clock } from '../../lib/clock'
 import { AppError, type FieldMessage, isUniqueViolation } from '../../lib/errors'
 import { translate } from '../../lib/i18n'
@@ -14,16 +14,19 @@ import type { TransferState } from '../../payments/provider'
 import { bookingObject, emitEvent, orderObject } from '../webhooks'
 import type { CheckoutServices } from './deps'
 import { orderMails } from './mails'
-import { linesOf } from './order-lines'
+import { linesOf, onlyLine } from './order-lines'
 import type { OrderRow } from './orders'
 
 type RefundRow = typeof refunds.$inferSelect
 
 /**
- * Gives a paid order's money back in full. The order turns `refunding` (access ends at once) and a refund
- * record is made in one transaction, so two refunds of one order cannot both start; then the provider is
- * asked (after the commit, no transaction held across the network). Card and PayPal usually answer done
- * at once; M-Pesa sends the money by B2C and its result arrives later at /hooks/mpesa/b2c/….
+ * Gives a paid order's money back, in full or for the lines chosen. Under the order's row lock a refund
+ * record is made and its lines marked as being refunded, so two refunds cannot take one line (and one
+ * refund of an order is on its way at a time); refunding the last lines turns the order `refunding` (access
+ * ends at once). Its amount is what those lines come to of the charge, counted on from the lines refunded
+ * before, so refunding every line one by one gives back the charge exactly. Then the provider is asked
+ * (after the commit, no transaction held across the network). Card and PayPal usually answer done at once;
+ * M-Pesa sends the money by B2C and its result arrives later at /hooks/mpesa/b2c/….
  */
 export async function refundOrder(
   deps: CheckoutServices,
@@ -33,6 +36,8 @@ export async function refundOrder(
   reason: string | { text: string; code: string },
   /** Runs in the transaction that starts the refund: an admin's audit entry. */
   onStarted?: (tx: Tx, order: OrderRow) => Promise<void>,
+  /** The positions of the lines to refund; left out, every line not refunded yet. */
+  chosen?: number[],
 ) {
   const { db, gateway, log } = deps
   const refund = await db.transaction(async (tx) => {
@@ -41,10 +46,12 @@ export async function refundOrder(
     if (order.status === 'refunding' || order.status === 'refunded')
       throw new AppError(409, CHECKOUT.alreadyRefunded)
     if (order.status !== 'paid') throw new AppError(409, CHECKOUT.onlyPaidRefunded)
-    await tx
-      .update(orders)
-      .set({ status: 'refunding', updatedAt: clock.now() })
-      .where(eq(orders.id, order.id))
+    const { lines, whole, from, to } = await linesToRefund(tx, order, chosen)
+    if (whole)
+      await tx
+        .update(orders)
+        .set({ status: 'refunding', updatedAt: clock.now() })
+        .where(eq(orders.id, order.id))
     // A refund that failed before may be tried again: its record is reused.
     await tx.delete(refunds).where(and(eq(refunds.orderId, order.id), eq(refunds.status, 'failed')))
     try {
@@ -53,8 +60,9 @@ export async function refundOrder(
         .values({
           id: uuidv7(),
           orderId: order.id,
+          lines: chosen ? lines : null,
           method: order.method,
-          amount: order.chargeAmount,
+          amount: refundCharge(order, from, to),
           currency: order.chargeCurrency,
           reason: typeof reason === 'string' ? reason : reason.text,
           reasonCode: typeof reason === 'string' ? null : reason.code,
@@ -62,6 +70,10 @@ export async function refundOrder(
         })
         .returning()
       if (!row) throw new Error('insert returned no row')
+      await tx
+        .update(orderLines)
+        .set({ refundId: row.id })
+        .where(and(eq(orderLines.orderId, order.id), inArray(orderLines.position, lines)))
       if (onStarted) await onStarted(tx, order)
       return { row, order }
     } catch (error) {
@@ -82,7 +94,7 @@ export async function refundOrder(
         reference: order.reference,
         payment: order.payment ?? {},
       },
-      amount: { amount: order.chargeAmount, currency: order.chargeCurrency },
+      amount: { amount: row.amount, currency: row.currency },
       reason: row.reason,
     })
     if (answer.state === 'done') return completeRefund(deps, row.id, answer.providerRef)
@@ -105,6 +117,42 @@ export async function refundOrder(
 }
 
 /**
+ * The lines a refund returns, checked under the order's lock: each chosen one is the order's and neither
+ * refunded nor on its way; none chosen, every line not refunded yet. `from` … `to` is where they stand in
+ * the order's total after the lines refunded before; `whole` when no line is left after them.
+ */
+async function linesToRefund(tx: Tx, order: OrderRow, chosen: number[] | undefined) {
+  const all = await linesOf(tx, order.id)
+  // An order placed before orders had lines has its one line from the order itself.
+  const lines = all.length > 0 ? all : [onlyLine(order)]
+  if (lines.some((line) => line.refundId !== null && line.refundedAt === null))
+    throw new AppError(409, CHECKOUT.refundOnItsWay)
+  const open = lines.filter((line) => line.refundId === null)
+  for (const position of chosen ?? []) {
+    if (!lines.some((line) => line.position === position))
+      throw new AppError(400, CHECKOUT.noSuchLine, {
+        params: { position },
+        fields: { lines: { ...CHECKOUT.noSuchLine, params: { position } } },
+      })
+    if (!open.some((line) => line.position === position))
+      throw new AppError(409, CHECKOUT.lineRefunded, { fields: { lines: CHECKOUT.lineRefunded } })
+  }
+  const taken = chosen ? open.filter((line) => chosen.includes(line.position)) : open
+  if (taken.length === 0) throw new AppError(409, CHECKOUT.alreadyRefunded)
+  // A bundle was sold as one: it goes back as one.
+  if (order.item.bundle && taken.length < open.length)
+    throw new AppError(409, CHECKOUT.bundleWhole, { fields: { lines: CHECKOUT.bundleWhole } })
+  const from = lines.filter((line) => line.refundedAt !== null).reduce((sum, line) => sum + line.total, 0)
+  const to = from + taken.reduce((sum, line) => sum + line.total, 0)
+  return {
+    lines: taken.map((line) => line.position),
+    whole: taken.length === open.length,
+    from,
+    to,
+  }
+}
+
+/**
  * The money is back with the buyer: the sale is reversed in the ledger and the buyer told. Once only:
  * the refund's row lock and status make a repeated result change nothing.
  */
@@ -119,18 +167,34 @@ export async function completeRefund(deps: CheckoutServices, refundId: string, p
       .update(refunds)
       .set({ status: 'succeeded', completedAt: now, ...(providerRef ? { providerRef } : {}) })
       .where(eq(refunds.id, refund.id))
-    const [updated] = await tx
-      .update(orders)
-      .set({ status: 'refunded', refundedAt: now, updatedAt: now })
-      .where(eq(orders.id, order.id))
-      .returning()
+    // Where this refund's lines stand in the order's total, after the lines refunded before them.
+    const lines = await linesOf(tx, order.id)
+    const before = lines.filter((line) => line.refundedAt !== null && line.refundId !== refund.id)
+    const these = lines.filter((line) => line.refundId === refund.id)
+    const from = before.reduce((sum, line) => sum + line.total, 0)
+    const to = these.length === 0 ? order.total : from + these.reduce((sum, line) => sum + line.total, 0)
+    await tx
+      .update(orderLines)
+      .set({ refundedAt: now })
+      .where(and(eq(orderLines.orderId, order.id), eq(orderLines.refundId, refund.id)))
+    // The last lines refunded: the whole order is.
+    const whole =
+      to === order.total && lines.every((line) => line.refundId !== null || line.refundedAt !== null)
+    const [updated] = whole
+      ? await tx
+          .update(orders)
+          .set({ status: 'refunded', refundedAt: now, updatedAt: now })
+          .where(eq(orders.id, order.id))
+          .returning()
+      : await tx.update(orders).set({ updatedAt: now }).where(eq(orders.id, order.id)).returning()
     if (order.total > 0 || order.chargeAmount > 0)
       await postTransaction(tx, {
         kind: 'refund',
         orderId: order.id,
+        refundId: refund.id,
         // i18n-ignore: a ledger memo, the books' own record (the seller's lists write their own titles)
         memo: `Refund ${order.reference}`,
-        entries: refundEntries(order, order.paidAt),
+        entries: partialRefundEntries(order, order.paidAt, from, to),
       })
     if (updated) {
       const { sellerId, id } = updated
@@ -141,7 +205,7 @@ export async function completeRefund(deps: CheckoutServices, refundId: string, p
         object: orderObject(updated, await linesOf(tx, id)),
       })
       // A booking refunded is a booking cancelled, whoever asked.
-      if (updated.kind === 'service')
+      if (whole && updated.kind === 'service')
         await emitEvent(tx, {
           sellerId,
           type: 'booking.cancelled',
@@ -151,7 +215,11 @@ export async function completeRefund(deps: CheckoutServices, refundId: string, p
     }
     return { order: updated ?? order, refund }
   })
-  if (done) await orderMails(deps).refunded(done.order, done.refund.reason, done.refund.reasonCode)
+  if (done)
+    await orderMails(deps).refunded(done.order, done.refund.reason, done.refund.reasonCode, {
+      amount: done.refund.amount,
+      currency: done.refund.currency,
+    })
   return done?.order ?? null
 }
 
@@ -161,6 +229,11 @@ export async function failRefund(deps: CheckoutServices, refundId: string, messa
     const [refund] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update')
     if (refund?.status !== 'pending') return null
     await tx.update(refunds).set({ status: 'failed', failure: message }).where(eq(refunds.id, refund.id))
+    // Its lines may be refunded again.
+    await tx
+      .update(orderLines)
+      .set({ refundId: null })
+      .where(and(eq(orderLines.orderId, refund.orderId), eq(orderLines.refundId, refund.id)))
     const [order] = await tx
       .update(orders)
       .set({ status: 'paid', updatedAt: clock.now() })

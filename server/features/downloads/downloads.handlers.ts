@@ -13,12 +13,13 @@ export const downloadsHandlers: Pick<Handlers, 'getDownloadUrl'> = {
   getDownloadUrl: async ({ orderId, fileId, key, downloadId }, ctx) => {
     const row = await visibleOrder(ctx, orderId, key, 'buyer')
     // The files of the order's digital lines: the product bought, and an offer taken with it.
-    const digital = (await linesOf(ctx.db, row.id))
-      .filter((line) => line.kind === 'digital')
-      .map((line) => line.productId)
-    if (digital.length === 0) throw new AppError(400, DOWNLOADS.orderNoFiles)
+    const lines = (await linesOf(ctx.db, row.id)).filter((line) => line.kind === 'digital')
+    if (lines.length === 0) throw new AppError(400, DOWNLOADS.orderNoFiles)
     if (row.status !== 'paid')
       throw new AppError(403, row.status === 'pending' ? DOWNLOADS.notPaidYet : DOWNLOADS.refunded)
+    // A line refunded on its own: its files are no longer the buyer's, the rest of the order's are.
+    const digital = lines.filter((line) => line.refundedAt === null).map((line) => line.productId)
+    if (digital.length === 0) throw new AppError(403, DOWNLOADS.refunded)
     const [file] = await ctx.db
       .select()
       .from(productAssets)

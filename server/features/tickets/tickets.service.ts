@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { EventDetails } from '../../../contract/catalog.contract'
 import { TICKETS } from '../../../contract/errors/tickets'
 import type { AttendeeList, ticketsContract } from '../../../contract/tickets.contract'
 import type { DbOrTx } from '../../db/client'
-import { checkIns, orders, products, tickets } from '../../db/schema'
+import { checkIns, orderLines, orders, products, tickets } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { checkInObject, emitEvent } from '../webhooks'
@@ -42,7 +42,8 @@ export async function listAttendees(
       code: tickets.code,
       holder: tickets.holderName,
       ticketTypeId: tickets.ticketTypeId,
-      status: orders.status,
+      // A ticket whose event's line was refunded on its own is refunded while the rest of its order stays paid.
+      status: sql<string>`case when exists (select 1 from ${orderLines} l where l.order_id = ${tickets.orderId} and l.kind = 'event' and l.refunded_at is not null) then 'refunded' else ${orders.status} end`,
       buyerEmail: orders.buyerEmail,
       reference: orders.reference,
       ticketType: orders.item,
@@ -119,7 +120,7 @@ export async function syncCheckIns(db: DbOrTx, sellerId: string, input: SyncInpu
           orderId: tickets.orderId,
           productId: orders.productId,
           sellerId: orders.sellerId,
-          status: orders.status,
+          status: sql<string>`case when exists (select 1 from ${orderLines} l where l.order_id = ${tickets.orderId} and l.kind = 'event' and l.refunded_at is not null) then 'refunded' else ${orders.status} end`,
         })
         .from(tickets)
         .innerJoin(orders, eq(orders.id, tickets.orderId))

@@ -367,6 +367,11 @@ export async function buyerTransactions(
   )
   const columns = sql`id as order_id, reference, method, charge_currency as currency, status, quantity,
     coalesce(item->'bundle'->>'title', item->>'title') as item_title, case when item->'bundle' is not null then null else item->>'label' end as item_label, item->'slot' as item_slot`
+  const refundColumns = sql`orders.id as order_id, orders.reference, orders.method,
+    orders.charge_currency as currency, orders.status, orders.quantity,
+    coalesce(orders.item->'bundle'->>'title', orders.item->>'title') as item_title,
+    case when orders.item->'bundle' is not null then null else orders.item->>'label' end as item_label,
+    orders.item->'slot' as item_slot`
   const page = await rows(
     db,
     sql`
@@ -374,8 +379,10 @@ export async function buyerTransactions(
         select id::text || ':payment' as id, 'payment' as kind, paid_at as at, charge_amount as amount, ${columns}
         from orders where ${theirs} and paid_at is not null
         union all
-        select id::text || ':refund', 'refund', refunded_at, -charge_amount, ${columns}
-        from orders where ${theirs} and refunded_at is not null
+        -- Each refund that went through: the whole order's, or some of its lines' (each for its share).
+        select refunds.id::text || ':refund', 'refund', refunds.completed_at, -refunds.amount, ${refundColumns}
+        from refunds join orders on orders.id = refunds.order_id
+        where ${theirs} and refunds.status = 'succeeded'
       )
       select m.id, m.kind, ${isoMs(sql`m.at`)} as at, ${isoUs(sql`m.at`)} as at_key, m.amount::text as amount,
         m.order_id::text as order_id, m.reference, m.method, m.currency, m.status, m.quantity, m.item_title,

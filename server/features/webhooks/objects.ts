@@ -49,6 +49,8 @@ export function orderObject(row: OrderRow, lines: OrderLineRow[]) {
       shipping: money(line.shippingFee),
       discount: money(line.discount),
       total: money(line.total),
+      /** Refunded on its own (the order may still be paid for its other lines). */
+      refunded: line.refundedAt !== null,
       /** Bundles and offers: the product's own price, of which the line's is a share or an undercut. */
       listPrice:
         line.item.bundle || line.item.upsellOf

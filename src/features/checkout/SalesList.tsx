@@ -167,19 +167,42 @@ function Refund({
 }) {
   const { t } = useLingui()
   const reference = order.reference
-  const amount = money(order.charge)
   const buyer = order.buyerEmail
   const [asking, setAsking] = useState(false)
   const [reason, setReason] = useState('')
+  // An order of several products (an offer taken with it) may be refunded a line at a time; a bundle whole.
+  const open = (order.lines ?? []).flatMap((line) =>
+    !line.refunded && line.position !== undefined ? [{ ...line, position: line.position }] : [],
+  )
+  const byLine = !order.bundle && open.length > 1
+  const [chosen, setChosen] = useState<Set<number>>(() => new Set(open.map((line) => line.position)))
+  const some = byLine && chosen.size < open.length
+  const taken = open.filter((line) => chosen.has(line.position))
+  const amount = some
+    ? money({
+        amount: taken.reduce((sum, line) => sum + line.total.amount, 0),
+        currency: order.total.currency,
+      })
+    : money(order.charge)
   const refund = useMutation({
-    mutationFn: () => rpc('refundOrder', { orderId: order.id, reason: reason.trim() }),
+    mutationFn: () =>
+      rpc('refundOrder', {
+        orderId: order.id,
+        reason: reason.trim(),
+        ...(some ? { lines: [...chosen].sort((a, b) => a - b) } : {}),
+      }),
     onSuccess: async ({ order: refunded }) => {
       setAsking(false)
       const now = statusText(refunded.status).toLowerCase()
+      const back = (refunded.lines ?? []).filter((line) => line.refunded).length
       onDone(
         refunded.status === 'refunded'
           ? t`Refunded: the buyer has been e-mailed.`
-          : t`Refund started (${now}): the buyer has been e-mailed.`,
+          : some
+            ? back > 0
+              ? t`Refunded what you ticked: the buyer has been e-mailed.`
+              : t`The refund of what you ticked is on its way: the buyer is e-mailed when it is done.`
+            : t`Refund started (${now}): the buyer has been e-mailed.`,
       )
       await refresh()
     },
@@ -202,10 +225,37 @@ function Refund({
         if (!refund.isPending) refund.mutate()
       }}
     >
+      {byLine ? (
+        <fieldset className="fieldset">
+          <legend>{t`What to refund`}</legend>
+          {open.map((line) => (
+            <label key={line.position} className="field-check">
+              <input
+                type="checkbox"
+                checked={chosen.has(line.position)}
+                onChange={(event) => {
+                  const next = new Set(chosen)
+                  if (event.currentTarget.checked) next.add(line.position)
+                  else next.delete(line.position)
+                  setChosen(next)
+                }}
+              />{' '}
+              {line.title} · {money(line.total)}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       <p>
-        <Trans>
-          Give {amount} back to {buyer}? Their access ends, and the money leaves your balance.
-        </Trans>
+        {some ? (
+          <Trans>
+            Give {amount} back to {buyer} for what you ticked? Its access ends, the rest of the order stays
+            theirs, and the money leaves your balance.
+          </Trans>
+        ) : (
+          <Trans>
+            Give {amount} back to {buyer}? Their access ends, and the money leaves your balance.
+          </Trans>
+        )}
       </p>
       <FormMessage message={failed?.message ?? null} />
       <Field
@@ -218,7 +268,12 @@ function Refund({
         hint={t`Sent to the buyer with the refund.`}
       />
       <p className="actions">
-        <button type="submit" className="button" disabled={refund.isPending} aria-busy={refund.isPending}>
+        <button
+          type="submit"
+          className="button"
+          disabled={refund.isPending || chosen.size === 0}
+          aria-busy={refund.isPending}
+        >
           {refund.isPending ? t`Refunding…` : t`Refund ${amount}`}
         </button>
         <button
@@ -243,7 +298,10 @@ function AddedLines({ order }: { order: Pick<Order, 'lines' | 'bundle'> }) {
   // An order kept offline from before orders had lines has none to add.
   const lines = order.lines ?? []
   const added = (order.bundle ? lines : lines.slice(1))
-    .map((line) => `${line.title} (${money(line.total)})`)
+    .map((line) => {
+      const price = money(line.total)
+      return line.refunded ? t`${line.title} (${price}, refunded)` : `${line.title} (${price})`
+    })
     .join(', ')
   if (!added) return null
   return <p className="muted">{order.bundle ? t`Includes: ${added}` : t`Added: ${added}`}</p>
