@@ -12,7 +12,7 @@ import { apiOf, keyOf } from '../support/api'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { eventInput } from '../support/event-input'
-import { data, mpesaPaidOrder } from '../support/payouts'
+import { cardPaidOrder, data, mpesaPaidOrder } from '../support/payouts'
 import { merchInput, serviceInput } from '../support/product-inputs'
 import { personOf, productOnSale, sellerOf } from '../support/shop'
 
@@ -282,29 +282,7 @@ describe.each(databaseKinds)('bundles, on %s', (kind) => {
       price: kes(2_200_00),
       parts: [{ productId: ids.beats }, { productId: ids.show }],
     })
-    const started = await app.call(
-      'startBundleCheckout',
-      { bundleId: beatsAndShow, method: 'card' },
-      buyer.token,
-    )
-    expect(started.status, JSON.stringify(started.body)).toBe(200)
-    const { orderId, next } = data(started)
-    // The sandbox's card page, paid with the card that pays; its webhook settles the order.
-    const paid = await fetch(next.url, {
-      method: 'POST',
-      body: new URLSearchParams({
-        step: 'card',
-        number: '4242 4242 4242 4242',
-        expiry: '12/39',
-        cvc: '123',
-        name: 'Amina',
-      }),
-      redirect: 'manual',
-    })
-    expect(paid.status).toBe(303)
-    await expect
-      .poll(async () => data(await app.call('getOrder', { orderId }, buyer.token)).order.status)
-      .toBe('paid')
+    const orderId = await cardPaidOrder(app, { bundleId: beatsAndShow }, buyer.token, { bundle: true })
     const seats = async () =>
       (
         await app.database.db.select().from(orderLines).innerJoin(orders, eq(orders.id, orderLines.orderId))

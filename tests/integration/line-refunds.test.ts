@@ -4,7 +4,7 @@ import { ledgerEntries, ledgerTransactions, orders, refunds } from '../../server
 import { saleFee } from '../../server/ledger/postings'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
-import { data } from '../support/payouts'
+import { cardPaidOrder, data } from '../support/payouts'
 import { personOf, productOnSale, sellerOf } from '../support/shop'
 
 /**
@@ -29,29 +29,6 @@ describe.each(databaseKinds)('refunds of chosen lines, on %s', (kind) => {
       { kind: 'digital', title: `Pack ${slug}`, slug, description: '', price: kes(amount) },
       [{ name: `${slug}.zip`, body: Buffer.from(`files of ${slug}`) }],
     )
-
-  /** An order paid on the sandbox's card page, as its form posts it. */
-  async function cardPaid(subject: 'startCheckout' | 'startBundleCheckout', input: Record<string, unknown>) {
-    const started = await app.call(subject, { method: 'card', ...input } as never, buyer.token)
-    expect(started.status, JSON.stringify(started.body)).toBe(200)
-    const { orderId, next } = data(started)
-    const paid = await fetch(next.url, {
-      method: 'POST',
-      body: new URLSearchParams({
-        step: 'card',
-        number: '4242 4242 4242 4242',
-        expiry: '12/39',
-        cvc: '123',
-        name: 'Amina',
-      }),
-      redirect: 'manual',
-    })
-    expect(paid.status).toBe(303)
-    await expect
-      .poll(async () => data(await app.call('getOrder', { orderId }, buyer.token)).order.status)
-      .toBe('paid')
-    return orderId as string
-  }
 
   /** What an order's refund transactions moved, per account. */
   async function refunded(orderId: string) {
@@ -86,7 +63,7 @@ describe.each(databaseKinds)('refunds of chosen lines, on %s', (kind) => {
   })
 
   it('gives back one line, then the rest: its share of the charge and fee, its files, then the whole order', async () => {
-    const orderId = await cardPaid('startCheckout', { productId: ids.stems, upsell: true })
+    const orderId = await cardPaidOrder(app, { productId: ids.stems, upsell: true }, buyer.token)
     const view = data(await app.call('getOrder', { orderId }, buyer.token)).order
     const presetsFile = view.files.find((f: { name: string }) => f.name === 'lines-presets.zip')
 
@@ -142,12 +119,12 @@ describe.each(databaseKinds)('refunds of chosen lines, on %s', (kind) => {
       ),
     ).bundle
     await app.call('publishBundle', { id: bundle.id, published: true }, seller.token)
-    const bundled = await cardPaid('startBundleCheckout', { bundleId: bundle.id })
+    const bundled = await cardPaidOrder(app, { bundleId: bundle.id }, buyer.token, { bundle: true })
     const part = await app.call('refundOrder', { orderId: bundled, lines: [0] }, seller.token)
     expect(part.status).toBe(409)
     expect(part.body.message).toBe('A bundle is refunded whole: refund the order without choosing lines')
 
-    const orderId = await cardPaid('startCheckout', { productId: ids.stems, upsell: true })
+    const orderId = await cardPaidOrder(app, { productId: ids.stems, upsell: true }, buyer.token)
     const instances = [app, second ?? app]
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>

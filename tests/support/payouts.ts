@@ -197,6 +197,29 @@ export async function mpesaPaidOrder(
 }
 
 /**
+ * An order paid by card as the buyer: the checkout (a bundle's with `bundle`), then the sandbox's card page
+ * with the card that pays, whose webhook settles it. Answers the order's id.
+ */
+export async function cardPaidOrder(
+  app: RunningApp,
+  input: Record<string, unknown>,
+  buyerToken: string,
+  opts: { bundle?: boolean } = {},
+): Promise<string> {
+  const started = await app.call(
+    opts.bundle ? 'startBundleCheckout' : 'startCheckout',
+    { method: 'card', ...input } as never,
+    buyerToken,
+  )
+  expect(started.status, JSON.stringify(started.body)).toBe(200)
+  expect((await submitSandboxCard(data(started).next.url, '4242 4242 4242 4242')).status).toBe(303)
+  await app.sandboxesIdle()
+  const orderId = data(started).orderId as string
+  expect(data(await app.call('getOrder', { orderId }, buyerToken)).order.status).toBe('paid')
+  return orderId
+}
+
+/**
  * A suite's app whose payouts go at once (no hold on earnings, no wait for a new destination), an admin to
  * approve them and the steps of payoutSteps: started before the suite's tests, closed after them.
  */
