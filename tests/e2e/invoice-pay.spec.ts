@@ -315,12 +315,14 @@ test('the client pays the deposit by M-Pesa and the balance by card from the mai
     .getByRole('navigation', { name: 'Your account' })
     .getByRole('link', { name: 'Transactions' })
     .click()
+  // The books' page and its data loaded first: on a busy machine that alone can take longer than a count waits.
+  await rendered(seller)
   const sales = seller
     .getByRole('region', { name: 'Movements' })
     .getByRole('listitem')
     .filter({ hasText: 'Sale ·' })
     .filter({ hasText: `Invoice ${invoice.number}` })
-  await expect(sales).toHaveCount(2)
+  await expect(sales).toHaveCount(2, { timeout: 15_000 })
   await expect(sales.filter({ hasText: 'M-Pesa' })).toContainText('+KES 24,940.00')
   await expect(sales.filter({ hasText: 'Card' })).toContainText('+KES 24,940.00')
   await sellerContext.close()
