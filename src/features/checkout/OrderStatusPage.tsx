@@ -234,6 +234,15 @@ function OrderState({ order }: { order: Order }) {
           <p role="status">{t`Thank you! ${seller} has your order. A receipt went to ${email}.`}</p>
           <OrderFacts order={order} />
           <Fulfilment order={order} />
+          {/* A bundle's order is its first line's kind: what its other parts give is shown too. */}
+          {order.kind !== 'digital' && order.files.length > 0 ? (
+            <Section title={t`Your files`}>
+              <OrderFiles order={order} />
+            </Section>
+          ) : null}
+          {order.kind !== 'merch' && order.delivery ? (
+            <Fulfilment order={{ ...order, kind: 'merch' }} />
+          ) : null}
           <p className="actions">
             <Link to="/account/purchases" className="button secondary">
               {t`Your purchases`}
