@@ -14,7 +14,7 @@ import { requestPersistence } from '../downloads/library'
 import { AddToCalendar } from './AddToCalendar'
 import { checkoutQueries } from './checkout.queries'
 import { OrderFiles } from './DownloadButton'
-import { addressText, failureWords, itemText, slotText } from './order-format'
+import { addressText, failureWords, itemText, otherParts, slotText } from './order-format'
 import { StopSms } from './StopSms'
 
 // What an M-Pesa payment still waiting needs (the phone's prompt, help, the wait), for that order alone: it
@@ -234,15 +234,9 @@ function OrderState({ order }: { order: Order }) {
           <p role="status">{t`Thank you! ${seller} has your order. A receipt went to ${email}.`}</p>
           <OrderFacts order={order} />
           <Fulfilment order={order} />
-          {/* A bundle's order is its first line's kind: what its other parts give is shown too. */}
-          {order.kind !== 'digital' && order.files.length > 0 ? (
-            <Section title={t`Your files`}>
-              <OrderFiles order={order} />
-            </Section>
-          ) : null}
-          {order.kind !== 'merch' && order.delivery ? (
-            <Fulfilment order={{ ...order, kind: 'merch' }} />
-          ) : null}
+          {otherParts(order).map((kind) => (
+            <Fulfilment key={kind} order={{ ...order, kind }} />
+          ))}
           <p className="actions">
             <Link to="/account/purchases" className="button secondary">
               {t`Your purchases`}

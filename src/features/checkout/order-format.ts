@@ -60,3 +60,12 @@ export function itemText(order: Pick<Order, 'label' | 'slot' | 'quantity' | 'pro
       : ''
   return [what, order.quantity > 1 ? `× ${order.quantity}` : ''].filter(Boolean).join(' ')
 }
+
+/**
+ * What a bundle's order gives besides what its first line's kind shows (the order is that line's kind):
+ * the files of its downloads, the delivery of its merch.
+ */
+export const otherParts = (order: Order): Order['kind'][] => [
+  ...(order.kind !== 'digital' && order.files.length > 0 ? (['digital'] as const) : []),
+  ...(order.kind !== 'merch' && order.delivery ? (['merch'] as const) : []),
+]
