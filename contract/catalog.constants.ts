@@ -1,11 +1,14 @@
 /** Catalog figures without zod, so pages can use them without loading the schemas. */
 
-export const PRODUCT_KINDS = ['digital', 'service', 'merch', 'event'] as const
+export const PRODUCT_KINDS = ['digital', 'service', 'merch', 'event', 'membership'] as const
 export type ProductKind = (typeof PRODUCT_KINDS)[number]
 
 /** A bundle holds two to this many products; a seller keeps at most MAX_BUNDLES of them. */
 export const MAX_BUNDLE_PARTS = 10
 export const MAX_BUNDLES = 50
+
+/** A membership offers at most this many tiers. */
+export const MAX_TIERS = 10
 
 export const CATALOG_LIMITS = { title: 120, description: 20_000, variants: 100 } as const
 

@@ -38,6 +38,7 @@ export {
   type EventDetails,
   type KindWithDetails,
   type KindWithDetailsInput,
+  type MembershipDetails,
   type MerchDetails,
   type Place,
   type ProductDetails,
@@ -46,6 +47,8 @@ export {
   type ServiceDetails,
   type ShippingZone,
   type TicketType,
+  type Tier,
+  type TierPrice,
   type Variant,
   type WeeklySlot,
 } from './product-details.schema'

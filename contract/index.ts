@@ -15,6 +15,7 @@ import { discountsContract } from './discounts.contract'
 import { downloadsContract } from './downloads.contract'
 import { invoiceFindContract } from './invoice-find.contract'
 import { invoicesContract } from './invoices.contract'
+import { membershipsContract } from './memberships.contract'
 import { payoutsContract } from './payouts.contract'
 import { platformTermsContract } from './platform-terms.contract'
 import { settingsContract } from './settings.contract'
@@ -32,6 +33,7 @@ export const contract = {
   ...adminPeopleContract,
   ...bookingsContract,
   ...bundlesContract,
+  ...membershipsContract,
   ...catalogContract,
   ...checkoutContract,
   ...contactContract,

@@ -31,6 +31,7 @@ const QUERIES = everyQuery([
   'listMyBundles',
   'getBundle',
   'quoteBundle',
+  'listMyMemberships',
   'getMyProduct',
   'listRates',
   'listSlots',

@@ -212,6 +212,10 @@ export const pageMeta: Record<AppRoute, PageMeta> = {
     name: /*i18n*/ { id: 'page.account.purchases.name', message: 'Purchases' },
     private: true,
   },
+  '/account/memberships': {
+    name: /*i18n*/ { id: 'page.account.memberships.name', message: 'Memberships' },
+    private: true,
+  },
   '/account/new-product': {
     name: /*i18n*/ { id: 'page.account.newProduct.name', message: 'What will you sell?' },
     private: true,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CATALOG_LIMITS, type ProductKind } from './catalog.constants'
+import { CATALOG_LIMITS, MAX_TIERS, type ProductKind } from './catalog.constants'
 import { money } from './money'
 import { say } from './say'
 
@@ -10,6 +10,8 @@ import { say } from './say'
  */
 
 const L = CATALOG_LIMITS
+
+const WHOLE_NUMBER = /*i18n*/ { id: 'productDetails.wholeNumber', message: 'A whole number' }
 
 /** A number of minutes, up to `max`, with what each check says of it. */
 const wholeMinutes = (
@@ -292,7 +294,7 @@ const ticketType = z.object({
   price: money,
   capacity: z
     .number({ error: say(/*i18n*/ { id: 'productDetails.giveCapacity', message: 'Give the capacity' }) })
-    .int(say(/*i18n*/ { id: 'productDetails.wholeNumber', message: 'A whole number' }))
+    .int(say(WHOLE_NUMBER))
     .min(1, say(/*i18n*/ { id: 'productDetails.capacityLeast', message: 'Capacity is at least 1' })),
   saleStartsAt: z.iso.datetime({ offset: true }).nullable().default(null),
   saleEndsAt: z.iso.datetime({ offset: true }).nullable().default(null),
@@ -317,11 +319,49 @@ export const eventDetails = z.object({
     .max(20),
 })
 
+/** What a membership tier costs for one period, in one currency. */
+const tierPrice = z.object({
+  interval: z.enum(['month', 'year'], {
+    error: say(/*i18n*/ { id: 'productDetails.chooseMonthOrYear', message: 'Choose month or year' }),
+  }),
+  price: money,
+})
+
+const tier = z.object({
+  id: z.string().max(40).optional(),
+  name: z
+    .string()
+    .trim()
+    .min(2, say(/*i18n*/ { id: 'productDetails.nameTier', message: 'Name the tier' }))
+    .max(60),
+  /** What members of the tier get, in the seller's words. */
+  perks: z.string().trim().max(2000).default(''),
+  prices: z
+    .array(tierPrice)
+    .min(1, say(/*i18n*/ { id: 'productDetails.addLeastPrice', message: 'Add at least one price' }))
+    .max(20),
+  /** At most this many members at once; null for no limit. */
+  memberLimit: z
+    .number()
+    .int(say(WHOLE_NUMBER))
+    .min(1, say(/*i18n*/ { id: 'productDetails.limitLeastOne', message: 'The limit is at least 1' }))
+    .nullable()
+    .default(null),
+})
+
+export const membershipDetails = z.object({
+  tiers: z
+    .array(tier)
+    .min(1, say(/*i18n*/ { id: 'productDetails.addLeastTier', message: 'Add at least one tier' }))
+    .max(MAX_TIERS),
+})
+
 export const productDetails = {
   digital: digitalDetails,
   service: serviceDetails,
   merch: merchDetails,
   event: eventDetails,
+  membership: membershipDetails,
 } as const
 
 /**
@@ -337,12 +377,16 @@ export const savedDetails = {
     startsAt: z.iso.datetime({ offset: true }),
     ticketTypes: z.array(ticketType.extend({ id: z.string() })),
   }),
+  membership: membershipDetails.extend({ tiers: z.array(tier.extend({ id: z.string() })) }),
 }
 
 export type DigitalDetails = z.output<typeof savedDetails.digital>
 export type ServiceDetails = z.output<typeof savedDetails.service>
 export type MerchDetails = z.output<typeof savedDetails.merch>
 export type EventDetails = z.output<typeof savedDetails.event>
+export type MembershipDetails = z.output<typeof savedDetails.membership>
+export type Tier = MembershipDetails['tiers'][number]
+export type TierPrice = Tier['prices'][number]
 export type Place = ServiceDetails['where']
 export type WeeklySlot = ServiceDetails['availability'][number]
 export type Variant = MerchDetails['variants'][number]
@@ -355,6 +399,7 @@ export interface DetailsByKind {
   service: ServiceDetails
   merch: MerchDetails
   event: EventDetails
+  membership: MembershipDetails
 }
 export type ProductDetails = DetailsByKind[ProductKind]
 /** A kind with its own details: checking `kind` tells which details they are. */

@@ -11,11 +11,13 @@ import {
 import {
   digitalDetails,
   eventDetails,
+  membershipDetails,
   merchDetails,
   savedDetails,
   serviceDetails,
 } from './product-details.schema'
 import { say } from './say'
+import { membershipIssues } from './tier-issues'
 
 /**
  * The catalog: one `products` model with a kind (digital, service, merch, event) and the kind's own details.
@@ -180,6 +182,7 @@ export function productIssues(
       )
     })
   }
+  if (input.kind === 'membership') membershipIssues(input.details, input.price, limits, issue)
   if (input.kind === 'digital') {
     const pwyw = input.details.payWhatYouWant
     if (pwyw) {
@@ -222,6 +225,7 @@ const productOfAKind = z.discriminatedUnion(
     z.strictObject({ kind: z.literal('service'), ...common, details: serviceDetails }),
     z.strictObject({ kind: z.literal('merch'), ...common, details: merchDetails }),
     z.strictObject({ kind: z.literal('event'), ...common, details: eventDetails }),
+    z.strictObject({ kind: z.literal('membership'), ...common, details: membershipDetails }),
   ],
   {
     error: (issue) => (issue.code === 'invalid_union' ? say(CHOOSE_KIND) : undefined),
@@ -272,6 +276,7 @@ export const product = z.discriminatedUnion('kind', [
   z.object({ ...productFields, kind: z.literal('service'), details: savedDetails.service }),
   z.object({ ...productFields, kind: z.literal('merch'), details: savedDetails.merch }),
   z.object({ ...productFields, kind: z.literal('event'), details: savedDetails.event }),
+  z.object({ ...productFields, kind: z.literal('membership'), details: savedDetails.membership }),
 ])
 
 export type Product = z.infer<typeof product>

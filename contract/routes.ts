@@ -49,6 +49,7 @@ export const appRoutes = [
   '/account/verify',
   '/account/withdraw',
   '/account/purchases',
+  '/account/memberships',
   '/account/new-product',
   '/account/products',
   '/account/services',

@@ -7,11 +7,13 @@ import type { ProductKind } from './catalog.constants'
 import type {
   DigitalDetails,
   EventDetails,
+  MembershipDetails,
   MerchDetails,
   ProductFile,
   ProductImage,
   ServiceDetails,
   TicketType,
+  Tier,
   Variant,
 } from './catalog.contract'
 import type { CurrencyCode } from './currencies'
@@ -74,6 +76,12 @@ export interface PublicDetails {
     ticketTypes: (TicketType & {
       /** Seats not yet sold or held. */
       left: number
+    })[]
+  }
+  membership: Omit<MembershipDetails, 'tiers'> & {
+    tiers: (Tier & {
+      /** Places left under the tier's member limit; null for no limit. */
+      left: number | null
     })[]
   }
 }

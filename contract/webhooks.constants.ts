@@ -16,6 +16,10 @@ export const WEBHOOK_EVENTS = [
   'payout.paid',
   'payout.failed',
   'checkout.recovered',
+  'membership.started',
+  'membership.renewed',
+  'membership.renewal_failed',
+  'membership.cancelled',
 ] as const
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
 

@@ -33,6 +33,7 @@ import { Route as DefaultAccountBookingsRouteImport } from './routes/_default/ac
 import { Route as DefaultAccountDevelopersRouteImport } from './routes/_default/account/developers'
 import { Route as DefaultAccountDiscountsRouteImport } from './routes/_default/account/discounts'
 import { Route as DefaultAccountDownloadsRouteImport } from './routes/_default/account/downloads'
+import { Route as DefaultAccountMembershipsRouteImport } from './routes/_default/account/memberships'
 import { Route as DefaultAccountNewProductRouteImport } from './routes/_default/account/new-product'
 import { Route as DefaultAccountPurchasesRouteImport } from './routes/_default/account/purchases'
 import { Route as DefaultAccountServicesRouteImport } from './routes/_default/account/services'
@@ -196,6 +197,12 @@ const DefaultAccountDownloadsRoute = DefaultAccountDownloadsRouteImport.update({
   path: '/downloads',
   getParentRoute: () => DefaultAccountRoute,
 } as any)
+const DefaultAccountMembershipsRoute =
+  DefaultAccountMembershipsRouteImport.update({
+    id: '/memberships',
+    path: '/memberships',
+    getParentRoute: () => DefaultAccountRoute,
+  } as any)
 const DefaultAccountNewProductRoute =
   DefaultAccountNewProductRouteImport.update({
     id: '/new-product',
@@ -451,6 +458,7 @@ export interface FileRoutesByFullPath {
   '/account/developers': typeof DefaultAccountDevelopersRoute
   '/account/discounts': typeof DefaultAccountDiscountsRoute
   '/account/downloads': typeof DefaultAccountDownloadsRoute
+  '/account/memberships': typeof DefaultAccountMembershipsRoute
   '/account/new-product': typeof DefaultAccountNewProductRoute
   '/account/purchases': typeof DefaultAccountPurchasesRoute
   '/account/services': typeof DefaultAccountServicesRoute
@@ -514,6 +522,7 @@ export interface FileRoutesByTo {
   '/account/developers': typeof DefaultAccountDevelopersRoute
   '/account/discounts': typeof DefaultAccountDiscountsRoute
   '/account/downloads': typeof DefaultAccountDownloadsRoute
+  '/account/memberships': typeof DefaultAccountMembershipsRoute
   '/account/new-product': typeof DefaultAccountNewProductRoute
   '/account/purchases': typeof DefaultAccountPurchasesRoute
   '/account/services': typeof DefaultAccountServicesRoute
@@ -584,6 +593,7 @@ export interface FileRoutesById {
   '/_default/account/developers': typeof DefaultAccountDevelopersRoute
   '/_default/account/discounts': typeof DefaultAccountDiscountsRoute
   '/_default/account/downloads': typeof DefaultAccountDownloadsRoute
+  '/_default/account/memberships': typeof DefaultAccountMembershipsRoute
   '/_default/account/new-product': typeof DefaultAccountNewProductRoute
   '/_default/account/purchases': typeof DefaultAccountPurchasesRoute
   '/_default/account/services': typeof DefaultAccountServicesRoute
@@ -653,6 +663,7 @@ export interface FileRouteTypes {
     | '/account/developers'
     | '/account/discounts'
     | '/account/downloads'
+    | '/account/memberships'
     | '/account/new-product'
     | '/account/purchases'
     | '/account/services'
@@ -716,6 +727,7 @@ export interface FileRouteTypes {
     | '/account/developers'
     | '/account/discounts'
     | '/account/downloads'
+    | '/account/memberships'
     | '/account/new-product'
     | '/account/purchases'
     | '/account/services'
@@ -785,6 +797,7 @@ export interface FileRouteTypes {
     | '/_default/account/developers'
     | '/_default/account/discounts'
     | '/_default/account/downloads'
+    | '/_default/account/memberships'
     | '/_default/account/new-product'
     | '/_default/account/purchases'
     | '/_default/account/services'
@@ -1004,6 +1017,13 @@ declare module '@tanstack/react-router' {
       path: '/downloads'
       fullPath: '/account/downloads'
       preLoaderRoute: typeof DefaultAccountDownloadsRouteImport
+      parentRoute: typeof DefaultAccountRoute
+    }
+    '/_default/account/memberships': {
+      id: '/_default/account/memberships'
+      path: '/memberships'
+      fullPath: '/account/memberships'
+      preLoaderRoute: typeof DefaultAccountMembershipsRouteImport
       parentRoute: typeof DefaultAccountRoute
     }
     '/_default/account/new-product': {
@@ -1315,6 +1335,7 @@ interface DefaultAccountRouteChildren {
   DefaultAccountDevelopersRoute: typeof DefaultAccountDevelopersRoute
   DefaultAccountDiscountsRoute: typeof DefaultAccountDiscountsRoute
   DefaultAccountDownloadsRoute: typeof DefaultAccountDownloadsRoute
+  DefaultAccountMembershipsRoute: typeof DefaultAccountMembershipsRoute
   DefaultAccountNewProductRoute: typeof DefaultAccountNewProductRoute
   DefaultAccountPurchasesRoute: typeof DefaultAccountPurchasesRoute
   DefaultAccountServicesRoute: typeof DefaultAccountServicesRoute
@@ -1343,6 +1364,7 @@ const DefaultAccountRouteChildren: DefaultAccountRouteChildren = {
   DefaultAccountDevelopersRoute: DefaultAccountDevelopersRoute,
   DefaultAccountDiscountsRoute: DefaultAccountDiscountsRoute,
   DefaultAccountDownloadsRoute: DefaultAccountDownloadsRoute,
+  DefaultAccountMembershipsRoute: DefaultAccountMembershipsRoute,
   DefaultAccountNewProductRoute: DefaultAccountNewProductRoute,
   DefaultAccountPurchasesRoute: DefaultAccountPurchasesRoute,
   DefaultAccountServicesRoute: DefaultAccountServicesRoute,

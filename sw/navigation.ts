@@ -24,6 +24,7 @@ export const SERVER_OWNED = [
   /_payload\.json$/,
   // The server's own forms and pages for buying and paying without the app (server/web/plain).
   /^\/buy\//,
+  /^\/join\//,
   /^\/p\//,
   // The seller API, and its reference page.
   /^\/api\//,

@@ -11,6 +11,10 @@ export const BUNDLES = {
     id: 'bundles.service',
     message: '{title} is a service: a bundle holds downloads, tickets and merch',
   },
+  membership: /*i18n*/ {
+    id: 'bundles.membership',
+    message: '{title} is a membership: a bundle holds downloads, tickets and merch',
+  },
   offSale: /*i18n*/ {
     id: 'bundles.offSale',
     message: '{title} is not on sale: put it on sale before bundling it',

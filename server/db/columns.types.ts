@@ -62,6 +62,23 @@ export interface OrderItem {
   upsellOf?: { listPrice: number }
   /** A line of a bundle bought: the bundle, and the part's own price, of which the line has a share. */
   bundle?: { id: string; title: string; listPrice: number }
+  /**
+   * A membership's payment: the tier and period bought, and the membership it renews (absent on the
+   * payment that starts one, which makes the membership once paid).
+   */
+  membership?: MembershipItem
+}
+
+/** What a membership's payment is for. */
+export interface MembershipItem {
+  tierId: string
+  tier: string
+  interval: 'month' | 'year'
+  /** The membership renewed; absent when this payment starts one. */
+  membershipId?: string
+  /** The period paid for, once known (a renewal's), ISO. */
+  periodStart?: string
+  periodEnd?: string
 }
 
 /**
@@ -87,4 +104,14 @@ export interface SaleTerms {
   feeBps: number
   feeFixed: number
   holdDays: number
+}
+
+export type MembershipStatus = 'active' | 'past_due' | 'ended'
+
+/** What a membership charges again: a saved card (Stripe's customer and payment method). */
+export interface SavedPayment {
+  customer?: string
+  paymentMethod?: string
+  /** The card as its holder knows it, `Visa ending 4242`. */
+  card?: string
 }

@@ -87,7 +87,7 @@ export const products = pgTable(
     index('products_seller_id_idx').on(t.sellerId),
     index('products_search_idx').using('gin', sql`to_tsvector('simple', ${t.searchText})`),
     index('products_published_idx').on(t.status, t.publishedAt),
-    check('products_kind_check', sql`${t.kind} in ('digital', 'service', 'merch', 'event')`),
+    check('products_kind_check', sql`${t.kind} in ('digital', 'service', 'merch', 'event', 'membership')`),
     check('products_status_check', sql`${t.status} in ('draft', 'published', 'archived')`),
     check('products_price_check', sql`${t.priceAmount} >= 0`),
   ],
@@ -432,6 +432,7 @@ export {
   invoices,
   unmatchedPayments,
 } from './invoices.schema'
+export { memberships } from './memberships.schema'
 export { orderLines } from './order-lines.schema'
 export { payoutMethods, payoutSchedules, payouts } from './payouts.schema'
 export { checkoutReminders, recoveryLinks, recoveryOptOuts } from './recovery.schema'

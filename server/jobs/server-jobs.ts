@@ -1,6 +1,7 @@
 import { bookingsSweep } from './bookings.job'
 import type { JobDefinition } from './define'
 import { invoicesSweep } from './invoices.job'
+import { membershipsSweep } from './memberships.job'
 import { paybillRegistration } from './paybill.job'
 import { paymentsSweep } from './payments.job'
 import { payoutsSendBatch, payoutsSweep } from './payouts.job'
@@ -16,6 +17,7 @@ export function serverJobs(deps: JobServices): JobDefinition[] {
     payoutsSendBatch(deps),
     invoicesSweep(deps),
     bookingsSweep(deps),
+    membershipsSweep(deps),
     paybillRegistration(deps),
     pruneOldRows(deps),
     recoverySweep(deps),

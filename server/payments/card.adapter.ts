@@ -30,6 +30,8 @@ export interface CardSessionRequest {
   /** Stripe takes 30 minutes to 24 hours from now, and refuses anything else. */
   expiresAt: Date
   idempotencyKey: string
+  /** Keeps the card for charges without the payer (a membership's renewals): Stripe makes a customer. */
+  saveCard?: boolean
 }
 
 export interface CardSession {
@@ -45,7 +47,25 @@ export interface CardSession {
 export interface CardUsed {
   brand: string
   last4: string
+  /** A card kept for later: its customer and payment method, to charge it again. */
+  customer?: string
+  paymentMethod?: string
 }
+
+/** A charge of a saved card without the payer: what to charge, and the card. */
+export interface SavedCardCharge {
+  customer: string
+  paymentMethod: string
+  amount: Money
+  description: string
+  metadata: Record<string, string>
+  idempotencyKey: string
+}
+
+/** What charging a saved card came to: paid, or declined (and whether the payer can fix it by paying). */
+export type SavedCardResult =
+  | { paid: true; paymentIntent: string; amount: Money; card: CardUsed | null }
+  | { paid: false; paymentIntent: string | null; code: string; message: string }
 
 export interface CardRefund {
   id: string
@@ -101,9 +121,13 @@ export class CardAdapter {
               },
             ],
             ...(req.email ? { customer_email: req.email } : {}),
+            ...(req.saveCard ? { customer_creation: 'always' as const } : {}),
             client_reference_id: req.orderId,
             metadata,
-            payment_intent_data: { metadata },
+            payment_intent_data: {
+              metadata,
+              ...(req.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
+            },
             success_url: req.successUrl,
             cancel_url: req.cancelUrl,
             expires_at: Math.floor(req.expiresAt.getTime() / 1000),
@@ -148,11 +172,51 @@ export class CardAdapter {
     if (!/^pi_[A-Za-z0-9_]{1,250}$/.test(paymentIntent)) return null
     try {
       const intent = await this.stripe.paymentIntents.retrieve(paymentIntent, { expand: ['latest_charge'] })
-      const charge = intent.latest_charge
-      const card = typeof charge === 'object' && charge ? charge.payment_method_details?.card : null
-      return card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null
+      return cardUsed(intent)
     } catch {
       return null
+    }
+  }
+
+  /**
+   * Charges a saved card with nobody there (`off_session`), as Stripe does a subscription's renewal. A
+   * decline comes back as Stripe's card error, which is an answer here, not a failure: `authentication_required`
+   * means the bank wants the payer, who must come back and pay on a page.
+   */
+  async chargeSaved(req: SavedCardCharge): Promise<SavedCardResult> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: req.amount.amount,
+          currency: req.amount.currency.toLowerCase(),
+          customer: req.customer,
+          payment_method: req.paymentMethod,
+          off_session: true,
+          confirm: true,
+          description: req.description,
+          metadata: req.metadata,
+          expand: ['latest_charge'],
+        },
+        { idempotencyKey: req.idempotencyKey },
+      )
+      const currency = intent.currency.toUpperCase()
+      if (intent.status !== 'succeeded' || !isCurrencyCode(currency))
+        return { paid: false, paymentIntent: intent.id, code: intent.status, message: DECLINED }
+      return {
+        paid: true,
+        paymentIntent: intent.id,
+        amount: { amount: intent.amount_received, currency },
+        card: cardUsed(intent),
+      }
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError)
+        return {
+          paid: false,
+          paymentIntent: error.payment_intent?.id ?? null,
+          code: error.code ?? 'card_declined',
+          message: error.message,
+        }
+      throw providerError(error, 'The saved card could not be charged: it will be tried again')
     }
   }
 
@@ -215,6 +279,22 @@ export class CardAdapter {
     } catch (error) {
       throw providerError(error, message)
     }
+  }
+}
+
+const DECLINED = 'The card was declined.'
+
+/** The card behind a payment intent (its latest charge's), with its customer and payment method if kept. */
+function cardUsed(intent: Stripe.PaymentIntent): CardUsed | null {
+  const charge = intent.latest_charge
+  const card = typeof charge === 'object' && charge ? charge.payment_method_details?.card : null
+  if (!card?.brand || !card.last4) return null
+  const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id
+  const method = typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id
+  return {
+    brand: card.brand,
+    last4: card.last4,
+    ...(customer && method && intent.setup_future_usage ? { customer, paymentMethod: method } : {}),
   }
 }
 

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { clock } from '../lib/clock'
 import type { CardAdapter, CardUsed } from './card.adapter'
 import type { Links, Signer } from './links'
 import type {
@@ -9,9 +10,14 @@ import type {
   PaymentEvents,
   PaymentProvider,
   RefundRequest,
+  SavedChargeRequest,
+  SavedChargeResult,
   TransferState,
 } from './provider'
 import { isCurrencyCode } from './provider-money'
+
+/** Stripe's longest session, less a few minutes for the request's travel. */
+const SESSION_MAX_MS = 24 * 60 * 60_000 - 5 * 60_000
 
 /** Cards through Stripe Checkout: the payer pays on Stripe's page; a signed webhook says it is done. */
 export class CardProvider implements PaymentProvider {
@@ -31,8 +37,10 @@ export class CardProvider implements PaymentProvider {
       email: req.email,
       successUrl: req.returnUrl ?? this.links.cardSuccess(req.id),
       cancelUrl: this.links.cardCancel(req.id),
-      expiresAt: req.expiresAt,
+      // Stripe closes a session within 24 hours: a longer wait (a membership's renewal) gets a day's page.
+      expiresAt: new Date(Math.min(req.expiresAt.getTime(), clock.ms() + SESSION_MAX_MS)),
       idempotencyKey: req.id,
+      ...(req.saveForLater ? { saveCard: true } : {}),
     })
     return { providerRef: session.id, next: { kind: 'redirect', url: session.url }, details: {} }
   }
@@ -55,6 +63,27 @@ export class CardProvider implements PaymentProvider {
   /** The session is closed at Stripe, so that it cannot be paid after its hold has been let go. */
   async cancelCharge(charge: ChargeRef): Promise<void> {
     await this.adapter.expireSession(charge.providerRef)
+  }
+
+  async chargeSaved(req: SavedChargeRequest): Promise<SavedChargeResult> {
+    const { customer, paymentMethod } = req.saved
+    if (!customer || !paymentMethod)
+      return { kind: 'declined', code: 'no_saved_method', message: 'No card is saved to charge.' }
+    const answer = await this.adapter.chargeSaved({
+      customer,
+      paymentMethod,
+      amount: req.amount,
+      description: req.description.slice(0, 120),
+      // offSession marks the payment intent's webhook as one of these (a session's is settled by the session).
+      metadata: { orderId: req.orderId, reference: req.reference, offSession: '1' },
+      idempotencyKey: req.id,
+    })
+    if (!answer.paid) return { kind: 'declined', code: answer.code, message: answer.message }
+    return {
+      kind: 'paid',
+      eventKey: `intent:${answer.paymentIntent}`,
+      outcome: { kind: 'paid', amount: answer.amount, ...cardDetails(answer.paymentIntent, answer.card) },
+    }
   }
 
   async refund(req: RefundRequest): Promise<TransferState> {
@@ -92,10 +121,20 @@ export function cardText(card: CardUsed): string {
  * recognises), never the payment intent's id, which is kept in the details for refunds.
  */
 async function paidWith(adapter: CardAdapter, paymentIntent: string | null) {
-  const card = paymentIntent ? await adapter.cardOf(paymentIntent) : null
+  return cardDetails(paymentIntent, paymentIntent ? await adapter.cardOf(paymentIntent) : null)
+}
+
+/** A paid payment's receipt and details, with the card's customer and payment method when it was kept. */
+function cardDetails(paymentIntent: string | null, card: CardUsed | null) {
   return {
     receipt: card ? cardText(card) : null,
-    details: { paymentIntent, ...(card ? { cardBrand: card.brand, cardLast4: card.last4 } : {}) },
+    details: {
+      paymentIntent,
+      ...(card ? { cardBrand: card.brand, cardLast4: card.last4 } : {}),
+      ...(card?.customer && card.paymentMethod
+        ? { customer: card.customer, paymentMethod: card.paymentMethod }
+        : {}),
+    },
   }
 }
 
@@ -122,6 +161,9 @@ export function cardHooks(adapter: CardAdapter, signer: Signer, links: Links, ev
       /** A charge's: what has been refunded of it so far. */
       amount_refunded?: number
       currency?: string | null
+      /** A payment intent's. */
+      amount_received?: number
+      metadata?: Record<string, string> | null
     }
     const payload = { id: event.id, type: event.type }
     // Logged with what names nothing of ours, to find the event in Stripe's dashboard.
@@ -144,6 +186,27 @@ export function cardHooks(adapter: CardAdapter, signer: Signer, links: Links, ev
           kind: 'paid',
           amount: { amount: object.amount_total, currency },
           ...(await paidWith(adapter, object.payment_intent ?? null)),
+        },
+        payload,
+        origin,
+      )
+    else if (
+      event.type === 'payment_intent.succeeded' &&
+      object.metadata?.offSession === '1' &&
+      object.metadata.orderId &&
+      object.id &&
+      typeof object.amount_received === 'number' &&
+      isCurrencyCode(currency)
+    )
+      // A saved card charged without the payer: the charge's own answer settles it too, by the same key.
+      await events.charge(
+        'card',
+        { id: object.metadata.orderId },
+        `intent:${object.id}`,
+        {
+          kind: 'paid',
+          amount: { amount: object.amount_received, currency },
+          ...(await paidWith(adapter, object.id)),
         },
         payload,
         origin,

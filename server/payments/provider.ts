@@ -24,7 +24,32 @@ export interface ChargeRequest {
   expiresAt: Date
   /** Where the payer lands after paying on the provider's page; by default the order's page. */
   returnUrl?: string
+  /**
+   * Keep what the payer pays with, to charge it again without them (a membership's renewals): a card's
+   * customer and payment method come back in the paid outcome's details.
+   */
+  saveForLater?: boolean
 }
+
+/** A charge of what a payer saved, made without them: a membership's renewal. */
+export interface SavedChargeRequest {
+  /** Ours, and the provider's idempotency key: asking again with it never charges twice. */
+  id: string
+  /** The order the charge pays: the provider's webhook names it. */
+  orderId: string
+  reference: string
+  amount: Money
+  description: string
+  saved: { customer?: string; paymentMethod?: string }
+}
+
+/**
+ * What charging a saved method came to: paid (settled like any payment, by the event key), or declined,
+ * with the provider's code and words (`authentication_required`: only the payer can complete it).
+ */
+export type SavedChargeResult =
+  | { kind: 'paid'; eventKey: string; outcome: Extract<ChargeOutcome, { kind: 'paid' }> }
+  | { kind: 'declined'; code: string; message: string }
 
 /** What the payer does next: go to the provider's page, or answer the prompt on their phone. */
 export type ChargeNext = { kind: 'redirect'; url: string } | { kind: 'mpesa'; phone: string; message: string }
@@ -122,6 +147,8 @@ export interface PaymentProvider {
   /** Closes a charge so that it cannot be paid any more, where the provider allows it. */
   cancelCharge?(charge: ChargeRef): Promise<void>
   refund(req: RefundRequest): Promise<TransferState>
+  /** Charges what a payer saved at an earlier payment, without them; absent where nothing can be saved. */
+  chargeSaved?(req: SavedChargeRequest): Promise<SavedChargeResult>
   /**
    * Money out, for providers that can send it (M-Pesa B2C, PayPal Payouts); absent elsewhere (bank payouts
    * are manual). Asking again with the same id never pays twice: the provider answers about the first.

@@ -19,6 +19,7 @@ import { developersHandlers } from '../features/developers'
 import { discountsHandlers } from '../features/discounts'
 import { downloadsHandlers } from '../features/downloads'
 import { invoicesHandlers } from '../features/invoices'
+import { membershipsHandlers } from '../features/memberships'
 import { payoutsHandlers } from '../features/payouts'
 import { recoveryHandlers } from '../features/recovery'
 import { settingsHandlers } from '../features/settings'
@@ -54,6 +55,7 @@ export const handlers: Handlers = {
   ...developersHandlers,
   ...discountsHandlers,
   ...bundlesHandlers,
+  ...membershipsHandlers,
   ...recoveryHandlers,
   ...bookingsHandlers,
   ...ticketsHandlers,

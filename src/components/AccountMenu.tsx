@@ -151,6 +151,7 @@ export function AccountMenu() {
           ) : null}
           <ul>
             {item('/account/purchases', t`Purchases`)}
+            {item('/account/memberships', t`Memberships`)}
             {item('/downloads', t`Downloads`)}
             {isSeller ? (
               <>

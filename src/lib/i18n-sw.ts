@@ -62,7 +62,12 @@ export function partsOf(pathname: string): Part[] {
   if (route.startsWith('/book')) return ['bookings', ...BUYING]
   if (route === '/downloads' || route.startsWith('/download') || route === '/sucess-payment')
     return ['downloads', ...BUYING]
-  if (route === '/account/downloads' || route === '/account/purchases' || route === '/account')
+  if (
+    route === '/account/downloads' ||
+    route === '/account/purchases' ||
+    route === '/account/memberships' ||
+    route === '/account'
+  )
     return ['downloads', 'accountHome', ...BUYING]
   if (route.startsWith('/admin')) return ['admin', 'contractSeller', 'accounts', 'catalog']
   if (route.startsWith('/account')) return SELLING

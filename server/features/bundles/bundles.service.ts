@@ -136,13 +136,15 @@ async function checkedParts(
       continue
     }
     const title = row.title
+    const notBundled = row.kind === 'service' || row.kind === 'membership'
     if (row.kind === 'service') refuse(field, BUNDLES.service, { title })
+    else if (row.kind === 'membership') refuse(field, BUNDLES.membership, { title })
     else if (row.status !== 'published') refuse(field, BUNDLES.offSale, { title })
     else if (row.priceCurrency !== input.price.currency)
       refuse(field, BUNDLES.currency, { title, currency: row.priceCurrency })
     const part = { position: i, itemKey: asked.itemKey ?? '', row }
-    const priced = row.kind === 'service' ? null : pricePart(part)
-    if (row.kind !== 'service' && !priced) refuse(`parts.${i}.itemKey`, BUNDLES.chooseItem, { title })
+    const priced = notBundled ? null : pricePart(part)
+    if (!notBundled && !priced) refuse(`parts.${i}.itemKey`, BUNDLES.chooseItem, { title })
     if (priced && priced.price === 0) refuse(field, BUNDLES.freePart, { title })
     const key = `${row.id}:${priced?.part.itemKey ?? ''}`
     if (seen.has(key)) refuse(field, BUNDLES.twice, { title })

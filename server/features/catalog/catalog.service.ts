@@ -116,7 +116,7 @@ export function slugify(text: string): string {
 }
 
 /**
- * Gives each merch variant and event ticket type an id of its own, kept across edits (the editor sends
+ * Gives each merch variant, event ticket type and membership tier an id of its own, kept across edits (the editor sends
  * them back), so that orders can name what they hold.
  */
 export function withItemIds(product: NewProduct): ProductDetails {
@@ -124,12 +124,13 @@ export function withItemIds(product: NewProduct): ProductDetails {
     return { ...product.details, variants: withIds(product.details.variants, 'v') }
   if (product.kind === 'event')
     return { ...product.details, ticketTypes: withIds(product.details.ticketTypes, 't') }
+  if (product.kind === 'membership') return { ...product.details, tiers: withIds(product.details.tiers, 'm') }
   return product.details
 }
 
 function withIds<T extends { id?: string | undefined }>(
   items: T[],
-  prefix: 'v' | 't',
+  prefix: 'v' | 't' | 'm',
 ): (T & { id: string })[] {
   const taken = new Set(items.map((item) => item.id).filter(Boolean))
   return items.map((item) => {

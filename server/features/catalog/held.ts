@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import { HOLDING_STATUSES } from '../../../contract/checkout.constants'
 import type { DbOrTx } from '../../db/client'
-import { orderLines, orders } from '../../db/schema'
+import { memberships, orderLines, orders } from '../../db/schema'
 
 // What the storefront shows as left of a product: its stock less what orders hold (HOLDING_STATUSES).
 // Checkout counts the same under the product's lock when it places an order (checkout/orders.ts).
@@ -41,4 +41,26 @@ export async function heldByProduct(
     byProduct.set(row.productId, items)
   }
   return byProduct
+}
+
+/**
+ * How many places of each tier of a membership are taken: its members whose membership has not ended, and
+ * first payments being paid for (their order names the tier). Renewals hold nothing: their member counts.
+ */
+export async function membersHeld(db: DbOrTx, productId: string): Promise<Map<string, number>> {
+  const [live, joining] = await Promise.all([
+    db
+      .select({ key: memberships.tierId, n: sql<number>`count(*)::int` })
+      .from(memberships)
+      .where(and(eq(memberships.productId, productId), ne(memberships.status, 'ended')))
+      .groupBy(memberships.tierId),
+    db
+      .select({ key: orders.itemKey, n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(and(eq(orders.productId, productId), eq(orders.status, 'pending'), ne(orders.itemKey, '')))
+      .groupBy(orders.itemKey),
+  ])
+  const held = new Map<string, number>()
+  for (const row of [...live, ...joining]) held.set(row.key, (held.get(row.key) ?? 0) + Number(row.n))
+  return held
 }

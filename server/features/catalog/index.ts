@@ -8,6 +8,7 @@ export { catalogHandlers } from './catalog.handlers'
 export type { ProductRow } from './catalog.service'
 export { byKind, createProduct, publishProduct, readyAssets, toFile, toImage } from './catalog.service'
 export { hasCategory, isBookable } from './exists'
+export { membersHeld } from './held'
 export { onSale, sellerListed } from './listed'
 export { plainText } from './rich-text'
 export {

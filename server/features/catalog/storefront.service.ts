@@ -26,7 +26,7 @@ import { exchangeRates, products, sellers, users } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { avatarUrls } from '../accounts'
 import { type AssetRow, byKind, type ProductRow, readyAssets, toFile, toImage } from './catalog.service'
-import { heldByItem, heldByProduct } from './held'
+import { heldByItem, heldByProduct, membersHeld } from './held'
 import { onSale, sellerListed } from './listed'
 import { upsellOffer } from './upsell'
 
@@ -184,6 +184,17 @@ function publicDetails(product: KindWithDetails, held: Map<string, number>): Pub
           ticketTypes: product.details.ticketTypes.map((t) => ({ ...t, left: left(t.id, t.capacity) })),
         },
       }
+    case 'membership':
+      return {
+        kind: 'membership',
+        details: {
+          ...product.details,
+          tiers: product.details.tiers.map((t) => ({
+            ...t,
+            left: t.memberLimit === null ? null : left(t.id, t.memberLimit),
+          })),
+        },
+      }
   }
 }
 
@@ -198,7 +209,7 @@ export async function productPage(db: Db, slug: string): Promise<ProductPage | n
   if (!row) return null
   const [assets, held] = await Promise.all([
     readyAssets(db, [row.product.id]),
-    heldByItem(db, row.product.id),
+    row.product.kind === 'membership' ? membersHeld(db, row.product.id) : heldByItem(db, row.product.id),
   ])
   const product: PublicProduct = {
     ...toCard(row.product, row.seller, assets, held),

@@ -124,6 +124,14 @@ export function orderMails(deps: CheckoutServices) {
                 message: 'The seller will ship it to the address you gave and mark it sent.',
               },
             ),
+      membership: () =>
+        t(
+          /*i18n*/ {
+            id: 'mail.receipt.next.membership',
+            message:
+              'Your membership is on your Memberships page, with its posts and files, the next payment and a way to cancel.',
+          },
+        ),
     }[order.kind]()
     const guest = order.guest
       ? [

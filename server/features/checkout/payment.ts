@@ -49,6 +49,8 @@ export async function startPayment(
     email: order.buyerEmail,
     phone,
     expiresAt: order.expiresAt,
+    // A membership's payments keep the card: its renewals are charged to it.
+    ...(order.kind === 'membership' ? { saveForLater: true } : {}),
   })
   await deps.db
     .update(orders)

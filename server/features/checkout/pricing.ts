@@ -4,6 +4,7 @@ import { METHOD_CURRENCIES, PAYMENT_METHODS, type PaymentMethod } from '../../..
 import type { OrderDelivery, quoteInput } from '../../../contract/checkout.contract'
 import { CURRENCY_LIMITS, type CurrencyCode, currencies } from '../../../contract/currencies'
 import { CHECKOUT, CHECKOUT_FIELD, PRICING } from '../../../contract/errors/checkout'
+import { MEMBERSHIPS } from '../../../contract/errors/memberships'
 import { formatMoney } from '../../../contract/format-money'
 import type { Message, MessageParams } from '../../../contract/i18n'
 import type { Money } from '../../../contract/money'
@@ -179,6 +180,9 @@ export function priceSelection(row: ProductRow, selection: Selection, now = cloc
         total: price,
       }
     }
+    case 'membership':
+      // A membership is joined at a tier's price, by joinMembership: it is not a checkout's one-off item.
+      throw new AppError(400, MEMBERSHIPS.joinFromTiers, { fields: { productId: MEMBERSHIPS.joinFromTiers } })
     default:
       throw new Error(`unknown product kind ${row.kind}`)
   }

@@ -12,6 +12,7 @@ import { bookingObject, emitEvent, orderObject } from '../webhooks'
 import { EVENT_REMINDER_MINUTES, scheduleReminders } from './booking-reminders'
 import type { CheckoutServices } from './deps'
 import { orderMails } from './mails'
+import { membershipPaid, membershipStillOpen } from './membership-line'
 import { CHECKOUT_NOTES } from './notes'
 import { linesOf, type OrderLineRow } from './order-lines'
 import { heldQuantity, type OrderRow, type Tx, takenSlots } from './orders'
@@ -103,8 +104,9 @@ export async function settle(
         .where(eq(orders.id, row.id))
       return { changed: false, order: row }
     }
-    if (row.status !== 'pending') {
-      // Paid after it was cancelled or expired: keep it if what it held is still free, else give it back.
+    if (row.status !== 'pending' || row.kind === 'membership') {
+      // Paid after it was cancelled or expired: keep it if what it held is still free, else give it back. A
+      // membership's payment is always asked: its period may have been paid another way, or the membership ended.
       refundAfter = !(await stillAvailable(tx, row))
     }
     const updated = await fulfilPaid(tx, row, outcome, clock.now())
@@ -145,6 +147,14 @@ async function stillAvailable(tx: Tx, row: OrderRow): Promise<boolean> {
 
 async function lineAvailable(tx: Tx, orderId: string, line: OrderLineRow, product: ProductRow) {
   if (line.kind === 'digital') return true
+  if (line.kind === 'membership') {
+    const offered = byKind(product)
+    const tier =
+      offered.kind === 'membership'
+        ? offered.details.tiers.find((t) => t.id === line.item.membership?.tierId)
+        : undefined
+    return tier !== undefined && (await membershipStillOpen(tx, line, tier.memberLimit))
+  }
   if (line.kind === 'service') {
     const slot = line.item.slot
     if (!slot) throw new Error(`service order ${orderId} holds no slot`)
@@ -166,9 +176,9 @@ async function lineAvailable(tx: Tx, orderId: string, line: OrderLineRow, produc
 /**
  * What a payment does to its order, in the caller's transaction (which holds the order's row lock): the
  * order is paid, the sale goes into the books, and each line delivers as if bought alone: an event's
- * tickets are issued with their names, a booking's and an event's reminders set, merch waits to be sent, and
- * each line's product counts one more sale. The demo data's sales are made with it too, so they are the
- * same as real ones.
+ * tickets are issued with their names, a booking's and an event's reminders set, merch waits to be sent, a
+ * membership starts or renews, and each line's product counts one more sale. The demo data's sales are
+ * made with it too, so they are the same as real ones.
  */
 export async function fulfilPaid(
   tx: Tx,
@@ -224,6 +234,7 @@ export async function fulfilPaid(
     }
     if (line.kind === 'service' && line.item.slot)
       await scheduleReminders(tx, updated.id, line.item.slot, paidAt.getTime())
+    if (line.kind === 'membership') await membershipPaid(tx, updated, line, outcome, paidAt)
     await tx
       .update(products)
       .set({ salesCount: sql`${products.salesCount} + 1` })

@@ -60,6 +60,8 @@ export async function sendDueCheckoutReminders(deps: RecoveryServices, now: Date
         and(
           inArray(orders.status, [...LEFT_UNPAID]),
           ne(orders.method, 'free'),
+          // A membership's payments have their own reminders: a failed renewal mails its member to pay now.
+          ne(orders.kind, 'membership'),
           lte(orders.createdAt, dueBy),
           gt(orders.createdAt, new Date(dueBy.getTime() - lateMs)),
           notExists(

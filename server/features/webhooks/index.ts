@@ -10,6 +10,7 @@ export {
   bookingObject,
   checkInObject,
   invoiceObject,
+  membershipObject,
   orderObject,
   payoutObject,
 } from './objects'

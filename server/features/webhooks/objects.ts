@@ -1,4 +1,4 @@
-import type { checkIns, invoices, orderLines, orders, payouts } from '../../db/schema'
+import type { checkIns, invoices, memberships, orderLines, orders, payouts } from '../../db/schema'
 
 /**
  * The objects events carry, made from the rows the change wrote (no read of their own, so the event
@@ -11,6 +11,7 @@ type OrderLineRow = typeof orderLines.$inferSelect
 type InvoiceRow = typeof invoices.$inferSelect
 type PayoutRow = typeof payouts.$inferSelect
 type CheckInRow = typeof checkIns.$inferSelect
+type MembershipRow = typeof memberships.$inferSelect
 
 const iso = (at: Date | null | undefined) => at?.toISOString() ?? null
 
@@ -130,5 +131,31 @@ export function payoutObject(row: PayoutRow) {
       : null,
     createdAt: iso(row.createdAt),
     paidAt: iso(row.paidAt),
+  }
+}
+
+/**
+ * A membership as webhooks and the API show it: its member, tier and period, what each period costs and
+ * where its renewal stands (`past_due` while a failed renewal is retried; `cancelled` the member's choice,
+ * with access to `periodEnd`).
+ */
+export function membershipObject(row: MembershipRow) {
+  return {
+    object: 'membership',
+    id: row.id,
+    productId: row.productId,
+    memberEmail: row.email,
+    tierId: row.tierId,
+    interval: row.interval,
+    price: { amount: row.amount, currency: row.currency },
+    method: row.method,
+    status: row.status,
+    periodStart: iso(row.periodStart),
+    periodEnd: iso(row.periodEnd),
+    cancelled: row.cancelledAt !== null,
+    failedAttempts: row.attempts,
+    nextAttemptAt: iso(row.nextAttemptAt),
+    createdAt: iso(row.createdAt),
+    endedAt: iso(row.endedAt),
   }
 }

@@ -57,6 +57,9 @@ export function buyRoutes(kit: PlainKit) {
     const req = await plainRequest(kit, c)
     const page = await productPage(kit.services.db, c.req.param('slug'))
     if (!page) return notOnSale(kit, req)
+    // A membership is joined at one of its tiers' prices, on its own page.
+    if (page.product.kind === 'membership')
+      return redirectTo(req, `/join/${encodeURIComponent(page.product.slug)}`)
     const fields = Object.fromEntries(new URL(c.req.url).searchParams)
     // A code a shared link brought to an earlier page, kept in a cookie for pages without script.
     const linked = cookieOf(c.req.header('cookie'), CODE_COOKIE)

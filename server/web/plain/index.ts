@@ -7,6 +7,7 @@ import { stepMain } from './buy-steps'
 import { doorEventsMain, doorMain, outcomeOf } from './door'
 import { doorRoutes } from './door.routes'
 import { invoiceRoutes, payPageMain } from './invoice.routes'
+import { joinRoutes } from './join.routes'
 import { type PlainKit, type PlainRequest, plainMarkup, plainRequest } from './kit'
 import { libraryMain } from './library'
 import { orderRoutes } from './order.routes'
@@ -24,6 +25,7 @@ export function plainRoutes(kit: PlainKit) {
   const app = new Hono()
   app.route('/', bundleRoutes(kit))
   app.route('/', buyRoutes(kit))
+  app.route('/', joinRoutes(kit))
   app.route('/', orderRoutes(kit))
   app.route('/', invoiceRoutes(kit))
   app.route('/', sessionRoutes(kit))

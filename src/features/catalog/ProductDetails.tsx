@@ -57,6 +57,8 @@ function promise(product: PublicProduct): string {
       return t`The item in the option you choose, delivered or picked up as the seller offers.`
     case 'event':
       return t`A ticket with a QR code, by e-mail and in your purchases, to show at the door.`
+    case 'membership':
+      return t`Members’ posts, files and perks for as long as you are a member, paid every month or year; cancel any time.`
   }
 }
 
@@ -205,6 +207,9 @@ function KindFacts({ product, rates }: { product: PublicProduct; rates: Rates })
         </>
       )
     }
+    case 'membership':
+      // Its tiers, their perks and prices are the join section's, beside the price.
+      return null
   }
 }
 
@@ -228,6 +233,7 @@ export function RefundTerms({ product }: { product: PublicProduct }) {
     service: t`A refunded booking is cancelled.`,
     merch: t`An item already sent is refunded as you and the seller agree.`,
     event: t`A refunded ticket no longer opens the door.`,
+    membership: t`A refunded payment ends the period it paid for.`,
   }[product.kind]
   return (
     <section className="product-section" aria-labelledby="refund-heading">

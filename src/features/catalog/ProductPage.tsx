@@ -10,6 +10,7 @@ import { Share } from '../../components/Share'
 import { countryName } from '../../lib/country'
 import { usePageTitle } from '../../lib/title'
 import { BuyButton } from '../checkout/BuyButton'
+import { JoinTiers } from './JoinTiers'
 import { CardPrice, kindLabel, money } from './money'
 import { RefundTerms, WhatYouGet } from './ProductDetails'
 
@@ -73,6 +74,7 @@ function Buy({ product }: { product: PublicProduct }) {
         <Trans>Book a time</Trans>
       </Link>
     )
+  if (product.kind === 'membership') return null
   const label = {
     digital: product.free ? t`Get it free` : t`Buy now`,
     merch: t`Buy`,
@@ -155,8 +157,9 @@ export function ProductPage({ data }: { data: ProductPageData }) {
           <p className="buy-box-price" aria-hidden="true">
             <CardPrice product={product} rates={rates} />
           </p>
-          <Buy product={product} />
+          {product.kind === 'membership' ? null : <Buy product={product} />}
         </div>
+        {product.kind === 'membership' ? <JoinTiers product={product} /> : null}
         <Reminded />
         <ul className="trust">
           <li>

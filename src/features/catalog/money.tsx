@@ -61,7 +61,13 @@ export function CardPrice({ product, rates }: { product: ProductCard; rates: Rat
       </span>
     )
   if (product.minimum) return <Price price={product.minimum} rates={rates} prefix={from} />
-  return <Price price={product.price} rates={rates} prefix={product.kind === 'event' ? from : ''} />
+  return (
+    <Price
+      price={product.price}
+      rates={rates}
+      prefix={product.kind === 'event' || product.kind === 'membership' ? from : ''}
+    />
+  )
 }
 
 /** A product's kind in the page's language (KIND_LABELS is the English). */
@@ -75,6 +81,8 @@ export function kindLabel(kind: keyof typeof KIND_LABELS): string {
       return t`Merch`
     case 'event':
       return t`Event`
+    case 'membership':
+      return t`Membership`
   }
 }
 
@@ -84,4 +92,5 @@ export const KIND_LABELS = {
   service: 'Service',
   merch: 'Merch',
   event: 'Event',
+  membership: 'Membership',
 } as const

@@ -16,6 +16,10 @@ export const EVENT_NAMES: Record<WebhookEvent | typeof WEBHOOK_TEST_EVENT, Messa
   'payout.paid': msg`Payout paid`,
   'payout.failed': msg`Payout failed`,
   'checkout.recovered': msg`Checkout recovered`,
+  'membership.started': msg`Membership started`,
+  'membership.renewed': msg`Membership renewed`,
+  'membership.renewal_failed': msg`Membership renewal failed`,
+  'membership.cancelled': msg`Membership cancelled`,
   [WEBHOOK_TEST_EVENT]: msg`Test event`,
 }
 
@@ -26,6 +30,10 @@ export const EVENT_GROUPS: { name: MessageDescriptor; events: WebhookEvent[] }[]
   { name: msg`Invoices`, events: ['invoice.sent', 'invoice.paid', 'invoice.overdue'] },
   { name: msg`Payouts`, events: ['payout.paid', 'payout.failed'] },
   { name: msg`Checkouts`, events: ['checkout.recovered'] },
+  {
+    name: msg`Memberships`,
+    events: ['membership.started', 'membership.renewed', 'membership.renewal_failed', 'membership.cancelled'],
+  },
 ]
 
 /** An event's name in the seller's language; the type itself when it is one this app does not know. */

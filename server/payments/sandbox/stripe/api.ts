@@ -28,10 +28,14 @@ export interface StripeContext {
 // --- Stripe's answers ---
 
 interface StripeErrorBody {
-  type: 'invalid_request_error' | 'idempotency_error' | 'api_error'
+  type: 'invalid_request_error' | 'idempotency_error' | 'api_error' | 'card_error'
   message: string
   code?: string
   param?: string
+  /** A card error's: the bank's reason, the payment intent it leaves, and the card tried. */
+  decline_code?: string
+  payment_intent?: object
+  payment_method?: object
 }
 
 export function stripeError(c: Context, status: ContentfulStatusCode, error: StripeErrorBody) {

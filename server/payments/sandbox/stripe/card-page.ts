@@ -119,8 +119,8 @@ export function mountCardPage(ctx: StripeContext): void {
       const value = form[name]
       return typeof value === 'string' ? value.trim() : ''
     }
-    const paid = async (last4: string) => {
-      const done = await pay(ctx, id, { last4, name: field('name') })
+    const paid = async (number: string) => {
+      const done = await pay(ctx, id, { number, name: field('name') })
       if (done?.session.status !== 'complete') return page(c, closedPage(lang, done ?? record))
       return c.redirect(
         done.session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', () => id),
@@ -130,7 +130,8 @@ export function mountCardPage(ctx: StripeContext): void {
 
     if (field('step') === '3ds') {
       if (!record.challenge) return page(c, cardPage(lang, record))
-      if (field('action') === 'complete') return paid(record.challenge)
+      // The challenge keeps the card's last four digits: only the 3-D Secure test card asks for one.
+      if (field('action') === 'complete') return paid(STRIPE_TEST_CARDS.threeDSecure)
       await store.update<SessionRecord>('stripe', `session:${id}`, (r) => ({ ...r, challenge: null }))
       return page(c, cardPage(lang, record, { error: WORDS.authenticationFailed }))
     }
@@ -148,7 +149,7 @@ export function mountCardPage(ctx: StripeContext): void {
     if (problem) return page(c, cardPage(lang, record, { error: problem, entered }))
     switch (number) {
       case STRIPE_TEST_CARDS.succeeds:
-        return paid(number.slice(-4))
+        return paid(number)
       case STRIPE_TEST_CARDS.declined:
         return page(c, cardPage(lang, record, { error: WORDS.declined, entered }))
       case STRIPE_TEST_CARDS.threeDSecure: {

@@ -1,6 +1,7 @@
 import { now, type StripeContext, stripeId } from './api'
 import { getExpanded } from './expand'
 import { chargeRecord, intentRecord, type PaymentIntentRecord } from './records'
+import { saveCard } from './saved-cards'
 import { pastDue, type SessionRecord } from './sessions'
 
 /**
@@ -12,9 +13,10 @@ import { pastDue, type SessionRecord } from './sessions'
 export async function pay(
   ctx: StripeContext,
   id: string,
-  card: { last4: string; name: string },
+  card: { number: string; name: string },
 ): Promise<SessionRecord | null> {
   const paymentIntent = stripeId('pi_', 24)
+  const last4 = card.number.slice(-4)
   const result = await ctx.store.update<SessionRecord>('stripe', `session:${id}`, (r) =>
     r.session.status === 'open' && !pastDue(r)
       ? {
@@ -32,7 +34,16 @@ export async function pay(
       : null,
   )
   if (!result?.changed) return result?.data ?? null
-  const { session } = result.data
+  let { session } = result.data
+  // A card kept for later: its customer and payment method are made now, and named by the session.
+  const saved = result.data.saveCard ? await saveCard(ctx, session.customer_email, card.number) : null
+  if (saved) {
+    const withCustomer = await ctx.store.update<SessionRecord>('stripe', `session:${id}`, (r) => ({
+      ...r,
+      session: { ...r.session, customer: saved.customer },
+    }))
+    if (withCustomer) session = withCustomer.data.session
+  }
   const created = now()
   const chargeId = stripeId('ch_', 24)
   const { metadata, description } = result.data.paymentIntentData
@@ -43,6 +54,8 @@ export async function pay(
     livemode: false,
     metadata,
     description,
+    customer: saved?.customer ?? null,
+    payment_method: saved?.paymentMethod ?? null,
   }
   await ctx.store.put<PaymentIntentRecord>('stripe', 'payment_intent', `pi:${paymentIntent}`, {
     paymentIntent: {
@@ -52,6 +65,7 @@ export async function pay(
       amount_received: session.amount_total,
       latest_charge: chargeId,
       payment_method_types: ['card'],
+      ...(saved ? { setup_future_usage: 'off_session' } : {}),
       status: 'succeeded',
     },
     charge: {
@@ -63,7 +77,7 @@ export async function pay(
       captured: true,
       paid: true,
       payment_intent: paymentIntent,
-      payment_method_details: { type: 'card', card: { brand: 'visa', last4: card.last4 } },
+      payment_method_details: { type: 'card', card: { brand: 'visa', last4 } },
       refunded: false,
       status: 'succeeded',
     },

@@ -67,7 +67,8 @@ export function mountRequestChecks({ app, store, config }: StripeContext): void 
     await next()
     // Stripe keeps the result of a request that ran; a refused one (bad parameters) leaves the key free.
     const status = c.res.status
-    const body = c.res.ok ? await c.res.clone().text() : null
+    // A card's decline (402) ran too: Stripe answers a repeat of it with the same decline.
+    const body = c.res.ok || status === 402 ? await c.res.clone().text() : null
     await store.update<IdempotencyRecord>('stripe', id, (r) =>
       body === null ? { ...r, state: 'void' } : { ...r, state: 'done', status, body },
     )

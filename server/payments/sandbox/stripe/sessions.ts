@@ -29,7 +29,8 @@ export interface CheckoutSession {
   client_reference_id: string | null
   created: number
   currency: string
-  customer: null
+  /** The customer made when the session keeps the payer's card, once paid. */
+  customer: string | null
   customer_details: { email: string | null; name: string | null } | null
   customer_email: string | null
   expires_at: number
@@ -58,6 +59,8 @@ export interface SessionRecord extends Record<string, unknown> {
   paymentIntentData: { metadata: Record<string, string>; description: string | null }
   /** Set while the 3-D Secure page waits for the buyer: the last four digits of the card. */
   challenge: string | null
+  /** The card is kept for later charges (saved-cards.ts): a customer is made with it once paid. */
+  saveCard?: boolean
 }
 
 /** Stripe's limits for expires_at, with a minute's grace for clocks and the request's own travel. */
@@ -129,6 +132,23 @@ export function mountSessions(ctx: StripeContext): void {
     const intentData = isParams(p.payment_intent_data) ? p.payment_intent_data : {}
     const intentMetadata = readMetadata(intentData.metadata)
     if (typeof intentMetadata === 'string') return invalid(c, 'payment_intent_data[metadata]', intentMetadata)
+    const futureUsage = intentData.setup_future_usage
+    if (futureUsage !== undefined && futureUsage !== 'off_session' && futureUsage !== 'on_session')
+      return invalid(
+        c,
+        'payment_intent_data[setup_future_usage]',
+        `Invalid setup_future_usage: must be one of on_session or off_session`,
+      )
+    if (
+      p.customer_creation !== undefined &&
+      p.customer_creation !== 'always' &&
+      p.customer_creation !== 'if_required'
+    )
+      return invalid(
+        c,
+        'customer_creation',
+        'Invalid customer_creation: must be one of always or if_required',
+      )
 
     const id = stripeId('cs_test_a1', 56)
     const session: CheckoutSession = {
@@ -163,6 +183,8 @@ export function mountSessions(ctx: StripeContext): void {
         description: typeof intentData.description === 'string' ? intentData.description : null,
       },
       challenge: null,
+      // Stripe makes a customer for a card kept for later (or when asked to always make one).
+      saveCard: futureUsage !== undefined || p.customer_creation === 'always',
     })
     return c.json(await expand(store, 'checkout.session', session, paths))
   })

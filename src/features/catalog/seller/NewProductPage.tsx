@@ -28,6 +28,12 @@ const CHOICES = [
     title: msg`Event`,
     text: msg`Tickets for a date, online or at a venue, with capacity and sale windows.`,
   },
+  {
+    to: '/account/create/product',
+    search: { kind: 'membership' },
+    title: msg`Membership`,
+    text: msg`Members pay every month or year for your posts, files and perks, in tiers you set.`,
+  },
 ] as const
 
 /** The first step of selling something: what kind of thing it is. */

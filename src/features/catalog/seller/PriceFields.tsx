@@ -11,7 +11,7 @@ export const moneyHint = (draft: Draft) => t`In ${draft.currency}, e.g. 1500 or 
 
 /**
  * What buyers pay: the currency, whether a download is free, and the price (an event's prices are its
- * tickets'; a pay-what-you-want download's price is the suggested one).
+ * tickets', a membership's its tiers'; a pay-what-you-want download's price is the suggested one).
  */
 export function PriceFields({ kind, form }: { kind: ProductKind; form: DraftForm }) {
   const { t } = useLingui()
@@ -32,7 +32,7 @@ export function PriceFields({ kind, form }: { kind: ProductKind; form: DraftForm
           <Trans>Free download</Trans>
         </label>
       ) : null}
-      {kind !== 'event' && !(kind === 'digital' && draft.free) ? (
+      {kind !== 'event' && kind !== 'membership' && !(kind === 'digital' && draft.free) ? (
         <DraftField
           form={form}
           name="price"

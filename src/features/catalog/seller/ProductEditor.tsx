@@ -17,6 +17,7 @@ import { type Draft, draftOf, emptyDraft } from './draft'
 import { EventFields } from './EventFields'
 import { LazyRichTextEditor } from './LazyRichTextEditor'
 import { MediaField } from './MediaField'
+import { MembershipFields } from './MembershipFields'
 import { MerchFields } from './MerchFields'
 import { PriceFields } from './PriceFields'
 import { ServiceFields } from './ServiceFields'
@@ -168,6 +169,7 @@ export function ProductEditor({ kind, id }: { kind: ProductKind; id?: string }) 
         {kind === 'service' ? <ServiceFields form={form} /> : null}
         {kind === 'merch' ? <MerchFields form={form} /> : null}
         {kind === 'event' ? <EventFields form={form} /> : null}
+        {kind === 'membership' ? <MembershipFields form={form} /> : null}
 
         <MediaField
           assetRole="image"
@@ -273,5 +275,7 @@ function editorTitle(kind: ProductKind, editing: boolean): string {
       return editing ? t`Edit merch` : t`New merch`
     case 'event':
       return editing ? t`Edit event` : t`New event`
+    case 'membership':
+      return editing ? t`Edit membership` : t`New membership`
   }
 }

@@ -53,7 +53,26 @@ export interface Draft {
     saleStartsAt: string
     saleEndsAt: string
   }[]
+  // membership
+  tiers: DraftTier[]
 }
+
+/** A membership tier as its inputs hold it: each price a period, a currency and an amount. */
+export interface DraftTier {
+  id?: string
+  name: string
+  perks: string
+  prices: { interval: 'month' | 'year'; currency: CurrencyCode; amount: string }[]
+  memberLimit: string
+}
+
+/** A new tier's inputs: a monthly price in the product's currency. */
+export const blankTier = (currency: CurrencyCode): DraftTier => ({
+  name: '',
+  perks: '',
+  prices: [{ interval: 'month', currency, amount: '' }],
+  memberLimit: '',
+})
 
 export function emptyDraft(currency: CurrencyCode): Draft {
   return {
@@ -86,6 +105,7 @@ export function emptyDraft(currency: CurrencyCode): Draft {
     startsAt: '',
     endsAt: '',
     tickets: [{ name: t`General admission`, price: '', capacity: '50', saleStartsAt: '', saleEndsAt: '' }],
+    tiers: [{ ...blankTier(currency), name: t`Supporter` }],
   }
 }
 
@@ -180,6 +200,21 @@ export function draftOf(product: Product): Draft {
           : draft.tickets,
       }
     }
+    case 'membership':
+      return {
+        ...common,
+        tiers: product.details.tiers.map((tier) => ({
+          id: tier.id,
+          name: tier.name,
+          perks: tier.perks,
+          prices: tier.prices.map((p) => ({
+            interval: p.interval,
+            currency: p.price.currency,
+            amount: money(p.price),
+          })),
+          memberLimit: tier.memberLimit === null ? '' : String(tier.memberLimit),
+        })),
+      }
   }
 }
 
@@ -224,7 +259,9 @@ export function buildProduct(
       : { kind: 'place', address: draft.address.trim() }
   const free = kind === 'digital' && draft.free
   const price =
-    kind === 'event' && draft.price.trim() === '' ? null : amount(free ? '0' : draft.price, 'price.amount')
+    (kind === 'event' && draft.price.trim() === '') || kind === 'membership'
+      ? null
+      : amount(free ? '0' : draft.price, 'price.amount')
   // Each kind's details, checked in the order of the form so the first message is the first field.
   const ofKind = ((): KindWithDetailsInput => {
     switch (kind) {
@@ -309,11 +346,33 @@ export function buildProduct(
           },
         }
       }
+      case 'membership':
+        return {
+          kind,
+          details: {
+            tiers: draft.tiers.map((tier, i) => ({
+              ...(tier.id ? { id: tier.id } : {}),
+              name: tier.name.trim(),
+              perks: tier.perks.trim(),
+              prices: tier.prices.map((p, j) => {
+                const minor = toMinor(p.amount, p.currency)
+                if (minor === null)
+                  errors[`details.tiers.${i}.prices.${j}.price.amount`] =
+                    t`Give an amount such as 1500 or 9.99`
+                return { interval: p.interval, price: { amount: minor ?? 0, currency: p.currency } }
+              }),
+              memberLimit: tier.memberLimit.trim()
+                ? whole(tier.memberLimit, `details.tiers.${i}.memberLimit`)
+                : null,
+            })),
+          },
+        }
     }
   })()
   if (Object.keys(errors).length > 0) return { product: null, errors }
-  // An event's headline price is its cheapest ticket.
+  // An event's headline price is its cheapest ticket; a membership's, its first tier's first price.
   const headline = price ??
+    (ofKind.kind === 'membership' ? ofKind.details.tiers[0]?.prices[0]?.price : undefined) ??
     (ofKind.kind === 'event'
       ? ofKind.details.ticketTypes.reduce((low, t) => (t.price.amount < low.amount ? t.price : low), {
           amount: Number.MAX_SAFE_INTEGER,

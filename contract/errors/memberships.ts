@@ -1,0 +1,44 @@
+/** What the server answers about memberships: each a stable code (the id) with its English. */
+export const MEMBERSHIPS = {
+  notMembership: /*i18n*/ { id: 'memberships.notMembership', message: 'This product is not a membership' },
+  notOnSale: /*i18n*/ { id: 'memberships.notOnSale', message: 'This membership is not open to new members' },
+  noSuchTier: /*i18n*/ { id: 'memberships.noSuchTier', message: 'Choose one of the membership’s tiers' },
+  noMonthlyPrice: /*i18n*/ {
+    id: 'memberships.noMonthlyPrice',
+    message: 'This tier has no monthly price in {currency}: choose one of its prices',
+  },
+  noYearlyPrice: /*i18n*/ {
+    id: 'memberships.noYearlyPrice',
+    message: 'This tier has no yearly price in {currency}: choose one of its prices',
+  },
+  tierFull: /*i18n*/ {
+    id: 'memberships.tierFull',
+    message: '{tier} is full: choose another tier, or come back when a place is free',
+  },
+  ownMembership: /*i18n*/ { id: 'memberships.ownMembership', message: 'You cannot join your own membership' },
+  alreadyMember: /*i18n*/ {
+    id: 'memberships.alreadyMember',
+    message: 'You are a member already: change or cancel it on your Memberships page',
+  },
+  cardOnly: /*i18n*/ {
+    id: 'memberships.cardOnly',
+    message: 'Memberships are paid by card for now: its renewals are charged to the card you pay with',
+  },
+  noSuchMembership: /*i18n*/ {
+    id: 'memberships.noSuchMembership',
+    message: 'There is no such membership among yours',
+  },
+  ended: /*i18n*/ { id: 'memberships.ended', message: 'This membership has ended' },
+  alreadyCancelled: /*i18n*/ {
+    id: 'memberships.alreadyCancelled',
+    message: 'This membership is cancelled already: it ends at the end of the paid period',
+  },
+  nothingToPay: /*i18n*/ {
+    id: 'memberships.nothingToPay',
+    message: 'Nothing is waiting to be paid: the next payment is taken by itself',
+  },
+  joinFromTiers: /*i18n*/ {
+    id: 'memberships.joinFromTiers',
+    message: 'Join a membership from its tiers on its page',
+  },
+} as const

@@ -1,0 +1,8 @@
+/**
+ * Memberships: members who pay a seller every month or year for a tier of a membership product. Joining
+ * (the first period's order, its card kept), renewals charged by themselves and retried over 14 days when
+ * declined, and the member's own page (cancel, pay a failed renewal now).
+ */
+
+export { membershipsHandlers } from './memberships.handlers'
+export { renewDue } from './renewals'

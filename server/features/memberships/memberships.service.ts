@@ -1,0 +1,211 @@
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm'
+import { MEMBERSHIPS } from '../../../contract/errors/memberships'
+import type { MembershipView } from '../../../contract/memberships.contract'
+import type { Db } from '../../db/client'
+import { memberships, orders, products, sellers } from '../../db/schema'
+import { clock } from '../../lib/clock'
+import { AppError } from '../../lib/errors'
+import { graceEnd } from '../../lib/membership-periods'
+import { startPayment } from '../checkout'
+import { emitEvent, membershipObject } from '../webhooks'
+import type { MembershipServices } from './deps'
+import { lockMembership, newRenewalOrder } from './renewal-order'
+import { endIn } from './renewals'
+
+type MembershipRow = typeof memberships.$inferSelect
+
+const PAID = ['paid', 'refunding', 'refunded'] as const
+
+/** A member's memberships, newest first, as their page shows them. */
+export async function listMine(db: Db, memberId: string): Promise<MembershipView[]> {
+  const rows = await db
+    .select()
+    .from(memberships)
+    .where(eq(memberships.memberId, memberId))
+    .orderBy(desc(memberships.createdAt))
+    .limit(100)
+  return views(db, rows)
+}
+
+async function views(db: Db, rows: MembershipRow[]): Promise<MembershipView[]> {
+  if (rows.length === 0) return []
+  const productIds = [...new Set(rows.map((r) => r.productId))]
+  const found = await db
+    .select({ product: products, seller: sellers })
+    .from(products)
+    .innerJoin(sellers, eq(sellers.userId, products.sellerId))
+    .where(inArray(products.id, productIds))
+  const byId = new Map(found.map((f) => [f.product.id, f]))
+  const payments = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.productId, productIds),
+        inArray(orders.status, [...PAID]),
+        or(
+          inArray(
+            orders.id,
+            rows.map((r) => r.firstOrderId),
+          ),
+          inArray(
+            sql`${orders.item} -> 'membership' ->> 'membershipId'`,
+            rows.map((r) => r.id),
+          ),
+        ),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+  return rows.map((row) => {
+    const found = byId.get(row.productId)
+    const tiers = (found?.product.details as { tiers?: { id: string; name: string; perks: string }[] })?.tiers
+    const tier = tiers?.find((t) => t.id === row.tierId)
+    const history = payments.filter(
+      (o) => o.id === row.firstOrderId || o.item.membership?.membershipId === row.id,
+    )
+    const first = history.find((o) => o.id === row.firstOrderId)
+    const state =
+      row.status === 'ended'
+        ? 'ended'
+        : row.cancelledAt
+          ? 'cancelled'
+          : row.status === 'past_due'
+            ? 'past_due'
+            : 'active'
+    const price = { amount: row.amount, currency: row.currency }
+    const next = state === 'active' ? row.periodEnd : state === 'past_due' ? row.nextAttemptAt : null
+    return {
+      id: row.id,
+      product: {
+        id: row.productId,
+        slug: found?.product.slug ?? '',
+        title: found?.product.title ?? first?.item.title ?? '',
+      },
+      seller: { handle: found?.seller.handle ?? '', displayName: found?.seller.displayName ?? '' },
+      tier: {
+        id: row.tierId,
+        name: tier?.name ?? first?.item.membership?.tier ?? '',
+        perks: tier?.perks ?? '',
+      },
+      interval: row.interval,
+      price,
+      method: row.method,
+      paidWith: row.payment.card ?? null,
+      state,
+      periodStart: row.periodStart.toISOString(),
+      periodEnd: row.periodEnd.toISOString(),
+      nextPayment: next ? { at: next.toISOString(), amount: price } : null,
+      failedAttempts: row.attempts,
+      payNow: state === 'past_due',
+      graceEndsAt: state === 'past_due' ? graceEnd(row.periodEnd).toISOString() : null,
+      history: history.map((o) => ({
+        orderId: o.id,
+        reference: o.reference,
+        at: (o.paidAt ?? o.createdAt).toISOString(),
+        amount: { amount: o.total, currency: o.currency },
+        status: o.status,
+      })),
+    }
+  })
+}
+
+async function mine(db: Db, memberId: string, id: string): Promise<MembershipRow> {
+  const [row] = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.id, id), eq(memberships.memberId, memberId)))
+  if (!row)
+    throw new AppError(404, MEMBERSHIPS.noSuchMembership, { fields: { id: MEMBERSHIPS.noSuchMembership } })
+  return row
+}
+
+/**
+ * Cancels a member's membership: nothing more is charged and access lasts to the end of the period paid;
+ * one whose renewal is unpaid (its period already over) ends now.
+ */
+export async function cancelMembership(deps: MembershipServices, memberId: string, id: string) {
+  await mine(deps.db, memberId, id)
+  const now = clock.now()
+  const ended = await deps.db.transaction(async (tx) => {
+    const locked = await lockMembership(tx, id)
+    if (!locked) throw new AppError(404, MEMBERSHIPS.noSuchMembership)
+    const { row, order } = locked
+    if (row.status === 'ended')
+      throw new AppError(409, MEMBERSHIPS.ended, { fields: { id: MEMBERSHIPS.ended } })
+    if (row.cancelledAt)
+      throw new AppError(409, MEMBERSHIPS.alreadyCancelled, { fields: { id: MEMBERSHIPS.alreadyCancelled } })
+    const [cancelled] = await tx
+      .update(memberships)
+      .set({ cancelledAt: now, nextAttemptAt: row.periodEnd, updatedAt: now })
+      .where(eq(memberships.id, id))
+      .returning()
+    if (!cancelled) throw new Error('membership vanished under its lock')
+    await emitEvent(tx, {
+      sellerId: cancelled.sellerId,
+      type: 'membership.cancelled',
+      objectId: cancelled.id,
+      object: membershipObject(cancelled),
+    })
+    // Its period is over and the renewal unpaid: there is nothing left to give access to.
+    if (row.status === 'past_due') return endIn(tx, cancelled, order, now, false)
+    return null
+  })
+  if (ended) {
+    // A payment page left open for the unpaid renewal can no longer take money for it.
+    const [order] = ended.renewalOrderId
+      ? await deps.db.select().from(orders).where(eq(orders.id, ended.renewalOrderId))
+      : []
+    const provider = deps.gateway.providers[ended.method]
+    if (order?.providerRef && provider?.cancelCharge)
+      await provider
+        .cancelCharge({
+          id: order.id,
+          providerRef: order.providerRef,
+          amount: { amount: order.chargeAmount, currency: order.chargeCurrency },
+        })
+        .catch((error) =>
+          deps.log.warn('could not close a membership payment page', { orderId: order.id, error }),
+        )
+  }
+  const [view] = await views(deps.db, [await mine(deps.db, memberId, id)])
+  if (!view) throw new Error('membership vanished')
+  return view
+}
+
+/**
+ * Pays a failed renewal on the provider's page: a fresh order for the period due (any earlier one is
+ * cancelled, its page closed), whose card is kept for the next renewals.
+ */
+export async function payNow(deps: MembershipServices, memberId: string, id: string) {
+  await mine(deps.db, memberId, id)
+  const now = clock.now()
+  const terms = await deps.terms.get()
+  const { order, previous } = await deps.db.transaction(async (tx) => {
+    const locked = await lockMembership(tx, id)
+    if (!locked) throw new AppError(404, MEMBERSHIPS.noSuchMembership)
+    const { row } = locked
+    if (row.status === 'ended')
+      throw new AppError(409, MEMBERSHIPS.ended, { fields: { id: MEMBERSHIPS.ended } })
+    if (row.status !== 'past_due' || row.cancelledAt)
+      throw new AppError(409, MEMBERSHIPS.nothingToPay, { fields: { id: MEMBERSHIPS.nothingToPay } })
+    const previous = locked.order?.status === 'pending' ? locked.order : null
+    if (previous)
+      await tx
+        .update(orders)
+        .set({ status: 'cancelled', updatedAt: now })
+        .where(and(eq(orders.id, previous.id), eq(orders.status, 'pending')))
+    return { order: await newRenewalOrder(terms, tx, row, now), previous }
+  })
+  const provider = deps.gateway.providers[order.method === 'free' ? 'card' : order.method]
+  if (previous?.providerRef && provider?.cancelCharge)
+    await provider
+      .cancelCharge({
+        id: previous.id,
+        providerRef: previous.providerRef,
+        amount: { amount: previous.chargeAmount, currency: previous.chargeCurrency },
+      })
+      .catch((error) =>
+        deps.log.warn('could not close a membership payment page', { orderId: previous.id, error }),
+      )
+  return { next: await startPayment(deps, order, null, `${order.item.title} — ${order.item.label}`) }
+}

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { PlatformTerms } from '../../../contract/platform-terms.contract'
+import type { Tx } from '../../db/client'
+import { memberships, orders, products } from '../../db/schema'
+import { graceEnd, periodEnd } from '../../lib/membership-periods'
+import { uuidv7 } from '../../lib/uuid'
+import { saleTermsOf } from '../../platform/terms'
+import { currentRates } from '../catalog'
+import { chargesFor, hashKey, insertLines, insertOrder, type OrderRow } from '../checkout'
+import { userLanguageOf } from '../settings'
+import { intervalLabel } from './words'
+
+type MembershipRow = typeof memberships.$inferSelect
+
+/** A day past the grace: the payments sweep must not expire a renewal the job is still trying. */
+const EXPIRY_AFTER_GRACE_MS = 86_400_000
+
+/**
+ * The order that pays a membership's next period, made when the period ends (or when the member pays a
+ * failed one on the page): the member's price when they joined, charged by the method they pay with, in
+ * the seller's books like any sale. It holds nothing (`item_key` ''); its line names the membership and the
+ * period it pays, which the payment moves the membership on to.
+ */
+export async function newRenewalOrder(
+  /** The platform's terms in force, read before the transaction (their store reads the root database). */
+  terms: PlatformTerms,
+  tx: Tx,
+  row: MembershipRow,
+  now: Date,
+): Promise<OrderRow> {
+  const [product] = await tx.select().from(products).where(eq(products.id, row.productId))
+  const [first] = await tx.select({ item: orders.item }).from(orders).where(eq(orders.id, row.firstOrderId))
+  const tiers = (product?.details as { tiers?: { id: string; name: string }[] } | undefined)?.tiers ?? []
+  const tierName = tiers.find((t) => t.id === row.tierId)?.name ?? first?.item.membership?.tier ?? ''
+  const lang = await userLanguageOf(tx, row.memberId)
+  const total = { amount: row.amount, currency: row.currency }
+  const [charge] = chargesFor(total, await currentRates(tx), [row.method])
+  if (!charge) throw new Error(`membership ${row.id}: ${row.method} cannot charge ${row.currency}`)
+  const start = row.periodEnd
+  const item = {
+    title: product?.title ?? first?.item.title ?? '',
+    unitPrice: row.amount,
+    label: `${tierName} · ${intervalLabel(row.interval, lang)}`,
+    timeZone: null,
+    membership: {
+      tierId: row.tierId,
+      tier: tierName,
+      interval: row.interval,
+      membershipId: row.id,
+      periodStart: start.toISOString(),
+      periodEnd: periodEnd(start, row.anchorDay, row.interval).toISOString(),
+    },
+  }
+  const id = uuidv7()
+  const order = await insertOrder(tx, {
+    id,
+    buyerId: row.memberId,
+    buyerEmail: row.email,
+    guest: false,
+    sellerId: row.sellerId,
+    productId: row.productId,
+    kind: 'membership',
+    status: 'pending',
+    item,
+    itemKey: '',
+    quantity: 1,
+    subtotal: row.amount,
+    shippingFee: 0,
+    total: row.amount,
+    currency: row.currency,
+    discount: 0,
+    textMe: false,
+    method: row.method,
+    chargeAmount: charge.amount.amount,
+    chargeCurrency: charge.amount.currency,
+    rate: charge.rate === null ? null : String(charge.rate),
+    terms: saleTermsOf(terms, row.currency),
+    delivery: null,
+    accessKeyHash: hashKey(randomBytes(24).toString('base64url')),
+    language: lang,
+    expiresAt: new Date(Math.max(graceEnd(start).getTime(), now.getTime()) + EXPIRY_AFTER_GRACE_MS),
+  })
+  await insertLines(tx, [
+    {
+      orderId: id,
+      position: 0,
+      productId: row.productId,
+      kind: 'membership',
+      item,
+      itemKey: '',
+      quantity: 1,
+      unitPrice: row.amount,
+      subtotal: row.amount,
+      shippingFee: 0,
+      discount: 0,
+      total: row.amount,
+      refundId: null,
+      refundedAt: null,
+    },
+  ])
+  await tx.update(memberships).set({ renewalOrderId: id, updatedAt: now }).where(eq(memberships.id, row.id))
+  return order
+}
+
+/**
+ * A membership and its pending renewal order, both locked, in the order settle locks them (the order, then
+ * the membership), so a payment settling while the job records a failure never deadlocks with it.
+ */
+export async function lockMembership(
+  tx: Tx,
+  id: string,
+): Promise<{ row: MembershipRow; order: OrderRow | null } | null> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [peek] = await tx
+      .select({ renewalOrderId: memberships.renewalOrderId })
+      .from(memberships)
+      .where(eq(memberships.id, id))
+    if (!peek) return null
+    const [order] = peek.renewalOrderId
+      ? await tx.select().from(orders).where(eq(orders.id, peek.renewalOrderId)).for('update')
+      : []
+    const [row] = await tx.select().from(memberships).where(eq(memberships.id, id)).for('update')
+    if (!row) return null
+    if (row.renewalOrderId === peek.renewalOrderId) return { row, order: order ?? null }
+  }
+  throw new Error(`membership ${id}: its renewal order kept changing`)
+}
