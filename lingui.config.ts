@@ -29,6 +29,8 @@ const FEATURES = [
 const SELLER_CONTRACT = [
   'api.ts',
   'api-bundles.ts',
+  'api-memberships.ts',
+  'membership-posts.contract.ts',
   'developers.contract.ts',
   'errors/developers.ts',
   'webhooks.contract.ts',

@@ -1,5 +1,6 @@
 import { BUNDLE_ENDPOINTS } from './api-bundles'
 import type { ApiEndpoint } from './api-endpoint'
+import { MEMBERSHIP_ENDPOINTS } from './api-memberships'
 import type { ApiArea } from './developers.constants'
 import type { Message } from './i18n'
 
@@ -97,6 +98,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     params: { id: 'id' },
   },
   ...BUNDLE_ENDPOINTS,
+  ...MEMBERSHIP_ENDPOINTS,
   {
     operationId: 'listDiscountCodes',
     method: 'get',

@@ -15,6 +15,7 @@ import { discountsContract } from './discounts.contract'
 import { downloadsContract } from './downloads.contract'
 import { invoiceFindContract } from './invoice-find.contract'
 import { invoicesContract } from './invoices.contract'
+import { membershipPostsContract } from './membership-posts.contract'
 import { membershipsContract } from './memberships.contract'
 import { payoutsContract } from './payouts.contract'
 import { platformTermsContract } from './platform-terms.contract'
@@ -34,6 +35,7 @@ export const contract = {
   ...bookingsContract,
   ...bundlesContract,
   ...membershipsContract,
+  ...membershipPostsContract,
   ...catalogContract,
   ...checkoutContract,
   ...contactContract,

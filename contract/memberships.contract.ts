@@ -58,9 +58,12 @@ export type MembershipView = z.infer<typeof membershipView>
 
 const CHOOSE_TIER = /*i18n*/ { id: 'memberships.chooseTier', message: 'Choose a tier' }
 
-const membershipId = z.uuid({
-  error: say(/*i18n*/ { id: 'memberships.chooseMembership', message: 'Choose a membership' }),
-})
+export const CHOOSE_MEMBERSHIP = /*i18n*/ {
+  id: 'memberships.chooseMembership',
+  message: 'Choose a membership',
+}
+
+const membershipId = z.uuid({ error: say(CHOOSE_MEMBERSHIP) })
 
 export const joinMembershipInput = startCheckoutInput
   .pick({ method: true, email: true, timeZone: true })

@@ -33,7 +33,7 @@ import { Route as DefaultAccountBookingsRouteImport } from './routes/_default/ac
 import { Route as DefaultAccountDevelopersRouteImport } from './routes/_default/account/developers'
 import { Route as DefaultAccountDiscountsRouteImport } from './routes/_default/account/discounts'
 import { Route as DefaultAccountDownloadsRouteImport } from './routes/_default/account/downloads'
-import { Route as DefaultAccountMembershipsRouteImport } from './routes/_default/account/memberships'
+import { Route as DefaultAccountMembersRouteImport } from './routes/_default/account/members'
 import { Route as DefaultAccountNewProductRouteImport } from './routes/_default/account/new-product'
 import { Route as DefaultAccountPurchasesRouteImport } from './routes/_default/account/purchases'
 import { Route as DefaultAccountServicesRouteImport } from './routes/_default/account/services'
@@ -68,6 +68,8 @@ import { Route as DefaultAccountCustomersIndexRouteImport } from './routes/_defa
 import { Route as DefaultAccountCustomersKeyRouteImport } from './routes/_default/account/customers/$key'
 import { Route as DefaultAccountInvoicesIndexRouteImport } from './routes/_default/account/invoices/index'
 import { Route as DefaultAccountInvoicesIdRouteImport } from './routes/_default/account/invoices/$id'
+import { Route as DefaultAccountMembershipsIndexRouteImport } from './routes/_default/account/memberships/index'
+import { Route as DefaultAccountMembershipsIdRouteImport } from './routes/_default/account/memberships/$id'
 import { Route as DefaultAccountProductsIndexRouteImport } from './routes/_default/account/products/index'
 import { Route as DefaultAccountProductsServicesRouteImport } from './routes/_default/account/products/services'
 import { Route as DefaultAccountSettingsIndexRouteImport } from './routes/_default/account/settings/index'
@@ -197,12 +199,11 @@ const DefaultAccountDownloadsRoute = DefaultAccountDownloadsRouteImport.update({
   path: '/downloads',
   getParentRoute: () => DefaultAccountRoute,
 } as any)
-const DefaultAccountMembershipsRoute =
-  DefaultAccountMembershipsRouteImport.update({
-    id: '/memberships',
-    path: '/memberships',
-    getParentRoute: () => DefaultAccountRoute,
-  } as any)
+const DefaultAccountMembersRoute = DefaultAccountMembersRouteImport.update({
+  id: '/members',
+  path: '/members',
+  getParentRoute: () => DefaultAccountRoute,
+} as any)
 const DefaultAccountNewProductRoute =
   DefaultAccountNewProductRouteImport.update({
     id: '/new-product',
@@ -385,6 +386,18 @@ const DefaultAccountInvoicesIdRoute =
     path: '/invoices/$id',
     getParentRoute: () => DefaultAccountRoute,
   } as any)
+const DefaultAccountMembershipsIndexRoute =
+  DefaultAccountMembershipsIndexRouteImport.update({
+    id: '/memberships/',
+    path: '/memberships/',
+    getParentRoute: () => DefaultAccountRoute,
+  } as any)
+const DefaultAccountMembershipsIdRoute =
+  DefaultAccountMembershipsIdRouteImport.update({
+    id: '/memberships/$id',
+    path: '/memberships/$id',
+    getParentRoute: () => DefaultAccountRoute,
+  } as any)
 const DefaultAccountProductsIndexRoute =
   DefaultAccountProductsIndexRouteImport.update({
     id: '/products/',
@@ -458,7 +471,7 @@ export interface FileRoutesByFullPath {
   '/account/developers': typeof DefaultAccountDevelopersRoute
   '/account/discounts': typeof DefaultAccountDiscountsRoute
   '/account/downloads': typeof DefaultAccountDownloadsRoute
-  '/account/memberships': typeof DefaultAccountMembershipsRoute
+  '/account/members': typeof DefaultAccountMembersRoute
   '/account/new-product': typeof DefaultAccountNewProductRoute
   '/account/purchases': typeof DefaultAccountPurchasesRoute
   '/account/services': typeof DefaultAccountServicesRoute
@@ -491,6 +504,7 @@ export interface FileRoutesByFullPath {
   '/account/create/service': typeof DefaultAccountCreateServiceRoute
   '/account/customers/$key': typeof DefaultAccountCustomersKeyRoute
   '/account/invoices/$id': typeof DefaultAccountInvoicesIdRoute
+  '/account/memberships/$id': typeof DefaultAccountMembershipsIdRoute
   '/account/products/services': typeof DefaultAccountProductsServicesRoute
   '/account/settings/profile': typeof DefaultAccountSettingsProfileRoute
   '/admin/orders/$id': typeof DefaultAdminOrdersIdRoute
@@ -499,6 +513,7 @@ export interface FileRoutesByFullPath {
   '/account/check-in/': typeof DefaultAccountCheckInIndexRoute
   '/account/customers/': typeof DefaultAccountCustomersIndexRoute
   '/account/invoices/': typeof DefaultAccountInvoicesIndexRoute
+  '/account/memberships/': typeof DefaultAccountMembershipsIndexRoute
   '/account/products/': typeof DefaultAccountProductsIndexRoute
   '/account/settings/': typeof DefaultAccountSettingsIndexRoute
   '/admin/orders/': typeof DefaultAdminOrdersIndexRoute
@@ -522,7 +537,7 @@ export interface FileRoutesByTo {
   '/account/developers': typeof DefaultAccountDevelopersRoute
   '/account/discounts': typeof DefaultAccountDiscountsRoute
   '/account/downloads': typeof DefaultAccountDownloadsRoute
-  '/account/memberships': typeof DefaultAccountMembershipsRoute
+  '/account/members': typeof DefaultAccountMembersRoute
   '/account/new-product': typeof DefaultAccountNewProductRoute
   '/account/purchases': typeof DefaultAccountPurchasesRoute
   '/account/services': typeof DefaultAccountServicesRoute
@@ -555,6 +570,7 @@ export interface FileRoutesByTo {
   '/account/create/service': typeof DefaultAccountCreateServiceRoute
   '/account/customers/$key': typeof DefaultAccountCustomersKeyRoute
   '/account/invoices/$id': typeof DefaultAccountInvoicesIdRoute
+  '/account/memberships/$id': typeof DefaultAccountMembershipsIdRoute
   '/account/products/services': typeof DefaultAccountProductsServicesRoute
   '/account/settings/profile': typeof DefaultAccountSettingsProfileRoute
   '/admin/orders/$id': typeof DefaultAdminOrdersIdRoute
@@ -563,6 +579,7 @@ export interface FileRoutesByTo {
   '/account/check-in': typeof DefaultAccountCheckInIndexRoute
   '/account/customers': typeof DefaultAccountCustomersIndexRoute
   '/account/invoices': typeof DefaultAccountInvoicesIndexRoute
+  '/account/memberships': typeof DefaultAccountMembershipsIndexRoute
   '/account/products': typeof DefaultAccountProductsIndexRoute
   '/account/settings': typeof DefaultAccountSettingsIndexRoute
   '/admin/orders': typeof DefaultAdminOrdersIndexRoute
@@ -593,7 +610,7 @@ export interface FileRoutesById {
   '/_default/account/developers': typeof DefaultAccountDevelopersRoute
   '/_default/account/discounts': typeof DefaultAccountDiscountsRoute
   '/_default/account/downloads': typeof DefaultAccountDownloadsRoute
-  '/_default/account/memberships': typeof DefaultAccountMembershipsRoute
+  '/_default/account/members': typeof DefaultAccountMembersRoute
   '/_default/account/new-product': typeof DefaultAccountNewProductRoute
   '/_default/account/purchases': typeof DefaultAccountPurchasesRoute
   '/_default/account/services': typeof DefaultAccountServicesRoute
@@ -626,6 +643,7 @@ export interface FileRoutesById {
   '/_default/account/create/service': typeof DefaultAccountCreateServiceRoute
   '/_default/account/customers/$key': typeof DefaultAccountCustomersKeyRoute
   '/_default/account/invoices/$id': typeof DefaultAccountInvoicesIdRoute
+  '/_default/account/memberships/$id': typeof DefaultAccountMembershipsIdRoute
   '/_default/account/products/services': typeof DefaultAccountProductsServicesRoute
   '/_default/account/settings/profile': typeof DefaultAccountSettingsProfileRoute
   '/_default/admin/orders/$id': typeof DefaultAdminOrdersIdRoute
@@ -634,6 +652,7 @@ export interface FileRoutesById {
   '/_default/account/check-in/': typeof DefaultAccountCheckInIndexRoute
   '/_default/account/customers/': typeof DefaultAccountCustomersIndexRoute
   '/_default/account/invoices/': typeof DefaultAccountInvoicesIndexRoute
+  '/_default/account/memberships/': typeof DefaultAccountMembershipsIndexRoute
   '/_default/account/products/': typeof DefaultAccountProductsIndexRoute
   '/_default/account/settings/': typeof DefaultAccountSettingsIndexRoute
   '/_default/admin/orders/': typeof DefaultAdminOrdersIndexRoute
@@ -663,7 +682,7 @@ export interface FileRouteTypes {
     | '/account/developers'
     | '/account/discounts'
     | '/account/downloads'
-    | '/account/memberships'
+    | '/account/members'
     | '/account/new-product'
     | '/account/purchases'
     | '/account/services'
@@ -696,6 +715,7 @@ export interface FileRouteTypes {
     | '/account/create/service'
     | '/account/customers/$key'
     | '/account/invoices/$id'
+    | '/account/memberships/$id'
     | '/account/products/services'
     | '/account/settings/profile'
     | '/admin/orders/$id'
@@ -704,6 +724,7 @@ export interface FileRouteTypes {
     | '/account/check-in/'
     | '/account/customers/'
     | '/account/invoices/'
+    | '/account/memberships/'
     | '/account/products/'
     | '/account/settings/'
     | '/admin/orders/'
@@ -727,7 +748,7 @@ export interface FileRouteTypes {
     | '/account/developers'
     | '/account/discounts'
     | '/account/downloads'
-    | '/account/memberships'
+    | '/account/members'
     | '/account/new-product'
     | '/account/purchases'
     | '/account/services'
@@ -760,6 +781,7 @@ export interface FileRouteTypes {
     | '/account/create/service'
     | '/account/customers/$key'
     | '/account/invoices/$id'
+    | '/account/memberships/$id'
     | '/account/products/services'
     | '/account/settings/profile'
     | '/admin/orders/$id'
@@ -768,6 +790,7 @@ export interface FileRouteTypes {
     | '/account/check-in'
     | '/account/customers'
     | '/account/invoices'
+    | '/account/memberships'
     | '/account/products'
     | '/account/settings'
     | '/admin/orders'
@@ -797,7 +820,7 @@ export interface FileRouteTypes {
     | '/_default/account/developers'
     | '/_default/account/discounts'
     | '/_default/account/downloads'
-    | '/_default/account/memberships'
+    | '/_default/account/members'
     | '/_default/account/new-product'
     | '/_default/account/purchases'
     | '/_default/account/services'
@@ -830,6 +853,7 @@ export interface FileRouteTypes {
     | '/_default/account/create/service'
     | '/_default/account/customers/$key'
     | '/_default/account/invoices/$id'
+    | '/_default/account/memberships/$id'
     | '/_default/account/products/services'
     | '/_default/account/settings/profile'
     | '/_default/admin/orders/$id'
@@ -838,6 +862,7 @@ export interface FileRouteTypes {
     | '/_default/account/check-in/'
     | '/_default/account/customers/'
     | '/_default/account/invoices/'
+    | '/_default/account/memberships/'
     | '/_default/account/products/'
     | '/_default/account/settings/'
     | '/_default/admin/orders/'
@@ -1019,11 +1044,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultAccountDownloadsRouteImport
       parentRoute: typeof DefaultAccountRoute
     }
-    '/_default/account/memberships': {
-      id: '/_default/account/memberships'
-      path: '/memberships'
-      fullPath: '/account/memberships'
-      preLoaderRoute: typeof DefaultAccountMembershipsRouteImport
+    '/_default/account/members': {
+      id: '/_default/account/members'
+      path: '/members'
+      fullPath: '/account/members'
+      preLoaderRoute: typeof DefaultAccountMembersRouteImport
       parentRoute: typeof DefaultAccountRoute
     }
     '/_default/account/new-product': {
@@ -1264,6 +1289,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultAccountInvoicesIdRouteImport
       parentRoute: typeof DefaultAccountRoute
     }
+    '/_default/account/memberships/': {
+      id: '/_default/account/memberships/'
+      path: '/memberships'
+      fullPath: '/account/memberships/'
+      preLoaderRoute: typeof DefaultAccountMembershipsIndexRouteImport
+      parentRoute: typeof DefaultAccountRoute
+    }
+    '/_default/account/memberships/$id': {
+      id: '/_default/account/memberships/$id'
+      path: '/memberships/$id'
+      fullPath: '/account/memberships/$id'
+      preLoaderRoute: typeof DefaultAccountMembershipsIdRouteImport
+      parentRoute: typeof DefaultAccountRoute
+    }
     '/_default/account/products/': {
       id: '/_default/account/products/'
       path: '/products'
@@ -1335,7 +1374,7 @@ interface DefaultAccountRouteChildren {
   DefaultAccountDevelopersRoute: typeof DefaultAccountDevelopersRoute
   DefaultAccountDiscountsRoute: typeof DefaultAccountDiscountsRoute
   DefaultAccountDownloadsRoute: typeof DefaultAccountDownloadsRoute
-  DefaultAccountMembershipsRoute: typeof DefaultAccountMembershipsRoute
+  DefaultAccountMembersRoute: typeof DefaultAccountMembersRoute
   DefaultAccountNewProductRoute: typeof DefaultAccountNewProductRoute
   DefaultAccountPurchasesRoute: typeof DefaultAccountPurchasesRoute
   DefaultAccountServicesRoute: typeof DefaultAccountServicesRoute
@@ -1350,11 +1389,13 @@ interface DefaultAccountRouteChildren {
   DefaultAccountCreateServiceRoute: typeof DefaultAccountCreateServiceRoute
   DefaultAccountCustomersKeyRoute: typeof DefaultAccountCustomersKeyRoute
   DefaultAccountInvoicesIdRoute: typeof DefaultAccountInvoicesIdRoute
+  DefaultAccountMembershipsIdRoute: typeof DefaultAccountMembershipsIdRoute
   DefaultAccountProductsServicesRoute: typeof DefaultAccountProductsServicesRoute
   DefaultAccountSettingsProfileRoute: typeof DefaultAccountSettingsProfileRoute
   DefaultAccountCheckInIndexRoute: typeof DefaultAccountCheckInIndexRoute
   DefaultAccountCustomersIndexRoute: typeof DefaultAccountCustomersIndexRoute
   DefaultAccountInvoicesIndexRoute: typeof DefaultAccountInvoicesIndexRoute
+  DefaultAccountMembershipsIndexRoute: typeof DefaultAccountMembershipsIndexRoute
   DefaultAccountProductsIndexRoute: typeof DefaultAccountProductsIndexRoute
   DefaultAccountSettingsIndexRoute: typeof DefaultAccountSettingsIndexRoute
 }
@@ -1364,7 +1405,7 @@ const DefaultAccountRouteChildren: DefaultAccountRouteChildren = {
   DefaultAccountDevelopersRoute: DefaultAccountDevelopersRoute,
   DefaultAccountDiscountsRoute: DefaultAccountDiscountsRoute,
   DefaultAccountDownloadsRoute: DefaultAccountDownloadsRoute,
-  DefaultAccountMembershipsRoute: DefaultAccountMembershipsRoute,
+  DefaultAccountMembersRoute: DefaultAccountMembersRoute,
   DefaultAccountNewProductRoute: DefaultAccountNewProductRoute,
   DefaultAccountPurchasesRoute: DefaultAccountPurchasesRoute,
   DefaultAccountServicesRoute: DefaultAccountServicesRoute,
@@ -1379,11 +1420,13 @@ const DefaultAccountRouteChildren: DefaultAccountRouteChildren = {
   DefaultAccountCreateServiceRoute: DefaultAccountCreateServiceRoute,
   DefaultAccountCustomersKeyRoute: DefaultAccountCustomersKeyRoute,
   DefaultAccountInvoicesIdRoute: DefaultAccountInvoicesIdRoute,
+  DefaultAccountMembershipsIdRoute: DefaultAccountMembershipsIdRoute,
   DefaultAccountProductsServicesRoute: DefaultAccountProductsServicesRoute,
   DefaultAccountSettingsProfileRoute: DefaultAccountSettingsProfileRoute,
   DefaultAccountCheckInIndexRoute: DefaultAccountCheckInIndexRoute,
   DefaultAccountCustomersIndexRoute: DefaultAccountCustomersIndexRoute,
   DefaultAccountInvoicesIndexRoute: DefaultAccountInvoicesIndexRoute,
+  DefaultAccountMembershipsIndexRoute: DefaultAccountMembershipsIndexRoute,
   DefaultAccountProductsIndexRoute: DefaultAccountProductsIndexRoute,
   DefaultAccountSettingsIndexRoute: DefaultAccountSettingsIndexRoute,
 }

@@ -37,6 +37,15 @@ export const MEMBERSHIPS = {
     id: 'memberships.nothingToPay',
     message: 'Nothing is waiting to be paid: the next payment is taken by itself',
   },
+  noSuchPost: /*i18n*/ { id: 'memberships.noSuchPost', message: 'There is no such post among yours' },
+  noSuchMembershipProduct: /*i18n*/ {
+    id: 'memberships.noSuchMembershipProduct',
+    message: 'There is no such membership among your products',
+  },
+  unknownTier: /*i18n*/ {
+    id: 'memberships.unknownTier',
+    message: 'Choose tiers of this membership',
+  },
   joinFromTiers: /*i18n*/ {
     id: 'memberships.joinFromTiers',
     message: 'Join a membership from its tiers on its page',

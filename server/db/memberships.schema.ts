@@ -64,3 +64,37 @@ export const memberships = pgTable(
     check('memberships_anchor_check', sql`${t.anchorDay} between 1 and 31`),
   ],
 )
+
+/**
+ * A membership's posts: what its seller writes for members, to all of them (`tier_ids` empty) or to the
+ * tiers named. Published, members whose membership has not ended read it in the app, and each is mailed
+ * once: the memberships job sends the mails a batch at a time, `mailed_through` the last membership mailed.
+ */
+export const membershipPosts = pgTable(
+  'membership_posts',
+  {
+    id: uuid('id').primaryKey(),
+    productId: uuid('product_id').notNull(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull(),
+    /** Rich text, cleaned as a product's description is. */
+    body: text('body').notNull(),
+    tierIds: text('tier_ids').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status').$type<'draft' | 'published'>().notNull().default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** The mails: the last membership (by id) mailed, and when every member has been. */
+    mailedThrough: uuid('mailed_through'),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('membership_posts_product_idx').on(t.productId, t.publishedAt),
+    index('membership_posts_unmailed_idx')
+      .on(t.publishedAt)
+      .where(sql`${t.status} = 'published' and ${t.mailedAt} is null`),
+    check('membership_posts_status_check', sql`${t.status} in ('draft', 'published')`),
+  ],
+)

@@ -432,7 +432,7 @@ export {
   invoices,
   unmatchedPayments,
 } from './invoices.schema'
-export { memberships } from './memberships.schema'
+export { membershipPosts, memberships } from './memberships.schema'
 export { orderLines } from './order-lines.schema'
 export { payoutMethods, payoutSchedules, payouts } from './payouts.schema'
 export { checkoutReminders, recoveryLinks, recoveryOptOuts } from './recovery.schema'

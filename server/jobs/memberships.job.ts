@@ -1,10 +1,11 @@
-import { renewDue } from '../features/memberships'
+import { mailPosts, renewDue } from '../features/memberships'
 import { defineRecurringJob } from './define'
 import type { JobServices } from './services'
 
 /**
  * Memberships, every minute across all instances: renewals due are charged, declined ones retried on their
- * day, and memberships whose paid period ran out after a cancel (or whose retries did) end. Each membership
+ * day, memberships whose paid period ran out after a cancel (or whose retries did) end, and new posts are
+ * mailed to their members. Each membership
  * is claimed under its lock, so two instances never charge one twice; a failed sweep is retried by the next.
  */
 export function membershipsSweep(deps: JobServices) {
@@ -14,6 +15,7 @@ export function membershipsSweep(deps: JobServices) {
     maxAttempts: 1,
     async run(ctx) {
       await renewDue(deps, ctx.now())
+      await mailPosts(deps)
     },
   })
 }

@@ -157,6 +157,7 @@ export function AccountMenu() {
               <>
                 {item('/account/bookings', t`Bookings`)}
                 {item('/account/customers', t`Customers`)}
+                {item('/account/members', t`Members`)}
                 {item('/account/invoices', t`Invoices`)}
                 {item('/account/products', t`Your products`)}
                 {item('/account/discounts', t`Discount codes`)}

@@ -66,6 +66,7 @@ export function partsOf(pathname: string): Part[] {
     route === '/account/downloads' ||
     route === '/account/purchases' ||
     route === '/account/memberships' ||
+    route === '/account/memberships/$id' ||
     route === '/account'
   )
     return ['downloads', 'accountHome', ...BUYING]

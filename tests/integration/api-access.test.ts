@@ -36,7 +36,7 @@ describe.each(databaseKinds)('the seller API’s keys and scopes, on %s', (kind)
     for (const endpoint of API_ENDPOINTS) {
       const method = endpoint.method.toUpperCase()
       const path = pathFor(endpoint, a)
-      const none = await api(method, path, { body: validBody(endpoint.operationId) })
+      const none = await api(method, path, { body: validBody(endpoint.operationId, a) })
       expect(none.status, `${method} ${path}`).toBe(401)
       expect(none.body.error.code).toBe('api.noKey')
       expect(none.headers.get('www-authenticate')).toMatch(/^Bearer/)
@@ -56,7 +56,7 @@ describe.each(databaseKinds)('the seller API’s keys and scopes, on %s', (kind)
     for (const endpoint of API_ENDPOINTS) {
       const method = endpoint.method.toUpperCase()
       const path = pathFor(endpoint, a)
-      const body = validBody(endpoint.operationId)
+      const body = validBody(endpoint.operationId, a)
       const others = ALL_SCOPES.filter((scope) => !scope.startsWith(`${endpoint.area}:`))
       const without = await api(method, path, { key: await keyFor(others), body })
       expect(without.status, `${method} ${path} without ${endpoint.area}`).toBe(403)
@@ -94,10 +94,12 @@ describe.each(databaseKinds)('the seller API’s keys and scopes, on %s', (kind)
       a.deliveryId,
       a.codeId,
       a.bundleId,
+      a.membershipId,
+      a.postId,
     ]
     for (const endpoint of API_ENDPOINTS) {
       const method = endpoint.method.toUpperCase()
-      const body = validBody(endpoint.operationId)
+      const body = validBody(endpoint.operationId, a)
       if (!endpoint.params) {
         // A list (or a new record): only B's own.
         if (accessOf(endpoint) === 'read') {

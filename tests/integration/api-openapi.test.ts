@@ -68,7 +68,7 @@ describe.each(databaseKinds)('the API’s OpenAPI description, on %s', (kind) =>
       if (!endpoint) throw new Error(`${op.operationId} is not in the table`)
       const answer = await api(method.toUpperCase(), pathFor({ ...endpoint, path }, store), {
         key,
-        body: validBody(op.operationId),
+        body: validBody(op.operationId, store),
       })
       const listed = op.responses[String(answer.status)]
       expect(

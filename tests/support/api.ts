@@ -62,7 +62,12 @@ const bundleBody = {
 }
 
 /** A body each write endpoint takes as valid, so a refusal is about who asks, not what was sent. */
-export function validBody(operationId: string): unknown {
+export function validBody(operationId: string, ids?: Pick<StoreIds, 'membershipId'>): unknown {
+  const post = {
+    productId: ids?.membershipId ?? randomUUID(),
+    title: 'From a tool',
+    body: '<p>Hello, members</p>',
+  }
   const bodies: Record<string, unknown> = {
     createProduct: {
       kind: 'digital',
@@ -88,6 +93,8 @@ export function validBody(operationId: string): unknown {
     pauseDiscountCode: { paused: true },
     createBundle: bundleBody,
     replaceBundle: bundleBody,
+    createMembershipPost: post,
+    replaceMembershipPost: post,
   }
   return bodies[operationId]
 }
@@ -106,6 +113,9 @@ export interface StoreIds {
   deliveryId: string
   codeId: string
   bundleId: string
+  /** A membership product of the seller's, and a post of it. */
+  membershipId: string
+  postId: string
 }
 
 /**
@@ -165,6 +175,23 @@ export async function storeOf(
     seller.token,
   )
   expect(bundle.status, JSON.stringify(bundle.body)).toBe(200)
+  const membershipId = await productOnSale(app, seller.id, {
+    kind: 'membership',
+    title: `${handle} circle`,
+    slug: `${handle}-circle`,
+    price: { amount: 300_00, currency: 'KES' },
+    details: {
+      tiers: [
+        { name: 'Supporter', prices: [{ interval: 'month', price: { amount: 300_00, currency: 'KES' } }] },
+      ],
+    },
+  })
+  const post = await app.call(
+    'saveMembershipPost',
+    { productId: membershipId, title: `${handle} news`, body: '<p>News</p>' },
+    seller.token,
+  )
+  expect(post.status, JSON.stringify(post.body)).toBe(200)
   return {
     id: seller.id,
     token: seller.token,
@@ -178,6 +205,8 @@ export async function storeOf(
     endpointId: hook.endpoint.id,
     deliveryId: tested.delivery.id,
     codeId: code.code.id,
+    membershipId,
+    postId: data(post).post.id,
   }
 }
 
@@ -190,23 +219,27 @@ export function pathFor(
     const field = endpoint.params?.[name] ?? name
     const value = endpoint.subject.includes('Bundle')
       ? ids.bundleId
-      : field === 'orderId'
-        ? ids.orderId
-        : field === 'eventId'
-          ? ids.eventId
-          : field === 'invoiceId'
-            ? ids.invoiceId
-            : field === 'payoutId'
-              ? ids.payoutId
-              : field === 'key'
-                ? ids.customerKey
-                : field === 'endpointId'
-                  ? ids.endpointId
-                  : field === 'deliveryId'
-                    ? ids.deliveryId
-                    : field === 'codeId'
-                      ? ids.codeId
-                      : ids.productId
+      : endpoint.subject.includes('MembershipPost') && field === 'id'
+        ? ids.postId
+        : endpoint.subject.includes('Membership') || endpoint.subject === 'getMembersOverview'
+          ? ids.membershipId
+          : field === 'orderId'
+            ? ids.orderId
+            : field === 'eventId'
+              ? ids.eventId
+              : field === 'invoiceId'
+                ? ids.invoiceId
+                : field === 'payoutId'
+                  ? ids.payoutId
+                  : field === 'key'
+                    ? ids.customerKey
+                    : field === 'endpointId'
+                      ? ids.endpointId
+                      : field === 'deliveryId'
+                        ? ids.deliveryId
+                        : field === 'codeId'
+                          ? ids.codeId
+                          : ids.productId
     return encodeURIComponent(value)
   })
 }

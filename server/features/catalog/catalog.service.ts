@@ -124,7 +124,16 @@ export function withItemIds(product: NewProduct): ProductDetails {
     return { ...product.details, variants: withIds(product.details.variants, 'v') }
   if (product.kind === 'event')
     return { ...product.details, ticketTypes: withIds(product.details.ticketTypes, 't') }
-  if (product.kind === 'membership') return { ...product.details, tiers: withIds(product.details.tiers, 'm') }
+  if (product.kind === 'membership')
+    return {
+      ...product.details,
+      // The schema's defaults, for callers that skip it (the demo data, tests).
+      tiers: withIds(product.details.tiers, 'm').map((tier) => ({
+        ...tier,
+        perks: tier.perks ?? '',
+        memberLimit: tier.memberLimit ?? null,
+      })),
+    }
   return product.details
 }
 

@@ -10,7 +10,7 @@ export { byKind, createProduct, publishProduct, readyAssets, toFile, toImage } f
 export { hasCategory, isBookable } from './exists'
 export { membersHeld } from './held'
 export { onSale, sellerListed } from './listed'
-export { plainText } from './rich-text'
+export { plainText, sanitizeDescription } from './rich-text'
 export {
   creatorPage,
   creatorsPage,

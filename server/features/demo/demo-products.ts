@@ -199,5 +199,42 @@ export function demoProducts(now: number): DemoProduct[] {
         { motif: 'meetup', title: 'Nairobi Creators Meetup', caption: `${when}, 18:00 · Westlands, Nairobi` },
       ],
     },
+    {
+      input: {
+        kind: 'membership',
+        title: 'Studio Circle',
+        category: 'Memberships',
+        description:
+          '<p>Join the <strong>Studio Circle</strong> and see how the photos and presets are made, month by ' +
+          'month, before anyone else.</p>' +
+          '<ul><li>A behind-the-scenes post every month</li><li>Early looks at new presets</li>' +
+          '<li>Studio members: a new preset and a live critique each month</li></ul>',
+        price: { amount: 300_00, currency: 'KES' },
+        details: {
+          tiers: [
+            {
+              name: 'Supporter',
+              perks: 'A behind-the-scenes post every month, and early looks at new presets.',
+              prices: [
+                { interval: 'month', price: { amount: 300_00, currency: 'KES' } },
+                { interval: 'year', price: { amount: 3_000_00, currency: 'KES' } },
+                { interval: 'month', price: { amount: 3_00, currency: 'USD' } },
+              ],
+            },
+            {
+              name: 'Studio member',
+              perks:
+                'Everything supporters get, plus a new preset and a live critique of your photos each month.',
+              prices: [
+                { interval: 'month', price: { amount: 1_000_00, currency: 'KES' } },
+                { interval: 'year', price: { amount: 10_000_00, currency: 'KES' } },
+              ],
+              memberLimit: 50,
+            },
+          ],
+        },
+      },
+      covers: [{ motif: 'city', title: 'Studio Circle', caption: 'A members’ post every month' }],
+    },
   ]
 }

@@ -12,6 +12,7 @@ import { createUser, makeSeller } from '../accounts'
 import { createProduct, type ProductRow, publishProduct } from '../catalog'
 import { seedDemoBundle } from './demo-bundle'
 import { seedDemoInvoices } from './demo-invoices'
+import { seedDemoPosts } from './demo-posts'
 import { demoProducts } from './demo-products'
 import { seedDemoSales } from './demo-sales'
 import { productMedia } from './product-media'
@@ -108,6 +109,7 @@ export async function seedDemoData(
     const rows = media.flat().map((asset) => ({ ...asset, sellerId: seller.id }))
     await tx.insert(productAssets).values(rows)
     await seedDemoBundle(tx, seller.id, created)
+    await seedDemoPosts(tx, seller.id, created)
     await seedDemoSales(
       tx,
       created,

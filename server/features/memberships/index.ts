@@ -5,4 +5,5 @@
  */
 
 export { membershipsHandlers } from './memberships.handlers'
+export { mailPosts } from './post-mails'
 export { renewDue } from './renewals'

@@ -120,3 +120,29 @@ export function membershipMails(deps: MembershipServices) {
     },
   }
 }
+
+/** A new post's mail to one member: its title and first words, and the link to read it. */
+export function postMail(
+  deps: Pick<MembershipServices, 'config'>,
+  to: { email: string; membershipId: string; lang: Lang },
+  post: { title: string; excerpt: string; membership: string },
+) {
+  const t = (message: Message, params?: MessageParams) => translate(to.lang, message, params)
+  return compose(
+    to.email,
+    t(/*i18n*/ { id: 'mail.membership.post.subject', message: '{membership}: {title}' }, post),
+    [
+      t(
+        /*i18n*/ { id: 'mail.membership.post.body', message: 'A new post for members of {membership}:' },
+        post,
+      ),
+      post.title,
+      ...(post.excerpt ? [post.excerpt] : []),
+    ],
+    {
+      label: t(/*i18n*/ { id: 'mail.membership.post.read', message: 'Read it' }),
+      url: `${deps.config.publicUrl}/account/memberships/${to.membershipId}`,
+    },
+    to.lang,
+  )
+}

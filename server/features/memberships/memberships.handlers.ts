@@ -1,10 +1,20 @@
 import type { Handlers } from '../../rpc/context'
 import { joinMembership } from './join'
 import { cancelMembership, listMine, payNow } from './memberships.service'
+import { membersOverview } from './overview.service'
+import { deletePost, listPosts, memberPosts, savePost } from './posts.service'
 
 export const membershipsHandlers: Pick<
   Handlers,
-  'joinMembership' | 'listMyMemberships' | 'cancelMembership' | 'payMembershipNow'
+  | 'joinMembership'
+  | 'listMyMemberships'
+  | 'cancelMembership'
+  | 'payMembershipNow'
+  | 'saveMembershipPost'
+  | 'deleteMembershipPost'
+  | 'listMembershipPosts'
+  | 'listMemberPosts'
+  | 'getMembersOverview'
 > = {
   joinMembership: async (input, ctx) =>
     joinMembership(
@@ -19,4 +29,11 @@ export const membershipsHandlers: Pick<
     membership: await cancelMembership(ctx, ctx.caller.user.id, id),
   }),
   payMembershipNow: async ({ id }, ctx) => payNow(ctx, ctx.caller.user.id, id),
+  saveMembershipPost: async (input, ctx) => ({ post: await savePost(ctx.db, ctx.caller.user.id, input) }),
+  deleteMembershipPost: async ({ id }, ctx) => deletePost(ctx.db, ctx.caller.user.id, id),
+  listMembershipPosts: async ({ productId }, ctx) => ({
+    posts: await listPosts(ctx.db, ctx.caller.user.id, productId),
+  }),
+  listMemberPosts: async ({ membershipId }, ctx) => memberPosts(ctx.db, ctx.caller.user.id, membershipId),
+  getMembersOverview: async ({ productId }, ctx) => membersOverview(ctx.db, ctx.caller.user.id, productId),
 }

@@ -9,6 +9,7 @@ import { ORDER_STATUS_TEXT } from '../../../contract/order-status'
 import { FormMessage } from '../../components/Form'
 import { formatDate } from '../../lib/dates'
 import { translateCode } from '../../lib/i18n'
+import { persisted } from '../../lib/persisted'
 import { RpcError, rpc } from '../../lib/rpc'
 import { usePageTitle } from '../../lib/title'
 import { money } from '../catalog/money'
@@ -26,6 +27,7 @@ export function MembershipsPage() {
   const list = useQuery({
     queryKey: MEMBERSHIPS_KEY,
     queryFn: () => rpc('listMyMemberships', {}),
+    meta: persisted,
   })
   return (
     <section className="page narrow" aria-labelledby="memberships-heading">
@@ -124,6 +126,13 @@ function MembershipCard({ membership: m }: { membership: MembershipView }) {
         <p>{t`Cancelled: your access lasts until ${until}. Nothing more is charged.`}</p>
       ) : null}
       {m.state === 'ended' ? <p className="muted">{t`Ended. You can join again from its page.`}</p> : null}
+      {m.state !== 'ended' ? (
+        <p>
+          <Link to="/account/memberships/$id" params={{ id: m.id }} className="button secondary">
+            <Trans>Read members’ posts</Trans>
+          </Link>
+        </p>
+      ) : null}
       {m.tier.perks ? (
         <details>
           <summary>
