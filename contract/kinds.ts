@@ -1,81 +1,33 @@
-import type { QuerySubject, SubjectName } from '.'
+import type { MutationSubject, QuerySubject, SubjectName } from '.'
 
 /**
- * The subjects that only read, without the schemas: the browser may retry these, and importing the
- * contract's zod schemas to know it would put all of them in the first load. Only the queries are named
- * (the rest are mutations), and the type keeps the list and the contract identical: a query missing here,
- * or a mutation named, does not compile.
+ * Which subjects only read, without the schemas: the browser may retry these, and importing the contract's
+ * zod schemas to know it would put all of them in the first load. A query's name says so (getX, listX,
+ * findX, quoteX, adminListX), and the few mutations named like one (they count or limit what they give)
+ * are listed; the types below keep the rule and the contract the same: a query named otherwise, or a
+ * mutation named like a query and not listed, does not compile.
  */
-const QUERIES = everyQuery([
-  'getMe',
-  'getAccountHome',
-  'getProfile',
-  'getSellerVerification',
-  'listOutbox',
-  'getOutboxMail',
-  'listSellerVerifications',
-  'listUsers',
-  'getUser',
-  'listAuditLog',
-  'getPlatformTerms',
-  'getAdminDashboard',
-  'listAdminProducts',
-  'listProductReports',
-  'findOrders',
-  'getAdminOrder',
-  'adminListPayouts',
-  'listRetryDestinations',
-  'getSettings',
-  'listContactMessages',
-  'listMyProducts',
-  'listMyBundles',
-  'getBundle',
-  'quoteBundle',
-  'listMyMemberships',
-  'listMembershipPosts',
-  'listMemberPosts',
-  'getMembersOverview',
-  'getMyProduct',
-  'listRates',
-  'listSlots',
-  'quoteCheckout',
-  'getOrder',
-  'listPurchases',
-  'listSales',
-  'getSale',
-  'listApiKeys',
-  'listApiActivity',
-  'listWebhookEndpoints',
-  'listDiscountCodes',
-  'getCheckoutRecovery',
-  'listWebhookDeliveries',
-  'listTransactions',
-  'getBalances',
-  'listPayoutMethods',
-  'listPayouts',
-  'getPayout',
-  'listPayoutQueue',
-  'listInvoices',
-  'getInvoice',
-  'listInvoiceClients',
-  'listUnmatchedPayments',
-  'getPayInvoice',
-  'listCustomers',
-  'getCustomer',
-  'listServices',
-  'listBookings',
-  'listAttendees',
-] as const)
+const QUERY_NAME = /^(get|list|find|quote|adminList)[A-Z]/
 
-function everyQuery<const T extends readonly QuerySubject[]>(
-  list: T &
-    ([Exclude<QuerySubject, T[number]>] extends [never]
-      ? unknown
-      : { missing: Exclude<QuerySubject, T[number]> }),
-): readonly string[] {
-  return list
-}
+type QueryName = `${'get' | 'list' | 'find' | 'quote' | 'adminList'}${string}`
+
+/** Mutations whose names read like a query's. */
+const LOOKALIKES = ['getDownloadUrl', 'findPayInvoice'] as const satisfies readonly Extract<
+  MutationSubject,
+  QueryName
+>[]
+
+// Every query is named as one…
+const queriesNamed: [Exclude<QuerySubject, QueryName>] extends [never] ? true : never = true
+// …and every mutation named like one is listed.
+const lookalikesListed: [Exclude<Extract<MutationSubject, QueryName>, (typeof LOOKALIKES)[number]>] extends [
+  never,
+]
+  ? true
+  : never = true
+void queriesNamed
+void lookalikesListed
 
 export function isQuery(subject: SubjectName): boolean {
-  return QUERIES.includes(subject)
+  return QUERY_NAME.test(subject) && !(LOOKALIKES as readonly string[]).includes(subject)
 }

@@ -216,10 +216,6 @@ export const pageMeta: Record<AppRoute, PageMeta> = {
     name: /*i18n*/ { id: 'page.account.memberships.name', message: 'Memberships' },
     private: true,
   },
-  '/account/memberships/$id': {
-    name: /*i18n*/ { id: 'page.account.membershipPosts.name', message: 'Members’ posts' },
-    private: true,
-  },
   '/account/members': {
     name: /*i18n*/ { id: 'page.account.members.name', message: 'Members' },
     private: true,

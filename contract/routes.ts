@@ -50,7 +50,6 @@ export const appRoutes = [
   '/account/withdraw',
   '/account/purchases',
   '/account/memberships',
-  '/account/memberships/$id',
   '/account/members',
   '/account/new-product',
   '/account/products',
@@ -103,7 +102,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const PARAM_SHAPES: Partial<Record<AppRoute, RegExp>> = {
   '/download/$id': UUID,
   '/account/invoices/$id': UUID,
-  '/account/memberships/$id': UUID,
   '/account/customers/$key': /^(e:.+@.+|p:\d{8,15})$/,
 }
 

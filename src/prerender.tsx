@@ -9,6 +9,8 @@ import { renderToString } from 'react-dom/server'
 import { setFormatLocale } from '../contract/format-locale'
 import { DEFAULT_LANG, LANGS, type Lang } from '../contract/i18n'
 import { payloadScript } from '../contract/runtime'
+import JoinTiers from './features/catalog/JoinTiers'
+import { tiers } from './features/catalog/tiers-view'
 import { marketingPayloadsIn } from './features/marketing/content'
 import { loadCatalogs, renderingIn, setRenderLangSource } from './lib/i18n'
 import { setServerPayloadSource } from './lib/payload'
@@ -31,6 +33,8 @@ const STATIC_PAGES = ['/login', '/signup']
 /** The payload of the page a render is loading, wherever in that render's work it is asked for. */
 const pagePayload = new AsyncLocalStorage<{ pagePath: string; payload: unknown; lang: Lang }>()
 setServerPayloadSource(() => pagePayload.getStore() ?? null)
+// A membership's tiers, rendered with its page (the browser loads their code only on such a page).
+tiers.view = JoinTiers
 setRenderLangSource(() => pagePayload.getStore()?.lang)
 
 /**

@@ -34,6 +34,7 @@ import { Route as DefaultAccountDevelopersRouteImport } from './routes/_default/
 import { Route as DefaultAccountDiscountsRouteImport } from './routes/_default/account/discounts'
 import { Route as DefaultAccountDownloadsRouteImport } from './routes/_default/account/downloads'
 import { Route as DefaultAccountMembersRouteImport } from './routes/_default/account/members'
+import { Route as DefaultAccountMembershipsRouteImport } from './routes/_default/account/memberships'
 import { Route as DefaultAccountNewProductRouteImport } from './routes/_default/account/new-product'
 import { Route as DefaultAccountPurchasesRouteImport } from './routes/_default/account/purchases'
 import { Route as DefaultAccountServicesRouteImport } from './routes/_default/account/services'
@@ -68,8 +69,6 @@ import { Route as DefaultAccountCustomersIndexRouteImport } from './routes/_defa
 import { Route as DefaultAccountCustomersKeyRouteImport } from './routes/_default/account/customers/$key'
 import { Route as DefaultAccountInvoicesIndexRouteImport } from './routes/_default/account/invoices/index'
 import { Route as DefaultAccountInvoicesIdRouteImport } from './routes/_default/account/invoices/$id'
-import { Route as DefaultAccountMembershipsIndexRouteImport } from './routes/_default/account/memberships/index'
-import { Route as DefaultAccountMembershipsIdRouteImport } from './routes/_default/account/memberships/$id'
 import { Route as DefaultAccountProductsIndexRouteImport } from './routes/_default/account/products/index'
 import { Route as DefaultAccountProductsServicesRouteImport } from './routes/_default/account/products/services'
 import { Route as DefaultAccountSettingsIndexRouteImport } from './routes/_default/account/settings/index'
@@ -204,6 +203,12 @@ const DefaultAccountMembersRoute = DefaultAccountMembersRouteImport.update({
   path: '/members',
   getParentRoute: () => DefaultAccountRoute,
 } as any)
+const DefaultAccountMembershipsRoute =
+  DefaultAccountMembershipsRouteImport.update({
+    id: '/memberships',
+    path: '/memberships',
+    getParentRoute: () => DefaultAccountRoute,
+  } as any)
 const DefaultAccountNewProductRoute =
   DefaultAccountNewProductRouteImport.update({
     id: '/new-product',
@@ -386,18 +391,6 @@ const DefaultAccountInvoicesIdRoute =
     path: '/invoices/$id',
     getParentRoute: () => DefaultAccountRoute,
   } as any)
-const DefaultAccountMembershipsIndexRoute =
-  DefaultAccountMembershipsIndexRouteImport.update({
-    id: '/memberships/',
-    path: '/memberships/',
-    getParentRoute: () => DefaultAccountRoute,
-  } as any)
-const DefaultAccountMembershipsIdRoute =
-  DefaultAccountMembershipsIdRouteImport.update({
-    id: '/memberships/$id',
-    path: '/memberships/$id',
-    getParentRoute: () => DefaultAccountRoute,
-  } as any)
 const DefaultAccountProductsIndexRoute =
   DefaultAccountProductsIndexRouteImport.update({
     id: '/products/',
@@ -472,6 +465,7 @@ export interface FileRoutesByFullPath {
   '/account/discounts': typeof DefaultAccountDiscountsRoute
   '/account/downloads': typeof DefaultAccountDownloadsRoute
   '/account/members': typeof DefaultAccountMembersRoute
+  '/account/memberships': typeof DefaultAccountMembershipsRoute
   '/account/new-product': typeof DefaultAccountNewProductRoute
   '/account/purchases': typeof DefaultAccountPurchasesRoute
   '/account/services': typeof DefaultAccountServicesRoute
@@ -504,7 +498,6 @@ export interface FileRoutesByFullPath {
   '/account/create/service': typeof DefaultAccountCreateServiceRoute
   '/account/customers/$key': typeof DefaultAccountCustomersKeyRoute
   '/account/invoices/$id': typeof DefaultAccountInvoicesIdRoute
-  '/account/memberships/$id': typeof DefaultAccountMembershipsIdRoute
   '/account/products/services': typeof DefaultAccountProductsServicesRoute
   '/account/settings/profile': typeof DefaultAccountSettingsProfileRoute
   '/admin/orders/$id': typeof DefaultAdminOrdersIdRoute
@@ -513,7 +506,6 @@ export interface FileRoutesByFullPath {
   '/account/check-in/': typeof DefaultAccountCheckInIndexRoute
   '/account/customers/': typeof DefaultAccountCustomersIndexRoute
   '/account/invoices/': typeof DefaultAccountInvoicesIndexRoute
-  '/account/memberships/': typeof DefaultAccountMembershipsIndexRoute
   '/account/products/': typeof DefaultAccountProductsIndexRoute
   '/account/settings/': typeof DefaultAccountSettingsIndexRoute
   '/admin/orders/': typeof DefaultAdminOrdersIndexRoute
@@ -538,6 +530,7 @@ export interface FileRoutesByTo {
   '/account/discounts': typeof DefaultAccountDiscountsRoute
   '/account/downloads': typeof DefaultAccountDownloadsRoute
   '/account/members': typeof DefaultAccountMembersRoute
+  '/account/memberships': typeof DefaultAccountMembershipsRoute
   '/account/new-product': typeof DefaultAccountNewProductRoute
   '/account/purchases': typeof DefaultAccountPurchasesRoute
   '/account/services': typeof DefaultAccountServicesRoute
@@ -570,7 +563,6 @@ export interface FileRoutesByTo {
   '/account/create/service': typeof DefaultAccountCreateServiceRoute
   '/account/customers/$key': typeof DefaultAccountCustomersKeyRoute
   '/account/invoices/$id': typeof DefaultAccountInvoicesIdRoute
-  '/account/memberships/$id': typeof DefaultAccountMembershipsIdRoute
   '/account/products/services': typeof DefaultAccountProductsServicesRoute
   '/account/settings/profile': typeof DefaultAccountSettingsProfileRoute
   '/admin/orders/$id': typeof DefaultAdminOrdersIdRoute
@@ -579,7 +571,6 @@ export interface FileRoutesByTo {
   '/account/check-in': typeof DefaultAccountCheckInIndexRoute
   '/account/customers': typeof DefaultAccountCustomersIndexRoute
   '/account/invoices': typeof DefaultAccountInvoicesIndexRoute
-  '/account/memberships': typeof DefaultAccountMembershipsIndexRoute
   '/account/products': typeof DefaultAccountProductsIndexRoute
   '/account/settings': typeof DefaultAccountSettingsIndexRoute
   '/admin/orders': typeof DefaultAdminOrdersIndexRoute
@@ -611,6 +602,7 @@ export interface FileRoutesById {
   '/_default/account/discounts': typeof DefaultAccountDiscountsRoute
   '/_default/account/downloads': typeof DefaultAccountDownloadsRoute
   '/_default/account/members': typeof DefaultAccountMembersRoute
+  '/_default/account/memberships': typeof DefaultAccountMembershipsRoute
   '/_default/account/new-product': typeof DefaultAccountNewProductRoute
   '/_default/account/purchases': typeof DefaultAccountPurchasesRoute
   '/_default/account/services': typeof DefaultAccountServicesRoute
@@ -643,7 +635,6 @@ export interface FileRoutesById {
   '/_default/account/create/service': typeof DefaultAccountCreateServiceRoute
   '/_default/account/customers/$key': typeof DefaultAccountCustomersKeyRoute
   '/_default/account/invoices/$id': typeof DefaultAccountInvoicesIdRoute
-  '/_default/account/memberships/$id': typeof DefaultAccountMembershipsIdRoute
   '/_default/account/products/services': typeof DefaultAccountProductsServicesRoute
   '/_default/account/settings/profile': typeof DefaultAccountSettingsProfileRoute
   '/_default/admin/orders/$id': typeof DefaultAdminOrdersIdRoute
@@ -652,7 +643,6 @@ export interface FileRoutesById {
   '/_default/account/check-in/': typeof DefaultAccountCheckInIndexRoute
   '/_default/account/customers/': typeof DefaultAccountCustomersIndexRoute
   '/_default/account/invoices/': typeof DefaultAccountInvoicesIndexRoute
-  '/_default/account/memberships/': typeof DefaultAccountMembershipsIndexRoute
   '/_default/account/products/': typeof DefaultAccountProductsIndexRoute
   '/_default/account/settings/': typeof DefaultAccountSettingsIndexRoute
   '/_default/admin/orders/': typeof DefaultAdminOrdersIndexRoute
@@ -683,6 +673,7 @@ export interface FileRouteTypes {
     | '/account/discounts'
     | '/account/downloads'
     | '/account/members'
+    | '/account/memberships'
     | '/account/new-product'
     | '/account/purchases'
     | '/account/services'
@@ -715,7 +706,6 @@ export interface FileRouteTypes {
     | '/account/create/service'
     | '/account/customers/$key'
     | '/account/invoices/$id'
-    | '/account/memberships/$id'
     | '/account/products/services'
     | '/account/settings/profile'
     | '/admin/orders/$id'
@@ -724,7 +714,6 @@ export interface FileRouteTypes {
     | '/account/check-in/'
     | '/account/customers/'
     | '/account/invoices/'
-    | '/account/memberships/'
     | '/account/products/'
     | '/account/settings/'
     | '/admin/orders/'
@@ -749,6 +738,7 @@ export interface FileRouteTypes {
     | '/account/discounts'
     | '/account/downloads'
     | '/account/members'
+    | '/account/memberships'
     | '/account/new-product'
     | '/account/purchases'
     | '/account/services'
@@ -781,7 +771,6 @@ export interface FileRouteTypes {
     | '/account/create/service'
     | '/account/customers/$key'
     | '/account/invoices/$id'
-    | '/account/memberships/$id'
     | '/account/products/services'
     | '/account/settings/profile'
     | '/admin/orders/$id'
@@ -790,7 +779,6 @@ export interface FileRouteTypes {
     | '/account/check-in'
     | '/account/customers'
     | '/account/invoices'
-    | '/account/memberships'
     | '/account/products'
     | '/account/settings'
     | '/admin/orders'
@@ -821,6 +809,7 @@ export interface FileRouteTypes {
     | '/_default/account/discounts'
     | '/_default/account/downloads'
     | '/_default/account/members'
+    | '/_default/account/memberships'
     | '/_default/account/new-product'
     | '/_default/account/purchases'
     | '/_default/account/services'
@@ -853,7 +842,6 @@ export interface FileRouteTypes {
     | '/_default/account/create/service'
     | '/_default/account/customers/$key'
     | '/_default/account/invoices/$id'
-    | '/_default/account/memberships/$id'
     | '/_default/account/products/services'
     | '/_default/account/settings/profile'
     | '/_default/admin/orders/$id'
@@ -862,7 +850,6 @@ export interface FileRouteTypes {
     | '/_default/account/check-in/'
     | '/_default/account/customers/'
     | '/_default/account/invoices/'
-    | '/_default/account/memberships/'
     | '/_default/account/products/'
     | '/_default/account/settings/'
     | '/_default/admin/orders/'
@@ -1049,6 +1036,13 @@ declare module '@tanstack/react-router' {
       path: '/members'
       fullPath: '/account/members'
       preLoaderRoute: typeof DefaultAccountMembersRouteImport
+      parentRoute: typeof DefaultAccountRoute
+    }
+    '/_default/account/memberships': {
+      id: '/_default/account/memberships'
+      path: '/memberships'
+      fullPath: '/account/memberships'
+      preLoaderRoute: typeof DefaultAccountMembershipsRouteImport
       parentRoute: typeof DefaultAccountRoute
     }
     '/_default/account/new-product': {
@@ -1289,20 +1283,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultAccountInvoicesIdRouteImport
       parentRoute: typeof DefaultAccountRoute
     }
-    '/_default/account/memberships/': {
-      id: '/_default/account/memberships/'
-      path: '/memberships'
-      fullPath: '/account/memberships/'
-      preLoaderRoute: typeof DefaultAccountMembershipsIndexRouteImport
-      parentRoute: typeof DefaultAccountRoute
-    }
-    '/_default/account/memberships/$id': {
-      id: '/_default/account/memberships/$id'
-      path: '/memberships/$id'
-      fullPath: '/account/memberships/$id'
-      preLoaderRoute: typeof DefaultAccountMembershipsIdRouteImport
-      parentRoute: typeof DefaultAccountRoute
-    }
     '/_default/account/products/': {
       id: '/_default/account/products/'
       path: '/products'
@@ -1375,6 +1355,7 @@ interface DefaultAccountRouteChildren {
   DefaultAccountDiscountsRoute: typeof DefaultAccountDiscountsRoute
   DefaultAccountDownloadsRoute: typeof DefaultAccountDownloadsRoute
   DefaultAccountMembersRoute: typeof DefaultAccountMembersRoute
+  DefaultAccountMembershipsRoute: typeof DefaultAccountMembershipsRoute
   DefaultAccountNewProductRoute: typeof DefaultAccountNewProductRoute
   DefaultAccountPurchasesRoute: typeof DefaultAccountPurchasesRoute
   DefaultAccountServicesRoute: typeof DefaultAccountServicesRoute
@@ -1389,13 +1370,11 @@ interface DefaultAccountRouteChildren {
   DefaultAccountCreateServiceRoute: typeof DefaultAccountCreateServiceRoute
   DefaultAccountCustomersKeyRoute: typeof DefaultAccountCustomersKeyRoute
   DefaultAccountInvoicesIdRoute: typeof DefaultAccountInvoicesIdRoute
-  DefaultAccountMembershipsIdRoute: typeof DefaultAccountMembershipsIdRoute
   DefaultAccountProductsServicesRoute: typeof DefaultAccountProductsServicesRoute
   DefaultAccountSettingsProfileRoute: typeof DefaultAccountSettingsProfileRoute
   DefaultAccountCheckInIndexRoute: typeof DefaultAccountCheckInIndexRoute
   DefaultAccountCustomersIndexRoute: typeof DefaultAccountCustomersIndexRoute
   DefaultAccountInvoicesIndexRoute: typeof DefaultAccountInvoicesIndexRoute
-  DefaultAccountMembershipsIndexRoute: typeof DefaultAccountMembershipsIndexRoute
   DefaultAccountProductsIndexRoute: typeof DefaultAccountProductsIndexRoute
   DefaultAccountSettingsIndexRoute: typeof DefaultAccountSettingsIndexRoute
 }
@@ -1406,6 +1385,7 @@ const DefaultAccountRouteChildren: DefaultAccountRouteChildren = {
   DefaultAccountDiscountsRoute: DefaultAccountDiscountsRoute,
   DefaultAccountDownloadsRoute: DefaultAccountDownloadsRoute,
   DefaultAccountMembersRoute: DefaultAccountMembersRoute,
+  DefaultAccountMembershipsRoute: DefaultAccountMembershipsRoute,
   DefaultAccountNewProductRoute: DefaultAccountNewProductRoute,
   DefaultAccountPurchasesRoute: DefaultAccountPurchasesRoute,
   DefaultAccountServicesRoute: DefaultAccountServicesRoute,
@@ -1420,13 +1400,11 @@ const DefaultAccountRouteChildren: DefaultAccountRouteChildren = {
   DefaultAccountCreateServiceRoute: DefaultAccountCreateServiceRoute,
   DefaultAccountCustomersKeyRoute: DefaultAccountCustomersKeyRoute,
   DefaultAccountInvoicesIdRoute: DefaultAccountInvoicesIdRoute,
-  DefaultAccountMembershipsIdRoute: DefaultAccountMembershipsIdRoute,
   DefaultAccountProductsServicesRoute: DefaultAccountProductsServicesRoute,
   DefaultAccountSettingsProfileRoute: DefaultAccountSettingsProfileRoute,
   DefaultAccountCheckInIndexRoute: DefaultAccountCheckInIndexRoute,
   DefaultAccountCustomersIndexRoute: DefaultAccountCustomersIndexRoute,
   DefaultAccountInvoicesIndexRoute: DefaultAccountInvoicesIndexRoute,
-  DefaultAccountMembershipsIndexRoute: DefaultAccountMembershipsIndexRoute,
   DefaultAccountProductsIndexRoute: DefaultAccountProductsIndexRoute,
   DefaultAccountSettingsIndexRoute: DefaultAccountSettingsIndexRoute,
 }

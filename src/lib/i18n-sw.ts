@@ -66,7 +66,6 @@ export function partsOf(pathname: string): Part[] {
     route === '/account/downloads' ||
     route === '/account/purchases' ||
     route === '/account/memberships' ||
-    route === '/account/memberships/$id' ||
     route === '/account'
   )
     return ['downloads', 'accountHome', ...BUYING]

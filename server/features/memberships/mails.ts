@@ -141,7 +141,7 @@ export function postMail(
     ],
     {
       label: t(/*i18n*/ { id: 'mail.membership.post.read', message: 'Read it' }),
-      url: `${deps.config.publicUrl}/account/memberships/${to.membershipId}`,
+      url: `${deps.config.publicUrl}/account/memberships?posts=${to.membershipId}`,
     },
     to.lang,
   )

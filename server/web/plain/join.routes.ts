@@ -41,8 +41,11 @@ export function joinRoutes(kit: PlainKit) {
     const product = await membershipOf(kit, c.req.param('slug'))
     if (!product) return notOnSale(kit, req)
     const fields = Object.fromEntries(new URL(c.req.url).searchParams)
-    // The product page's tier form sends `tier` and `price`: the choice is kept as one value.
-    if (fields.tier && fields.price && !fields.choice) fields.choice = `${fields.tier}|${fields.price}`
+    // The product page's Join button names its tier: its first price is chosen to start with.
+    const asked = product.details.tiers.find((tier) => tier.id === fields.tier)
+    const first = asked?.prices[0]
+    if (asked && first && !fields.choice)
+      fields.choice = `${asked.id}|${first.interval}:${first.price.currency}`
     return show(kit, req, product, { fields, errors: {}, message: null })
   })
 

@@ -58,7 +58,7 @@ function promise(product: PublicProduct): string {
     case 'event':
       return t`A ticket with a QR code, by e-mail and in your purchases, to show at the door.`
     case 'membership':
-      return t`Members’ posts, files and perks for as long as you are a member, paid every month or year; cancel any time.`
+      return t`Members’ posts and perks.`
   }
 }
 
@@ -233,7 +233,7 @@ export function RefundTerms({ product }: { product: PublicProduct }) {
     service: t`A refunded booking is cancelled.`,
     merch: t`An item already sent is refunded as you and the seller agree.`,
     event: t`A refunded ticket no longer opens the door.`,
-    membership: t`A refunded payment ends the period it paid for.`,
+    membership: t`A refund ends the period it paid for.`,
   }[product.kind]
   return (
     <section className="product-section" aria-labelledby="refund-heading">

@@ -10,9 +10,9 @@ import { Share } from '../../components/Share'
 import { countryName } from '../../lib/country'
 import { usePageTitle } from '../../lib/title'
 import { BuyButton } from '../checkout/BuyButton'
-import { JoinTiers } from './JoinTiers'
 import { CardPrice, kindLabel, money } from './money'
 import { RefundTerms, WhatYouGet } from './ProductDetails'
+import { tiers } from './tiers-view'
 
 function Gallery({ product }: { product: PublicProduct }) {
   const { t } = useLingui()
@@ -74,7 +74,14 @@ function Buy({ product }: { product: PublicProduct }) {
         <Trans>Book a time</Trans>
       </Link>
     )
-  if (product.kind === 'membership') return null
+  if (product.kind === 'membership') {
+    const Tiers = tiers.view
+    return (
+      <Suspense fallback={null}>
+        <Tiers product={product} />
+      </Suspense>
+    )
+  }
   const label = {
     digital: product.free ? t`Get it free` : t`Buy now`,
     merch: t`Buy`,
@@ -157,9 +164,8 @@ export function ProductPage({ data }: { data: ProductPageData }) {
           <p className="buy-box-price" aria-hidden="true">
             <CardPrice product={product} rates={rates} />
           </p>
-          {product.kind === 'membership' ? null : <Buy product={product} />}
+          <Buy product={product} />
         </div>
-        {product.kind === 'membership' ? <JoinTiers product={product} /> : null}
         <Reminded />
         <ul className="trust">
           <li>

@@ -23,7 +23,7 @@ export function MemberPostsPage({ membershipId }: { membershipId: string }) {
   return (
     <section className="page narrow" aria-labelledby="posts-heading">
       <p>
-        <Link to="/account/memberships">
+        <Link to="/account/memberships" search={{}}>
           <Trans>← Memberships</Trans>
         </Link>
       </p>

@@ -128,7 +128,7 @@ function MembershipCard({ membership: m }: { membership: MembershipView }) {
       {m.state === 'ended' ? <p className="muted">{t`Ended. You can join again from its page.`}</p> : null}
       {m.state !== 'ended' ? (
         <p>
-          <Link to="/account/memberships/$id" params={{ id: m.id }} className="button secondary">
+          <Link to="/account/memberships" search={{ posts: m.id }} className="button secondary">
             <Trans>Read members’ posts</Trans>
           </Link>
         </p>
