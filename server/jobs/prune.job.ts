@@ -1,4 +1,4 @@
-import { and, lt, ne, or, sql } from 'drizzle-orm'
+import { and, lt, notInArray, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { apiIdempotency, jobs, outbox, rateLimits, sandboxObjects, webhookEvents } from '../db/schema'
 import type { Logger } from '../lib/log'
@@ -57,9 +57,14 @@ export function pruneOldRows(deps: { db: Db; log: Logger }) {
         sandbox_objects: () =>
           db
             .delete(sandboxObjects)
-            // Paybill registrations stay: they say where the sandbox confirms payments, for as long as it runs.
+            // Paybill registrations stay: they say where the sandbox confirms payments, for as long as it runs;
+            // and saved cards (customers, payment methods), which Stripe keeps until deleted: a membership
+            // charges them every month for years.
             .where(
-              and(lt(sandboxObjects.createdAt, ago(KEEP_SANDBOX_MS)), ne(sandboxObjects.kind, 'c2b-urls')),
+              and(
+                lt(sandboxObjects.createdAt, ago(KEEP_SANDBOX_MS)),
+                notInArray(sandboxObjects.kind, ['c2b-urls', 'customer', 'payment_method']),
+              ),
             )
             .returning({ id: sandboxObjects.id }),
         api_idempotency: () =>

@@ -13,6 +13,7 @@ import {
 import { createSession } from '../../server/features/accounts/sessions'
 import { renewDue } from '../../server/features/memberships'
 import { membershipsSweep } from '../../server/jobs/memberships.job'
+import { pruneOldRows } from '../../server/jobs/prune.job'
 import { createJobRunner } from '../../server/jobs/runner'
 import { clock } from '../../server/lib/clock'
 import { createLogger } from '../../server/lib/log'
@@ -295,6 +296,13 @@ describe.each(databaseKinds)('memberships, on %s', (kind) => {
     // March's renewal lands on the 31st again: ten sweeps at once on both instances (a job run twice, an
     // instance behind) charge it once.
     clockAt('2027-03-31T10:01:00Z')
+    // The nightly prune, two months after the card was kept, leaves saved cards (Stripe keeps them).
+    await pruneOldRows(app.services).run({}, {
+      jobId: 'prune',
+      attempt: 1,
+      now: clock.now,
+      signal: new AbortController().signal,
+    } as never)
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         renewDue((i % 2 === 0 || !second ? app : second).services, clock.now()),

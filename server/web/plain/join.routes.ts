@@ -41,11 +41,11 @@ export function joinRoutes(kit: PlainKit) {
     const product = await membershipOf(kit, c.req.param('slug'))
     if (!product) return notOnSale(kit, req)
     const fields = Object.fromEntries(new URL(c.req.url).searchParams)
-    // The product page's Join button names its tier: its first price is chosen to start with.
+    // The product page's tier form names its tier, and the price chosen (else the tier's first is).
     const asked = product.details.tiers.find((tier) => tier.id === fields.tier)
     const first = asked?.prices[0]
     if (asked && first && !fields.choice)
-      fields.choice = `${asked.id}|${first.interval}:${first.price.currency}`
+      fields.choice = `${asked.id}|${fields.price ?? `${first.interval}:${first.price.currency}`}`
     return show(kit, req, product, { fields, errors: {}, message: null })
   })
 

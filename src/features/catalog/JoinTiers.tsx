@@ -1,14 +1,20 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { type FormEvent, useState } from 'react'
 import type { PublicProduct } from '../../../contract/storefront'
+import { errorState, Field, type FieldErrors, FormMessage } from '../../components/Form'
+import { rpc } from '../../lib/rpc'
+import { useSession } from '../../lib/session'
+import { keepOrderKey } from '../checkout/order-keys'
 import { money } from './money'
 
 type Membership = Extract<PublicProduct, { kind: 'membership' }>
+type Tier = Membership['details']['tiers'][number]
 
 /**
- * A membership's tiers on its page: what members of each get and its prices, and a Join button that opens
- * the membership's join page (`/join/{slug}`, the server's own, with or without script), where the period,
- * the currency and, signed out, the e-mail are chosen, and how renewals are charged is said, before the
- * card page. A plain form and few words: every product page's first load carries this code.
+ * A membership's tiers on its page, each with what members get, its prices, and a form to join: the period
+ * and currency, the e-mail when signed out, then the card page (the card is kept for the renewals). Its
+ * code comes only with a membership's page (tiers-view.ts). Without script (or before it has run) the form
+ * goes to the server's own join page, `/join/{slug}`, with the tier and price chosen, which asks the rest.
  */
 export default function JoinTiers({ product }: { product: Membership }) {
   const { t } = useLingui()
@@ -22,26 +28,116 @@ export default function JoinTiers({ product }: { product: Membership }) {
           <li key={tier.id} className="card tier-card">
             <h3>{tier.name}</h3>
             {tier.perks ? <p className="tier-perks">{tier.perks}</p> : null}
-            <ul className="tier-prices">
-              {tier.prices.map((p) => (
-                <li key={`${p.interval}:${p.price.currency}`}>
-                  {p.interval === 'month' ? t`${money(p.price)} a month` : t`${money(p.price)} a year`}
-                </li>
-              ))}
-            </ul>
             {tier.left === 0 ? (
-              <p className="badge badge-sold-out">{t`Full`}</p>
+              <p className="muted">
+                <span className="badge badge-sold-out">{t`Full`}</span>{' '}
+                <Trans>Every place in this tier is taken. Choose another tier, or come back later.</Trans>
+              </p>
             ) : (
-              <form method="get" action={`/join/${encodeURIComponent(product.slug)}`}>
-                <input type="hidden" name="tier" value={tier.id} />
-                <button type="submit" className="button">
-                  {t`Join ${tier.name}`}
-                </button>
-              </form>
+              <JoinForm product={product} tier={tier} />
             )}
           </li>
         ))}
       </ul>
+      <p className="muted">
+        <Trans>
+          Paid by card. Each period is charged to the same card by itself; cancel any time from your
+          Memberships page and keep access to the end of what you paid.
+        </Trans>
+      </p>
     </section>
+  )
+}
+
+function JoinForm({ product, tier }: { product: Membership; tier: Tier }) {
+  const { t } = useLingui()
+  const session = useSession()
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [message, setMessage] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const options = tier.prices.map((p) => ({
+    value: `${p.interval}:${p.price.currency}`,
+    label: p.interval === 'month' ? t`${money(p.price)} a month` : t`${money(p.price)} a year`,
+  }))
+  const [chosen, setChosen] = useState(options[0]?.value ?? '')
+  const signedIn = session.user !== null
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (busy) return
+    const data = new FormData(event.currentTarget)
+    const [interval, currency] = chosen.split(':')
+    const email = String(data.get('email') ?? '').trim()
+    setBusy(true)
+    setMessage(null)
+    setErrors({})
+    try {
+      const { orderId, accessKey, next } = await rpc('joinMembership', {
+        productId: product.id,
+        tierId: tier.id,
+        interval: interval as 'month' | 'year',
+        currency: currency as Tier['prices'][number]['price']['currency'],
+        method: 'card',
+        ...(signedIn ? {} : { email }),
+      })
+      await keepOrderKey(orderId, accessKey)
+      // Stays busy: the browser is leaving for the card page.
+      if (next.kind === 'redirect') location.assign(next.url)
+    } catch (error) {
+      const state = errorState(error)
+      setErrors(state.errors)
+      setMessage(state.message)
+      setBusy(false)
+    }
+  }
+
+  const legendId = `tier-${tier.id}-prices`
+  return (
+    <form
+      method="get"
+      action={`/join/${encodeURIComponent(product.slug)}`}
+      className="form tier-form"
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+    >
+      <input type="hidden" name="tier" value={tier.id} />
+      <FormMessage message={message} />
+      <fieldset className="fieldset" aria-describedby={errors.currency ? `${legendId}-error` : undefined}>
+        <legend id={legendId}>
+          <Trans>How often you pay</Trans>
+        </legend>
+        {options.map((option) => (
+          <label key={option.value} className="field-check">
+            <input
+              type="radio"
+              name="price"
+              value={option.value}
+              checked={chosen === option.value}
+              onChange={() => setChosen(option.value)}
+            />{' '}
+            {option.label}
+          </label>
+        ))}
+        {errors.currency || errors.tierId ? (
+          <p className="field-error" id={`${legendId}-error`}>
+            {errors.currency ?? errors.tierId}
+          </p>
+        ) : null}
+      </fieldset>
+      {signedIn ? null : (
+        <Field
+          label={t`E-mail for your receipts`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          errors={errors}
+          hint={t`Your membership is kept under this address: set a password for it to manage it.`}
+        />
+      )}
+      <button type="submit" className="button" aria-busy={busy}>
+        {busy ? t`Opening the card page…` : t`Join ${tier.name}`}
+      </button>
+    </form>
   )
 }

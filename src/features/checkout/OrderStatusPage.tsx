@@ -1,30 +1,24 @@
 import { t } from '@lingui/core/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { Fragment, lazy, type ReactNode, Suspense, useEffect, useRef } from 'react'
+import { Fragment, lazy, Suspense, useEffect, useRef } from 'react'
 import { METHOD_NAMES } from '../../../contract/checkout.constants'
 import type { Order } from '../../../contract/checkout.contract'
-import { formatDate, formatDateTime } from '../../lib/dates'
+import { formatDate } from '../../lib/dates'
 import { translateCode } from '../../lib/i18n'
 import { RpcError } from '../../lib/rpc'
 import { useSession } from '../../lib/session'
 import { usePageTitle } from '../../lib/title'
 import { money } from '../catalog/money'
 import { requestPersistence } from '../downloads/library'
-import { AddToCalendar } from './AddToCalendar'
 import { checkoutQueries } from './checkout.queries'
-import { OrderFiles } from './DownloadButton'
-import { addressText, failureWords, itemText, otherParts, slotText } from './order-format'
+import { OrderFulfilment as Fulfilment } from './OrderFulfilment'
+import { failureWords, itemText, otherParts } from './order-format'
 import { StopSms } from './StopSms'
 
 // What an M-Pesa payment still waiting needs (the phone's prompt, help, the wait), for that order alone: it
 // needs the network anyway, so it is not kept for offline use ahead of time.
 const MpesaWait = lazy(() => import('./MpesaWait').then((module) => ({ default: module.MpesaWait })))
-
-// Moving or cancelling a booking (with the time picker) is for a booked service's order alone.
-const BookingChanges = lazy(() =>
-  import('../bookings/BookingActions').then((module) => ({ default: module.BookingChanges })),
-)
 
 /** The page's heading, focused when it changes, so a screen reader says where the buyer now stands. */
 function Heading({ children }: { children: string }) {
@@ -299,152 +293,4 @@ function OrderFacts({ order }: { order: Order }) {
       ) : null}
     </dl>
   )
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section aria-label={title}>
-      <h2>{title}</h2>
-      {children}
-    </section>
-  )
-}
-
-const ticketAlt = (code: string) => t`Ticket QR code ${code}`
-
-/** What a paid order gives, by kind: files, tickets, the booked time, or the delivery. */
-function Fulfilment({ order }: { order: Order }) {
-  const where = order.address ?? ''
-  const reference = order.reference
-  const title = order.product.title
-  const host = order.product.seller.displayName
-  const until = order.slot?.changeUntil ? formatDateTime(order.slot.changeUntil, { weekday: true }) : ''
-  const place = order.joinUrl ? (
-    <p>
-      {t`Join online:`} <a href={order.joinUrl}>{order.joinUrl}</a>
-    </p>
-  ) : order.address ? (
-    <p>{t`Where: ${where}`}</p>
-  ) : null
-  switch (order.kind) {
-    case 'digital':
-      return (
-        <Section title={t`Your files`}>
-          <OrderFiles order={order} />
-          <p>
-            <Link to="/download/$id" params={{ id: order.id }}>
-              {t`This purchase’s download page`}
-            </Link>{' '}
-            {t`— keep it to download again later.`}
-          </p>
-        </Section>
-      )
-    case 'event':
-      return (
-        <Section title={order.tickets.length === 1 ? t`Your ticket` : t`Your tickets`}>
-          {order.event ? (
-            <>
-              <p>
-                {formatDateTime(order.event.startsAt, { weekday: true, timeZone: order.event.timeZone })} (
-                {order.event.timeZone.replace(/_/g, ' ')})
-              </p>
-              {place}
-              <AddToCalendar
-                fileName="event.ics"
-                event={{
-                  uid: `${order.id}@soko`,
-                  sequence: 0,
-                  start: order.event.startsAt,
-                  end:
-                    order.event.endsAt ??
-                    new Date(Date.parse(order.event.startsAt) + 2 * 3_600_000).toISOString(),
-                  title: order.product.title,
-                  description: t`Your tickets: order ${reference} on Soko.`,
-                  location: order.address ?? order.joinUrl ?? '',
-                  url: location.href,
-                }}
-              />
-            </>
-          ) : (
-            place
-          )}
-          <p className="muted">{t`Show the code at the door, on your phone or printed.`}</p>
-          <ul className="plain-list tickets">
-            {order.tickets.map((ticket) => (
-              <li key={ticket.code} className="card ticket">
-                <img
-                  src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(ticket.qrSvg)}`}
-                  alt={ticketAlt(ticket.code)}
-                  width={192}
-                  height={192}
-                />
-                <span>
-                  {ticket.holder ? (
-                    <>
-                      <strong>{ticket.holder}</strong>
-                      <br />
-                    </>
-                  ) : null}
-                  {ticket.ticketType}
-                  <br />
-                  <code>{ticket.code}</code>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </Section>
-      )
-    case 'service':
-      return (
-        <Section title={t`Your booking`}>
-          {order.slot ? <p>{slotText(order.slot)}</p> : null}
-          {place}
-          {order.slot && order.status === 'paid' ? (
-            <AddToCalendar
-              fileName="booking.ics"
-              event={{
-                uid: `${order.id}@soko`,
-                sequence: 0,
-                start: order.slot.start,
-                end: order.slot.end,
-                title: t`${title} with ${host}`,
-                description: t`Booking ${reference} on Soko.`,
-                location: order.address ?? order.joinUrl ?? '',
-                url: location.href,
-              }}
-            />
-          ) : null}
-          {order.slot?.changeUntil ? (
-            <>
-              <p className="muted">{t`You can move or cancel it until ${until}.`}</p>
-              <Suspense fallback={null}>
-                <BookingChanges order={order} />
-              </Suspense>
-            </>
-          ) : order.status === 'paid' && order.slot && Date.parse(order.slot.start) > Date.now() ? (
-            <p className="muted">{t`To move or cancel it now, ask ${host}.`}</p>
-          ) : null}
-        </Section>
-      )
-    case 'merch': {
-      const to = addressText(order.delivery)
-      const seller = order.product.seller.displayName
-      const pickupAt = order.delivery?.kind === 'pickup' ? order.delivery.address : order.address
-      return (
-        <Section title={t`Delivery`}>
-          <p>
-            {order.fulfilment === 'shipped'
-              ? to
-                ? t`${seller} has sent it to ${to}.`
-                : t`${seller} has handed it over.`
-              : to
-                ? t`${seller} will ship to ${to}.`
-                : pickupAt
-                  ? t`Pick it up from ${seller} at ${pickupAt}: bring the reference ${reference}.`
-                  : t`Pick it up from ${seller}: bring the reference ${reference}.`}
-          </p>
-        </Section>
-      )
-    }
-  }
 }

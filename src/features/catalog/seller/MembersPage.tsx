@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
+import { formatLocale } from '../../../../contract/format-locale'
 import type { MembersOverview } from '../../../../contract/membership-posts.contract'
 import { FormMessage } from '../../../components/Form'
 import { csvField, csvLines, toDecimal } from '../../../lib/csv'
@@ -98,7 +99,7 @@ function Overview({ productId }: { productId: string }) {
   const mrr = o.mrr.map(money).join(' · ') || money({ amount: 0, currency: 'KES' })
   return (
     <>
-      <dl className="figures">
+      <dl className="card balance-figures">
         <div>
           <dt>
             <Trans>Each month (MRR)</Trans>
@@ -119,7 +120,7 @@ function Overview({ productId }: { productId: string }) {
         </div>
       </dl>
       <div className="table-scroll">
-        <table className="table">
+        <table className="table member-months">
           <caption>
             <Trans>Joined and left, the last twelve months</Trans>
           </caption>
@@ -139,7 +140,7 @@ function Overview({ productId }: { productId: string }) {
           <tbody>
             {o.months.map((m) => (
               <tr key={m.month}>
-                <th scope="row">{m.month}</th>
+                <th scope="row">{monthName(m.month)}</th>
                 <td>{m.joined}</td>
                 <td>{m.lost}</td>
               </tr>
@@ -175,6 +176,12 @@ function Overview({ productId }: { productId: string }) {
     </>
   )
 }
+
+/** `2027-01` as the reader says it: "Jan 2027". */
+const monthName = (month: string) =>
+  new Intl.DateTimeFormat(formatLocale(), { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  )
 
 function stateText(state: MembersOverview['members'][number]['state']) {
   return {

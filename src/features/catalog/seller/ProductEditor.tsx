@@ -206,7 +206,7 @@ export function ProductEditor({ kind, id }: { kind: ProductKind; id?: string }) 
           />
           <DraftField form={form} name="category" label={t`Category (e.g. Photography, Music, Apparel)`} />
         </details>
-        {current ? (
+        {current && kind !== 'membership' ? (
           <UpsellField product={current} mine={mine.data?.products ?? []} onSaved={refresh} />
         ) : null}
 

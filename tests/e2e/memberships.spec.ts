@@ -1,0 +1,236 @@
+import { randomBytes } from 'node:crypto'
+import { request as apiRequest, type Browser, type Page } from '@playwright/test'
+import { DEMO_SELLER, newBuyer } from './demo'
+import { expect, test } from './fixtures'
+import { readOutbox } from './outbox'
+import { rendered } from './rendered'
+import { rpc } from './seller'
+import { signInTyping } from './session'
+import { typeInto } from './typing'
+import { startWorkerServer, type WorkerServer } from './worker-server'
+
+/**
+ * Memberships on phones, typed, on a server of this spec's own (its clock moves a month): a buyer joins by
+ * card from the membership's page and reads its members' post; a second joins with a card whose bank asks
+ * to confirm every payment; a third cancels and keeps reading. The sandbox clock moves a month: the first's
+ * renewal is charged by itself and is in the seller's books; the second's is declined, and the member pays
+ * it from the mailed link, confirming with the bank; the third's membership has ended.
+ */
+
+const run = randomBytes(3).toString('hex')
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+const TITLE = `Poetry circle ${run}`
+const POST = `New stanzas ${run}`
+
+let soko: WorkerServer
+const members: Record<'steady' | 'confirm' | 'leaving', { email: string; password: string; token: string }> =
+  {} as never
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async ({ geo }) => {
+  soko = await startWorkerServer(geo.url)
+  const request = await apiRequest.newContext({ baseURL: soko.url })
+  const seller = (await rpc<{ token: string }>(request, 'signIn', DEMO_SELLER)).token
+  const { product } = await rpc<{ product: { id: string } }>(
+    request,
+    'createProduct',
+    {
+      kind: 'membership',
+      title: TITLE,
+      description: '<p>Poems before anyone else.</p>',
+      price: { amount: 500_00, currency: 'KES' },
+      details: {
+        tiers: [
+          {
+            name: 'Reader',
+            perks: 'A new poem every week',
+            prices: [{ interval: 'month', price: { amount: 500_00, currency: 'KES' } }],
+          },
+        ],
+      },
+    },
+    seller,
+  )
+  await rpc(request, 'publishProduct', { id: product.id }, seller)
+  await rpc(
+    request,
+    'saveMembershipPost',
+    {
+      productId: product.id,
+      title: POST,
+      body: '<p>Three new stanzas, <strong>read aloud</strong>.</p>',
+      publish: true,
+    },
+    seller,
+  )
+  for (const who of ['steady', 'confirm', 'leaving'] as const)
+    members[who] = await newBuyer(request, `member-${who}`)
+  await request.dispose()
+})
+
+test.afterAll(async () => {
+  await soko?.stop()
+})
+
+/** A member's phone, signed in with their session. */
+async function phoneOf(browser: Browser, who: keyof typeof members) {
+  const context = await browser.newContext({ ...PHONE, baseURL: soko.url, serviceWorkers: 'block' })
+  await context.addCookies([{ name: 'auth_token', value: members[who].token, url: soko.url }])
+  return { context, page: await context.newPage() }
+}
+
+/** From the membership's page: the monthly price as it comes, Join, the card typed on the card page. */
+async function joinByCard(page: Page, card: string) {
+  await page.goto(`/${TITLE.toLowerCase().replace(/\s+/g, '-')}`)
+  await rendered(page)
+  const tier = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Reader' }) })
+  await expect(tier.getByRole('radio', { name: 'KES 500.00 a month' })).toBeChecked()
+  await tier.getByRole('button', { name: 'Join Reader' }).click()
+  await typeInto(page.getByLabel('Card number'), card)
+  await typeInto(page.getByLabel(/MM\/YY/), '12/40')
+  await typeInto(page.getByLabel('CVC'), '123')
+  await page.getByRole('button', { name: /^Pay/ }).click()
+}
+
+test('a buyer joins by card from the membership’s page and reads the members’ post', async ({ browser }) => {
+  test.setTimeout(90_000)
+  const { context, page } = await phoneOf(browser, 'steady')
+  await joinByCard(page, '4242 4242 4242 4242')
+  await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 20_000 })
+  await page.goto('/account/memberships')
+  const card = page.getByRole('article', { name: TITLE })
+  await expect(card).toContainText('Active')
+  await expect(card).toContainText('by Visa ending 4242')
+  await card.getByRole('link', { name: 'Read members’ posts' }).click()
+  await expect(page.getByRole('heading', { name: POST })).toBeVisible()
+  await expect(page.getByText('read aloud')).toBeVisible()
+  await page.screenshot({ path: test.info().outputPath('member-posts.png'), fullPage: true })
+  await context.close()
+})
+
+test('a card whose bank asks every time is confirmed on joining', async ({ browser }) => {
+  test.setTimeout(90_000)
+  const { context, page } = await phoneOf(browser, 'confirm')
+  await joinByCard(page, '4000 0027 6000 3184')
+  await page.getByRole('button', { name: 'Complete authentication' }).click()
+  await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 20_000 })
+  await context.close()
+})
+
+test('a member who cancels keeps reading until the period ends', async ({ browser }) => {
+  test.setTimeout(90_000)
+  const { context, page } = await phoneOf(browser, 'leaving')
+  await joinByCard(page, '4242 4242 4242 4242')
+  await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 20_000 })
+  await page.goto('/account/memberships')
+  const card = page.getByRole('article', { name: TITLE })
+  await card.getByRole('button', { name: 'Cancel membership' }).click()
+  await card.getByRole('button', { name: 'Yes, cancel it' }).click()
+  await expect(card).toContainText('Cancelled: your access lasts until')
+  await expect(card).not.toContainText('Next payment')
+  await card.getByRole('link', { name: 'Read members’ posts' }).click()
+  await expect(page.getByRole('heading', { name: POST })).toBeVisible()
+  await context.close()
+})
+
+test('without script, a buyer joins from the same page: the server’s join page, then the card page', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const context = await browser.newContext({ ...PHONE, baseURL: soko.url, javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto(`/${TITLE.toLowerCase().replace(/\s+/g, '-')}`)
+  await page.getByRole('button', { name: 'Join Reader' }).click()
+  await expect(page.getByRole('heading', { name: `Join ${TITLE}` })).toBeVisible()
+  await expect(page.getByRole('radio', { name: 'Reader: KES 500.00 a month' })).toBeChecked()
+  await typeInto(page.getByLabel('E-mail'), `no-script-${run}@example.com`)
+  await page.getByRole('button', { name: 'Continue to the card page' }).click()
+  await typeInto(page.getByLabel('Card number'), '4242 4242 4242 4242')
+  await typeInto(page.getByLabel(/MM\/YY/), '12/40')
+  await typeInto(page.getByLabel('CVC'), '123')
+  await page.getByRole('button', { name: /^Pay/ }).click()
+  await expect(page.getByText(/paid/i).first()).toBeVisible({ timeout: 20_000 })
+  await page.screenshot({ path: test.info().outputPath('no-script-joined.png'), fullPage: true })
+  await context.close()
+})
+
+test('a month on, the renewal is in the seller’s books; the declined one is paid from the mailed link', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  const context = await browser.newContext({ ...PHONE, baseURL: soko.url, serviceWorkers: 'block' })
+  const clock = await context.newPage()
+  await clock.goto('/sandbox/clock')
+  await typeInto(clock.getByLabel('Move forward by (hours)'), String(32 * 24))
+  await clock.getByRole('button', { name: 'Move the clock' }).click()
+  await expect(clock.locator('#offset')).toHaveText("768 hours ahead of the machine's clock")
+
+  // The memberships job runs every minute: the bank's refusal is mailed to the member with a way to pay.
+  const confirm = members.confirm.email
+  await expect
+    .poll(async () => (await readOutbox(soko.url, 'mail', confirm)).map((m) => m.subject), {
+      timeout: 120_000,
+    })
+    .toContain(`Your ${TITLE} payment did not go through`)
+  const mail = (await readOutbox(soko.url, 'mail', confirm)).findLast((m) =>
+    m.subject.includes('did not go through'),
+  )
+  expect(mail?.text).toContain('your bank asks you to confirm this payment yourself.')
+  const link = mail?.text.match(/https?:\/\/\S+\/account\/memberships/)?.[0]
+  expect(link).toBeTruthy()
+
+  // The seller, on their phone, finds the steady member's two payments in their books.
+  const seller = await context.newPage()
+  await signInTyping(seller, DEMO_SELLER.email, DEMO_SELLER.password)
+  await seller.goto('/account/transactions')
+  await rendered(seller)
+  const sales = seller
+    .getByRole('region', { name: 'Movements' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Sale ·' })
+    .filter({ hasText: TITLE })
+  // Four joins, and the renewals of the two whose cards pay by themselves (the cancelled one's is not due).
+  await expect(sales).toHaveCount(6, { timeout: 15_000 })
+  await seller.screenshot({ path: test.info().outputPath('seller-books.png'), fullPage: true })
+
+  // The member follows the mailed link, signs in again (a month has passed), and pays with the bank's OK.
+  await context.close()
+  const memberPhone = await browser.newContext({ ...PHONE, baseURL: soko.url, serviceWorkers: 'block' })
+  await memberPhone.addCookies([{ name: 'auth_token', value: members.confirm.token, url: soko.url }])
+  const member = await memberPhone.newPage()
+  await member.goto(new URL(link ?? '').pathname)
+  // Its session ended with the month: the link asks for a sign-in, then goes where it led.
+  await expect(member).toHaveURL(/\/login\?redirect=/, { timeout: 15_000 })
+  await rendered(member)
+  await member.getByLabel('E-mail').click()
+  await member.keyboard.type(confirm)
+  await member.getByLabel('Password').click()
+  await member.keyboard.type(members.confirm.password)
+  await member.getByRole('button', { name: 'Sign in' }).click()
+  await expect(member).toHaveURL(/\/account\/memberships/)
+  const card = member.getByRole('article', { name: TITLE })
+  await expect(card).toContainText('Payment due')
+  await expect(card).toContainText('Your last payment did not go through')
+  await member.screenshot({ path: test.info().outputPath('payment-due.png'), fullPage: true })
+  await card.getByRole('button', { name: 'Pay KES 500.00 now' }).click()
+  await typeInto(member.getByLabel('Card number'), '4000 0027 6000 3184')
+  await typeInto(member.getByLabel(/MM\/YY/), '12/40')
+  await typeInto(member.getByLabel('CVC'), '123')
+  await member.getByRole('button', { name: /^Pay/ }).click()
+  await member.getByRole('button', { name: 'Complete authentication' }).click()
+  await expect(member.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 20_000 })
+  await member.goto('/account/memberships')
+  await expect(member.getByRole('article', { name: TITLE })).toContainText('Active')
+  await memberPhone.close()
+
+  // The member who cancelled: the period is over, and so is the membership.
+  const leaving = await browser.newContext({ ...PHONE, baseURL: soko.url, serviceWorkers: 'block' })
+  const page = await leaving.newPage()
+  await signInTyping(page, members.leaving.email, members.leaving.password)
+  await page.goto('/account/memberships')
+  const ended = page.getByRole('article', { name: TITLE })
+  await expect(ended).toContainText('Ended', { timeout: 15_000 })
+  await expect(ended.getByRole('link', { name: 'Read members’ posts' })).toHaveCount(0)
+  await leaving.close()
+})
