@@ -1,4 +1,5 @@
 import type { Handlers } from '../../rpc/context'
+import { checkoutCall } from '../checkout'
 import { quoteBundle, startBundleCheckout } from './bundle-checkout'
 import { deleteBundle, listBundles, publicBundle, publishBundle, saveBundle } from './bundles.service'
 
@@ -20,12 +21,8 @@ export const bundlesHandlers: Pick<
   deleteBundle: async ({ id }, ctx) => deleteBundle(ctx.db, ctx.caller.user.id, id),
   getBundle: async ({ id }, ctx) => ({ bundle: await publicBundle(ctx.db, id) }),
   quoteBundle: async (input, ctx) => quoteBundle(ctx.db, input),
-  startBundleCheckout: async (input, ctx) =>
-    startBundleCheckout(
-      ctx,
-      input,
-      ctx.caller?.user ?? null,
-      { ip: ctx.ip, device: ctx.device, lang: ctx.lang },
-      { lines: ctx.checkoutLines, ...(ctx.signal ? { signal: ctx.signal } : {}) },
-    ),
+  startBundleCheckout: async (input, ctx) => {
+    const { caller, requester, line } = checkoutCall(ctx)
+    return startBundleCheckout(ctx, input, caller, requester, line)
+  },
 }

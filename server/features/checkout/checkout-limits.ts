@@ -5,6 +5,7 @@ import type { Lang } from '../../../contract/i18n'
 import type { CheckoutLimits } from '../../env'
 import type { UserRow } from '../../lib/caller'
 import type { RateCheck } from '../../lib/rate-limit'
+import type { RpcContext } from '../../rpc/context'
 
 /** Where a checkout comes from, as far as the limits can tell. */
 export interface Requester {
@@ -79,4 +80,16 @@ export function codeTryChecks(requester: Requester, caller: UserRow | null): Rat
       field: 'code',
     },
   ]
+}
+
+/**
+ * What placing an order needs of an RPC call besides its input: who asks (signed in or not), from where
+ * and in what language, and its place in the checkout line (given up when the call is).
+ */
+export function checkoutCall(ctx: RpcContext) {
+  return {
+    caller: ctx.caller?.user ?? null,
+    requester: { ip: ctx.ip, device: ctx.device, lang: ctx.lang },
+    line: { lines: ctx.checkoutLines, ...(ctx.signal ? { signal: ctx.signal } : {}) },
+  }
 }

@@ -8,6 +8,7 @@ import { AppError } from '../../lib/errors'
 import { isUuid } from '../../lib/uuid'
 import type { Handlers, RpcContext } from '../../rpc/context'
 import { byKind } from '../catalog'
+import { checkoutCall } from './checkout-limits'
 import { visibleOrder } from './order-access'
 import { orderViewContext, viewOrders } from './order-view'
 import { waitWhilePending } from './order-wait'
@@ -69,16 +70,12 @@ export const checkoutHandlers: Pick<
   },
 
   quoteCheckout: async (input, ctx) =>
-    quote(ctx.db, input, { ip: ctx.ip, device: ctx.device, lang: ctx.lang }, ctx.caller?.user ?? null),
+    quote(ctx.db, input, checkoutCall(ctx).requester, ctx.caller?.user ?? null),
 
-  startCheckout: async (input, ctx) =>
-    startCheckout(
-      ctx,
-      input,
-      ctx.caller?.user ?? null,
-      { ip: ctx.ip, device: ctx.device, lang: ctx.lang },
-      { lines: ctx.checkoutLines, ...(ctx.signal ? { signal: ctx.signal } : {}) },
-    ),
+  startCheckout: async (input, ctx) => {
+    const { caller, requester, line } = checkoutCall(ctx)
+    return startCheckout(ctx, input, caller, requester, line)
+  },
 
   getOrder: async ({ orderId, key, waitWhile }, ctx) => {
     const row = await visibleOrder(ctx, orderId, key)

@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
-import type { Tx } from '../../db/client'
+import type { WebhookEvent } from '../../../contract/webhooks.constants'
+import type { DbOrTx, Tx } from '../../db/client'
 import type { OrderItem, SavedPayment } from '../../db/columns.types'
 import { memberships, type orderLines, type orders } from '../../db/schema'
 import { periodEnd } from '../../lib/membership-periods'
@@ -10,6 +11,17 @@ import { emitEvent, membershipObject } from '../webhooks'
 type OrderRow = typeof orders.$inferSelect
 type LineRow = typeof orderLines.$inferSelect
 type Paid = Extract<ChargeOutcome, { kind: 'paid' }>
+
+type MembershipRow = typeof memberships.$inferSelect
+
+/** A membership's webhook event, in the transaction of its change. */
+export function membershipEvent(
+  tx: DbOrTx,
+  type: Extract<WebhookEvent, `membership.${string}`>,
+  row: MembershipRow,
+) {
+  return emitEvent(tx, { sellerId: row.sellerId, type, objectId: row.id, object: membershipObject(row) })
+}
 
 /** What a paid payment saved to charge again: a card's customer and payment method, and how it reads. */
 export function savedFrom(outcome: Paid): SavedPayment | null {
@@ -58,13 +70,7 @@ export async function membershipPaid(tx: Tx, order: OrderRow, line: LineRow, out
       })
       .onConflictDoNothing()
       .returning()
-    if (made)
-      await emitEvent(tx, {
-        sellerId: made.sellerId,
-        type: 'membership.started',
-        objectId: made.id,
-        object: membershipObject(made),
-      })
+    if (made) await membershipEvent(tx, 'membership.started', made)
     return
   }
   const [row] = await tx
@@ -92,13 +98,7 @@ export async function membershipPaid(tx: Tx, order: OrderRow, line: LineRow, out
     })
     .where(eq(memberships.id, row.id))
     .returning()
-  if (renewed)
-    await emitEvent(tx, {
-      sellerId: renewed.sellerId,
-      type: 'membership.renewed',
-      objectId: renewed.id,
-      object: membershipObject(renewed),
-    })
+  if (renewed) await membershipEvent(tx, 'membership.renewed', renewed)
 }
 
 function renewalStart(item: OrderItem): Date | null {

@@ -1,4 +1,5 @@
 import type { Handlers } from '../../rpc/context'
+import { checkoutCall } from '../checkout'
 import { joinMembership } from './join'
 import { cancelMembership, listMine, payNow } from './memberships.service'
 import { membersOverview } from './overview.service'
@@ -16,14 +17,10 @@ export const membershipsHandlers: Pick<
   | 'listMemberPosts'
   | 'getMembersOverview'
 > = {
-  joinMembership: async (input, ctx) =>
-    joinMembership(
-      ctx,
-      input,
-      ctx.caller?.user ?? null,
-      { ip: ctx.ip, device: ctx.device, lang: ctx.lang },
-      { lines: ctx.checkoutLines, ...(ctx.signal ? { signal: ctx.signal } : {}) },
-    ),
+  joinMembership: async (input, ctx) => {
+    const { caller, requester, line } = checkoutCall(ctx)
+    return joinMembership(ctx, input, caller, requester, line)
+  },
   listMyMemberships: async (_input, ctx) => ({ memberships: await listMine(ctx.db, ctx.caller.user.id) }),
   cancelMembership: async ({ id }, ctx) => ({
     membership: await cancelMembership(ctx, ctx.caller.user.id, id),

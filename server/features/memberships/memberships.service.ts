@@ -6,10 +6,9 @@ import { memberships, orders, products, sellers } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { graceEnd } from '../../lib/membership-periods'
-import { startPayment } from '../checkout'
-import { emitEvent, membershipObject } from '../webhooks'
+import { membershipEvent, startPayment } from '../checkout'
 import type { MembershipServices } from './deps'
-import { lockMembership, newRenewalOrder } from './renewal-order'
+import { closePaymentPage, lockMembership, newRenewalOrder } from './renewal-order'
 import { endIn } from './renewals'
 
 type MembershipRow = typeof memberships.$inferSelect
@@ -140,12 +139,7 @@ export async function cancelMembership(deps: MembershipServices, memberId: strin
       .where(eq(memberships.id, id))
       .returning()
     if (!cancelled) throw new Error('membership vanished under its lock')
-    await emitEvent(tx, {
-      sellerId: cancelled.sellerId,
-      type: 'membership.cancelled',
-      objectId: cancelled.id,
-      object: membershipObject(cancelled),
-    })
+    await membershipEvent(tx, 'membership.cancelled', cancelled)
     // Its period is over and the renewal unpaid: there is nothing left to give access to.
     if (row.status === 'past_due') return endIn(tx, cancelled, order, now, false)
     return null
@@ -155,17 +149,7 @@ export async function cancelMembership(deps: MembershipServices, memberId: strin
     const [order] = ended.renewalOrderId
       ? await deps.db.select().from(orders).where(eq(orders.id, ended.renewalOrderId))
       : []
-    const provider = deps.gateway.providers[ended.method]
-    if (order?.providerRef && provider?.cancelCharge)
-      await provider
-        .cancelCharge({
-          id: order.id,
-          providerRef: order.providerRef,
-          amount: { amount: order.chargeAmount, currency: order.chargeCurrency },
-        })
-        .catch((error) =>
-          deps.log.warn('could not close a membership payment page', { orderId: order.id, error }),
-        )
+    await closePaymentPage(deps, order)
   }
   const [view] = await views(deps.db, [await mine(deps.db, memberId, id)])
   if (!view) throw new Error('membership vanished')
@@ -196,16 +180,6 @@ export async function payNow(deps: MembershipServices, memberId: string, id: str
         .where(and(eq(orders.id, previous.id), eq(orders.status, 'pending')))
     return { order: await newRenewalOrder(terms, tx, row, now), previous }
   })
-  const provider = deps.gateway.providers[order.method === 'free' ? 'card' : order.method]
-  if (previous?.providerRef && provider?.cancelCharge)
-    await provider
-      .cancelCharge({
-        id: previous.id,
-        providerRef: previous.providerRef,
-        amount: { amount: previous.chargeAmount, currency: previous.chargeCurrency },
-      })
-      .catch((error) =>
-        deps.log.warn('could not close a membership payment page', { orderId: previous.id, error }),
-      )
+  await closePaymentPage(deps, previous)
   return { next: await startPayment(deps, order, null, `${order.item.title} — ${order.item.label}`) }
 }

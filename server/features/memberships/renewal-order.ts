@@ -7,7 +7,14 @@ import { graceEnd, periodEnd } from '../../lib/membership-periods'
 import { uuidv7 } from '../../lib/uuid'
 import { saleTermsOf } from '../../platform/terms'
 import { currentRates } from '../catalog'
-import { chargesFor, hashKey, insertLines, insertOrder, type OrderRow } from '../checkout'
+import {
+  type CheckoutServices,
+  chargesFor,
+  hashKey,
+  insertLines,
+  insertOrder,
+  type OrderRow,
+} from '../checkout'
 import { userLanguageOf } from '../settings'
 import { intervalLabel } from './words'
 
@@ -125,4 +132,26 @@ export async function lockMembership(
     if (row.renewalOrderId === peek.renewalOrderId) return { row, order: order ?? null }
   }
   throw new Error(`membership ${id}: its renewal order kept changing`)
+}
+
+/**
+ * Closes a payment page left open for a membership's order (the card page of a renewal paid by the
+ * member), so it can no longer take money; one that cannot be closed now is logged (money it still takes
+ * for a period paid, or a membership ended, goes back).
+ */
+export async function closePaymentPage(
+  deps: Pick<CheckoutServices, 'gateway' | 'log'>,
+  order: OrderRow | null | undefined,
+): Promise<void> {
+  const provider = order && order.method !== 'free' ? deps.gateway.providers[order.method] : undefined
+  if (!order?.providerRef || !provider?.cancelCharge) return
+  await provider
+    .cancelCharge({
+      id: order.id,
+      providerRef: order.providerRef,
+      amount: { amount: order.chargeAmount, currency: order.chargeCurrency },
+    })
+    .catch((error) =>
+      deps.log.warn('could not close a membership payment page', { orderId: order.id, error }),
+    )
 }

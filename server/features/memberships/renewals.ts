@@ -3,12 +3,11 @@ import { memberships, orders, products } from '../../db/schema'
 import { graceEnd, retryAt } from '../../lib/membership-periods'
 import { PaymentProviderError } from '../../payments/payments'
 import type { SavedChargeResult } from '../../payments/provider'
-import { type OrderRow, settle } from '../checkout'
+import { membershipEvent, type OrderRow, settle } from '../checkout'
 import { userLanguageOf } from '../settings'
-import { emitEvent, membershipObject } from '../webhooks'
 import type { MembershipServices } from './deps'
 import { membershipMails } from './mails'
-import { lockMembership, newRenewalOrder } from './renewal-order'
+import { closePaymentPage, lockMembership, newRenewalOrder } from './renewal-order'
 import { declineReason } from './words'
 
 type MembershipRow = typeof memberships.$inferSelect
@@ -157,12 +156,7 @@ async function recordFailure(
       .where(eq(memberships.id, id))
       .returning()
     if (!updated) return null
-    await emitEvent(tx, {
-      sellerId: updated.sellerId,
-      type: 'membership.renewal_failed',
-      objectId: updated.id,
-      object: membershipObject(updated),
-    })
+    await membershipEvent(tx, 'membership.renewal_failed', updated)
     if (next) return { kind: 'retry' as const, row: updated, next }
     return { kind: 'ended' as const, row: await endIn(tx, updated, order, now, true), order }
   })
@@ -202,13 +196,7 @@ export async function endIn(
     .returning()
   if (!ended) throw new Error(`membership ${row.id} vanished under its lock`)
   // A member's cancel was its event already; failed renewals ending it are one.
-  if (unpaid)
-    await emitEvent(tx, {
-      sellerId: ended.sellerId,
-      type: 'membership.cancelled',
-      objectId: ended.id,
-      object: membershipObject(ended),
-    })
+  if (unpaid) await membershipEvent(tx, 'membership.cancelled', ended)
   return ended
 }
 
@@ -219,17 +207,7 @@ async function afterEnd(
   order: OrderRow | null,
   unpaid: boolean,
 ) {
-  const provider = order ? deps.gateway.providers[row.method] : undefined
-  if (order?.providerRef && provider?.cancelCharge)
-    await provider
-      .cancelCharge({
-        id: order.id,
-        providerRef: order.providerRef,
-        amount: { amount: order.chargeAmount, currency: order.chargeCurrency },
-      })
-      .catch((error) =>
-        deps.log.warn('could not close a membership payment page', { orderId: order.id, error }),
-      )
+  await closePaymentPage(deps, order)
   await membershipMails(deps).ended(row, {
     title: await titleOf(deps, row),
     lang: await userLanguageOf(deps.db, row.memberId),
