@@ -44,7 +44,7 @@ test('the account menu works from the keyboard on a phone: open, arrows, Tab, Es
   await page.keyboard.press('ArrowDown')
   await expect(nav.getByRole('link', { name: 'Purchases' })).toBeFocused()
   await page.keyboard.press('ArrowDown')
-  await expect(nav.getByRole('link', { name: 'Downloads' })).toBeFocused()
+  await expect(nav.getByRole('link', { name: 'Memberships' })).toBeFocused()
   await page.keyboard.press('End')
   await expect(nav.getByRole('button', { name: 'Sign out' })).toBeFocused()
   await page.keyboard.press('ArrowDown')
@@ -56,9 +56,11 @@ test('the account menu works from the keyboard on a phone: open, arrows, Tab, Es
   await page.keyboard.press('Tab')
   await expect(nav.getByRole('link', { name: 'Purchases' })).toBeFocused()
   for (const name of [
+    'Memberships',
     'Downloads',
     'Bookings',
     'Customers',
+    'Members',
     'Invoices',
     'Your products',
     'Discount codes',
@@ -67,7 +69,7 @@ test('the account menu works from the keyboard on a phone: open, arrows, Tab, Es
     'Settings',
   ]) {
     await page.keyboard.press('Tab')
-    await expect(nav.getByRole('link', { name })).toBeFocused()
+    await expect(nav.getByRole('link', { name, exact: true })).toBeFocused()
   }
 
   // Escape closes it and gives the focus back to the button.
