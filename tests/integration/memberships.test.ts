@@ -17,6 +17,7 @@ import { pruneOldRows } from '../../server/jobs/prune.job'
 import { createJobRunner } from '../../server/jobs/runner'
 import { clock } from '../../server/lib/clock'
 import { createLogger } from '../../server/lib/log'
+import { PaymentProviderError } from '../../server/payments/payments'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
 import { until } from '../support/jobs'
@@ -149,7 +150,7 @@ describe.each(databaseKinds)('memberships, on %s', (kind) => {
       secret: 'whsec_test',
       status: 'enabled',
     })
-    for (const slug of ['circle-a', 'circle-b', 'circle-c', 'circle-d', 'circle-e'])
+    for (const slug of ['circle-a', 'circle-b', 'circle-c', 'circle-d', 'circle-e', 'circle-f'])
       products[slug] = await productOnSale(app, seller.id, membershipInput(slug))
     products.full = await productOnSale(app, seller.id, membershipInput('circle-full', { limit: 1 }))
   }, 60_000)
@@ -465,6 +466,68 @@ describe.each(databaseKinds)('memberships, on %s', (kind) => {
       .filter((m) => m.to.includes(buyer.user.email))
       .slice(-1)
     expect(mail?.subject).toBe('Your Studio circle circle-d membership has ended')
+  })
+
+  it('a provider that does not answer is asked again later, and a period paid twice is refunded once', async () => {
+    const buyer = await personOf(app, 'circle-twice@example.com')
+    clockAt('2027-08-03T07:00:00Z')
+    buyer.token = await tokenFor(buyer.id)
+    await join(products['circle-f'] ?? '', buyer.token, '4000 0027 6000 3184')
+    const member = await membershipOf(buyer.id, products['circle-f'] ?? '')
+    const card = app.services.gateway.providers.card
+    if (!card?.chargeSaved) throw new Error('the card provider charges no saved card')
+
+    // Stripe does not answer: nothing is counted or mailed, and the same attempt is made after the claim.
+    const charge = card.chargeSaved.bind(card)
+    card.chargeSaved = async () => {
+      throw new PaymentProviderError('Card payments are not answering', 'test: unreachable', null, true)
+    }
+    clockAt(new Date(member.periodEnd.getTime() + 60_000))
+    try {
+      await renewOnce()
+    } finally {
+      card.chargeSaved = charge
+    }
+    const waiting = await membershipOf(buyer.id, products['circle-f'] ?? '')
+    expect(waiting).toMatchObject({ status: 'active', attempts: 0 })
+    expect(waiting.nextAttemptAt?.getTime()).toBe(member.periodEnd.getTime() + 60_000 + 15 * 60_000)
+    clockAt(new Date(member.periodEnd.getTime() + 16 * 60_000))
+    await renewOnce()
+    expect(await membershipOf(buyer.id, products['circle-f'] ?? '')).toMatchObject({
+      status: 'past_due',
+      attempts: 1,
+    })
+
+    // The member opens the card page twice: the first order is cancelled, the second pays the period.
+    const token = await tokenFor(buyer.id)
+    const first = data(await app.call('payMembershipNow', { id: member.id }, token)).next.url as string
+    const second = data(await app.call('payMembershipNow', { id: member.id }, token)).next.url as string
+    expect(first).not.toBe(second)
+    await payOnPage(second, '4000 0027 6000 3184')
+    const paid = await membershipOf(buyer.id, products['circle-f'] ?? '')
+    expect(paid).toMatchObject({ status: 'active', attempts: 0 })
+    // The first page was closed; money that still comes for its order (a charge Stripe reports late) pays a
+    // period already paid, and goes back.
+    const cancelled = (await ordersOf(member.id)).find((o) => o.status === 'cancelled')
+    if (!cancelled) throw new Error('no cancelled renewal order')
+    const other = await personOf(app, 'circle-twice-other@example.com')
+    await join(products['circle-f'] ?? '', await tokenFor(other.id))
+    const late = await charge({
+      id: `twice-${cancelled.id}`,
+      orderId: cancelled.id,
+      reference: cancelled.reference,
+      amount: kes(500_00),
+      description: 'twice',
+      saved: (await membershipOf(other.id, products['circle-f'] ?? '')).payment,
+    })
+    expect(late.kind).toBe('paid')
+    await app.sandboxesIdle()
+    await until(async () => {
+      const [row] = await app.database.db.select().from(orders).where(eq(orders.id, cancelled.id))
+      return row?.status === 'refunded'
+    }, 'the second payment of the period refunded')
+    const after = await membershipOf(buyer.id, products['circle-f'] ?? '')
+    expect(after.periodEnd.getTime()).toBe(paid.periodEnd.getTime())
   })
 
   it('ten people joining the last place of a tier at once, on two instances: one holds it', async () => {
