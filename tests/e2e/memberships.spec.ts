@@ -84,6 +84,12 @@ async function phoneOf(browser: Browser, who: keyof typeof members) {
 async function joinByCard(page: Page, card: string) {
   await page.goto(`/${TITLE.toLowerCase().replace(/\s+/g, '-')}`)
   await rendered(page)
+  // The tiers' code comes after the page's: until it has taken their form over, Join opens the server's
+  // join page (as it does without script).
+  await page.waitForFunction(() => {
+    const form = document.querySelector('.tier-form')
+    return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber$'))
+  })
   const tier = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Reader' }) })
   await expect(tier.getByRole('radio', { name: 'KES 500.00 a month' })).toBeChecked()
   await tier.getByRole('button', { name: 'Join Reader' }).click()
