@@ -117,6 +117,7 @@ export function createApp(deps: AppDeps) {
   return Object.assign(app, {
     services,
     sandboxesIdle: sandboxes.idle,
+    sandboxBilling: sandboxes.billDue ?? null,
     rpcOverNode,
     warmRenderer: site.warm,
   })

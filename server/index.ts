@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './env'
 import { webhookDeliveryJob } from './features/webhooks'
 import { queuePaybillRegistration } from './jobs/paybill.job'
 import { createJobRunner } from './jobs/runner'
+import { sandboxBillingJob } from './jobs/sandbox.job'
 import { serverJobs } from './jobs/server-jobs'
 import { createLogger } from './lib/log'
 import { queuedConnections } from './web/accept-queue'
@@ -35,7 +36,10 @@ async function main() {
   const jobs = createJobRunner({
     db: database.db,
     log,
-    definitions: serverJobs(app.services),
+    definitions: [
+      ...serverJobs(app.services),
+      ...(app.sandboxBilling ? [sandboxBillingJob(app.sandboxBilling)] : []),
+    ],
     pollMs: config.jobs.pollMs,
     leaseMs: config.jobs.leaseMs,
   })

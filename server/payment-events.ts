@@ -1,5 +1,6 @@
 import { orderOwner, refundOwner } from './features/checkout'
 import { invoiceExcessOwner, invoicePaymentOwner, unclaimedPayments } from './features/invoices'
+import { membershipOwner } from './features/memberships'
 import { payoutOwner } from './features/payouts'
 import { type PaymentEventOwner, routePaymentEvents } from './payments/event-router'
 import type { AppServices } from './services'
@@ -16,6 +17,7 @@ export function paymentEventOwners(services: AppServices): PaymentEventOwner[] {
     invoicePaymentOwner(services),
     invoiceExcessOwner(services),
     payoutOwner(services),
+    membershipOwner(services),
   ]
 }
 

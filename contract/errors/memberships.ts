@@ -21,8 +21,8 @@ export const MEMBERSHIPS = {
     message: 'You are a member already: change or cancel it on your Memberships page',
   },
   cardOnly: /*i18n*/ {
-    id: 'memberships.cardOnly',
-    message: 'Memberships are paid by card for now: its renewals are charged to the card you pay with',
+    id: 'memberships.cardOrPaypal',
+    message: 'Pay for a membership by card or PayPal: M-Pesa cannot take its renewals by itself yet',
   },
   noSuchMembership: /*i18n*/ {
     id: 'memberships.noSuchMembership',

@@ -114,4 +114,8 @@ export interface SavedPayment {
   paymentMethod?: string
   /** The card as its holder knows it, `Visa ending 4242`. */
   card?: string
+  /** A PayPal subscription, which bills each period by itself. */
+  subscription?: string
+  /** What the subscription bills each period (fixed when it was made, whatever the rates do since). */
+  charge?: { amount: number; currency: string }
 }

@@ -58,12 +58,20 @@ export function pruneOldRows(deps: { db: Db; log: Logger }) {
           db
             .delete(sandboxObjects)
             // Paybill registrations stay: they say where the sandbox confirms payments, for as long as it runs;
-            // and saved cards (customers, payment methods), which Stripe keeps until deleted: a membership
-            // charges them every month for years.
+            // saved cards (customers, payment methods), which Stripe keeps until deleted, and PayPal's
+            // subscriptions with their plans, products and sales: a membership is paid by them for years.
             .where(
               and(
                 lt(sandboxObjects.createdAt, ago(KEEP_SANDBOX_MS)),
-                notInArray(sandboxObjects.kind, ['c2b-urls', 'customer', 'payment_method']),
+                notInArray(sandboxObjects.kind, [
+                  'c2b-urls',
+                  'customer',
+                  'payment_method',
+                  'subscription',
+                  'plan',
+                  'product',
+                  'sale',
+                ]),
               ),
             )
             .returning({ id: sandboxObjects.id }),

@@ -18,6 +18,17 @@ import {
   type PaypalPayoutItem,
   type PaypalPayoutRequest,
 } from './paypal-payouts.adapter'
+import {
+  cancelSubscription,
+  captureOutstanding,
+  createSubscription,
+  getSubscription,
+  type PaypalSale,
+  type PaypalSubscription,
+  type PaypalSubscriptionRequest,
+  refundSale,
+  subscriptionSales,
+} from './paypal-subscriptions.adapter'
 import { fromDecimal, isCurrencyCode, toDecimal } from './provider-money'
 
 /**
@@ -281,6 +292,31 @@ export class PaypalAdapter {
   /** Takes back an UNCLAIMED payout item: PayPal returns the money to Soko's balance (RETURNED). */
   cancelPayoutItem(itemId: string): Promise<PaypalPayoutItem> {
     return cancelPayoutItem(this.http, itemId)
+  }
+
+  /** A product, plan and subscription for a payment made again each period; the payer approves it. */
+  createSubscription(req: PaypalSubscriptionRequest): Promise<{ id: string; approveUrl: string }> {
+    return createSubscription(this.http, req)
+  }
+
+  getSubscription(id: string): Promise<PaypalSubscription> {
+    return getSubscription(this.http, id)
+  }
+
+  subscriptionSales(id: string, from: Date, to: Date): Promise<PaypalSale[]> {
+    return subscriptionSales(this.http, id, from, to)
+  }
+
+  captureOutstanding(id: string, amount: Money, requestId: string): Promise<PaypalSale> {
+    return captureOutstanding(this.http, id, amount, requestId)
+  }
+
+  cancelSubscription(id: string, reason: string): Promise<void> {
+    return cancelSubscription(this.http, id, reason)
+  }
+
+  refundSale(saleId: string, amount: Money, requestId: string) {
+    return refundSale(this.http, saleId, amount, requestId)
   }
 
   private async rawOrder(id: string): Promise<RawOrder> {

@@ -50,6 +50,13 @@ export function paypalHooks(
       return (await payoutWebhook(event, events, log, origin))
         ? c.json({ ok: true })
         : c.text('Not understood', 400)
+    if (
+      event.event_type === 'PAYMENT.SALE.COMPLETED' ||
+      event.event_type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED'
+    ) {
+      await subscriptionWebhook(event, events, log, origin)
+      return c.json({ ok: true })
+    }
     const resource = event.resource as {
       id?: unknown
       amount?: { currency_code?: unknown; value?: unknown }
@@ -94,6 +101,53 @@ export function paypalHooks(
     return c.json({ ok: true })
   })
   return app
+}
+
+/**
+ * What a subscription took by itself (PAYMENT.SALE.COMPLETED: the sale names its subscription as
+ * billing_agreement_id), or failed to take (BILLING.SUBSCRIPTION.PAYMENT.FAILED: the resource is the
+ * subscription). A sale counts once by its id, whichever of the webhook, the payer's return or the
+ * renewals job finds it first; a failure once per time PayPal gives for it.
+ */
+async function subscriptionWebhook(
+  event: PaypalWebhookEvent,
+  events: PaymentEvents,
+  log: Logger,
+  origin: MessageOrigin,
+) {
+  const resource = event.resource as {
+    id?: unknown
+    billing_agreement_id?: unknown
+    amount?: { total?: unknown; currency?: unknown }
+    billing_info?: { last_failed_payment?: { time?: unknown } }
+  }
+  if (event.event_type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED') {
+    const id = text(resource.id)
+    if (!id) return log.warn('PayPal subscription webhook without its id', { origin })
+    const when = text(resource.billing_info?.last_failed_payment?.time) ?? origin.event
+    return events.charge(
+      'paypal',
+      { recurring: id },
+      `failed:${id}:${when}`,
+      { kind: 'failed', code: 'paypal_declined', message: 'PayPal could not take the payment' },
+      event,
+      origin,
+    )
+  }
+  const subscription = text(resource.billing_agreement_id)
+  const saleId = text(resource.id)
+  const amount = moneyOf({ currency_code: resource.amount?.currency, value: resource.amount?.total })
+  // A sale of no subscription is not one Soko made (its one-off payments are orders' captures).
+  if (!subscription || !saleId) return log.info("PayPal sale that is not a subscription's", { origin })
+  if (!amount) return log.warn('PayPal sale in an amount Soko does not charge in', { origin })
+  return events.charge(
+    'paypal',
+    { recurring: subscription },
+    `sale:${saleId}`,
+    { kind: 'paid', amount, receipt: saleId, details: { saleId, subscription } },
+    event,
+    origin,
+  )
 }
 
 /**

@@ -1,8 +1,10 @@
 import { paypalPayoutFailure } from '../../contract/paypal-payouts'
+import { clock } from '../lib/clock'
 import type { Links } from './links'
 import { PaymentProviderError } from './payments'
 import type { PaypalAdapter } from './paypal.adapter'
 import type { PaypalPayoutBatch, PaypalPayoutItem } from './paypal-payouts.adapter'
+import type { PaypalSale } from './paypal-subscriptions.adapter'
 import type {
   ChargeRef,
   ChargeRequest,
@@ -12,13 +14,18 @@ import type {
   PayoutRef,
   PayoutRequest,
   RefundRequest,
+  SavedChargeRequest,
+  SavedChargeResult,
   TransferState,
 } from './provider'
 
 /**
  * PayPal Orders v2: the payer approves on PayPal's page and comes back; Soko then captures the payment
- * on the server (on the return, on the approval webhook, or when asked about a late one). Payouts go to a
- * PayPal account's e-mail address as a batch of one item, named by the payout's id.
+ * on the server (on the return, on the approval webhook, or when asked about a late one). A payment made
+ * again each period (a membership's first) is a PayPal subscription instead: approved, PayPal takes the
+ * first period at once and the next ones on their days by itself (PAYMENT.SALE.COMPLETED); a failed one
+ * waits in the subscription's outstanding balance, which Soko captures when it tries again. Payouts go to
+ * a PayPal account's e-mail address as a batch of one item, named by the payout's id.
  */
 export class PaypalProvider implements PaymentProvider {
   readonly method = 'paypal'
@@ -29,6 +36,21 @@ export class PaypalProvider implements PaymentProvider {
   ) {}
 
   async startCharge(req: ChargeRequest): Promise<ChargeStarted> {
+    if (req.recurring) {
+      const subscription = await this.adapter.createSubscription({
+        orderId: req.id,
+        name: req.description.slice(0, 120),
+        interval: req.recurring.interval,
+        amount: req.amount,
+        returnUrl: this.links.paypalReturn(req.id),
+        cancelUrl: this.links.paypalCancel(req.id),
+      })
+      return {
+        providerRef: subscription.id,
+        next: { kind: 'redirect', url: subscription.approveUrl },
+        details: { subscription: subscription.id },
+      }
+    }
     const created = await this.adapter.createOrder({
       reference: req.reference,
       orderId: req.id,
@@ -43,6 +65,7 @@ export class PaypalProvider implements PaymentProvider {
 
   /** An approved order is captured here: PayPal takes the money only when Soko asks it to. */
   async checkCharge(charge: ChargeRef): Promise<ChargeState> {
+    if (isSubscription(charge.providerRef)) return this.checkSubscription(charge)
     const order = await this.adapter.getOrder(charge.providerRef)
     if (order.status !== 'APPROVED' && order.status !== 'COMPLETED') return { state: 'pending' }
     const capture = await this.adapter.captureOrder(charge.providerRef, `capture-${charge.id}`)
@@ -70,8 +93,61 @@ export class PaypalProvider implements PaymentProvider {
     return { state: 'pending' }
   }
 
+  /** A subscription's first payment: taken by PayPal when the payer approved, found among its sales. */
+  private async checkSubscription(charge: ChargeRef): Promise<ChargeState> {
+    const subscription = await this.adapter.getSubscription(charge.providerRef)
+    if (subscription.status === 'APPROVAL_PENDING' || subscription.status === 'APPROVED')
+      return { state: 'pending' }
+    const sales = await this.adapter.subscriptionSales(charge.providerRef, new Date(0), clock.now())
+    const first = sales.find((s) => s.status !== 'DECLINED' && s.status !== 'PENDING')
+    return first
+      ? { state: 'settled', eventKey: `sale:${first.id}`, outcome: salePaid(first, subscription.id) }
+      : { state: 'pending' }
+  }
+
+  /**
+   * A membership's renewal: the period's sale if PayPal has taken it by itself, else what the subscription
+   * owes after a failed cycle, captured now; `waiting` while PayPal has not billed the period yet.
+   */
+  async chargeSaved(req: SavedChargeRequest): Promise<SavedChargeResult> {
+    const id = req.saved.subscription
+    if (!id) return { kind: 'declined', code: 'no_saved_method', message: 'No PayPal subscription is kept' }
+    const sales = await this.adapter.subscriptionSales(
+      id,
+      new Date(req.since.getTime() - DAY_MS),
+      clock.now(),
+    )
+    const taken = sales.find((s) => s.status !== 'DECLINED' && s.status !== 'PENDING')
+    if (taken) return { kind: 'paid', eventKey: `sale:${taken.id}`, outcome: salePaid(taken, id) }
+    const subscription = await this.adapter.getSubscription(id)
+    if (subscription.outstanding) {
+      const sale = await this.adapter.captureOutstanding(id, subscription.outstanding, req.id)
+      if (sale.status === 'COMPLETED')
+        return { kind: 'paid', eventKey: `sale:${sale.id}`, outcome: salePaid(sale, id) }
+      return { kind: 'declined', code: 'paypal_declined', message: `PayPal ${sale.status}` }
+    }
+    if (subscription.status !== 'ACTIVE')
+      return {
+        kind: 'declined',
+        code: 'subscription_ended',
+        message: `PayPal subscription ${subscription.status}`,
+      }
+    return { kind: 'waiting' }
+  }
+
+  stopRecurring(ref: string, reason: string): Promise<void> {
+    return this.adapter.cancelSubscription(ref, reason)
+  }
+
   async refund(req: RefundRequest): Promise<TransferState> {
     const payment = req.charge.payment
+    if (typeof payment.saleId === 'string') {
+      const answer = await this.adapter.refundSale(payment.saleId, req.amount, req.id)
+      if (answer.status === 'COMPLETED')
+        return { state: 'done', providerRef: answer.id, ...(answer.amount ? { amount: answer.amount } : {}) }
+      if (answer.status === 'FAILED') return { state: 'failed', message: 'PayPal refused the refund' }
+      return { state: 'pending', providerRef: answer.id }
+    }
     const answer = await this.adapter.refundCapture(
       String(payment.captureId ?? payment.receipt),
       req.amount,
@@ -137,6 +213,21 @@ export class PaypalProvider implements PaymentProvider {
     if (item.amount.amount !== payout.amount.amount || item.amount.currency !== payout.amount.currency)
       throw mismatch(payout, `item ${item.itemId} is ${item.amount.amount} ${item.amount.currency}`)
     return payoutItemState(item)
+  }
+}
+
+const DAY_MS = 86_400_000
+
+/** PayPal's subscriptions are `I-…`; its orders have no dash. */
+const isSubscription = (ref: string) => ref.startsWith('I-')
+
+/** A subscription's sale as a paid outcome: its id is the receipt, and what a refund gives back. */
+function salePaid(sale: PaypalSale, subscription: string) {
+  return {
+    kind: 'paid' as const,
+    amount: sale.amount,
+    receipt: sale.id,
+    details: { saleId: sale.id, subscription },
   }
 }
 

@@ -29,6 +29,11 @@ export interface ChargeRequest {
    * customer and payment method come back in the paid outcome's details.
    */
   saveForLater?: boolean
+  /**
+   * The first payment of something paid again every month or year (a membership): PayPal makes it a
+   * subscription, which bills the next periods by itself; the paid outcome names it (`subscription`).
+   */
+  recurring?: { interval: 'month' | 'year' }
 }
 
 /** A charge of what a payer saved, made without them: a membership's renewal. */
@@ -40,7 +45,9 @@ export interface SavedChargeRequest {
   reference: string
   amount: Money
   description: string
-  saved: { customer?: string; paymentMethod?: string }
+  saved: { customer?: string; paymentMethod?: string; subscription?: string }
+  /** When the period it pays began: a payment the provider took by itself since then pays it (PayPal). */
+  since: Date
 }
 
 /**
@@ -50,6 +57,8 @@ export interface SavedChargeRequest {
 export type SavedChargeResult =
   | { kind: 'paid'; eventKey: string; outcome: Extract<ChargeOutcome, { kind: 'paid' }> }
   | { kind: 'declined'; code: string; message: string }
+  /** The provider bills by itself and has not yet (a PayPal subscription's day): ask again later. */
+  | { kind: 'waiting' }
 
 /** What the payer does next: go to the provider's page, or answer the prompt on their phone. */
 export type ChargeNext = { kind: 'redirect'; url: string } | { kind: 'mpesa'; phone: string; message: string }
@@ -149,6 +158,8 @@ export interface PaymentProvider {
   refund(req: RefundRequest): Promise<TransferState>
   /** Charges what a payer saved at an earlier payment, without them; absent where nothing can be saved. */
   chargeSaved?(req: SavedChargeRequest): Promise<SavedChargeResult>
+  /** Stops what bills the payer by itself (a PayPal subscription); one already stopped is left as it is. */
+  stopRecurring?(ref: string, reason: string): Promise<void>
   /**
    * Money out, for providers that can send it (M-Pesa B2C, PayPal Payouts); absent elsewhere (bank payouts
    * are manual). Asking again with the same id never pays twice: the provider answers about the first.
@@ -174,6 +185,8 @@ export interface PayoutRef {
  */
 export type ChargeTarget =
   | { id: string; providerRef?: string }
+  /** What bills the payer by itself: a PayPal subscription's id. */
+  | { recurring: string }
   | { providerRef: string }
   | { reference: string }
 

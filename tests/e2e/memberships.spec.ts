@@ -151,7 +151,7 @@ test('without script, a buyer joins from the same page: the server’s join page
   await expect(page.getByRole('heading', { name: `Join ${TITLE}` })).toBeVisible()
   await expect(page.getByRole('radio', { name: 'Reader: KES 500.00 a month' })).toBeChecked()
   await typeInto(page.getByLabel('E-mail'), `no-script-${run}@example.com`)
-  await page.getByRole('button', { name: 'Continue to the card page' }).click()
+  await page.getByRole('button', { name: 'Continue to pay' }).click()
   await typeInto(page.getByLabel('Card number'), '4242 4242 4242 4242')
   await typeInto(page.getByLabel(/MM\/YY/), '12/40')
   await typeInto(page.getByLabel('CVC'), '123')

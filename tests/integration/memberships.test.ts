@@ -398,6 +398,7 @@ describe.each(databaseKinds)('memberships, on %s', (kind) => {
       amount: kes(500_00),
       description: 'late',
       saved: otherCard,
+      since: new Date(),
     })
     expect(late?.kind).toBe('paid')
     await app.sandboxesIdle()
@@ -518,6 +519,7 @@ describe.each(databaseKinds)('memberships, on %s', (kind) => {
       reference: cancelled.reference,
       amount: kes(500_00),
       description: 'twice',
+      since: new Date(),
       saved: (await membershipOf(other.id, products['circle-f'] ?? '')).payment,
     })
     expect(late.kind).toBe('paid')

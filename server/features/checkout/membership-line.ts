@@ -23,9 +23,17 @@ export function membershipEvent(
   return emitEvent(tx, { sellerId: row.sellerId, type, objectId: row.id, object: membershipObject(row) })
 }
 
-/** What a paid payment saved to charge again: a card's customer and payment method, and how it reads. */
+/**
+ * What a paid payment saved to charge again: a card's customer and payment method, and how it reads; or
+ * the PayPal subscription that bills by itself, and what it bills.
+ */
 export function savedFrom(outcome: Paid): SavedPayment | null {
-  const { customer, paymentMethod } = outcome.details as { customer?: unknown; paymentMethod?: unknown }
+  const { customer, paymentMethod, subscription } = outcome.details as {
+    customer?: unknown
+    paymentMethod?: unknown
+    subscription?: unknown
+  }
+  if (typeof subscription === 'string') return { subscription, charge: outcome.amount }
   if (typeof customer !== 'string' || typeof paymentMethod !== 'string') return null
   return { customer, paymentMethod, ...(outcome.receipt ? { card: outcome.receipt } : {}) }
 }

@@ -24,6 +24,8 @@ export function orderOwner(deps: CheckoutServices): PaymentEventOwner {
   const { db } = deps
 
   async function findOrder(method: PaymentMethod, target: ChargeTarget): Promise<OrderRow | null> {
+    // What bills by itself (a subscription) is the memberships' to match to an order.
+    if ('recurring' in target) return null
     if ('id' in target && !isUuid(target.id)) return null
     const where =
       'id' in target

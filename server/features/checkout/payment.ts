@@ -49,8 +49,12 @@ export async function startPayment(
     email: order.buyerEmail,
     phone,
     expiresAt: order.expiresAt,
-    // A membership's payments keep the card: its renewals are charged to it.
+    // A membership's payments keep the card: its renewals are charged to it. Its first payment by PayPal
+    // is a subscription, which PayPal bills again each period.
     ...(order.kind === 'membership' ? { saveForLater: true } : {}),
+    ...(order.kind === 'membership' && order.item.membership && !order.item.membership.membershipId
+      ? { recurring: { interval: order.item.membership.interval } }
+      : {}),
   })
   await deps.db
     .update(orders)

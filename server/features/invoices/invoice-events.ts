@@ -25,7 +25,7 @@ export function invoicePaymentOwner(deps: InvoiceServices): PaymentEventOwner {
   const { db, log } = deps
 
   async function findPayment(method: PaymentMethod, target: ChargeTarget) {
-    if ('reference' in target) return null
+    if ('reference' in target || 'recurring' in target) return null
     if ('id' in target && !isUuid(target.id)) return null
     const where =
       'id' in target

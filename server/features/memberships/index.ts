@@ -1,9 +1,11 @@
 /**
  * Memberships: members who pay a seller every month or year for a tier of a membership product. Joining
- * (the first period's order, its card kept), renewals charged by themselves and retried over 14 days when
- * declined, and the member's own page (cancel, pay a failed renewal now).
+ * (the first period's order, its card or PayPal subscription kept), renewals charged by themselves (or
+ * taken by PayPal on its days) and retried over 14 days when declined, and the member's own page (cancel,
+ * pay a failed renewal now).
  */
 
 export { membershipsHandlers } from './memberships.handlers'
 export { mailPosts } from './post-mails'
+export { membershipOwner } from './recurring-events'
 export { renewDue } from './renewals'

@@ -31,7 +31,7 @@ import { intervalLabel } from './words'
 
 /**
  * Joining a membership: an order for the first period of a tier, at one of its prices, paid by card (the
- * card is kept for the renewals). The membership is made when that order is paid (checkout's membership-line.ts). A
+ * card is kept for the renewals) or PayPal (a subscription, which PayPal bills each period by itself). The membership is made when that order is paid (checkout's membership-line.ts). A
  * tier with a member limit counts its members and the joins being paid for under the product's lock, so
  * ten people joining the last place at once leave one of them holding it.
  */
@@ -78,10 +78,11 @@ export async function joinMembership(
   const before = await membershipOnSale(db, input.productId)
   if (caller && before.row.sellerId === caller.id)
     throw new AppError(400, MEMBERSHIPS.ownMembership, { fields: { productId: MEMBERSHIPS.ownMembership } })
-  // Renewals charge a saved card by themselves; PayPal and M-Pesa cannot be charged so yet.
-  if ((input.method ?? 'card') !== 'card') throw field('method', MEMBERSHIPS.cardOnly)
+  // Renewals are charged to a saved card, or taken by a PayPal subscription; M-Pesa cannot do either yet.
+  const payWith = input.method ?? 'card'
+  if (payWith !== 'card' && payWith !== 'paypal') throw field('method', MEMBERSHIPS.cardOnly)
   const { tier, price } = chosen(before.details, input)
-  const { method, charge } = await paymentFor(db, price, { ...input, method: 'card' }, caller)
+  const { method, charge } = await paymentFor(db, price, { ...input, method: payWith }, caller)
   const accessKey = randomBytes(24).toString('base64url')
   const id = uuidv7()
   const terms = await deps.terms.get()

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors'
 import { graceEnd } from '../../lib/membership-periods'
 import { membershipEvent, startPayment } from '../checkout'
 import type { MembershipServices } from './deps'
-import { closePaymentPage, lockMembership, newRenewalOrder } from './renewal-order'
+import { closePaymentPage, lockMembership, newRenewalOrder, stopBilling } from './renewal-order'
 import { endIn } from './renewals'
 
 type MembershipRow = typeof memberships.$inferSelect
@@ -151,6 +151,9 @@ export async function cancelMembership(deps: MembershipServices, memberId: strin
       : []
     await closePaymentPage(deps, order)
   }
+  // PayPal bills by itself: told now, it takes nothing more (access still lasts to the period's end).
+  // i18n-ignore: the reason is PayPal's record, not the member's words.
+  await stopBilling(deps, await mine(deps.db, memberId, id), 'The member cancelled')
   const [view] = await views(deps.db, [await mine(deps.db, memberId, id)])
   if (!view) throw new Error('membership vanished')
   return view

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
+import type { Money } from '../../../contract/money'
 import type { PlatformTerms } from '../../../contract/platform-terms.contract'
 import type { Tx } from '../../db/client'
 import { memberships, orders, products } from '../../db/schema'
@@ -37,12 +38,19 @@ export async function newRenewalOrder(
   now: Date,
 ): Promise<OrderRow> {
   const [product] = await tx.select().from(products).where(eq(products.id, row.productId))
-  const [first] = await tx.select({ item: orders.item }).from(orders).where(eq(orders.id, row.firstOrderId))
+  const [first] = await tx
+    .select({ item: orders.item, rate: orders.rate })
+    .from(orders)
+    .where(eq(orders.id, row.firstOrderId))
   const tiers = (product?.details as { tiers?: { id: string; name: string }[] } | undefined)?.tiers ?? []
   const tierName = tiers.find((t) => t.id === row.tierId)?.name ?? first?.item.membership?.tier ?? ''
   const lang = await userLanguageOf(tx, row.memberId)
   const total = { amount: row.amount, currency: row.currency }
-  const [charge] = chargesFor(total, await currentRates(tx), [row.method])
+  // A PayPal subscription bills what it was made for, whatever the rates have done since.
+  const fixed = row.payment.charge
+  const [charge] = fixed
+    ? [{ amount: fixed as Money, rate: first?.rate ? Number(first.rate) : null }]
+    : chargesFor(total, await currentRates(tx), [row.method])
   if (!charge) throw new Error(`membership ${row.id}: ${row.method} cannot charge ${row.currency}`)
   const start = row.periodEnd
   const item = {
@@ -132,6 +140,23 @@ export async function lockMembership(
     if (row.renewalOrderId === peek.renewalOrderId) return { row, order: order ?? null }
   }
   throw new Error(`membership ${id}: its renewal order kept changing`)
+}
+
+/**
+ * Stops a PayPal subscription's billing once its membership has ended or been cancelled; one that cannot be
+ * stopped now is logged (a payment it still takes for an ended membership goes back).
+ */
+export async function stopBilling(
+  deps: Pick<CheckoutServices, 'gateway' | 'log'>,
+  row: MembershipRow,
+  reason: string,
+): Promise<void> {
+  const provider = deps.gateway.providers[row.method]
+  const ref = row.payment.subscription
+  if (!ref || !provider?.stopRecurring) return
+  await provider
+    .stopRecurring(ref, reason)
+    .catch((error) => deps.log.warn('could not stop a PayPal subscription', { membershipId: row.id, error }))
 }
 
 /**

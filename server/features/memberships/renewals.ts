@@ -7,7 +7,7 @@ import { membershipEvent, type OrderRow, settle } from '../checkout'
 import { userLanguageOf } from '../settings'
 import type { MembershipServices } from './deps'
 import { membershipMails } from './mails'
-import { closePaymentPage, lockMembership, newRenewalOrder } from './renewal-order'
+import { closePaymentPage, lockMembership, newRenewalOrder, stopBilling } from './renewal-order'
 import { declineReason } from './words'
 
 type MembershipRow = typeof memberships.$inferSelect
@@ -27,6 +27,9 @@ type MembershipRow = typeof memberships.$inferSelect
 /** How long a charge claims its membership: an attempt that never recorded its answer is made again then. */
 const CLAIM_MS = 15 * 60_000
 const BATCH = 50
+const HOUR_MS = 3_600_000
+/** How long after a period's end a provider that bills by itself is waited for before it counts as failed. */
+const WAIT_FOR_PROVIDER_MS = 24 * HOUR_MS
 
 type Step =
   | { kind: 'none' }
@@ -109,6 +112,7 @@ export async function renewOne(deps: MembershipServices, id: string, now: Date):
           amount: { amount: order.chargeAmount, currency: order.chargeCurrency },
           description: `${order.item.title} — ${order.item.label}`,
           saved: row.payment,
+          since: row.periodEnd,
         })
       : { kind: 'declined', code: 'no_saved_method', message: '' }
   } catch (error) {
@@ -126,16 +130,27 @@ export async function renewOne(deps: MembershipServices, id: string, now: Date):
     })
     return
   }
+  if (result.kind === 'waiting') {
+    // PayPal bills the period by itself, and has not yet: look again in an hour, for a day at most.
+    if (now.getTime() < row.periodEnd.getTime() + WAIT_FOR_PROVIDER_MS) {
+      await deps.db
+        .update(memberships)
+        .set({ nextAttemptAt: new Date(now.getTime() + HOUR_MS), updatedAt: now })
+        .where(and(eq(memberships.id, row.id), eq(memberships.attempts, row.attempts)))
+      return
+    }
+    result = { kind: 'declined', code: 'not_billed', message: 'PayPal did not bill the period' }
+  }
   await recordFailure(deps, row.id, order.id, attempt, result, now)
 }
 
 /** A declined renewal: counted once, retried on its day (or the membership ends), the member told. */
-async function recordFailure(
+export async function recordFailure(
   deps: MembershipServices,
   id: string,
   orderId: string,
   attempt: number,
-  declined: Extract<SavedChargeResult, { kind: 'declined' }>,
+  declined: { code: string; message: string },
   now: Date,
 ) {
   const outcome = await deps.db.transaction(async (tx) => {
@@ -200,7 +215,7 @@ export async function endIn(
   return ended
 }
 
-/** After an end is committed: a payment page left open is closed, and the member told. */
+/** After an end is committed: a payment page left open is closed, PayPal's billing stopped, the member told. */
 async function afterEnd(
   deps: MembershipServices,
   row: MembershipRow,
@@ -208,6 +223,8 @@ async function afterEnd(
   unpaid: boolean,
 ) {
   await closePaymentPage(deps, order)
+  // i18n-ignore: the reason is PayPal's record, not the member's words.
+  await stopBilling(deps, row, unpaid ? 'The membership ended unpaid' : 'The member cancelled')
   await membershipMails(deps).ended(row, {
     title: await titleOf(deps, row),
     lang: await userLanguageOf(deps.db, row.memberId),

@@ -16,6 +16,8 @@ export interface Sandboxes {
   routes: Hono
   /** Resolves once the callbacks and webhooks under way have been delivered (a stopping server waits). */
   idle(): Promise<void>
+  /** Bills the PayPal sandbox's subscription cycles that are due (absent with live PayPal keys). */
+  billDue?: () => Promise<number>
 }
 
 /**
@@ -42,6 +44,7 @@ export function sandboxRoutes(opts: {
   // First: each sandbox's home page, ahead of the sandboxes' own answers to paths they do not know.
   routes.route('/', developerPages(opts.config))
   const mounted: { idle(): Promise<void> }[] = []
+  let billDue: Sandboxes['billDue']
   if (!mpesa.live) {
     const sandbox = mpesaSandbox(deps)
     routes.route('/mpesa', sandbox)
@@ -51,6 +54,7 @@ export function sandboxRoutes(opts: {
     const sandbox = paypalSandbox(deps)
     routes.route('/paypal', sandbox)
     mounted.push(sandbox)
+    billDue = sandbox.billDue
   }
   if (!opts.config.sms.live) {
     const sandbox = africasTalkingSandbox({ ...deps, sms: opts.config.sms, reportUrl: opts.smsReportUrl })
@@ -67,6 +71,7 @@ export function sandboxRoutes(opts: {
     routes.route('/clock', clockSandbox(opts.log))
   return {
     routes,
+    ...(billDue ? { billDue } : {}),
     idle: async () => {
       await Promise.all(mounted.map((sandbox) => sandbox.idle()))
     },

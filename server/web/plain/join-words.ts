@@ -6,10 +6,11 @@ export const JOIN = {
   perMonth: /*i18n*/ { id: 'plain.join.perMonth', message: '{tier}: {price} a month' },
   perYear: /*i18n*/ { id: 'plain.join.perYear', message: '{tier}: {price} a year' },
   full: /*i18n*/ { id: 'plain.join.full', message: '{tier} is full' },
+  payWith: /*i18n*/ { id: 'plain.join.payWith', message: 'Pay with' },
   byCard: /*i18n*/ {
-    id: 'plain.join.byCard',
+    id: 'plain.join.byCardOrPaypal',
     message:
-      'Paid by card. Each period is charged to the same card by itself; cancel any time from your Memberships page and keep access to the end of what you paid.',
+      'Paid by card or PayPal. Each period is paid by itself, from the same card or PayPal account; cancel any time from your Memberships page and keep access to the end of what you paid.',
   },
-  join: /*i18n*/ { id: 'plain.join.join', message: 'Continue to the card page' },
+  join: /*i18n*/ { id: 'plain.join.continue', message: 'Continue to pay' },
 } as const

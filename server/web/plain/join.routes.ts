@@ -16,8 +16,8 @@ import { type Words, wordsFor } from './words'
 /**
  * Joining a membership without script (and the product page's tier forms before their script runs):
  * `/join/{slug}` lists the tiers with what members get and asks for one price (a tier, a period, a
- * currency) and, signed out, the e-mail; its POST runs the contract's joinMembership and goes on to the
- * card page as a plain checkout does.
+ * currency), card or PayPal and, signed out, the e-mail; its POST runs the contract's joinMembership and
+ * goes on to the card page or PayPal's as a plain checkout does.
  */
 
 type Membership = Extract<PublicProduct, { kind: 'membership' }>
@@ -63,7 +63,7 @@ export function joinRoutes(kit: PlainKit) {
       tierId,
       interval,
       currency,
-      method: 'card',
+      method: fields.method === 'paypal' ? 'paypal' : 'card',
       ...(fields.email ? { email: fields.email } : {}),
     })
     if (!started.ok) {
@@ -125,7 +125,17 @@ function joinForm(req: PlainRequest, w: Words, product: Membership, draft: Draft
       options,
       error: draft.errors.choice,
     }),
-    // Card only: the payer's part is the e-mail when signed out.
+    radios({
+      legend: w.text(JOIN.payWith),
+      name: 'method',
+      value: draft.fields.method === 'paypal' ? 'paypal' : 'card',
+      options: [
+        { value: 'card', label: w.text(BUY.card) },
+        { value: 'paypal', label: w.text(BUY.paypal) },
+      ],
+      error: draft.errors.method,
+    }),
+    // The payer's part is the e-mail when signed out.
     ...payerFields(req, w, draft, [], true),
     `<p class="muted">${w.say(JOIN.byCard)}</p>`,
   ]

@@ -12,7 +12,8 @@ type Tier = Membership['details']['tiers'][number]
 
 /**
  * A membership's tiers on its page, each with what members get, its prices, and a form to join: the period
- * and currency, the e-mail when signed out, then the card page (the card is kept for the renewals). Its
+ * and currency, card or PayPal, the e-mail when signed out, then the card page (the card is kept for the
+ * renewals) or PayPal's (a subscription, which PayPal bills each period). Its
  * code comes only with a membership's page (tiers-view.ts). Without script (or before it has run) the form
  * goes to the server's own join page, `/join/{slug}`, with the tier and price chosen, which asks the rest.
  */
@@ -41,8 +42,8 @@ export default function JoinTiers({ product }: { product: Membership }) {
       </ul>
       <p className="muted">
         <Trans>
-          Paid by card. Each period is charged to the same card by itself; cancel any time from your
-          Memberships page and keep access to the end of what you paid.
+          Paid by card or PayPal. Each period is paid by itself, from the same card or PayPal account; cancel
+          any time from your Memberships page and keep access to the end of what you paid.
         </Trans>
       </p>
     </section>
@@ -60,6 +61,11 @@ function JoinForm({ product, tier }: { product: Membership; tier: Tier }) {
     label: p.interval === 'month' ? t`${money(p.price)} a month` : t`${money(p.price)} a year`,
   }))
   const [chosen, setChosen] = useState(options[0]?.value ?? '')
+  const [method, setMethod] = useState<'card' | 'paypal'>('card')
+  const methods = [
+    { value: 'card', label: t`Card` },
+    { value: 'paypal', label: t`PayPal` },
+  ] as const
   const signedIn = session.user !== null
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -77,11 +83,11 @@ function JoinForm({ product, tier }: { product: Membership; tier: Tier }) {
         tierId: tier.id,
         interval: interval as 'month' | 'year',
         currency: currency as Tier['prices'][number]['price']['currency'],
-        method: 'card',
+        method,
         ...(signedIn ? {} : { email }),
       })
       await keepOrderKey(orderId, accessKey)
-      // Stays busy: the browser is leaving for the card page.
+      // Stays busy: the browser is leaving for the card or PayPal page.
       if (next.kind === 'redirect') location.assign(next.url)
     } catch (error) {
       const state = errorState(error)
@@ -124,6 +130,24 @@ function JoinForm({ product, tier }: { product: Membership; tier: Tier }) {
           </p>
         ) : null}
       </fieldset>
+      <fieldset className="fieldset">
+        <legend>
+          <Trans>Pay with</Trans>
+        </legend>
+        {methods.map((option) => (
+          <label key={option.value} className="field-check">
+            <input
+              type="radio"
+              name="method"
+              value={option.value}
+              checked={method === option.value}
+              onChange={() => setMethod(option.value)}
+            />{' '}
+            {option.label}
+          </label>
+        ))}
+        {errors.method ? <p className="field-error">{errors.method}</p> : null}
+      </fieldset>
       {signedIn ? null : (
         <Field
           label={t`E-mail for your receipts`}
@@ -136,7 +160,7 @@ function JoinForm({ product, tier }: { product: Membership; tier: Tier }) {
         />
       )}
       <button type="submit" className="button" aria-busy={busy}>
-        {busy ? t`Opening the card page…` : t`Join ${tier.name}`}
+        {busy ? t`Opening the payment page…` : t`Join ${tier.name}`}
       </button>
     </form>
   )

@@ -118,7 +118,7 @@ function MembershipCard({ membership: m }: { membership: MembershipView }) {
           </p>
           <FormMessage message={pay.isError ? errorText(pay.error) : null} />
           <button type="button" className="button" aria-busy={pay.isPending} onClick={() => pay.mutate()}>
-            {pay.isPending ? t`Opening the card page…` : t`Pay ${money(m.price)} now`}
+            {pay.isPending ? t`Opening the payment page…` : t`Pay ${money(m.price)} now`}
           </button>
         </div>
       ) : null}

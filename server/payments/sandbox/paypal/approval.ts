@@ -20,7 +20,7 @@ export const PAYPAL_SANDBOX_BUYER = {
 } as const
 
 /** What the approval page says, in the buyer's language (docs/swahili.md). */
-const WORDS = {
+export const WORDS = {
   cancelled: /*i18n*/ { id: 'sandbox.paypal.cancelled', message: 'Payment cancelled' },
   approved: /*i18n*/ { id: 'sandbox.paypal.approved', message: 'Payment approved' },
   closePage: /*i18n*/ { id: 'sandbox.paypal.closePage', message: 'You can close this page.' },
@@ -165,7 +165,12 @@ function messagePage(lang: Lang, title: Message): SandboxPage {
 }
 
 /** An approval page; one with a form names where paying or cancelling may redirect to (`returnTo`). */
-function layout(lang: Lang, title: string, body: string, returnTo: (string | null)[] = []): SandboxPage {
+export function layout(
+  lang: Lang,
+  title: string,
+  body: string,
+  returnTo: (string | null)[] = [],
+): SandboxPage {
   return sandboxPage({ title, css: APPROVAL_CSS, body, returnTo, lang })
 }
 

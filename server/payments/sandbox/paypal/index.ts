@@ -2,12 +2,16 @@ import { Hono } from 'hono'
 import { deliveries } from '../deliveries'
 import type { SandboxDeps } from '../sandbox-deps'
 import { mountApproval } from './approval'
+import { billDue } from './billing'
 import { mountCaptures } from './captures'
 import { mountOauth } from './oauth'
 import { mountOrders } from './orders'
 import { paypalPayoutsSandbox } from './payouts'
 import { mountRefunds } from './refunds'
 import { claim, notFound, type PaypalContext, paypalId } from './rest'
+import { mountSales } from './sales'
+import { mountSubscriptionPages } from './subscription-page'
+import { mountSubscriptions } from './subscriptions'
 import { mountWebhookVerification, paypalWebhooks } from './webhooks'
 
 /**
@@ -18,13 +22,17 @@ import { mountWebhookVerification, paypalWebhooks } from './webhooks'
  * the sandbox store.
  *
  * Each API has a module here: OAuth (oauth.ts), orders (orders.ts), their captures (captures.ts) and
- * refunds (refunds.ts), webhooks and their verification (webhooks.ts), Payouts (payouts.ts), and the
- * approval page (approval.ts).
+ * refunds (refunds.ts), subscriptions with their plans and products (subscriptions.ts) and their billing
+ * (billing.ts), sales and their refunds (sales.ts), webhooks and their verification (webhooks.ts), Payouts
+ * (payouts.ts), and the payer's pages: the order's approval (approval.ts) and the subscription's
+ * (subscription-page.ts).
  */
 
 export type PaypalSandbox = Hono & {
   /** Resolves once every webhook the sandbox has started sending has been delivered (or has failed). */
   idle(): Promise<void>
+  /** Bills every subscription cycle due now (the server's sandbox job runs it every minute). */
+  billDue(): Promise<number>
 }
 
 const DELIVERY_TIMEOUT_MS = 30_000
@@ -44,6 +52,8 @@ export function paypalSandbox(deps: SandboxDeps): PaypalSandbox {
   mountOrders(ctx)
   mountCaptures(ctx)
   mountRefunds(ctx)
+  mountSubscriptions(ctx)
+  mountSales(ctx)
   mountWebhookVerification(ctx, webhooks)
   app.route(
     '/',
@@ -57,5 +67,6 @@ export function paypalSandbox(deps: SandboxDeps): PaypalSandbox {
     }),
   )
   mountApproval(ctx)
-  return Object.assign(app, { idle: posts.idle })
+  mountSubscriptionPages(ctx)
+  return Object.assign(app, { idle: posts.idle, billDue: () => billDue(ctx) })
 }
