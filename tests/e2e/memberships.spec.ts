@@ -12,9 +12,10 @@ import { startWorkerServer, type WorkerServer } from './worker-server'
 /**
  * Memberships on phones, typed, on a server of this spec's own (its clock moves a month): a buyer joins by
  * card from the membership's page and reads its members' post; a second joins with a card whose bank asks
- * to confirm every payment; a third cancels and keeps reading. The sandbox clock moves a month: the first's
- * renewal is charged by itself and is in the seller's books; the second's is declined, and the member pays
- * it from the mailed link, confirming with the bank; the third's membership has ended.
+ * to confirm every payment; a third cancels and keeps reading; a fourth joins by PayPal, approving its
+ * subscription. The sandbox clock moves a month: the first's renewal is charged by itself, the fourth's
+ * taken by PayPal (its webhook renews it), both in the seller's books; the second's is declined, and the
+ * member pays it from the mailed link, confirming with the bank; the third's membership has ended.
  */
 
 const run = randomBytes(3).toString('hex')
@@ -23,8 +24,10 @@ const TITLE = `Poetry circle ${run}`
 const POST = `New stanzas ${run}`
 
 let soko: WorkerServer
-const members: Record<'steady' | 'confirm' | 'leaving', { email: string; password: string; token: string }> =
-  {} as never
+const members: Record<
+  'steady' | 'confirm' | 'leaving' | 'paypal',
+  { email: string; password: string; token: string }
+> = {} as never
 
 test.describe.configure({ mode: 'serial' })
 
@@ -64,7 +67,7 @@ test.beforeAll(async ({ geo }) => {
     },
     seller,
   )
-  for (const who of ['steady', 'confirm', 'leaving'] as const)
+  for (const who of ['steady', 'confirm', 'leaving', 'paypal'] as const)
     members[who] = await newBuyer(request, `member-${who}`)
   await request.dispose()
 })
@@ -121,6 +124,30 @@ test('a card whose bank asks every time is confirmed on joining', async ({ brows
   await joinByCard(page, '4000 0027 6000 3184')
   await page.getByRole('button', { name: 'Complete authentication' }).click()
   await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 20_000 })
+  await context.close()
+})
+
+test('a buyer joins by PayPal, approving the subscription on PayPal’s page', async ({ browser }) => {
+  test.setTimeout(90_000)
+  const { context, page } = await phoneOf(browser, 'paypal')
+  await page.goto(`/${TITLE.toLowerCase().replace(/\s+/g, '-')}`)
+  await rendered(page)
+  await page.waitForFunction(() => {
+    const form = document.querySelector('.tier-form')
+    return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber$'))
+  })
+  const tier = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Reader' }) })
+  await tier.getByRole('radio', { name: 'PayPal' }).check()
+  await page.screenshot({ path: test.info().outputPath('join-paypal.png'), fullPage: true })
+  await tier.getByRole('button', { name: 'Join Reader' }).click()
+  await expect(page.getByRole('heading', { name: 'Subscribe with PayPal (sandbox)' })).toBeVisible()
+  await page.screenshot({ path: test.info().outputPath('paypal-subscribe.png'), fullPage: true })
+  await page.getByRole('button', { name: 'Agree and subscribe' }).click()
+  await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 20_000 })
+  await page.goto('/account/memberships')
+  const card = page.getByRole('article', { name: TITLE })
+  await expect(card).toContainText('Active')
+  await expect(card).toContainText(', by PayPal.')
   await context.close()
 })
 
@@ -196,8 +223,19 @@ test('a month on, the renewal is in the seller’s books; the declined one is pa
     .getByRole('listitem')
     .filter({ hasText: 'Sale ·' })
     .filter({ hasText: TITLE })
-  // Four joins, and the renewals of the two whose cards pay by themselves (the cancelled one's is not due).
-  await expect(sales).toHaveCount(6, { timeout: 15_000 })
+  // Five joins, the renewals of the two whose cards pay by themselves, and the one PayPal took (its
+  // webhook renewed it; the cancelled one's is not due).
+  // PayPal bills on its own minute (the sandbox's job): the books are read again until its sale is in.
+  await expect
+    .poll(
+      async () => {
+        await seller.reload()
+        await rendered(seller)
+        return sales.count()
+      },
+      { timeout: 90_000, intervals: [2_000] },
+    )
+    .toBe(8)
   await seller.screenshot({ path: test.info().outputPath('seller-books.png'), fullPage: true })
 
   // The member follows the mailed link, signs in again (a month has passed), and pays with the bank's OK.

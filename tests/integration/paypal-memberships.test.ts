@@ -85,7 +85,7 @@ describe.each(databaseKinds)('memberships paid by PayPal, on %s', (kind) => {
       .select()
       .from(productsTable)
       .where(eq(productsTable.id, productId))
-    const tierId = (product?.details as { tiers: { id: string }[] }).tiers[0]?.id
+    const tierId = (product?.details as { tiers: { id: string }[] } | undefined)?.tiers[0]?.id
     const buyer = await personOf(app, email)
     const started = await app.call(
       'joinMembership',

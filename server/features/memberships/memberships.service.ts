@@ -89,7 +89,8 @@ async function views(db: Db, rows: MembershipRow[]): Promise<MembershipView[]> {
       interval: row.interval,
       price,
       method: row.method,
-      paidWith: row.payment.card ?? null,
+      // i18n-ignore: PayPal is its own name in every language.
+      paidWith: row.payment.card ?? (row.payment.subscription ? 'PayPal' : null),
       state,
       periodStart: row.periodStart.toISOString(),
       periodEnd: row.periodEnd.toISOString(),

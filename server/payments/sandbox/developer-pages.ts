@@ -57,8 +57,11 @@ function guides(config: Config): SandboxGuide[] {
         ['Client secret', SANDBOX.paypalClientSecret],
         ['Webhook id', SANDBOX.paypalWebhookId],
       ],
-      pages: [['payouts', 'The payouts received, and buttons to end a waiting one']],
-      note: 'OAuth, Orders v2 (with PayPal-Request-Id), captures, refunds and Payouts answer as PayPal does. Webhooks go to Soko.',
+      pages: [
+        ['payouts', 'The payouts received, and buttons to end a waiting one'],
+        ['subscriptions', 'The subscriptions made, and a button to bill what is due now'],
+      ],
+      note: 'OAuth, Orders v2 (with PayPal-Request-Id), captures, refunds, Subscriptions (catalog products, plans, subscriptions, their sales) and Payouts answer as PayPal does. Webhooks go to Soko.',
     })
   if (!card.live)
     all.push({
