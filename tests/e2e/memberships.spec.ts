@@ -83,8 +83,8 @@ async function phoneOf(browser: Browser, who: keyof typeof members) {
   return { context, page: await context.newPage() }
 }
 
-/** From the membership's page: the monthly price as it comes, Join, the card typed on the card page. */
-async function joinByCard(page: Page, card: string) {
+/** The membership's page, its Reader tier once the app has taken its form over. */
+async function readerTier(page: Page) {
   await page.goto(`/${TITLE.toLowerCase().replace(/\s+/g, '-')}`)
   await rendered(page)
   // The tiers' code comes after the page's: until it has taken their form over, Join opens the server's
@@ -93,7 +93,12 @@ async function joinByCard(page: Page, card: string) {
     const form = document.querySelector('.tier-form')
     return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber$'))
   })
-  const tier = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Reader' }) })
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Reader' }) })
+}
+
+/** From the membership's page: the monthly price as it comes, Join, the card typed on the card page. */
+async function joinByCard(page: Page, card: string) {
+  const tier = await readerTier(page)
   await expect(tier.getByRole('radio', { name: 'KES 500.00 a month' })).toBeChecked()
   await tier.getByRole('button', { name: 'Join Reader' }).click()
   await typeInto(page.getByLabel('Card number'), card)
@@ -130,13 +135,7 @@ test('a card whose bank asks every time is confirmed on joining', async ({ brows
 test('a buyer joins by PayPal, approving the subscription on PayPal’s page', async ({ browser }) => {
   test.setTimeout(90_000)
   const { context, page } = await phoneOf(browser, 'paypal')
-  await page.goto(`/${TITLE.toLowerCase().replace(/\s+/g, '-')}`)
-  await rendered(page)
-  await page.waitForFunction(() => {
-    const form = document.querySelector('.tier-form')
-    return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber$'))
-  })
-  const tier = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Reader' }) })
+  const tier = await readerTier(page)
   await tier.getByRole('radio', { name: 'PayPal' }).check()
   await page.screenshot({ path: test.info().outputPath('join-paypal.png'), fullPage: true })
   await tier.getByRole('button', { name: 'Join Reader' }).click()

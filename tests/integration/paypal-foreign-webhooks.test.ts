@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signedWebhookHeaders } from '../../server/payments/sandbox/paypal/webhooks'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
+import { postPaypalWebhook } from '../support/paypal-webhook'
 
 /**
  * PayPal webhooks that PayPal signed but that name nothing of Soko's: a payout another integration of the
@@ -20,18 +20,7 @@ describe.each(databaseKinds)('PayPal webhooks about what Soko does not know, on 
     await app?.close()
   })
 
-  /** Posts an event to Soko's hook, signed as PayPal (here, its sandbox) signs it. */
-  async function post(event: object): Promise<number> {
-    const body = JSON.stringify(event)
-    const headers = signedWebhookHeaders(app.config.payments.paypal, `${app.url}/sandbox/paypal`, body)
-    const res = await fetch(`${app.url}/hooks/paypal`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body,
-    })
-    await res.arrayBuffer()
-    return res.status
-  }
+  const post = (event: object) => postPaypalWebhook(app, event)
 
   const lines = () => app.logs.map((line) => JSON.parse(line) as Record<string, unknown>)
 

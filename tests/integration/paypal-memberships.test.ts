@@ -11,7 +11,6 @@ import { createSession } from '../../server/features/accounts/sessions'
 import { renewDue } from '../../server/features/memberships'
 import { clock } from '../../server/lib/clock'
 import { newSale, recordSale, type SubscriptionRecord } from '../../server/payments/sandbox/paypal/billing'
-import { signedWebhookHeaders } from '../../server/payments/sandbox/paypal/webhooks'
 import { SandboxStore } from '../../server/payments/sandbox/store'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
@@ -19,6 +18,7 @@ import { until } from '../support/jobs'
 import { ledgerInvariantViolations } from '../support/ledger-invariants'
 import { readOutbox } from '../support/outbox'
 import { data } from '../support/payouts'
+import { postPaypalWebhook } from '../support/paypal-webhook'
 import { personOf, productOnSale, sellerOf } from '../support/shop'
 
 /**
@@ -125,18 +125,7 @@ describe.each(databaseKinds)('memberships paid by PayPal, on %s', (kind) => {
       return row
     })
 
-  /** Posts a webhook to Soko's hook, signed as PayPal (its sandbox) signs. */
-  async function post(event: object) {
-    const body = JSON.stringify(event)
-    const headers = signedWebhookHeaders(app.config.payments.paypal, `${app.url}/sandbox/paypal`, body)
-    const res = await fetch(`${app.url}/hooks/paypal`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body,
-    })
-    await res.arrayBuffer()
-    return res.status
-  }
+  const post = (event: object) => postPaypalWebhook(app, event)
   const saleEvent = (subscription: string, saleId: string, total: string, currency = 'USD') => ({
     id: `WH-${saleId}`,
     event_type: 'PAYMENT.SALE.COMPLETED',

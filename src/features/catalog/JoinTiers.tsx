@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, type ReactNode, useState } from 'react'
 import type { PublicProduct } from '../../../contract/storefront'
 import { errorState, Field, type FieldErrors, FormMessage } from '../../components/Form'
 import { rpc } from '../../lib/rpc'
@@ -97,7 +97,6 @@ function JoinForm({ product, tier }: { product: Membership; tier: Tier }) {
     }
   }
 
-  const legendId = `tier-${tier.id}-prices`
   return (
     <form
       method="get"
@@ -108,46 +107,24 @@ function JoinForm({ product, tier }: { product: Membership; tier: Tier }) {
     >
       <input type="hidden" name="tier" value={tier.id} />
       <FormMessage message={message} />
-      <fieldset className="fieldset" aria-describedby={errors.currency ? `${legendId}-error` : undefined}>
-        <legend id={legendId}>
-          <Trans>How often you pay</Trans>
-        </legend>
-        {options.map((option) => (
-          <label key={option.value} className="field-check">
-            <input
-              type="radio"
-              name="price"
-              value={option.value}
-              checked={chosen === option.value}
-              onChange={() => setChosen(option.value)}
-            />{' '}
-            {option.label}
-          </label>
-        ))}
-        {errors.currency || errors.tierId ? (
-          <p className="field-error" id={`${legendId}-error`}>
-            {errors.currency ?? errors.tierId}
-          </p>
-        ) : null}
-      </fieldset>
-      <fieldset className="fieldset">
-        <legend>
-          <Trans>Pay with</Trans>
-        </legend>
-        {methods.map((option) => (
-          <label key={option.value} className="field-check">
-            <input
-              type="radio"
-              name="method"
-              value={option.value}
-              checked={method === option.value}
-              onChange={() => setMethod(option.value)}
-            />{' '}
-            {option.label}
-          </label>
-        ))}
-        {errors.method ? <p className="field-error">{errors.method}</p> : null}
-      </fieldset>
+      <Choices
+        id={`tier-${tier.id}-prices`}
+        legend={<Trans>How often you pay</Trans>}
+        name="price"
+        options={options}
+        value={chosen}
+        onChange={setChosen}
+        error={errors.currency ?? errors.tierId}
+      />
+      <Choices
+        id={`tier-${tier.id}-method`}
+        legend={<Trans>Pay with</Trans>}
+        name="method"
+        options={methods}
+        value={method}
+        onChange={setMethod}
+        error={errors.method}
+      />
       {signedIn ? null : (
         <Field
           label={t`E-mail for your receipts`}
@@ -163,5 +140,39 @@ function JoinForm({ product, tier }: { product: Membership; tier: Tier }) {
         {busy ? t`Opening the payment page…` : t`Join ${tier.name}`}
       </button>
     </form>
+  )
+}
+
+/** A choice of radios under a legend, with its field's error said under it (and read with it). */
+function Choices<T extends string>(props: {
+  id: string
+  legend: ReactNode
+  name: string
+  options: readonly { value: T; label: string }[]
+  value: T
+  onChange: (value: T) => void
+  error: string | undefined
+}) {
+  return (
+    <fieldset className="fieldset" aria-describedby={props.error ? `${props.id}-error` : undefined}>
+      <legend id={props.id}>{props.legend}</legend>
+      {props.options.map((option) => (
+        <label key={option.value} className="field-check">
+          <input
+            type="radio"
+            name={props.name}
+            value={option.value}
+            checked={props.value === option.value}
+            onChange={() => props.onChange(option.value)}
+          />{' '}
+          {option.label}
+        </label>
+      ))}
+      {props.error ? (
+        <p className="field-error" id={`${props.id}-error`}>
+          {props.error}
+        </p>
+      ) : null}
+    </fieldset>
   )
 }

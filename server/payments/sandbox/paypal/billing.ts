@@ -186,6 +186,21 @@ export const newSale = (minor: number, at: Date): Sale => ({
 export const recordSale = (store: SandboxStore, subscriptionId: string, saleId: string) =>
   store.put('paypal', 'sale', `sale:${saleId}`, { subscriptionId })
 
+/** A sale made: recorded for its refunds, and PAYMENT.SALE.COMPLETED sent (awaited). */
+export async function announceSale(
+  { store, base, notify }: Pick<PaypalContext, 'store' | 'base' | 'notify'>,
+  r: SubscriptionRecord,
+  sale: Sale,
+) {
+  await recordSale(store, r.id, sale.id)
+  await notify(
+    'PAYMENT.SALE.COMPLETED',
+    'sale',
+    saleView(base, r, sale),
+    `Payment completed for ${r.currency} ${toValue(sale.minor, r.currency)}`,
+  )
+}
+
 /** One due cycle billed: paid (a sale) or failed (the outstanding balance grows). Null: nothing due. */
 function billCycle(r: SubscriptionRecord, now: Date): SubscriptionRecord | null {
   if (r.status !== 'ACTIVE' || !r.nextBilling || !r.startTime) return null
@@ -224,14 +239,7 @@ export async function billDue({ store, base, notify }: PaypalContext, now = cloc
       billed++
       const r = result.data
       const sale = r.sales.length > salesBefore.count ? r.sales.at(-1) : undefined
-      if (sale) await recordSale(store, r.id, sale.id)
-      if (sale)
-        await notify(
-          'PAYMENT.SALE.COMPLETED',
-          'sale',
-          saleView(base, r, sale),
-          `Payment completed for ${r.currency} ${toValue(sale.minor, r.currency)}`,
-        )
+      if (sale) await announceSale({ store, base, notify }, r, sale)
       else
         await notify(
           'BILLING.SUBSCRIPTION.PAYMENT.FAILED',

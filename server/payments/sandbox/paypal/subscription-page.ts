@@ -5,12 +5,11 @@ import { translate } from '../../../lib/i18n'
 import { page, pageLang, type SandboxPage, sandboxPage, translateHtml } from '../pages'
 import { layout, PAYPAL_SANDBOX_BUYER, WORDS as SHARED_WORDS } from './approval'
 import {
+  announceSale,
   billDue,
   newSale,
   nextCycle,
-  recordSale,
   type SubscriptionRecord,
-  saleView,
   subscriptionView,
 } from './billing'
 import { toValue } from './money'
@@ -90,7 +89,6 @@ export function mountSubscriptionPages(ctx: PaypalContext): void {
     if (!result?.changed) return page(c, approvalPage(result?.data ?? record, lang))
     const r = result.data
     const sale = r.sales[0]
-    if (sale) await recordSale(store, r.id, sale.id)
     // Awaited, as the checkout's approval is: the payer is back on Soko after Soko has heard.
     await notify(
       'BILLING.SUBSCRIPTION.ACTIVATED',
@@ -98,13 +96,7 @@ export function mountSubscriptionPages(ctx: PaypalContext): void {
       subscriptionView(base, r),
       'Subscription activated',
     )
-    if (sale)
-      await notify(
-        'PAYMENT.SALE.COMPLETED',
-        'sale',
-        saleView(base, r, sale),
-        `Payment completed for ${r.currency} ${toValue(sale.minor, r.currency)}`,
-      )
+    if (sale) await announceSale(ctx, r, sale)
     if (!r.returnUrl) return page(c, approvalPage(r, lang))
     return c.redirect(withQuery(r.returnUrl, { subscription_id: r.id, ba_token: token, token }), 303)
   })

@@ -1,11 +1,10 @@
 import type { Context } from 'hono'
 import { clock } from '../../../lib/clock'
 import {
+  announceSale,
   loadSubscription,
   newSale,
-  recordSale,
   type SubscriptionRecord,
-  saleView,
   subscriptionView,
   transactionView,
   type Unit,
@@ -298,7 +297,7 @@ export function mountSubscriptions(ctx: PaypalContext): void {
 
 /** Captures what a subscription owes: a sale, or DECLINED for the payer whose renewals are declined. */
 async function captureOutstanding(ctx: PaypalContext, c: Context) {
-  const { store, base, notify } = ctx
+  const { store } = ctx
   const id = c.req.param('id') ?? ''
   const requestId = c.req.header('paypal-request-id')
   if (requestId) {
@@ -356,14 +355,7 @@ async function captureOutstanding(ctx: PaypalContext, c: Context) {
   const sale = result.changed ? r.sales.at(-1) : undefined
   const answer = sale ? transactionView(r, sale) : transactionView(r, newSale(amount.minor, now), 'DECLINED')
   if (requestId) await store.put('paypal', 'request', `request:capture:${requestId}`, { id, answer })
-  if (sale) {
-    await recordSale(store, r.id, sale.id)
-    void notify(
-      'PAYMENT.SALE.COMPLETED',
-      'sale',
-      saleView(base, r, sale),
-      `Payment completed for ${r.currency} ${toValue(sale.minor, r.currency)}`,
-    )
-  }
+  // Not awaited: PayPal's answer does not wait for its webhook.
+  if (sale) void announceSale(ctx, r, sale)
   return c.json(answer, 202)
 }
