@@ -59,7 +59,7 @@ export const memberRow = z.object({
   tier: z.string(),
   interval: z.enum(['month', 'year']),
   price: money,
-  state: z.enum(['active', 'past_due', 'cancelled', 'ended']),
+  state: z.enum(['active', 'past_due', 'paused', 'cancelled', 'ended']),
   joinedAt: z.string(),
   periodEnd: z.string(),
   endedAt: z.string().nullable(),

@@ -16,10 +16,13 @@ export const membershipInterval = z.enum(['month', 'year'], {
 
 /**
  * Where a membership stands for its member: `active`; `past_due` while a failed renewal is retried (access
- * kept, and the member can pay now); `cancelled` by the member, with access to the end of the period paid;
- * `ended`.
+ * kept, and the member can pay now); `paused` for the months they paused (no access, nothing charged);
+ * `cancelled` by the member, with access to the end of the period paid; `ended`.
  */
-export const membershipState = z.enum(['active', 'past_due', 'cancelled', 'ended'])
+export const membershipState = z.enum(['active', 'past_due', 'paused', 'cancelled', 'ended'])
+
+/** The longest pause a member can take at once, in months. */
+export const MAX_PAUSE_MONTHS = 3
 
 export const membershipView = z.object({
   id: z.string(),
@@ -43,6 +46,27 @@ export const membershipView = z.object({
   payNow: z.boolean(),
   /** Until when a failed renewal keeps access: then the membership ends. Null when none has failed. */
   graceEndsAt: z.string().nullable(),
+  /** The tier and price it moves to from the next period, when the member changed tier. */
+  change: z
+    .object({
+      tier: z.object({ id: z.string(), name: z.string() }),
+      interval: membershipInterval,
+      price: money,
+    })
+    .nullable(),
+  /** A pause asked for (from the end of the period paid) or under way (to `until`, when it resumes). */
+  pause: z.object({ from: z.string(), until: z.string(), months: z.number().int() }).nullable(),
+  /** Whether its seller lets members pause. */
+  canPause: z.boolean(),
+  /** The membership's tiers and their prices, to change to (`full`: no place left). */
+  tiers: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      full: z.boolean(),
+      prices: z.array(z.object({ interval: membershipInterval, price: money })),
+    }),
+  ),
   /** The payments, newest first. */
   history: z.array(
     z.object({
@@ -79,6 +103,27 @@ export const joinMembershipInput = startCheckoutInput
     currency: currencyCode,
   })
 
+export const changeMembershipTierInput = z.strictObject({
+  id: membershipId,
+  tierId: z
+    .string({ error: say(CHOOSE_TIER) })
+    .min(1, say(CHOOSE_TIER))
+    .max(40),
+  interval: membershipInterval,
+  currency: currencyCode,
+})
+
+const PAUSE_MONTHS = /*i18n*/ { id: 'memberships.pauseMonths', message: 'Choose 1, 2 or 3 months' }
+
+export const pauseMembershipInput = z.strictObject({
+  id: membershipId,
+  months: z
+    .number({ error: say(PAUSE_MONTHS) })
+    .int(say(PAUSE_MONTHS))
+    .min(1, say(PAUSE_MONTHS))
+    .max(MAX_PAUSE_MONTHS, say(PAUSE_MONTHS)),
+})
+
 export const membershipsContract = {
   joinMembership: defineSubject({
     kind: 'mutation',
@@ -105,6 +150,32 @@ export const membershipsContract = {
     summary:
       'Cancels one of your memberships: nothing more is charged, and access lasts to the end of the ' +
       'period paid (a renewal still unpaid ends it now).',
+    input: z.strictObject({ id: membershipId }),
+    output: z.object({ membership: membershipView }),
+  }),
+  changeMembershipTier: defineSubject({
+    kind: 'mutation',
+    access: 'user',
+    summary:
+      'Changes your membership to another tier or price of the same membership, from its next period (no ' +
+      'proration): the next renewal charges the new price. Choosing what you have now undoes a change.',
+    input: changeMembershipTierInput,
+    output: z.object({ membership: membershipView }),
+  }),
+  pauseMembership: defineSubject({
+    kind: 'mutation',
+    access: 'user',
+    summary:
+      'Pauses your membership for 1 to 3 months from the end of the period paid, where its seller allows ' +
+      'it: nothing is charged and its posts are closed meanwhile; it renews by itself when the pause ends.',
+    input: pauseMembershipInput,
+    output: z.object({ membership: membershipView }),
+  }),
+  resumeMembership: defineSubject({
+    kind: 'mutation',
+    access: 'user',
+    summary:
+      'Undoes a pause: one not begun is dropped; one under way ends now, and the membership renews at once.',
     input: z.strictObject({ id: membershipId }),
     output: z.object({ membership: membershipView }),
   }),

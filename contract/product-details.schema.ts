@@ -354,6 +354,8 @@ export const membershipDetails = z.object({
     .array(tier)
     .min(1, say(/*i18n*/ { id: 'productDetails.addLeastTier', message: 'Add at least one tier' }))
     .max(MAX_TIERS),
+  /** Members may pause for 1 to 3 months at a time (nothing charged, no access meanwhile). */
+  pausing: z.boolean().optional(),
 })
 
 export const productDetails = {

@@ -50,4 +50,30 @@ export const MEMBERSHIPS = {
     id: 'memberships.joinFromTiers',
     message: 'Join a membership from its tiers on its page',
   },
+  changeNotOnPaypal: /*i18n*/ {
+    id: 'memberships.changeNotOnPaypal',
+    message:
+      'A PayPal membership keeps its tier for now: cancel it, and join the new tier when this period ends',
+  },
+  cannotChange: /*i18n*/ {
+    id: 'memberships.cannotChange',
+    message: 'Pay the renewal due, or undo the cancellation or pause, before changing tier',
+  },
+  pausingOff: /*i18n*/ {
+    id: 'memberships.pausingOff',
+    message: 'The seller of this membership does not let members pause it',
+  },
+  cannotPause: /*i18n*/ {
+    id: 'memberships.cannotPause',
+    message: 'Only an active membership can be paused: pay the renewal due, or undo the cancellation, first',
+  },
+  alreadyPaused: /*i18n*/ {
+    id: 'memberships.alreadyPaused',
+    message: 'A pause is set already: undo it first to choose another',
+  },
+  pausedPosts: /*i18n*/ {
+    id: 'memberships.pausedPosts',
+    message: 'This membership is paused: its posts open again when it resumes',
+  },
+  notPaused: /*i18n*/ { id: 'memberships.notPaused', message: 'This membership is not paused' },
 } as const

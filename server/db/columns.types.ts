@@ -106,7 +106,15 @@ export interface SaleTerms {
   holdDays: number
 }
 
-export type MembershipStatus = 'active' | 'past_due' | 'ended'
+export type MembershipStatus = 'active' | 'past_due' | 'paused' | 'ended'
+
+/** The tier and price a membership moves to from its next period (the member's change of tier). */
+export interface NextTier {
+  tierId: string
+  interval: 'month' | 'year'
+  amount: number
+  currency: string
+}
 
 /** What a membership charges again: a saved card (Stripe's customer and payment method). */
 export interface SavedPayment {

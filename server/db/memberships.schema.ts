@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, currency, updatedAt } from './columns'
-import type { MembershipStatus, SavedPayment } from './columns.types'
+import type { MembershipStatus, NextTier, SavedPayment } from './columns.types'
 import { users } from './users.schema'
 
 /**
@@ -31,8 +31,9 @@ export const memberships = pgTable(
     /** The provider's handle on what is charged again (a saved card's customer and payment method). */
     payment: jsonb('payment').$type<SavedPayment>().notNull(),
     /**
-     * `active`; `past_due` while a renewal has failed and is being retried (access kept); `ended` once it
-     * was cancelled and its paid period ran out, or its retries did.
+     * `active`; `past_due` while a renewal has failed and is being retried (access kept); `paused` for the
+     * months the member paused (no access, nothing charged: `period_end` is when it resumes); `ended` once
+     * it was cancelled and its paid period ran out, or its retries did.
      */
     status: text('status').$type<MembershipStatus>().notNull(),
     /** The day of the month it started on (29–31 fall back to a short month's last day, then return). */
@@ -46,6 +47,10 @@ export const memberships = pgTable(
     firstOrderId: uuid('first_order_id').notNull().unique(),
     /** The pending order of the next period's payment, while it is being collected. */
     renewalOrderId: uuid('renewal_order_id'),
+    /** The member's change of tier, from the next period: its tier and price then. */
+    nextTier: jsonb('next_tier').$type<NextTier>(),
+    /** A pause the member asked for: this many months from the end of the period paid. */
+    pauseMonths: integer('pause_months'),
     /** Failed attempts at the renewal being collected. */
     attempts: integer('attempts').notNull().default(0),
     /** When the renewal job next charges it (or ends it); null when nothing is due (cancelled, ended). */
@@ -58,7 +63,8 @@ export const memberships = pgTable(
     index('memberships_product_idx').on(t.productId, t.tierId, t.status),
     index('memberships_seller_idx').on(t.sellerId, t.createdAt),
     index('memberships_due_idx').on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`),
-    check('memberships_status_check', sql`${t.status} in ('active', 'past_due', 'ended')`),
+    check('memberships_status_check', sql`${t.status} in ('active', 'past_due', 'paused', 'ended')`),
+    check('memberships_pause_check', sql`${t.pauseMonths} between 1 and 3`),
     check('memberships_interval_check', sql`${t.interval} in ('month', 'year')`),
     check('memberships_amount_check', sql`${t.amount} > 0`),
     check('memberships_anchor_check', sql`${t.anchorDay} between 1 and 31`),

@@ -46,3 +46,10 @@ export function retryAt(periodEndAt: Date, failures: number): Date | null {
 
 /** Until when a period's unpaid renewal keeps the member's access. */
 export const graceEnd = (periodEndAt: Date) => new Date(periodEndAt.getTime() + GRACE_DAYS * DAY_MS)
+
+/** When a pause of `months` that begins at the end of a period (`from`) ends: on the membership's day. */
+export function pauseEnd(from: Date, anchorDay: number, months: number): Date {
+  let at = from
+  for (let i = 0; i < months; i++) at = periodEnd(at, anchorDay, 'month')
+  return at
+}

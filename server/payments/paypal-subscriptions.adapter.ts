@@ -180,8 +180,22 @@ export async function captureOutstanding(
 }
 
 /** Cancels a subscription; one PayPal says is no longer active or suspended is already over. */
-export async function cancelSubscription(http: PaypalHttp, id: string, reason: string): Promise<void> {
-  const res = await http.call('POST', `/v1/billing/subscriptions/${encodeURIComponent(id)}/cancel`, {
+export function cancelSubscription(http: PaypalHttp, id: string, reason: string): Promise<void> {
+  return setSubscriptionState(http, id, 'cancel', reason)
+}
+
+/**
+ * Cancels, suspends or reactivates a subscription. PayPal refuses one whose status does not allow it
+ * (`SUBSCRIPTION_STATUS_INVALID`: suspended already, active already, or over), which is where it was asked
+ * to go or past it: taken as done.
+ */
+export async function setSubscriptionState(
+  http: PaypalHttp,
+  id: string,
+  action: 'cancel' | 'suspend' | 'activate',
+  reason: string,
+): Promise<void> {
+  const res = await http.call('POST', `/v1/billing/subscriptions/${encodeURIComponent(id)}/${action}`, {
     body: { reason: reason.slice(0, 128) },
   })
   if (res.ok || (res.status === 422 && issueOf(res.body) === 'SUBSCRIPTION_STATUS_INVALID')) return

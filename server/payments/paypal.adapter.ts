@@ -27,6 +27,7 @@ import {
   type PaypalSubscription,
   type PaypalSubscriptionRequest,
   refundSale,
+  setSubscriptionState,
   subscriptionSales,
 } from './paypal-subscriptions.adapter'
 import { fromDecimal, isCurrencyCode, toDecimal } from './provider-money'
@@ -313,6 +314,11 @@ export class PaypalAdapter {
 
   cancelSubscription(id: string, reason: string): Promise<void> {
     return cancelSubscription(this.http, id, reason)
+  }
+
+  /** Suspends an active subscription, or reactivates a suspended one. */
+  setSubscriptionState(id: string, action: 'suspend' | 'activate', reason: string): Promise<void> {
+    return setSubscriptionState(this.http, id, action, reason)
   }
 
   refundSale(saleId: string, amount: Money, requestId: string) {

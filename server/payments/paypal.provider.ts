@@ -139,6 +139,16 @@ export class PaypalProvider implements PaymentProvider {
     return this.adapter.cancelSubscription(ref, reason)
   }
 
+  pauseRecurring(ref: string): Promise<void> {
+    // i18n-ignore: the reason is PayPal's record.
+    return this.adapter.setSubscriptionState(ref, 'suspend', 'The member paused the membership')
+  }
+
+  resumeRecurring(ref: string): Promise<void> {
+    // i18n-ignore: the reason is PayPal's record.
+    return this.adapter.setSubscriptionState(ref, 'activate', 'The member’s pause ended')
+  }
+
   async refund(req: RefundRequest): Promise<TransferState> {
     const payment = req.charge.payment
     if (typeof payment.saleId === 'string') {

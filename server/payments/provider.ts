@@ -160,6 +160,9 @@ export interface PaymentProvider {
   chargeSaved?(req: SavedChargeRequest): Promise<SavedChargeResult>
   /** Stops what bills the payer by itself (a PayPal subscription); one already stopped is left as it is. */
   stopRecurring?(ref: string, reason: string): Promise<void>
+  /** Suspends it (a member's pause: nothing billed until it is resumed), and resumes it. */
+  pauseRecurring?(ref: string): Promise<void>
+  resumeRecurring?(ref: string): Promise<void>
   /**
    * Money out, for providers that can send it (M-Pesa B2C, PayPal Payouts); absent elsewhere (bank payouts
    * are manual). Asking again with the same id never pays twice: the provider answers about the first.

@@ -13,9 +13,10 @@ import { startWorkerServer, type WorkerServer } from './worker-server'
  * Memberships on phones, typed, on a server of this spec's own (its clock moves a month): a buyer joins by
  * card from the membership's page and reads its members' post; a second joins with a card whose bank asks
  * to confirm every payment; a third cancels and keeps reading; a fourth joins by PayPal, approving its
- * subscription. The sandbox clock moves a month: the first's renewal is charged by itself, the fourth's
- * taken by PayPal (its webhook renews it), both in the seller's books; the second's is declined, and the
- * member pays it from the mailed link, confirming with the bank; the third's membership has ended.
+ * subscription; a fifth changes tier, undoes it and pauses. The sandbox clock moves a month: the first's
+ * renewal is charged by itself, the fourth's taken by PayPal (its webhook renews it), both in the seller's
+ * books; the second's is declined, and the member pays it from the mailed link, confirming with the bank;
+ * the third's membership has ended; the fifth's is paused, its posts closed, nothing charged.
  */
 
 const run = randomBytes(3).toString('hex')
@@ -25,7 +26,7 @@ const POST = `New stanzas ${run}`
 
 let soko: WorkerServer
 const members: Record<
-  'steady' | 'confirm' | 'leaving' | 'paypal',
+  'steady' | 'confirm' | 'leaving' | 'paypal' | 'pauser',
   { email: string; password: string; token: string }
 > = {} as never
 
@@ -48,9 +49,13 @@ test.beforeAll(async ({ geo }) => {
           {
             name: 'Reader',
             perks: 'A new poem every week',
-            prices: [{ interval: 'month', price: { amount: 500_00, currency: 'KES' } }],
+            prices: [
+              { interval: 'month', price: { amount: 500_00, currency: 'KES' } },
+              { interval: 'year', price: { amount: 5_000_00, currency: 'KES' } },
+            ],
           },
         ],
+        pausing: true,
       },
     },
     seller,
@@ -67,7 +72,7 @@ test.beforeAll(async ({ geo }) => {
     },
     seller,
   )
-  for (const who of ['steady', 'confirm', 'leaving', 'paypal'] as const)
+  for (const who of ['steady', 'confirm', 'leaving', 'paypal', 'pauser'] as const)
     members[who] = await newBuyer(request, `member-${who}`)
   await request.dispose()
 })
@@ -150,6 +155,31 @@ test('a buyer joins by PayPal, approving the subscription on PayPal’s page', a
   await context.close()
 })
 
+test('a member changes to yearly from the next period, keeps their tier after all, and pauses', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const { context, page } = await phoneOf(browser, 'pauser')
+  await joinByCard(page, '4242 4242 4242 4242')
+  await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible({ timeout: 20_000 })
+  await page.goto('/account/memberships')
+  const card = page.getByRole('article', { name: TITLE })
+  await card.getByText('Change tier', { exact: true }).first().click()
+  await card.getByRole('radio', { name: 'Reader: KES 5,000.00 a year' }).check()
+  await card.getByRole('button', { name: 'Change tier' }).click()
+  await expect(card).toContainText('Reader, KES 5,000.00 a year.')
+  await expect(card).toContainText('Next payment: KES 5,000.00')
+  await card.getByRole('button', { name: 'Keep my tier' }).click()
+  await expect(card).not.toContainText('a year.')
+  await card.getByText('Pause', { exact: true }).click()
+  await card.getByRole('radio', { name: '2 months' }).check()
+  await card.getByRole('button', { name: 'Pause the membership' }).click()
+  await expect(card).toContainText('Paused from')
+  await expect(card).toContainText('nothing is charged meanwhile')
+  await page.screenshot({ path: test.info().outputPath('membership-paused.png'), fullPage: true })
+  await context.close()
+})
+
 test('a member who cancels keeps reading until the period ends', async ({ browser }) => {
   test.setTimeout(90_000)
   const { context, page } = await phoneOf(browser, 'leaving')
@@ -222,8 +252,8 @@ test('a month on, the renewal is in the seller’s books; the declined one is pa
     .getByRole('listitem')
     .filter({ hasText: 'Sale ·' })
     .filter({ hasText: TITLE })
-  // Five joins, the renewals of the two whose cards pay by themselves, and the one PayPal took (its
-  // webhook renewed it; the cancelled one's is not due).
+  // Six joins, the renewals of the two whose cards pay by themselves, and the one PayPal took (its
+  // webhook renewed it; the cancelled one's is not due, the paused one's is not charged).
   // PayPal bills on its own minute (the sandbox's job): the books are read again until its sale is in.
   await expect
     .poll(
@@ -234,7 +264,7 @@ test('a month on, the renewal is in the seller’s books; the declined one is pa
       },
       { timeout: 90_000, intervals: [2_000] },
     )
-    .toBe(8)
+    .toBe(9)
   await seller.screenshot({ path: test.info().outputPath('seller-books.png'), fullPage: true })
 
   // The member follows the mailed link, signs in again (a month has passed), and pays with the bank's OK.
@@ -276,4 +306,15 @@ test('a month on, the renewal is in the seller’s books; the declined one is pa
   await expect(ended).toContainText('Ended', { timeout: 15_000 })
   await expect(ended.getByRole('link', { name: 'Read members’ posts' })).toHaveCount(0)
   await leaving.close()
+
+  // The member who paused: paused until two months on, its posts closed meanwhile.
+  const pauser = await browser.newContext({ ...PHONE, baseURL: soko.url, serviceWorkers: 'block' })
+  const paused = await pauser.newPage()
+  await signInTyping(paused, members.pauser.email, members.pauser.password)
+  await paused.goto('/account/memberships')
+  const pausedCard = paused.getByRole('article', { name: TITLE })
+  await expect(pausedCard).toContainText('Paused until', { timeout: 15_000 })
+  await expect(pausedCard.getByRole('link', { name: 'Read members’ posts' })).toHaveCount(0)
+  await paused.screenshot({ path: test.info().outputPath('membership-paused-month-on.png'), fullPage: true })
+  await pauser.close()
 })

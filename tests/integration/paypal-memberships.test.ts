@@ -47,6 +47,7 @@ function membershipInput(slug: string) {
     description: 'Monthly stems, early releases and a members’ chat.',
     price: kes(500_00),
     details: {
+      pausing: true,
       tiers: [
         {
           name: 'Listener',
@@ -297,6 +298,42 @@ describe.each(databaseKinds)('memberships paid by PayPal, on %s', (kind) => {
         .from(orders)
         .where(and(eq(orders.buyerId, buyer.id), eq(orders.status, 'paid'))),
     ).toHaveLength(1)
+    expect(await ledgerInvariantViolations(app.database.db)).toEqual([])
+  })
+
+  it('a pause suspends the subscription (nothing billed), and its end reactivates it: PayPal bills and renews', async () => {
+    clockAt('2027-07-01T09:00:00Z')
+    const { member, buyer } = await joinByPaypal('pp-pause@example.com', 'subscribe')
+    const subscription = member.payment.subscription ?? ''
+    // A tier change on PayPal is refused, saying why.
+    const change = await app.call(
+      'changeMembershipTier',
+      { id: member.id, tierId: member.tierId, interval: 'month', currency: 'KES' },
+      await tokenFor(buyer.id),
+    )
+    expect(change.status).toBe(409)
+    expect(JSON.stringify(change.body.errors)).toContain('PayPal membership keeps its tier')
+    const paused = await app.call('pauseMembership', { id: member.id, months: 1 }, await tokenFor(buyer.id))
+    expect(paused.status, JSON.stringify(paused.body)).toBe(200)
+    await app.sandboxesIdle()
+    expect(await subscriptionOf(subscription)).toContain('SUSPENDED')
+
+    clockAt(new Date(member.periodEnd.getTime() + 60_000))
+    await billDue()
+    await renewDue(app.services, clock.now())
+    const during = await membershipOf(buyer.id)
+    expect(during.status).toBe('paused')
+    expect(await renewalsOf(member.id)).toHaveLength(0)
+
+    clockAt(new Date(during.periodEnd.getTime() + 60_000))
+    await renewDue(app.services, clock.now())
+    await app.sandboxesIdle()
+    expect(await subscriptionOf(subscription)).toContain('ACTIVE')
+    await billDue()
+    const after = await membershipOf(buyer.id)
+    expect(after).toMatchObject({ status: 'active', pauseMonths: null })
+    expect(after.periodStart.toISOString()).toBe(during.periodEnd.toISOString())
+    expect((await renewalsOf(member.id)).map((o) => o.status)).toEqual(['paid'])
     expect(await ledgerInvariantViolations(app.database.db)).toEqual([])
   })
 })

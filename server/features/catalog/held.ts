@@ -44,16 +44,29 @@ export async function heldByProduct(
 }
 
 /**
- * How many places of each tier of a membership are taken: its members whose membership has not ended, and
- * first payments being paid for (their order names the tier). Renewals hold nothing: their member counts.
+ * How many places of each tier of a membership are taken: its members whose membership has not ended (in
+ * their tier, and in the tier they change to from their next period), and first payments being paid for
+ * (their order names the tier). Renewals hold nothing: their member counts.
  */
 export async function membersHeld(db: DbOrTx, productId: string): Promise<Map<string, number>> {
-  const [live, joining] = await Promise.all([
+  const [live, moving, joining] = await Promise.all([
     db
       .select({ key: memberships.tierId, n: sql<number>`count(*)::int` })
       .from(memberships)
       .where(and(eq(memberships.productId, productId), ne(memberships.status, 'ended')))
       .groupBy(memberships.tierId),
+    // Members who changed to a tier from their next period hold a place in it already.
+    db
+      .select({ key: sql<string>`${memberships.nextTier} ->> 'tierId'`, n: sql<number>`count(*)::int` })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.productId, productId),
+          ne(memberships.status, 'ended'),
+          sql`${memberships.nextTier} is not null`,
+        ),
+      )
+      .groupBy(sql`${memberships.nextTier} ->> 'tierId'`),
     db
       .select({ key: orders.itemKey, n: sql<number>`count(*)::int` })
       .from(orders)
@@ -61,6 +74,7 @@ export async function membersHeld(db: DbOrTx, productId: string): Promise<Map<st
       .groupBy(orders.itemKey),
   ])
   const held = new Map<string, number>()
-  for (const row of [...live, ...joining]) held.set(row.key, (held.get(row.key) ?? 0) + Number(row.n))
+  for (const row of [...live, ...moving, ...joining])
+    held.set(row.key, (held.get(row.key) ?? 0) + Number(row.n))
   return held
 }

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { WebhookEvent } from '../../../contract/webhooks.constants'
 import type { DbOrTx, Tx } from '../../db/client'
-import type { OrderItem, SavedPayment } from '../../db/columns.types'
+import type { MembershipItem, NextTier, OrderItem, SavedPayment } from '../../db/columns.types'
 import { memberships, type orderLines, type orders } from '../../db/schema'
 import { periodEnd } from '../../lib/membership-periods'
 import { uuidv7 } from '../../lib/uuid'
@@ -90,11 +90,20 @@ export async function membershipPaid(tx: Tx, order: OrderRow, line: LineRow, out
   const start = renewalStart(line.item)
   // Only the period after the one paid moves it on: a renewal is made once per period.
   if (row.status === 'ended' || !start || start.getTime() !== row.periodEnd.getTime()) return
-  const end = periodEnd(start, row.anchorDay, row.interval)
+  // The period it pays is of its own tier and price: a member's change of tier takes effect with it.
+  const end = periodEnd(start, row.anchorDay, bought.interval)
   const [renewed] = await tx
     .update(memberships)
     .set({
       status: 'active',
+      tierId: bought.tierId,
+      interval: bought.interval,
+      amount: line.unitPrice,
+      currency: order.currency,
+      // A change asked for after this order was made waits for the next period.
+      nextTier:
+        row.nextTier && !sameTier(row.nextTier, bought, line.unitPrice, order.currency) ? row.nextTier : null,
+      pauseMonths: null,
       periodStart: start,
       periodEnd: end,
       attempts: 0,
@@ -107,6 +116,15 @@ export async function membershipPaid(tx: Tx, order: OrderRow, line: LineRow, out
     .where(eq(memberships.id, row.id))
     .returning()
   if (renewed) await membershipEvent(tx, 'membership.renewed', renewed)
+}
+
+function sameTier(next: NextTier, bought: MembershipItem, amount: number, currency: string) {
+  return (
+    next.tierId === bought.tierId &&
+    next.interval === bought.interval &&
+    next.amount === amount &&
+    next.currency === currency
+  )
 }
 
 function renewalStart(item: OrderItem): Date | null {

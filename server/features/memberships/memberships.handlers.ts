@@ -1,5 +1,6 @@
 import type { Handlers } from '../../rpc/context'
 import { checkoutCall } from '../checkout'
+import { changeTier, pause, resume } from './changes.service'
 import { joinMembership } from './join'
 import { cancelMembership, listMine, payNow } from './memberships.service'
 import { membersOverview } from './overview.service'
@@ -11,6 +12,9 @@ export const membershipsHandlers: Pick<
   | 'listMyMemberships'
   | 'cancelMembership'
   | 'payMembershipNow'
+  | 'changeMembershipTier'
+  | 'pauseMembership'
+  | 'resumeMembership'
   | 'saveMembershipPost'
   | 'deleteMembershipPost'
   | 'listMembershipPosts'
@@ -26,6 +30,13 @@ export const membershipsHandlers: Pick<
     membership: await cancelMembership(ctx, ctx.caller.user.id, id),
   }),
   payMembershipNow: async ({ id }, ctx) => payNow(ctx, ctx.caller.user.id, id),
+  changeMembershipTier: async (input, ctx) => ({
+    membership: await changeTier(ctx, ctx.caller.user.id, input),
+  }),
+  pauseMembership: async ({ id, months }, ctx) => ({
+    membership: await pause(ctx, ctx.caller.user.id, id, months),
+  }),
+  resumeMembership: async ({ id }, ctx) => ({ membership: await resume(ctx, ctx.caller.user.id, id) }),
   saveMembershipPost: async (input, ctx) => ({ post: await savePost(ctx.db, ctx.caller.user.id, input) }),
   deleteMembershipPost: async ({ id }, ctx) => deletePost(ctx.db, ctx.caller.user.id, id),
   listMembershipPosts: async ({ productId }, ctx) => ({

@@ -1,11 +1,14 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm'
+import type { MembershipDetails } from '../../../contract/catalog.contract'
 import { MEMBERSHIPS } from '../../../contract/errors/memberships'
 import type { MembershipView } from '../../../contract/memberships.contract'
+import type { CurrencyCode } from '../../../contract/money'
 import type { Db } from '../../db/client'
 import { memberships, orders, products, sellers } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
-import { graceEnd } from '../../lib/membership-periods'
+import { graceEnd, pauseEnd } from '../../lib/membership-periods'
+import { membersHeld } from '../catalog'
 import { membershipEvent, startPayment } from '../checkout'
 import type { MembershipServices } from './deps'
 import { closePaymentPage, lockMembership, newRenewalOrder, stopBilling } from './renewal-order'
@@ -26,7 +29,7 @@ export async function listMine(db: Db, memberId: string): Promise<MembershipView
   return views(db, rows)
 }
 
-async function views(db: Db, rows: MembershipRow[]): Promise<MembershipView[]> {
+export async function views(db: Db, rows: MembershipRow[]): Promise<MembershipView[]> {
   if (rows.length === 0) return []
   const productIds = [...new Set(rows.map((r) => r.productId))]
   const found = await db
@@ -55,10 +58,15 @@ async function views(db: Db, rows: MembershipRow[]): Promise<MembershipView[]> {
       ),
     )
     .orderBy(desc(orders.createdAt))
+  const held = new Map(
+    await Promise.all(productIds.map(async (id) => [id, await membersHeld(db, id)] as const)),
+  )
   return rows.map((row) => {
     const found = byId.get(row.productId)
-    const tiers = (found?.product.details as { tiers?: { id: string; name: string; perks: string }[] })?.tiers
+    const details = found?.product.details as MembershipDetails | undefined
+    const tiers = details?.tiers
     const tier = tiers?.find((t) => t.id === row.tierId)
+    const next = row.nextTier ? tiers?.find((t) => t.id === row.nextTier?.tierId) : undefined
     const history = payments.filter(
       (o) => o.id === row.firstOrderId || o.item.membership?.membershipId === row.id,
     )
@@ -68,11 +76,22 @@ async function views(db: Db, rows: MembershipRow[]): Promise<MembershipView[]> {
         ? 'ended'
         : row.cancelledAt
           ? 'cancelled'
-          : row.status === 'past_due'
-            ? 'past_due'
+          : row.status === 'past_due' || row.status === 'paused'
+            ? row.status
             : 'active'
     const price = { amount: row.amount, currency: row.currency }
-    const next = state === 'active' ? row.periodEnd : state === 'past_due' ? row.nextAttemptAt : null
+    const change = row.nextTier
+      ? { amount: row.nextTier.amount, currency: row.nextTier.currency as CurrencyCode }
+      : null
+    const due =
+      state === 'active' || state === 'paused'
+        ? row.pauseMonths && state === 'active'
+          ? pauseEnd(row.periodEnd, row.anchorDay, row.pauseMonths ?? 0)
+          : row.periodEnd
+        : state === 'past_due'
+          ? row.nextAttemptAt
+          : null
+    const places = held.get(row.productId)
     return {
       id: row.id,
       product: {
@@ -94,10 +113,38 @@ async function views(db: Db, rows: MembershipRow[]): Promise<MembershipView[]> {
       state,
       periodStart: row.periodStart.toISOString(),
       periodEnd: row.periodEnd.toISOString(),
-      nextPayment: next ? { at: next.toISOString(), amount: price } : null,
+      nextPayment: due ? { at: due.toISOString(), amount: change ?? price } : null,
       failedAttempts: row.attempts,
       payNow: state === 'past_due',
       graceEndsAt: state === 'past_due' ? graceEnd(row.periodEnd).toISOString() : null,
+      change:
+        row.nextTier && change
+          ? {
+              tier: { id: row.nextTier.tierId, name: next?.name ?? '' },
+              interval: row.nextTier.interval,
+              price: change,
+            }
+          : null,
+      pause: row.pauseMonths
+        ? state === 'paused'
+          ? {
+              from: row.periodStart.toISOString(),
+              until: row.periodEnd.toISOString(),
+              months: row.pauseMonths,
+            }
+          : {
+              from: row.periodEnd.toISOString(),
+              until: pauseEnd(row.periodEnd, row.anchorDay, row.pauseMonths ?? 0).toISOString(),
+              months: row.pauseMonths,
+            }
+        : null,
+      canPause: details?.pausing ?? false,
+      tiers: (tiers ?? []).map((t) => ({
+        id: t.id,
+        name: t.name,
+        full: t.memberLimit !== null && (places?.get(t.id) ?? 0) >= t.memberLimit && t.id !== row.tierId,
+        prices: t.prices,
+      })),
       history: history.map((o) => ({
         orderId: o.id,
         reference: o.reference,
@@ -109,7 +156,7 @@ async function views(db: Db, rows: MembershipRow[]): Promise<MembershipView[]> {
   })
 }
 
-async function mine(db: Db, memberId: string, id: string): Promise<MembershipRow> {
+export async function mine(db: Db, memberId: string, id: string): Promise<MembershipRow> {
   const [row] = await db
     .select()
     .from(memberships)
@@ -121,7 +168,7 @@ async function mine(db: Db, memberId: string, id: string): Promise<MembershipRow
 
 /**
  * Cancels a member's membership: nothing more is charged and access lasts to the end of the period paid;
- * one whose renewal is unpaid (its period already over) ends now.
+ * one whose renewal is unpaid (its period already over), or that is paused, ends now.
  */
 export async function cancelMembership(deps: MembershipServices, memberId: string, id: string) {
   await mine(deps.db, memberId, id)
@@ -142,7 +189,8 @@ export async function cancelMembership(deps: MembershipServices, memberId: strin
     if (!cancelled) throw new Error('membership vanished under its lock')
     await membershipEvent(tx, 'membership.cancelled', cancelled)
     // Its period is over and the renewal unpaid: there is nothing left to give access to.
-    if (row.status === 'past_due') return endIn(tx, cancelled, order, now, false)
+    // A renewal unpaid, or a pause under way: no period paid is left.
+    if (row.status === 'past_due' || row.status === 'paused') return endIn(tx, cancelled, order, now, false)
     return null
   })
   if (ended) {

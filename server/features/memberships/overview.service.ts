@@ -48,6 +48,8 @@ export async function membersOverview(db: Db, sellerId: string, productId: strin
     }
     if (m.status === 'ended') continue
     current++
+    // A paused membership pays nothing meanwhile.
+    if (m.status === 'paused') continue
     if (m.status === 'past_due') pastDue++
     // A cancelled membership still counts until it ends; a yearly price is a twelfth a month.
     const monthly = m.interval === 'month' ? m.amount : Math.round(m.amount / 12)

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { MembershipDetails } from '../../../contract/catalog.contract'
 import { MEMBERSHIPS } from '../../../contract/errors/memberships'
@@ -126,6 +126,8 @@ export async function memberPosts(db: Db, memberId: string, membershipId: string
     })
   if (member.status === 'ended')
     throw new AppError(403, MEMBERSHIPS.ended, { fields: { membershipId: MEMBERSHIPS.ended } })
+  if (member.status === 'paused')
+    throw new AppError(403, MEMBERSHIPS.pausedPosts, { fields: { membershipId: MEMBERSHIPS.pausedPosts } })
   const [product] = await db
     .select({ title: products.title })
     .from(products)
@@ -165,7 +167,8 @@ export async function nextMailBatch(tx: DbOrTx, limit: number) {
     .where(
       and(
         eq(memberships.productId, post.productId),
-        ne(memberships.status, 'ended'),
+        // Paused members are not mailed: its posts are closed to them meanwhile.
+        notInArray(memberships.status, ['ended', 'paused']),
         post.mailedThrough ? gt(memberships.id, post.mailedThrough) : undefined,
         post.tierIds.length > 0 ? inArray(memberships.tierId, post.tierIds) : undefined,
       ),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import type { Money } from '../../../contract/money'
+import type { CurrencyCode, Money } from '../../../contract/money'
 import type { PlatformTerms } from '../../../contract/platform-terms.contract'
 import type { Tx } from '../../db/client'
 import { memberships, orders, products } from '../../db/schema'
@@ -43,28 +43,34 @@ export async function newRenewalOrder(
     .from(orders)
     .where(eq(orders.id, row.firstOrderId))
   const tiers = (product?.details as { tiers?: { id: string; name: string }[] } | undefined)?.tiers ?? []
-  const tierName = tiers.find((t) => t.id === row.tierId)?.name ?? first?.item.membership?.tier ?? ''
+  // The member's change of tier takes effect with this period: its tier, period and price.
+  const next = row.nextTier
+  const tierId = next?.tierId ?? row.tierId
+  const interval = next?.interval ?? row.interval
+  const tierName = tiers.find((t) => t.id === tierId)?.name ?? first?.item.membership?.tier ?? ''
   const lang = await userLanguageOf(tx, row.memberId)
-  const total = { amount: row.amount, currency: row.currency }
+  const total = next
+    ? { amount: next.amount, currency: next.currency as CurrencyCode }
+    : { amount: row.amount, currency: row.currency }
   // A PayPal subscription bills what it was made for, whatever the rates have done since.
   const fixed = row.payment.charge
   const [charge] = fixed
     ? [{ amount: fixed as Money, rate: first?.rate ? Number(first.rate) : null }]
     : chargesFor(total, await currentRates(tx), [row.method])
-  if (!charge) throw new Error(`membership ${row.id}: ${row.method} cannot charge ${row.currency}`)
+  if (!charge) throw new Error(`membership ${row.id}: ${row.method} cannot charge ${total.currency}`)
   const start = row.periodEnd
   const item = {
     title: product?.title ?? first?.item.title ?? '',
-    unitPrice: row.amount,
-    label: `${tierName} · ${intervalLabel(row.interval, lang)}`,
+    unitPrice: total.amount,
+    label: `${tierName} · ${intervalLabel(interval, lang)}`,
     timeZone: null,
     membership: {
-      tierId: row.tierId,
+      tierId,
       tier: tierName,
-      interval: row.interval,
+      interval,
       membershipId: row.id,
       periodStart: start.toISOString(),
-      periodEnd: periodEnd(start, row.anchorDay, row.interval).toISOString(),
+      periodEnd: periodEnd(start, row.anchorDay, interval).toISOString(),
     },
   }
   const id = uuidv7()
@@ -80,17 +86,17 @@ export async function newRenewalOrder(
     item,
     itemKey: '',
     quantity: 1,
-    subtotal: row.amount,
+    subtotal: total.amount,
     shippingFee: 0,
-    total: row.amount,
-    currency: row.currency,
+    total: total.amount,
+    currency: total.currency,
     discount: 0,
     textMe: false,
     method: row.method,
     chargeAmount: charge.amount.amount,
     chargeCurrency: charge.amount.currency,
     rate: charge.rate === null ? null : String(charge.rate),
-    terms: saleTermsOf(terms, row.currency),
+    terms: saleTermsOf(terms, total.currency),
     delivery: null,
     accessKeyHash: hashKey(randomBytes(24).toString('base64url')),
     language: lang,
@@ -105,11 +111,11 @@ export async function newRenewalOrder(
       item,
       itemKey: '',
       quantity: 1,
-      unitPrice: row.amount,
-      subtotal: row.amount,
+      unitPrice: total.amount,
+      subtotal: total.amount,
       shippingFee: 0,
       discount: 0,
-      total: row.amount,
+      total: total.amount,
       refundId: null,
       refundedAt: null,
     },
@@ -178,5 +184,22 @@ export async function closePaymentPage(
     })
     .catch((error) =>
       deps.log.warn('could not close a membership payment page', { orderId: order.id, error }),
+    )
+}
+
+/** Suspends or reactivates what bills the membership by itself (a PayPal subscription). */
+export async function recurring(
+  deps: Pick<CheckoutServices, 'gateway' | 'log'>,
+  row: MembershipRow,
+  what: 'pause' | 'resume',
+) {
+  const provider = deps.gateway.providers[row.method]
+  const ref = row.payment.subscription
+  if (!ref || !provider) return
+  const call = what === 'pause' ? provider.pauseRecurring : provider.resumeRecurring
+  await call
+    ?.call(provider, ref)
+    .catch((error) =>
+      deps.log.warn(`could not ${what} a PayPal subscription`, { membershipId: row.id, error }),
     )
 }

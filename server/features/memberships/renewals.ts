@@ -1,23 +1,24 @@
 import { and, asc, eq, isNotNull, lte } from 'drizzle-orm'
 import { memberships, orders, products } from '../../db/schema'
-import { graceEnd, retryAt } from '../../lib/membership-periods'
+import { graceEnd, pauseEnd, retryAt } from '../../lib/membership-periods'
 import { PaymentProviderError } from '../../payments/payments'
 import type { SavedChargeResult } from '../../payments/provider'
 import { membershipEvent, type OrderRow, settle } from '../checkout'
 import { userLanguageOf } from '../settings'
 import type { MembershipServices } from './deps'
 import { membershipMails } from './mails'
-import { closePaymentPage, lockMembership, newRenewalOrder, stopBilling } from './renewal-order'
+import { closePaymentPage, lockMembership, newRenewalOrder, recurring, stopBilling } from './renewal-order'
 import { declineReason } from './words'
 
 type MembershipRow = typeof memberships.$inferSelect
 
 /**
  * Renewals, run by the memberships job every minute on every instance. A membership whose period has ended
- * gets an order for the next one, charged to the card it keeps; paid, the membership moves on a period
- * (checkout's membership-line.ts). A decline is tried again 1, 3, 7 and 14 days after the period ended, the member
- * mailed each time with a way to pay now and access kept; after the last, the membership ends. A member
- * who cancelled keeps access to the end of the period paid, then it ends.
+ * gets an order for the next one, charged to the card it keeps (or taken by its PayPal subscription); paid,
+ * the membership moves on a period (checkout's membership-line.ts). One whose member asked for a pause is
+ * paused instead, and renewed so when the pause ends. A decline is tried again 1, 3, 7 and 14 days after
+ * the period ended, the member mailed each time with a way to pay now and access kept; after the last, the
+ * membership ends. A member who cancelled keeps access to the end of the period paid, then it ends.
  *
  * Each membership is taken under its row lock, and its next attempt put 15 minutes on before the provider
  * is asked, so two instances never charge it at once; a charge is asked with the same idempotency key
@@ -34,7 +35,7 @@ const WAIT_FOR_PROVIDER_MS = 24 * HOUR_MS
 type Step =
   | { kind: 'none' }
   | { kind: 'ended'; row: MembershipRow; unpaid: boolean; order: OrderRow | null }
-  | { kind: 'charge'; row: MembershipRow; order: OrderRow; attempt: number }
+  | { kind: 'charge'; row: MembershipRow; order: OrderRow; attempt: number; resumed: boolean }
 
 /** Charges, retries or ends every membership due at `now`; answers how many it looked at. */
 export async function renewDue(deps: MembershipServices, now: Date): Promise<number> {
@@ -67,16 +68,38 @@ export async function renewOne(deps: MembershipServices, id: string, now: Date):
       if (now < row.periodEnd) return { kind: 'none' }
       return { kind: 'ended', row: await endIn(tx, row, order, now, false), unpaid: false, order }
     }
+    // A pause asked for begins when the period paid ends: nothing charged until it ends, on the same day.
+    if (row.pauseMonths && row.status === 'active' && order?.status !== 'pending') {
+      const until = pauseEnd(row.periodEnd, row.anchorDay, row.pauseMonths)
+      await tx
+        .update(memberships)
+        .set({
+          status: 'paused',
+          periodStart: row.periodEnd,
+          periodEnd: until,
+          nextAttemptAt: until,
+          updatedAt: now,
+        })
+        .where(eq(memberships.id, row.id))
+      return { kind: 'none' }
+    }
+    const resumed = row.status === 'paused'
     if (order?.status !== 'pending') order = await newRenewalOrder(terms, tx, row, now)
     await tx
       .update(memberships)
-      .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_MS), updatedAt: now })
+      .set({
+        nextAttemptAt: new Date(now.getTime() + CLAIM_MS),
+        ...(resumed ? { pauseMonths: null } : {}),
+        updatedAt: now,
+      })
       .where(eq(memberships.id, row.id))
-    return { kind: 'charge', row, order, attempt: row.attempts + 1 }
+    return { kind: 'charge', row, order, attempt: row.attempts + 1, resumed }
   })
   if (step.kind === 'ended') await afterEnd(deps, step.row, step.order, step.unpaid)
   if (step.kind !== 'charge') return
   const { row, order, attempt } = step
+  // A pause over: PayPal's subscription is reactivated, and bills the period due by itself.
+  if (step.resumed) await recurring(deps, row, 'resume')
   const provider = deps.gateway.providers[row.method]
   // A payment the member started on the page is asked about first, and closed if unpaid, so that the card
   // is not charged while the page can still take the money.

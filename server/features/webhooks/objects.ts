@@ -155,6 +155,16 @@ export function membershipObject(row: MembershipRow) {
     cancelled: row.cancelledAt !== null,
     failedAttempts: row.attempts,
     nextAttemptAt: iso(row.nextAttemptAt),
+    /** The member's change of tier, from the next period. */
+    nextTier: row.nextTier
+      ? {
+          tierId: row.nextTier.tierId,
+          interval: row.nextTier.interval,
+          price: { amount: row.nextTier.amount, currency: row.nextTier.currency },
+        }
+      : null,
+    /** A pause asked for or under way, in months (`status` is `paused` while it lasts). */
+    pauseMonths: row.pauseMonths,
     createdAt: iso(row.createdAt),
     endedAt: iso(row.endedAt),
   }

@@ -13,13 +13,15 @@ import { persisted } from '../../lib/persisted'
 import { RpcError, rpc } from '../../lib/rpc'
 import { usePageTitle } from '../../lib/title'
 import { money } from '../catalog/money'
+import { errorText, MembershipChanges } from './MembershipChanges'
 
 const MEMBERSHIPS_KEY = ['memberships', 'mine'] as const
 
 /**
  * A member's memberships: each tier and what it costs, where it stands (the next payment, when and by
- * what; a failed renewal and until when access lasts, with a way to pay now), the payments made, and a way
- * to cancel that keeps access to the end of the period paid.
+ * what; a failed renewal and until when access lasts, with a way to pay now), the payments made, a change
+ * of tier or a pause (MembershipChanges.tsx), and a way to cancel that keeps access to the end of the
+ * period paid.
  */
 export function MembershipsPage() {
   const { t } = useLingui()
@@ -126,7 +128,8 @@ function MembershipCard({ membership: m }: { membership: MembershipView }) {
         <p>{t`Cancelled: your access lasts until ${until}. Nothing more is charged.`}</p>
       ) : null}
       {m.state === 'ended' ? <p className="muted">{t`Ended. You can join again from its page.`}</p> : null}
-      {m.state !== 'ended' ? (
+      <MembershipChanges membership={m} listKey={MEMBERSHIPS_KEY} />
+      {m.state !== 'ended' && m.state !== 'paused' ? (
         <p>
           <Link to="/account/memberships" search={{ posts: m.id }} className="button secondary">
             <Trans>Read members’ posts</Trans>
@@ -163,13 +166,15 @@ function MembershipCard({ membership: m }: { membership: MembershipView }) {
           </ul>
         </details>
       ) : null}
-      {m.state === 'active' || m.state === 'past_due' ? (
+      {m.state === 'active' || m.state === 'past_due' || m.state === 'paused' ? (
         confirming ? (
           <div className="confirm">
             <p>
               {m.state === 'active'
                 ? t`Cancel? You keep access until ${until}, and nothing more is charged.`
-                : t`Cancel? Your unpaid period is not charged, and the membership ends now.`}
+                : m.state === 'paused'
+                  ? t`Cancel? The membership ends now, and nothing more is charged.`
+                  : t`Cancel? Your unpaid period is not charged, and the membership ends now.`}
             </p>
             <FormMessage message={cancel.isError ? errorText(cancel.error) : null} />
             <button
@@ -200,11 +205,11 @@ function stateText(state: MembershipView['state']): string {
       return t`Active`
     case 'past_due':
       return t`Payment due`
+    case 'paused':
+      return t`Paused`
     case 'cancelled':
       return t({ message: 'Cancelled', context: 'membership' })
     case 'ended':
       return t`Ended`
   }
 }
-
-const errorText = (error: unknown) => (error instanceof RpcError ? error.message : String(error))

@@ -25,9 +25,10 @@ import {
 
 /**
  * PayPal's Subscriptions v1 and the catalog products its plans sell: a product, a plan (one regular cycle
- * at a fixed price, every 1 to 12 days, weeks, months or a year), a subscription the payer approves on the
- * approval page (subscription-page.ts), reading it and its transactions, cancelling it, and capturing its
- * outstanding balance. Creating with the same PayPal-Request-Id answers what the first request made.
+ * at a fixed price, every so many days, weeks or months, or a year), a subscription the payer approves on
+ * the approval page (subscription-page.ts), reading it and its transactions, suspending, reactivating and
+ * cancelling it, and capturing its outstanding balance. Creating with the same PayPal-Request-Id answers
+ * what the first request made.
  */
 
 interface ProductRecord extends Record<string, unknown> {
@@ -45,6 +46,13 @@ interface PlanRecord extends Record<string, unknown> {
   price: number
   view: Record<string, unknown>
 }
+
+type Status = SubscriptionRecord['status']
+const STATE_CHANGES: readonly [string, readonly Status[], Status, string][] = [
+  ['cancel', ['ACTIVE', 'SUSPENDED'], 'CANCELLED', 'BILLING.SUBSCRIPTION.CANCELLED'],
+  ['suspend', ['ACTIVE'], 'SUSPENDED', 'BILLING.SUBSCRIPTION.SUSPENDED'],
+  ['activate', ['SUSPENDED'], 'ACTIVE', 'BILLING.SUBSCRIPTION.ACTIVATED'],
+]
 
 const UNITS: readonly Unit[] = ['DAY', 'WEEK', 'MONTH', 'YEAR']
 const MAX_COUNT: Record<Unit, number> = { DAY: 365, WEEK: 52, MONTH: 12, YEAR: 1 }
@@ -264,33 +272,42 @@ export function mountSubscriptions(ctx: PaypalContext): void {
     return c.json({ transactions, total_items: transactions.length, total_pages: 1, links: [] })
   })
 
-  app.post('/v1/billing/subscriptions/:id/cancel', async (c) => {
-    const body = await readJson(c)
-    if (!body) return malformedJson(c)
-    if (!text(body.reason, 128))
-      return invalid(c, '/reason', 'INVALID_STRING_LENGTH', 'The reason must be 1 to 128 characters.')
-    const id = c.req.param('id')
-    const now = clock.now().toISOString()
-    const result = await store.update<SubscriptionRecord>('paypal', `subscription:${id}`, (r) =>
-      r.status === 'ACTIVE' || r.status === 'SUSPENDED'
-        ? { ...r, status: 'CANCELLED', statusTime: now, updateTime: now }
-        : null,
-    )
-    if (!result) return notFound(c)
-    if (!result.changed)
-      return unprocessable(
-        c,
-        'SUBSCRIPTION_STATUS_INVALID',
-        `Invalid subscription status for cancel action; subscription status should be active or suspended (it is ${result.data.status}).`,
+  // Cancel (from active or suspended), suspend (an active one) and activate (a suspended one). Reactivated
+  // after its billing day passed, it bills at once (on the next billing run).
+  for (const [action, from, to, event] of STATE_CHANGES)
+    app.post(`/v1/billing/subscriptions/:id/${action}`, async (c) => {
+      const body = await readJson(c)
+      if (!body) return malformedJson(c)
+      if (!text(body.reason, 128))
+        return invalid(c, '/reason', 'INVALID_STRING_LENGTH', 'The reason must be 1 to 128 characters.')
+      const id = c.req.param('id')
+      const now = clock.now().toISOString()
+      const result = await store.update<SubscriptionRecord>('paypal', `subscription:${id}`, (r) =>
+        from.includes(r.status)
+          ? {
+              ...r,
+              status: to,
+              statusTime: now,
+              updateTime: now,
+              ...(to === 'ACTIVE' && r.nextBilling && r.nextBilling < now ? { nextBilling: now } : {}),
+            }
+          : null,
       )
-    void notify(
-      'BILLING.SUBSCRIPTION.CANCELLED',
-      'subscription',
-      subscriptionView(base, result.data),
-      'Subscription cancelled',
-    )
-    return c.body(null, 204)
-  })
+      if (!result) return notFound(c)
+      if (!result.changed)
+        return unprocessable(
+          c,
+          'SUBSCRIPTION_STATUS_INVALID',
+          `Invalid subscription status for ${action} action; subscription status should be ${from.join(' or ').toLowerCase()} (it is ${result.data.status}).`,
+        )
+      void notify(
+        event,
+        'subscription',
+        subscriptionView(base, result.data),
+        `Subscription ${to.toLowerCase()}`,
+      )
+      return c.body(null, 204)
+    })
 
   app.post('/v1/billing/subscriptions/:id/capture', async (c) => captureOutstanding(ctx, c))
 }

@@ -187,6 +187,7 @@ function stateText(state: MembersOverview['members'][number]['state']) {
   return {
     active: t`Active`,
     past_due: t`Payment due`,
+    paused: t`Paused`,
     cancelled: t({ message: 'Cancelled', context: 'membership' }),
     ended: t`Ended`,
   }[state]

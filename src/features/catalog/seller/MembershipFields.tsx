@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { currencyCodes } from '../../../../contract/currencies'
 import { Field, SelectField, TextAreaField } from '../../../components/Form'
 import type { DraftForm } from './DraftField'
@@ -7,7 +7,8 @@ import { Rows } from './Rows'
 
 /**
  * A membership's tiers: each a name, what members get, its prices (a month or a year, in any currency the
- * seller takes), and a limit of members if wanted. The first tier's first price is what cards show.
+ * seller takes), and a limit of members if wanted; and whether members may pause. The first tier's first
+ * price is what cards show.
  */
 export function MembershipFields({ form }: { form: DraftForm }) {
   const { t } = useLingui()
@@ -18,80 +19,88 @@ export function MembershipFields({ form }: { form: DraftForm }) {
   ]
   const currencies = currencyCodes.map((code) => ({ value: code, label: code }))
   return (
-    <Rows
-      legend={t`Tiers`}
-      name="details.tiers"
-      error={errors['details.tiers']}
-      rows={draft.tiers}
-      onChange={(tiers) => set({ tiers })}
-      blank={blankTier(draft.currency)}
-      addLabel={t`Add a tier`}
-      render={(tier, i, patch) => (
-        <>
-          <Field
-            label={t`Tier name`}
-            name={`details.tiers.${i}.name`}
-            value={tier.name}
-            onChange={(e) => patch({ name: e.target.value })}
-            errors={errors}
-          />
-          <TextAreaField
-            label={t`What members get`}
-            name={`details.tiers.${i}.perks`}
-            rows={3}
-            value={tier.perks}
-            onChange={(e) => patch({ perks: e.target.value })}
-            errors={errors}
-          />
-          <Rows
-            legend={t`Prices`}
-            name={`details.tiers.${i}.prices`}
-            error={errors[`details.tiers.${i}.prices`]}
-            rows={tier.prices}
-            onChange={(prices) => patch({ prices })}
-            blank={{ interval: 'year', currency: draft.currency, amount: '' } as DraftTier['prices'][number]}
-            addLabel={t`Add a price`}
-            render={(price, j, change) => (
-              <>
-                <SelectField
-                  label={t`Period`}
-                  name={`details.tiers.${i}.prices.${j}.interval`}
-                  value={price.interval}
-                  onChange={(interval) => change({ interval: interval as 'month' | 'year' })}
-                  options={periods}
-                  errors={errors}
-                />
-                <SelectField
-                  label={t`Currency`}
-                  name={`details.tiers.${i}.prices.${j}.price.currency`}
-                  value={price.currency}
-                  onChange={(currency) => change({ currency: currency as typeof price.currency })}
-                  options={currencies}
-                  errors={errors}
-                />
-                <Field
-                  label={t`Amount`}
-                  name={`details.tiers.${i}.prices.${j}.price.amount`}
-                  inputMode="decimal"
-                  value={price.amount}
-                  onChange={(e) => change({ amount: e.target.value })}
-                  errors={errors}
-                  hint={t`e.g. 500 or 4.99`}
-                />
-              </>
-            )}
-          />
-          <Field
-            label={t`Most members (optional)`}
-            name={`details.tiers.${i}.memberLimit`}
-            inputMode="numeric"
-            value={tier.memberLimit}
-            onChange={(e) => patch({ memberLimit: e.target.value })}
-            errors={errors}
-            hint={t`Leave empty for no limit`}
-          />
-        </>
-      )}
-    />
+    <>
+      <Rows
+        legend={t`Tiers`}
+        name="details.tiers"
+        error={errors['details.tiers']}
+        rows={draft.tiers}
+        onChange={(tiers) => set({ tiers })}
+        blank={blankTier(draft.currency)}
+        addLabel={t`Add a tier`}
+        render={(tier, i, patch) => (
+          <>
+            <Field
+              label={t`Tier name`}
+              name={`details.tiers.${i}.name`}
+              value={tier.name}
+              onChange={(e) => patch({ name: e.target.value })}
+              errors={errors}
+            />
+            <TextAreaField
+              label={t`What members get`}
+              name={`details.tiers.${i}.perks`}
+              rows={3}
+              value={tier.perks}
+              onChange={(e) => patch({ perks: e.target.value })}
+              errors={errors}
+            />
+            <Rows
+              legend={t`Prices`}
+              name={`details.tiers.${i}.prices`}
+              error={errors[`details.tiers.${i}.prices`]}
+              rows={tier.prices}
+              onChange={(prices) => patch({ prices })}
+              blank={
+                { interval: 'year', currency: draft.currency, amount: '' } as DraftTier['prices'][number]
+              }
+              addLabel={t`Add a price`}
+              render={(price, j, change) => (
+                <>
+                  <SelectField
+                    label={t`Period`}
+                    name={`details.tiers.${i}.prices.${j}.interval`}
+                    value={price.interval}
+                    onChange={(interval) => change({ interval: interval as 'month' | 'year' })}
+                    options={periods}
+                    errors={errors}
+                  />
+                  <SelectField
+                    label={t`Currency`}
+                    name={`details.tiers.${i}.prices.${j}.price.currency`}
+                    value={price.currency}
+                    onChange={(currency) => change({ currency: currency as typeof price.currency })}
+                    options={currencies}
+                    errors={errors}
+                  />
+                  <Field
+                    label={t`Amount`}
+                    name={`details.tiers.${i}.prices.${j}.price.amount`}
+                    inputMode="decimal"
+                    value={price.amount}
+                    onChange={(e) => change({ amount: e.target.value })}
+                    errors={errors}
+                    hint={t`e.g. 500 or 4.99`}
+                  />
+                </>
+              )}
+            />
+            <Field
+              label={t`Most members (optional)`}
+              name={`details.tiers.${i}.memberLimit`}
+              inputMode="numeric"
+              value={tier.memberLimit}
+              onChange={(e) => patch({ memberLimit: e.target.value })}
+              errors={errors}
+              hint={t`Leave empty for no limit`}
+            />
+          </>
+        )}
+      />
+      <label className="field-check">
+        <input type="checkbox" checked={draft.pausing} onChange={(e) => set({ pausing: e.target.checked })} />{' '}
+        <Trans>Let members pause for up to 3 months (nothing charged, posts closed meanwhile)</Trans>
+      </label>
+    </>
   )
 }

@@ -55,6 +55,8 @@ export interface Draft {
   }[]
   // membership
   tiers: DraftTier[]
+  /** Members may pause for 1 to 3 months. */
+  pausing: boolean
 }
 
 /** A membership tier as its inputs hold it: each price a period, a currency and an amount. */
@@ -106,6 +108,7 @@ export function emptyDraft(currency: CurrencyCode): Draft {
     endsAt: '',
     tickets: [{ name: t`General admission`, price: '', capacity: '50', saleStartsAt: '', saleEndsAt: '' }],
     tiers: [{ ...blankTier(currency), name: t`Supporter` }],
+    pausing: false,
   }
 }
 
@@ -214,6 +217,7 @@ export function draftOf(product: Product): Draft {
           })),
           memberLimit: tier.memberLimit === null ? '' : String(tier.memberLimit),
         })),
+        pausing: product.details.pausing ?? false,
       }
   }
 }
@@ -365,6 +369,7 @@ export function buildProduct(
                 ? whole(tier.memberLimit, `details.tiers.${i}.memberLimit`)
                 : null,
             })),
+            pausing: draft.pausing,
           },
         }
     }
