@@ -15,9 +15,3 @@ export const CONTACT_TOPICS = [
 export type ContactTopic = (typeof CONTACT_TOPICS)[number]['value']
 
 export const CONTACT_LIMITS = { name: 100, email: 254, message: { min: 10, max: 5000 } } as const
-
-/**
- * How a server message sends someone to /contact-us: these words, which the app shows as a link to the
- * page (src/components/Form.tsx, FormMessage), and which read plainly anywhere else.
- */
-export const CONTACT_PAGE = { words: 'the contact page', path: '/contact-us' } as const

@@ -89,28 +89,28 @@ export const CHOOSE_MEMBERSHIP = /*i18n*/ {
 
 const membershipId = z.uuid({ error: say(CHOOSE_MEMBERSHIP) })
 
-export const joinMembershipInput = startCheckoutInput
-  .pick({ method: true, email: true, timeZone: true })
-  .extend({
-    productId: z.uuid({
-      error: say(/*i18n*/ { id: 'memberships.chooseMembershipProduct', message: 'Choose a membership' }),
-    }),
-    tierId: z
-      .string({ error: say(CHOOSE_TIER) })
-      .min(1, say(CHOOSE_TIER))
-      .max(40),
-    interval: membershipInterval,
-    currency: currencyCode,
-  })
-
-export const changeMembershipTierInput = z.strictObject({
-  id: membershipId,
+/** A tier of a membership and one of its prices: its period and currency. */
+const tierPrice = {
   tierId: z
     .string({ error: say(CHOOSE_TIER) })
     .min(1, say(CHOOSE_TIER))
     .max(40),
   interval: membershipInterval,
   currency: currencyCode,
+}
+
+export const joinMembershipInput = startCheckoutInput
+  .pick({ method: true, email: true, timeZone: true })
+  .extend({
+    productId: z.uuid({
+      error: say(/*i18n*/ { id: 'memberships.chooseMembershipProduct', message: 'Choose a membership' }),
+    }),
+    ...tierPrice,
+  })
+
+export const changeMembershipTierInput = z.strictObject({
+  id: membershipId,
+  ...tierPrice,
 })
 
 const PAUSE_MONTHS = /*i18n*/ { id: 'memberships.pauseMonths', message: 'Choose 1, 2 or 3 months' }

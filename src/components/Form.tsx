@@ -8,7 +8,7 @@ import {
   useId,
   useState,
 } from 'react'
-import { CONTACT_PAGE } from '../../contract/contact.constants'
+import { CONTACT_PAGE } from '../../contract/contact-page'
 import { useHydrated } from '../lib/hydration'
 import { translateCode } from '../lib/i18n'
 import { RpcError } from '../lib/rpc'

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { type FormEvent, type ReactNode, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import type { PublicProduct } from '../../../contract/storefront'
+import { Choices } from '../../components/Choices'
 import { errorState, Field, type FieldErrors, FormMessage } from '../../components/Form'
 import { rpc } from '../../lib/rpc'
 import { useSession } from '../../lib/session'
@@ -140,39 +141,5 @@ function JoinForm({ product, tier }: { product: Membership; tier: Tier }) {
         {busy ? t`Opening the payment page…` : t`Join ${tier.name}`}
       </button>
     </form>
-  )
-}
-
-/** A choice of radios under a legend, with its field's error said under it (and read with it). */
-function Choices<T extends string>(props: {
-  id: string
-  legend: ReactNode
-  name: string
-  options: readonly { value: T; label: string }[]
-  value: T
-  onChange: (value: T) => void
-  error: string | undefined
-}) {
-  return (
-    <fieldset className="fieldset" aria-describedby={props.error ? `${props.id}-error` : undefined}>
-      <legend id={props.id}>{props.legend}</legend>
-      {props.options.map((option) => (
-        <label key={option.value} className="field-check">
-          <input
-            type="radio"
-            name={props.name}
-            value={option.value}
-            checked={props.value === option.value}
-            onChange={() => props.onChange(option.value)}
-          />{' '}
-          {option.label}
-        </label>
-      ))}
-      {props.error ? (
-        <p className="field-error" id={`${props.id}-error`}>
-          {props.error}
-        </p>
-      ) : null}
-    </fieldset>
   )
 }

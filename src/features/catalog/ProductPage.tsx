@@ -169,7 +169,12 @@ export function ProductPage({ data }: { data: ProductPageData }) {
         <Reminded />
         <ul className="trust">
           <li>
-            <Icon name="shield" size={18} /> <Trans>Pay by M-Pesa, card or PayPal</Trans>
+            <Icon name="shield" size={18} />{' '}
+            {product.kind === 'membership' ? (
+              <Trans>Pay by card or PayPal</Trans>
+            ) : (
+              <Trans>Pay by M-Pesa, card or PayPal</Trans>
+            )}
           </li>
           <li>
             <Icon name="check" size={18} /> <Trans>Refunds go back the way you paid</Trans>

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import type { MembershipView } from '../../../contract/memberships.contract'
+import { Choices } from '../../components/Choices'
 import { FormMessage } from '../../components/Form'
 import { formatDate } from '../../lib/dates'
 import { RpcError, rpc } from '../../lib/rpc'
@@ -136,23 +137,14 @@ function ChangeTier({ membership: m, onDone }: { membership: MembershipView; onD
       ) : (
         <form className="form" onSubmit={submit}>
           <p className="muted">{t`From ${formatDate(m.periodEnd)}, with no charge before then`}</p>
-          <fieldset className="fieldset">
-            <legend>
-              <Trans>Change to</Trans>
-            </legend>
-            {options.map((option) => (
-              <label key={option.value} className="field-check">
-                <input
-                  type="radio"
-                  name={`change-${m.id}`}
-                  value={option.value}
-                  checked={chosen === option.value}
-                  onChange={() => setChosen(option.value)}
-                />{' '}
-                {option.label}
-              </label>
-            ))}
-          </fieldset>
+          <Choices
+            id={`change-${m.id}`}
+            legend={<Trans>Change to</Trans>}
+            name={`change-${m.id}`}
+            options={options}
+            value={chosen}
+            onChange={setChosen}
+          />
           <FormMessage message={change.isError ? errorText(change.error) : null} />
           <button type="submit" className="button secondary" disabled={!chosen} aria-busy={change.isPending}>
             <Trans>Change tier</Trans>
@@ -171,9 +163,9 @@ function Pause({ membership: m, onDone }: { membership: MembershipView; onDone: 
     onSuccess: onDone,
   })
   const choices = [
-    { value: 1, label: t`1 month` },
-    { value: 2, label: t`2 months` },
-    { value: 3, label: t`3 months` },
+    { value: '1', label: t`1 month` },
+    { value: '2', label: t`2 months` },
+    { value: '3', label: t`3 months` },
   ]
   return (
     <details>
@@ -190,23 +182,14 @@ function Pause({ membership: m, onDone }: { membership: MembershipView; onDone: 
         <p className="muted">
           {t`From ${formatDate(m.periodEnd)}: nothing is charged, and its posts are closed meanwhile`}
         </p>
-        <fieldset className="fieldset">
-          <legend>
-            <Trans>For how long</Trans>
-          </legend>
-          {choices.map((choice) => (
-            <label key={choice.value} className="field-check">
-              <input
-                type="radio"
-                name={`pause-${m.id}`}
-                value={choice.value}
-                checked={months === choice.value}
-                onChange={() => setMonths(choice.value)}
-              />{' '}
-              {choice.label}
-            </label>
-          ))}
-        </fieldset>
+        <Choices
+          id={`pause-${m.id}`}
+          legend={<Trans>For how long</Trans>}
+          name={`pause-${m.id}`}
+          options={choices}
+          value={String(months)}
+          onChange={(value) => setMonths(Number(value))}
+        />
         <FormMessage message={pause.isError ? errorText(pause.error) : null} />
         <button type="submit" className="button secondary" aria-busy={pause.isPending}>
           <Trans>Pause the membership</Trans>

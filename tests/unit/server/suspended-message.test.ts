@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CONTACT_PAGE } from '../../../contract/contact.constants'
+import { CONTACT_PAGE } from '../../../contract/contact-page'
 import { suspended } from '../../../server/features/accounts/sessions'
 
 const suspendedMessage = (reason: string | null) => suspended(reason).message
