@@ -491,7 +491,11 @@ describe.each(databaseKinds)('memberships, on %s', (kind) => {
     }
     const waiting = await membershipOf(buyer.id, products['circle-f'] ?? '')
     expect(waiting).toMatchObject({ status: 'active', attempts: 0 })
-    expect(waiting.nextAttemptAt?.getTime()).toBe(member.periodEnd.getTime() + 60_000 + 15 * 60_000)
+    // The claim is 15 minutes from when the job ran (the moved clock goes on ticking: some milliseconds).
+    const claimedTo =
+      (waiting.nextAttemptAt?.getTime() ?? 0) - (member.periodEnd.getTime() + 60_000 + 15 * 60_000)
+    expect(claimedTo).toBeGreaterThanOrEqual(0)
+    expect(claimedTo).toBeLessThan(5_000)
     clockAt(new Date(member.periodEnd.getTime() + 16 * 60_000))
     await renewOnce()
     expect(await membershipOf(buyer.id, products['circle-f'] ?? '')).toMatchObject({
