@@ -105,3 +105,46 @@ test('two doors with no signal check the same ticket in; back online the second 
   await main.context.close()
   await side.context.close()
 })
+
+test.describe('on a flaky link', () => {
+  // No service worker, so page.route() sees the app's calls.
+  test.use({ ...PHONE, serviceWorkers: 'block' })
+  let flakyEvent = ''
+
+  test.beforeAll(async ({ request }) => {
+    ;({ eventId: flakyEvent } = await eventWithTickets(
+      request,
+      `Open mic ${run}`,
+      { daysAhead: 4, price: 200_00 },
+      `mic-${run}@example.com`,
+      [`Juma Hamisi ${run}`],
+    ))
+  })
+
+  test('a sync that fails with the network up is tried again by itself', async ({ page }) => {
+    await signInTyping(page, DEMO_SELLER.email, DEMO_SELLER.password)
+    let dropped = 0
+    await page.route(
+      (url) => url.pathname === '/',
+      async (route) => {
+        const request = route.request()
+        const sync = request.method() === 'POST' && (request.postData() ?? '').includes('"syncCheckIns"')
+        if (sync && dropped === 0) {
+          dropped += 1
+          await route.abort('connectionreset')
+          return
+        }
+        await route.fallback()
+      },
+    )
+    await page.goto(`/account/check-in/${flakyEvent}`)
+    await expect(page.getByText(/^On this phone: 1 ticket,/)).toBeVisible()
+    await checkIn(page, 'Juma')
+    await expect(page.locator('.door-verdict')).toContainText(`Valid — Juma Hamisi ${run}`)
+    await expect(page.getByText(/^Not synced yet:/)).toBeVisible()
+    // Nobody taps Sync now: the check-in reaches Soko on the next try.
+    await expect(page.getByText('Everything is synced.')).toBeVisible({ timeout: 15_000 })
+    await expect(page.getByText(/^Not synced yet:/)).toHaveCount(0)
+    expect(dropped).toBe(1)
+  })
+})

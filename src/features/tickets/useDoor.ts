@@ -7,6 +7,9 @@ import { normalizeCode, type Scan, type Verdict, verdictFor } from './door'
 import { addScan, type Device, device, dropScans, pendingScans, rekeyScans, saveDevice } from './door-store'
 import { ticketsQueries } from './tickets.queries'
 
+/** How long after a failed sync the waiting check-ins are sent again. */
+const SYNC_RETRY_MS = 5_000
+
 /** A check-in Soko reported as a duplicate when it synced: another door's check-in reached Soko first. */
 export interface Report {
   id: string
@@ -135,6 +138,14 @@ export function useDoor(eventId: string) {
     addEventListener('online', online)
     return () => removeEventListener('online', online)
   }, [sync])
+
+  // A sync that failed on a flaky link is tried again by itself: a phone that never lost its network
+  // hears no `online`, and the person at the door should not have to notice and tap Sync now.
+  useEffect(() => {
+    if (!syncError) return
+    const again = setTimeout(() => void sync(), SYNC_RETRY_MS)
+    return () => clearTimeout(again)
+  }, [syncError, sync])
 
   /** Checks a code in: the verdict at once, and a valid one recorded on the device, then sent. */
   const checkIn = async (raw: string, frameAt?: number): Promise<Verdict | null> => {
