@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CATALOG_LIMITS, MAX_TIERS, type ProductKind } from './catalog.constants'
+import { CATALOG_LIMITS, MAX_TIERS, type ProductKind, UPLOAD_LIMITS } from './catalog.constants'
 import { money } from './money'
 import { say } from './say'
 
@@ -347,6 +347,24 @@ const tier = z.object({
     .min(1, say(/*i18n*/ { id: 'productDetails.limitLeastOne', message: 'The limit is at least 1' }))
     .nullable()
     .default(null),
+  /**
+   * The membership's files (uploaded to it as a digital product's are) that this tier's members find in
+   * their library while their membership lasts. Missing: none.
+   */
+  files: z
+    .array(
+      z.uuid({
+        error: say(
+          /*i18n*/ { id: 'productDetails.chooseTierFiles', message: 'Choose files of this membership' },
+        ),
+      }),
+    )
+    // UPLOAD_LIMITS.filesPerProduct
+    .max(
+      UPLOAD_LIMITS.filesPerProduct,
+      say(/*i18n*/ { id: 'productDetails.atMostTierFiles', message: 'At most 20 files for a tier' }),
+    )
+    .optional(),
 })
 
 export const membershipDetails = z.object({

@@ -15,7 +15,7 @@ export const CATALOG = {
   },
   onlyDigitalHasFiles: /*i18n*/ {
     id: 'catalog.onlyDigitalHasFiles',
-    message: 'Only digital products have files to download: add photos instead.',
+    message: 'Only digital products and memberships have files to download: add photos instead.',
   },
   noSuchUpload: /*i18n*/ { id: 'catalog.noSuchUpload', message: 'No such upload: start it again' },
   fileMissing: /*i18n*/ {
@@ -76,13 +76,17 @@ export const CATALOG = {
 
 /** Per-field messages of the same answers. */
 export const CATALOG_FIELD = {
+  notMembershipFile: /*i18n*/ {
+    id: 'catalog.field.notMembershipFile',
+    message: 'Not one of this membership’s files: upload it first',
+  },
   keepLeastFile: /*i18n*/ { id: 'catalog.field.keepLeastFile', message: 'Keep at least one file' },
   slugInUse: /*i18n*/ { id: 'catalog.field.slugInUse', message: '/{slug} is already in use' },
   addLeastFile: /*i18n*/ { id: 'catalog.field.addLeastFile', message: 'Add at least one file' },
   notYours: /*i18n*/ { id: 'catalog.field.notYours', message: 'Not one of yours' },
   onlyDigitalHasFiles: /*i18n*/ {
     id: 'catalog.field.onlyDigitalHasFiles',
-    message: 'Only digital products carry files',
+    message: 'Only digital products and memberships carry files',
   },
   notUploadYours: /*i18n*/ { id: 'catalog.field.notUploadYours', message: 'Not an upload of yours' },
   notAllPartsArrived: /*i18n*/ {

@@ -10,6 +10,10 @@ export const DOWNLOADS = {
     id: 'downloads.limitReached',
     message: 'You have used all {limit} downloads of {fileName}: ask the seller for more',
   },
+  membershipNotActive: /*i18n*/ {
+    id: 'downloads.membershipNotActive',
+    message: 'This membership is paused or has ended: its files open again while it is active',
+  },
   notPaidYet: /*i18n*/ { id: 'downloads.notPaidYet', message: 'This order is not paid yet' },
   refunded: /*i18n*/ {
     id: 'downloads.refunded',

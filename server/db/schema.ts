@@ -410,9 +410,10 @@ export const downloads = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id),
+    // A file the seller removes takes its downloads' count with it.
     assetId: uuid('asset_id')
       .notNull()
-      .references(() => productAssets.id),
+      .references(() => productAssets.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [index('downloads_order_idx').on(t.orderId)],

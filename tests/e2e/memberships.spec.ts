@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { request as apiRequest, type Browser, type Page } from '@playwright/test'
 import { DEMO_SELLER, newBuyer } from './demo'
 import { expect, test } from './fixtures'
@@ -23,8 +24,11 @@ const run = randomBytes(3).toString('hex')
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
 const TITLE = `Poetry circle ${run}`
 const POST = `New stanzas ${run}`
+/** The file the seller gives the Reader tier. */
+const NOTES = Buffer.from(`%PDF-1.7\nReading notes ${run}\n%%EOF\n`)
 
 let soko: WorkerServer
+let productId = ''
 const members: Record<
   'steady' | 'confirm' | 'leaving' | 'paypal' | 'pauser',
   { email: string; password: string; token: string }
@@ -60,6 +64,7 @@ test.beforeAll(async ({ geo }) => {
     },
     seller,
   )
+  productId = product.id
   await rpc(request, 'publishProduct', { id: product.id }, seller)
   await rpc(
     request,
@@ -126,6 +131,43 @@ test('a buyer joins by card from the membership’s page and reads the members�
   await expect(page.getByText('read aloud')).toBeVisible()
   await page.screenshot({ path: test.info().outputPath('member-posts.png'), fullPage: true })
   await context.close()
+})
+
+test('the seller gives Readers a file in the editor; the member finds it in their downloads', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const context = await browser.newContext({ ...PHONE, baseURL: soko.url, serviceWorkers: 'block' })
+  const editor = await context.newPage()
+  await signInTyping(editor, DEMO_SELLER.email, DEMO_SELLER.password)
+  await editor.goto(`/account/create/product?kind=membership&id=${productId}`)
+  await expect(
+    editor.getByText('Upload files under “Files for members”, save, then tick those this tier gets.'),
+  ).toBeVisible()
+  await editor
+    .getByLabel('Add files')
+    .setInputFiles({ name: 'reading-notes.pdf', mimeType: 'application/pdf', buffer: NOTES })
+  const box = editor.getByRole('group', { name: 'Files in members’ library' }).getByRole('checkbox', {
+    name: 'reading-notes.pdf',
+  })
+  await expect(box).toBeVisible({ timeout: 20_000 })
+  await box.click()
+  await editor.getByRole('button', { name: 'Save changes' }).click()
+  await expect(editor.getByText(/^Published: it is on sale at/)).toBeVisible()
+  await editor.screenshot({ path: test.info().outputPath('tier-files-editor.png'), fullPage: true })
+  await context.close()
+
+  const member = await phoneOf(browser, 'steady')
+  await member.page.goto('/downloads')
+  const circle = member.page.getByRole('region', { name: TITLE })
+  await expect(circle).toContainText('reading-notes.pdf')
+  await member.page.screenshot({ path: test.info().outputPath('member-downloads.png'), fullPage: true })
+  const downloading = member.page.waitForEvent('download')
+  await circle.getByRole('button', { name: 'Download reading-notes.pdf' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe('reading-notes.pdf')
+  expect(await readFile((await download.path()) ?? '')).toEqual(NOTES)
+  await member.context.close()
 })
 
 test('a card whose bank asks every time is confirmed on joining', async ({ browser }) => {

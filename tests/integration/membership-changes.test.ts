@@ -5,6 +5,7 @@ import { createSession } from '../../server/features/accounts/sessions'
 import { renewDue } from '../../server/features/memberships'
 import { clock } from '../../server/lib/clock'
 import { type RunningApp, startApp } from '../support/app'
+import { clockAt } from '../support/clock-at'
 import { databaseKinds } from '../support/db'
 import { ledgerInvariantViolations } from '../support/ledger-invariants'
 import { data } from '../support/payouts'
@@ -21,11 +22,6 @@ import { personOf, productOnSale, sellerOf } from '../support/shop'
 
 const DAY = 86_400_000
 const kes = (amount: number) => ({ amount, currency: 'KES' as const })
-
-function clockAt(at: string | Date) {
-  clock.setOffset(0)
-  clock.setOffset(new Date(at).getTime() - clock.ms())
-}
 
 const membershipInput = (slug: string, pausing: boolean) => ({
   kind: 'membership',

@@ -19,6 +19,7 @@ import { clock } from '../../server/lib/clock'
 import { createLogger } from '../../server/lib/log'
 import { PaymentProviderError } from '../../server/payments/payments'
 import { type RunningApp, startApp } from '../support/app'
+import { clockAt } from '../support/clock-at'
 import { databaseKinds } from '../support/db'
 import { until } from '../support/jobs'
 import { readOutbox } from '../support/outbox'
@@ -39,11 +40,6 @@ const DAY = 86_400_000
 const kes = (amount: number) => ({ amount, currency: 'KES' as const })
 
 /** Moves the server's clock to `at` (its offset from the host's). */
-function clockAt(at: string | Date) {
-  clock.setOffset(0)
-  clock.setOffset(new Date(at).getTime() - clock.ms())
-}
-
 function membershipInput(slug: string, opts: { limit?: number | null } = {}) {
   return {
     kind: 'membership',

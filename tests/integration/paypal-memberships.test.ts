@@ -13,6 +13,7 @@ import { clock } from '../../server/lib/clock'
 import { newSale, recordSale, type SubscriptionRecord } from '../../server/payments/sandbox/paypal/billing'
 import { SandboxStore } from '../../server/payments/sandbox/store'
 import { type RunningApp, startApp } from '../support/app'
+import { clockAt } from '../support/clock-at'
 import { databaseKinds } from '../support/db'
 import { until } from '../support/jobs'
 import { ledgerInvariantViolations } from '../support/ledger-invariants'
@@ -33,11 +34,6 @@ import { personOf, productOnSale, sellerOf } from '../support/shop'
 
 const DAY = 86_400_000
 const kes = (amount: number) => ({ amount, currency: 'KES' as const })
-
-function clockAt(at: string | Date) {
-  clock.setOffset(0)
-  clock.setOffset(new Date(at).getTime() - clock.ms())
-}
 
 function membershipInput(slug: string) {
   return {

@@ -7,7 +7,7 @@ import { count, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
 import { FILE_TYPES, PRODUCT_KINDS } from '../../contract/catalog.constants'
-import { newProduct } from '../../contract/catalog.contract'
+import { type MembershipDetails, newProduct } from '../../contract/catalog.contract'
 import type { Database } from '../../server/db/client'
 import { ledgerTransactions, orders, productAssets, products, sellers, users } from '../../server/db/schema'
 import { verifyPassword } from '../../server/features/accounts/passwords'
@@ -156,10 +156,14 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
       }
 
       const files = own.filter((a) => a.role === 'file')
-      if (product.kind !== 'digital') {
+      if (product.kind !== 'digital' && product.kind !== 'membership') {
         expect(files).toEqual([])
         continue
       }
+      // A membership gives its files to every tier: members find them in their library.
+      if (product.kind === 'membership')
+        for (const tier of (product.details as MembershipDetails).tiers)
+          expect(tier.files, tier.name).toEqual(files.map((f) => f.id))
       expect(files.length, product.title).toBeGreaterThanOrEqual(1)
       for (const file of files) {
         expect(file.storageKey).toBe(`products/${product.id}/files/${file.id}`)

@@ -258,7 +258,7 @@ describe.each(cases)('product uploads on %s with %s storage', (kind, storage) =>
         400,
         { contentType: 'This file type is not accepted' },
       ],
-      [{ productId: merch.id }, 400, { role: 'Only digital products carry files' }],
+      [{ productId: merch.id }, 400, { role: 'Only digital products and memberships carry files' }],
       [
         { role: undefined, fileName: undefined },
         400,

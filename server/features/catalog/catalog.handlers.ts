@@ -29,6 +29,7 @@ import {
 } from './catalog.service'
 import { sanitizeDescription } from './rich-text'
 import { forgetKeptRates, loadRates, setRates } from './storefront.service'
+import { withoutRemovedFiles, withTierFiles } from './tier-files'
 import { deleteAssetObjects, finishUpload, ownUpload, startUpload, uploadTicket } from './uploads.service'
 import { checkedUpsell } from './upsell'
 
@@ -144,6 +145,8 @@ export const catalogHandlers: Pick<
   createProduct: async (input, ctx) => {
     const { user } = ctx.caller
     assertPricesInRange(input, await ctx.terms.get())
+    // A new membership has no files yet for its tiers to give.
+    await withTierFiles(ctx.db, null, withItemIds(input))
     return asProduct(ctx.db, await createProduct(ctx.db, user.id, input))
   },
 
@@ -181,6 +184,8 @@ export const catalogHandlers: Pick<
       // One transaction: a refused change (a slug taken, say) leaves the photos and files as they were,
       // and their stored objects are deleted only once the change has committed.
       const { updated, removed } = await ctx.db.transaction(async (tx) => {
+        // A tier's files are checked against the membership's before this save removes any.
+        const details = await withTierFiles(tx, row.id, withItemIds(next))
         const removed = [
           ...(images ? await keepAssets(tx, row.id, 'image', images) : []),
           ...(files ? await keepAssets(tx, row.id, 'file', files) : []),
@@ -194,7 +199,10 @@ export const catalogHandlers: Pick<
             priceCurrency: next.price.currency,
             ...(changes.slug ? { slug: changes.slug } : {}),
             category: next.category ?? null,
-            details: withItemIds(next),
+            details: withoutRemovedFiles(
+              details,
+              removed.filter((a) => a.role === 'file').map((a) => a.id),
+            ),
             searchText: searchTextOf(next),
             ...(upsell !== undefined ? { upsell } : {}),
             updatedAt: clock.now(),

@@ -71,7 +71,7 @@ export async function startUpload(
     throw new AppError(400, isImage ? CATALOG.photoTypes : CATALOG.fileTypeRefused, {
       fields: { contentType: isImage ? CATALOG_FIELD.usePhotoType : CATALOG_FIELD.fileTypeRefused },
     })
-  if (input.role === 'file' && product.kind !== 'digital')
+  if (input.role === 'file' && product.kind !== 'digital' && product.kind !== 'membership')
     throw new AppError(400, CATALOG.onlyDigitalHasFiles, {
       fields: { role: CATALOG_FIELD.onlyDigitalHasFiles },
     })

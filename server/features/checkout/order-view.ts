@@ -8,6 +8,7 @@ import { downloads, orderLines, products, refunds, sellers, tickets } from '../.
 import { clock } from '../../lib/clock'
 import { readyAssets, toFile, toImage } from '../catalog'
 import { changeUntil } from './booking-policy'
+import { memberFiles } from './membership-files'
 import { checkoutNoteIn, ORDER_FAILURE_NOTES } from './notes'
 import type { OrderRow } from './orders'
 
@@ -39,7 +40,7 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
     .where(inArray(orderLines.orderId, ids))
     .orderBy(orderLines.orderId, orderLines.position)
   const productIds = [...new Set([...rows.map((r) => r.productId), ...lineRows.map((l) => l.productId)])]
-  const [productRows, assets, ticketRows, refundRows, downloadCounts] = await Promise.all([
+  const [productRows, assets, ticketRows, refundRows, downloadCounts, members] = await Promise.all([
     db
       .select({
         id: products.id,
@@ -61,6 +62,10 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
       .from(downloads)
       .where(inArray(downloads.orderId, ids))
       .groupBy(downloads.orderId, downloads.assetId),
+    memberFiles(
+      db,
+      rows.filter((r) => r.kind === 'membership').map((r) => r.id),
+    ),
   ])
   const productById = new Map(productRows.map((p) => [p.id, p]))
   return rows.map((row) => {
@@ -163,11 +168,20 @@ export async function viewOrders(db: Db, rows: OrderRow[], ctx: OrderViewContext
           ? ctx.mpesaSandboxPhone
           : null,
       files: paid
-        ? [...digital].flatMap((productId) =>
-            assets
-              .filter((a) => a.productId === productId && a.role === 'file')
-              .map((a) => ({ ...toFile(a), downloadsLeft: downloadsLeft(a.id, productId) })),
-          )
+        ? [
+            ...[...digital].flatMap((productId) =>
+              assets
+                .filter((a) => a.productId === productId && a.role === 'file')
+                .map((a) => ({ ...toFile(a), downloadsLeft: downloadsLeft(a.id, productId) })),
+            ),
+            // A membership's: its tier's files while it lasts, as many downloads as the member likes.
+            ...assets
+              .filter(
+                (a) =>
+                  a.productId === members.get(row.id)?.productId && members.get(row.id)?.files.includes(a.id),
+              )
+              .map((a) => ({ ...toFile(a), downloadsLeft: null })),
+          ]
         : [],
       downloadLimit: row.kind === 'digital' ? limit : null,
       tickets:

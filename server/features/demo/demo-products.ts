@@ -2,6 +2,7 @@ import type { SubjectInput } from '../../../contract'
 import type { Cover } from './cover-art'
 import {
   brushPack,
+  circleNotes,
   invoiceTemplate,
   paymentGuide,
   presetGuide,
@@ -235,6 +236,13 @@ export function demoProducts(now: number): DemoProduct[] {
         },
       },
       covers: [{ motif: 'city', title: 'Studio Circle', caption: 'A members’ post every month' }],
+      // Given to every tier once stored (seedDemoPosts): members find it in their library.
+      files: async () => [
+        {
+          fileName: 'studio-circle-editing-notes.pdf',
+          body: pdf('Studio Circle — editing notes', circleNotes),
+        },
+      ],
     },
   ]
 }

@@ -239,3 +239,22 @@ export async function brushPack(): Promise<Buffer> {
     })),
   ])
 }
+
+/** The demo membership's file for its members: this month's editing notes. */
+export const circleNotes: PdfLine[] = [
+  {
+    text:
+      'This month in the Studio Circle: one night photo from Moi Avenue, from the raw file to the print, ' +
+      'with every adjustment in the order it was made.',
+  },
+  { heading: 'The steps' },
+  { bullet: 'Exposure and white balance first, judged on the brightest shop window.' },
+  { bullet: 'Shadows lifted only where there is detail worth keeping.' },
+  { bullet: 'Reds kept warm and blues kept cool with the HSL panel, a little at a time.' },
+  { heading: 'Your turn' },
+  {
+    text:
+      'Try the same steps on a night photo of your own and share it in the next live critique. Questions: ' +
+      'wanjiru@soko.test.',
+  },
+]

@@ -6,27 +6,36 @@ import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import type { Handlers } from '../../rpc/context'
 import { currentDigest } from '../catalog'
-import { downloadsUsed, linesOf, visibleOrder } from '../checkout'
+import { downloadsUsed, linesOf, memberFiles, visibleOrder } from '../checkout'
 
 /** Links to the files of a paid order, counted against the product's download limit. */
 export const downloadsHandlers: Pick<Handlers, 'getDownloadUrl'> = {
   getDownloadUrl: async ({ orderId, fileId, key, downloadId }, ctx) => {
     const row = await visibleOrder(ctx, orderId, key, 'buyer')
-    // The files of the order's digital lines: the product bought, and an offer taken with it.
+    // The files of the order's digital lines: the product bought, and an offer taken with it; or, for the
+    // order that started a membership, its tier's files while it lasts.
     const lines = (await linesOf(ctx.db, row.id)).filter((line) => line.kind === 'digital')
-    if (lines.length === 0) throw new AppError(400, DOWNLOADS.orderNoFiles)
+    const membership =
+      row.kind === 'membership' ? (await memberFiles(ctx.db, [row.id])).get(row.id) : undefined
+    if (lines.length === 0 && row.kind !== 'membership') throw new AppError(400, DOWNLOADS.orderNoFiles)
     if (row.status !== 'paid')
       throw new AppError(403, row.status === 'pending' ? DOWNLOADS.notPaidYet : DOWNLOADS.refunded)
+    if (row.kind === 'membership' && !membership) throw new AppError(403, DOWNLOADS.membershipNotActive)
     // A line refunded on its own: its files are no longer the buyer's, the rest of the order's are.
     const digital = lines.filter((line) => line.refundedAt === null).map((line) => line.productId)
-    if (digital.length === 0) throw new AppError(403, DOWNLOADS.refunded)
+    if (digital.length === 0 && !membership) throw new AppError(403, DOWNLOADS.refunded)
     const [file] = await ctx.db
       .select()
       .from(productAssets)
       .where(
         and(
           eq(productAssets.id, fileId),
-          inArray(productAssets.productId, digital),
+          membership
+            ? and(
+                eq(productAssets.productId, membership.productId),
+                inArray(productAssets.id, membership.files),
+              )
+            : inArray(productAssets.productId, digital),
           eq(productAssets.role, 'file'),
           eq(productAssets.status, 'ready'),
         ),

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { MembershipDetails } from '../../../contract/catalog.contract'
 import { MEMBERSHIPS } from '../../../contract/errors/memberships'

@@ -62,8 +62,11 @@ export function MediaField({
   onRemove,
   onRetry,
   error,
+  forMembers = false,
 }: {
   assetRole: 'image' | 'file'
+  /** A membership's files: members of the tiers given each find it in their library. */
+  forMembers?: boolean
   product: Product | null
   uploads: QueuedUpload[]
   onPick: (files: File[]) => void
@@ -76,7 +79,7 @@ export function MediaField({
   const pending = uploads.filter((u) => u.role === role)
   return (
     <fieldset className="fieldset media-field">
-      <legend>{photos ? t`Photos` : t`Files buyers download`}</legend>
+      <legend>{photos ? t`Photos` : forMembers ? t`Files for members` : t`Files buyers download`}</legend>
       <p className="field-hint">
         {photos
           ? t`JPEG, PNG or WebP, up to 20 MB each. The first is the cover. Soko makes small copies for phones.`

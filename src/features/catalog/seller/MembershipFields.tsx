@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { Product } from '../../../../contract/catalog.contract'
 import { currencyCodes } from '../../../../contract/currencies'
 import { Field, SelectField, TextAreaField } from '../../../components/Form'
 import type { DraftForm } from './DraftField'
@@ -7,10 +8,17 @@ import { Rows } from './Rows'
 
 /**
  * A membership's tiers: each a name, what members get, its prices (a month or a year, in any currency the
- * seller takes), and a limit of members if wanted; and whether members may pause. The first tier's first
- * price is what cards show.
+ * seller takes), a limit of members if wanted, and the membership's files its members find in their library;
+ * and whether members may pause. The first tier's first price is what cards show.
  */
-export function MembershipFields({ form }: { form: DraftForm }) {
+export function MembershipFields({
+  form,
+  files,
+}: {
+  form: DraftForm
+  /** The membership's files as last saved, for each tier to give some to its members. */
+  files: Product['files']
+}) {
   const { t } = useLingui()
   const { draft, set, errors } = form
   const periods = [
@@ -94,6 +102,33 @@ export function MembershipFields({ form }: { form: DraftForm }) {
               errors={errors}
               hint={t`Leave empty for no limit`}
             />
+            <fieldset className="fieldset" data-name={`details.tiers.${i}.files`}>
+              <legend>
+                <Trans>Files in members’ library</Trans>
+              </legend>
+              {files.length === 0 ? (
+                <p className="muted">
+                  <Trans>Upload files under “Files for members”, save, then tick those this tier gets.</Trans>
+                </p>
+              ) : (
+                files.map((file) => (
+                  <label key={file.id} className="field-check">
+                    <input
+                      type="checkbox"
+                      checked={tier.files.includes(file.id)}
+                      onChange={(e) =>
+                        patch({
+                          files: e.target.checked
+                            ? [...tier.files, file.id]
+                            : tier.files.filter((id) => id !== file.id),
+                        })
+                      }
+                    />{' '}
+                    {file.name}
+                  </label>
+                ))
+              )}
+            </fieldset>
           </>
         )}
       />

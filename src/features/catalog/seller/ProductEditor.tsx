@@ -169,7 +169,7 @@ export function ProductEditor({ kind, id }: { kind: ProductKind; id?: string }) 
         {kind === 'service' ? <ServiceFields form={form} /> : null}
         {kind === 'merch' ? <MerchFields form={form} /> : null}
         {kind === 'event' ? <EventFields form={form} /> : null}
-        {kind === 'membership' ? <MembershipFields form={form} /> : null}
+        {kind === 'membership' ? <MembershipFields form={form} files={current?.files ?? []} /> : null}
 
         <MediaField
           assetRole="image"
@@ -180,9 +180,10 @@ export function ProductEditor({ kind, id }: { kind: ProductKind; id?: string }) 
           onRetry={() => current && void queue.send(current, queue.uploads)}
           error={errors.images}
         />
-        {kind === 'digital' ? (
+        {kind === 'digital' || kind === 'membership' ? (
           <MediaField
             assetRole="file"
+            forMembers={kind === 'membership'}
             product={current}
             uploads={queue.uploads}
             onPick={(f) => queue.pick('file', f, current)}

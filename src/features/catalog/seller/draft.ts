@@ -66,6 +66,8 @@ export interface DraftTier {
   perks: string
   prices: { interval: 'month' | 'year'; currency: CurrencyCode; amount: string }[]
   memberLimit: string
+  /** The membership's files this tier's members get. */
+  files: string[]
 }
 
 /** A new tier's inputs: a monthly price in the product's currency. */
@@ -74,6 +76,7 @@ export const blankTier = (currency: CurrencyCode): DraftTier => ({
   perks: '',
   prices: [{ interval: 'month', currency, amount: '' }],
   memberLimit: '',
+  files: [],
 })
 
 export function emptyDraft(currency: CurrencyCode): Draft {
@@ -216,6 +219,7 @@ export function draftOf(product: Product): Draft {
             amount: money(p.price),
           })),
           memberLimit: tier.memberLimit === null ? '' : String(tier.memberLimit),
+          files: tier.files ?? [],
         })),
         pausing: product.details.pausing ?? false,
       }
@@ -235,6 +239,8 @@ export type BuiltProduct = {
 export function buildProduct(
   kind: ProductKind,
   draft: Draft,
+  /** The product's files as last saved: a tier keeps only those (one removed since drops out). */
+  files: string[] = [],
 ): { product: BuiltProduct; errors: null } | { product: null; errors: Record<string, string> } {
   const errors: Record<string, string> = {}
   const { currency } = draft
@@ -368,6 +374,7 @@ export function buildProduct(
               memberLimit: tier.memberLimit.trim()
                 ? whole(tier.memberLimit, `details.tiers.${i}.memberLimit`)
                 : null,
+              files: tier.files.filter((id) => files.includes(id)),
             })),
             pausing: draft.pausing,
           },

@@ -74,7 +74,11 @@ export function useProductSave({
   const save = async (publish: boolean) => {
     if (!draft || busy) return
     setMessage(null)
-    const built = buildProduct(kind, draft)
+    const built = buildProduct(
+      kind,
+      draft,
+      (current?.files ?? []).map((file) => file.id),
+    )
     if (!built.product) {
       setErrors(built.errors)
       setMessage({ text: t`Check the fields marked below.`, tone: 'error' })
