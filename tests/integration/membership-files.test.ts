@@ -161,14 +161,15 @@ describe.each(databaseKinds)('membership files, on %s', (kind) => {
     if (!member) throw new Error('not joined')
     const orderId = member.firstOrderId
     const view = async () =>
-      data<{ order: { files: { name: string; downloadsLeft: number | null }[] } }>(
-        await app.call('getOrder', { orderId }, buyer.token),
-      ).order.files
+      data(await app.call('getOrder', { orderId }, buyer.token)).order.files as {
+        name: string
+        downloadsLeft: number | null
+      }[]
     expect(await view()).toEqual([expect.objectContaining({ name: 'march.zip', downloadsLeft: null })])
     const link = (fileId: string | undefined, token = buyer.token) =>
       app.call('getDownloadUrl', { orderId, fileId }, token)
     for (let i = 0; i < 3; i++) expect((await link(files['march.zip'])).status).toBe(200)
-    const url = data<{ url: string }>(await link(files['march.zip'])).url
+    const url = data(await link(files['march.zip'])).url as string
     expect(await (await fetch(new URL(url, app.url))).text()).toBe('march.zip stems')
     expect((await link(files['project.zip'])).status).toBe(404)
     expect((await link(foreign)).status).toBe(404)
