@@ -57,6 +57,7 @@ const SELLER_CONTRACT = [
   'platform-terms.contract.ts',
   'product.schema.ts',
   'product-details.schema.ts',
+  'membership-details.schema.ts',
   'tickets.contract.ts',
   'transactions.contract.ts',
 ].map((file) => `<rootDir>/contract/${file}`)

@@ -10,6 +10,9 @@ export const MAX_BUNDLES = 50
 /** A membership offers at most this many tiers. */
 export const MAX_TIERS = 10
 
+/** A tier's free trial lasts 1 to this many days (card and PayPal), once per member of a membership. */
+export const MAX_TRIAL_DAYS = 30
+
 export const CATALOG_LIMITS = { title: 120, description: 20_000, variants: 100 } as const
 
 const MiB = 1024 * 1024

@@ -68,11 +68,15 @@ export type MemberRow = z.infer<typeof memberRow>
 
 export const membersOverview = z.object({
   product: z.object({ id: z.string(), title: z.string(), slug: z.string() }),
-  /** What members not yet ended pay per month, by currency (a yearly price counts a twelfth). */
+  /**
+   * What members not yet ended pay per month, by currency (a yearly price counts a twelfth); members in a
+   * free trial pay nothing yet and are not in it.
+   */
   mrr: z.array(money),
-  /** Members whose membership has not ended, and those past due among them. */
+  /** Members whose membership has not ended, and those past due or in a free trial among them. */
   current: z.number().int(),
   pastDue: z.number().int(),
+  inTrial: z.number().int(),
   /** The last twelve months (in Nairobi time), oldest first: who joined, and whose membership ended. */
   months: z.array(z.object({ month: z.string(), joined: z.number().int(), lost: z.number().int() })),
   members: z.array(memberRow),

@@ -41,6 +41,8 @@ export const membershipView = z.object({
   periodEnd: z.string(),
   /** The next charge: when it is taken (or tried again) and how much; null when none is coming. */
   nextPayment: z.object({ at: z.string(), amount: money }).nullable(),
+  /** A free trial under way: it ends then, and the first payment (`nextPayment`) is taken at that time. */
+  trialEndsAt: z.string().nullable(),
   /** Failed tries at the renewal due; the member can pay it now (`payNow`). */
   failedAttempts: z.number().int(),
   payNow: z.boolean(),

@@ -76,6 +76,12 @@ export interface MembershipItem {
   interval: 'month' | 'year'
   /** The membership renewed; absent when this payment starts one. */
   membershipId?: string
+  /**
+   * Joined with a free trial of this many days: this order takes nothing (the card is saved, the PayPal
+   * subscription approved); from the trial's end each period costs `amount` (the order's currency), charged
+   * as `chargeAmount` (its charge currency).
+   */
+  trial?: { days: number; amount: number; chargeAmount: number }
   /** The period paid for, once known (a renewal's), ISO. */
   periodStart?: string
   periodEnd?: string

@@ -40,6 +40,10 @@ export const memberships = pgTable(
     anchorDay: integer('anchor_day').notNull(),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    /** Joined with a free trial, which ends then (the first period is charged at it); null without one. */
+    trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+    /** When the member was told the trial is ending and what will be taken (once, a few days before). */
+    trialRemindedAt: timestamp('trial_reminded_at', { withTimezone: true }),
     /** The member cancelled: no renewal; access to `period_end`. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),

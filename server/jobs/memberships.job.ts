@@ -1,11 +1,11 @@
-import { mailPosts, renewDue } from '../features/memberships'
+import { mailPosts, remindTrials, renewDue } from '../features/memberships'
 import { defineRecurringJob } from './define'
 import type { JobServices } from './services'
 
 /**
  * Memberships, every minute across all instances: renewals due are charged, declined ones retried on their
- * day, memberships whose paid period ran out after a cancel (or whose retries did) end, and new posts are
- * mailed to their members. Each membership
+ * day, memberships whose paid period ran out after a cancel (or whose retries did) end, members whose free
+ * trial ends within three days are told, and new posts are mailed to their members. Each membership
  * is claimed under its lock, so two instances never charge one twice; a failed sweep is retried by the next.
  */
 export function membershipsSweep(deps: JobServices) {
@@ -15,6 +15,7 @@ export function membershipsSweep(deps: JobServices) {
     maxAttempts: 1,
     async run(ctx) {
       await renewDue(deps, ctx.now())
+      await remindTrials(deps, ctx.now())
       await mailPosts(deps)
     },
   })

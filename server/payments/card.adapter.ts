@@ -32,14 +32,24 @@ export interface CardSessionRequest {
   idempotencyKey: string
   /** Keeps the card for charges without the payer (a membership's renewals): Stripe makes a customer. */
   saveCard?: boolean
+  /**
+   * Takes nothing, only saves the card (a free trial's start): a customer is made first and a setup-mode
+   * session attaches the card to it; `amount` gives the currency only.
+   */
+  setupOnly?: boolean
 }
 
 export interface CardSession {
   id: string
+  mode: 'payment' | 'setup'
   status: 'open' | 'complete' | 'expired'
   paymentStatus: 'paid' | 'unpaid' | 'no_payment_required'
   paymentIntent: string | null
+  /** Setup mode: the SetupIntent that saved the card, once it has. */
+  setupIntent: string | null
   amount: Money | null
+  /** The session's currency (a setup session has no amount). */
+  currency: Money['currency'] | null
   orderId: string | null
 }
 
@@ -103,6 +113,7 @@ export class CardAdapter {
   }
 
   async createSession(req: CardSessionRequest): Promise<{ id: string; url: string }> {
+    if (req.setupOnly) return this.createSetupSession(req)
     const metadata = { orderId: req.orderId, reference: req.reference }
     const session = await this.attempt(
       'The card payment could not be started: try again or pay another way',
@@ -135,14 +146,57 @@ export class CardAdapter {
           { idempotencyKey: req.idempotencyKey },
         ),
     )
-    if (!session.url)
-      throw new PaymentProviderError(
-        UNAVAILABLE,
-        `Stripe made session ${session.id} without a URL`,
-        null,
-        true,
+    return hostedPage(session)
+  }
+
+  /**
+   * A card saved without a payment, as Stripe does it: a customer, then a Checkout session in setup mode
+   * for it, whose SetupIntent attaches the card the payer enters (read back with `savedCard`).
+   */
+  private async createSetupSession(req: CardSessionRequest): Promise<{ id: string; url: string }> {
+    const metadata = { orderId: req.orderId, reference: req.reference }
+    const failed = 'The card could not be saved: try again or pay another way'
+    const customer = await this.attempt(failed, () =>
+      this.stripe.customers.create(
+        { ...(req.email ? { email: req.email } : {}), metadata },
+        { idempotencyKey: `${req.idempotencyKey}:customer` },
+      ),
+    )
+    const session = await this.attempt(failed, () =>
+      this.stripe.checkout.sessions.create(
+        {
+          mode: 'setup',
+          currency: req.amount.currency.toLowerCase(),
+          customer: customer.id,
+          client_reference_id: req.orderId,
+          metadata,
+          setup_intent_data: { metadata, description: req.description },
+          success_url: req.successUrl,
+          cancel_url: req.cancelUrl,
+          expires_at: Math.floor(req.expiresAt.getTime() / 1000),
+        },
+        { idempotencyKey: req.idempotencyKey },
+      ),
+    )
+    return hostedPage(session)
+  }
+
+  /** The card a succeeded SetupIntent saved: its customer, payment method, brand and last four; else null. */
+  async savedCard(setupIntent: string): Promise<CardUsed | null> {
+    if (!/^seti_[A-Za-z0-9_]{1,250}$/.test(setupIntent)) return null
+    const intent = await this.attempt('We cannot check this card right now: try again in a minute', () =>
+      this.stripe.setupIntents.retrieve(setupIntent),
+    )
+    const customer = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id
+    const method =
+      typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id
+    if (intent.status !== 'succeeded' || !customer || !method) return null
+    const card = (
+      await this.attempt('We cannot check this card right now: try again in a minute', () =>
+        this.stripe.paymentMethods.retrieve(method),
       )
-    return { id: session.id, url: session.url }
+    ).card
+    return { brand: card?.brand ?? 'card', last4: card?.last4 ?? '', customer, paymentMethod: method }
   }
 
   async getSession(id: string): Promise<CardSession> {
@@ -156,9 +210,12 @@ export class CardAdapter {
       // one reads as not finished, so nothing is fulfilled on a status Soko does not understand.
       status: oneOf(s.status, ['open', 'complete', 'expired'], 'open'),
       paymentStatus: oneOf(s.payment_status, ['paid', 'unpaid', 'no_payment_required'], 'unpaid'),
+      mode: s.mode === 'setup' ? 'setup' : 'payment',
       paymentIntent: typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null),
+      setupIntent: typeof s.setup_intent === 'string' ? s.setup_intent : (s.setup_intent?.id ?? null),
       amount:
         s.amount_total !== null && isCurrencyCode(currency) ? { amount: s.amount_total, currency } : null,
+      currency: isCurrencyCode(currency) ? currency : null,
       orderId: s.client_reference_id ?? s.metadata?.orderId ?? null,
     }
   }
@@ -283,6 +340,13 @@ export class CardAdapter {
 }
 
 const DECLINED = 'The card was declined.'
+
+/** A session's id and the address of its hosted page, which Stripe always gives an open session. */
+function hostedPage(session: Stripe.Checkout.Session): { id: string; url: string } {
+  if (!session.url)
+    throw new PaymentProviderError(UNAVAILABLE, `Stripe made session ${session.id} without a URL`, null, true)
+  return { id: session.id, url: session.url }
+}
 
 /** The card behind a payment intent (its latest charge's), with its customer and payment method if kept. */
 function cardUsed(intent: Stripe.PaymentIntent): CardUsed | null {

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { clock } from '../lib/clock'
 import type { CardAdapter, CardUsed } from './card.adapter'
 import type { Links, Signer } from './links'
+import type { Money } from './payments'
 import type {
   ChargeRef,
   ChargeRequest,
@@ -41,12 +42,22 @@ export class CardProvider implements PaymentProvider {
       expiresAt: new Date(Math.min(req.expiresAt.getTime(), clock.ms() + SESSION_MAX_MS)),
       idempotencyKey: req.id,
       ...(req.saveForLater ? { saveCard: true } : {}),
+      // Nothing to take now (a free trial's start): the card is only saved, for the charges to come.
+      ...(req.saveForLater && req.amount.amount === 0 ? { setupOnly: true } : {}),
     })
     return { providerRef: session.id, next: { kind: 'redirect', url: session.url }, details: {} }
   }
 
   async checkCharge(charge: ChargeRef): Promise<ChargeState> {
     const session = await this.adapter.getSession(charge.providerRef)
+    if (session.mode === 'setup') {
+      const saved =
+        session.status === 'complete' && session.setupIntent && session.currency
+          ? await savedOutcome(this.adapter, session.setupIntent, session.currency)
+          : null
+      if (saved) return { state: 'settled', eventKey: `checkout:${charge.providerRef}`, outcome: saved }
+      return session.status === 'expired' ? { state: 'expired' } : { state: 'pending' }
+    }
     if (session.status === 'complete' && session.paymentStatus === 'paid' && session.amount)
       return {
         state: 'settled',
@@ -124,6 +135,28 @@ async function paidWith(adapter: CardAdapter, paymentIntent: string | null) {
   return cardDetails(paymentIntent, paymentIntent ? await adapter.cardOf(paymentIntent) : null)
 }
 
+/**
+ * A setup session's card, saved: "paid" nothing in the session's currency, with the card's customer and
+ * payment method to charge later; null while the SetupIntent has not succeeded.
+ */
+async function savedOutcome(adapter: CardAdapter, setupIntent: string, currency: Money['currency']) {
+  const card = await adapter.savedCard(setupIntent)
+  if (!card) return null
+  return {
+    kind: 'paid' as const,
+    amount: { amount: 0, currency },
+    receipt: cardText(card),
+    details: {
+      setupIntent,
+      paymentIntent: null,
+      cardBrand: card.brand,
+      cardLast4: card.last4,
+      customer: card.customer,
+      paymentMethod: card.paymentMethod,
+    },
+  }
+}
+
 /** A paid payment's receipt and details, with the card's customer and payment method when it was kept. */
 function cardDetails(paymentIntent: string | null, card: CardUsed | null) {
   return {
@@ -155,6 +188,8 @@ export function cardHooks(adapter: CardAdapter, signer: Signer, links: Links, ev
     if (!event) return c.text('Signature not verified', 400)
     const object = event.data.object as {
       id?: string
+      mode?: string
+      setup_intent?: string | null
       payment_status?: string
       payment_intent?: string | null
       amount_total?: number | null
@@ -171,7 +206,14 @@ export function cardHooks(adapter: CardAdapter, signer: Signer, links: Links, ev
     const currency = object.currency?.toUpperCase() ?? ''
     const completed =
       event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded'
-    if (
+    const saved =
+      completed && object.mode === 'setup' && object.id && object.setup_intent && isCurrencyCode(currency)
+        ? await savedOutcome(adapter, object.setup_intent, currency)
+        : null
+    if (saved && object.id)
+      // A card saved without a payment (a free trial's start): settled as nothing paid, the card kept.
+      await events.charge('card', { providerRef: object.id }, `checkout:${object.id}`, saved, payload, origin)
+    else if (
       completed &&
       object.payment_status === 'paid' &&
       object.id &&

@@ -32,8 +32,10 @@ export interface ChargeRequest {
   /**
    * The first payment of something paid again every month or year (a membership): PayPal makes it a
    * subscription, which bills the next periods by itself; the paid outcome names it (`subscription`).
+   * With a free trial, `amount` is zero: nothing is taken now (a card is only saved), and `then` is what
+   * each period costs from the trial's end.
    */
-  recurring?: { interval: 'month' | 'year' }
+  recurring?: { interval: 'month' | 'year'; trial?: { days: number; then: Money } }
 }
 
 /** A charge of what a payer saved, made without them: a membership's renewal. */

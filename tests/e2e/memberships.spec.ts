@@ -30,7 +30,7 @@ const NOTES = Buffer.from(`%PDF-1.7\nReading notes ${run}\n%%EOF\n`)
 let soko: WorkerServer
 let productId = ''
 const members: Record<
-  'steady' | 'confirm' | 'leaving' | 'paypal' | 'pauser',
+  'steady' | 'confirm' | 'leaving' | 'paypal' | 'pauser' | 'trier',
   { email: string; password: string; token: string }
 > = {} as never
 
@@ -58,6 +58,12 @@ test.beforeAll(async ({ geo }) => {
               { interval: 'year', price: { amount: 5_000_00, currency: 'KES' } },
             ],
           },
+          {
+            name: 'Listener',
+            perks: 'Every poem read aloud',
+            prices: [{ interval: 'month', price: { amount: 300_00, currency: 'KES' } }],
+            trialDays: 7,
+          },
         ],
         pausing: true,
       },
@@ -77,7 +83,7 @@ test.beforeAll(async ({ geo }) => {
     },
     seller,
   )
-  for (const who of ['steady', 'confirm', 'leaving', 'paypal', 'pauser'] as const)
+  for (const who of ['steady', 'confirm', 'leaving', 'paypal', 'pauser', 'trier'] as const)
     members[who] = await newBuyer(request, `member-${who}`)
   await request.dispose()
 })
@@ -141,15 +147,15 @@ test('the seller gives Readers a file in the editor; the member finds it in thei
   const editor = await context.newPage()
   await signInTyping(editor, DEMO_SELLER.email, DEMO_SELLER.password)
   await editor.goto(`/account/create/product?kind=membership&id=${productId}`)
+  // Reader's tier, the first: no files yet to tick.
+  const readerFiles = editor.getByRole('group', { name: 'Files in members’ library' }).first()
   await expect(
-    editor.getByText('Upload files under “Files for members”, save, then tick those this tier gets.'),
+    readerFiles.getByText('Upload files under “Files for members”, save, then tick those this tier gets.'),
   ).toBeVisible()
   await editor
     .getByLabel('Add files')
     .setInputFiles({ name: 'reading-notes.pdf', mimeType: 'application/pdf', buffer: NOTES })
-  const box = editor.getByRole('group', { name: 'Files in members’ library' }).getByRole('checkbox', {
-    name: 'reading-notes.pdf',
-  })
+  const box = readerFiles.getByRole('checkbox', { name: 'reading-notes.pdf' })
   await expect(box).toBeVisible({ timeout: 20_000 })
   await box.click()
   await editor.getByRole('button', { name: 'Save changes' }).click()
@@ -219,6 +225,35 @@ test('a member changes to yearly from the next period, keeps their tier after al
   await expect(card).toContainText('Paused from')
   await expect(card).toContainText('nothing is charged meanwhile')
   await page.screenshot({ path: test.info().outputPath('membership-paused.png'), fullPage: true })
+  await context.close()
+})
+
+test('a new member starts a free trial by card, which takes nothing, and cancels it before it ends', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const { context, page } = await phoneOf(browser, 'trier')
+  await readerTier(page)
+  const tier = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Listener' }) })
+  await expect(tier).toContainText('Free for the first 7 days when you join by card')
+  await tier.getByRole('button', { name: 'Join Listener' }).click()
+  // Stripe's page in setup mode: the card is saved, nothing is charged.
+  await expect(page.getByRole('heading', { name: 'Save a card (sandbox)' })).toBeVisible()
+  await expect(page.getByText('Nothing is charged now')).toBeVisible()
+  await page.screenshot({ path: test.info().outputPath('trial-card-page.png'), fullPage: true })
+  await typeInto(page.getByLabel('Card number'), '4242 4242 4242 4242')
+  await typeInto(page.getByLabel(/MM\/YY/), '12/40')
+  await typeInto(page.getByLabel('CVC'), '123')
+  await page.getByRole('button', { name: 'Save card' }).click()
+  await expect(page.getByText('Listener · monthly · 7-day free trial')).toBeVisible({ timeout: 20_000 })
+  await page.goto('/account/memberships')
+  const card = page.getByRole('article', { name: TITLE })
+  await expect(card).toContainText(/Free trial until .+\. Then KES.300\.00 is taken by Visa ending 4242/)
+  await page.screenshot({ path: test.info().outputPath('trial-member.png'), fullPage: true })
+  await card.getByRole('button', { name: 'Cancel membership' }).click()
+  await card.getByRole('button', { name: 'Yes, cancel it' }).click()
+  await expect(card).toContainText('Cancelled during the free trial')
+  await expect(card).not.toContainText('Next payment')
   await context.close()
 })
 

@@ -72,6 +72,75 @@ describe.each(databaseKinds)('card adapter against the Stripe sandbox on %s', (k
       return event.data.object.id === sessionId
     })
 
+  it('saves a card without a payment: a customer, a setup-mode session, its SetupIntent and signed webhooks', async () => {
+    const req = sessionRequest({ amount: { amount: 0, currency: 'KES' }, saveCard: true, setupOnly: true })
+    const session = await card.createSession(req)
+    expect(await card.getSession(session.id)).toMatchObject({
+      mode: 'setup',
+      status: 'open',
+      paymentStatus: 'no_payment_required',
+      amount: null,
+      currency: 'KES',
+      setupIntent: null,
+      orderId: req.orderId,
+    })
+    const html = await (await fetch(session.url)).text()
+    for (const text of [
+      'Save a card (sandbox)',
+      'Nothing is charged now',
+      '>Save card</button>',
+      'Baobab print, A3',
+    ])
+      expect(html).toContain(text)
+    expect(html).not.toContain('Pay KES')
+    expect((await submitForm(session.url, cardFields('4000 0000 0000 0002'))).status).toBe(200)
+    const saved = await submitForm(session.url, cardFields('4242 4242 4242 4242'))
+    expect(saved.status).toBe(303)
+    expect(saved.location).toBe(`${url}/sucess-payment?order=${req.orderId}&session=${session.id}`)
+    const after = await card.getSession(session.id)
+    expect(after).toMatchObject({ status: 'complete', setupIntent: expect.stringMatching(/^seti_/) })
+    expect(await card.savedCard(after.setupIntent ?? '')).toEqual({
+      brand: 'visa',
+      last4: '4242',
+      customer: expect.stringMatching(/^cus_/),
+      paymentMethod: expect.stringMatching(/^pm_/),
+    })
+    // Only a SetupIntent's id is asked about; one Stripe does not know is its error.
+    expect(await card.savedCard('pi_notasetup')).toBeNull()
+    await expect(card.savedCard('seti_notours')).rejects.toBeInstanceOf(PaymentProviderError)
+    // Stripe's webhooks for it, signed: the SetupIntent's, then the session's.
+    const types = await Promise.all(
+      server.hooks
+        .filter((hook) => hook.body.includes(after.setupIntent ?? 'none'))
+        .map(async (hook) => (await card.verifyWebhook(hook.body, signature(hook)))?.type),
+    )
+    expect(types).toEqual(['setup_intent.succeeded', 'checkout.session.completed'])
+    // The saved card is charged later without the payer, as a paid session's is.
+    const saved4242 = await card.savedCard(after.setupIntent ?? '')
+    const charged = await card.chargeSaved({
+      customer: saved4242?.customer ?? '',
+      paymentMethod: saved4242?.paymentMethod ?? '',
+      amount: { amount: 50_000, currency: 'KES' },
+      description: 'First month after the trial',
+      metadata: { orderId: req.orderId },
+      idempotencyKey: randomUUID(),
+    })
+    expect(charged).toMatchObject({ paid: true, amount: { amount: 50_000, currency: 'KES' } })
+    // Stripe refuses what setup mode does not take.
+    const refused = await fetch(`${url}/sandbox/stripe/v1/checkout/sessions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${payments.card.secretKey}` },
+      body: new URLSearchParams({
+        mode: 'setup',
+        currency: 'kes',
+        success_url: req.successUrl,
+        'line_items[0][quantity]': '1',
+      }),
+    })
+    expect(refused.status).toBe(400)
+    expect(await refused.text()).toContain('You cannot pass `line_items` in `setup` mode.')
+  })
+
   it('creates a session through the SDK, the buyer pays with 4242, and a signed checkout.session.completed arrives', async () => {
     const req = sessionRequest()
     const session = await card.createSession(req)
@@ -79,10 +148,13 @@ describe.each(databaseKinds)('card adapter against the Stripe sandbox on %s', (k
     expect(session.url).toBe(`${url}/sandbox/stripe/pay/${session.id}`)
     expect(await card.getSession(session.id)).toEqual({
       id: session.id,
+      mode: 'payment',
       status: 'open',
       paymentStatus: 'unpaid',
       paymentIntent: null,
+      setupIntent: null,
       amount: { amount: 150_000, currency: 'KES' },
+      currency: 'KES',
       orderId: req.orderId,
     })
 

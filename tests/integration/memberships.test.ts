@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -26,6 +25,7 @@ import { readOutbox } from '../support/outbox'
 import { data } from '../support/payouts'
 import { submitSandboxCard } from '../support/sandbox-card'
 import { personOf, productOnSale, sellerOf } from '../support/shop'
+import { stripeWebhook } from '../support/stripe-webhook'
 
 /**
  * Memberships: a seller's tiers priced per month and year; a member joins by card (kept for renewals), and
@@ -270,7 +270,7 @@ describe.each(databaseKinds)('memberships, on %s', (kind) => {
     expect(referenced).toContain(renewals[0]?.reference ?? 'none')
 
     // The renewal's webhook, delivered again by Stripe, counts once.
-    const replay = await stripeWebhook('payment_intent.succeeded', {
+    const replay = await stripeWebhook(app, 'payment_intent.succeeded', {
       id: renewals[0]?.payment?.paymentIntent,
       object: 'payment_intent',
       amount_received: 500_00,
@@ -571,16 +571,4 @@ describe.each(databaseKinds)('memberships, on %s', (kind) => {
   })
 
   /** A Stripe webhook as Stripe signs it, with the endpoint's secret. */
-  async function stripeWebhook(type: string, object: Record<string, unknown>) {
-    const body = JSON.stringify({ id: `evt_${crypto.randomUUID()}`, object: 'event', type, data: { object } })
-    const t = Math.floor(clock.ms() / 1000)
-    const v1 = createHmac('sha256', app.config.payments.card.webhookSecret)
-      .update(`${t}.${body}`)
-      .digest('hex')
-    return fetch(`${app.url}/hooks/stripe`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': `t=${t},v1=${v1}` },
-      body,
-    })
-  }
 })

@@ -55,6 +55,11 @@ export async function membershipPaid(tx: Tx, order: OrderRow, line: LineRow, out
   const saved = savedFrom(outcome)
   if (!bought.membershipId) {
     const method = order.method === 'free' ? 'card' : order.method
+    // A free trial's first period is the trial: its end is the day the periods are counted from, and the
+    // first charge (the tier's price, as joined) is due then.
+    const end = bought.trial
+      ? new Date(paidAt.getTime() + bought.trial.days * 86_400_000)
+      : periodEnd(paidAt, paidAt.getUTCDate(), bought.interval)
     const [made] = await tx
       .insert(memberships)
       .values({
@@ -65,16 +70,17 @@ export async function membershipPaid(tx: Tx, order: OrderRow, line: LineRow, out
         email: order.buyerEmail,
         tierId: bought.tierId,
         interval: bought.interval,
-        amount: line.unitPrice,
+        amount: bought.trial?.amount ?? line.unitPrice,
         currency: order.currency,
         method,
         payment: saved ?? {},
         status: 'active',
-        anchorDay: paidAt.getUTCDate(),
+        anchorDay: (bought.trial ? end : paidAt).getUTCDate(),
         periodStart: paidAt,
-        periodEnd: periodEnd(paidAt, paidAt.getUTCDate(), bought.interval),
+        periodEnd: end,
+        trialEndsAt: bought.trial ? end : null,
         firstOrderId: order.id,
-        nextAttemptAt: periodEnd(paidAt, paidAt.getUTCDate(), bought.interval),
+        nextAttemptAt: end,
       })
       .onConflictDoNothing()
       .returning()

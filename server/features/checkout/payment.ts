@@ -2,10 +2,11 @@ import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Order } from '../../../contract/checkout.contract'
 import { CHECKOUT } from '../../../contract/errors/checkout'
 import type { Lang } from '../../../contract/i18n'
+import type { MembershipItem } from '../../db/columns.types'
 import { orders } from '../../db/schema'
 import { clock, dbNow } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
-import type { ChargeNext, ChargeRef, PaymentProvider } from '../../payments/provider'
+import type { ChargeNext, ChargeRef, ChargeRequest, PaymentProvider } from '../../payments/provider'
 import type { CheckoutServices } from './deps'
 import { orderViewContext, viewOrder } from './order-view'
 import type { OrderRow } from './orders'
@@ -53,7 +54,7 @@ export async function startPayment(
     // is a subscription, which PayPal bills again each period.
     ...(order.kind === 'membership' ? { saveForLater: true } : {}),
     ...(order.kind === 'membership' && order.item.membership && !order.item.membership.membershipId
-      ? { recurring: { interval: order.item.membership.interval } }
+      ? { recurring: recurringOf(order.item.membership, order.chargeCurrency) }
       : {}),
   })
   await deps.db
@@ -61,6 +62,16 @@ export async function startPayment(
     .set({ providerRef: started.providerRef, payment: started.details, updatedAt: clock.now() })
     .where(eq(orders.id, order.id))
   return started.next
+}
+
+/** A membership's first payment as its provider is asked for it: each period, after any free trial. */
+function recurringOf(
+  item: MembershipItem,
+  chargeCurrency: OrderRow['chargeCurrency'],
+): NonNullable<ChargeRequest['recurring']> {
+  if (!item.trial) return { interval: item.interval }
+  const then = { amount: item.trial.chargeAmount, currency: chargeCurrency }
+  return { interval: item.interval, trial: { days: item.trial.days, then } }
 }
 
 export async function orderView(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, eq, ne } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { MembershipDetails, Tier } from '../../../contract/catalog.contract'
 import { ORDER_HOLD_MINUTES } from '../../../contract/checkout.constants'
@@ -27,7 +27,7 @@ import {
   paymentFor,
   startPlaced,
 } from '../checkout'
-import { intervalLabel } from './words'
+import { intervalLabel, trialLabel } from './words'
 
 /**
  * Joining a membership: an order for the first period of a tier, at one of its prices, paid by card (the
@@ -86,7 +86,10 @@ export async function joinMembership(
   const accessKey = randomBytes(24).toString('base64url')
   const id = uuidv7()
   const terms = await deps.terms.get()
-  const label = `${tier.name} · ${intervalLabel(input.interval, requester.lang ?? 'en')}`
+  const lang = requester.lang ?? 'en'
+  const periodLabel = `${tier.name} · ${intervalLabel(input.interval, lang)}`
+  // A tier's free trial, by card, once per person and membership: nothing is taken now, the card is saved.
+  const trialDays = payWith === 'card' ? (tier.trialDays ?? null) : null
 
   const row = await line.lines.join(
     `membership:${input.productId}`,
@@ -99,7 +102,13 @@ export async function joinMembership(
           const now = await membershipOnSale(tx, input.productId)
           const again = chosen(now.details, input)
           if (again.price.amount !== price.amount) throw field('tierId', MEMBERSHIPS.noSuchTier)
-          await refuseSecondMembership(tx, now.row, buyer.id)
+          const earlier = await refuseSecondMembership(tx, now.row, buyer.id)
+          const trial =
+            trialDays !== null && again.tier.trialDays === trialDays && !earlier
+              ? { days: trialDays, amount: price.amount, chargeAmount: charge.amount.amount }
+              : null
+          const label = trial ? `${periodLabel} · ${trialLabel(trial.days, lang)}` : periodLabel
+          const total = trial ? 0 : price.amount
           if (again.tier.memberLimit !== null) {
             const taken = (await membersHeld(tx, now.row.id)).get(again.tier.id) ?? 0
             if (taken >= again.tier.memberLimit)
@@ -110,10 +119,15 @@ export async function joinMembership(
           }
           const item = {
             title: now.row.title,
-            unitPrice: price.amount,
+            unitPrice: total,
             label,
             timeZone: input.timeZone ?? null,
-            membership: { tierId: tier.id, tier: tier.name, interval: input.interval },
+            membership: {
+              tierId: tier.id,
+              tier: tier.name,
+              interval: input.interval,
+              ...(trial ? { trial } : {}),
+            },
           }
           const inserted = await insertOrder(tx, {
             id,
@@ -128,14 +142,14 @@ export async function joinMembership(
             // The tier's place is held while the first payment is made (membersHeld counts it).
             itemKey: tier.id,
             quantity: 1,
-            subtotal: price.amount,
+            subtotal: total,
             shippingFee: 0,
-            total: price.amount,
+            total,
             currency: price.currency,
             discount: 0,
             textMe: false,
             method,
-            chargeAmount: charge.amount.amount,
+            chargeAmount: trial ? 0 : charge.amount.amount,
             chargeCurrency: charge.amount.currency,
             rate: charge.rate === null ? null : String(charge.rate),
             terms: saleTermsOf(terms, price.currency),
@@ -153,11 +167,11 @@ export async function joinMembership(
               item,
               itemKey: tier.id,
               quantity: 1,
-              unitPrice: price.amount,
-              subtotal: price.amount,
+              unitPrice: total,
+              subtotal: total,
               shippingFee: 0,
               discount: 0,
-              total: price.amount,
+              total,
               refundId: null,
               refundedAt: null,
             },
@@ -167,22 +181,19 @@ export async function joinMembership(
       ),
     line.signal,
   )
-  return startPlaced(deps, row, accessKey, null, `${before.row.title} — ${label}`)
+  return startPlaced(deps, row, accessKey, null, `${before.row.title} — ${row.item.label ?? periodLabel}`)
 }
 
-/** One membership of a product at a time: a member changes or cancels the one they have. */
-async function refuseSecondMembership(tx: DbOrTx, product: ProductRow, buyerId: string) {
-  const [live] = await tx
-    .select({ id: memberships.id })
+/**
+ * One membership of a product at a time: a member changes or cancels the one they have. Answers whether
+ * the buyer was ever a member of it (a free trial is for newcomers).
+ */
+async function refuseSecondMembership(tx: DbOrTx, product: ProductRow, buyerId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ status: memberships.status })
     .from(memberships)
-    .where(
-      and(
-        eq(memberships.productId, product.id),
-        eq(memberships.memberId, buyerId),
-        ne(memberships.status, 'ended'),
-      ),
-    )
-    .limit(1)
-  if (live)
+    .where(and(eq(memberships.productId, product.id), eq(memberships.memberId, buyerId)))
+  if (rows.some((row) => row.status !== 'ended'))
     throw new AppError(409, MEMBERSHIPS.alreadyMember, { fields: { productId: MEMBERSHIPS.alreadyMember } })
+  return rows.length > 0
 }

@@ -8,8 +8,9 @@ import type { MembershipServices } from './deps'
 type MembershipRow = typeof memberships.$inferSelect
 
 /**
- * What a member is told about their renewals: a renewal that failed (each time, with a way to pay now and
- * until when access lasts), and a membership that ended. The receipt of a renewal paid is the order's own.
+ * What a member is told about their renewals: a free trial about to end (what will be taken, and how not to),
+ * a renewal that failed (each time, with a way to pay now and until when access lasts), and a membership
+ * that ended. The receipt of a renewal paid is the order's own.
  */
 export function membershipMails(deps: MembershipServices) {
   const { mailer, log, config } = deps
@@ -75,6 +76,57 @@ export function membershipMails(deps: MembershipServices) {
                 ),
           ],
           { label: t(/*i18n*/ { id: 'mail.membership.payNow', message: 'Pay now' }), url: page },
+          info.lang,
+        ),
+      )
+    },
+    async trialEnding(row: MembershipRow, info: { title: string; lang: Lang; endsAt: Date }) {
+      const t = words(info.lang)
+      const params = {
+        title: info.title,
+        amount: money(info.lang, row.amount, row.currency),
+        day: day(info.lang, info.endsAt),
+        card: row.payment.card ?? '',
+      }
+      await send(
+        compose(
+          row.email,
+          t(
+            /*i18n*/ {
+              id: 'mail.membership.trial.subject',
+              message: 'Your free trial of {title} ends on {day}',
+            },
+            params,
+          ),
+          [
+            row.payment.card
+              ? t(
+                  /*i18n*/ {
+                    id: 'mail.membership.trial.card',
+                    message:
+                      'Your free trial of {title} ends on {day}. Then {amount} will be taken from your {card}, and again each period.',
+                  },
+                  params,
+                )
+              : t(
+                  /*i18n*/ {
+                    id: 'mail.membership.trial.body',
+                    message:
+                      'Your free trial of {title} ends on {day}. Then {amount} will be taken, and again each period.',
+                  },
+                  params,
+                ),
+            t(
+              /*i18n*/ {
+                id: 'mail.membership.trial.cancel',
+                message: 'Not for you? Cancel before then on your Memberships page and nothing is taken.',
+              },
+            ),
+          ],
+          {
+            label: t(/*i18n*/ { id: 'mail.membership.trial.manage', message: 'Your memberships' }),
+            url: page,
+          },
           info.lang,
         ),
       )

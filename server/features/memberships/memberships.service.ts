@@ -114,6 +114,13 @@ export async function views(db: Db, rows: MembershipRow[]): Promise<MembershipVi
       periodStart: row.periodStart.toISOString(),
       periodEnd: row.periodEnd.toISOString(),
       nextPayment: due ? { at: due.toISOString(), amount: change ?? price } : null,
+      // In its trial while the period under way is the trial (the first payment moves it on).
+      trialEndsAt:
+        row.trialEndsAt &&
+        (state === 'active' || state === 'cancelled') &&
+        row.periodEnd.getTime() === row.trialEndsAt.getTime()
+          ? row.trialEndsAt.toISOString()
+          : null,
       failedAttempts: row.attempts,
       payNow: state === 'past_due',
       graceEndsAt: state === 'past_due' ? graceEnd(row.periodEnd).toISOString() : null,

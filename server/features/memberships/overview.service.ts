@@ -39,6 +39,7 @@ export async function membersOverview(db: Db, sellerId: string, productId: strin
   const months = new Map(lastMonths(clock.now()).map((month) => [month, { month, joined: 0, lost: 0 }]))
   let current = 0
   let pastDue = 0
+  let inTrial = 0
   for (const { membership: m } of rows) {
     const joined = months.get(monthOf(m.createdAt))
     if (joined) joined.joined++
@@ -51,6 +52,12 @@ export async function membersOverview(db: Db, sellerId: string, productId: strin
     // A paused membership pays nothing meanwhile.
     if (m.status === 'paused') continue
     if (m.status === 'past_due') pastDue++
+    // In its free trial (its first period not yet due): nothing is paid yet. One whose first charge failed
+    // is past due, and counts as owing it.
+    if (m.status === 'active' && m.trialEndsAt && m.periodEnd.getTime() === m.trialEndsAt.getTime()) {
+      inTrial++
+      continue
+    }
     // A cancelled membership still counts until it ends; a yearly price is a twelfth a month.
     const monthly = m.interval === 'month' ? m.amount : Math.round(m.amount / 12)
     mrr.set(m.currency, (mrr.get(m.currency) ?? 0) + monthly)
@@ -62,6 +69,7 @@ export async function membersOverview(db: Db, sellerId: string, productId: strin
       .sort((a, b) => a.currency.localeCompare(b.currency)),
     current,
     pastDue,
+    inTrial,
     months: [...months.values()],
     members: rows.map(({ membership: m, name }) => ({
       id: m.id,

@@ -10,6 +10,11 @@ const INTERVALS = {
 /** "monthly" or "yearly", in the reader's language. */
 export const intervalLabel = (interval: Interval, lang: Lang) => translate(lang, INTERVALS[interval])
 
+const TRIAL = /*i18n*/ { id: 'memberships.trialLabel', message: '{days}-day free trial' }
+
+/** "14-day free trial", in the reader's language. */
+export const trialLabel = (days: number, lang: Lang) => translate(lang, TRIAL, { days })
+
 const DECLINES = {
   expired_card: /*i18n*/ { id: 'memberships.decline.expired', message: 'your card has expired.' },
   authentication_required: /*i18n*/ {

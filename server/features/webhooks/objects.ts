@@ -165,6 +165,8 @@ export function membershipObject(row: MembershipRow) {
       : null,
     /** A pause asked for or under way, in months (`status` is `paused` while it lasts). */
     pauseMonths: row.pauseMonths,
+    /** Joined with a free trial, which ends (or ended) then: its first payment is taken at that time. */
+    trialEndsAt: iso(row.trialEndsAt),
     createdAt: iso(row.createdAt),
     endedAt: iso(row.endedAt),
   }

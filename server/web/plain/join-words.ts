@@ -6,6 +6,11 @@ export const JOIN = {
   perMonth: /*i18n*/ { id: 'plain.join.perMonth', message: '{tier}: {price} a month' },
   perYear: /*i18n*/ { id: 'plain.join.perYear', message: '{tier}: {price} a year' },
   full: /*i18n*/ { id: 'plain.join.full', message: '{tier} is full' },
+  trial: /*i18n*/ {
+    id: 'plain.join.trial',
+    message:
+      'Free for the first {days} days when you join by card: nothing is taken until the trial ends. For new members.',
+  },
   payWith: /*i18n*/ { id: 'plain.join.payWith', message: 'Pay with' },
   byCard: /*i18n*/ {
     id: 'plain.join.byCardOrPaypal',

@@ -92,7 +92,10 @@ function show(kit: PlainKit, req: PlainRequest, product: Membership, draft: Draf
   const tiers = product.details.tiers
     .map((tier) => {
       const full = tier.left === 0 ? `<p><strong>${w.say(JOIN.full, { tier: tier.name })}</strong></p>` : ''
-      return `<li class="card"><h3>${escapeHtml(tier.name)}</h3>${tier.perks ? `<p class="tier-perks">${escapeHtml(tier.perks)}</p>` : ''}${full}</li>`
+      const trial = tier.trialDays
+        ? `<p class="tier-trial">${w.say(JOIN.trial, { days: tier.trialDays })}</p>`
+        : ''
+      return `<li class="card"><h3>${escapeHtml(tier.name)}</h3>${tier.perks ? `<p class="tier-perks">${escapeHtml(tier.perks)}</p>` : ''}${trial}${full}</li>`
     })
     .join('')
   const intro = [

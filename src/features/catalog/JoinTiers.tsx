@@ -30,6 +30,14 @@ export default function JoinTiers({ product }: { product: Membership }) {
           <li key={tier.id} className="card tier-card">
             <h3>{tier.name}</h3>
             {tier.perks ? <p className="tier-perks">{tier.perks}</p> : null}
+            {tier.trialDays ? (
+              <p className="tier-trial">
+                <Trans>
+                  Free for the first {tier.trialDays} days when you join by card: nothing is taken until the
+                  trial ends. For new members.
+                </Trans>
+              </p>
+            ) : null}
             {tier.left === 0 ? (
               <p className="muted">
                 <span className="badge badge-sold-out">{t`Full`}</span>{' '}

@@ -104,7 +104,13 @@ function MembershipCard({ membership: m }: { membership: MembershipView }) {
       <p>
         <span className={`badge badge-${m.state}`}>{stateText(m.state)}</span>
       </p>
-      {m.state === 'active' && next ? (
+      {m.trialEndsAt && m.state === 'active' && next ? (
+        <p>
+          {m.paidWith
+            ? t`Free trial until ${formatDate(m.trialEndsAt)}. Then ${money(next.amount)} is taken by ${m.paidWith}, unless you cancel before.`
+            : t`Free trial until ${formatDate(m.trialEndsAt)}. Then ${money(next.amount)} is taken, unless you cancel before.`}
+        </p>
+      ) : m.state === 'active' && next ? (
         <p>
           {m.paidWith
             ? t`Next payment: ${money(next.amount)} on ${formatDate(next.at)}, by ${m.paidWith}.`
@@ -125,7 +131,11 @@ function MembershipCard({ membership: m }: { membership: MembershipView }) {
         </div>
       ) : null}
       {m.state === 'cancelled' ? (
-        <p>{t`Cancelled: your access lasts until ${until}. Nothing more is charged.`}</p>
+        <p>
+          {m.trialEndsAt
+            ? t`Cancelled during the free trial: your access lasts until ${until}. Nothing is charged.`
+            : t`Cancelled: your access lasts until ${until}. Nothing more is charged.`}
+        </p>
       ) : null}
       {m.state === 'ended' ? <p className="muted">{t`Ended. You can join again from its page.`}</p> : null}
       <MembershipChanges membership={m} listKey={MEMBERSHIPS_KEY} />

@@ -7,6 +7,7 @@ import { page, pageLang, type SandboxPage, sandboxPage, translateHtml } from '..
 import type { StripeContext } from './api'
 import { pay } from './payment-intents'
 import { type CheckoutSession, loadSession, type SessionRecord } from './sessions'
+import { setUp } from './setup-intents'
 
 /**
  * Stripe Checkout's hosted card page, where a session's buyer pays with one of Stripe's test cards (one
@@ -90,6 +91,22 @@ const WORDS = {
     message: 'The link may be incomplete. Go back to Soko and start the payment again.',
   },
   back: /*i18n*/ { id: 'sandbox.stripe.back', message: '← Back to Soko' },
+  setupTitle: /*i18n*/ { id: 'sandbox.stripe.setupTitle', message: 'Save a card (sandbox)' },
+  saveCard: /*i18n*/ { id: 'sandbox.stripe.saveCard', message: 'Save card' },
+  nothingNow: /*i18n*/ {
+    id: 'sandbox.stripe.nothingNow',
+    message: 'Nothing is charged now: the card is saved for the payments agreed with the seller.',
+  },
+  bankAsksSetup: /*i18n*/ {
+    id: 'sandbox.stripe.bankAsksSetup',
+    message:
+      'Your bank asks you to confirm saving the card ending in {last4} for later payments. This is a 3-D Secure test page: nothing is sent to a bank.',
+  },
+  saved: /*i18n*/ { id: 'sandbox.stripe.saved', message: 'This card is saved' },
+  savedText: /*i18n*/ {
+    id: 'sandbox.stripe.savedText',
+    message: 'Nothing was charged, and there is nothing more to do here.',
+  },
 } satisfies Record<string, Message>
 
 /** A message as text for HTML, in `lang`. */
@@ -120,7 +137,8 @@ export function mountCardPage(ctx: StripeContext): void {
       return typeof value === 'string' ? value.trim() : ''
     }
     const paid = async (number: string) => {
-      const done = await pay(ctx, id, { number, name: field('name') })
+      const card = { number, name: field('name') }
+      const done = record.session.mode === 'setup' ? await setUp(ctx, id, card) : await pay(ctx, id, card)
       if (done?.session.status !== 'complete') return page(c, closedPage(lang, done ?? record))
       return c.redirect(
         done.session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', () => id),
@@ -179,6 +197,7 @@ function expiryProblem(expiry: string): Message | null {
 // --- Pages ---
 
 function amountOf(session: CheckoutSession): string {
+  if (session.amount_total === null) return ''
   const currency = session.currency.toUpperCase()
   return isCurrencyCode(currency)
     ? displayAmount(session.amount_total, currency)
@@ -202,10 +221,12 @@ function cardPage(
     `<label for="${id}">${text(lang, label)}</label><input id="${id}" name="${id}" value="${escapeHtml(entered[id])}" ${extra}>`
   const card = (number: string, message: Message) =>
     `<li>${translateHtml(lang, message, { card: `<code>${number}</code>` })}</li>`
+  const setup = session.mode === 'setup'
   return layout(
     lang,
-    translate(lang, WORDS.title, { amount }),
+    setup ? translate(lang, WORDS.setupTitle) : translate(lang, WORDS.title, { amount }),
     `${summary(record)}
+    ${setup ? `<p>${text(lang, WORDS.nothingNow)}</p>` : ''}
     ${opts.error ? `<p role="alert">${text(lang, opts.error)}</p>` : ''}
     <form method="post" novalidate>
       <input type="hidden" name="step" value="card">
@@ -215,7 +236,7 @@ function cardPage(
         <div>${input('cvc', WORDS.cvc, 'inputmode="numeric" autocomplete="cc-csc" placeholder="123" required')}</div>
       </div>
       ${input('name', WORDS.nameOnCard, 'autocomplete="cc-name"')}
-      <button class="primary">${text(lang, WORDS.pay, { amount })}</button>
+      <button class="primary">${setup ? text(lang, WORDS.saveCard) : text(lang, WORDS.pay, { amount })}</button>
     </form>
     <aside>
       <h2>${text(lang, WORDS.testCards)}</h2>
@@ -232,10 +253,14 @@ function cardPage(
 }
 
 function challengePage(lang: Lang, record: SessionRecord): SandboxPage {
-  const asks = translateHtml(lang, WORDS.bankAsks, {
-    amount: `<strong>${escapeHtml(amountOf(record.session))}</strong>`,
-    last4: escapeHtml(record.challenge ?? ''),
-  })
+  const last4 = escapeHtml(record.challenge ?? '')
+  const asks =
+    record.session.mode === 'setup'
+      ? translateHtml(lang, WORDS.bankAsksSetup, { last4 })
+      : translateHtml(lang, WORDS.bankAsks, {
+          amount: `<strong>${escapeHtml(amountOf(record.session))}</strong>`,
+          last4,
+        })
   return layout(
     lang,
     translate(lang, WORDS.authenticate),
@@ -251,11 +276,12 @@ function challengePage(lang: Lang, record: SessionRecord): SandboxPage {
 
 function closedPage(lang: Lang, record: SessionRecord): SandboxPage {
   const { session } = record
+  const setup = session.mode === 'setup'
   if (session.status === 'complete')
     return layout(
       lang,
-      translate(lang, WORDS.complete),
-      `${summary(record)}<p>${text(lang, WORDS.charged)}</p>
+      translate(lang, setup ? WORDS.saved : WORDS.complete),
+      `${summary(record)}<p>${text(lang, setup ? WORDS.savedText : WORDS.charged)}</p>
       <p><a href="${escapeHtml(session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', () => session.id))}">${text(lang, WORDS.returnToSoko)}</a></p>`,
     )
   return layout(
@@ -270,9 +296,13 @@ function notFoundPage(lang: Lang): SandboxPage {
 }
 
 function summary(record: SessionRecord): string {
-  const items = record.lineItems
-    .map((item) => `<li>${escapeHtml(item.name)}${item.quantity > 1 ? ` × ${item.quantity}` : ''}</li>`)
-    .join('')
+  // A setup session has no items: what the card is saved for is its setup intent's description.
+  const described = record.setupIntentData?.description
+  const items = described
+    ? `<li>${escapeHtml(described)}</li>`
+    : record.lineItems
+        .map((item) => `<li>${escapeHtml(item.name)}${item.quantity > 1 ? ` × ${item.quantity}` : ''}</li>`)
+        .join('')
   const email = record.session.customer_email
   return `<ul class="items">${items}</ul>${email ? `<p class="email">${escapeHtml(email)}</p>` : ''}`
 }

@@ -8,11 +8,13 @@ import { mountRefunds } from './refunds'
 import { mountRequestChecks } from './requests'
 import { mountSavedCards } from './saved-cards'
 import { mountSessions } from './sessions'
+import { mountSetupIntents } from './setup-intents'
 import { stripeWebhooks } from './webhooks'
 
 /**
  * A local Stripe (docs/payments.md) for Checkout: sessions (create, retrieve, expire), payment intents
- * and their charges, saved cards charged without the payer (saved-cards.ts), refunds, `expand`, signed webhooks, and the hosted card page with Stripe's test
+ * and their charges, saved cards charged without the payer (saved-cards.ts), cards saved without a payment
+ * (setup-intents.ts), refunds, `expand`, signed webhooks, and the hosted card page with Stripe's test
  * cards. Mounted at /sandbox/stripe. It reads what the stripe SDK sends (form-encoded bodies with
  * bracketed keys, Bearer secret key, Idempotency-Key) and answers Stripe-shaped objects and errors, so the
  * adapter cannot tell it from Stripe. All state is in the sandbox store.
@@ -46,12 +48,13 @@ export function stripeSandbox(deps: SandboxDeps): StripeSandbox {
   mountSessions(ctx)
   mountPaymentIntents(ctx)
   mountSavedCards(ctx)
+  mountSetupIntents(ctx)
   mountRefunds(ctx)
 
   app.all('/v1/*', (c) =>
     stripeError(c, 404, {
       type: 'invalid_request_error',
-      message: `Unrecognized request URL (${c.req.method}: ${c.req.path.replace(/^.*?\/v1\//, '/v1/')}). The sandbox answers Checkout sessions, payment intents, charges, saved cards and refunds only.`,
+      message: `Unrecognized request URL (${c.req.method}: ${c.req.path.replace(/^.*?\/v1\//, '/v1/')}). The sandbox answers Checkout sessions, payment intents, charges, saved cards, setup intents and refunds only.`,
     }),
   )
 

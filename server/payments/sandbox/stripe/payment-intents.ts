@@ -2,7 +2,7 @@ import { now, type StripeContext, stripeId } from './api'
 import { getExpanded } from './expand'
 import { chargeRecord, intentRecord, type PaymentIntentRecord } from './records'
 import { saveCard } from './saved-cards'
-import { pastDue, type SessionRecord } from './sessions'
+import { completeSession, type SessionRecord } from './sessions'
 
 /**
  * Payment intents and charges: the PaymentIntent (with its charge) that paying a session makes, each read
@@ -17,22 +17,10 @@ export async function pay(
 ): Promise<SessionRecord | null> {
   const paymentIntent = stripeId('pi_', 24)
   const last4 = card.number.slice(-4)
-  const result = await ctx.store.update<SessionRecord>('stripe', `session:${id}`, (r) =>
-    r.session.status === 'open' && !pastDue(r)
-      ? {
-          ...r,
-          challenge: null,
-          session: {
-            ...r.session,
-            status: 'complete',
-            payment_status: 'paid',
-            payment_intent: paymentIntent,
-            url: null,
-            customer_details: { email: r.session.customer_email, name: card.name || null },
-          },
-        }
-      : null,
-  )
+  const result = await completeSession(ctx, id, 'payment', card.name, {
+    payment_status: 'paid',
+    payment_intent: paymentIntent,
+  })
   if (!result?.changed) return result?.data ?? null
   let { session } = result.data
   // A card kept for later: its customer and payment method are made now, and named by the session.
@@ -48,7 +36,7 @@ export async function pay(
   const chargeId = stripeId('ch_', 24)
   const { metadata, description } = result.data.paymentIntentData
   const common = {
-    amount: session.amount_total,
+    amount: session.amount_total ?? 0,
     currency: session.currency,
     created,
     livemode: false,

@@ -50,18 +50,28 @@ export interface CustomerRecord extends Record<string, unknown> {
 /** Stripe's card that asks for authentication on every payment, saved or not. */
 const ALWAYS_AUTHENTICATE = '4000002760003184'
 
-/** Makes the customer and attaches the card a Checkout session's payer paid with. */
+/** Makes a customer, as `POST /v1/customers` and a session that keeps a card do. */
+export async function makeCustomer(ctx: StripeContext, email: string | null): Promise<string> {
+  const customer = stripeId('cus_', 14)
+  await ctx.store.put<CustomerRecord>('stripe', 'customer', `customer:${customer}`, {
+    customer: { id: customer, object: 'customer', email, created: now(), livemode: false },
+  })
+  return customer
+}
+
+/**
+ * Attaches the card a Checkout session's payer entered to `existing` (a setup session's customer), or to a
+ * customer made for it now (a payment that keeps the card).
+ */
 export async function saveCard(
   ctx: StripeContext,
   email: string | null,
   number: string,
+  existing?: string,
 ): Promise<{ customer: string; paymentMethod: string }> {
   const created = now()
-  const customer = stripeId('cus_', 14)
+  const customer = existing ?? (await makeCustomer(ctx, email))
   const paymentMethod = stripeId('pm_', 24)
-  await ctx.store.put<CustomerRecord>('stripe', 'customer', `customer:${customer}`, {
-    customer: { id: customer, object: 'customer', email, created, livemode: false },
-  })
   const expiry = new Date(clock.ms())
   await ctx.store.put<PaymentMethodRecord>('stripe', 'payment_method', `pm:${paymentMethod}`, {
     paymentMethod: {
@@ -81,6 +91,15 @@ export async function saveCard(
 
 export function mountSavedCards(ctx: StripeContext): void {
   const { app, store } = ctx
+
+  app.post('/v1/customers', async (c) => {
+    const p = parseForm(await c.req.text())
+    if (p.email !== undefined && !(typeof p.email === 'string' && /^[^@\s]+@[^@\s]+$/.test(p.email)))
+      return invalid(c, 'email', `Invalid email address: ${String(p.email)}`, 'email_invalid')
+    const customer = await makeCustomer(ctx, typeof p.email === 'string' ? p.email : null)
+    const record = await store.get<CustomerRecord>('stripe', `customer:${customer}`)
+    return c.json(record?.customer)
+  })
 
   app.get('/v1/customers/:id', async (c) => {
     const record = await store.get<CustomerRecord>('stripe', `customer:${c.req.param('id')}`)

@@ -12,7 +12,16 @@ import {
   stripeId,
 } from './api'
 import { expand, getExpanded, readExpand } from './expand'
-import { type FormValue, integer, isHttpUrl, isParams, isText, parseForm, readMetadata } from './form'
+import {
+  type FormValue,
+  integer,
+  isHttpUrl,
+  isParams,
+  isText,
+  type Params,
+  parseForm,
+  readMetadata,
+} from './form'
 
 /**
  * Stripe Checkout's sessions: creating one (its buyer pays on the hosted card page, card-page.ts),
@@ -23,8 +32,9 @@ import { type FormValue, integer, isHttpUrl, isParams, isText, parseForm, readMe
 export interface CheckoutSession {
   id: string
   object: 'checkout.session'
-  amount_subtotal: number
-  amount_total: number
+  /** Null in setup mode, which takes no money. */
+  amount_subtotal: number | null
+  amount_total: number | null
   cancel_url: string | null
   client_reference_id: string | null
   created: number
@@ -36,10 +46,12 @@ export interface CheckoutSession {
   expires_at: number
   livemode: false
   metadata: Record<string, string>
-  mode: 'payment'
+  mode: 'payment' | 'setup'
   payment_intent: string | null
   payment_method_types: string[]
-  payment_status: 'paid' | 'unpaid'
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required'
+  /** Setup mode: the SetupIntent that saved the card, once the payer has entered it. */
+  setup_intent: string | null
   status: 'open' | 'complete' | 'expired'
   success_url: string
   ui_mode: 'hosted'
@@ -61,6 +73,8 @@ export interface SessionRecord extends Record<string, unknown> {
   challenge: string | null
   /** The card is kept for later charges (saved-cards.ts): a customer is made with it once paid. */
   saveCard?: boolean
+  /** Setup mode's setup_intent_data: copied onto the SetupIntent (setup-intents.ts). */
+  setupIntentData?: { metadata: Record<string, string>; description: string | null }
 }
 
 /** Stripe's limits for expires_at, with a minute's grace for clocks and the request's own travel. */
@@ -76,8 +90,13 @@ export function mountSessions(ctx: StripeContext): void {
     const paths = readExpand(c, p, 'checkout.session')
     if (paths instanceof Response) return paths
     if (p.mode === undefined) return missing(c, 'mode')
-    if (p.mode !== 'payment')
-      return invalid(c, 'mode', `The sandbox simulates mode=payment only, not ${String(p.mode)}.`)
+    if (p.mode !== 'payment' && p.mode !== 'setup')
+      return invalid(
+        c,
+        'mode',
+        `The sandbox simulates mode=payment and mode=setup only, not ${String(p.mode)}.`,
+      )
+    const setup = p.mode === 'setup'
     const successUrl = p.success_url
     if (successUrl === undefined) return missing(c, 'success_url')
     if (!isHttpUrl(successUrl)) return invalid(c, 'success_url', 'Not a valid URL', 'url_invalid')
@@ -96,11 +115,13 @@ export function mountSessions(ctx: StripeContext): void {
     if (p.client_reference_id !== undefined && !isText(p.client_reference_id, 200))
       return invalid(c, 'client_reference_id', 'client_reference_id must be 1 to 200 characters.')
 
-    const lineItems = readLineItems(c, p.line_items)
+    const setupOnly = setup ? await readSetup(ctx, c, p) : null
+    if (setupOnly instanceof Response) return setupOnly
+    const lineItems = setupOnly ? { items: [], currency: setupOnly.currency } : readLineItems(c, p.line_items)
     if (lineItems instanceof Response) return lineItems
     const { items, currency } = lineItems
     const total = items.reduce((sum, item) => sum + item.unit_amount * item.quantity, 0)
-    if (total <= 0 || !Number.isSafeInteger(total))
+    if (!setup && (total <= 0 || !Number.isSafeInteger(total)))
       return invalid(
         c,
         'line_items',
@@ -154,22 +175,23 @@ export function mountSessions(ctx: StripeContext): void {
     const session: CheckoutSession = {
       id,
       object: 'checkout.session',
-      amount_subtotal: total,
-      amount_total: total,
+      amount_subtotal: setup ? null : total,
+      amount_total: setup ? null : total,
       cancel_url: typeof p.cancel_url === 'string' ? p.cancel_url : null,
       client_reference_id: typeof p.client_reference_id === 'string' ? p.client_reference_id : null,
       created,
       currency: currency ?? 'usd',
-      customer: null,
+      customer: setupOnly?.customer ?? null,
       customer_details: null,
       customer_email: typeof p.customer_email === 'string' ? p.customer_email : null,
       expires_at: expiresAt,
       livemode: false,
       metadata,
-      mode: 'payment',
+      mode: setup ? 'setup' : 'payment',
       payment_intent: null,
       payment_method_types: ['card'],
-      payment_status: 'unpaid',
+      payment_status: setup ? 'no_payment_required' : 'unpaid',
+      setup_intent: null,
       status: 'open',
       success_url: successUrl,
       ui_mode: 'hosted',
@@ -185,6 +207,7 @@ export function mountSessions(ctx: StripeContext): void {
       challenge: null,
       // Stripe makes a customer for a card kept for later (or when asked to always make one).
       saveCard: futureUsage !== undefined || p.customer_creation === 'always',
+      ...(setupOnly ? { setupIntentData: setupOnly.intentData } : {}),
     })
     return c.json(await expand(store, 'checkout.session', session, paths))
   })
@@ -209,6 +232,42 @@ export function mountSessions(ctx: StripeContext): void {
       message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${after.session.status}".`,
     })
   })
+}
+
+/**
+ * What a setup-mode session takes besides the common fields: the currency (Checkout needs one to choose
+ * the payment methods it offers), the customer the card is attached to (optional; without one the card is
+ * saved to nobody, as Stripe does), and setup_intent_data. Payment-mode fields are refused, as Stripe does.
+ */
+async function readSetup(ctx: StripeContext, c: Context, p: Params) {
+  if (p.line_items !== undefined)
+    return invalid(c, 'line_items', 'You cannot pass `line_items` in `setup` mode.')
+  if (p.payment_intent_data !== undefined)
+    return invalid(c, 'payment_intent_data', 'You cannot pass `payment_intent_data` in `setup` mode.')
+  if (p.customer_creation !== undefined)
+    return invalid(c, 'customer_creation', '`customer_creation` can only be used in `payment` mode.')
+  const currency = p.currency
+  if (currency === undefined) return missing(c, 'currency')
+  if (
+    typeof currency !== 'string' ||
+    currency !== currency.toLowerCase() ||
+    !isCurrencyCode(currency.toUpperCase())
+  )
+    return invalid(c, 'currency', `Invalid currency: ${String(currency)}.`)
+  let customer: string | null = null
+  if (p.customer !== undefined) {
+    if (typeof p.customer !== 'string') return invalid(c, 'customer', 'Invalid string')
+    if (!(await ctx.store.get('stripe', `customer:${p.customer}`))) return noSuch(c, 'customer', p.customer)
+    customer = p.customer
+  }
+  const data = isParams(p.setup_intent_data) ? p.setup_intent_data : {}
+  const metadata = readMetadata(data.metadata)
+  if (typeof metadata === 'string') return invalid(c, 'setup_intent_data[metadata]', metadata)
+  return {
+    currency,
+    customer,
+    intentData: { metadata, description: typeof data.description === 'string' ? data.description : null },
+  }
 }
 
 /** `line_items` as Stripe reads them, all in one currency: the items, or the answer that refuses them. */
@@ -290,6 +349,34 @@ async function expireSession(ctx: StripeContext, id: string, wait: boolean): Pro
     if (wait) await delivery
   }
   return result?.data ?? null
+}
+
+/**
+ * Completes an open session of `mode` that has not run out, with `fields` (what paying or saving made) and
+ * the payer's name; the store's answer, unchanged when it was no longer open.
+ */
+export function completeSession(
+  ctx: StripeContext,
+  id: string,
+  mode: CheckoutSession['mode'],
+  name: string,
+  fields: Partial<CheckoutSession>,
+) {
+  return ctx.store.update<SessionRecord>('stripe', `session:${id}`, (r) =>
+    r.session.status === 'open' && r.session.mode === mode && !pastDue(r)
+      ? {
+          ...r,
+          challenge: null,
+          session: {
+            ...r.session,
+            ...fields,
+            status: 'complete',
+            url: null,
+            customer_details: { email: r.session.customer_email, name: name || null },
+          },
+        }
+      : null,
+  )
 }
 
 export const pastDue = (record: SessionRecord) =>

@@ -118,6 +118,14 @@ function Overview({ productId }: { productId: string }) {
           </dt>
           <dd>{o.pastDue}</dd>
         </div>
+        {o.inTrial > 0 ? (
+          <div>
+            <dt>
+              <Trans>In a free trial</Trans>
+            </dt>
+            <dd>{o.inTrial}</dd>
+          </div>
+        ) : null}
       </dl>
       <div className="table-scroll">
         <table className="table member-months">

@@ -102,6 +102,15 @@ export function MembershipFields({
               errors={errors}
               hint={t`Leave empty for no limit`}
             />
+            <Field
+              label={t`Free trial in days (optional)`}
+              name={`details.tiers.${i}.trialDays`}
+              inputMode="numeric"
+              value={tier.trialDays}
+              onChange={(e) => patch({ trialDays: e.target.value })}
+              errors={errors}
+              hint={t`1 to 30. New members who join by card pay nothing until it ends; leave empty for none.`}
+            />
             <fieldset className="fieldset" data-name={`details.tiers.${i}.files`}>
               <legend>
                 <Trans>Files in members’ library</Trans>

@@ -66,6 +66,8 @@ export interface DraftTier {
   perks: string
   prices: { interval: 'month' | 'year'; currency: CurrencyCode; amount: string }[]
   memberLimit: string
+  /** Days of free trial, as typed; empty for none. */
+  trialDays: string
   /** The membership's files this tier's members get. */
   files: string[]
 }
@@ -76,6 +78,7 @@ export const blankTier = (currency: CurrencyCode): DraftTier => ({
   perks: '',
   prices: [{ interval: 'month', currency, amount: '' }],
   memberLimit: '',
+  trialDays: '',
   files: [],
 })
 
@@ -219,6 +222,7 @@ export function draftOf(product: Product): Draft {
             amount: money(p.price),
           })),
           memberLimit: tier.memberLimit === null ? '' : String(tier.memberLimit),
+          trialDays: tier.trialDays ? String(tier.trialDays) : '',
           files: tier.files ?? [],
         })),
         pausing: product.details.pausing ?? false,
@@ -374,6 +378,7 @@ export function buildProduct(
               memberLimit: tier.memberLimit.trim()
                 ? whole(tier.memberLimit, `details.tiers.${i}.memberLimit`)
                 : null,
+              trialDays: tier.trialDays.trim() ? whole(tier.trialDays, `details.tiers.${i}.trialDays`) : null,
               files: tier.files.filter((id) => files.includes(id)),
             })),
             pausing: draft.pausing,
