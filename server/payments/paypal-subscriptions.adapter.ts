@@ -5,7 +5,7 @@ import { fromDecimal, isCurrencyCode, toDecimal } from './provider-money'
 
 /**
  * PayPal Subscriptions (v1): a catalog product and a plan (one regular cycle a month or a year at a fixed
- * price, billed until cancelled), the subscription the payer approves on PayPal's page, its sales, a
+ * price, billed until cancelled, after a free trial cycle of some days if asked), the subscription the payer approves on PayPal's page, its sales, a
  * capture of what it owes after a failed cycle, its cancellation, and a sale's refund. Every creation
  * carries a PayPal-Request-Id, so asking again after a lost answer makes nothing twice. PaypalAdapter
  * exposes these calls; they share its token.
@@ -17,7 +17,10 @@ export interface PaypalSubscriptionRequest {
   /** What the payer sees on PayPal's page, and the product's name. */
   name: string
   interval: 'month' | 'year'
+  /** What each period costs (after the trial, when there is one). */
   amount: Money
+  /** A free trial of this many days before the first period is billed. */
+  trialDays?: number
   returnUrl: string
   cancelUrl: string
 }
@@ -80,10 +83,21 @@ export async function createSubscription(
       name: req.name,
       status: 'ACTIVE',
       billing_cycles: [
+        // A free trial is a TRIAL cycle without a price, before the regular ones.
+        ...(req.trialDays
+          ? [
+              {
+                frequency: { interval_unit: 'DAY', interval_count: req.trialDays },
+                tenure_type: 'TRIAL',
+                sequence: 1,
+                total_cycles: 1,
+              },
+            ]
+          : []),
         {
           frequency: { interval_unit: req.interval === 'month' ? 'MONTH' : 'YEAR', interval_count: 1 },
           tenure_type: 'REGULAR',
-          sequence: 1,
+          sequence: req.trialDays ? 2 : 1,
           total_cycles: 0,
           pricing_scheme: { fixed_price: paypalAmount(req.amount) },
         },

@@ -50,6 +50,13 @@ export function paypalHooks(
       return (await payoutWebhook(event, events, log, origin))
         ? c.json({ ok: true })
         : c.text('Not understood', 400)
+    if (event.event_type === 'BILLING.SUBSCRIPTION.ACTIVATED') {
+      // The payer approved a subscription (one starting with a free trial takes nothing, so no sale
+      // follows): its order, named by custom_id, is asked about now, as on the payer's return.
+      const orderId = text((event.resource as { custom_id?: unknown }).custom_id)
+      if (orderId) await events.approved('paypal', { id: orderId }, origin)
+      return c.json({ ok: true })
+    }
     if (
       event.event_type === 'PAYMENT.SALE.COMPLETED' ||
       event.event_type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED'

@@ -37,11 +37,14 @@ export class PaypalProvider implements PaymentProvider {
 
   async startCharge(req: ChargeRequest): Promise<ChargeStarted> {
     if (req.recurring) {
+      const { trial } = req.recurring
       const subscription = await this.adapter.createSubscription({
         orderId: req.id,
         name: req.description.slice(0, 120),
         interval: req.recurring.interval,
-        amount: req.amount,
+        // After a free trial, what each period costs; nothing is taken now.
+        amount: trial ? trial.then : req.amount,
+        ...(trial ? { trialDays: trial.days } : {}),
         returnUrl: this.links.paypalReturn(req.id),
         cancelUrl: this.links.paypalCancel(req.id),
       })
@@ -98,6 +101,21 @@ export class PaypalProvider implements PaymentProvider {
     const subscription = await this.adapter.getSubscription(charge.providerRef)
     if (subscription.status === 'APPROVAL_PENDING' || subscription.status === 'APPROVED')
       return { state: 'pending' }
+    // A free trial's start takes nothing: the subscription approved and active is all there is to wait for.
+    if (charge.amount.amount === 0)
+      return subscription.status === 'ACTIVE'
+        ? {
+            state: 'settled',
+            eventKey: `activated:${subscription.id}`,
+            outcome: {
+              kind: 'paid',
+              amount: charge.amount,
+              // i18n-ignore: PayPal is its own name in every language.
+              receipt: 'PayPal',
+              details: { subscription: subscription.id },
+            },
+          }
+        : { state: 'pending' }
     const sales = await this.adapter.subscriptionSales(charge.providerRef, new Date(0), clock.now())
     const first = sales.find((s) => s.status !== 'DECLINED' && s.status !== 'PENDING')
     return first

@@ -235,7 +235,7 @@ test('a new member starts a free trial by card, which takes nothing, and cancels
   const { context, page } = await phoneOf(browser, 'trier')
   await readerTier(page)
   const tier = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Listener' }) })
-  await expect(tier).toContainText('Free for the first 7 days when you join by card')
+  await expect(tier).toContainText('Free for the first 7 days: nothing is taken until the trial ends')
   await tier.getByRole('button', { name: 'Join Listener' }).click()
   // Stripe's page in setup mode: the card is saved, nothing is charged.
   await expect(page.getByRole('heading', { name: 'Save a card (sandbox)' })).toBeVisible()

@@ -35,7 +35,7 @@ import { personOf, productOnSale, sellerOf } from '../support/shop'
 const DAY = 86_400_000
 const kes = (amount: number) => ({ amount, currency: 'KES' as const })
 
-function membershipInput(slug: string) {
+function membershipInput(slug: string, trialDays?: number) {
   return {
     kind: 'membership',
     title: `Paypal circle ${slug}`,
@@ -52,6 +52,7 @@ function membershipInput(slug: string) {
             { interval: 'month', price: kes(500_00) },
             { interval: 'month', price: { amount: 5_00, currency: 'USD' } },
           ],
+          ...(trialDays ? { trialDays } : {}),
         },
       ],
     },
@@ -75,9 +76,14 @@ describe.each(databaseKinds)('memberships paid by PayPal, on %s', (kind) => {
       .where(sql`${orders.item} -> 'membership' ->> 'membershipId' = ${membershipId}`)
 
   /** Joins a fresh membership by PayPal and approves it on the sandbox's page (`action` the payer's button). */
-  async function joinByPaypal(email: string, action: 'subscribe' | 'subscribe-declined', currency = 'USD') {
+  async function joinByPaypal(
+    email: string,
+    action: 'subscribe' | 'subscribe-declined',
+    currency = 'USD',
+    trialDays?: number,
+  ) {
     const slug = `pp-${email.split('@')[0]}`
-    const productId = await productOnSale(app, sellerId, membershipInput(slug))
+    const productId = await productOnSale(app, sellerId, membershipInput(slug, trialDays))
     const [product] = await app.database.db
       .select()
       .from(productsTable)
@@ -191,6 +197,54 @@ describe.each(databaseKinds)('memberships paid by PayPal, on %s', (kind) => {
     expect((await membershipOf(member.memberId)).periodEnd.toISOString()).toBe(
       renewed.periodEnd.toISOString(),
     )
+    expect(await ledgerInvariantViolations(app.database.db)).toEqual([])
+  })
+
+  it('a free trial by PayPal: approved, nothing taken; PayPal bills the first period when it ends, which renews it', async () => {
+    clockAt('2027-04-10T09:00:00Z')
+    const { member, orderId } = await joinByPaypal('pp-trial@example.com', 'subscribe', 'USD', 10)
+    const [first] = await app.database.db.select().from(orders).where(eq(orders.id, orderId))
+    expect(first).toMatchObject({ status: 'paid', total: 0, chargeAmount: 0, chargeCurrency: 'USD' })
+    expect(member).toMatchObject({ status: 'active', method: 'paypal', amount: 5_00, currency: 'USD' })
+    expect(member.trialEndsAt?.toISOString().slice(0, 16)).toBe('2027-04-20T09:00')
+    expect(member.periodEnd.toISOString()).toBe(member.trialEndsAt?.toISOString())
+    // What the subscription bills from the trial's end, not the nothing its start took.
+    expect(member.payment.charge).toEqual({ amount: 5_00, currency: 'USD' })
+    // PayPal took nothing: no sale on its books, none on Soko's.
+    expect(await subscriptionOf(member.payment.subscription ?? '')).toContain('ACTIVE')
+    expect(await ledgerInvariantViolations(app.database.db)).toEqual([])
+    // PayPal's activation webhook, again: the order counts once.
+    const activated = {
+      id: `WH-ACT-${orderId}`,
+      event_type: 'BILLING.SUBSCRIPTION.ACTIVATED',
+      resource_type: 'subscription',
+      resource: { id: member.payment.subscription, status: 'ACTIVE', custom_id: orderId },
+    }
+    expect(await post(activated)).toBe(200)
+    expect(await post(activated)).toBe(200)
+    expect(
+      await app.database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, orderId)),
+    ).toHaveLength(1)
+
+    // During the trial nothing is billed; at its end PayPal bills the first period, and its sale renews it.
+    // (Other tests' subscriptions may be billed meanwhile: only this one's sales count here.)
+    clockAt('2027-04-19T09:00:00Z')
+    await billDue()
+    await renewDue(app.services, clock.now())
+    expect(await renewalsOf(member.id)).toEqual([])
+    clockAt('2027-04-20T09:01:00Z')
+    await billDue()
+    const renewals = await renewalsOf(member.id)
+    expect(renewals).toEqual([
+      expect.objectContaining({ status: 'paid', chargeAmount: 5_00, chargeCurrency: 'USD', total: 5_00 }),
+    ])
+    const paid = await membershipOf(member.memberId)
+    expect(paid.periodStart.toISOString()).toBe(member.periodEnd.toISOString())
+    expect(paid.periodEnd.toISOString().slice(0, 16)).toBe('2027-05-20T09:00')
+    // The next cycle is a month after the trial's end.
+    clockAt('2027-05-20T09:01:00Z')
+    await billDue()
+    expect((await renewalsOf(member.id)).filter((o) => o.status === 'paid')).toHaveLength(2)
     expect(await ledgerInvariantViolations(app.database.db)).toEqual([])
   })
 

@@ -52,7 +52,13 @@ export function savedFrom(outcome: Paid): SavedPayment | null {
 export async function membershipPaid(tx: Tx, order: OrderRow, line: LineRow, outcome: Paid, paidAt: Date) {
   const bought = line.item.membership
   if (!bought) throw new Error(`membership order ${order.id} names no tier`)
-  const saved = savedFrom(outcome)
+  const started = savedFrom(outcome)
+  // A PayPal subscription started with a free trial bills the tier's price from its end, not the nothing
+  // its start took.
+  const saved =
+    started?.subscription && bought.trial
+      ? { ...started, charge: { amount: bought.trial.chargeAmount, currency: order.chargeCurrency } }
+      : started
   if (!bought.membershipId) {
     const method = order.method === 'free' ? 'card' : order.method
     // A free trial's first period is the trial: its end is the day the periods are counted from, and the

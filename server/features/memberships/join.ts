@@ -88,8 +88,9 @@ export async function joinMembership(
   const terms = await deps.terms.get()
   const lang = requester.lang ?? 'en'
   const periodLabel = `${tier.name} · ${intervalLabel(input.interval, lang)}`
-  // A tier's free trial, by card, once per person and membership: nothing is taken now, the card is saved.
-  const trialDays = payWith === 'card' ? (tier.trialDays ?? null) : null
+  // A tier's free trial, once per person and membership: nothing is taken now; the card is saved, or the
+  // PayPal subscription approved, for the first period at the trial's end.
+  const trialDays = tier.trialDays ?? null
 
   const row = await line.lines.join(
     `membership:${input.productId}`,

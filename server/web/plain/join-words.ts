@@ -9,7 +9,7 @@ export const JOIN = {
   trial: /*i18n*/ {
     id: 'plain.join.trial',
     message:
-      'Free for the first {days} days when you join by card: nothing is taken until the trial ends. For new members.',
+      'Free for the first {days} days: nothing is taken until the trial ends, by card or PayPal. For new members.',
   },
   payWith: /*i18n*/ { id: 'plain.join.payWith', message: 'Pay with' },
   byCard: /*i18n*/ {

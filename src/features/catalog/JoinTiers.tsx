@@ -33,8 +33,8 @@ export default function JoinTiers({ product }: { product: Membership }) {
             {tier.trialDays ? (
               <p className="tier-trial">
                 <Trans>
-                  Free for the first {tier.trialDays} days when you join by card: nothing is taken until the
-                  trial ends. For new members.
+                  Free for the first {tier.trialDays} days: nothing is taken until the trial ends, by card or
+                  PayPal. For new members.
                 </Trans>
               </p>
             ) : null}

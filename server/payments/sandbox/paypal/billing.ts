@@ -6,7 +6,7 @@ import { type Link, type PaypalContext, paypalId } from './rest'
 
 /**
  * The records of PayPal's subscriptions in the sandbox, and their billing: a subscription bills its plan's
- * price once per cycle, from its activation, on PayPal's schedule (the same day each month or year, the
+ * price once per cycle, from its activation (or from the end of its free trial), on PayPal's schedule (the same day each month or year, the
  * month's last day when it is shorter). A payer who chose the funding source that is declined on renewals
  * pays the first cycle and fails the next ones: the amount joins the outstanding balance, and PayPal sends
  * BILLING.SUBSCRIPTION.PAYMENT.FAILED. A paid cycle is a sale (PAYMENT.SALE.COMPLETED). The sandbox does not
@@ -34,6 +34,10 @@ export interface SubscriptionRecord extends Record<string, unknown> {
   price: number
   unit: Unit
   count: number
+  /** A free trial of this many days from activation, before the first cycle is billed; null without. */
+  trialDays?: number | null
+  /** When the regular cycles began (a trial's end), which their days follow; null: at activation. */
+  regularStart?: string | null
   returnUrl: string | null
   cancelUrl: string | null
   /** The approval page's token (`BA-…`). */
@@ -95,9 +99,20 @@ export function subscriptionView(base: string, r: SubscriptionRecord) {
           billing_info: {
             outstanding_balance: amountOf(r.outstanding, r.currency),
             cycle_executions: [
+              ...(r.trialDays
+                ? [
+                    {
+                      tenure_type: 'TRIAL',
+                      sequence: 1,
+                      cycles_completed: r.cyclesCompleted > 0 ? 1 : 0,
+                      cycles_remaining: r.cyclesCompleted > 0 ? 0 : 1,
+                      total_cycles: 1,
+                    },
+                  ]
+                : []),
               {
                 tenure_type: 'REGULAR',
-                sequence: 1,
+                sequence: r.trialDays ? 2 : 1,
                 cycles_completed: r.cyclesCompleted,
                 cycles_remaining: 0,
                 current_pricing_scheme_version: 1,
@@ -206,7 +221,7 @@ function billCycle(r: SubscriptionRecord, now: Date): SubscriptionRecord | null 
   if (r.status !== 'ACTIVE' || !r.nextBilling || !r.startTime) return null
   const due = new Date(r.nextBilling)
   if (due > now) return null
-  const next = nextCycle(due, new Date(r.startTime), r.unit, r.count).toISOString()
+  const next = nextCycle(due, new Date(r.regularStart ?? r.startTime), r.unit, r.count).toISOString()
   const at = now.toISOString()
   const base = { ...r, nextBilling: next, cyclesCompleted: r.cyclesCompleted + 1, updateTime: at }
   if (r.declineRenewals)

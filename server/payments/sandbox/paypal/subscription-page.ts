@@ -37,6 +37,11 @@ const WORDS = {
     id: 'sandbox.paypal.subscribe.ended',
     message: 'This subscription can no longer be approved',
   },
+  freeTrial: /*i18n*/ { id: 'sandbox.paypal.subscribe.freeTrial', message: 'Free trial' },
+  trialDays: /*i18n*/ {
+    id: 'sandbox.paypal.subscribe.trialDays',
+    message: '{days} days: nothing is taken until they end',
+  },
 } satisfies Record<string, Message>
 
 export function mountSubscriptionPages(ctx: PaypalContext): void {
@@ -80,10 +85,18 @@ export function mountSubscriptionPages(ctx: PaypalContext): void {
             startTime: at,
             statusTime: at,
             updateTime: at,
-            // The first cycle is paid on approval; the next is billed a cycle on.
-            cyclesCompleted: 1,
-            sales: [newSale(r.price, now)],
-            nextBilling: nextCycle(now, now, r.unit, r.count).toISOString(),
+            // The first cycle is paid on approval and the next billed a cycle on; after a free trial, the
+            // first is billed when it ends.
+            ...(r.trialDays
+              ? {
+                  regularStart: new Date(now.getTime() + r.trialDays * 86_400_000).toISOString(),
+                  nextBilling: new Date(now.getTime() + r.trialDays * 86_400_000).toISOString(),
+                }
+              : {
+                  cyclesCompleted: 1,
+                  sales: [newSale(r.price, now)],
+                  nextBilling: nextCycle(now, now, r.unit, r.count).toISOString(),
+                }),
           },
     )
     if (!result?.changed) return page(c, approvalPage(result?.data ?? record, lang))
@@ -120,6 +133,7 @@ function approvalPage(r: SubscriptionRecord, lang: Lang): SandboxPage {
     <dl>
       <dt>${t(SHARED_WORDS.amount)}</dt><dd class="amount">${escapeHtml(`${r.currency} ${toValue(r.price, r.currency)}`)}</dd>
       <dt>${t(WORDS.every)}</dt><dd>${t(every)}</dd>
+      ${r.trialDays ? `<dt>${t(WORDS.freeTrial)}</dt><dd>${escapeHtml(translate(lang, WORDS.trialDays, { days: r.trialDays }))}</dd>` : ''}
       <dt>${t(SHARED_WORDS.for)}</dt><dd>${escapeHtml(r.productName)}</dd>
     </dl>`
   if (r.status !== 'APPROVAL_PENDING')

@@ -25,7 +25,8 @@ import {
 
 /**
  * PayPal's Subscriptions v1 and the catalog products its plans sell: a product, a plan (one regular cycle
- * at a fixed price, every so many days, weeks or months, or a year), a subscription the payer approves on
+ * at a fixed price, every so many days, weeks or months, or a year, after a free trial of some days if it
+ * has one), a subscription the payer approves on
  * the approval page (subscription-page.ts), reading it and its transactions, suspending, reactivating and
  * cancelling it, and capturing its outstanding balance. Creating with the same PayPal-Request-Id answers
  * what the first request made.
@@ -44,6 +45,8 @@ interface PlanRecord extends Record<string, unknown> {
   count: number
   currency: string
   price: number
+  /** A free trial of this many days before the regular cycles; null without one. */
+  trialDays?: number | null
   view: Record<string, unknown>
 }
 
@@ -59,6 +62,44 @@ const MAX_COUNT: Record<Unit, number> = { DAY: 365, WEEK: 52, MONTH: 12, YEAR: 1
 
 const text = (value: unknown, max: number) =>
   typeof value === 'string' && value.length > 0 && value.length <= max ? value : null
+
+/**
+ * A plan's free trial cycle, as PayPal takes one: `tenure_type` TRIAL, sequence 1, one cycle, no
+ * `pricing_scheme` (free). The sandbox's trials are counted in days. Its length, or the refusal.
+ */
+function readTrial(c: Context, raw: Record<string, unknown> | undefined): { days: number } | Response {
+  const cycle = (raw ?? {}) as {
+    tenure_type?: unknown
+    sequence?: unknown
+    total_cycles?: unknown
+    frequency?: { interval_unit?: unknown; interval_count?: unknown }
+    pricing_scheme?: unknown
+  }
+  const days = cycle.frequency?.interval_count ?? 1
+  if (
+    cycle.tenure_type !== 'TRIAL' ||
+    cycle.sequence !== 1 ||
+    (cycle.total_cycles ?? 1) !== 1 ||
+    cycle.frequency?.interval_unit !== 'DAY' ||
+    !Number.isInteger(days) ||
+    (days as number) < 1 ||
+    (days as number) > MAX_COUNT.DAY
+  )
+    return invalid(
+      c,
+      '/billing_cycles/0',
+      'INVALID_PARAMETER_VALUE',
+      'The sandbox takes a TRIAL cycle of sequence 1, one cycle of 1 to 365 days.',
+    )
+  if (cycle.pricing_scheme !== undefined)
+    return invalid(
+      c,
+      '/billing_cycles/0/pricing_scheme',
+      'INVALID_PARAMETER_VALUE',
+      'The sandbox takes free trials only: leave out pricing_scheme.',
+    )
+  return { days: days as number }
+}
 
 /** What an earlier request with this PayPal-Request-Id made, when both exist. */
 async function replayed<T extends Record<string, unknown>>(ctx: PaypalContext, key: string) {
@@ -100,14 +141,21 @@ export function mountSubscriptions(ctx: PaypalContext): void {
     const cycles = Array.isArray(body.billing_cycles)
       ? (body.billing_cycles as Record<string, unknown>[])
       : []
-    if (cycles.length !== 1 || cycles[0]?.tenure_type !== 'REGULAR')
+    const trial = cycles.length === 2 ? readTrial(c, cycles[0]) : null
+    if (trial instanceof Response) return trial
+    const regularAt = cycles.length - 1
+    if (
+      (cycles.length !== 1 && cycles.length !== 2) ||
+      cycles[regularAt]?.tenure_type !== 'REGULAR' ||
+      (trial && cycles[regularAt]?.sequence !== 2)
+    )
       return invalid(
         c,
         '/billing_cycles',
         'INVALID_PARAMETER_VALUE',
-        'The sandbox takes one billing cycle, of tenure_type REGULAR.',
+        'The sandbox takes one REGULAR billing cycle, after at most one free TRIAL cycle (sequence 1, then 2).',
       )
-    const cycle = cycles[0] as {
+    const cycle = cycles[regularAt] as {
       frequency?: { interval_unit?: unknown; interval_count?: unknown }
       pricing_scheme?: { fixed_price?: unknown }
       total_cycles?: unknown
@@ -122,20 +170,20 @@ export function mountSubscriptions(ctx: PaypalContext): void {
     )
       return invalid(
         c,
-        '/billing_cycles/0/frequency',
+        `/billing_cycles/${regularAt}/frequency`,
         'INVALID_PARAMETER_VALUE',
         'The frequency must be 1 to 365 days, 52 weeks, 12 months or 1 year.',
       )
     if ((cycle.total_cycles ?? 0) !== 0)
       return invalid(
         c,
-        '/billing_cycles/0/total_cycles',
+        `/billing_cycles/${regularAt}/total_cycles`,
         'INVALID_PARAMETER_VALUE',
         'The sandbox bills until cancelled: total_cycles 0.',
       )
     const price = readAmount(
       cycle.pricing_scheme?.fixed_price,
-      '/billing_cycles/0/pricing_scheme/fixed_price',
+      `/billing_cycles/${regularAt}/pricing_scheme/fixed_price`,
     )
     if ('issue' in price) return price.answer(c)
     if (price.minor <= 0) return unprocessable(c, 'CANNOT_BE_ZERO_OR_NEGATIVE', 'Must be greater than zero.')
@@ -147,10 +195,20 @@ export function mountSubscriptions(ctx: PaypalContext): void {
       name,
       status: 'ACTIVE',
       billing_cycles: [
+        ...(trial
+          ? [
+              {
+                frequency: { interval_unit: 'DAY', interval_count: trial.days },
+                tenure_type: 'TRIAL',
+                sequence: 1,
+                total_cycles: 1,
+              },
+            ]
+          : []),
         {
           frequency: { interval_unit: unit, interval_count: count },
           tenure_type: 'REGULAR',
-          sequence: 1,
+          sequence: trial ? 2 : 1,
           total_cycles: 0,
           pricing_scheme: { fixed_price: amountOf(price.minor, price.currency), version: 1 },
         },
@@ -169,6 +227,7 @@ export function mountSubscriptions(ctx: PaypalContext): void {
       count: count as number,
       currency: price.currency,
       price: price.minor,
+      trialDays: trial?.days ?? null,
       view,
     })
     if (requestId) await claim(store, `request:plan:${requestId}`, `plan:${id}`)
@@ -218,6 +277,8 @@ export function mountSubscriptions(ctx: PaypalContext): void {
       price: plan.price,
       unit: plan.unit,
       count: plan.count,
+      trialDays: plan.trialDays ?? null,
+      regularStart: null,
       returnUrl: urls.return_url ?? null,
       cancelUrl: urls.cancel_url ?? null,
       token: `BA-${paypalId(17)}`,

@@ -109,7 +109,7 @@ export function MembershipFields({
               value={tier.trialDays}
               onChange={(e) => patch({ trialDays: e.target.value })}
               errors={errors}
-              hint={t`1 to 30. New members who join by card pay nothing until it ends; leave empty for none.`}
+              hint={t`1 to 30. New members pay nothing until it ends; leave empty for none.`}
             />
             <fieldset className="fieldset" data-name={`details.tiers.${i}.files`}>
               <legend>
