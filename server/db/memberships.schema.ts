@@ -67,6 +67,10 @@ export const memberships = pgTable(
     index('memberships_product_idx').on(t.productId, t.tierId, t.status),
     index('memberships_seller_idx').on(t.sellerId, t.createdAt),
     index('memberships_due_idx').on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`),
+    // The trials whose member is still to be told it ends, read by the memberships job every minute.
+    index('memberships_trial_idx')
+      .on(t.trialEndsAt)
+      .where(sql`${t.trialEndsAt} is not null and ${t.trialRemindedAt} is null`),
     check('memberships_status_check', sql`${t.status} in ('active', 'past_due', 'paused', 'ended')`),
     check('memberships_pause_check', sql`${t.pauseMonths} between 1 and 3`),
     check('memberships_interval_check', sql`${t.interval} in ('month', 'year')`),

@@ -53,3 +53,8 @@ export function pauseEnd(from: Date, anchorDay: number, months: number): Date {
   for (let i = 0; i < months; i++) at = periodEnd(at, anchorDay, 'month')
   return at
 }
+
+/** Whether a membership is in its free trial: its first period, the trial, is the one under way. */
+export function inTrial(row: { trialEndsAt: Date | null; periodEnd: Date }): boolean {
+  return row.trialEndsAt !== null && row.periodEnd.getTime() === row.trialEndsAt.getTime()
+}

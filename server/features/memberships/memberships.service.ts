@@ -7,7 +7,7 @@ import type { Db } from '../../db/client'
 import { memberships, orders, products, sellers } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
-import { graceEnd, pauseEnd } from '../../lib/membership-periods'
+import { graceEnd, inTrial, pauseEnd } from '../../lib/membership-periods'
 import { membersHeld } from '../catalog'
 import { membershipEvent, startPayment } from '../checkout'
 import type { MembershipServices } from './deps'
@@ -116,9 +116,7 @@ export async function views(db: Db, rows: MembershipRow[]): Promise<MembershipVi
       nextPayment: due ? { at: due.toISOString(), amount: change ?? price } : null,
       // In its trial while the period under way is the trial (the first payment moves it on).
       trialEndsAt:
-        row.trialEndsAt &&
-        (state === 'active' || state === 'cancelled') &&
-        row.periodEnd.getTime() === row.trialEndsAt.getTime()
+        row.trialEndsAt && (state === 'active' || state === 'cancelled') && inTrial(row)
           ? row.trialEndsAt.toISOString()
           : null,
       failedAttempts: row.attempts,

@@ -4,6 +4,7 @@ import type { CurrencyCode } from '../../../contract/money'
 import type { Db } from '../../db/client'
 import { memberships, users } from '../../db/schema'
 import { clock } from '../../lib/clock'
+import { inTrial } from '../../lib/membership-periods'
 import { sellersMembership } from './posts.service'
 
 /** The months of the overview are Nairobi's, as sellers' books are. */
@@ -39,7 +40,7 @@ export async function membersOverview(db: Db, sellerId: string, productId: strin
   const months = new Map(lastMonths(clock.now()).map((month) => [month, { month, joined: 0, lost: 0 }]))
   let current = 0
   let pastDue = 0
-  let inTrial = 0
+  let trials = 0
   for (const { membership: m } of rows) {
     const joined = months.get(monthOf(m.createdAt))
     if (joined) joined.joined++
@@ -54,8 +55,8 @@ export async function membersOverview(db: Db, sellerId: string, productId: strin
     if (m.status === 'past_due') pastDue++
     // In its free trial (its first period not yet due): nothing is paid yet. One whose first charge failed
     // is past due, and counts as owing it.
-    if (m.status === 'active' && m.trialEndsAt && m.periodEnd.getTime() === m.trialEndsAt.getTime()) {
-      inTrial++
+    if (m.status === 'active' && inTrial(m)) {
+      trials++
       continue
     }
     // A cancelled membership still counts until it ends; a yearly price is a twelfth a month.
@@ -69,7 +70,7 @@ export async function membersOverview(db: Db, sellerId: string, productId: strin
       .sort((a, b) => a.currency.localeCompare(b.currency)),
     current,
     pastDue,
-    inTrial,
+    inTrial: trials,
     months: [...months.values()],
     members: rows.map(({ membership: m, name }) => ({
       id: m.id,

@@ -22,9 +22,10 @@ export async function remindTrials(deps: MembershipServices, now: Date): Promise
         eq(memberships.status, 'active'),
         isNull(memberships.cancelledAt),
         isNull(memberships.trialRemindedAt),
+        // The trials ending soon (memberships_trial_idx), still in their trial.
+        gt(memberships.trialEndsAt, now),
+        lte(memberships.trialEndsAt, new Date(now.getTime() + TRIAL_NOTICE_MS)),
         eq(memberships.periodEnd, memberships.trialEndsAt),
-        gt(memberships.periodEnd, now),
-        lte(memberships.periodEnd, new Date(now.getTime() + TRIAL_NOTICE_MS)),
         sql`${memberships.periodEnd} - ${memberships.periodStart} > interval '3 days'`,
       ),
     )

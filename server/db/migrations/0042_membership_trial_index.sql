@@ -1,0 +1,2 @@
+-- The memberships job reads the trials still to be reminded every minute: an index of just those.
+CREATE INDEX "memberships_trial_idx" ON "memberships" USING btree ("trial_ends_at") WHERE "memberships"."trial_ends_at" is not null and "memberships"."trial_reminded_at" is null;
