@@ -9,6 +9,8 @@ const QUIET = QUIET_SPECS.map((spec) => `**/${spec}`)
 // server with its own data folder and demo data (the `soko` fixture, tests/e2e/fixtures.ts).
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The demo data migrated and seeded once, for every server of the run to start from a copy.
+  globalSetup: './tests/e2e/data-template.ts',
   testMatch: '**/*.spec.ts',
   // Two workers on two cores: a page and a server each, one waiting on the other most of the time. A
   // spec file runs whole in one worker, in order.

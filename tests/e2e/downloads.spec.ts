@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import {
   type APIRequestContext,
@@ -14,6 +13,7 @@ import { PART_BYTES } from '../../contract/downloads'
 import { type DropProxy, startDropProxy } from '../support/drop-proxy'
 import { freePort } from '../support/net'
 import { type ServerProcess, startBuiltServer } from '../support/process'
+import { e2eDataDir } from './data-template'
 import { expect, test } from './fixtures'
 import { savedQueries, setOffline, trackOnLine } from './offline'
 import { rpc, sellDigitalProduct } from './seller'
@@ -62,7 +62,7 @@ test.describe.configure({ mode: 'serial' })
 test.setTimeout(120_000)
 
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'soko-library-'))
+  dataDir = e2eDataDir('soko-library-')
   const port = await freePort()
   proxy = await startDropProxy(`http://127.0.0.1:${port}`)
   // The site's public address is the proxy's, so that the card page returns through it too.

@@ -1,11 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { rmSync } from 'node:fs'
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test'
 import { SUITE_LIMITS } from '../support/config'
 import { type ServerProcess, startBuiltServer } from '../support/process'
 import { localTime, zoneWhereItIs } from '../support/zones'
+import { e2eDataDir } from './data-template'
 import { DEMO_ADMIN, DEMO_SELLER } from './demo'
 import { expect, test } from './fixtures'
 import { lastSmsCode } from './outbox'
@@ -90,7 +89,7 @@ async function destinationByApi(phone: string): Promise<string> {
 test.beforeAll(async ({ geo }) => {
   geoUrl = geo.url
   test.setTimeout(120_000)
-  dataDir = mkdtempSync(path.join(tmpdir(), 'soko-e2e-payouts-'))
+  dataDir = e2eDataDir('soko-e2e-payouts-')
   // First with no wait: the demo seller adds two numbers; their first payout goes to the one not on
   // M-Pesa, and fails.
   server = await start(0)

@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { SUITE_LIMITS } from '../support/config'
+import { rmSync } from 'node:fs'
 import { startBuiltServer } from '../support/process'
+import { e2eDataDir, WORKER_ENV } from './data-template'
 
 /** A Playwright worker's own Soko: the built server with demo data and its data folder. */
 export interface WorkerServer {
@@ -14,18 +12,16 @@ export interface WorkerServer {
 
 /**
  * Starts the built server (dist/server, as `npm start` runs it) on a free port with a fresh data folder
- * and the demo data, asking the geo stand-in at `geoUrl`, for one Playwright worker: workers never share
+ * holding the demo data (a copy of the suite's template), asking the geo stand-in at `geoUrl`, for one Playwright worker: workers never share
  * a server, so their specs cannot see each other's sales, mails or rate limits.
  */
 export async function startWorkerServer(geoUrl: string): Promise<WorkerServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'soko-e2e-'))
+  const dataDir = e2eDataDir()
   const server = await startBuiltServer(dataDir, {
     GEO_URL: `${geoUrl}/json/`,
-    // The suite buys many times from one address and one sandbox phone within minutes.
-    ...SUITE_LIMITS,
-    // Sales can be withdrawn at once, to a destination added a moment ago (payouts.spec).
-    HOLD_DAYS: '0',
-    PAYOUT_NEW_METHOD_WAIT_HOURS: '0',
+    // The suite buys many times from one address and one sandbox phone within minutes; sales can be
+    // withdrawn at once, to a destination added a moment ago (payouts.spec).
+    ...WORKER_ENV,
     // Webhooks reach the spec's receiver on this machine, and are retried within seconds (webhooks.spec).
     WEBHOOKS_ALLOW_LOOPBACK: 'on',
     WEBHOOK_TIMEOUT_MS: '3000',
