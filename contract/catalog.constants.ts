@@ -27,6 +27,12 @@ export const UPLOAD_LIMITS = {
   imagesPerProduct: 10,
 } as const
 
+/**
+ * A membership post's pictures and files: each post carries up to this many, and a membership keeps at
+ * most `perMembership` of each kind across its posts (what its posts no longer use is removed).
+ */
+export const POST_MEDIA = { imagesPerPost: 10, filesPerPost: 10, perMembership: 1000 } as const
+
 /** Types a seller's photos may have; they are re-encoded as WebP. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 

@@ -89,7 +89,11 @@ const PHOTO_OR_FILE = /*i18n*/ {
   message: 'Say whether it is a photo or a file',
 }
 
-export const uploadRole = z.enum(['image', 'file'], { error: () => say(PHOTO_OR_FILE) })
+/** A product's photo or file, or a picture or file for one of a membership's posts. */
+export const uploadRole = z.enum(['image', 'file', 'post-image', 'post-file'], {
+  error: () => say(PHOTO_OR_FILE),
+})
+export type UploadRole = z.infer<typeof uploadRole>
 
 /** A new upload names its product, role, file name, type and size; a resumed one only its id. */
 const uploadRequest = z

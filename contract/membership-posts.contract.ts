@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { MAX_TIERS } from './catalog.constants'
+import { MAX_TIERS, POST_MEDIA } from './catalog.constants'
 import { CHOOSE_MEMBERSHIP } from './memberships.contract'
 import { money } from './money'
-import { description } from './product.schema'
+import { description, productFile, productImage } from './product.schema'
 import { defineSubject } from './rpc'
 import { say } from './say'
 
@@ -13,6 +13,7 @@ import { say } from './say'
 
 const productId = z.uuid({ error: say(CHOOSE_MEMBERSHIP) })
 const POST_TITLE = /*i18n*/ { id: 'memberships.postTitle', message: 'Give the post a title' }
+const CHOOSE_UPLOAD = /*i18n*/ { id: 'memberships.chooseUpload', message: 'Upload it again' }
 const postId = z.uuid({ error: say(/*i18n*/ { id: 'memberships.choosePost', message: 'Choose a post' }) })
 
 export const membershipPost = z.object({
@@ -23,6 +24,10 @@ export const membershipPost = z.object({
   body: z.string(),
   /** The tiers it is for; empty for every member. */
   tierIds: z.array(z.string()),
+  /** Pictures shown under its words, in order, each with the words that describe it. */
+  images: z.array(productImage.extend({ alt: z.string() })),
+  /** Files its members download (resumably, into their library on the device). */
+  files: z.array(productFile),
   status: z.enum(['draft', 'published']),
   publishedAt: z.string().nullable(),
   /** Published: whether every member it is for has been mailed. */
@@ -48,6 +53,49 @@ export const savePostInput = z.strictObject({
     say(/*i18n*/ { id: 'memberships.postBody', message: 'Write what members will read' }),
   ),
   tierIds: z.array(z.string().max(40)).max(MAX_TIERS).default([]),
+  /** Pictures uploaded for posts of this membership (`post-image`), in the order shown. */
+  images: z
+    .array(
+      z.strictObject({
+        id: z.uuid({ error: say(CHOOSE_UPLOAD) }),
+        alt: z
+          .string()
+          .trim()
+          .max(
+            300,
+            say(
+              /*i18n*/ {
+                id: 'memberships.altLength',
+                message: 'Describe the picture in under 300 characters',
+              },
+            ),
+          )
+          .default(''),
+      }),
+    )
+    .max(
+      POST_MEDIA.imagesPerPost,
+      say(
+        /*i18n*/ { id: 'memberships.postImages', message: 'A post can have up to {room} pictures' },
+        {
+          room: POST_MEDIA.imagesPerPost,
+        },
+      ),
+    )
+    .default([]),
+  /** Files uploaded for posts of this membership (`post-file`). */
+  fileIds: z
+    .array(z.uuid({ error: say(CHOOSE_UPLOAD) }))
+    .max(
+      POST_MEDIA.filesPerPost,
+      say(
+        /*i18n*/ { id: 'memberships.postFiles', message: 'A post can have up to {room} files' },
+        {
+          room: POST_MEDIA.filesPerPost,
+        },
+      ),
+    )
+    .default([]),
   /** Publish now (members read it and are mailed); otherwise kept as a draft. */
   publish: z.boolean().default(false),
 })
@@ -115,7 +163,8 @@ export const membershipPostsContract = {
     input: z.strictObject({
       membershipId: z.uuid({ error: say(CHOOSE_MEMBERSHIP) }),
     }),
-    output: z.object({ posts: z.array(membershipPost), title: z.string() }),
+    // `orderId`: the order that started the membership, through which its posts' files download.
+    output: z.object({ posts: z.array(membershipPost), title: z.string(), orderId: z.string() }),
   }),
   getMembersOverview: defineSubject({
     kind: 'query',

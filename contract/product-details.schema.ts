@@ -1,11 +1,5 @@
 import { z } from 'zod'
-import {
-  CATALOG_LIMITS,
-  MAX_TIERS,
-  MAX_TRIAL_DAYS,
-  type ProductKind,
-  UPLOAD_LIMITS,
-} from './catalog.constants'
+import { CATALOG_LIMITS, type ProductKind } from './catalog.constants'
 import { membershipDetails, tier, WHOLE_NUMBER } from './membership-details.schema'
 import { money } from './money'
 import { say } from './say'

@@ -56,6 +56,14 @@ export const CATALOG = {
   fileTooLarge: /*i18n*/ { id: 'catalog.fileTooLarge', message: 'Files can be up to 2 GB.' },
   tooManyPhotos: /*i18n*/ { id: 'catalog.tooManyPhotos', message: 'A product can have up to {room} photos.' },
   tooManyFiles: /*i18n*/ { id: 'catalog.tooManyFiles', message: 'A product can have up to {room} files.' },
+  postsFull: /*i18n*/ {
+    id: 'catalog.postsFull',
+    message: 'This membership’s posts hold {room} of these already: delete old posts to make room.',
+  },
+  onlyMembershipsPost: /*i18n*/ {
+    id: 'catalog.onlyMembershipsPost',
+    message: 'Only a membership has posts to add pictures and files to.',
+  },
   sizeDiffers: /*i18n*/ {
     id: 'catalog.sizeDiffers',
     message: 'The file that arrived is not the size announced: upload it again.',
@@ -87,6 +95,10 @@ export const CATALOG_FIELD = {
   onlyDigitalHasFiles: /*i18n*/ {
     id: 'catalog.field.onlyDigitalHasFiles',
     message: 'Only digital products and memberships carry files',
+  },
+  onlyMembershipsPost: /*i18n*/ {
+    id: 'catalog.field.onlyMembershipsPost',
+    message: 'Only memberships have posts',
   },
   notUploadYours: /*i18n*/ { id: 'catalog.field.notUploadYours', message: 'Not an upload of yours' },
   notAllPartsArrived: /*i18n*/ {

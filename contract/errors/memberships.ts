@@ -38,6 +38,10 @@ export const MEMBERSHIPS = {
     message: 'Nothing is waiting to be paid: the next payment is taken by itself',
   },
   noSuchPost: /*i18n*/ { id: 'memberships.noSuchPost', message: 'There is no such post among yours' },
+  notPostUpload: /*i18n*/ {
+    id: 'memberships.notPostUpload',
+    message: 'Not a finished upload for this membership’s posts: upload it again',
+  },
   noSuchMembershipProduct: /*i18n*/ {
     id: 'memberships.noSuchMembershipProduct',
     message: 'There is no such membership among your products',

@@ -17,7 +17,8 @@ export type { ContactTopic } from '../../contract/contact.constants'
 export type { CurrencyCode } from '../../contract/currencies'
 export type { Lang } from '../../contract/i18n'
 
-export type AssetRole = 'image' | 'file'
+/** A product's photo or file, or a picture or file of one of a membership's posts. */
+export type AssetRole = 'image' | 'file' | 'post-image' | 'post-file'
 export type AssetStatus = 'uploading' | 'ready'
 export type Fulfilment = 'to_ship' | 'shipped'
 export type LedgerTransactionKind =

@@ -96,6 +96,10 @@ export const membershipPosts = pgTable(
     /** Rich text, cleaned as a product's description is. */
     body: text('body').notNull(),
     tierIds: text('tier_ids').array().notNull().default(sql`'{}'::text[]`),
+    /** Its pictures (uploads of role `post-image` of the membership), in order, each with words for it. */
+    images: jsonb('images').$type<{ id: string; alt: string }[]>().notNull().default([]),
+    /** Its files (uploads of role `post-file`), which its members download. */
+    fileIds: uuid('file_ids').array().notNull().default(sql`'{}'::uuid[]`),
     status: text('status').$type<'draft' | 'published'>().notNull().default('draft'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /** The mails: the last membership (by id) mailed, and when every member has been. */

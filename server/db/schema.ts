@@ -128,7 +128,7 @@ export const productAssets = pgTable(
   },
   (t) => [
     index('product_assets_product_idx').on(t.productId, t.role, t.position),
-    check('product_assets_role_check', sql`${t.role} in ('image', 'file')`),
+    check('product_assets_role_check', sql`${t.role} in ('image', 'file', 'post-image', 'post-file')`),
     check('product_assets_status_check', sql`${t.status} in ('uploading', 'ready')`),
   ],
 )

@@ -1,11 +1,12 @@
-import { mailPosts, remindTrials, renewDue } from '../features/memberships'
+import { mailPosts, remindTrials, renewDue, sweepUnsavedMedia } from '../features/memberships'
 import { defineRecurringJob } from './define'
 import type { JobServices } from './services'
 
 /**
  * Memberships, every minute across all instances: renewals due are charged, declined ones retried on their
  * day, memberships whose paid period ran out after a cancel (or whose retries did) end, members whose free
- * trial ends within three days are told, and new posts are mailed to their members. Each membership
+ * trial ends within three days are told, new posts are mailed to their members, and pictures and files
+ * uploaded for a post but never saved in one for a day are removed. Each membership
  * is claimed under its lock, so two instances never charge one twice; a failed sweep is retried by the next.
  */
 export function membershipsSweep(deps: JobServices) {
@@ -17,6 +18,7 @@ export function membershipsSweep(deps: JobServices) {
       await renewDue(deps, ctx.now())
       await remindTrials(deps, ctx.now())
       await mailPosts(deps)
+      await sweepUnsavedMedia(deps.db, deps.storage, deps.log)
     },
   })
 }

@@ -1,4 +1,4 @@
-import type { Product, UploadTicket } from '../../contract/catalog.contract'
+import type { Product, UploadRole, UploadTicket } from '../../contract/catalog.contract'
 import { RpcError, rpc } from './rpc'
 import { uploadFile } from './upload'
 
@@ -13,23 +13,25 @@ export interface UploadProgress {
 /** Tries per part before giving up; the waits between them grow (1 s, 2 s, 4 s, …). */
 const TRIES_PER_PART = 6
 
-const resumeKey = (productId: string, file: File) =>
-  `soko-upload:${productId}:${file.name}:${file.size}:${file.lastModified}`
+/** Where a started upload's id is kept: one file picked again for a post is not the product's photo. */
+const resumeKey = (productId: string, role: UploadRole, file: File) =>
+  `soko-upload:${productId}:${role.startsWith('post-') ? `${role}:` : ''}${file.name}:${file.size}:${file.lastModified}`
 
 /**
  * Sends a photo or file to one of the seller's products in parts, straight to storage. A dropped
  * connection retries the part it was sending; a part URL that has expired is signed afresh; and choosing
  * the same file again after a closed tab goes on from the parts that had arrived (the upload's id is kept
- * in localStorage). Resolves with the product once the server has checked and added the upload.
+ * in localStorage). Resolves with the product and the upload's id once the server has checked and added
+ * the upload.
  */
 export async function uploadToProduct(
   productId: string,
-  role: 'image' | 'file',
+  role: UploadRole,
   file: File,
   onProgress: (progress: UploadProgress) => void,
   signal?: AbortSignal,
-): Promise<Product> {
-  const key = resumeKey(productId, file)
+): Promise<{ product: Product; uploadId: string }> {
+  const key = resumeKey(productId, role, file)
   onProgress({ sent: 0, total: file.size, phase: 'starting' })
   let ticket = await resumeOrStart(key, productId, role, file)
   localStorage.setItem(key, ticket.uploadId)
@@ -67,13 +69,13 @@ export async function uploadToProduct(
   onProgress({ sent: file.size, total: file.size, phase: 'checking' })
   const { product } = await rpc('completeUpload', { uploadId: ticket.uploadId })
   localStorage.removeItem(key)
-  return product
+  return { product, uploadId: ticket.uploadId }
 }
 
 async function resumeOrStart(
   key: string,
   productId: string,
-  role: 'image' | 'file',
+  role: UploadRole,
   file: File,
 ): Promise<UploadTicket> {
   const earlier = localStorage.getItem(key)

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { request as apiRequest, type Browser, type Page } from '@playwright/test'
+import sharp from 'sharp'
 import { DEMO_SELLER, newBuyer } from './demo'
 import { expect, test } from './fixtures'
 import { readOutbox } from './outbox'
@@ -24,6 +25,10 @@ const run = randomBytes(3).toString('hex')
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
 const TITLE = `Poetry circle ${run}`
 const POST = `New stanzas ${run}`
+/** A post with a picture and a file, and the words the seller types for the picture. */
+const PICTURE_POST = `The proof ${run}`
+const PICTURE_WORDS = 'A red proof sheet on the press'
+const SHEET = Buffer.from(`%PDF-1.7\nProof sheet ${run}\n%%EOF\n`)
 /** The file the seller gives the Reader tier. */
 const NOTES = Buffer.from(`%PDF-1.7\nReading notes ${run}\n%%EOF\n`)
 
@@ -173,6 +178,54 @@ test('the seller gives Readers a file in the editor; the member finds it in thei
   const download = await downloading
   expect(download.suggestedFilename()).toBe('reading-notes.pdf')
   expect(await readFile((await download.path()) ?? '')).toEqual(NOTES)
+  await member.context.close()
+})
+
+test('the seller writes a post with a picture and a file; the member sees the picture and downloads the file', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const context = await browser.newContext({ ...PHONE, baseURL: soko.url, serviceWorkers: 'block' })
+  const editor = await context.newPage()
+  await signInTyping(editor, DEMO_SELLER.email, DEMO_SELLER.password)
+  await editor.goto('/account/members')
+  await rendered(editor)
+  await editor.getByLabel('Membership', { exact: true }).selectOption({ label: TITLE })
+  const posts = editor.getByRole('region', { name: 'Posts for members' })
+  await typeInto(posts.getByLabel('Title'), PICTURE_POST)
+  await posts.getByRole('textbox', { name: 'What members read' }).click()
+  await editor.keyboard.type('The page as it was printed.')
+  await posts.getByLabel('Add pictures to the post').setInputFiles({
+    name: 'proof.png',
+    mimeType: 'image/png',
+    buffer: await sharp({ create: { width: 800, height: 500, channels: 3, background: '#c0562b' } })
+      .png()
+      .toBuffer(),
+  })
+  await typeInto(posts.getByLabel('What picture 1 shows'), PICTURE_WORDS)
+  await posts
+    .getByLabel('Add files to the post')
+    .setInputFiles({ name: 'proof-sheet.pdf', mimeType: 'application/pdf', buffer: SHEET })
+  await expect(posts.getByRole('listitem').filter({ hasText: 'proof-sheet.pdf' })).toBeVisible({
+    timeout: 20_000,
+  })
+  await posts.getByRole('button', { name: 'Publish and mail members' }).click()
+  await expect(posts.getByText('Published: members read it now')).toBeVisible()
+  await context.close()
+
+  const member = await phoneOf(browser, 'steady')
+  await member.page.goto('/account/memberships')
+  await member.page.getByRole('link', { name: 'Read members’ posts' }).click()
+  const post = member.page.getByRole('article', { name: PICTURE_POST })
+  const picture = post.getByRole('img', { name: PICTURE_WORDS })
+  await expect(picture).toBeVisible()
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+  await member.page.screenshot({ path: test.info().outputPath('member-post-media.png'), fullPage: true })
+  const downloading = member.page.waitForEvent('download')
+  await post.getByRole('button', { name: 'Download proof-sheet.pdf' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe('proof-sheet.pdf')
+  expect(await readFile((await download.path()) ?? '')).toEqual(SHEET)
   await member.context.close()
 })
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobs, orders } from '../../server/db/schema'
-import type { CheckoutServices } from '../../server/features/checkout/deps'
 import { createJobRunner } from '../../server/jobs/runner'
 import { serverJobs } from '../../server/jobs/server-jobs'
+import type { JobServices } from '../../server/jobs/services'
 import { createLogger } from '../../server/lib/log'
 import { createMailer } from '../../server/mail/mailer'
 import { createGateway } from '../../server/payments/gateway'
@@ -16,7 +16,7 @@ import { productOnSale, sellerOf } from '../support/shop'
 /** The server's recurring payments.sweep, run by the job runner as index.ts runs it. */
 describe.each(databaseKinds)('payments.sweep on %s', (kind) => {
   let app: RunningApp
-  let deps: CheckoutServices
+  let deps: JobServices
   let productId: string
 
   beforeAll(async () => {
@@ -29,6 +29,7 @@ describe.each(databaseKinds)('payments.sweep on %s', (kind) => {
       mailer: createMailer(app.config, log, app.database.db),
       gateway: createGateway(app.config),
       terms: app.services.terms,
+      storage: app.services.storage,
       sms: createSms({
         db: app.database.db,
         config: app.config,

@@ -5,7 +5,7 @@
  */
 
 export { catalogHandlers } from './catalog.handlers'
-export type { ProductRow } from './catalog.service'
+export type { AssetRow, ProductRow } from './catalog.service'
 export { byKind, createProduct, publishProduct, readyAssets, toFile, toImage } from './catalog.service'
 export { hasCategory, isBookable } from './exists'
 export { membersHeld } from './held'
@@ -21,6 +21,6 @@ export {
   productPage,
   soldOutNow,
 } from './storefront.service'
-export { currentDigest, imageVariants, partSizeFor } from './uploads.service'
+export { currentDigest, deleteAssetObjects, imageVariants, partSizeFor } from './uploads.service'
 export type { UpsellOffer } from './upsell'
 export { upsellOffer } from './upsell'

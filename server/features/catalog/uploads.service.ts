@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { and, eq, ne, sql } from 'drizzle-orm'
-import { fileTypeOf, IMAGE_TYPES, UPLOAD_LIMITS } from '../../../contract/catalog.constants'
-import type { UploadTicket } from '../../../contract/catalog.contract'
+import { fileTypeOf, IMAGE_TYPES, POST_MEDIA, UPLOAD_LIMITS } from '../../../contract/catalog.constants'
+import type { UploadRole, UploadTicket } from '../../../contract/catalog.contract'
 import { CATALOG, CATALOG_FIELD } from '../../../contract/errors/catalog'
 import type { Message, MessageParams } from '../../../contract/i18n'
 import type { Db } from '../../db/client'
@@ -38,9 +38,13 @@ export const partCountOf = (asset: Pick<AssetRow, 'size' | 'partSize'>) =>
 const expectedPartSize = (asset: AssetRow, partNumber: number) =>
   partNumber < partCountOf(asset) ? asset.partSize : asset.size - asset.partSize * (partCountOf(asset) - 1)
 
+/** Photos, a product's or a post's: made into WebP variants when they arrive. */
+export const isPhoto = (role: UploadRole) => role === 'image' || role === 'post-image'
+const forPost = (role: UploadRole) => role === 'post-image' || role === 'post-file'
+
 export interface NewUpload {
   productId: string
-  role: 'image' | 'file'
+  role: UploadRole
   fileName: string
   contentType: string
   size: number
@@ -61,7 +65,7 @@ export async function startUpload(
     )
   if (!product)
     throw new AppError(404, CATALOG.noSuchProduct, { fields: { productId: CATALOG_FIELD.notYours } })
-  const isImage = input.role === 'image'
+  const isImage = isPhoto(input.role)
   const contentType = isImage
     ? (IMAGE_TYPES as readonly string[]).includes(input.contentType)
       ? input.contentType
@@ -75,6 +79,10 @@ export async function startUpload(
     throw new AppError(400, CATALOG.onlyDigitalHasFiles, {
       fields: { role: CATALOG_FIELD.onlyDigitalHasFiles },
     })
+  if (forPost(input.role) && product.kind !== 'membership')
+    throw new AppError(400, CATALOG.onlyMembershipsPost, {
+      fields: { role: CATALOG_FIELD.onlyMembershipsPost },
+    })
   const limit = isImage ? UPLOAD_LIMITS.imageBytes : UPLOAD_LIMITS.fileBytes
   if (input.size > limit)
     throw new AppError(413, isImage ? CATALOG.photoTooLarge : CATALOG.fileTooLarge, {
@@ -84,12 +92,20 @@ export async function startUpload(
     .select({ n: sql<number>`count(*)::int` })
     .from(productAssets)
     .where(and(eq(productAssets.productId, product.id), eq(productAssets.role, input.role)))
-  const room = isImage ? UPLOAD_LIMITS.imagesPerProduct : UPLOAD_LIMITS.filesPerProduct
+  const room = forPost(input.role)
+    ? POST_MEDIA.perMembership
+    : isImage
+      ? UPLOAD_LIMITS.imagesPerProduct
+      : UPLOAD_LIMITS.filesPerProduct
   if ((counted?.n ?? 0) >= room)
-    throw new AppError(400, isImage ? CATALOG.tooManyPhotos : CATALOG.tooManyFiles, {
-      params: { room },
-      fields: { role: CATALOG_FIELD.noRoom },
-    })
+    throw new AppError(
+      400,
+      forPost(input.role) ? CATALOG.postsFull : isImage ? CATALOG.tooManyPhotos : CATALOG.tooManyFiles,
+      {
+        params: { room },
+        fields: { role: CATALOG_FIELD.noRoom },
+      },
+    )
 
   const id = uuidv7()
   const storageKey = isImage ? `uploads/products/${product.id}/${id}` : `products/${product.id}/files/${id}`
@@ -301,7 +317,7 @@ export async function finishUpload(db: Db, storage: Storage, log: Logger, asset:
   const stored = await storage.stat(asset.storageKey)
   if (stored?.size !== asset.size) await refuse(400, CATALOG.sizeDiffers, CATALOG_FIELD.sizeDiffers)
 
-  if (asset.role === 'image') {
+  if (isPhoto(asset.role)) {
     const image = await imageVariants(await storage.read(asset.storageKey))
     if (!image) await refuse(400, CATALOG.notAPhoto, CATALOG_FIELD.notAPhoto)
     const { width, height, variants } = image as NonNullable<typeof image>
@@ -336,7 +352,7 @@ async function markReady(db: Db, asset: AssetRow, changes: Partial<AssetRow>) {
 export async function deleteAssetObjects(storage: Storage, log: Logger, assets: AssetRow[]) {
   for (const asset of assets) {
     const keys =
-      asset.role === 'image' && asset.image
+      isPhoto(asset.role) && asset.image
         ? asset.image.widths.map((w) => `${asset.storageKey}-${w}.webp`)
         : [asset.storageKey]
     for (const key of keys)

@@ -1,7 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, lte, or, sql } from 'drizzle-orm'
 import type { MembershipDetails } from '../../../contract/catalog.contract'
 import type { DbOrTx } from '../../db/client'
-import { memberships, products } from '../../db/schema'
+import { membershipPosts, memberships, products } from '../../db/schema'
+import { clock } from '../../lib/clock'
 
 /**
  * The files a membership gives its member, by the order that started it (the library lists that order):
@@ -31,4 +32,32 @@ export async function memberFiles(
     if (row.orderId) found.set(row.orderId, { productId: row.productId, files: tier?.files ?? [] })
   }
   return found
+}
+
+/**
+ * The files of the posts a member reads, added to what a membership gives (by its first order): those of
+ * published posts for every member or their tier, while the membership lasts (as `memberFiles`).
+ */
+export async function withPostFiles(
+  db: DbOrTx,
+  orderId: string,
+  given: { productId: string; files: string[] },
+): Promise<{ productId: string; files: string[] }> {
+  const rows = await db
+    .select({ fileIds: membershipPosts.fileIds })
+    .from(membershipPosts)
+    .innerJoin(memberships, eq(memberships.productId, membershipPosts.productId))
+    .where(
+      and(
+        eq(memberships.firstOrderId, orderId),
+        eq(membershipPosts.status, 'published'),
+        lte(membershipPosts.publishedAt, clock.now()),
+        sql`cardinality(${membershipPosts.fileIds}) > 0`,
+        or(
+          sql`cardinality(${membershipPosts.tierIds}) = 0`,
+          sql`${memberships.tierId} = any(${membershipPosts.tierIds})`,
+        ),
+      ),
+    )
+  return { ...given, files: [...new Set([...given.files, ...rows.flatMap((row) => row.fileIds)])] }
 }

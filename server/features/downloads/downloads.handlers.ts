@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
 import type { Handlers } from '../../rpc/context'
 import { currentDigest } from '../catalog'
-import { downloadsUsed, linesOf, memberFiles, visibleOrder } from '../checkout'
+import { downloadsUsed, linesOf, memberFiles, visibleOrder, withPostFiles } from '../checkout'
 
 /** Links to the files of a paid order, counted against the product's download limit. */
 export const downloadsHandlers: Pick<Handlers, 'getDownloadUrl'> = {
@@ -15,8 +15,9 @@ export const downloadsHandlers: Pick<Handlers, 'getDownloadUrl'> = {
     // The files of the order's digital lines: the product bought, and an offer taken with it; or, for the
     // order that started a membership, its tier's files while it lasts.
     const lines = (await linesOf(ctx.db, row.id)).filter((line) => line.kind === 'digital')
-    const membership =
-      row.kind === 'membership' ? (await memberFiles(ctx.db, [row.id])).get(row.id) : undefined
+    const given = row.kind === 'membership' ? (await memberFiles(ctx.db, [row.id])).get(row.id) : undefined
+    // A member downloads their tier's files and those of the posts they read.
+    const membership = given && (await withPostFiles(ctx.db, row.id, given))
     if (lines.length === 0 && row.kind !== 'membership') throw new AppError(400, DOWNLOADS.orderNoFiles)
     if (row.status !== 'paid')
       throw new AppError(403, row.status === 'pending' ? DOWNLOADS.notPaidYet : DOWNLOADS.refunded)
@@ -36,7 +37,7 @@ export const downloadsHandlers: Pick<Handlers, 'getDownloadUrl'> = {
                 inArray(productAssets.id, membership.files),
               )
             : inArray(productAssets.productId, digital),
-          eq(productAssets.role, 'file'),
+          inArray(productAssets.role, membership ? ['file', 'post-file'] : ['file']),
           eq(productAssets.status, 'ready'),
         ),
       )

@@ -7,6 +7,7 @@
 
 export { membershipsHandlers } from './memberships.handlers'
 export { mailPosts } from './post-mails'
+export { sweepUnsavedMedia } from './post-media'
 export { membershipOwner } from './recurring-events'
 export { renewDue } from './renewals'
 export { remindTrials } from './trial-reminders'

@@ -177,9 +177,10 @@ export function membershipMails(deps: MembershipServices) {
 export function postMail(
   deps: Pick<MembershipServices, 'config'>,
   to: { email: string; membershipId: string; lang: Lang },
-  post: { title: string; excerpt: string; membership: string },
+  post: { title: string; excerpt: string; membership: string; images: number; files: number },
 ) {
   const t = (message: Message, params?: MessageParams) => translate(to.lang, message, params)
+  const media = post.images + post.files
   return compose(
     to.email,
     t(/*i18n*/ { id: 'mail.membership.post.subject', message: '{membership}: {title}' }, post),
@@ -190,6 +191,23 @@ export function postMail(
       ),
       post.title,
       ...(post.excerpt ? [post.excerpt] : []),
+      // What a mail cannot carry: the post's pictures and files are in Soko.
+      ...(media > 0
+        ? [
+            t(
+              /*i18n*/ {
+                id: 'mail.membership.post.media',
+                message:
+                  'With it: {images, plural, =0 {} one {# picture} other {# pictures}}{both, select, yes { and } other {}}{files, plural, =0 {} one {# file to download} other {# files to download}}.',
+              },
+              {
+                images: post.images,
+                files: post.files,
+                both: post.images > 0 && post.files > 0 ? 'yes' : 'no',
+              },
+            ),
+          ]
+        : []),
     ],
     {
       label: t(/*i18n*/ { id: 'mail.membership.post.read', message: 'Read it' }),

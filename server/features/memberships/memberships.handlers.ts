@@ -1,4 +1,5 @@
 import type { Handlers } from '../../rpc/context'
+import { deleteAssetObjects } from '../catalog'
 import { checkoutCall } from '../checkout'
 import { changeTier, pause, resume } from './changes.service'
 import { joinMembership } from './join'
@@ -37,8 +38,16 @@ export const membershipsHandlers: Pick<
     membership: await pause(ctx, ctx.caller.user.id, id, months),
   }),
   resumeMembership: async ({ id }, ctx) => ({ membership: await resume(ctx, ctx.caller.user.id, id) }),
-  saveMembershipPost: async (input, ctx) => ({ post: await savePost(ctx.db, ctx.caller.user.id, input) }),
-  deleteMembershipPost: async ({ id }, ctx) => deletePost(ctx.db, ctx.caller.user.id, id),
+  saveMembershipPost: async (input, ctx) => {
+    const { post, dropped } = await savePost(ctx.db, ctx.caller.user.id, input)
+    await deleteAssetObjects(ctx.storage, ctx.log, dropped)
+    return { post }
+  },
+  deleteMembershipPost: async ({ id }, ctx) => {
+    const { dropped } = await deletePost(ctx.db, ctx.caller.user.id, id)
+    await deleteAssetObjects(ctx.storage, ctx.log, dropped)
+    return { deleted: true }
+  },
   listMembershipPosts: async ({ productId }, ctx) => ({
     posts: await listPosts(ctx.db, ctx.caller.user.id, productId),
   }),

@@ -34,7 +34,13 @@ export async function mailPosts(deps: MembershipServices): Promise<number> {
           postMail(
             deps,
             { email: member.email, membershipId: member.id, lang },
-            { title: batch.post.title, excerpt, membership: product?.title ?? '' },
+            {
+              title: batch.post.title,
+              excerpt,
+              membership: product?.title ?? '',
+              images: batch.post.images.length,
+              files: batch.post.fileIds.length,
+            },
           ),
         )
         sent++

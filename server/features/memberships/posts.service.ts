@@ -8,17 +8,19 @@ import { membershipPosts, memberships, products } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { AppError } from '../../lib/errors'
 import { uuidv7 } from '../../lib/uuid'
-import { sanitizeDescription } from '../catalog'
+import { type AssetRow, sanitizeDescription } from '../catalog'
+import { checkMedia, dropUnused, mediaIdsOf, mediaOf, mediaView } from './post-media'
 
 type PostRow = typeof membershipPosts.$inferSelect
 
-export function postView(row: PostRow): MembershipPost {
+export function postView(row: PostRow, media: Map<string, AssetRow>): MembershipPost {
   return {
     id: row.id,
     productId: row.productId,
     title: row.title,
     body: row.body,
     tierIds: row.tierIds,
+    ...mediaView(row, media),
     status: row.status,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     mailed: row.mailedAt !== null,
@@ -39,12 +41,25 @@ export async function sellersMembership(db: DbOrTx, sellerId: string, productId:
   return { row, details: row.details as MembershipDetails }
 }
 
+/** Posts as the contract gives them, with their pictures and files in one more query. */
+async function postViews(db: DbOrTx, rows: PostRow[]): Promise<MembershipPost[]> {
+  const media = await mediaOf(db, rows)
+  return rows.map((row) => postView(row, media))
+}
+
 /**
  * Writes or changes a post. Publishing sets its time once (a published post changed later keeps it, and
- * is not mailed again); the memberships job mails it to its members.
+ * is not mailed again); the memberships job mails it to its members. Pictures and files it no longer
+ * names (and no other post does) are removed, rows here and their bytes by the caller.
  */
-export async function savePost(db: Db, sellerId: string, input: z.output<typeof savePostInput>) {
+export async function savePost(
+  db: Db,
+  sellerId: string,
+  input: z.output<typeof savePostInput>,
+): Promise<{ post: MembershipPost; dropped: AssetRow[] }> {
   const { details } = await sellersMembership(db, sellerId, input.productId)
+  const images = [...new Map(input.images.map((image) => [image.id, image])).values()]
+  const fileIds = [...new Set(input.fileIds)]
   const known = new Set(details.tiers.map((t) => t.id))
   const unknown = input.tierIds.findIndex((id) => !known.has(id))
   if (unknown >= 0)
@@ -56,9 +71,12 @@ export async function savePost(db: Db, sellerId: string, input: z.output<typeof 
     title: input.title,
     body: sanitizeDescription(input.body),
     tierIds: [...new Set(input.tierIds)],
+    images,
+    fileIds,
     updatedAt: now,
   }
   if (!input.id) {
+    await checkMedia(db, input.productId, images, fileIds)
     const [made] = await db
       .insert(membershipPosts)
       .values({
@@ -71,9 +89,32 @@ export async function savePost(db: Db, sellerId: string, input: z.output<typeof 
       })
       .returning()
     if (!made) throw new Error('post not written')
-    return postView(made)
+    return { post: (await postViews(db, [made]))[0] as MembershipPost, dropped: [] }
   }
-  const [changed] = await db
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ images: membershipPosts.images, fileIds: membershipPosts.fileIds })
+      .from(membershipPosts)
+      .where(and(eq(membershipPosts.id, input.id as string), eq(membershipPosts.sellerId, sellerId)))
+      .for('update')
+    if (!before) throw new AppError(404, MEMBERSHIPS.noSuchPost, { fields: { id: MEMBERSHIPS.noSuchPost } })
+    // Under the post's lock: an upload another save of it has just removed is not named again.
+    await checkMedia(tx, input.productId, images, fileIds)
+    const changed = await changePost(tx, input.id as string, sellerId, input, values, now)
+    const dropped = await dropUnused(tx, input.productId, mediaIdsOf(before))
+    return { post: (await postViews(tx, [changed]))[0] as MembershipPost, dropped }
+  })
+}
+
+async function changePost(
+  tx: DbOrTx,
+  id: string,
+  sellerId: string,
+  input: z.output<typeof savePostInput>,
+  values: Partial<PostRow>,
+  now: Date,
+): Promise<PostRow> {
+  const [changed] = await tx
     .update(membershipPosts)
     .set({
       ...values,
@@ -83,24 +124,26 @@ export async function savePost(db: Db, sellerId: string, input: z.output<typeof 
     })
     .where(
       and(
-        eq(membershipPosts.id, input.id),
+        eq(membershipPosts.id, id),
         eq(membershipPosts.sellerId, sellerId),
         eq(membershipPosts.productId, input.productId),
       ),
     )
     .returning()
   if (!changed) throw new AppError(404, MEMBERSHIPS.noSuchPost, { fields: { id: MEMBERSHIPS.noSuchPost } })
-  return postView(changed)
+  return changed
 }
 
+/** Deletes a post; its pictures and files no other post names go (rows here, bytes by the caller). */
 export async function deletePost(db: Db, sellerId: string, id: string) {
-  const deleted = await db
-    .delete(membershipPosts)
-    .where(and(eq(membershipPosts.id, id), eq(membershipPosts.sellerId, sellerId)))
-    .returning({ id: membershipPosts.id })
-  if (deleted.length === 0)
-    throw new AppError(404, MEMBERSHIPS.noSuchPost, { fields: { id: MEMBERSHIPS.noSuchPost } })
-  return { deleted: true }
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(membershipPosts)
+      .where(and(eq(membershipPosts.id, id), eq(membershipPosts.sellerId, sellerId)))
+      .returning()
+    if (!deleted) throw new AppError(404, MEMBERSHIPS.noSuchPost, { fields: { id: MEMBERSHIPS.noSuchPost } })
+    return { deleted: true, dropped: await dropUnused(tx, deleted.productId, mediaIdsOf(deleted)) }
+  })
 }
 
 export async function listPosts(db: Db, sellerId: string, productId: string) {
@@ -111,7 +154,7 @@ export async function listPosts(db: Db, sellerId: string, productId: string) {
     .where(eq(membershipPosts.productId, productId))
     .orderBy(desc(membershipPosts.createdAt))
     .limit(200)
-  return rows.map(postView)
+  return postViews(db, rows)
 }
 
 /** The posts a member reads: published, for all members or their tier, while the membership lasts. */
@@ -148,7 +191,7 @@ export async function memberPosts(db: Db, memberId: string, membershipId: string
     )
     .orderBy(desc(membershipPosts.publishedAt))
     .limit(200)
-  return { posts: rows.map(postView), title: product?.title ?? '' }
+  return { posts: await postViews(db, rows), title: product?.title ?? '', orderId: member.firstOrderId }
 }
 
 /** The next post whose mails are not all sent, and the next members of its tiers to mail (by id). */

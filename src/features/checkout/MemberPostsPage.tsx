@@ -6,10 +6,12 @@ import { formatDate } from '../../lib/dates'
 import { persisted } from '../../lib/persisted'
 import { RpcError, rpc } from '../../lib/rpc'
 import { usePageTitle } from '../../lib/title'
+import { OrderFiles } from './DownloadButton'
 
 /**
- * A membership's posts for its member, newest first, while it lasts. Kept for offline once opened: a member
- * on a bus reads what they opened at home.
+ * A membership's posts for its member, newest first, while it lasts, with their pictures and files. Kept
+ * for offline once opened (the pictures by the service worker once seen): a member on a bus reads what they
+ * opened at home; files go to the offline library like any download.
  */
 export function MemberPostsPage({ membershipId }: { membershipId: string }) {
   const { t } = useLingui()
@@ -57,6 +59,27 @@ export function MemberPostsPage({ membershipId }: { membershipId: string }) {
               // biome-ignore lint/security/noDangerouslySetInnerHtml: an allow-list of tags, sanitised on save
               dangerouslySetInnerHTML={{ __html: post.body }}
             />
+            {post.images.map((image) => (
+              <img
+                key={image.id}
+                className="post-image"
+                src={image.src}
+                srcSet={image.srcset}
+                sizes="(min-width: 40rem) 38rem, 100vw"
+                width={image.width}
+                height={image.height}
+                alt={image.alt}
+                loading="lazy"
+              />
+            ))}
+            {post.files.length > 0 ? (
+              <OrderFiles
+                order={{
+                  id: posts.data.orderId,
+                  files: post.files.map((file) => ({ ...file, downloadsLeft: null })),
+                }}
+              />
+            ) : null}
           </article>
         ))
       )}

@@ -2,13 +2,13 @@ import { t } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { useId } from 'react'
 import { IMAGE_TYPES } from '../../../../contract/catalog.constants'
-import type { Product } from '../../../../contract/catalog.contract'
+import type { Product, UploadRole } from '../../../../contract/catalog.contract'
 import { formatSize } from '../../../lib/size'
 
 /** A file picked for a product and how its upload is going. */
 export interface QueuedUpload {
   key: string
-  role: 'image' | 'file'
+  role: UploadRole
   file: File
   sent: number
   state: 'waiting' | 'sending' | 'retrying' | 'checking' | 'failed'
@@ -23,7 +23,8 @@ const STATE_TEXT = {
   failed: 'Failed',
 } as const
 
-function UploadRow({ upload, onRetry }: { upload: QueuedUpload; onRetry: () => void }) {
+/** One upload's name, progress bar and state, with a way to go on after it failed. */
+export function UploadRow({ upload, onRetry }: { upload: QueuedUpload; onRetry: () => void }) {
   const percent = Math.floor((upload.sent / Math.max(1, upload.file.size)) * 100)
   return (
     <li className="upload-row">

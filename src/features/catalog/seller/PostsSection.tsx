@@ -6,6 +6,7 @@ import { errorState, Field, type FieldErrors, FormMessage } from '../../../compo
 import { formatDate } from '../../../lib/dates'
 import { rpc } from '../../../lib/rpc'
 import { LazyRichTextEditor } from './LazyRichTextEditor'
+import { type DraftFile, type DraftImage, PostMedia } from './PostMedia'
 
 /**
  * A membership's posts: write one for every member or chosen tiers, keep it as a draft or publish it (its
@@ -30,6 +31,9 @@ export function PostsSection({
   const [title, setTitle] = useState('')
   const [body, setBody] = useState('')
   const [chosen, setChosen] = useState<string[]>([])
+  const [images, setImages] = useState<DraftImage[]>([])
+  const [files, setFiles] = useState<DraftFile[]>([])
+  const [uploading, setUploading] = useState(false)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [message, setMessage] = useState<{ text: string; tone: 'ok' | 'error' } | null>(null)
   const reset = (post: MembershipPost | null) => {
@@ -37,6 +41,8 @@ export function PostsSection({
     setTitle(post?.title ?? '')
     setBody(post?.body ?? '')
     setChosen(post?.tierIds ?? [])
+    setImages(post?.images ?? [])
+    setFiles(post?.files ?? [])
     setErrors({})
     setRound((n) => n + 1)
   }
@@ -48,6 +54,8 @@ export function PostsSection({
         title,
         body,
         tierIds: chosen,
+        images: images.map(({ id, alt }) => ({ id, alt })),
+        fileIds: files.map((file) => file.id),
         publish,
       }),
     onSuccess: ({ post }) => {
@@ -71,7 +79,7 @@ export function PostsSection({
     mutationFn: (id: string) => rpc('deleteMembershipPost', { id }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   })
-  const busy = save.isPending
+  const busy = save.isPending || uploading
   return (
     <section aria-labelledby="posts-heading" className="posts-section">
       <h2 id="posts-heading">
@@ -101,6 +109,15 @@ export function PostsSection({
           onChange={setBody}
           error={errors.body}
         />
+        <PostMedia
+          productId={productId}
+          images={images}
+          files={files}
+          onImages={setImages}
+          onFiles={setFiles}
+          onUploading={setUploading}
+          errors={errors}
+        />
         {tiers.length > 1 ? (
           <fieldset className="fieldset">
             <legend>
@@ -125,8 +142,13 @@ export function PostsSection({
             ))}
           </fieldset>
         ) : null}
+        {uploading ? (
+          <p className="muted" role="status">
+            <Trans>Uploading: the post can be saved once its pictures and files have arrived.</Trans>
+          </p>
+        ) : null}
         <div className="actions">
-          <button type="submit" className="button" aria-busy={busy}>
+          <button type="submit" className="button" aria-busy={save.isPending} disabled={uploading}>
             {editing?.status === 'published' ? (
               <Trans>Save changes</Trans>
             ) : (

@@ -24,9 +24,14 @@ export function useUploadQueue(onUploaded: (product: Product) => void) {
         const patch = (p: Partial<QueuedUpload>) =>
           setUploads((all) => all.map((u) => (u.key === upload.key ? { ...u, ...p } : u)))
         try {
-          latest = await uploadToProduct(latest.id, upload.role, upload.file, (progress) =>
-            patch({ sent: progress.sent, state: progress.phase === 'starting' ? 'sending' : progress.phase }),
-          )
+          latest = (
+            await uploadToProduct(latest.id, upload.role, upload.file, (progress) =>
+              patch({
+                sent: progress.sent,
+                state: progress.phase === 'starting' ? 'sending' : progress.phase,
+              }),
+            )
+          ).product
           onUploaded(latest)
           setUploads((all) => all.filter((u) => u.key !== upload.key))
         } catch (error) {
