@@ -349,6 +349,7 @@ export const accountsContract = {
       smsReceipts: z.boolean().optional(),
       smsPayouts: z.boolean().optional(),
       smsReminders: z.boolean().optional(),
+      smsPosts: z.boolean().optional(),
       recoverCheckouts: z.boolean().optional(),
       recoverBySms: z.boolean().optional(),
       payoutSchedule: payoutSchedule.optional(),

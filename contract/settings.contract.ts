@@ -48,6 +48,8 @@ export const userSettings = z.object({
   smsReceipts: z.boolean(),
   smsPayouts: z.boolean(),
   smsReminders: z.boolean(),
+  /** A member whose e-mail address is not confirmed: a text with the link to each new members' post. */
+  smsPosts: z.boolean(),
   /** Sellers: remind buyers who left a checkout unpaid (by e-mail), and by SMS those who asked for it. */
   recoverCheckouts: z.boolean(),
   recoverBySms: z.boolean(),

@@ -4,7 +4,7 @@ import { createdAt, updatedAt } from './columns'
 
 /** Text messages: each SMS Soko sends, who asked not to get which kind, and the short links they carry. */
 
-export const SMS_KINDS = ['code', 'receipt', 'payout', 'reminder', 'invoice', 'recovery'] as const
+export const SMS_KINDS = ['code', 'receipt', 'payout', 'reminder', 'invoice', 'recovery', 'post'] as const
 export type SmsKind = (typeof SMS_KINDS)[number]
 
 export const SMS_STATUSES = ['queued', 'sent', 'delivered', 'failed'] as const
@@ -36,7 +36,7 @@ export const smsMessages = pgTable(
   (t) => [
     check(
       'sms_messages_kind_check',
-      sql`${t.kind} in ('code', 'receipt', 'payout', 'reminder', 'invoice', 'recovery')`,
+      sql`${t.kind} in ('code', 'receipt', 'payout', 'reminder', 'invoice', 'recovery', 'post')`,
     ),
     check('sms_messages_status_check', sql`${t.status} in ('queued', 'sent', 'delivered', 'failed')`),
     index('sms_messages_provider_idx').on(t.providerId),

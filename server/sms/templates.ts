@@ -160,3 +160,19 @@ export function recoverySms(p: { title: string; link: string; lang?: Lang }): st
   const room = SMS_MAX - (gsm7Length(head) ?? 0) - (gsm7Length(tail) ?? 0)
   return checked(`${head}${fitGsm7(p.title, Math.max(room, 8))}${tail}`)
 }
+
+/**
+ * A new post of a membership, for a member Soko cannot mail (no confirmed e-mail address): which
+ * membership, and the link that opens its posts. The membership's title takes what room is left.
+ */
+export function postSms(p: { membership: string; link: string; lang?: Lang }): string {
+  const lang = p.lang ?? DEFAULT_LANG
+  const head = toGsm7(
+    translate(lang, /*i18n*/ { id: 'sms.post.head', message: 'Soko: a new post for members of "' }),
+  )
+  const tail = toGsm7(
+    translate(lang, /*i18n*/ { id: 'sms.post.tail', message: '". Read it: {link}' }, { link: p.link }),
+  )
+  const room = SMS_MAX - (gsm7Length(head) ?? 0) - (gsm7Length(tail) ?? 0)
+  return checked(`${head}${fitGsm7(p.membership, Math.max(room, 8))}${tail}`)
+}

@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { UploadTicket } from '../../contract/catalog.contract'
 import type { MembershipPost } from '../../contract/membership-posts.contract'
-import { memberships, productAssets, products } from '../../server/db/schema'
+import { memberships, productAssets, products, users } from '../../server/db/schema'
 import { createSession } from '../../server/features/accounts/sessions'
 import { mailPosts, sweepUnsavedMedia } from '../../server/features/memberships'
 import { clock } from '../../server/lib/clock'
@@ -228,6 +228,40 @@ describe.each(databaseKinds)('membership post pictures and files, on %s', (kind)
     expect((await app.call('deleteMembershipPost', { id: post.id }, seller.token)).status).toBe(200)
     expect(await assetsLeft([file.id])).toEqual([])
     expect((await download('media-patron', file.id)).status).toBe(404)
+  })
+
+  it('texts a new post’s link, once, to members Soko cannot mail whose phone is confirmed, unless they said no', async () => {
+    const phones = {
+      'phone-only': '254711000101',
+      'phone-mailed': '254711000102',
+      'phone-quiet': '254711000103',
+    }
+    for (const [name, phone] of Object.entries(phones)) {
+      await join(name, 'Reader')
+      const [row] = await app.database.db
+        .select({ memberId: memberships.memberId })
+        .from(memberships)
+        .where(eq(memberships.id, members[name]?.membershipId ?? ''))
+      await app.database.db
+        .update(users)
+        .set({
+          phone,
+          phoneVerifiedAt: new Date(),
+          emailVerifiedAt: name === 'phone-mailed' ? new Date() : null,
+          settings: name === 'phone-quiet' ? { smsPosts: false } : {},
+        })
+        .where(eq(users.id, row?.memberId ?? ''))
+    }
+    const saved = await save({ title: 'Open studio on Saturday', publish: true })
+    expect(saved.status).toBe(200)
+    const before = (await readOutbox(app.database.db, 'sms')).length
+    await Promise.all([mailPosts(app.services), mailPosts((second ?? app).services), mailPosts(app.services)])
+    await Promise.all([mailPosts(app.services), mailPosts((second ?? app).services)])
+    const texts = (await readOutbox(app.database.db, 'sms')).slice(before)
+    expect(texts.map((text) => text.to)).toEqual(['254711000101'])
+    expect(texts[0]?.text).toBe(
+      `Soko: a new post for members of "Print room". Read it: ${app.config.publicUrl}/account/memberships?posts=${members['phone-only']?.membershipId}`,
+    )
   })
 
   it('keeps what ten saves of one post on two instances name last, and sweeps uploads never saved after a day', async () => {

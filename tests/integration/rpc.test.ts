@@ -44,6 +44,7 @@ describe.each(databaseKinds)('RPC protocol on %s', (kind) => {
       smsReceipts: true,
       smsPayouts: true,
       smsReminders: true,
+      smsPosts: true,
       recoverCheckouts: true,
       recoverBySms: true,
       payoutSchedule: 'weekly',

@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm'
-import { products } from '../../db/schema'
+import { eq, inArray } from 'drizzle-orm'
+import { DEFAULT_LANG, type Lang } from '../../../contract/i18n'
+import { products, users } from '../../db/schema'
+import { postSms } from '../../sms/templates'
 import { plainText } from '../catalog'
-import { userLanguageOf } from '../settings'
+import { resolveUserSettings, userLanguage } from '../settings'
 import type { MembershipServices } from './deps'
 import { postMail } from './mails'
 import { nextMailBatch } from './posts.service'
@@ -27,8 +29,14 @@ export async function mailPosts(deps: MembershipServices): Promise<number> {
       .where(eq(products.id, batch.post.productId))
     const words = plainText(batch.post.body)
     const excerpt = words.length > 280 ? `${words.slice(0, 279)}…` : words
+    const people = await peopleOf(
+      deps,
+      batch.members.map((member) => member.memberId),
+    )
     for (const member of batch.members) {
-      const lang = await userLanguageOf(deps.db, member.memberId)
+      const person = people.get(member.memberId)
+      const lang = person ? userLanguage(person) : DEFAULT_LANG
+      if (person) await textPost(deps, batch.post.id, member.id, person, product?.title ?? '', lang)
       try {
         await deps.mailer.send(
           postMail(
@@ -50,4 +58,55 @@ export async function mailPosts(deps: MembershipServices): Promise<number> {
     }
   }
   return sent
+}
+
+type Person = Pick<
+  typeof users.$inferSelect,
+  'id' | 'phone' | 'phoneVerifiedAt' | 'emailVerifiedAt' | 'settings'
+>
+
+async function peopleOf(deps: MembershipServices, ids: string[]): Promise<Map<string, Person>> {
+  if (ids.length === 0) return new Map()
+  const rows = await deps.db
+    .select({
+      id: users.id,
+      phone: users.phone,
+      phoneVerifiedAt: users.phoneVerifiedAt,
+      emailVerifiedAt: users.emailVerifiedAt,
+      settings: users.settings,
+    })
+    .from(users)
+    .where(inArray(users.id, ids))
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
+/**
+ * A member Soko may not reach by mail (their e-mail address is not confirmed) but whose phone is: a text
+ * with the link to the membership's posts, once per post and member (its event key), unless they turned
+ * these texts off. A text that cannot be queued is logged; the member still reads the post in the app.
+ */
+async function textPost(
+  deps: MembershipServices,
+  postId: string,
+  membershipId: string,
+  person: Person,
+  membership: string,
+  lang: Lang,
+) {
+  if (person.emailVerifiedAt || !person.phone || !person.phoneVerifiedAt) return
+  if (!resolveUserSettings(person).smsPosts) return
+  try {
+    await deps.sms.queue(deps.db, {
+      eventKey: `post:${postId}:${membershipId}`,
+      kind: 'post',
+      phone: person.phone,
+      text: postSms({
+        membership,
+        link: `${deps.config.publicUrl}/account/memberships?posts=${membershipId}`,
+        lang,
+      }),
+    })
+  } catch (error) {
+    deps.log.error('post SMS not queued', { postId, membershipId, error })
+  }
 }

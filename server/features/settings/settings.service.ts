@@ -15,6 +15,7 @@ const defaults: UserSettings = {
   smsReceipts: true,
   smsPayouts: true,
   smsReminders: true,
+  smsPosts: true,
   recoverCheckouts: true,
   recoverBySms: true,
   payoutSchedule: 'weekly',

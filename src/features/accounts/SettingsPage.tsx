@@ -18,6 +18,10 @@ const SMS_CHOICES = [
   { name: 'smsReceipts', label: msg`Text me a receipt when I pay by M-Pesa` },
   { name: 'smsPayouts', label: msg`Text me when a payout is sent` },
   { name: 'smsReminders', label: msg`Text me reminders of bookings and events` },
+  {
+    name: 'smsPosts',
+    label: msg`Text me a link to new members’ posts while my e-mail address is not confirmed`,
+  },
 ] as const
 
 function timeZoneOptions(current: string) {
@@ -48,6 +52,7 @@ export function SettingsPage() {
       smsReceipts: data.get('smsReceipts') === 'on',
       smsPayouts: data.get('smsPayouts') === 'on',
       smsReminders: data.get('smsReminders') === 'on',
+      smsPosts: data.get('smsPosts') === 'on',
     })
     await storeUser(updated)
     // Another language: this browser keeps it too, and the page comes back in it.

@@ -6,6 +6,7 @@ import {
   bookingSms,
   codeSms,
   invoiceSms,
+  postSms,
   receiptSms,
   recoverySms,
   SMS_MAX,
@@ -135,6 +136,14 @@ describe('SMS in each language', () => {
       recoverySms({
         title: LONG_TITLE,
         link: `https://soko-marketplace.example.co.ke/r/${'A'.repeat(16)}`,
+        lang,
+      }),
+    ],
+    [
+      `${lang} members' post`,
+      postSms({
+        membership: LONG_TITLE,
+        link: 'https://soko-marketplace.example.co.ke/account/memberships?posts=0190a4f2-7d1c-7c3e-9a55-1d2b3c4d5e6f',
         lang,
       }),
     ],
