@@ -13,6 +13,9 @@ import { createLogger } from './lib/log'
 import { queuedConnections } from './web/accept-queue'
 import { requestListener } from './web/listener'
 
+/** How long a connection may stay open with no request on it. */
+const KEEP_ALIVE_MS = 65_000
+
 /** The longest a stopping server goes on accepting connections already on their way (within its drain). */
 const ACCEPT_MS = 10_000
 /** How long no connection must have come before a stopping server stops listening. */
@@ -57,6 +60,12 @@ async function main() {
     Promise.all([jobs.stop(opts), webhooks.stop(opts)]).then(() => undefined)
 
   const server = createServer(requestListener(app))
+  // A connection idle for up to a minute stays open (Node closes one after 5 s): a phone that comes back
+  // within it skips a new handshake, and a client that keeps connections longer than 5 s (a browser, an
+  // API client's pool) does not send a request down one Node is closing, which resets it — a reset POST
+  // is not tried again. Proxies in front let theirs go first (deploy/nginx.conf).
+  server.keepAliveTimeout = KEEP_ALIVE_MS
+  server.headersTimeout = KEEP_ALIVE_MS + 1000
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo
     const url = `http://${info.family === 'IPv6' ? `[${info.address}]` : info.address}:${info.port}`
