@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { memberships, orders, products as productsTable } from '../../server/db/schema'
+import { memberships, products as productsTable } from '../../server/db/schema'
 import { createSession } from '../../server/features/accounts/sessions'
 import { renewDue } from '../../server/features/memberships'
 import { clock } from '../../server/lib/clock'
@@ -8,6 +8,7 @@ import { type RunningApp, startApp } from '../support/app'
 import { clockAt } from '../support/clock-at'
 import { databaseKinds } from '../support/db'
 import { ledgerInvariantViolations } from '../support/ledger-invariants'
+import { renewalOrders } from '../support/memberships'
 import { data } from '../support/payouts'
 import { submitSandboxCard } from '../support/sandbox-card'
 import { personOf, productOnSale, sellerOf } from '../support/shop'
@@ -59,11 +60,7 @@ describe.each(databaseKinds)('membership changes, on %s', (kind) => {
     if (!row) throw new Error('no membership')
     return row
   }
-  const renewalsOf = (id: string) =>
-    app.database.db
-      .select()
-      .from(orders)
-      .where(sql`${orders.item} -> 'membership' ->> 'membershipId' = ${id}`)
+  const renewalsOf = (id: string) => renewalOrders(app.database.db, id)
 
   /** A membership joined by card at Listener monthly, in a product of its own; answers it and its member. */
   async function member(email: string, opts: { pausing?: boolean; tier?: string } = {}) {

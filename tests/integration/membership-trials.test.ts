@@ -1,8 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   ledgerTransactions,
-  memberships,
   orders,
   paymentEvents,
   products as productsTable,
@@ -16,6 +15,7 @@ import { type RunningApp, startApp } from '../support/app'
 import { clockAt } from '../support/clock-at'
 import { databaseKinds } from '../support/db'
 import { ledgerInvariantViolations } from '../support/ledger-invariants'
+import { membershipRow, renewalOrders } from '../support/memberships'
 import { readOutbox } from '../support/outbox'
 import { data } from '../support/payouts'
 import { submitSandboxCard } from '../support/sandbox-card'
@@ -60,25 +60,14 @@ describe.each(databaseKinds)('membership trials, on %s', (kind) => {
     const [row] = await app.database.db.select().from(productsTable).where(eq(productsTable.id, productId))
     return (row?.details as { tiers: { id: string }[] } | undefined)?.tiers[0]?.id ?? ''
   }
-  const membershipOf = async (memberId: string, productId: string) => {
-    const [row] = await app.database.db
-      .select()
-      .from(memberships)
-      .where(and(eq(memberships.memberId, memberId), eq(memberships.productId, productId)))
-      .orderBy(sql`${memberships.createdAt} desc`)
-    if (!row) throw new Error('no membership')
-    return row
-  }
+  const membershipOf = (memberId: string, productId: string) =>
+    membershipRow(app.database.db, memberId, productId)
   const orderOf = async (id: string) => {
     const [row] = await app.database.db.select().from(orders).where(eq(orders.id, id))
     if (!row) throw new Error('no order')
     return row
   }
-  const renewalsOf = (membershipId: string) =>
-    app.database.db
-      .select()
-      .from(orders)
-      .where(sql`${orders.item} -> 'membership' ->> 'membershipId' = ${membershipId}`)
+  const renewalsOf = (id: string) => renewalOrders(app.database.db, id)
   const join = async (productId: string, token: string, card = '4242 4242 4242 4242') => {
     const started = await app.call(
       'joinMembership',

@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   ledgerTransactions,
-  memberships,
   orders,
   paymentEvents,
   products as productsTable,
@@ -21,6 +20,7 @@ import { type RunningApp, startApp } from '../support/app'
 import { clockAt } from '../support/clock-at'
 import { databaseKinds } from '../support/db'
 import { until } from '../support/jobs'
+import { membershipRow } from '../support/memberships'
 import { readOutbox } from '../support/outbox'
 import { data } from '../support/payouts'
 import { submitSandboxCard } from '../support/sandbox-card'
@@ -82,14 +82,8 @@ describe.each(databaseKinds)('memberships, on %s', (kind) => {
   }
   /** A session made at the clock's present time (a token made before a month's jump has ended). */
   const tokenFor = async (userId: string) => (await createSession(app.database.db, userId, null)).token
-  const membershipOf = async (memberId: string, productId: string) => {
-    const [row] = await app.database.db
-      .select()
-      .from(memberships)
-      .where(and(eq(memberships.memberId, memberId), eq(memberships.productId, productId)))
-    if (!row) throw new Error('no membership')
-    return row
-  }
+  const membershipOf = (memberId: string, productId: string) =>
+    membershipRow(app.database.db, memberId, productId)
   /** Joins as the buyer by card, paying on the sandbox's card page (3-D Secure completed if asked). */
   async function join(
     productId: string,

@@ -1,12 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  memberships,
-  orders,
-  paymentEvents,
-  products as productsTable,
-  refunds,
-} from '../../server/db/schema'
+import { orders, paymentEvents, products as productsTable, refunds } from '../../server/db/schema'
 import { createSession } from '../../server/features/accounts/sessions'
 import { renewDue } from '../../server/features/memberships'
 import { clock } from '../../server/lib/clock'
@@ -17,6 +11,7 @@ import { clockAt } from '../support/clock-at'
 import { databaseKinds } from '../support/db'
 import { until } from '../support/jobs'
 import { ledgerInvariantViolations } from '../support/ledger-invariants'
+import { membershipRow, renewalOrders } from '../support/memberships'
 import { readOutbox } from '../support/outbox'
 import { data } from '../support/payouts'
 import { postPaypalWebhook } from '../support/paypal-webhook'
@@ -64,16 +59,8 @@ describe.each(databaseKinds)('memberships paid by PayPal, on %s', (kind) => {
   let second: RunningApp | null = null
   let sellerId = ''
   const tokenFor = async (userId: string) => (await createSession(app.database.db, userId, null)).token
-  const membershipOf = async (memberId: string) => {
-    const [row] = await app.database.db.select().from(memberships).where(eq(memberships.memberId, memberId))
-    if (!row) throw new Error('no membership')
-    return row
-  }
-  const renewalsOf = (membershipId: string) =>
-    app.database.db
-      .select()
-      .from(orders)
-      .where(sql`${orders.item} -> 'membership' ->> 'membershipId' = ${membershipId}`)
+  const membershipOf = (memberId: string) => membershipRow(app.database.db, memberId)
+  const renewalsOf = (id: string) => renewalOrders(app.database.db, id)
 
   /** Joins a fresh membership by PayPal and approves it on the sandbox's page (`action` the payer's button). */
   async function joinByPaypal(
