@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import type { NodeResult, Result } from 'axe-core'
 import { type AppRoute, appRoutes } from '../../contract/routes'
 import { categorySlug } from '../../contract/storefront'
@@ -35,7 +35,7 @@ const EXTRA_RULES = [
 /** Only these can change with the colour scheme: the dark pass runs them alone. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
 
-type Role = 'signed out' | 'buyer' | 'seller' | 'admin'
+export type Role = 'signed out' | 'buyer' | 'seller' | 'admin'
 type Theme = 'light' | 'dark'
 type Lang = 'en' | 'sw'
 
@@ -62,11 +62,8 @@ const demo = {
 }
 const tokens: Record<Role, string> = { 'signed out': '', buyer: '', seller: '', admin: '' }
 
-test.describe.configure({ mode: 'serial' })
-// A phone. No service worker: a scan must not meet a page the worker is reloading.
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' })
-
-test.beforeAll(async ({ request }) => {
+/** The demo data a walk opens pages with: a purchase, an invoice sent, the demo seller's id. */
+async function prepare({ request }: { request: APIRequestContext }) {
   tokens.seller = (await rpc<{ token: string }>(request, 'signIn', DEMO_SELLER)).token
   tokens.admin = (await rpc<{ token: string }>(request, 'signIn', DEMO_ADMIN)).token
   const buyer = await newBuyer(request, 'a11y')
@@ -105,7 +102,7 @@ test.beforeAll(async ({ request }) => {
   demo.invoiceId = invoice.id
   const found = await rpc<{ users: { id: string }[] }>(request, 'listUsers', { q: DEMO_HANDLE }, tokens.admin)
   demo.sellerId = found.users[0]?.id ?? ''
-})
+}
 
 /** A route of the table with its parameters filled from the demo data, as `role` opens it. */
 function pathOf(route: AppRoute, role: Role): string {
@@ -236,54 +233,65 @@ const roleRoutes: Record<Role, readonly AppRoute[]> = {
   admin: appRoutes.filter((route) => route.startsWith('/admin')),
 }
 
-// One test per role and language, so that each walk fits its time on a slow machine.
-for (const role of Object.keys(roleRoutes) as Role[])
-  for (const lang of ['en', 'sw'] as const) {
-    const who = role === 'signed out' ? 'signed out' : `as the ${role}`
-    // Colours do not change with the language: the dark pass runs once, in English.
-    const themes = lang === 'en' ? (['light', 'dark'] as const) : (['light'] as const)
-    const how = lang === 'en' ? 'in English, light and dark' : 'in Kiswahili'
-    test(`every page passes axe ${who} ${how}, and fits a phone`, async ({
-      page,
-      context,
-      baseURL,
-    }, testInfo) => {
-      test.setTimeout(180_000)
-      await context.addInitScript({ path: AXE_SCRIPT })
-      if (tokens[role])
-        await context.addCookies([{ name: 'auth_token', value: tokens[role], url: baseURL ?? '' }])
-      // The walk reads the pages in Kiswahili without making it the demo accounts' language.
-      await keepAccountLanguage(context)
-      await context.addCookies([{ name: 'lang', value: lang, url: baseURL ?? '' }])
-      const found: Finding[] = []
-      // A route that sends this role elsewhere (an account page, signed out, goes to /login) is scanned once.
-      const seen = new Set<string>()
-      for (const route of roleRoutes[role]) {
-        // Reduced motion: a theme's colours are measured as they settle, not mid-transition from the other.
-        await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' })
-        await page.goto(pathOf(route, role), { waitUntil: 'domcontentloaded' })
-        await rendered(page)
-        const landed = new URL(page.url()).pathname
-        if (seen.has(landed)) continue
-        seen.add(landed)
-        const at = landed === new URL(pathOf(route, role), baseURL).pathname ? route : `${route} → ${landed}`
-        const label = lang === 'en' ? at : `${at} in Kiswahili`
-        found.push(...(await layout(page, at, lang)))
-        for (const theme of themes) {
-          await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
-          found.push(...(await scan(page, label, theme, lang)))
-        }
+/**
+ * The walks of these roles, one test per role and language so that each fits its time on a slow machine;
+ * a spec file calls it for some roles (a11y.spec.ts, a11y-signed-in.spec.ts), so that the suite's workers
+ * share the walks.
+ */
+export function walkEveryPage(roles: readonly Role[]) {
+  test.describe.configure({ mode: 'serial' })
+  // A phone. No service worker: a scan must not meet a page the worker is reloading.
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' })
+  test.beforeAll(prepare)
+  for (const role of roles) for (const lang of ['en', 'sw'] as const) walk(role, lang)
+}
+
+function walk(role: Role, lang: Lang) {
+  const who = role === 'signed out' ? 'signed out' : `as the ${role}`
+  // Colours do not change with the language: the dark pass runs once, in English.
+  const themes = lang === 'en' ? (['light', 'dark'] as const) : (['light'] as const)
+  const how = lang === 'en' ? 'in English, light and dark' : 'in Kiswahili'
+  test(`every page passes axe ${who} ${how}, and fits a phone`, async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(180_000)
+    await context.addInitScript({ path: AXE_SCRIPT })
+    if (tokens[role])
+      await context.addCookies([{ name: 'auth_token', value: tokens[role], url: baseURL ?? '' }])
+    // The walk reads the pages in Kiswahili without making it the demo accounts' language.
+    await keepAccountLanguage(context)
+    await context.addCookies([{ name: 'lang', value: lang, url: baseURL ?? '' }])
+    const found: Finding[] = []
+    // A route that sends this role elsewhere (an account page, signed out, goes to /login) is scanned once.
+    const seen = new Set<string>()
+    for (const route of roleRoutes[role]) {
+      // Reduced motion: a theme's colours are measured as they settle, not mid-transition from the other.
+      await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'reduce' })
+      await page.goto(pathOf(route, role), { waitUntil: 'domcontentloaded' })
+      await rendered(page)
+      const landed = new URL(page.url()).pathname
+      if (seen.has(landed)) continue
+      seen.add(landed)
+      const at = landed === new URL(pathOf(route, role), baseURL).pathname ? route : `${route} → ${landed}`
+      const label = lang === 'en' ? at : `${at} in Kiswahili`
+      found.push(...(await layout(page, at, lang)))
+      for (const theme of themes) {
+        await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' })
+        found.push(...(await scan(page, label, theme, lang)))
       }
-      const contrast = found.filter((f) => f.rule === 'color-contrast')
-      const failing = found.filter((f) => f.kind === 'violation')
-      await testInfo.attach('a11y-contrast.txt', {
-        body: contrast.map(describe).join('\n') || 'none',
-        contentType: 'text/plain',
-      })
-      await testInfo.attach('a11y-violations.txt', {
-        body: failing.map(describe).join('\n') || 'none',
-        contentType: 'text/plain',
-      })
-      expect(failing.map(describe), `axe violations ${who} ${how}`).toEqual([])
+    }
+    const contrast = found.filter((f) => f.rule === 'color-contrast')
+    const failing = found.filter((f) => f.kind === 'violation')
+    await testInfo.attach('a11y-contrast.txt', {
+      body: contrast.map(describe).join('\n') || 'none',
+      contentType: 'text/plain',
     })
-  }
+    await testInfo.attach('a11y-violations.txt', {
+      body: failing.map(describe).join('\n') || 'none',
+      contentType: 'text/plain',
+    })
+    expect(failing.map(describe), `axe violations ${who} ${how}`).toEqual([])
+  })
+}

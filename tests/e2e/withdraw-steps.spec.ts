@@ -29,7 +29,7 @@ const seller = {
   displayName: `Zawadi Prints ${run}`,
   phone: '0712000222',
 }
-/** WCAG 2.2's target size and voice control's names, which axe leaves off by default (as a11y.spec). */
+/** WCAG 2.2's target size and voice control's names, which axe leaves off by default (as the accessibility walks, a11y-walk.ts). */
 const EXTRA_RULES = ['duplicate-id', 'target-size', 'label-content-name-mismatch']
 
 test.describe.configure({ mode: 'serial' })
