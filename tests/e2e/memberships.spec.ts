@@ -104,6 +104,14 @@ async function phoneOf(browser: Browser, who: keyof typeof members) {
   return { context, page: await context.newPage() }
 }
 
+/** The demo seller's phone, signed in by typing. */
+async function sellerPhone(browser: Browser) {
+  const context = await browser.newContext({ ...PHONE, baseURL: soko.url, serviceWorkers: 'block' })
+  const page = await context.newPage()
+  await signInTyping(page, DEMO_SELLER.email, DEMO_SELLER.password)
+  return { context, page }
+}
+
 /** The membership's page, its Reader tier once the app has taken its form over. */
 async function readerTier(page: Page) {
   await page.goto(`/${TITLE.toLowerCase().replace(/\s+/g, '-')}`)
@@ -148,9 +156,7 @@ test('the seller gives Readers a file in the editor; the member finds it in thei
   browser,
 }) => {
   test.setTimeout(90_000)
-  const context = await browser.newContext({ ...PHONE, baseURL: soko.url, serviceWorkers: 'block' })
-  const editor = await context.newPage()
-  await signInTyping(editor, DEMO_SELLER.email, DEMO_SELLER.password)
+  const { context, page: editor } = await sellerPhone(browser)
   await editor.goto(`/account/create/product?kind=membership&id=${productId}`)
   // Reader's tier, the first: no files yet to tick.
   const readerFiles = editor.getByRole('group', { name: 'Files in members’ library' }).first()
@@ -185,9 +191,7 @@ test('the seller writes a post with a picture and a file; the member sees the pi
   browser,
 }) => {
   test.setTimeout(90_000)
-  const context = await browser.newContext({ ...PHONE, baseURL: soko.url, serviceWorkers: 'block' })
-  const editor = await context.newPage()
-  await signInTyping(editor, DEMO_SELLER.email, DEMO_SELLER.password)
+  const { context, page: editor } = await sellerPhone(browser)
   await editor.goto('/account/members')
   await rendered(editor)
   await editor.getByLabel('Membership', { exact: true }).selectOption({ label: TITLE })

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { UploadTicket } from '../../contract/catalog.contract'
@@ -9,10 +9,10 @@ import { mailPosts, sweepUnsavedMedia } from '../../server/features/memberships'
 import { clock } from '../../server/lib/clock'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
+import { joinedByCard } from '../support/memberships'
 import { readOutbox } from '../support/outbox'
 import { data } from '../support/payouts'
-import { submitSandboxCard } from '../support/sandbox-card'
-import { personOf, productOnSale, sellerOf } from '../support/shop'
+import { productOnSale, sellerOf } from '../support/shop'
 
 /**
  * A post's pictures and files: uploaded for the membership's posts (not the product's photos or files),
@@ -63,21 +63,13 @@ describe.each(databaseKinds)('membership post pictures and files, on %s', (kind)
       .toBuffer()
 
   async function join(name: string, tier: string) {
-    const person = await personOf(app, `${name}@example.com`)
-    const started = await app.call(
-      'joinMembership',
-      { productId, tierId: tiers[tier], interval: 'month', currency: 'KES', method: 'card' },
-      person.token,
+    const { person, membership } = await joinedByCard(
+      app,
+      `${name}@example.com`,
+      productId,
+      tiers[tier] ?? '',
     )
-    expect(started.status, JSON.stringify(started.body)).toBe(200)
-    expect((await submitSandboxCard(data(started).next.url, '4242 4242 4242 4242')).status).toBe(303)
-    await app.sandboxesIdle()
-    const [row] = await app.database.db
-      .select()
-      .from(memberships)
-      .where(and(eq(memberships.memberId, person.id), eq(memberships.productId, productId)))
-    if (!row) throw new Error('not joined')
-    members[name] = { token: person.token, membershipId: row.id, orderId: row.firstOrderId }
+    members[name] = { token: person.token, membershipId: membership.id, orderId: membership.firstOrderId }
   }
   const postsOf = async (name: string) => {
     const answer = await app.call(

@@ -1,14 +1,14 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { memberships, products } from '../../server/db/schema'
+import { products } from '../../server/db/schema'
 import { mailPosts } from '../../server/features/memberships'
 import { apiOf, keyOf } from '../support/api'
 import { type RunningApp, startApp } from '../support/app'
 import { databaseKinds } from '../support/db'
+import { joinedByCard } from '../support/memberships'
 import { readOutbox } from '../support/outbox'
 import { data } from '../support/payouts'
-import { submitSandboxCard } from '../support/sandbox-card'
-import { personOf, productOnSale, sellerOf } from '../support/shop'
+import { productOnSale, sellerOf } from '../support/shop'
 
 /**
  * Members' posts and the seller's view of members: a post is for every member or chosen tiers, cleaned of
@@ -28,27 +28,9 @@ describe.each(databaseKinds)('membership posts and members, on %s', (kind) => {
   const members: Record<string, { id: string; token: string; email: string }> = {}
 
   async function join(name: string, tier: string, interval: 'month' | 'year' = 'month') {
-    const person = await personOf(app, `${name}@example.com`)
-    const started = await app.call(
-      'joinMembership',
-      {
-        productId,
-        tierId: tiers[tier],
-        interval,
-        currency: 'KES',
-        method: 'card',
-      },
-      person.token,
-    )
-    expect(started.status, JSON.stringify(started.body)).toBe(200)
-    expect((await submitSandboxCard(data(started).next.url, '4242 4242 4242 4242')).status).toBe(303)
-    await app.sandboxesIdle()
-    const [row] = await app.database.db
-      .select()
-      .from(memberships)
-      .where(and(eq(memberships.memberId, person.id), eq(memberships.productId, productId)))
-    if (!row) throw new Error('not joined')
-    members[name] = { id: row.id, token: person.token, email: `${name}@example.com` }
+    const email = `${name}@example.com`
+    const { person, membership } = await joinedByCard(app, email, productId, tiers[tier] ?? '', interval)
+    members[name] = { id: membership.id, token: person.token, email }
   }
 
   beforeAll(async () => {

@@ -15,6 +15,17 @@ export interface QueuedUpload {
   error?: string
 }
 
+/** Picked files, each waiting to upload as `role`, under a key of its own. */
+export function queuedUploads(role: UploadRole, files: File[]): QueuedUpload[] {
+  return files.map((file) => ({
+    key: `${file.name}-${file.size}-${file.lastModified}-${Math.random()}`,
+    role,
+    file,
+    sent: 0,
+    state: 'waiting' as const,
+  }))
+}
+
 const STATE_TEXT = {
   waiting: 'Waiting',
   sending: 'Uploading',

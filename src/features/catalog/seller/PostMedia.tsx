@@ -6,7 +6,7 @@ import type { FieldErrors } from '../../../components/Form'
 import { uploadToProduct } from '../../../lib/resumable-upload'
 import { RpcError } from '../../../lib/rpc'
 import { formatSize } from '../../../lib/size'
-import { type QueuedUpload, UploadRow } from './MediaField'
+import { type QueuedUpload, queuedUploads, UploadRow } from './MediaField'
 
 /** A picture of the post being written: one it had, or one just uploaded (shown from the device). */
 export type DraftImage = Pick<MembershipPost['images'][number], 'id' | 'alt' | 'src'> & { srcset?: string }
@@ -71,13 +71,7 @@ export function PostMedia({
   }
 
   const pick = (role: 'post-image' | 'post-file', picked: File[]) => {
-    const queued = picked.map((file) => ({
-      key: `${file.name}-${file.size}-${file.lastModified}-${Math.random()}`,
-      role,
-      file,
-      sent: 0,
-      state: 'waiting' as const,
-    }))
+    const queued = queuedUploads(role, picked)
     setUploads((all) => [...all, ...queued])
     for (const upload of queued) send(upload)
   }

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react'
 import type { Product } from '../../../../contract/catalog.contract'
 import { uploadToProduct } from '../../../lib/resumable-upload'
 import { RpcError } from '../../../lib/rpc'
-import type { QueuedUpload } from './MediaField'
+import { type QueuedUpload, queuedUploads } from './MediaField'
 
 /**
  * The photos and files picked in the editor and their uploads. Picked files wait until the product
@@ -49,13 +49,7 @@ export function useUploadQueue(onUploaded: (product: Product) => void) {
 
   /** Queues picked files, and sends them at once when the product already exists. */
   const pick = (role: 'image' | 'file', files: File[], target: Product | null) => {
-    const queued = files.map((file) => ({
-      key: `${file.name}-${file.size}-${file.lastModified}-${Math.random()}`,
-      role,
-      file,
-      sent: 0,
-      state: 'waiting' as const,
-    }))
+    const queued = queuedUploads(role, files)
     setUploads((all) => [...all, ...queued])
     if (target) void send(target, queued)
   }
