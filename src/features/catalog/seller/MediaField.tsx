@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro'
 import { useId } from 'react'
 import { IMAGE_TYPES } from '../../../../contract/catalog.constants'
 import type { Product, UploadRole } from '../../../../contract/catalog.contract'
+import { RpcError } from '../../../lib/rpc'
 import { formatSize } from '../../../lib/size'
 
 /** A file picked for a product and how its upload is going. */
@@ -13,6 +14,14 @@ export interface QueuedUpload {
   sent: number
   state: 'waiting' | 'sending' | 'retrying' | 'checking' | 'failed'
   error?: string
+}
+
+/** What a failed upload's row says: the server's words, else that the connection dropped. */
+export function failedUpload(error: unknown): Pick<QueuedUpload, 'state' | 'error'> {
+  return {
+    state: 'failed',
+    error: error instanceof RpcError ? error.message : t`The upload stopped. Check your connection.`,
+  }
 }
 
 /** Picked files, each waiting to upload as `role`, under a key of its own. */

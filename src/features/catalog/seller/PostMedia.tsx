@@ -4,9 +4,8 @@ import { IMAGE_TYPES, POST_MEDIA } from '../../../../contract/catalog.constants'
 import type { MembershipPost } from '../../../../contract/membership-posts.contract'
 import type { FieldErrors } from '../../../components/Form'
 import { uploadToProduct } from '../../../lib/resumable-upload'
-import { RpcError } from '../../../lib/rpc'
 import { formatSize } from '../../../lib/size'
-import { type QueuedUpload, queuedUploads, UploadRow } from './MediaField'
+import { failedUpload, type QueuedUpload, queuedUploads, UploadRow } from './MediaField'
 
 /** A picture of the post being written: one it had, or one just uploaded (shown from the device). */
 export type DraftImage = Pick<MembershipPost['images'][number], 'id' | 'alt' | 'src'> & { srcset?: string }
@@ -59,10 +58,7 @@ export function PostMedia({
           ])
         setUploads((all) => all.filter((u) => u.key !== upload.key))
       } catch (error) {
-        patch({
-          state: 'failed',
-          error: error instanceof RpcError ? error.message : t`The upload stopped. Check your connection.`,
-        })
+        patch(failedUpload(error))
       } finally {
         pending.current--
         onUploading(pending.current > 0)

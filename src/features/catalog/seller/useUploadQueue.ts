@@ -1,9 +1,7 @@
-import { t } from '@lingui/core/macro'
 import { useRef, useState } from 'react'
 import type { Product } from '../../../../contract/catalog.contract'
 import { uploadToProduct } from '../../../lib/resumable-upload'
-import { RpcError } from '../../../lib/rpc'
-import { type QueuedUpload, queuedUploads } from './MediaField'
+import { failedUpload, type QueuedUpload, queuedUploads } from './MediaField'
 
 /**
  * The photos and files picked in the editor and their uploads. Picked files wait until the product
@@ -35,10 +33,7 @@ export function useUploadQueue(onUploaded: (product: Product) => void) {
           onUploaded(latest)
           setUploads((all) => all.filter((u) => u.key !== upload.key))
         } catch (error) {
-          patch({
-            state: 'failed',
-            error: error instanceof RpcError ? error.message : t`The upload stopped. Check your connection.`,
-          })
+          patch(failedUpload(error))
         }
       }
     } finally {
