@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { request as apiRequest, type Browser, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { DEMO_SELLER, newBuyer } from './demo'
 import { expect, test } from './fixtures'
-import { readOutbox } from './outbox'
+import { lastSmsCode, readOutbox } from './outbox'
 import { rendered } from './rendered'
 import { rpc } from './seller'
 import { signInTyping } from './session'
@@ -18,13 +18,16 @@ import { startWorkerServer, type WorkerServer } from './worker-server'
  * subscription; a fifth changes tier, undoes it and pauses. The sandbox clock moves a month: the first's
  * renewal is charged by itself, the fourth's taken by PayPal (its webhook renews it), both in the seller's
  * books; the second's is declined, and the member pays it from the mailed link, confirming with the bank;
- * the third's membership has ended; the fifth's is paused, its posts closed, nothing charged.
+ * the third's membership has ended; the fifth's is paused, its posts closed, nothing charged. The first,
+ * whose phone is confirmed and e-mail is not, was texted the posts' link, which opens them.
  */
 
 const run = randomBytes(3).toString('hex')
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
 const TITLE = `Poetry circle ${run}`
 const POST = `New stanzas ${run}`
+/** The steady member's phone, confirmed (their e-mail is not). */
+const STEADY_PHONE = `0798${String(randomInt(0, 1_000_000)).padStart(6, '0')}`
 /** A post with a picture and a file, and the words the seller types for the picture. */
 const PICTURE_POST = `The proof ${run}`
 const PICTURE_WORDS = 'A red proof sheet on the press'
@@ -90,6 +93,16 @@ test.beforeAll(async ({ geo }) => {
   )
   for (const who of ['steady', 'confirm', 'leaving', 'paypal', 'pauser', 'trier'] as const)
     members[who] = await newBuyer(request, `member-${who}`)
+  // The steady member confirms their phone, not their e-mail: new posts reach them by text too.
+  await rpc(request, 'requestPhoneCode', { phone: STEADY_PHONE }, members.steady.token)
+  let code = ''
+  await expect
+    .poll(async () => {
+      code = await lastSmsCode(soko.url, `254${STEADY_PHONE.slice(1)}`).catch(() => '')
+      return code
+    })
+    .toMatch(/^\d{6}$/)
+  await rpc(request, 'verifyPhone', { phone: STEADY_PHONE, code }, members.steady.token)
   await request.dispose()
 })
 
@@ -375,6 +388,21 @@ test('a month on, the renewal is in the seller’s books; the declined one is pa
   expect(mail?.text).toContain('your bank asks you to confirm this payment yourself.')
   const link = mail?.text.match(/https?:\/\/\S+\/account\/memberships/)?.[0]
   expect(link).toBeTruthy()
+
+  // The steady member, whose e-mail is not confirmed, was texted the posts' link; it opens them.
+  const handset = await context.newPage()
+  await handset.goto(`/sandbox/mpesa/phone?number=${STEADY_PHONE}`)
+  const text = handset.locator('.sms').filter({ hasText: `Soko: a new post for members of "${TITLE}"` })
+  await expect(text.first()).toBeVisible({ timeout: 20_000 })
+  const postsLink = (await text.first().innerText()).match(/https?:\/\/\S+/)?.[0] ?? ''
+  expect(postsLink).toContain('/account/memberships?posts=')
+  // A month on, their session has run out: they sign in, and land on the posts.
+  const steadyPhone = await browser.newContext({ ...PHONE, baseURL: soko.url, serviceWorkers: 'block' })
+  const reader = await steadyPhone.newPage()
+  await signInTyping(reader, members.steady.email, members.steady.password)
+  await reader.goto(postsLink)
+  await expect(reader.getByRole('heading', { name: PICTURE_POST })).toBeVisible()
+  await steadyPhone.close()
 
   // The seller, on their phone, finds the steady member's two payments in their books.
   const seller = await context.newPage()
