@@ -128,6 +128,10 @@ export const productAssets = pgTable(
   },
   (t) => [
     index('product_assets_product_idx').on(t.productId, t.role, t.position),
+    // Uploads for posts, by age: the memberships job looks every minute for those never saved in a post.
+    index('product_assets_post_media_idx')
+      .on(t.createdAt)
+      .where(sql`${t.role} in ('post-image', 'post-file')`),
     check('product_assets_role_check', sql`${t.role} in ('image', 'file', 'post-image', 'post-file')`),
     check('product_assets_status_check', sql`${t.status} in ('uploading', 'ready')`),
   ],

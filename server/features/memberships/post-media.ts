@@ -102,7 +102,7 @@ export async function dropUnused(db: DbOrTx, productId: string, ids: string[]): 
     .returning()
 }
 
-/** The uploads a post named before a change and no longer does. */
+/** Every upload a post names, its pictures' and its files'. */
 export function mediaIdsOf(row: Pick<PostRow, 'images' | 'fileIds'>): string[] {
   return [...row.images.map((image) => image.id), ...row.fileIds]
 }

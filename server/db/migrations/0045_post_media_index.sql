@@ -1,0 +1,2 @@
+-- Uploads for posts by age: the memberships job's sweep of those never saved in a post reads only them.
+CREATE INDEX "product_assets_post_media_idx" ON "product_assets" USING btree ("created_at") WHERE "product_assets"."role" in ('post-image', 'post-file');
